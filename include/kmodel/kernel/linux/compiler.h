@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* kmodel compatibility layer: <linux/compiler.h> */
+#ifndef KM_COMPAT_LINUX_COMPILER_H
+#define KM_COMPAT_LINUX_COMPILER_H
+
+/* stub: sparse annotations */
+#define __user
+#define __force
+#define __must_check __attribute__((warn_unused_result))
+/* duplicate (include/linux/compiler.h, v5.7) */
+#define likely(x) __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#define __same_type(a, b) __builtin_types_compatible_p(typeof(a), typeof(b))
+#define BUILD_BUG_ON(cond) _Static_assert(!(cond), "BUILD_BUG_ON: " #cond)
+
+#endif

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* kmodel compatibility layer: <linux/err.h> */
+#ifndef KM_COMPAT_LINUX_ERR_H
+#define KM_COMPAT_LINUX_ERR_H
+
+#include <linux/kernel.h>
+
+/* duplicate (include/linux/err.h, v5.7) */
+#define MAX_ERRNO 4095
+#define IS_ERR_VALUE(x) unlikely((unsigned long)(void *)(x) >= (unsigned long)-MAX_ERRNO)
+static inline void *ERR_PTR(long error) { return (void *)error; }
+static inline long PTR_ERR(const void *ptr) { return (long)ptr; }
+static inline bool IS_ERR(const void *ptr) { return IS_ERR_VALUE((unsigned long)ptr); }
+
+#endif

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* kmodel compatibility layer: <linux/kernel.h>, <linux/string.h> */
+#ifndef KM_COMPAT_LINUX_KERNEL_H
+#define KM_COMPAT_LINUX_KERNEL_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <linux/compiler.h>
+#include <kmodel/machine.h>
+
+/* duplicate (include/linux/kernel.h, v5.7) */
+#define DIV_ROUND_UP(n, d) (((n) + (d) - 1) / (d))
+/* duplicate in effect (include/linux/kernel.h, v5.7): strict typing, a
+ * pointer comparison warns when x and y differ in type */
+#define min(x, y) ({ typeof(x) _min1 = (x); typeof(y) _min2 = (y); \
+		     (void)(&_min1 == &_min2); _min1 < _min2 ? _min1 : _min2; })
+#define max(x, y) ({ typeof(x) _max1 = (x); typeof(y) _max2 = (y); \
+		     (void)(&_max1 == &_max2); _max1 > _max2 ? _max1 : _max2; })
+
+/* custom: memcpy() counts the bytes in the current machine's events */
+KM_API void km_event_memcpy(size_t n);
+static inline void *km_compat_memcpy(void *to, const void *from, size_t n)
+{
+	km_event_memcpy(n);
+	return (memcpy)(to, from, n);
+}
+#define memcpy(to, from, n) km_compat_memcpy((to), (from), (n))
+
+#endif

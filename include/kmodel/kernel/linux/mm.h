@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* kmodel compatibility layer: <linux/mm.h> */
+#ifndef KM_COMPAT_LINUX_MM_H
+#define KM_COMPAT_LINUX_MM_H
+
+#include <linux/kernel.h>
+#include <asm/page.h>
+#include <kmodel/mm.h>
+
+/* custom: struct page is the model's struct km_page, kept incomplete */
+struct page;
+#define km_page_of(p) ((struct km_page *)(p))
+
+#define FOLL_WRITE KM_FOLL_WRITE
+#define FOLL_PIN KM_FOLL_PIN
+#define GUP_PIN_COUNTING_BIAS KM_GUP_PIN_COUNTING_BIAS
+
+/* custom: mm/gup.c get_user_pages_fast() (v5.7 signature) on current->mm */
+static inline int get_user_pages_fast(unsigned long start, int nr_pages,
+				      unsigned int gup_flags, struct page **pages)
+{
+	return (int)km_get_user_pages_fast(km_current(), start, nr_pages, gup_flags,
+					   (struct km_page **)pages);
+}
+static inline void get_page(struct page *page)
+{
+	km_get_page(km_task_machine(km_current()), km_page_of(page));
+}
+static inline void put_page(struct page *page)
+{
+	km_put_page(km_task_machine(km_current()), km_page_of(page));
+}
+static inline void unpin_user_page(struct page *page)
+{
+	km_unpin_user_page(km_task_machine(km_current()), km_page_of(page));
+}
+static inline void *page_address(const struct page *page)
+{
+	return km_page_address(km_task_machine(km_current()), (const struct km_page *)page);
+}
+
+#endif

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* kmodel/kmodel.h - umbrella header of libkmodel. */
+#ifndef KMODEL_KMODEL_H
+#define KMODEL_KMODEL_H
+
+#define KMODEL_VERSION_MAJOR 0
+#define KMODEL_VERSION_MINOR 1
+#define KMODEL_VERSION_PATCH 0
+
+#include <kmodel/machine.h>
+#include <kmodel/mm.h>
+#include <kmodel/uaccess.h>
+
+#endif

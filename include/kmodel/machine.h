@@ -1,0 +1,288 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kmodel/machine.h - a simulated machine: configuration, lifecycle, tasks,
+ * BUG/WARN reports, event counters, kmalloc and fault injection.
+ *
+ * Everything in libkmodel hangs off a struct km_machine; there is no global
+ * mutable state, so independent machines may run in parallel host threads.
+ * One machine is NOT thread-safe: drive it from one host thread at a time.
+ *
+ * Errors: functions returning int return 0 or a negative errno (-EINVAL,
+ * -ENOMEM, -EFAULT, ...). The reason for the last failure on the calling
+ * host thread is available from km_last_error().
+ */
+#ifndef KMODEL_MACHINE_H
+#define KMODEL_MACHINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KM_API __attribute__((visibility("default")))
+
+struct km_machine;
+struct km_task;
+struct km_mm;
+
+/** Where the 32-bit ARM user/kernel split lies (CONFIG_VMSPLIT_*). */
+enum km_vmsplit {
+	KM_VMSPLIT_3G = 0,	/**< default: PAGE_OFFSET 0xc0000000, TASK_SIZE 0xbf000000 */
+	KM_VMSPLIT_2G,		/**< PAGE_OFFSET 0x80000000, TASK_SIZE 0x7f000000 */
+	KM_VMSPLIT_1G,		/**< PAGE_OFFSET 0x40000000, TASK_SIZE 0x3f000000 */
+};
+
+/** Which kmap implementation the machine models. */
+enum km_kmap_flavour {
+	/** default: pre-5.11 ARM kmap_atomic (arch/arm/mm/highmem.c, v5.7):
+	 *  KM_TYPE_NR = 16 per-CPU slots, one TLB flush per highmem map; an
+	 *  out-of-order unmap pops the top slot silently unless kmap_debug. */
+	KM_KMAP_ATOMIC_PRE_5_11 = 0,
+};
+
+/** What a BUG report does (WARNs are always only recorded). */
+enum km_report_policy {
+	KM_REPORT_RECORD = 0,	/**< default: record and go on (tests assert on it) */
+	KM_REPORT_ABORT_ON_BUG,	/**< record, log, then abort() the host process */
+};
+
+/**
+ * struct km_machine_config - the simulated machine. A zero-initialised
+ * config means all defaults; every non-zero field is validated by
+ * km_machine_new(), which returns -EINVAL naming the field and the reason.
+ */
+struct km_machine_config {
+	/** bytes: 4096 (default), 16384 or 65536 */
+	unsigned long page_size;
+	/** bytes of RAM, a multiple of page_size, 1 MiB .. 4 GiB;
+	 *  default 256 MiB (BeagleBone White) */
+	uint64_t ram_size;
+	/** bytes of lowmem (the rest is highmem), a multiple of page_size,
+	 *  at least 1 MiB, at most ram_size and the split's lowmem limit
+	 *  (arm_lowmem_limit: 768 MiB for 3G/1G, 1792 MiB for 2G/2G,
+	 *  2816 MiB for 1G/3G); default min(ram_size, that limit) */
+	uint64_t lowmem_size;
+	/** simulated CPUs, 1..32; default 1 */
+	unsigned int nr_cpus;
+	enum km_vmsplit vmsplit;
+	enum km_kmap_flavour kmap;
+	/** CONFIG_DEBUG_HIGHMEM: BUG on out-of-order kunmap_atomic and clear
+	 *  (and flush) the fixmap pte on unmap. Default off. */
+	bool kmap_debug;
+	/** CONFIG_HAVE_FAST_GUP (ARM: only with LPAE). Default off, as on the
+	 *  BeagleBone: get_user_pages_fast() then always takes the slow path. */
+	bool fast_gup;
+	/** bytes: L1_CACHE_BYTES, a power of two 16..256; default 64 (Cortex-A8) */
+	unsigned int l1_cache_bytes;
+	/** bytes: KMALLOC_MIN_SIZE (ARCH_DMA_MINALIGN on ARM), a power of two
+	 *  8..256; default 64 (ARMv7). kmalloc-96 exists only when it is <= 32,
+	 *  kmalloc-192 only when it is <= 64 (include/linux/slab.h, v5.7). */
+	unsigned int kmalloc_min_size;
+	enum km_report_policy report_policy;
+};
+
+/** The effective configuration of a machine (defaults filled in). */
+KM_API void km_machine_get_config(const struct km_machine *m,
+				  struct km_machine_config *out);
+
+/**
+ * km_machine_new() - boot a simulated machine.
+ * @cfg: configuration; NULL or zero-initialised for all defaults.
+ * @out: receives the machine; the caller owns it (km_machine_destroy()).
+ *
+ * Reserves RAM as one host mapping backed only when touched, so a 1 GiB
+ * machine costs the host only the pages it uses.
+ * Return: 0, -EINVAL (bad field: see km_last_error()), -ENOMEM.
+ */
+KM_API int km_machine_new(const struct km_machine_config *cfg,
+			  struct km_machine **out);
+
+/**
+ * km_machine_check() - run the teardown checks now, without destroying:
+ * pages still referenced (pinned pages, leaked references), kmap slots
+ * held, preempt/pagefault counts left raised, kmalloc objects not freed,
+ * address spaces and tasks not released. Each problem is recorded as a
+ * report (KM_R_LEAK_*). Return: number of problems found (>= 0).
+ */
+KM_API int km_machine_check(struct km_machine *m);
+
+/**
+ * km_machine_destroy() - run km_machine_check(), log each problem with
+ * g_warning(), release every host resource (including what leaked).
+ * NULL is a no-op. Return: number of teardown problems (0 when clean).
+ */
+KM_API int km_machine_destroy(struct km_machine *m);
+
+/** Message for the last failing km_ call on this host thread ("" if none). */
+KM_API const char *km_last_error(void);
+
+/* ---- Tasks: the `current` of the compatibility layer ---------------------- */
+
+/**
+ * km_task_new() - a simulated task (a slice of task_struct + thread_info):
+ * its address space @mm (may be NULL: a kernel thread), the CPU it runs on,
+ * preempt_count, pagefault_disabled and addr_limit (USER_DS).
+ * Takes a reference on @mm. Return: 0, -EINVAL (cpu out of range), -ENOMEM.
+ */
+KM_API int km_task_new(struct km_machine *m, struct km_mm *mm, unsigned int cpu,
+		       struct km_task **out);
+/** Free a task; reports KM_R_LEAK_ATOMIC if preempt/pagefault counts are
+ *  still raised, drops its @mm reference. Clears `current` if it is @t. */
+KM_API void km_task_free(struct km_task *t);
+/** Make @t the calling host thread's `current` (NULL clears); returns the
+ *  previous one. Kernel-named shims act on `current`. */
+KM_API struct km_task *km_task_switch(struct km_task *t);
+/** The calling host thread's `current`, or NULL. */
+KM_API struct km_task *km_current(void);
+KM_API struct km_machine *km_task_machine(const struct km_task *t);
+KM_API struct km_mm *km_task_mm(const struct km_task *t);
+/** set_fs(KERNEL_DS) (true) or set_fs(USER_DS) (false); uaccess_kernel(). */
+KM_API void km_task_set_kernel_ds(struct km_task *t, bool kernel_ds);
+KM_API bool km_task_kernel_ds(const struct km_task *t);
+/** preempt_disable()/preempt_enable(); an enable below zero is a
+ *  KM_R_ATOMIC_UNBALANCED WARN and leaves the count at 0. */
+KM_API void km_preempt_disable(struct km_task *t);
+KM_API void km_preempt_enable(struct km_task *t);
+/** pagefault_disable()/pagefault_enable(), same underflow rule. */
+KM_API void km_pagefault_disable(struct km_task *t);
+KM_API void km_pagefault_enable(struct km_task *t);
+KM_API int km_preempt_count(const struct km_task *t);
+KM_API int km_pagefault_disabled(const struct km_task *t);
+
+/* ---- Reports --------------------------------------------------------------- */
+
+enum km_report_kind { KM_BUG = 1, KM_WARN = 2 };
+
+/** What a report is about. Stable values: new codes are appended. */
+enum km_report_code {
+	KM_R_NONE = 0,
+	KM_R_KMAP_OVERFLOW,	/**< BUG: more than KM_TYPE_NR kmap_atomic slots on a CPU */
+	KM_R_KMAP_ORDER,	/**< BUG (kmap_debug): kunmap_atomic not of the top slot */
+	KM_R_KMAP_UNBALANCED,	/**< BUG: kunmap_atomic with no slot held */
+	KM_R_ATOMIC_UNBALANCED,	/**< WARN: preempt/pagefault enable below zero */
+	KM_R_PAGE_REFCOUNT,	/**< BUG: put_page/get_page on a page with refcount 0 */
+	KM_R_BAD_PAGE,		/**< BUG: a struct page pointer not of this machine */
+	KM_R_SLEEP_IN_ATOMIC,	/**< BUG: sleeping function called from invalid context */
+	KM_R_BAD_KFREE,		/**< BUG: kfree of a freed or foreign pointer */
+	KM_R_COPY_SIZE,		/**< WARN: check_copy_size(): n > INT_MAX */
+	KM_R_UNEXPECTED,	/**< BUG: a path the model does not implement */
+	KM_R_LEAK_PAGE,		/**< teardown: page still referenced (pinned/leaked) */
+	KM_R_LEAK_KMAP,		/**< teardown: kmap slot still held */
+	KM_R_LEAK_ATOMIC,	/**< teardown: preempt/pagefault count still raised */
+	KM_R_LEAK_KMALLOC,	/**< teardown: kmalloc object not freed */
+	KM_R_LEAK_MM,		/**< teardown: address space or task not released */
+	KM_R_SKB_UNDER,		/**< BUG: skb_under_panic (skb_push past head) */
+	KM_R_SKB_OVER,		/**< BUG: skb_over_panic (skb_put past end) */
+	KM_R_SKB_SHARING,	/**< BUG: write into a shared part of an skb buffer */
+	KM_R_SKB_REFCOUNT,	/**< BUG: free of an skb or buffer with no reference */
+	KM_R_LEAK_SKB,		/**< teardown: skb or data buffer not freed */
+	KM_R_USB_NO_ZLP,	/**< WARN: bulk transfer a multiple of maxpacket, no ZLP */
+	KM_R_USB_PROTOCOL,	/**< WARN: device could not parse the bulk stream */
+	KM_R__COUNT
+};
+
+struct km_report {
+	enum km_report_kind kind;
+	enum km_report_code code;
+	char message[240];	/**< includes the state that explains it */
+};
+
+/** Number of reports recorded with @code (KM_R_NONE: all), since the last
+ *  km_reports_clear(). Counts every report, even past the log's capacity. */
+KM_API unsigned long km_report_count(const struct km_machine *m,
+				     enum km_report_code code);
+/** Number of reports held in the log (at most the first 1024 since clear). */
+KM_API size_t km_report_log_len(const struct km_machine *m);
+/** The @i-th report in the log, or NULL. Valid until the next clear. */
+KM_API const struct km_report *km_report_get(const struct km_machine *m, size_t i);
+KM_API void km_reports_clear(struct km_machine *m);
+/** Short name of a code ("kmap_overflow", ...), never NULL. */
+KM_API const char *km_report_code_name(enum km_report_code code);
+/**
+ * km_report() - record a report on @m (for modelled kernel code: BUG_ON,
+ * WARN_ON and friends). printf-style message. Under KM_REPORT_ABORT_ON_BUG a
+ * KM_BUG aborts the host after logging it.
+ */
+KM_API void km_report(struct km_machine *m, enum km_report_kind kind,
+		      enum km_report_code code, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* ---- Events ---------------------------------------------------------------- */
+
+/** Per-machine event counters: plain counters, cheap to bump. */
+struct km_events {
+	uint64_t gup_calls;		/**< get_user_pages_fast() calls */
+	uint64_t gup_fast_pages;	/**< pages pinned by the lockless walk */
+	uint64_t gup_slow_pages;	/**< pages pinned by the slow path */
+	uint64_t put_page_calls;
+	uint64_t pt_walks;		/**< page-table lookups of one user page */
+	uint64_t page_faults;		/**< handle_mm_fault() calls */
+	uint64_t cow_breaks;		/**< write faults that copied a page */
+	uint64_t pages_allocated;
+	uint64_t pages_freed;
+	uint64_t kmap_high;		/**< kmap_atomic of a highmem page (took a slot) */
+	uint64_t kmap_low;		/**< kmap_atomic of a lowmem page (no slot) */
+	uint64_t tlb_flushes;		/**< local_flush_tlb_kernel_page() */
+	uint64_t kmalloc_calls;
+	uint64_t kmalloc_bytes;		/**< bytes, after kmalloc bucket rounding */
+	uint64_t kfree_calls;
+	uint64_t memcpy_bytes;		/**< bytes copied by modelled kernel code */
+	uint64_t clear_bytes;		/**< bytes zeroed (clear_user, page zeroing) */
+	uint64_t memmove_bytes;
+	uint64_t skb_allocs;
+	uint64_t skb_clones;
+	uint64_t skb_copies;		/**< skb_copy/skb_copy_expand/pskb_expand_head */
+	uint64_t skb_copy_bytes;
+	uint64_t skb_frees;
+	uint64_t urbs;
+	uint64_t usb_packets;
+	uint64_t usb_bytes;
+};
+
+/** Snapshot the counters into @out. */
+KM_API void km_events_get(const struct km_machine *m, struct km_events *out);
+KM_API void km_events_reset(struct km_machine *m);
+
+/* ---- kmalloc (mm/slab_common.c) -------------------------------------------- */
+
+/** gfp_t bits the model understands (values are the model's own). */
+typedef unsigned int km_gfp_t;
+#define KM_GFP_DIRECT_RECLAIM	0x01u	/**< may sleep */
+#define KM_GFP_ZERO		0x02u
+#define KM_GFP_HIGHMEM		0x04u	/**< page allocations: prefer highmem */
+#define KM_GFP_ATOMIC		0x00u
+#define KM_GFP_KERNEL		KM_GFP_DIRECT_RECLAIM
+
+/**
+ * km_kmalloc() - allocate @size bytes from the kmalloc caches of @t's machine.
+ * The object is rounded up to its kmalloc bucket (km_kmalloc_size_roundup());
+ * km_ksize() returns the rounded size. @size 0 returns ZERO_SIZE_PTR
+ * ((void *)16), which kfree accepts. A KM_GFP_DIRECT_RECLAIM allocation in
+ * atomic context (preempt_count != 0) is a KM_R_SLEEP_IN_ATOMIC BUG.
+ * Return: the object (owned by the caller, free with km_kfree()), or NULL
+ * on injected failure or when @size exceeds KMALLOC_MAX_SIZE (1024 pages:
+ * 4 MiB with 4 KiB pages). Objects live in host memory, not in frames.
+ */
+KM_API void *km_kmalloc(struct km_task *t, size_t size, km_gfp_t flags);
+/** kfree(); NULL and ZERO_SIZE_PTR are no-ops; a double free is a
+ *  KM_R_BAD_KFREE BUG and frees nothing. */
+KM_API void km_kfree(struct km_task *t, const void *obj);
+/** ksize(): the usable bytes of a kmalloc object. */
+KM_API size_t km_ksize(const void *obj);
+/** kmalloc_size_roundup(): the bucket @size falls in on @m, in bytes
+ *  (0 for 0; beyond the largest cache: page-order rounding). */
+KM_API size_t km_kmalloc_size_roundup(const struct km_machine *m, size_t size);
+
+/* ---- Fault injection (deterministic, reset by km_fault_inject_reset) ------- */
+
+/** Make the @nth kmalloc from now on fail (1 = the next one); 0 disarms. */
+KM_API void km_fault_fail_kmalloc_nth(struct km_machine *m, unsigned long nth);
+KM_API void km_fault_inject_reset(struct km_machine *m);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* KMODEL_MACHINE_H */

@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kmodel/mm.h - physical pages, address spaces, page tables,
+ * get_user_pages_fast() and kmap_atomic() of a simulated 32-bit ARM machine.
+ *
+ * Addresses: a *user address* is a simulated virtual address of a km_mm
+ * (unsigned long, below TASK_SIZE). A *kernel address* is a host pointer:
+ * the direct map of a lowmem page, or a kmap_atomic() mapping.
+ */
+#ifndef KMODEL_MM_H
+#define KMODEL_MM_H
+
+#include <kmodel/machine.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** struct page of the model: opaque, inspect with the km_page_* accessors. */
+struct km_page;
+
+#define KM_TYPE_NR	16	/* kmap_atomic slots per CPU (asm-generic/kmap_types.h) */
+#define KM_GUP_PIN_COUNTING_BIAS 1024 /* include/linux/mm.h */
+
+/** Geometry of a machine: page size (bytes), PAGE_SHIFT, pages in each zone. */
+KM_API unsigned long km_page_size(const struct km_machine *m);
+KM_API unsigned int km_page_shift(const struct km_machine *m);
+KM_API unsigned long km_nr_pages(const struct km_machine *m);
+KM_API unsigned long km_nr_lowmem_pages(const struct km_machine *m);
+/** TASK_SIZE of the machine's vmsplit, in bytes (user addresses are below). */
+KM_API unsigned long km_task_size(const struct km_machine *m);
+/** Bytes of host memory the simulated RAM currently costs (resident pages
+ *  of the RAM mapping, from mincore(2)). */
+KM_API uint64_t km_ram_resident_bytes(const struct km_machine *m);
+
+/* ---- pages (mm/page_alloc.c, include/linux/mm.h, page_ref.h) --------------- */
+
+KM_API unsigned long km_page_to_pfn(const struct km_machine *m, const struct km_page *p);
+/** NULL when @pfn is out of range. */
+KM_API struct km_page *km_pfn_to_page(struct km_machine *m, unsigned long pfn);
+/** page_ref_count(): the _refcount; pins (FOLL_PIN) add KM_GUP_PIN_COUNTING_BIAS. */
+KM_API int km_page_refcount(const struct km_page *p);
+/** page_mapcount(): number of user ptes mapping the page. */
+KM_API int km_page_mapcount(const struct km_page *p);
+KM_API bool km_page_highmem(const struct km_page *p);
+KM_API bool km_page_dirty(const struct km_page *p);
+/**
+ * km_page_address() - page_address(): the direct-map (host) address of a
+ * lowmem page; NULL for a highmem page, as on a kernel without
+ * WANT_PAGE_VIRTUAL (highmem pages have no permanent mapping).
+ */
+KM_API void *km_page_address(struct km_machine *m, const struct km_page *p);
+
+/**
+ * km_alloc_page() - alloc_page(@gfp). KM_GFP_HIGHMEM prefers the highmem
+ * zone and falls back to lowmem; without it only lowmem is used.
+ * KM_GFP_ZERO zeroes the frame. Refcount 1, owned by the caller.
+ * Return: the page, or NULL when the zones are exhausted (no OOM killer).
+ */
+KM_API struct km_page *km_alloc_page(struct km_machine *m, km_gfp_t gfp);
+/** get_page(): refcount + 1. On a free page: KM_R_PAGE_REFCOUNT, no change. */
+KM_API void km_get_page(struct km_machine *m, struct km_page *p);
+/**
+ * km_put_page() - put_page(): refcount - 1; the page returns to its zone's
+ * free list at 0. On a page whose refcount is already 0 (a double
+ * put_page), records KM_R_PAGE_REFCOUNT and changes nothing. A pointer that
+ * is not a page of @m is KM_R_BAD_PAGE.
+ */
+KM_API void km_put_page(struct km_machine *m, struct km_page *p);
+/** unpin_user_page(): refcount - KM_GUP_PIN_COUNTING_BIAS (mm/gup.c, v5.7). */
+KM_API void km_unpin_user_page(struct km_machine *m, struct km_page *p);
+
+/* ---- address spaces (mm/mmap.c, mm/memory.c) --------------------------------- */
+
+#define KM_PROT_READ	0x1
+#define KM_PROT_WRITE	0x2
+
+/** pte bits as km_follow_pte() reports them (the model's own encoding). */
+#define KM_PTE_PRESENT	0x01u
+#define KM_PTE_WRITE	0x02u
+#define KM_PTE_USER	0x04u
+#define KM_PTE_YOUNG	0x08u
+#define KM_PTE_DIRTY	0x10u
+#define KM_PTE_SPECIAL	0x20u	/**< the shared zero page (pte_special) */
+
+/** A new, empty address space (mm_struct), one user reference. */
+KM_API int km_mm_new(struct km_machine *m, struct km_mm **out);
+/** mmget()/mmput(): the last put unmaps everything and frees the mm. */
+KM_API void km_mm_get(struct km_mm *mm);
+KM_API void km_mm_put(struct km_mm *mm);
+
+/**
+ * km_mmap() - an anonymous private mapping of @len bytes (rounded up to
+ * pages) with @prot (KM_PROT_READ, optionally KM_PROT_WRITE).
+ * @addr: 0 to let the model choose, or a page-aligned address at which the
+ *        mapping must go (MAP_FIXED_NOREPLACE: -EEXIST if it overlaps).
+ * @out_addr: receives the start.
+ * Pages are not populated: the first access faults them in (a read maps the
+ * shared zero page read-only, a write allocates a zeroed page, preferring
+ * highmem like GFP_HIGHUSER_MOVABLE).
+ * Return: 0, -EINVAL (len 0, unaligned addr, bad prot, range not below
+ * TASK_SIZE), -EEXIST, -ENOMEM.
+ */
+KM_API int km_mmap(struct km_mm *mm, unsigned long addr, unsigned long len,
+		   int prot, unsigned long *out_addr);
+/**
+ * km_munmap() - unmap [@addr, @addr + @len) (rounded to pages), splitting
+ * mappings as needed; each present page loses its pte reference.
+ * Return: 0, -EINVAL (unaligned @addr, @len 0, range past TASK_SIZE).
+ */
+KM_API int km_munmap(struct km_mm *mm, unsigned long addr, unsigned long len);
+
+/**
+ * km_follow_pte() - inspect the pte for @addr without side effects (no
+ * fault, no event). @flags receives KM_PTE_* bits, @page the mapped page
+ * (either may be NULL). Return: 0 if a pte is present, -ENOENT if not
+ * (mapped but not yet faulted, or unmapped).
+ */
+KM_API int km_follow_pte(struct km_mm *mm, unsigned long addr, unsigned int *flags,
+			 struct km_page **page);
+
+/**
+ * km_user_access() - the task itself loads (@write false) or stores
+ * (@write true) @len bytes at user address @addr, as user-mode code would:
+ * faults are handled, a store to a read-only mapping or an access outside
+ * any mapping stops there (SIGSEGV).
+ * Return: bytes transferred (< @len when it stopped), or -EINVAL.
+ */
+KM_API long km_user_access(struct km_task *t, unsigned long addr, void *buf,
+			   unsigned long len, bool write);
+
+/**
+ * km_mm_peek() - read @len bytes of @mm at @addr for inspection, without
+ * faulting or touching anything: present pages are read, mapped but
+ * never-touched pages read as zero (what a fault would give).
+ * Return: 0, or -EFAULT if part of the range is not mapped.
+ */
+KM_API int km_mm_peek(struct km_mm *mm, unsigned long addr, void *buf, unsigned long len);
+
+/* ---- get_user_pages_fast (mm/gup.c, v5.7) --------------------------------- */
+
+#define KM_FOLL_WRITE	0x01u	/* check pte is writable; break COW */
+#define KM_FOLL_PIN	0x40000u /* pin_user_pages*(): GUP_PIN_COUNTING_BIAS */
+
+/**
+ * km_get_user_pages_fast() - get_user_pages_fast() on @t's mm.
+ * @start: user address (rounded down to a page); @nr_pages: pages wanted;
+ * @gup_flags: KM_FOLL_WRITE, KM_FOLL_PIN; @pages: receives the pages.
+ *
+ * Follows internal_get_user_pages_fast(): access_ok() of the range (else
+ * -EFAULT); with fast_gup, the lockless walk pins present, user, non-special
+ * ptes (writable ones for FOLL_WRITE) and stops at the first that is not;
+ * the rest goes to the slow path (mmap_sem: may sleep), which faults pages
+ * in, breaks COW for FOLL_WRITE and stops at the first page it cannot pin.
+ * Each pinned page gets one reference (KM_GUP_PIN_COUNTING_BIAS with
+ * FOLL_PIN) that km_put_page()/km_unpin_user_page() drops.
+ * Return: pages pinned (possibly fewer than @nr_pages), 0 when @nr_pages is
+ * 0, or -EFAULT when none could be pinned.
+ */
+KM_API long km_get_user_pages_fast(struct km_task *t, unsigned long start, long nr_pages,
+				   unsigned int gup_flags, struct km_page **pages);
+
+/* ---- kmap_atomic (include/linux/highmem.h, arch/arm/mm/highmem.c, v5.7) ---- */
+
+/**
+ * km_kmap_atomic() - preempt_disable(), pagefault_disable(), then: a lowmem
+ * page returns its direct-map address (no slot, no flush); a highmem page
+ * takes the next of KM_TYPE_NR slots of @t's CPU and costs one TLB flush.
+ * Past the last slot: KM_R_KMAP_OVERFLOW BUG (the address is still
+ * returned, as the unchecked kernel would). Simplification: the fixmap
+ * address is the frame's host storage, so a use after kunmap is not caught.
+ */
+KM_API void *km_kmap_atomic(struct km_task *t, struct km_page *page);
+/**
+ * km_kunmap_atomic() - __kunmap_atomic(): an address inside a highmem page
+ * pops the CPU's top slot (KM_R_KMAP_UNBALANCED if none is held); with
+ * kmap_debug a slot other than @addr's is KM_R_KMAP_ORDER and the pte is
+ * cleared with a TLB flush. Lowmem addresses take no slot. Then
+ * pagefault_enable(), preempt_enable().
+ */
+KM_API void km_kunmap_atomic(struct km_task *t, void *addr);
+/** kmap_atomic slots currently held on @cpu. */
+KM_API unsigned int km_kmap_slots_held(const struct km_machine *m, unsigned int cpu);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* KMODEL_MM_H */

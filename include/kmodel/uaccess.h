@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kmodel/uaccess.h - copy_{from,to}_user implementations as ops tables, and
+ * the contract wrapper of include/linux/uaccess.h and lib/usercopy.c (v5.7).
+ *
+ * The raw contract (include/linux/uaccess.h): raw_copy_{from,to}_user(to,
+ * from, n) returns the number of bytes NOT copied, N; the first n - N bytes
+ * of the destination equal the source; nothing past them is written; N == n
+ * only if nothing could be copied; raw functions never zero-pad; n == 0 has
+ * no side effects.
+ *
+ * All functions act on the calling thread's `current` task (km_task_switch())
+ * unless a task is passed. User addresses are simulated addresses of the
+ * task's km_mm; kernel buffers are host pointers. Under KERNEL_DS a "user"
+ * address is a host pointer (set_fs(KERNEL_DS) semantics).
+ */
+#ifndef KMODEL_UACCESS_H
+#define KMODEL_UACCESS_H
+
+#include <kmodel/mm.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * struct km_uaccess_ops - one implementation of raw user copies.
+ * @name: short stable name ("direct", "gup_kmap_rfc", ...).
+ * @summary: one line for --help and tables.
+ * @source: the kernel file, function and version it follows.
+ * @claims_conformance: true if it means to satisfy the raw contract fully
+ *                      (the faithful RFC port does not: see its docs).
+ * @raw_copy_from_user: copy @n bytes from user @from to kernel @to; returns
+ *                      bytes not copied. Runs on `current`.
+ * @raw_copy_to_user:   copy @n bytes from kernel @from to user @to.
+ */
+struct km_uaccess_ops {
+	const char *name;
+	const char *summary;
+	const char *source;
+	bool claims_conformance;
+	unsigned long (*raw_copy_from_user)(void *to, unsigned long from, unsigned long n);
+	unsigned long (*raw_copy_to_user)(unsigned long to, const void *from, unsigned long n);
+};
+
+/** The faithful port of the 2020 RFC "lib: copy_{from,to}_user using gup &
+ *  kmap_atomic()" (lib/uaccess_gup_kmap_memcpy.c), flaws included. */
+KM_API extern const struct km_uaccess_ops km_uaccess_gup_kmap_rfc;
+/** The 3G/1G baseline: the MMU walks the page table, a fault is handled
+ *  (or, with pagefaults disabled, fixed up) and the copy stops at the first
+ *  page it cannot access, like arm_copy_{from,to}_user + the exception
+ *  table (arch/arm/lib/copy_{from,to}_user.S, v5.7), at page granularity. */
+KM_API extern const struct km_uaccess_ops km_uaccess_direct;
+
+/** All registered variants, NULL-terminated, in a stable order. */
+KM_API const struct km_uaccess_ops *const *km_uaccess_variants(void);
+/** The variant called @name, or NULL. */
+KM_API const struct km_uaccess_ops *km_uaccess_find(const char *name);
+
+/**
+ * km_uaccess_access_ok() - access_ok() for @t: [@addr, @addr + @size) lies below
+ * addr_limit (TASK_SIZE under USER_DS) without wrapping; always true under
+ * KERNEL_DS.
+ */
+KM_API bool km_uaccess_access_ok(const struct km_task *t, unsigned long addr,
+				 unsigned long size);
+
+/**
+ * km_copy_from_user() - copy_from_user() (include/linux/uaccess.h, lib/usercopy.c
+ * _copy_from_user(), v5.7) through @ops on task @t (made `current` for the
+ * call): check_copy_size() (n > INT_MAX: KM_R_COPY_SIZE WARN, return @n,
+ * nothing copied or zeroed), might_fault(), access_ok() (fails: nothing
+ * copied), raw copy, then zero-fill the @N uncopied tail bytes of @to.
+ * Return: bytes not copied (0 on success).
+ */
+KM_API unsigned long km_copy_from_user(struct km_task *t, const struct km_uaccess_ops *ops,
+				       void *to, unsigned long from, unsigned long n);
+/** km_copy_to_user() - copy_to_user(): the same checks, no zero-fill. */
+KM_API unsigned long km_copy_to_user(struct km_task *t, const struct km_uaccess_ops *ops,
+				     unsigned long to, const void *from, unsigned long n);
+
+/**
+ * km_clear_user() - clear_user() of the 3G/1G kernel (__clear_user through
+ * the user mapping, arch/arm/lib/clear_user.S): zero @n bytes at user @to,
+ * faulting pages in; stops at the first page it cannot write. The RFC leaves
+ * clear_user as it is, so every variant shares it.
+ * Return: bytes not cleared.
+ */
+KM_API unsigned long km_clear_user(struct km_task *t, unsigned long to, unsigned long n);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* KMODEL_UACCESS_H */

@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Private state of libkmodel: not installed, not part of the API. */
+#ifndef KMODEL_INTERNAL_H
+#define KMODEL_INTERNAL_H
+
+#include <kmodel/machine.h>
+#include <kmodel/mm.h>
+#include <errno.h>
+#include <glib.h>
+
+#define KM_MAX_CPUS		32
+#define KM_REPORT_LOG_MAX	1024
+#define KM_PTRS_BITS		10	/* ptes per second-level table: 1 << 10 */
+
+/* page flags */
+#define KM_PG_HIGHMEM	0x01u
+#define KM_PG_DIRTY	0x02u
+#define KM_PG_ANON	0x04u
+#define KM_PG_RESERVED	0x08u	/* boot-time pages (the zero page) */
+
+struct km_page {
+	uint32_t flags;
+	int32_t refcount;	/* _refcount */
+	int32_t mapcount;	/* page_mapcount() (the kernel stores it - 1) */
+	uint32_t pad;
+};
+
+typedef uint64_t km_pte_t;	/* pfn << 12 | KM_PTE_* */
+#define KM_PTE_PFN_SHIFT 12
+
+struct km_zone {
+	unsigned long start_pfn, end_pfn;	/* [start, end) */
+	unsigned long next_pfn;			/* never-used frames start here */
+	GArray *free;				/* freed pfns (unsigned long) */
+};
+
+struct km_cpu {
+	unsigned int kmap_idx;			/* __kmap_atomic_idx */
+	unsigned long kmap_pfn[KM_TYPE_NR];	/* fixmap ptes, ~0UL when none */
+};
+
+struct km_slab;
+
+struct km_machine {
+	struct km_machine_config cfg;
+	unsigned int page_shift;
+	unsigned long page_size, nr_pages, nr_lowmem;
+	unsigned long task_size;
+	unsigned char *ram;		/* host mapping of all frames */
+	struct km_page *pages;		/* mem_map */
+	struct km_zone zone_low, zone_high;
+	struct km_page *zero_page;
+	struct km_cpu cpu[KM_MAX_CPUS];
+	struct km_events ev;
+	/* reports */
+	GArray *report_log;		/* struct km_report */
+	unsigned long report_counts[KM_R__COUNT];
+	/* kmalloc */
+	struct km_slab *slab;
+	/* fault injection */
+	unsigned long fail_kmalloc_nth;
+	/* live objects, for teardown */
+	GHashTable *mms, *tasks;
+};
+
+struct km_vma {
+	unsigned long start, end;	/* [start, end) */
+	unsigned int vm_flags;		/* KM_VM_* */
+};
+#define KM_VM_READ	0x1u
+#define KM_VM_WRITE	0x2u
+
+struct km_mm {
+	struct km_machine *m;
+	int users;
+	GTree *vmas;			/* keyed by start; non-overlapping */
+	km_pte_t **pgd;			/* [pgd_entries] -> [1 << KM_PTRS_BITS] */
+	unsigned long pgd_entries;
+	unsigned long mmap_next;	/* where the next unfixed mmap goes */
+};
+
+struct km_task {
+	struct km_machine *m;
+	struct km_mm *mm;
+	unsigned int cpu;
+	int preempt_count;
+	int pagefault_disabled;
+	bool kernel_ds;
+};
+
+/* report.c */
+void km_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int km_err(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* page_alloc.c */
+int km_page_alloc_init(struct km_machine *m);
+void km_page_alloc_fini(struct km_machine *m);
+static inline unsigned long km_pfn(const struct km_machine *m, const struct km_page *p)
+{
+	return (unsigned long)(p - m->pages);
+}
+static inline void *km_frame(const struct km_machine *m, unsigned long pfn)
+{
+	return m->ram + (pfn << m->page_shift);
+}
+static inline bool km_page_valid(const struct km_machine *m, const struct km_page *p)
+{
+	return p >= m->pages && p < m->pages + m->nr_pages;
+}
+
+/* slab.c */
+int km_slab_init(struct km_machine *m);
+int km_slab_check(struct km_machine *m);
+void km_slab_fini(struct km_machine *m);
+
+/* mm.c */
+int km_mm_check(struct km_machine *m);
+struct km_vma *km_find_vma(struct km_mm *mm, unsigned long addr);
+km_pte_t *km_pte_lookup(struct km_mm *mm, unsigned long addr, bool alloc);
+int km_handle_mm_fault(struct km_task *t, struct km_vma *vma, unsigned long addr, bool write);
+void km_might_sleep(struct km_task *t, const char *what);
+
+static inline bool km_in_atomic(const struct km_task *t)
+{
+	return t->preempt_count != 0;
+}
+static inline bool km_faulthandler_disabled(const struct km_task *t)
+{
+	return t->pagefault_disabled != 0 || km_in_atomic(t);
+}
+
+/* highmem.c */
+int km_kmap_check(struct km_machine *m);
+
+
+
+/* access_ok() (arch/arm/include/asm/uaccess.h __range_ok, v5.7): addr + size
+ * must not pass addr_limit (USER_DS = TASK_SIZE) and must not wrap;
+ * KERNEL_DS allows everything. */
+static inline bool km_access_ok(const struct km_task *t, unsigned long addr, unsigned long size)
+{
+	unsigned long limit = t->m->task_size;
+
+	if (t->kernel_ds)
+		return true;
+	return size <= limit && addr <= limit - size;
+}
+#endif

@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: GPL-2.0
+/* km_machine: configuration, boot, teardown checks, tasks. */
+#include "internal.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define MiB (1024ULL * 1024)
+#define GiB (1024ULL * MiB)
+
+/* arm_lowmem_limit: vmalloc_min (0xf0000000: VMALLOC_END 0xff800000 less
+ * 240 MiB and the 8 MiB VMALLOC_OFFSET, arch/arm/mm/mmu.c) - PAGE_OFFSET. */
+static const struct {
+	unsigned long page_offset, task_size;
+	const char *name;
+} splits[] = {
+	[KM_VMSPLIT_3G] = { 0xc0000000UL, 0xbf000000UL, "3G/1G" },
+	[KM_VMSPLIT_2G] = { 0x80000000UL, 0x7f000000UL, "2G/2G" },
+	[KM_VMSPLIT_1G] = { 0x40000000UL, 0x3f000000UL, "1G/3G" },
+};
+#define VMALLOC_MIN 0xf0000000ULL
+
+static bool is_pow2(unsigned long x)
+{
+	return x && !(x & (x - 1));
+}
+
+/* Fill defaults into @c and validate it; -EINVAL names the field. */
+static int config_resolve(struct km_machine_config *c)
+{
+	uint64_t limit;
+
+	if (!c->page_size)
+		c->page_size = 4096;
+	if (c->page_size != 4096 && c->page_size != 16384 && c->page_size != 65536)
+		return km_err(-EINVAL, "page_size: %lu bytes is not 4096, 16384 or 65536",
+			      c->page_size);
+	if ((unsigned int)c->vmsplit > KM_VMSPLIT_1G)
+		return km_err(-EINVAL, "vmsplit: %d is not a known split", (int)c->vmsplit);
+	if ((unsigned int)c->kmap > KM_KMAP_ATOMIC_PRE_5_11)
+		return km_err(-EINVAL, "kmap: %d is not a known kmap flavour", (int)c->kmap);
+	if ((unsigned int)c->report_policy > KM_REPORT_ABORT_ON_BUG)
+		return km_err(-EINVAL, "report_policy: %d is not a known policy",
+			      (int)c->report_policy);
+	if (!c->ram_size)
+		c->ram_size = 256 * MiB;
+	if (c->ram_size < MiB || c->ram_size > 4 * GiB)
+		return km_err(-EINVAL, "ram_size: %llu bytes is outside 1 MiB .. 4 GiB",
+			      (unsigned long long)c->ram_size);
+	if (c->ram_size % c->page_size)
+		return km_err(-EINVAL, "ram_size: %llu bytes is not a multiple of page_size %lu",
+			      (unsigned long long)c->ram_size, c->page_size);
+	limit = VMALLOC_MIN - splits[c->vmsplit].page_offset;
+	if (!c->lowmem_size)
+		c->lowmem_size = MIN(c->ram_size, limit);
+	if (c->lowmem_size < MiB || c->lowmem_size > c->ram_size)
+		return km_err(-EINVAL, "lowmem_size: %llu bytes is outside 1 MiB .. ram_size",
+			      (unsigned long long)c->lowmem_size);
+	if (c->lowmem_size > limit)
+		return km_err(-EINVAL, "lowmem_size: %llu bytes exceeds the %s lowmem limit of %llu",
+			      (unsigned long long)c->lowmem_size, splits[c->vmsplit].name,
+			      (unsigned long long)limit);
+	if (c->lowmem_size % c->page_size)
+		return km_err(-EINVAL, "lowmem_size: %llu bytes is not a multiple of page_size %lu",
+			      (unsigned long long)c->lowmem_size, c->page_size);
+	if (!c->nr_cpus)
+		c->nr_cpus = 1;
+	if (c->nr_cpus > KM_MAX_CPUS)
+		return km_err(-EINVAL, "nr_cpus: %u is outside 1 .. %d", c->nr_cpus, KM_MAX_CPUS);
+	if (!c->l1_cache_bytes)
+		c->l1_cache_bytes = 64;
+	if (!is_pow2(c->l1_cache_bytes) || c->l1_cache_bytes < 16 || c->l1_cache_bytes > 256)
+		return km_err(-EINVAL, "l1_cache_bytes: %u is not a power of two in 16 .. 256",
+			      c->l1_cache_bytes);
+	if (!c->kmalloc_min_size)
+		c->kmalloc_min_size = 64;
+	if (!is_pow2(c->kmalloc_min_size) || c->kmalloc_min_size < 8 ||
+	    c->kmalloc_min_size > 256)
+		return km_err(-EINVAL, "kmalloc_min_size: %u is not a power of two in 8 .. 256",
+			      c->kmalloc_min_size);
+	return 0;
+}
+
+int km_machine_new(const struct km_machine_config *cfg, struct km_machine **out)
+{
+	struct km_machine_config c = {0};
+	struct km_machine *m;
+	int err;
+
+	if (!out)
+		return km_err(-EINVAL, "km_machine_new: out is NULL");
+	*out = NULL;
+	if (cfg)
+		c = *cfg;
+	err = config_resolve(&c);
+	if (err)
+		return err;
+
+	m = g_new0(struct km_machine, 1);
+	m->cfg = c;
+	m->page_size = c.page_size;
+	m->page_shift = (unsigned int)__builtin_ctzl(c.page_size);
+	m->nr_pages = (unsigned long)(c.ram_size >> m->page_shift);
+	m->nr_lowmem = (unsigned long)(c.lowmem_size >> m->page_shift);
+	m->task_size = splits[c.vmsplit].task_size;
+	m->report_log = g_array_new(FALSE, FALSE, sizeof(struct km_report));
+	m->mms = g_hash_table_new(NULL, NULL);
+	m->tasks = g_hash_table_new(NULL, NULL);
+	for (unsigned int i = 0; i < KM_MAX_CPUS; i++)
+		for (unsigned int s = 0; s < KM_TYPE_NR; s++)
+			m->cpu[i].kmap_pfn[s] = ~0UL;
+
+	err = km_page_alloc_init(m);
+	if (!err)
+		err = km_slab_init(m);
+	if (err) {
+		km_machine_destroy(m);
+		return err;
+	}
+	*out = m;
+	return 0;
+}
+
+void km_machine_get_config(const struct km_machine *m, struct km_machine_config *out)
+{
+	*out = m->cfg;
+}
+
+static int check_tasks(struct km_machine *m)
+{
+	GHashTableIter it;
+	gpointer key;
+	int n = 0;
+
+	g_hash_table_iter_init(&it, m->tasks);
+	while (g_hash_table_iter_next(&it, &key, NULL)) {
+		struct km_task *t = key;
+
+		km_report(m, KM_BUG, KM_R_LEAK_MM, "task on cpu %u not freed", t->cpu);
+		n++;
+	}
+	return n;
+}
+
+int km_machine_check(struct km_machine *m)
+{
+	int n;
+
+	if (!m)
+		return 0;
+	n = check_tasks(m);
+	n += km_mm_check(m);
+	n += km_kmap_check(m);
+	n += km_slab_check(m);
+	{
+		/* every frame but the reserved zero page must be free again */
+		for (unsigned long pfn = 0; pfn < m->nr_pages; pfn++) {
+			struct km_page *p = &m->pages[pfn];
+
+			if (p->refcount == 0 || (p->flags & KM_PG_RESERVED))
+				continue;
+			km_report(m, KM_BUG, KM_R_LEAK_PAGE,
+				  "pfn %lu still referenced: refcount %d%s, mapcount %d",
+				  pfn, p->refcount,
+				  p->refcount >= KM_GUP_PIN_COUNTING_BIAS ? " (pinned)" : "",
+				  p->mapcount);
+			n++;
+		}
+	}
+	return n;
+}
+
+int km_machine_destroy(struct km_machine *m)
+{
+	size_t first;
+	int n;
+
+	if (!m)
+		return 0;
+	first = m->report_log->len;
+	n = m->pages ? km_machine_check(m) : 0;
+	for (size_t i = first; i < m->report_log->len; i++)
+		g_warning("kmodel teardown: %s: %s",
+			  km_report_code_name(g_array_index(m->report_log, struct km_report, i).code),
+			  g_array_index(m->report_log, struct km_report, i).message);
+	/* release what leaked: tasks, then address spaces */
+	{
+		GList *l = g_hash_table_get_keys(m->tasks);
+
+		for (GList *i = l; i; i = i->next)
+			km_task_free(i->data);
+		g_list_free(l);
+		l = g_hash_table_get_keys(m->mms);
+		for (GList *i = l; i; i = i->next) {
+			struct km_mm *mm = i->data;
+
+			mm->users = 1;
+			km_mm_put(mm);
+		}
+		g_list_free(l);
+	}
+	km_slab_fini(m);
+	km_page_alloc_fini(m);
+	g_hash_table_destroy(m->tasks);
+	g_hash_table_destroy(m->mms);
+	g_array_free(m->report_log, TRUE);
+	g_free(m);
+	return n;
+}
+
+/* ---- tasks ---------------------------------------------------------------- */
+
+static _Thread_local struct km_task *current_task;
+
+int km_task_new(struct km_machine *m, struct km_mm *mm, unsigned int cpu, struct km_task **out)
+{
+	struct km_task *t;
+
+	if (!m || !out)
+		return km_err(-EINVAL, "km_task_new: machine or out is NULL");
+	if (cpu >= m->cfg.nr_cpus)
+		return km_err(-EINVAL, "km_task_new: cpu %u >= nr_cpus %u", cpu, m->cfg.nr_cpus);
+	if (mm && mm->m != m)
+		return km_err(-EINVAL, "km_task_new: mm belongs to another machine");
+	t = g_new0(struct km_task, 1);
+	t->m = m;
+	t->cpu = cpu;
+	t->mm = mm;
+	if (mm)
+		km_mm_get(mm);
+	g_hash_table_add(m->tasks, t);
+	*out = t;
+	return 0;
+}
+
+void km_task_free(struct km_task *t)
+{
+	if (!t)
+		return;
+	if (t->preempt_count || t->pagefault_disabled)
+		km_report(t->m, KM_BUG, KM_R_LEAK_ATOMIC,
+			  "task exits with preempt_count %d, pagefault_disabled %d",
+			  t->preempt_count, t->pagefault_disabled);
+	if (current_task == t)
+		current_task = NULL;
+	g_hash_table_remove(t->m->tasks, t);
+	if (t->mm)
+		km_mm_put(t->mm);
+	g_free(t);
+}
+
+struct km_task *km_task_switch(struct km_task *t)
+{
+	struct km_task *prev = current_task;
+
+	current_task = t;
+	return prev;
+}
+
+struct km_task *km_current(void)
+{
+	return current_task;
+}
+
+struct km_machine *km_task_machine(const struct km_task *t)
+{
+	return t->m;
+}
+
+struct km_mm *km_task_mm(const struct km_task *t)
+{
+	return t->mm;
+}
+
+void km_task_set_kernel_ds(struct km_task *t, bool kernel_ds)
+{
+	t->kernel_ds = kernel_ds;
+}
+
+bool km_task_kernel_ds(const struct km_task *t)
+{
+	return t->kernel_ds;
+}
+
+void km_preempt_disable(struct km_task *t)
+{
+	t->preempt_count++;
+}
+
+void km_preempt_enable(struct km_task *t)
+{
+	if (t->preempt_count <= 0) {
+		km_report(t->m, KM_WARN, KM_R_ATOMIC_UNBALANCED,
+			  "preempt_enable() with preempt_count %d", t->preempt_count);
+		return;
+	}
+	t->preempt_count--;
+}
+
+void km_pagefault_disable(struct km_task *t)
+{
+	t->pagefault_disabled++;
+}
+
+void km_pagefault_enable(struct km_task *t)
+{
+	if (t->pagefault_disabled <= 0) {
+		km_report(t->m, KM_WARN, KM_R_ATOMIC_UNBALANCED,
+			  "pagefault_enable() with pagefault_disabled %d", t->pagefault_disabled);
+		return;
+	}
+	t->pagefault_disabled--;
+}
+
+int km_preempt_count(const struct km_task *t)
+{
+	return t->preempt_count;
+}
+
+int km_pagefault_disabled(const struct km_task *t)
+{
+	return t->pagefault_disabled;
+}
+
+/* __might_sleep() (kernel/sched/core.c, v5.7) with CONFIG_DEBUG_ATOMIC_SLEEP:
+ * a sleeping call while preempt_count != 0 is a BUG report. */
+void km_might_sleep(struct km_task *t, const char *what)
+{
+	if (km_in_atomic(t))
+		km_report(t->m, KM_BUG, KM_R_SLEEP_IN_ATOMIC,
+			  "sleeping function called from invalid context at %s: "
+			  "in_atomic(): 1, preempt_count %d, pagefault_disabled %d",
+			  what, t->preempt_count, t->pagefault_disabled);
+}

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Errors, BUG/WARN reports and event counters of a km_machine. */
+#include "internal.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static _Thread_local char last_error[256];
+
+void km_set_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(last_error, sizeof(last_error), fmt, ap);
+	va_end(ap);
+	g_debug("%s", last_error);
+}
+
+int km_err(int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(last_error, sizeof(last_error), fmt, ap);
+	va_end(ap);
+	g_debug("%s", last_error);
+	return err;
+}
+
+const char *km_last_error(void)
+{
+	return last_error;
+}
+
+static const char *const code_names[KM_R__COUNT] = {
+	[KM_R_NONE] = "none",
+	[KM_R_KMAP_OVERFLOW] = "kmap_overflow",
+	[KM_R_KMAP_ORDER] = "kmap_order",
+	[KM_R_KMAP_UNBALANCED] = "kmap_unbalanced",
+	[KM_R_ATOMIC_UNBALANCED] = "atomic_unbalanced",
+	[KM_R_PAGE_REFCOUNT] = "page_refcount",
+	[KM_R_BAD_PAGE] = "bad_page",
+	[KM_R_SLEEP_IN_ATOMIC] = "sleep_in_atomic",
+	[KM_R_BAD_KFREE] = "bad_kfree",
+	[KM_R_COPY_SIZE] = "copy_size",
+	[KM_R_UNEXPECTED] = "unexpected",
+	[KM_R_LEAK_PAGE] = "leak_page",
+	[KM_R_LEAK_KMAP] = "leak_kmap",
+	[KM_R_LEAK_ATOMIC] = "leak_atomic",
+	[KM_R_LEAK_KMALLOC] = "leak_kmalloc",
+	[KM_R_LEAK_MM] = "leak_mm",
+	[KM_R_SKB_UNDER] = "skb_under_panic",
+	[KM_R_SKB_OVER] = "skb_over_panic",
+	[KM_R_SKB_SHARING] = "skb_sharing",
+	[KM_R_SKB_REFCOUNT] = "skb_refcount",
+	[KM_R_LEAK_SKB] = "leak_skb",
+	[KM_R_USB_NO_ZLP] = "usb_no_zlp",
+	[KM_R_USB_PROTOCOL] = "usb_protocol",
+};
+
+const char *km_report_code_name(enum km_report_code code)
+{
+	if ((unsigned int)code >= KM_R__COUNT || !code_names[code])
+		return "invalid";
+	return code_names[code];
+}
+
+void km_report(struct km_machine *m, enum km_report_kind kind,
+	       enum km_report_code code, const char *fmt, ...)
+{
+	struct km_report r = { .kind = kind, .code = code };
+	va_list ap;
+
+	if ((unsigned int)code >= KM_R__COUNT)
+		code = r.code = KM_R_UNEXPECTED;
+	va_start(ap, fmt);
+	vsnprintf(r.message, sizeof(r.message), fmt, ap);
+	va_end(ap);
+	m->report_counts[code]++;
+	m->report_counts[KM_R_NONE]++;
+	if (m->report_log->len < KM_REPORT_LOG_MAX)
+		g_array_append_val(m->report_log, r);
+	g_debug("%s: %s: %s", kind == KM_BUG ? "BUG" : "WARNING",
+		km_report_code_name(code), r.message);
+	if (kind == KM_BUG && m->cfg.report_policy == KM_REPORT_ABORT_ON_BUG) {
+		fprintf(stderr, "kmodel: BUG: %s: %s\n", km_report_code_name(code), r.message);
+		abort();
+	}
+}
+
+unsigned long km_report_count(const struct km_machine *m, enum km_report_code code)
+{
+	if ((unsigned int)code >= KM_R__COUNT)
+		return 0;
+	return m->report_counts[code];
+}
+
+size_t km_report_log_len(const struct km_machine *m)
+{
+	return m->report_log->len;
+}
+
+const struct km_report *km_report_get(const struct km_machine *m, size_t i)
+{
+	if (i >= m->report_log->len)
+		return NULL;
+	return &g_array_index(m->report_log, struct km_report, i);
+}
+
+void km_reports_clear(struct km_machine *m)
+{
+	g_array_set_size(m->report_log, 0);
+	memset(m->report_counts, 0, sizeof(m->report_counts));
+}
+
+void km_events_get(const struct km_machine *m, struct km_events *out)
+{
+	*out = m->ev;
+}
+
+void km_events_reset(struct km_machine *m)
+{
+	memset(&m->ev, 0, sizeof(m->ev));
+}

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kmalloc caches, modelled on SLUB in mm/slab_common.c and
+ * include/linux/slab.h (v5.7): kmalloc_index() bucket rounding with
+ * KMALLOC_MIN_SIZE, caches up to KMALLOC_MAX_CACHE_SIZE (2 pages), larger
+ * requests rounded to a page order (kmalloc_large) up to KMALLOC_MAX_SIZE.
+ * Simplification: objects live in host memory, not in simulated frames;
+ * freed objects stay cached per bucket (so a double kfree is detected
+ * safely), and under ASan their bodies are poisoned.
+ */
+#include "internal.h"
+#include <string.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#define POISON(p, n) ASAN_POISON_MEMORY_REGION(p, n)
+#define UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION(p, n)
+#else
+#define POISON(p, n) ((void)(p), (void)(n))
+#define UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
+#define ZERO_SIZE_PTR ((void *)16)
+#define OBJ_LIVE 0x6b6d4c56u	/* "kmLV" */
+#define OBJ_FREE 0x6b6d4652u	/* "kmFR" */
+#define NR_CLASSES 48
+
+struct obj_hdr {
+	uint32_t magic;
+	uint32_t cls;		/* size class index */
+	uint64_t size;		/* bucket bytes */
+	struct obj_hdr *next_free;
+	uint64_t pad;
+};
+
+struct km_slab {
+	struct obj_hdr *freelist[NR_CLASSES];
+	GPtrArray *all;		/* every object ever allocated */
+};
+
+int km_slab_init(struct km_machine *m)
+{
+	m->slab = g_new0(struct km_slab, 1);
+	m->slab->all = g_ptr_array_new_with_free_func(g_free);
+	return 0;
+}
+
+void km_slab_fini(struct km_machine *m)
+{
+	if (!m->slab)
+		return;
+	for (guint i = 0; i < m->slab->all->len; i++) {
+		struct obj_hdr *h = g_ptr_array_index(m->slab->all, i);
+
+		UNPOISON(h + 1, h->size);
+	}
+	g_ptr_array_free(m->slab->all, TRUE);
+	g_free(m->slab);
+	m->slab = NULL;
+}
+
+int km_slab_check(struct km_machine *m)
+{
+	int n = 0;
+
+	for (guint i = 0; i < m->slab->all->len; i++) {
+		struct obj_hdr *h = g_ptr_array_index(m->slab->all, i);
+
+		if (h->magic != OBJ_LIVE)
+			continue;
+		km_report(m, KM_BUG, KM_R_LEAK_KMALLOC, "kmalloc-%llu object %p not freed",
+			  (unsigned long long)h->size, (void *)(h + 1));
+		n++;
+	}
+	return n;
+}
+
+static size_t kmalloc_max_size(const struct km_machine *m)
+{
+	return (size_t)m->page_size << 10;	/* 1 << (MAX_ORDER - 1 + PAGE_SHIFT) */
+}
+
+size_t km_kmalloc_size_roundup(const struct km_machine *m, size_t size)
+{
+	size_t min = m->cfg.kmalloc_min_size;
+
+	if (size == 0)
+		return 0;
+	if (size <= min)
+		return min;
+	if (min <= 32 && size > 64 && size <= 96)
+		return 96;
+	if (min <= 64 && size > 128 && size <= 192)
+		return 192;
+	if (size > 2 * m->page_size) {		/* kmalloc_large: page order */
+		size_t bytes = m->page_size;
+
+		while (bytes < size)
+			bytes <<= 1;
+		return bytes;
+	}
+	return (size_t)1 << (64 - __builtin_clzl(size - 1));
+}
+
+static unsigned int size_class(size_t bucket)
+{
+	if (bucket == 96)
+		return 1;
+	if (bucket == 192)
+		return 2;
+	return (unsigned int)__builtin_ctzl(bucket);
+}
+
+void *km_kmalloc(struct km_task *t, size_t size, km_gfp_t flags)
+{
+	struct km_machine *m = t->m;
+	struct km_slab *s = m->slab;
+	struct obj_hdr *h;
+	size_t bucket;
+	unsigned int cls;
+
+	if (flags & KM_GFP_DIRECT_RECLAIM)
+		km_might_sleep(t, "kmalloc(GFP_KERNEL)");
+	m->ev.kmalloc_calls++;
+	if (m->fail_kmalloc_nth && --m->fail_kmalloc_nth == 0)
+		return NULL;
+	if (size == 0)
+		return ZERO_SIZE_PTR;
+	if (size > kmalloc_max_size(m))
+		return NULL;
+	bucket = km_kmalloc_size_roundup(m, size);
+	cls = size_class(bucket);
+	m->ev.kmalloc_bytes += bucket;
+	h = s->freelist[cls];
+	if (h) {
+		s->freelist[cls] = h->next_free;
+		UNPOISON(h + 1, bucket);
+	} else {
+		h = g_malloc(sizeof(*h) + bucket);
+		h->cls = cls;
+		h->size = bucket;
+		g_ptr_array_add(s->all, h);
+	}
+	h->magic = OBJ_LIVE;
+	h->next_free = NULL;
+	if (flags & KM_GFP_ZERO)
+		memset(h + 1, 0, bucket);
+	return h + 1;
+}
+
+void km_kfree(struct km_task *t, const void *obj)
+{
+	struct km_machine *m = t->m;
+	struct obj_hdr *h;
+
+	if (obj == NULL || obj == ZERO_SIZE_PTR)
+		return;
+	h = (struct obj_hdr *)obj - 1;
+	if (h->magic != OBJ_LIVE) {
+		km_report(m, KM_BUG, KM_R_BAD_KFREE, "kfree(%p): %s", obj,
+			  h->magic == OBJ_FREE ? "double free" : "not a kmalloc object");
+		return;
+	}
+	m->ev.kfree_calls++;
+	h->magic = OBJ_FREE;
+	h->next_free = m->slab->freelist[h->cls];
+	m->slab->freelist[h->cls] = h;
+	POISON(h + 1, h->size);
+}
+
+size_t km_ksize(const void *obj)
+{
+	const struct obj_hdr *h;
+
+	if (obj == NULL || obj == ZERO_SIZE_PTR)
+		return 0;
+	h = (const struct obj_hdr *)obj - 1;
+	return h->magic == OBJ_LIVE ? h->size : 0;
+}
+
+void km_fault_fail_kmalloc_nth(struct km_machine *m, unsigned long nth)
+{
+	m->fail_kmalloc_nth = nth;
+}
+
+void km_fault_inject_reset(struct km_machine *m)
+{
+	m->fail_kmalloc_nth = 0;
+}

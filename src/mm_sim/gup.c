@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * get_user_pages_fast(), following internal_get_user_pages_fast(),
+ * gup_pte_range() and __get_user_pages() of mm/gup.c (v5.7).
+ * Simplifications: no THP/hugetlb/devmap, no FOLL_LONGTERM/FOLL_FORCE;
+ * mmap_sem is not modelled beyond its might_sleep().
+ */
+#include "internal.h"
+
+static void grab_page(struct km_page *p, unsigned int gup_flags)
+{
+	/* try_grab_page(): FOLL_PIN adds GUP_PIN_COUNTING_BIAS, FOLL_GET one */
+	p->refcount += (gup_flags & KM_FOLL_PIN) ? KM_GUP_PIN_COUNTING_BIAS : 1;
+}
+
+/* gup_pte_range(): the lockless walk; returns pages pinned */
+static long gup_fast(struct km_task *t, unsigned long addr, long nr_pages,
+		     unsigned int gup_flags, struct km_page **pages)
+{
+	struct km_machine *m = t->m;
+	bool write = gup_flags & KM_FOLL_WRITE;
+	long nr = 0;
+
+	for (; nr < nr_pages; nr++, addr += m->page_size) {
+		km_pte_t *ptep = km_pte_lookup(t->mm, addr, false);
+		km_pte_t pte;
+
+		m->ev.pt_walks++;
+		if (!ptep)
+			break;
+		pte = *ptep;
+		/* pte_access_permitted(), then pte_special() */
+		if (!(pte & KM_PTE_PRESENT) || !(pte & KM_PTE_USER) ||
+		    (write && !(pte & KM_PTE_WRITE)) || (pte & KM_PTE_SPECIAL))
+			break;
+		pages[nr] = &m->pages[pte >> KM_PTE_PFN_SHIFT];
+		grab_page(pages[nr], gup_flags);
+	}
+	m->ev.gup_fast_pages += (uint64_t)nr;
+	return nr;
+}
+
+/* __get_user_pages() under mmap_sem: returns pages pinned or -errno */
+static long gup_slow(struct km_task *t, unsigned long start, long nr_pages,
+		     unsigned int gup_flags, struct km_page **pages)
+{
+	struct km_machine *m = t->m;
+	bool write = gup_flags & KM_FOLL_WRITE;
+	struct km_vma *vma = NULL;
+	long i = 0;
+	int ret = 0;
+
+	km_might_sleep(t, "down_read(&mm->mmap_sem)");
+	do {
+		km_pte_t *pte;
+		struct km_page *p;
+
+		if (!vma || start >= vma->end) {
+			vma = km_find_vma(t->mm, start);
+			/* check_vma_flags() */
+			if (!vma || (write ? !(vma->vm_flags & KM_VM_WRITE)
+					   : !(vma->vm_flags & KM_VM_READ))) {
+				ret = -EFAULT;
+				goto out;
+			}
+		}
+retry:
+		/* follow_page_pte() */
+		pte = km_pte_lookup(t->mm, start, false);
+		m->ev.pt_walks++;
+		if (!pte || !(*pte & KM_PTE_PRESENT) || (write && !(*pte & KM_PTE_WRITE))) {
+			/* faultin_page() */
+			ret = km_handle_mm_fault(t, vma, start, write);
+			if (ret)
+				goto out;
+			goto retry;
+		}
+		p = &m->pages[*pte >> KM_PTE_PFN_SHIFT];
+		grab_page(p, gup_flags);
+		/* FOLL_TOUCH */
+		if (write && !(*pte & KM_PTE_DIRTY))
+			p->flags |= KM_PG_DIRTY;	/* set_page_dirty() */
+		*pte |= KM_PTE_YOUNG;
+		pages[i] = p;
+		m->ev.gup_slow_pages++;
+		i++;
+		start += m->page_size;
+		nr_pages--;
+	} while (nr_pages);
+out:
+	return i ? i : ret;
+}
+
+long km_get_user_pages_fast(struct km_task *t, unsigned long start, long nr_pages,
+			    unsigned int gup_flags, struct km_page **pages)
+{
+	struct km_machine *m;
+	unsigned long len, end;
+	long nr = 0, ret = 0;
+
+	if (!t || !t->mm || !pages)
+		return km_err(-EINVAL, "km_get_user_pages_fast: no task, mm or pages array");
+	if (gup_flags & ~(KM_FOLL_WRITE | KM_FOLL_PIN)) {
+		km_report(t->m, KM_WARN, KM_R_UNEXPECTED, "get_user_pages_fast: gup_flags 0x%x",
+			  gup_flags);
+		return -EINVAL;
+	}
+	m = t->m;
+	m->ev.gup_calls++;
+	start &= ~(m->page_size - 1);
+	len = (unsigned long)nr_pages << m->page_shift;
+	end = start + len;
+	if (end <= start)
+		return 0;
+	if (!km_access_ok(t, start, len))
+		return -EFAULT;
+	if (m->cfg.fast_gup)
+		ret = nr = gup_fast(t, start, nr_pages, gup_flags, pages);
+	if (nr < nr_pages) {
+		start += (unsigned long)nr << m->page_shift;
+		ret = gup_slow(t, start, nr_pages - nr, gup_flags, pages + nr);
+		if (nr > 0) {
+			if (ret < 0)
+				ret = nr;
+			else
+				ret += nr;
+		}
+	}
+	return ret;
+}

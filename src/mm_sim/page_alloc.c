@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Frames and the page allocator. Two zones, ZONE_NORMAL (lowmem, pfn 0 ..
+ * nr_lowmem) and ZONE_HIGHMEM (the rest). Frame data is one host mapping
+ * (MAP_NORESERVE) that the host backs on first touch; a never-used frame is
+ * handed out from a bump pointer, so boot touches no frame data.
+ * Simplification: no buddy orders, per-cpu lists or watermarks; alloc_page
+ * fails (NULL) when the zones are empty.
+ */
+#include "internal.h"
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+int km_page_alloc_init(struct km_machine *m)
+{
+	size_t bytes = (size_t)m->nr_pages << m->page_shift;
+
+	m->ram = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+		      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (m->ram == MAP_FAILED) {
+		m->ram = NULL;
+		return km_err(-ENOMEM, "cannot reserve %zu bytes of host address space", bytes);
+	}
+	/* mem_map: calloc of this size is backed lazily by the host too */
+	m->pages = calloc(m->nr_pages, sizeof(struct km_page));
+	if (!m->pages)
+		return km_err(-ENOMEM, "cannot allocate mem_map for %lu pages", m->nr_pages);
+	for (unsigned long pfn = m->nr_lowmem; pfn < m->nr_pages; pfn++)
+		m->pages[pfn].flags = KM_PG_HIGHMEM;
+	m->zone_low = (struct km_zone){ 0, m->nr_lowmem, 0,
+					g_array_new(FALSE, FALSE, sizeof(unsigned long)) };
+	m->zone_high = (struct km_zone){ m->nr_lowmem, m->nr_pages, m->nr_lowmem,
+					 g_array_new(FALSE, FALSE, sizeof(unsigned long)) };
+	/* the shared zero page (ZERO_PAGE(0)), reserved for the machine's life */
+	m->zero_page = km_alloc_page(m, KM_GFP_ZERO);
+	m->zero_page->flags |= KM_PG_RESERVED;
+	return 0;
+}
+
+void km_page_alloc_fini(struct km_machine *m)
+{
+	if (m->ram)
+		munmap(m->ram, (size_t)m->nr_pages << m->page_shift);
+	free(m->pages);
+	if (m->zone_low.free)
+		g_array_free(m->zone_low.free, TRUE);
+	if (m->zone_high.free)
+		g_array_free(m->zone_high.free, TRUE);
+	m->ram = NULL;
+	m->pages = NULL;
+}
+
+static long zone_take(struct km_zone *z)
+{
+	if (z->free->len) {
+		unsigned long pfn = g_array_index(z->free, unsigned long, z->free->len - 1);
+
+		g_array_set_size(z->free, z->free->len - 1);
+		return (long)pfn;
+	}
+	if (z->next_pfn < z->end_pfn)
+		return (long)z->next_pfn++;
+	return -1;
+}
+
+struct km_page *km_alloc_page(struct km_machine *m, km_gfp_t gfp)
+{
+	long pfn = -1;
+	struct km_page *p;
+
+	if (gfp & KM_GFP_HIGHMEM)
+		pfn = zone_take(&m->zone_high);
+	if (pfn < 0)
+		pfn = zone_take(&m->zone_low);
+	if (pfn < 0)
+		return NULL;
+	p = &m->pages[pfn];
+	p->flags &= KM_PG_HIGHMEM;
+	p->refcount = 1;
+	p->mapcount = 0;
+	m->ev.pages_allocated++;
+	if (gfp & KM_GFP_ZERO) {	/* clear_highpage() */
+		memset(km_frame(m, (unsigned long)pfn), 0, m->page_size);
+		m->ev.clear_bytes += m->page_size;
+	}
+	return p;
+}
+
+static void free_page(struct km_machine *m, struct km_page *p)
+{
+	unsigned long pfn = km_pfn(m, p);
+	struct km_zone *z = (p->flags & KM_PG_HIGHMEM) ? &m->zone_high : &m->zone_low;
+
+	p->flags &= KM_PG_HIGHMEM;
+	p->mapcount = 0;
+	g_array_append_val(z->free, pfn);
+	m->ev.pages_freed++;
+}
+
+static bool check_page(struct km_machine *m, struct km_page *p, const char *what)
+{
+	if (!km_page_valid(m, p)) {
+		km_report(m, KM_BUG, KM_R_BAD_PAGE, "%s(%p): not a page of this machine", what,
+			  (void *)p);
+		return false;
+	}
+	if (p->refcount <= 0) {
+		km_report(m, KM_BUG, KM_R_PAGE_REFCOUNT,
+			  "%s: pfn %lu has refcount %d (VM_BUG_ON_PAGE(page_ref_count(page) == 0))",
+			  what, km_pfn(m, p), p->refcount);
+		return false;
+	}
+	return true;
+}
+
+void km_get_page(struct km_machine *m, struct km_page *p)
+{
+	if (check_page(m, p, "get_page"))
+		p->refcount++;
+}
+
+void km_put_page(struct km_machine *m, struct km_page *p)
+{
+	m->ev.put_page_calls++;
+	if (!check_page(m, p, "put_page"))
+		return;
+	if (--p->refcount == 0)
+		free_page(m, p);
+}
+
+void km_unpin_user_page(struct km_machine *m, struct km_page *p)
+{
+	if (!check_page(m, p, "unpin_user_page"))
+		return;
+	if (p->refcount < KM_GUP_PIN_COUNTING_BIAS) {
+		km_report(m, KM_BUG, KM_R_PAGE_REFCOUNT,
+			  "unpin_user_page: pfn %lu refcount %d is below GUP_PIN_COUNTING_BIAS",
+			  km_pfn(m, p), p->refcount);
+		return;
+	}
+	p->refcount -= KM_GUP_PIN_COUNTING_BIAS;
+	if (p->refcount == 0)
+		free_page(m, p);
+}
+
+unsigned long km_page_size(const struct km_machine *m) { return m->page_size; }
+unsigned int km_page_shift(const struct km_machine *m) { return m->page_shift; }
+unsigned long km_nr_pages(const struct km_machine *m) { return m->nr_pages; }
+unsigned long km_nr_lowmem_pages(const struct km_machine *m) { return m->nr_lowmem; }
+unsigned long km_task_size(const struct km_machine *m) { return m->task_size; }
+
+unsigned long km_page_to_pfn(const struct km_machine *m, const struct km_page *p)
+{
+	return km_pfn(m, p);
+}
+
+struct km_page *km_pfn_to_page(struct km_machine *m, unsigned long pfn)
+{
+	return pfn < m->nr_pages ? &m->pages[pfn] : NULL;
+}
+
+int km_page_refcount(const struct km_page *p) { return p->refcount; }
+int km_page_mapcount(const struct km_page *p) { return p->mapcount; }
+bool km_page_highmem(const struct km_page *p) { return p->flags & KM_PG_HIGHMEM; }
+bool km_page_dirty(const struct km_page *p) { return p->flags & KM_PG_DIRTY; }
+
+void *km_page_address(struct km_machine *m, const struct km_page *p)
+{
+	if (p->flags & KM_PG_HIGHMEM)
+		return NULL;
+	return km_frame(m, km_pfn(m, p));
+}
+
+uint64_t km_ram_resident_bytes(const struct km_machine *m)
+{
+	size_t host_page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t bytes = (size_t)m->nr_pages << m->page_shift;
+	size_t n = bytes / host_page;
+	unsigned char *vec = g_malloc(n);
+	uint64_t resident = 0;
+
+	if (mincore(m->ram, bytes, vec) == 0)
+		for (size_t i = 0; i < n; i++)
+			resident += vec[i] & 1;
+	g_free(vec);
+	return resident * host_page;
+}

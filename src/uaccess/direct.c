@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * direct: the 3G/1G baseline. With user pages mapped in the kernel's
+ * address space, arm_copy_{from,to}_user (arch/arm/lib/copy_{from,to}_user.S,
+ * v5.7) loads/stores through the user mapping; the MMU walks the page table,
+ * a miss enters do_page_fault() (arch/arm/mm/fault.c), which handles the
+ * fault unless faulthandler_disabled() (then, and on a bad area, the
+ * exception table's fixup returns the bytes not copied).
+ * Simplification: the copy proceeds a page at a time, so the bytes not
+ * copied are exact at page granularity (the assembly stops within a word).
+ */
+#include "internal.h"
+#include <kmodel/uaccess.h>
+#include <string.h>
+
+/* One MMU access to user page @addr for a store (@write) or a load: returns
+ * the host address, or NULL when the access faults and cannot be handled. */
+static unsigned char *mmu_access(struct km_task *t, unsigned long addr, bool write)
+{
+	struct km_machine *m = t->m;
+
+	for (;;) {
+		km_pte_t *pte = t->mm ? km_pte_lookup(t->mm, addr, false) : NULL;
+		struct km_vma *vma;
+
+		m->ev.pt_walks++;
+		if (pte && (*pte & KM_PTE_PRESENT) && (*pte & KM_PTE_USER) &&
+		    (!write || (*pte & KM_PTE_WRITE))) {
+			*pte |= KM_PTE_YOUNG | (write ? KM_PTE_DIRTY : 0);
+			return (unsigned char *)km_frame(m, (unsigned long)(*pte >> KM_PTE_PFN_SHIFT)) +
+			       (addr & (m->page_size - 1));
+		}
+		/* do_page_fault() */
+		if (km_faulthandler_disabled(t) || !t->mm)
+			return NULL;
+		vma = km_find_vma(t->mm, addr);
+		if (!vma || km_handle_mm_fault(t, vma, addr, write))
+			return NULL;
+	}
+}
+
+/* Copy between user @uaddr and kernel @kbuf (to user when @to_user, else
+ * from user; @kbuf NULL with @to_user: clear). Returns bytes not done. */
+unsigned long km_direct_user_copy(struct km_task *t, unsigned long uaddr, void *kbuf,
+				  unsigned long n, bool to_user)
+{
+	struct km_machine *m = t->m;
+	unsigned char *k = kbuf;
+
+	if (t->kernel_ds) {		/* "user" addresses are kernel pointers */
+		void *u = (void *)uaddr;
+
+		if (!to_user)
+			memcpy(k, u, n);
+		else if (k)
+			memcpy(u, k, n);
+		else
+			memset(u, 0, n);
+		return 0;
+	}
+	while (n) {
+		unsigned long chunk = MIN(n, m->page_size - (uaddr & (m->page_size - 1)));
+		unsigned char *u;
+
+		if (uaddr + chunk < uaddr)
+			break;
+		u = mmu_access(t, uaddr, to_user);
+		if (!u)
+			break;
+		if (!to_user)
+			memcpy(k, u, chunk);
+		else if (k)
+			memcpy(u, k, chunk);
+		else
+			memset(u, 0, chunk);
+		if (k) {
+			m->ev.memcpy_bytes += chunk;
+			k += chunk;
+		} else {
+			m->ev.clear_bytes += chunk;
+		}
+		uaddr += chunk;
+		n -= chunk;
+	}
+	return n;
+}
+
+static unsigned long direct_from(void *to, unsigned long from, unsigned long n)
+{
+	return km_direct_user_copy(km_current(), from, to, n, false);
+}
+
+static unsigned long direct_to(unsigned long to, const void *from, unsigned long n)
+{
+	return km_direct_user_copy(km_current(), to, (void *)from, n, true);
+}
+
+const struct km_uaccess_ops km_uaccess_direct = {
+	.name = "direct",
+	.summary = "3G/1G baseline: copy through the user mapping, stop at the first fault",
+	.source = "arch/arm/lib/copy_{from,to}_user.S + arch/arm/mm/fault.c, v5.7",
+	.claims_conformance = true,
+	.raw_copy_from_user = direct_from,
+	.raw_copy_to_user = direct_to,
+};

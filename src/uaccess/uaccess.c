@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The uaccess contract wrapper (include/linux/uaccess.h copy_{from,to}_user,
+ * lib/usercopy.c _copy_{from,to}_user, mm/memory.c __might_fault, v5.7),
+ * clear_user, the variant registry and the compatibility layer's helpers.
+ */
+#include "internal.h"
+#include <kmodel/uaccess.h>
+#include <string.h>
+
+unsigned long km_direct_user_copy(struct km_task *t, unsigned long uaddr, void *kbuf,
+				  unsigned long n, bool to_user);
+
+static const struct km_uaccess_ops *const variants[] = {
+	&km_uaccess_direct,
+	&km_uaccess_gup_kmap_rfc,
+	NULL,
+};
+
+const struct km_uaccess_ops *const *km_uaccess_variants(void)
+{
+	return variants;
+}
+
+const struct km_uaccess_ops *km_uaccess_find(const char *name)
+{
+	for (size_t i = 0; name && variants[i]; i++)
+		if (strcmp(variants[i]->name, name) == 0)
+			return variants[i];
+	return NULL;
+}
+
+bool km_uaccess_access_ok(const struct km_task *t, unsigned long addr, unsigned long size)
+{
+	return t && km_access_ok(t, addr, size);
+}
+
+/* __might_fault() */
+static void might_fault(struct km_task *t)
+{
+	if (t->kernel_ds || t->pagefault_disabled)
+		return;
+	km_might_sleep(t, "might_fault()");
+}
+
+/* check_copy_size(): WARN_ON_ONCE(bytes > INT_MAX) */
+static bool check_copy_size(struct km_task *t, unsigned long n)
+{
+	if (n > INT_MAX) {
+		km_report(t->m, KM_WARN, KM_R_COPY_SIZE,
+			  "check_copy_size: %lu bytes > INT_MAX", n);
+		return false;
+	}
+	return true;
+}
+
+unsigned long km_copy_from_user(struct km_task *t, const struct km_uaccess_ops *ops, void *to,
+				unsigned long from, unsigned long n)
+{
+	struct km_task *prev;
+	unsigned long res = n;
+
+	if (!t || !ops) {
+		km_set_error("km_copy_from_user: task or ops is NULL");
+		return n;
+	}
+	if (!check_copy_size(t, n))
+		return n;
+	prev = km_task_switch(t);
+	might_fault(t);
+	if (km_access_ok(t, from, n))
+		res = ops->raw_copy_from_user(to, from, n);
+	if (res)
+		memset((unsigned char *)to + (n - res), 0, res);
+	km_task_switch(prev);
+	return res;
+}
+
+unsigned long km_copy_to_user(struct km_task *t, const struct km_uaccess_ops *ops,
+			      unsigned long to, const void *from, unsigned long n)
+{
+	struct km_task *prev;
+
+	if (!t || !ops) {
+		km_set_error("km_copy_to_user: task or ops is NULL");
+		return n;
+	}
+	if (!check_copy_size(t, n))
+		return n;
+	prev = km_task_switch(t);
+	might_fault(t);
+	if (km_access_ok(t, to, n))
+		n = ops->raw_copy_to_user(to, from, n);
+	km_task_switch(prev);
+	return n;
+}
+
+unsigned long km_clear_user(struct km_task *t, unsigned long to, unsigned long n)
+{
+	/* clear_user(): might_fault(); access_ok() ? __clear_user() : n */
+	if (!t)
+		return n;
+	might_fault(t);
+	if (!km_access_ok(t, to, n))
+		return n;
+	return km_direct_user_copy(t, to, NULL, n, true);
+}
+
+/* ---- helpers of the compatibility layer ---------------------------------- */
+
+void km_event_memcpy(size_t n)
+{
+	struct km_task *t = km_current();
+
+	if (t)
+		t->m->ev.memcpy_bytes += n;
+}
+
+static struct km_task *shim_current(void)
+{
+	struct km_task *t = km_current();
+
+	if (!t)
+		g_error("kmodel: kernel-named shim used with no current task (km_task_switch())");
+	return t;
+}
+
+unsigned long km_current_page_size(void)
+{
+	return shim_current()->m->page_size;
+}
+
+unsigned int km_current_page_shift(void)
+{
+	return shim_current()->m->page_shift;
+}
