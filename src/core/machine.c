@@ -137,6 +137,12 @@ static int check_tasks(struct km_machine *m)
 
 		km_report(m, KM_BUG, KM_R_LEAK_MM, "task on cpu %u not freed", t->cpu);
 		n++;
+		if (t->preempt_count || t->pagefault_disabled) {
+			km_report(m, KM_BUG, KM_R_LEAK_ATOMIC,
+				  "task on cpu %u: preempt_count %d, pagefault_disabled %d", t->cpu,
+				  t->preempt_count, t->pagefault_disabled);
+			n++;
+		}
 	}
 	return n;
 }

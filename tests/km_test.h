@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Shared helpers of the cmocka tests. */
+#ifndef KM_TEST_H
+#define KM_TEST_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <kmodel/kmodel.h>
+
+/* A machine with one address space and a current task on cpu 0. */
+struct km_fixture {
+	struct km_machine *m;
+	struct km_mm *mm;
+	struct km_task *t;
+};
+
+static inline void km_fixture_up(struct km_fixture *f, const struct km_machine_config *cfg)
+{
+	assert_int_equal(km_machine_new(cfg, &f->m), 0);
+	assert_int_equal(km_mm_new(f->m, &f->mm), 0);
+	assert_int_equal(km_task_new(f->m, f->mm, 0, &f->t), 0);
+	km_mm_put(f->mm);	/* the task holds it */
+	km_task_switch(f->t);
+}
+
+/* Tear down; the machine's teardown check must find nothing. */
+static inline void km_fixture_down(struct km_fixture *f)
+{
+	km_task_switch(NULL);
+	km_task_free(f->t);
+	assert_int_equal(km_machine_destroy(f->m), 0);
+}
+
+static inline unsigned long km_test_map(struct km_fixture *f, unsigned long addr,
+					unsigned long pages, int prot)
+{
+	unsigned long a;
+
+	assert_int_equal(km_mmap(f->mm, addr, pages * km_page_size(f->m), prot, &a), 0);
+	return a;
+}
+
+#endif

@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: GPL-2.0
+/* km_machine: configuration, lazy frames, reports, kmalloc, fault
+ * injection, teardown checks, independent machines in parallel threads. */
+#include "km_test.h"
+#include <errno.h>
+#include <glib.h>
+#include <string.h>
+
+#define MiB (1024ULL * 1024)
+
+static void expect_einval(struct km_machine_config c, const char *field)
+{
+	struct km_machine *m = (void *)1;
+
+	assert_int_equal(km_machine_new(&c, &m), -EINVAL);
+	assert_null(m);
+	if (!strstr(km_last_error(), field))
+		fail_msg("error \"%s\" does not name field %s", km_last_error(), field);
+}
+
+static void test_config_rejects_each_bad_field(void **state)
+{
+	expect_einval((struct km_machine_config){ .page_size = 8192 }, "page_size");
+	expect_einval((struct km_machine_config){ .page_size = 4095 }, "page_size");
+	expect_einval((struct km_machine_config){ .vmsplit = 7 }, "vmsplit");
+	expect_einval((struct km_machine_config){ .kmap = 3 }, "kmap");
+	expect_einval((struct km_machine_config){ .report_policy = 9 }, "report_policy");
+	expect_einval((struct km_machine_config){ .ram_size = 512 * 1024 }, "ram_size");
+	expect_einval((struct km_machine_config){ .ram_size = 5ULL << 30 }, "ram_size");
+	expect_einval((struct km_machine_config){ .page_size = 65536, .ram_size = MiB + 4096 },
+		      "ram_size");
+	expect_einval((struct km_machine_config){ .ram_size = 64 * MiB, .lowmem_size = 65 * MiB },
+		      "lowmem_size");
+	expect_einval((struct km_machine_config){ .lowmem_size = 512 * 1024 }, "lowmem_size");
+	/* 3G/1G: arm_lowmem_limit is 0xf0000000 - 0xc0000000 = 768 MiB */
+	expect_einval((struct km_machine_config){ .ram_size = 1ULL << 30,
+						  .lowmem_size = 769 * MiB }, "lowmem_size");
+	expect_einval((struct km_machine_config){ .lowmem_size = 2 * MiB + 4096, .page_size = 16384 },
+		      "lowmem_size");
+	expect_einval((struct km_machine_config){ .nr_cpus = 33 }, "nr_cpus");
+	expect_einval((struct km_machine_config){ .l1_cache_bytes = 48 }, "l1_cache_bytes");
+	expect_einval((struct km_machine_config){ .l1_cache_bytes = 512 }, "l1_cache_bytes");
+	expect_einval((struct km_machine_config){ .kmalloc_min_size = 4 }, "kmalloc_min_size");
+	expect_einval((struct km_machine_config){ .kmalloc_min_size = 24 }, "kmalloc_min_size");
+	assert_int_equal(km_machine_new(NULL, NULL), -EINVAL);
+}
+
+static void test_config_defaults(void **state)
+{
+	struct km_machine_config c;
+	struct km_machine *m;
+
+	assert_int_equal(km_machine_new(NULL, &m), 0);
+	km_machine_get_config(m, &c);
+	assert_int_equal(c.page_size, 4096);
+	assert_int_equal(c.ram_size, 256 * MiB);
+	assert_int_equal(c.lowmem_size, 256 * MiB);	/* min(RAM, 768 MiB) */
+	assert_int_equal(c.nr_cpus, 1);
+	assert_int_equal(c.l1_cache_bytes, 64);
+	assert_int_equal(c.kmalloc_min_size, 64);
+	assert_int_equal(km_task_size(m), 0xbf000000UL);	/* PAGE_OFFSET - 16 MiB */
+	assert_int_equal(km_nr_pages(m), 256 * MiB / 4096);
+	assert_int_equal(km_machine_destroy(m), 0);
+
+	/* 1 GiB on 3G/1G: 768 MiB lowmem, the rest highmem */
+	assert_int_equal(km_machine_new(&(struct km_machine_config){ .ram_size = 1ULL << 30 },
+					&m), 0);
+	assert_int_equal(km_nr_lowmem_pages(m), 768 * MiB / 4096);
+	assert_int_equal(km_machine_destroy(m), 0);
+
+	assert_int_equal(km_machine_new(&(struct km_machine_config){ .vmsplit = KM_VMSPLIT_2G,
+								      .page_size = 65536 }, &m), 0);
+	assert_int_equal(km_task_size(m), 0x7f000000UL);
+	assert_int_equal(km_page_shift(m), 16);
+	assert_int_equal(km_machine_destroy(m), 0);
+}
+
+/* A 1 GiB machine that touches 16 MiB costs the host about 16 MiB. */
+static void test_frames_are_lazy(void **state)
+{
+	struct km_fixture f;
+	unsigned long a, len = 16 * MiB;
+	unsigned char *buf = g_malloc(len);
+
+	km_fixture_up(&f, &(struct km_machine_config){ .ram_size = 1ULL << 30 });
+	assert_true(km_ram_resident_bytes(f.m) <= 64 * 1024);	/* the zero page */
+	a = km_test_map(&f, 0, len / 4096, KM_PROT_READ | KM_PROT_WRITE);
+	memset(buf, 0x5a, len);
+	assert_int_equal(km_user_access(f.t, a, buf, len, true), (long)len);
+	assert_true(km_ram_resident_bytes(f.m) >= len);
+	assert_true(km_ram_resident_bytes(f.m) <= len + 1 * MiB);
+	g_free(buf);
+	km_fixture_down(&f);
+}
+
+static void test_kmalloc_buckets(void **state)
+{
+	struct km_fixture f;
+	struct km_machine *m8;
+	/* include/linux/slab.h kmalloc_index(), KMALLOC_MIN_SIZE 64 (ARMv7):
+	 * no kmalloc-96 (needs MIN <= 32), kmalloc-192 kept (MIN <= 64);
+	 * caches up to 2 pages, then page-order rounding */
+	static const size_t in64[][2] = { { 1, 64 }, { 64, 64 }, { 65, 128 }, { 96, 128 },
+					  { 128, 128 }, { 129, 192 }, { 192, 192 },
+					  { 193, 256 }, { 4096, 4096 }, { 8192, 8192 },
+					  { 8193, 16384 }, { 20000, 32768 } };
+	static const size_t in8[][2] = { { 1, 8 }, { 9, 16 }, { 33, 64 }, { 65, 96 },
+					 { 96, 96 }, { 97, 128 }, { 129, 192 } };
+
+	km_fixture_up(&f, NULL);
+	for (size_t i = 0; i < G_N_ELEMENTS(in64); i++) {
+		void *p = km_kmalloc(f.t, in64[i][0], KM_GFP_KERNEL);
+
+		assert_int_equal(km_kmalloc_size_roundup(f.m, in64[i][0]), in64[i][1]);
+		assert_non_null(p);
+		assert_int_equal(km_ksize(p), in64[i][1]);
+		km_kfree(f.t, p);
+	}
+	assert_int_equal(km_machine_new(&(struct km_machine_config){ .kmalloc_min_size = 8 },
+					&m8), 0);
+	for (size_t i = 0; i < G_N_ELEMENTS(in8); i++)
+		assert_int_equal(km_kmalloc_size_roundup(m8, in8[i][0]), in8[i][1]);
+	assert_int_equal(km_machine_destroy(m8), 0);
+
+	/* kmalloc(0) is ZERO_SIZE_PTR, which kfree accepts */
+	assert_ptr_equal(km_kmalloc(f.t, 0, KM_GFP_KERNEL), (void *)16);
+	km_kfree(f.t, (void *)16);
+	km_kfree(f.t, NULL);
+	/* KMALLOC_MAX_SIZE: 1024 pages */
+	assert_null(km_kmalloc(f.t, 4096 * 1024 + 1, KM_GFP_KERNEL));
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	km_fixture_down(&f);
+}
+
+static void test_kfree_misuse_is_reported(void **state)
+{
+	struct km_fixture f;
+	void *p;
+
+	km_fixture_up(&f, NULL);
+	p = km_kmalloc(f.t, 100, KM_GFP_KERNEL);
+	km_kfree(f.t, p);
+	km_kfree(f.t, p);
+	assert_int_equal(km_report_count(f.m, KM_R_BAD_KFREE), 1);
+	assert_int_equal(km_report_get(f.m, 0)->kind, KM_BUG);
+	assert_non_null(strstr(km_report_get(f.m, 0)->message, "double free"));
+	km_reports_clear(f.m);
+	km_fixture_down(&f);
+}
+
+static void test_kmalloc_fault_injection_and_events(void **state)
+{
+	struct km_fixture f;
+	struct km_events ev;
+	void *a, *b, *c;
+
+	km_fixture_up(&f, NULL);
+	km_fault_fail_kmalloc_nth(f.m, 2);
+	a = km_kmalloc(f.t, 10, KM_GFP_KERNEL);
+	b = km_kmalloc(f.t, 10, KM_GFP_KERNEL);
+	c = km_kmalloc(f.t, 10, KM_GFP_KERNEL);
+	assert_non_null(a);
+	assert_null(b);
+	assert_non_null(c);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.kmalloc_calls, 3);
+	assert_int_equal(ev.kmalloc_bytes, 2 * 64);
+	km_kfree(f.t, a);
+	km_kfree(f.t, c);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.kfree_calls, 2);
+	km_fixture_down(&f);
+}
+
+static void test_sleeping_kmalloc_in_atomic(void **state)
+{
+	struct km_fixture f;
+
+	km_fixture_up(&f, NULL);
+	km_preempt_disable(f.t);
+	km_kfree(f.t, km_kmalloc(f.t, 10, KM_GFP_ATOMIC));
+	assert_int_equal(km_report_count(f.m, KM_R_SLEEP_IN_ATOMIC), 0);
+	km_kfree(f.t, km_kmalloc(f.t, 10, KM_GFP_KERNEL));
+	assert_int_equal(km_report_count(f.m, KM_R_SLEEP_IN_ATOMIC), 1);
+	km_preempt_enable(f.t);
+	km_preempt_enable(f.t);		/* one too many */
+	assert_int_equal(km_report_count(f.m, KM_R_ATOMIC_UNBALANCED), 1);
+	assert_int_equal(km_preempt_count(f.t), 0);
+	km_reports_clear(f.m);
+	km_fixture_down(&f);
+}
+
+static void test_teardown_reports_leaks(void **state)
+{
+	struct km_machine *m;
+	struct km_mm *mm;
+	struct km_task *t;
+	void *p;
+
+	assert_int_equal(km_machine_new(NULL, &m), 0);
+	assert_int_equal(km_mm_new(m, &mm), 0);
+	assert_int_equal(km_task_new(m, mm, 0, &t), 0);
+	p = km_kmalloc(t, 32, KM_GFP_KERNEL);
+	km_preempt_disable(t);
+	/* leaked: the kmalloc object, the mm reference, the task, its raised
+	 * preempt_count */
+	assert_int_equal(km_machine_check(m), 4);
+	assert_int_equal(km_report_count(m, KM_R_LEAK_ATOMIC), 1);
+	assert_int_equal(km_report_count(m, KM_R_LEAK_KMALLOC), 1);
+	assert_int_equal(km_report_count(m, KM_R_LEAK_MM), 2);	/* the task and the mm */
+	km_kfree(t, p);
+	km_preempt_enable(t);
+	km_mm_put(mm);
+	km_task_free(t);
+	km_reports_clear(m);
+	assert_int_equal(km_machine_check(m), 0);
+	assert_int_equal(km_machine_destroy(m), 0);
+}
+
+/* Two machines in two threads: each sees only its own events and data. */
+static gpointer worker(gpointer arg)
+{
+	const struct km_uaccess_ops *ops = arg;
+	struct km_machine *m;
+	struct km_mm *mm;
+	struct km_task *t;
+	unsigned long a;
+	unsigned char src[3000], dst[3000];
+	struct km_events ev;
+	gboolean ok = TRUE;
+
+	if (km_machine_new(NULL, &m) || km_mm_new(m, &mm) || km_task_new(m, mm, 0, &t))
+		return GINT_TO_POINTER(FALSE);
+	km_mm_put(mm);
+	km_mmap(mm, 0, 2 * 4096, KM_PROT_READ | KM_PROT_WRITE, &a);
+	for (int i = 0; i < 2000; i++) {
+		memset(src, i & 0xff, sizeof(src));
+		ok &= km_copy_to_user(t, ops, a + 2000, src, sizeof(src)) == 0;
+		ok &= km_copy_from_user(t, ops, dst, a + 2000, sizeof(dst)) == 0;
+		ok &= memcmp(src, dst, sizeof(src)) == 0;
+	}
+	km_events_get(m, &ev);
+	/* exactly this thread's work: 2 x 2000 copies of 3000 bytes */
+	ok &= ev.memcpy_bytes == 2ULL * 2000 * 3000;
+	ok &= km_report_count(m, KM_R_NONE) == 0;
+	km_task_free(t);
+	ok &= km_machine_destroy(m) == 0;
+	return GINT_TO_POINTER(ok);
+}
+
+static void test_machines_in_parallel_threads(void **state)
+{
+	GThread *a = g_thread_new("a", worker, (gpointer)&km_uaccess_gup_kmap_rfc);
+	GThread *b = g_thread_new("b", worker, (gpointer)&km_uaccess_direct);
+
+	assert_true(GPOINTER_TO_INT(g_thread_join(a)));
+	assert_true(GPOINTER_TO_INT(g_thread_join(b)));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_config_rejects_each_bad_field),
+		cmocka_unit_test(test_config_defaults),
+		cmocka_unit_test(test_frames_are_lazy),
+		cmocka_unit_test(test_kmalloc_buckets),
+		cmocka_unit_test(test_kfree_misuse_is_reported),
+		cmocka_unit_test(test_kmalloc_fault_injection_and_events),
+		cmocka_unit_test(test_sleeping_kmalloc_in_atomic),
+		cmocka_unit_test(test_teardown_reports_leaks),
+		cmocka_unit_test(test_machines_in_parallel_threads),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

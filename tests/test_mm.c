@@ -1,0 +1,484 @@
+// SPDX-License-Identifier: GPL-2.0
+/* mm_sim: mappings, faults, get_user_pages_fast (mm/gup.c v5.7),
+ * put_page refcounts, kmap_atomic (arch/arm/mm/highmem.c v5.7). */
+#include "km_test.h"
+#include <errno.h>
+#include <string.h>
+
+#define RW (KM_PROT_READ | KM_PROT_WRITE)
+#define RO KM_PROT_READ
+#define MiB (1024ULL * 1024)
+
+static struct km_page *pte_page(struct km_fixture *f, unsigned long addr)
+{
+	struct km_page *p = NULL;
+
+	assert_int_equal(km_follow_pte(f->mm, addr, NULL, &p), 0);
+	return p;
+}
+
+static void test_mmap_validation(void **state)
+{
+	struct km_fixture f;
+	unsigned long a, b;
+
+	km_fixture_up(&f, NULL);
+	assert_int_equal(km_mmap(f.mm, 0, 0, RW, &a), -EINVAL);
+	assert_int_equal(km_mmap(f.mm, 0x10001, 4096, RW, &a), -EINVAL);
+	assert_int_equal(km_mmap(f.mm, 0, 4096, KM_PROT_WRITE, &a), -EINVAL);
+	assert_int_equal(km_mmap(f.mm, 0xbf000000UL - 4096, 8192, RW, &a), -EINVAL);
+	assert_int_equal(km_mmap(f.mm, 0x10000, 3 * 4096, RW, &a), 0);
+	assert_int_equal(a, 0x10000);
+	assert_int_equal(km_mmap(f.mm, 0x12000, 4096, RW, &b), -EEXIST);
+	assert_int_equal(km_mmap(f.mm, 0xf000, 8192, RW, &b), -EEXIST);
+	assert_int_equal(km_munmap(f.mm, 0x10001, 4096), -EINVAL);
+	assert_int_equal(km_munmap(f.mm, 0x10000, 0), -EINVAL);
+	km_fixture_down(&f);
+}
+
+/* do_anonymous_page(): a read maps the zero page read-only, a write then
+ * breaks COW into a private zeroed page. */
+static void test_demand_zero_and_cow(void **state)
+{
+	struct km_fixture f;
+	unsigned long a;
+	unsigned int fl;
+	unsigned char b = 0xff;
+	struct km_page *zero, *p;
+	struct km_events ev;
+
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0, 2, RW);
+	assert_int_equal(km_follow_pte(f.mm, a, &fl, NULL), -ENOENT);
+	assert_int_equal(km_user_access(f.t, a, &b, 1, false), 1);
+	assert_int_equal(b, 0);
+	assert_int_equal(km_follow_pte(f.mm, a, &fl, &zero), 0);
+	assert_true(fl & KM_PTE_SPECIAL);
+	assert_false(fl & KM_PTE_WRITE);
+	b = 7;
+	assert_int_equal(km_user_access(f.t, a, &b, 1, true), 1);
+	assert_int_equal(km_follow_pte(f.mm, a, &fl, &p), 0);
+	assert_ptr_not_equal(p, zero);
+	assert_true((fl & (KM_PTE_WRITE | KM_PTE_DIRTY)) == (KM_PTE_WRITE | KM_PTE_DIRTY));
+	assert_int_equal(km_page_refcount(p), 1);	/* the pte's reference */
+	assert_int_equal(km_page_mapcount(p), 1);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.page_faults, 2);
+	assert_int_equal(ev.cow_breaks, 1);
+	km_fixture_down(&f);
+}
+
+static void test_gup_full_refcounts_back(void **state)
+{
+	struct km_fixture f;
+	struct km_page *pages[4], *before[4];
+	unsigned long a;
+	unsigned char x = 1;
+
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0, 4, RW);
+	for (int i = 0; i < 4; i++) {
+		assert_int_equal(km_user_access(f.t, a + i * 4096UL, &x, 1, true), 1);
+		before[i] = pte_page(&f, a + i * 4096UL);
+	}
+	assert_int_equal(km_get_user_pages_fast(f.t, a + 100, 4, 0, pages), 4);
+	for (int i = 0; i < 4; i++) {
+		assert_ptr_equal(pages[i], before[i]);
+		assert_int_equal(km_page_refcount(pages[i]), 2);
+	}
+	for (int i = 0; i < 4; i++)
+		km_put_page(f.m, pages[i]);
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(km_page_refcount(before[i]), 1);
+	assert_int_equal(km_get_user_pages_fast(f.t, a, 0, 0, pages), 0);
+	km_fixture_down(&f);
+}
+
+/* gup of never-touched memory: a read pins the shared zero page for every
+ * page (follow_page_pte(), is_zero_pfn()); FOLL_WRITE allocates. */
+static void test_gup_untouched_read_and_write(void **state)
+{
+	struct km_fixture f;
+	struct km_page *pages[3], *zero;
+	unsigned long a;
+	int zref;
+
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0, 3, RW);
+	assert_int_equal(km_get_user_pages_fast(f.t, a, 3, 0, pages), 3);
+	zero = pages[0];
+	zref = km_page_refcount(zero);
+	assert_ptr_equal(pages[1], zero);
+	assert_ptr_equal(pages[2], zero);
+	for (int i = 0; i < 3; i++)
+		km_put_page(f.m, pages[i]);
+	assert_int_equal(km_page_refcount(zero), zref - 3);
+	assert_int_equal(km_get_user_pages_fast(f.t, a, 3, KM_FOLL_WRITE, pages), 3);
+	for (int i = 0; i < 3; i++) {
+		unsigned int fl;
+
+		assert_ptr_not_equal(pages[i], zero);
+		assert_int_equal(km_page_refcount(pages[i]), 2);
+		/* the write fault made the pte dirty, so FOLL_TOUCH leaves
+		 * PageDirty alone (follow_page_pte(): !pte_dirty(pte)) */
+		assert_int_equal(km_follow_pte(f.mm, a + i * 4096UL, &fl, NULL), 0);
+		assert_true(fl & KM_PTE_DIRTY);
+		assert_false(km_page_dirty(pages[i]));
+		km_put_page(f.m, pages[i]);
+	}
+	km_fixture_down(&f);
+}
+
+static void test_gup_partial_and_none(void **state)
+{
+	struct km_fixture f;
+	struct km_page *pages[4];
+	long n;
+
+	km_fixture_up(&f, NULL);
+	km_test_map(&f, 0x100000, 2, RW);	/* 0x102000.. stays unmapped */
+	n = km_get_user_pages_fast(f.t, 0x100000, 4, 0, pages);
+	assert_int_equal(n, 2);			/* stops at the first it cannot pin */
+	km_put_page(f.m, pages[0]);
+	km_put_page(f.m, pages[1]);
+	assert_int_equal(km_get_user_pages_fast(f.t, 0x102000, 2, 0, pages), -EFAULT);
+	/* access_ok() of the whole range fails first */
+	assert_int_equal(km_get_user_pages_fast(f.t, 0xbf000000UL - 4096, 2, 0, pages), -EFAULT);
+	km_fixture_down(&f);
+}
+
+static void test_gup_write_to_readonly(void **state)
+{
+	struct km_fixture f;
+	struct km_page *pages[2];
+
+	km_fixture_up(&f, NULL);
+	km_test_map(&f, 0x200000, 1, RW);
+	km_test_map(&f, 0x201000, 1, RO);
+	assert_int_equal(km_get_user_pages_fast(f.t, 0x201000, 1, KM_FOLL_WRITE, pages), -EFAULT);
+	assert_int_equal(km_get_user_pages_fast(f.t, 0x200000, 2, KM_FOLL_WRITE, pages), 1);
+	km_put_page(f.m, pages[0]);
+	assert_int_equal(km_get_user_pages_fast(f.t, 0x201000, 1, 0, pages), 1);
+	km_put_page(f.m, pages[0]);
+	km_fixture_down(&f);
+}
+
+/* HAVE_FAST_GUP: present ptes go through the lockless walk; the zero
+ * page's special pte and absent ptes fall to the slow path. */
+static void test_gup_fast_path(void **state)
+{
+	struct km_fixture f;
+	struct km_page *pages[3];
+	struct km_events ev;
+	unsigned long a;
+	unsigned char x = 1;
+
+	km_fixture_up(&f, &(struct km_machine_config){ .fast_gup = true });
+	a = km_test_map(&f, 0, 3, RW);
+	km_user_access(f.t, a, &x, 1, true);
+	km_user_access(f.t, a + 4096, &x, 1, false);	/* zero page */
+	km_events_reset(f.m);
+	assert_int_equal(km_get_user_pages_fast(f.t, a, 3, 0, pages), 3);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.gup_fast_pages, 1);
+	assert_int_equal(ev.gup_slow_pages, 2);
+	for (int i = 0; i < 3; i++)
+		km_put_page(f.m, pages[i]);
+	km_fixture_down(&f);
+}
+
+static void test_foll_pin_bias(void **state)
+{
+	struct km_fixture f;
+	struct km_page *p;
+	unsigned long a;
+
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0, 1, RW);
+	assert_int_equal(km_get_user_pages_fast(f.t, a, 1, KM_FOLL_WRITE | KM_FOLL_PIN, &p), 1);
+	assert_int_equal(km_page_refcount(p), 1 + KM_GUP_PIN_COUNTING_BIAS);
+	km_unpin_user_page(f.m, p);
+	assert_int_equal(km_page_refcount(p), 1);
+	km_unpin_user_page(f.m, p);		/* not pinned */
+	assert_int_equal(km_report_count(f.m, KM_R_PAGE_REFCOUNT), 1);
+	km_reports_clear(f.m);
+	km_fixture_down(&f);
+}
+
+static void test_double_put_page_is_reported(void **state)
+{
+	struct km_fixture f;
+	struct km_page *p;
+
+	km_fixture_up(&f, NULL);
+	p = km_alloc_page(f.m, 0);
+	km_put_page(f.m, p);
+	assert_int_equal(km_page_refcount(p), 0);
+	km_put_page(f.m, p);
+	assert_int_equal(km_page_refcount(p), 0);
+	assert_int_equal(km_report_count(f.m, KM_R_PAGE_REFCOUNT), 1);
+	km_put_page(f.m, (struct km_page *)&f);
+	assert_int_equal(km_report_count(f.m, KM_R_BAD_PAGE), 1);
+	km_reports_clear(f.m);
+	km_fixture_down(&f);
+}
+
+/* munmap drops the pte reference; a gup reference keeps the page alive. */
+static void test_munmap_split_and_pinned_page(void **state)
+{
+	struct km_fixture f;
+	struct km_page *p;
+	unsigned long a;
+	unsigned char x = 9, y = 0;
+
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0x300000, 3, RW);
+	for (int i = 0; i < 3; i++)
+		km_user_access(f.t, a + i * 4096UL, &x, 1, true);
+	assert_int_equal(km_get_user_pages_fast(f.t, a + 4096, 1, 0, &p), 1);
+	assert_int_equal(km_munmap(f.mm, a + 4096, 4096), 0);
+	assert_int_equal(km_page_refcount(p), 1);
+	assert_int_equal(km_page_mapcount(p), 0);
+	assert_int_equal(km_user_access(f.t, a, &y, 1, false), 1);	/* head kept */
+	assert_int_equal(y, 9);
+	assert_int_equal(km_user_access(f.t, a + 4096, &y, 1, false), 0);	/* hole */
+	assert_int_equal(km_user_access(f.t, a + 8192, &y, 1, false), 1);	/* tail kept */
+	km_put_page(f.m, p);
+	assert_int_equal(km_page_refcount(p), 0);	/* freed with the last reference */
+	km_fixture_down(&f);
+}
+
+static void test_user_access_readonly_stops(void **state)
+{
+	struct km_fixture f;
+	unsigned char buf[8192] = {0};
+
+	km_fixture_up(&f, NULL);
+	km_test_map(&f, 0x400000, 1, RW);
+	km_test_map(&f, 0x401000, 1, RO);
+	assert_int_equal(km_user_access(f.t, 0x400000, buf, sizeof(buf), true), 4096);
+	assert_int_equal(km_user_access(f.t, 0x400000, buf, sizeof(buf), false), 8192);
+	km_fixture_down(&f);
+}
+
+static const struct km_machine_config highmem_cfg = {
+	.ram_size = 64 * MiB, .lowmem_size = 32 * MiB,
+};
+
+static void test_kmap_lowmem_takes_no_slot(void **state)
+{
+	struct km_fixture f;
+	struct km_page *p;
+	struct km_events ev;
+	void *v;
+
+	km_fixture_up(&f, NULL);
+	p = km_alloc_page(f.m, KM_GFP_HIGHMEM);		/* no highmem: falls back */
+	assert_false(km_page_highmem(p));
+	v = km_kmap_atomic(f.t, p);
+	assert_ptr_equal(v, km_page_address(f.m, p));
+	assert_int_equal(km_kmap_slots_held(f.m, 0), 0);
+	assert_int_equal(km_preempt_count(f.t), 1);
+	assert_int_equal(km_pagefault_disabled(f.t), 1);
+	km_kunmap_atomic(f.t, (char *)v + 123);
+	assert_int_equal(km_preempt_count(f.t), 0);
+	assert_int_equal(km_pagefault_disabled(f.t), 0);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.kmap_low, 1);
+	assert_int_equal(ev.kmap_high, 0);
+	assert_int_equal(ev.tlb_flushes, 0);
+	km_put_page(f.m, p);
+	km_fixture_down(&f);
+}
+
+static void test_kmap_highmem_slot_and_flush(void **state)
+{
+	struct km_fixture f;
+	struct km_page *p;
+	struct km_events ev;
+	char *v;
+
+	km_fixture_up(&f, &highmem_cfg);
+	p = km_alloc_page(f.m, KM_GFP_HIGHMEM);
+	assert_true(km_page_highmem(p));
+	assert_true(km_page_to_pfn(f.m, p) >= km_nr_lowmem_pages(f.m));
+	assert_null(km_page_address(f.m, p));
+	v = km_kmap_atomic(f.t, p);
+	assert_non_null(v);
+	assert_int_equal(km_kmap_slots_held(f.m, 0), 1);
+	memcpy(v, "kmap", 5);
+	km_kunmap_atomic(f.t, v + 4095);
+	assert_int_equal(km_kmap_slots_held(f.m, 0), 0);
+	v = km_kmap_atomic(f.t, p);
+	assert_string_equal(v, "kmap");
+	km_kunmap_atomic(f.t, v);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.kmap_high, 2);
+	assert_int_equal(ev.tlb_flushes, 2);	/* one per map, none on unmap */
+	km_put_page(f.m, p);
+	km_fixture_down(&f);
+}
+
+static void test_kmap_overflow(void **state)
+{
+	struct km_fixture f;
+	struct km_page *p[KM_TYPE_NR + 1];
+	void *v[KM_TYPE_NR + 1];
+
+	km_fixture_up(&f, &highmem_cfg);
+	for (int i = 0; i <= KM_TYPE_NR; i++) {
+		p[i] = km_alloc_page(f.m, KM_GFP_HIGHMEM);
+		v[i] = km_kmap_atomic(f.t, p[i]);
+		/* slots 0..15 fit; the 17th is the overflow */
+		assert_int_equal(km_report_count(f.m, KM_R_KMAP_OVERFLOW), i < KM_TYPE_NR ? 0 : 1);
+	}
+	for (int i = KM_TYPE_NR; i >= 0; i--)
+		km_kunmap_atomic(f.t, v[i]);
+	assert_int_equal(km_kmap_slots_held(f.m, 0), 0);
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 1);
+	for (int i = 0; i <= KM_TYPE_NR; i++)
+		km_put_page(f.m, p[i]);
+	km_reports_clear(f.m);
+	km_fixture_down(&f);
+}
+
+/* Out-of-order unmap: with CONFIG_DEBUG_HIGHMEM, BUG_ON(vaddr !=
+ * __fix_to_virt(idx)); without it, the top slot is popped silently. */
+static void lifo_violation(bool debug, unsigned long expect)
+{
+	struct km_machine_config c = highmem_cfg;
+	struct km_fixture f;
+	struct km_page *a, *b;
+	void *va, *vb;
+
+	c.kmap_debug = debug;
+	km_fixture_up(&f, &c);
+	a = km_alloc_page(f.m, KM_GFP_HIGHMEM);
+	b = km_alloc_page(f.m, KM_GFP_HIGHMEM);
+	va = km_kmap_atomic(f.t, a);
+	vb = km_kmap_atomic(f.t, b);
+	km_kunmap_atomic(f.t, va);	/* top slot maps b */
+	km_kunmap_atomic(f.t, vb);	/* top slot now maps a */
+	assert_int_equal(km_report_count(f.m, KM_R_KMAP_ORDER), expect);
+	assert_int_equal(km_kmap_slots_held(f.m, 0), 0);
+	km_put_page(f.m, a);
+	km_put_page(f.m, b);
+	km_reports_clear(f.m);
+	km_fixture_down(&f);
+}
+
+static void test_kmap_lifo_violation_debug(void **state)
+{
+	lifo_violation(true, 2);
+}
+
+static void test_kmap_lifo_violation_silent(void **state)
+{
+	lifo_violation(false, 0);
+}
+
+static void test_kunmap_unbalanced(void **state)
+{
+	struct km_fixture f;
+	struct km_page *p;
+
+	km_fixture_up(&f, &highmem_cfg);
+	p = km_alloc_page(f.m, KM_GFP_HIGHMEM);
+	km_kunmap_atomic(f.t, km_kmap_atomic(f.t, p));
+	km_kunmap_atomic(f.t, (char *)km_kmap_atomic(f.t, p));
+	/* a second unmap of the same address with no slot held */
+	{
+		void *v = km_kmap_atomic(f.t, p);
+
+		km_kunmap_atomic(f.t, v);
+		km_kunmap_atomic(f.t, v);
+	}
+	assert_int_equal(km_report_count(f.m, KM_R_KMAP_UNBALANCED), 1);
+	assert_int_equal(km_report_count(f.m, KM_R_ATOMIC_UNBALANCED), 2);	/* pf + preempt */
+	assert_int_equal(km_preempt_count(f.t), 0);
+	km_put_page(f.m, p);
+	km_reports_clear(f.m);
+	km_fixture_down(&f);
+}
+
+static void test_teardown_pinned_page_and_kmap(void **state)
+{
+	struct km_fixture f;
+	struct km_page *p, *h;
+	unsigned long a;
+	void *v;
+
+	km_fixture_up(&f, &highmem_cfg);
+	a = km_test_map(&f, 0, 1, RW);
+	assert_int_equal(km_get_user_pages_fast(f.t, a, 1, KM_FOLL_WRITE | KM_FOLL_PIN, &p), 1);
+	h = km_alloc_page(f.m, KM_GFP_HIGHMEM);
+	v = km_kmap_atomic(f.t, h);
+	km_mm_get(f.mm);
+	km_task_switch(NULL);
+	km_task_free(f.t);	/* exits inside kmap_atomic: LEAK_ATOMIC */
+	km_mm_put(f.mm);	/* unmaps: the pinned page stays referenced */
+	assert_int_equal(km_report_count(f.m, KM_R_LEAK_ATOMIC), 1);
+	assert_int_equal(km_machine_check(f.m), 3);
+	assert_int_equal(km_report_count(f.m, KM_R_LEAK_KMAP), 1);
+	assert_int_equal(km_report_count(f.m, KM_R_LEAK_PAGE), 2);	/* pinned + h */
+	{
+		const struct km_report *r = NULL;
+
+		for (size_t i = 0; i < km_report_log_len(f.m); i++)
+			if (km_report_get(f.m, i)->code == KM_R_LEAK_PAGE &&
+			    strstr(km_report_get(f.m, i)->message, "pinned"))
+				r = km_report_get(f.m, i);
+		assert_non_null(r);
+	}
+	(void)v;
+	assert_int_equal(km_machine_destroy(f.m), 3);
+}
+
+static void test_other_page_sizes(void **state)
+{
+	static const unsigned long sizes[] = { 16384, 65536 };
+
+	for (size_t s = 0; s < 2; s++) {
+		struct km_fixture f;
+		struct km_page *pages[3];
+		unsigned long a;
+
+		km_fixture_up(&f, &(struct km_machine_config){ .page_size = sizes[s] });
+		a = km_test_map(&f, 0, 3, RW);
+		assert_int_equal(a % sizes[s], 0);
+		assert_int_equal(km_get_user_pages_fast(f.t, a + sizes[s] - 1, 2, KM_FOLL_WRITE,
+							pages), 2);
+		assert_ptr_equal(pages[0], pte_page(&f, a));
+		assert_ptr_equal(pages[1], pte_page(&f, a + sizes[s]));
+		km_put_page(f.m, pages[0]);
+		km_put_page(f.m, pages[1]);
+		km_fixture_down(&f);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_mmap_validation),
+		cmocka_unit_test(test_demand_zero_and_cow),
+		cmocka_unit_test(test_gup_full_refcounts_back),
+		cmocka_unit_test(test_gup_untouched_read_and_write),
+		cmocka_unit_test(test_gup_partial_and_none),
+		cmocka_unit_test(test_gup_write_to_readonly),
+		cmocka_unit_test(test_gup_fast_path),
+		cmocka_unit_test(test_foll_pin_bias),
+		cmocka_unit_test(test_double_put_page_is_reported),
+		cmocka_unit_test(test_munmap_split_and_pinned_page),
+		cmocka_unit_test(test_user_access_readonly_stops),
+		cmocka_unit_test(test_kmap_lowmem_takes_no_slot),
+		cmocka_unit_test(test_kmap_highmem_slot_and_flush),
+		cmocka_unit_test(test_kmap_overflow),
+		cmocka_unit_test(test_kmap_lifo_violation_debug),
+		cmocka_unit_test(test_kmap_lifo_violation_silent),
+		cmocka_unit_test(test_kunmap_unbalanced),
+		cmocka_unit_test(test_teardown_pinned_page_and_kmap),
+		cmocka_unit_test(test_other_page_sizes),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

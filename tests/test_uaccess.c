@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * uaccess: every variant against the copy_{from,to}_user contract of
+ * include/linux/uaccess.h (v5.7): the return value is the number of bytes
+ * not copied; the first n - N destination bytes equal the source; nothing
+ * past them is written; copy_from_user zero-fills the uncopied tail.
+ * Expected values come from that contract, not from the code.
+ */
+#include "km_test.h"
+#include <errno.h>
+#include <glib.h>
+#include <limits.h>
+#include <string.h>
+
+#define RW (KM_PROT_READ | KM_PROT_WRITE)
+#define RO KM_PROT_READ
+#define GUARD 64
+
+static const struct km_uaccess_ops *variant(void **state)
+{
+	return *state;
+}
+
+static int setup_direct(void **state)
+{
+	*state = (void *)&km_uaccess_direct;
+	return 0;
+}
+
+static int setup_rfc(void **state)
+{
+	*state = (void *)&km_uaccess_gup_kmap_rfc;
+	return 0;
+}
+
+struct sweep {
+	struct km_fixture f;
+	unsigned long P, base;		/* 6 user pages at base */
+	unsigned char *shadow;		/* what the user pages hold */
+	unsigned char *kbuf;		/* GUARD | 3P | GUARD */
+	unsigned char *src;		/* 3P kernel source bytes */
+};
+
+static void sweep_up(struct sweep *s, unsigned long P)
+{
+	GRand *r = g_rand_new_with_seed((guint32)P);
+
+	s->P = P;
+	km_fixture_up(&s->f, &(struct km_machine_config){ .page_size = P, .ram_size = 64ULL << 20 });
+	s->base = km_test_map(&s->f, 0, 6, RW);
+	s->shadow = g_malloc(6 * P);
+	s->kbuf = g_malloc(3 * P + 2 * GUARD);
+	s->src = g_malloc(3 * P);
+	for (unsigned long i = 0; i < 6 * P; i++)
+		s->shadow[i] = (unsigned char)g_rand_int(r);
+	for (unsigned long i = 0; i < 3 * P; i++)
+		s->src[i] = (unsigned char)g_rand_int(r);
+	memset(s->kbuf, 0xee, 3 * P + 2 * GUARD);
+	assert_int_equal(km_user_access(s->f.t, s->base, s->shadow, 6 * P, true), (long)(6 * P));
+	g_rand_free(r);
+}
+
+static void sweep_down(struct sweep *s)
+{
+	g_free(s->shadow);
+	g_free(s->kbuf);
+	g_free(s->src);
+	km_fixture_down(&s->f);
+}
+
+/* refcounts (1: the pte) and kmap/atomic state back to their start */
+static void assert_state_restored(struct sweep *s)
+{
+	for (int i = 0; i < 6; i++) {
+		struct km_page *p;
+
+		assert_int_equal(km_follow_pte(s->f.mm, s->base + i * s->P, NULL, &p), 0);
+		assert_int_equal(km_page_refcount(p), 1);
+	}
+	assert_int_equal(km_kmap_slots_held(s->f.m, 0), 0);
+	assert_int_equal(km_preempt_count(s->f.t), 0);
+	assert_int_equal(km_pagefault_disabled(s->f.t), 0);
+}
+
+/* Every start offset in a page x lengths {0, 1, P-1, P, P+1, 3P}, both
+ * directions: data byte-exact, 0 returned, GUARD bytes either side
+ * untouched, refcounts and kmap slots back to their start. */
+static void sweep_page_size(const struct km_uaccess_ops *ops, unsigned long P)
+{
+	struct sweep s;
+	const unsigned long lens[] = { 0, 1, P - 1, P, P + 1, 3 * P };
+	unsigned char *user = g_malloc(3 * P + 2 * GUARD);
+
+	sweep_up(&s, P);
+	for (unsigned long off = 0; off < P; off++) {
+		for (size_t li = 0; li < G_N_ELEMENTS(lens); li++) {
+			unsigned long n = lens[li];
+			unsigned long ua = s.base + P + off;	/* in page 1 */
+			unsigned char *k = s.kbuf + GUARD;
+
+			/* copy_from_user */
+			if (km_copy_from_user(s.f.t, ops, k, ua, n) != 0)
+				fail_msg("%s from_user P=%lu off=%lu n=%lu: not 0", ops->name, P, off, n);
+			if (memcmp(k, s.shadow + P + off, n))
+				fail_msg("%s from_user P=%lu off=%lu n=%lu: data", ops->name, P, off, n);
+			for (int g = 0; g < GUARD; g++)
+				if (k[n + g] != 0xee || s.kbuf[g] != 0xee)
+					fail_msg("%s from_user P=%lu off=%lu n=%lu: wrote past", ops->name,
+						 P, off, n);
+			memset(k, 0xee, n);
+
+			/* copy_to_user */
+			if (km_copy_to_user(s.f.t, ops, ua, s.src, n) != 0)
+				fail_msg("%s to_user P=%lu off=%lu n=%lu: not 0", ops->name, P, off, n);
+			assert_int_equal(km_mm_peek(s.f.mm, ua - GUARD, user, n + 2 * GUARD), 0);
+			if (memcmp(user + GUARD, s.src, n))
+				fail_msg("%s to_user P=%lu off=%lu n=%lu: data", ops->name, P, off, n);
+			if (memcmp(user, s.shadow + P + off - GUARD, GUARD) ||
+			    memcmp(user + GUARD + n, s.shadow + P + off + n, GUARD))
+				fail_msg("%s to_user P=%lu off=%lu n=%lu: wrote outside", ops->name, P,
+					 off, n);
+			km_user_access(s.f.t, ua, s.shadow + P + off, n, true);
+		}
+		assert_state_restored(&s);
+	}
+	assert_int_equal(km_report_count(s.f.m, KM_R_NONE), 0);
+	g_free(user);
+	sweep_down(&s);
+}
+
+static void test_sweep_4k(void **state) { sweep_page_size(variant(state), 4096); }
+static void test_sweep_16k(void **state) { sweep_page_size(variant(state), 16384); }
+static void test_sweep_64k(void **state) { sweep_page_size(variant(state), 65536); }
+
+/*
+ * A range running from a mapped page into an unmapped one: 10 bytes are
+ * accessible. The contract: raw returns 20 with those 10 copied and no
+ * byte past them written; copy_from_user zero-fills the 20.
+ * FLAW of the faithful RFC (gup_kmap_rfc): get_user_pages_fast() pins 1 of
+ * 2 pages, the "ret != num_pages" path puts it and returns n untouched:
+ * nothing is copied although 10 bytes were accessible.
+ */
+static void test_fault_into_unmapped(void **state)
+{
+	const struct km_uaccess_ops *ops = variant(state);
+	bool rfc = ops == &km_uaccess_gup_kmap_rfc;
+	struct km_fixture f;
+	unsigned char src[30], dst[30], back[10];
+	unsigned long a, ret;
+
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0x100000, 1, RW);	/* 0x101000 is unmapped */
+	for (int i = 0; i < 30; i++)
+		src[i] = (unsigned char)(i + 1);
+	assert_int_equal(km_user_access(f.t, a + 4086, src, 10, true), 10);
+
+	/* raw copy_from_user */
+	memset(dst, 0xee, sizeof(dst));
+	km_task_switch(f.t);
+	ret = ops->raw_copy_from_user(dst, a + 4086, 30);
+	assert_int_equal(ret, rfc ? 30 : 20);
+	if (!rfc)
+		assert_memory_equal(dst, src, 10);
+	for (unsigned long i = 30 - ret; i < 30; i++)
+		assert_int_equal(dst[i], 0xee);	/* raw never zero-pads */
+
+	/* copy_from_user zero-fills the uncopied tail */
+	memset(dst, 0xee, sizeof(dst));
+	ret = km_copy_from_user(f.t, ops, dst, a + 4086, 30);
+	assert_int_equal(ret, rfc ? 30 : 20);
+	for (unsigned long i = 30 - ret; i < 30; i++)
+		assert_int_equal(dst[i], 0);
+
+	/* copy_to_user running into the hole */
+	memset(src, 0x77, sizeof(src));
+	ret = km_copy_to_user(f.t, ops, a + 4086, src, 30);
+	assert_int_equal(ret, rfc ? 30 : 20);
+	assert_int_equal(km_mm_peek(f.mm, a + 4086, back, 10), 0);
+	for (int i = 0; i < 10; i++)
+		assert_int_equal(back[i], rfc ? i + 1 : 0x77);
+
+	/* wholly unmapped: nothing copied, N == n */
+	assert_int_equal(km_copy_from_user(f.t, ops, dst, 0x101000, 30), 30);
+	km_fixture_down(&f);
+}
+
+/* copy_to_user into a read-only page: nothing lands there. Straddling a
+ * writable and a read-only page: direct writes the writable prefix; the
+ * faithful RFC (same partial-pin flaw) writes nothing and returns n. */
+static void test_to_user_readonly(void **state)
+{
+	const struct km_uaccess_ops *ops = variant(state);
+	bool rfc = ops == &km_uaccess_gup_kmap_rfc;
+	struct km_fixture f;
+	unsigned char src[30], back[30];
+	unsigned long ret;
+
+	km_fixture_up(&f, NULL);
+	km_test_map(&f, 0x200000, 1, RW);
+	km_test_map(&f, 0x201000, 1, RO);
+	memset(src, 0x55, sizeof(src));
+	assert_int_equal(km_copy_to_user(f.t, ops, 0x201000, src, 30), 30);
+	assert_int_equal(km_mm_peek(f.mm, 0x201000, back, 30), 0);
+	for (int i = 0; i < 30; i++)
+		assert_int_equal(back[i], 0);
+	ret = km_copy_to_user(f.t, ops, 0x201000 - 10, src, 30);
+	assert_int_equal(ret, rfc ? 30 : 20);
+	assert_int_equal(km_mm_peek(f.mm, 0x201000 - 10, back, 30), 0);
+	for (int i = 0; i < 10; i++)
+		assert_int_equal(back[i], rfc ? 0 : 0x55);
+	for (int i = 10; i < 30; i++)
+		assert_int_equal(back[i], 0);
+	km_fixture_down(&f);
+}
+
+/* n == 0: returns 0, writes nothing. */
+static void test_zero_length(void **state)
+{
+	const struct km_uaccess_ops *ops = variant(state);
+	struct km_fixture f;
+	unsigned char dst[4] = { 1, 2, 3, 4 };
+	unsigned long a;
+
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0, 2, RW);
+	assert_int_equal(km_copy_from_user(f.t, ops, dst, a, 0), 0);
+	assert_int_equal(km_copy_to_user(f.t, ops, a + 4096, dst, 0), 0);
+	assert_int_equal(km_copy_from_user(f.t, ops, dst, 0x10, 0), 0);	/* unmapped */
+	assert_int_equal(dst[0] + dst[1] + dst[2] + dst[3], 10);
+	assert_int_equal(km_follow_pte(f.mm, a, NULL, NULL), -ENOENT);
+	km_fixture_down(&f);
+}
+
+/*
+ * FLAW of the faithful RFC: an unaligned n == 0 computes num_pages = 1
+ * (DIV_ROUND_UP(from + 0, PAGE_SIZE) - from / PAGE_SIZE) and pins that
+ * page, faulting it in: a side effect the contract forbids. The direct
+ * baseline touches nothing.
+ */
+static void test_rfc_zero_length_unaligned_faults_in(void **state)
+{
+	struct km_fixture f;
+	unsigned char dst[1];
+	unsigned long a;
+	struct km_events ev;
+
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0, 2, RW);
+	assert_int_equal(km_copy_from_user(f.t, &km_uaccess_direct, dst, a + 1, 0), 0);
+	assert_int_equal(km_follow_pte(f.mm, a, NULL, NULL), -ENOENT);
+	assert_int_equal(km_copy_from_user(f.t, &km_uaccess_gup_kmap_rfc, dst, a + 1, 0), 0);
+	assert_int_equal(km_follow_pte(f.mm, a, NULL, NULL), 0);	/* faulted in */
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.gup_calls, 1);
+	assert_int_equal(ev.kmalloc_calls, 1);
+	km_fixture_down(&f);
+}
+
+/* access_ok() against TASK_SIZE, wrap-safe: nothing is copied, all zeroed. */
+static void test_access_ok(void **state)
+{
+	const struct km_uaccess_ops *ops = variant(state);
+	struct km_fixture f;
+	unsigned char dst[8];
+	unsigned long ts;
+
+	km_fixture_up(&f, NULL);
+	ts = km_task_size(f.m);
+	assert_true(km_uaccess_access_ok(f.t, ts - 8, 8));
+	assert_false(km_uaccess_access_ok(f.t, ts - 4, 8));
+	assert_false(km_uaccess_access_ok(f.t, ~0UL - 3, 8));	/* wraps */
+	assert_false(km_uaccess_access_ok(f.t, 0, ts + 1));
+	memset(dst, 0xee, sizeof(dst));
+	assert_int_equal(km_copy_from_user(f.t, ops, dst, ts - 4, 8), 8);
+	for (int i = 0; i < 8; i++)
+		assert_int_equal(dst[i], 0);
+	assert_int_equal(km_copy_to_user(f.t, ops, ~0UL - 3, dst, 8), 8);
+	km_fixture_down(&f);
+}
+
+/* KERNEL_DS: uaccess_kernel() makes both copy kernel memory directly. */
+static void test_kernel_ds(void **state)
+{
+	const struct km_uaccess_ops *ops = variant(state);
+	struct km_fixture f;
+	char a[16] = "kernel buffer", b[16] = {0};
+
+	km_fixture_up(&f, NULL);
+	km_task_set_kernel_ds(f.t, true);
+	assert_int_equal(km_copy_from_user(f.t, ops, b, (unsigned long)a, sizeof(a)), 0);
+	assert_string_equal(b, "kernel buffer");
+	km_task_set_kernel_ds(f.t, false);
+	km_fixture_down(&f);
+}
+
+/* copy_from_user in atomic context (preempt disabled, as under
+ * kmap_atomic in iov_iter_copy_from_user_atomic()): the RFC's
+ * kmalloc_array(GFP_KERNEL) and the gup slow path's mmap_sem may sleep. */
+static void test_atomic_context(void **state)
+{
+	const struct km_uaccess_ops *ops = variant(state);
+	bool rfc = ops == &km_uaccess_gup_kmap_rfc;
+	struct km_fixture f;
+	unsigned char x[16];
+	unsigned long a;
+
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0, 1, RW);
+	km_user_access(f.t, a, x, sizeof(x), true);	/* resident */
+	km_preempt_disable(f.t);
+	km_pagefault_disable(f.t);
+	assert_int_equal(km_copy_from_user(f.t, ops, x, a, sizeof(x)), 0);
+	km_pagefault_enable(f.t);
+	km_preempt_enable(f.t);
+	assert_int_equal(km_report_count(f.m, KM_R_SLEEP_IN_ATOMIC), rfc ? 2 : 0);
+	km_reports_clear(f.m);
+	km_fixture_down(&f);
+}
+
+/* check_copy_size(): n > INT_MAX is a WARN, returns n, touches nothing. */
+static void test_check_copy_size(void **state)
+{
+	const struct km_uaccess_ops *ops = variant(state);
+	struct km_fixture f;
+	unsigned char dst[4] = { 9, 9, 9, 9 };
+
+	km_fixture_up(&f, NULL);
+	assert_int_equal(km_copy_from_user(f.t, ops, dst, 0x1000, (unsigned long)INT_MAX + 1),
+			 (unsigned long)INT_MAX + 1);
+	assert_int_equal(dst[0], 9);
+	assert_int_equal(km_report_count(f.m, KM_R_COPY_SIZE), 1);
+	km_reports_clear(f.m);
+	km_fixture_down(&f);
+}
+
+/* A failed kmalloc_array() in the RFC: nothing copied, n returned. */
+static void test_rfc_kmalloc_failure(void **state)
+{
+	struct km_fixture f;
+	unsigned char x[16];
+	unsigned long a;
+
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0, 1, RW);
+	km_fault_fail_kmalloc_nth(f.m, 1);
+	memset(x, 0xee, sizeof(x));
+	assert_int_equal(km_copy_from_user(f.t, &km_uaccess_gup_kmap_rfc, x, a, 16), 16);
+	assert_int_equal(x[0], 0);	/* zero-filled by the wrapper */
+	km_fixture_down(&f);
+}
+
+#define BOTH(fn)                                                               \
+	cmocka_unit_test_setup(fn, setup_direct), cmocka_unit_test_setup(fn, setup_rfc)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		BOTH(test_sweep_4k),
+		BOTH(test_sweep_16k),
+		BOTH(test_sweep_64k),
+		BOTH(test_fault_into_unmapped),
+		BOTH(test_to_user_readonly),
+		BOTH(test_zero_length),
+		BOTH(test_access_ok),
+		BOTH(test_kernel_ds),
+		BOTH(test_atomic_context),
+		BOTH(test_check_copy_size),
+		cmocka_unit_test(test_rfc_zero_length_unaligned_faults_in),
+		cmocka_unit_test(test_rfc_kmalloc_failure),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
