@@ -74,6 +74,7 @@ struct km_mm {
 	struct km_machine *m;
 	int users;
 	GTree *vmas;			/* keyed by start; non-overlapping */
+	struct km_vma *vma_cache;	/* last km_find_vma() hit */
 	km_pte_t **pgd;			/* [pgd_entries] -> [1 << KM_PTRS_BITS] */
 	unsigned long pgd_entries;
 	unsigned long mmap_next;	/* where the next unfixed mmap goes */

@@ -331,8 +331,16 @@ int km_pagefault_disabled(const struct km_task *t)
  * a sleeping call while preempt_count != 0 is a BUG report. */
 void km_might_sleep(struct km_task *t, const char *what)
 {
-	if (km_in_atomic(t))
-		km_report(t->m, KM_BUG, KM_R_SLEEP_IN_ATOMIC,
+	if (!km_in_atomic(t))
+		return;
+	if (t->m->report_log->len >= KM_REPORT_LOG_MAX &&
+	    t->m->cfg.report_policy == KM_REPORT_RECORD) {
+		/* the log is full: only count, as km_report() would */
+		t->m->report_counts[KM_R_SLEEP_IN_ATOMIC]++;
+		t->m->report_counts[KM_R_NONE]++;
+		return;
+	}
+	km_report(t->m, KM_BUG, KM_R_SLEEP_IN_ATOMIC,
 			  "sleeping function called from invalid context at %s: "
 			  "in_atomic(): 1, preempt_count %d, pagefault_disabled %d",
 			  what, t->preempt_count, t->pagefault_disabled);

@@ -71,20 +71,26 @@ void km_report(struct km_machine *m, enum km_report_kind kind,
 	       enum km_report_code code, const char *fmt, ...)
 {
 	struct km_report r = { .kind = kind, .code = code };
+	bool abort_now = kind == KM_BUG && m->cfg.report_policy == KM_REPORT_ABORT_ON_BUG;
 	va_list ap;
 
 	if ((unsigned int)code >= KM_R__COUNT)
 		code = r.code = KM_R_UNEXPECTED;
+	m->report_counts[code]++;
+	m->report_counts[KM_R_NONE]++;
+	/* past the log's capacity only the counters move: a hot path that
+	 * keeps hitting a BUG stays cheap (the kernel rate-limits too) */
+	if (m->report_log->len >= KM_REPORT_LOG_MAX && !abort_now)
+		return;
 	va_start(ap, fmt);
 	vsnprintf(r.message, sizeof(r.message), fmt, ap);
 	va_end(ap);
-	m->report_counts[code]++;
-	m->report_counts[KM_R_NONE]++;
 	if (m->report_log->len < KM_REPORT_LOG_MAX)
 		g_array_append_val(m->report_log, r);
-	g_debug("%s: %s: %s", kind == KM_BUG ? "BUG" : "WARNING",
-		km_report_code_name(code), r.message);
-	if (kind == KM_BUG && m->cfg.report_policy == KM_REPORT_ABORT_ON_BUG) {
+	if (!g_log_writer_default_would_drop(G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN))
+		g_debug("%s: %s: %s", kind == KM_BUG ? "BUG" : "WARNING",
+			km_report_code_name(code), r.message);
+	if (abort_now) {
 		fprintf(stderr, "kmodel: BUG: %s: %s\n", km_report_code_name(code), r.message);
 		abort();
 	}

@@ -62,17 +62,25 @@ km_pte_t *km_pte_lookup(struct km_mm *mm, unsigned long addr, bool alloc)
 	return &pt[vpn & ((1UL << KM_PTRS_BITS) - 1)];
 }
 
+/* The vma containing @addr, or NULL. A one-entry cache in front of the
+ * tree plays the part of the kernel's vmacache (mm/vmacache.c, v5.7). */
 struct km_vma *km_find_vma(struct km_mm *mm, unsigned long addr)
 {
-	/* the last vma starting at or below addr, if it contains addr */
-	GTreeNode *n = g_tree_upper_bound(mm->vmas, GSIZE_TO_POINTER(addr));
-	struct km_vma *v;
+	struct km_vma *v = mm->vma_cache;
+	GTreeNode *n;
 
+	if (v && addr >= v->start && addr < v->end)
+		return v;
+	/* the last vma starting at or below addr, if it contains addr */
+	n = g_tree_upper_bound(mm->vmas, GSIZE_TO_POINTER(addr));
 	n = n ? g_tree_node_previous(n) : g_tree_node_last(mm->vmas);
 	if (!n)
 		return NULL;
 	v = g_tree_node_value(n);
-	return addr >= v->start && addr < v->end ? v : NULL;
+	if (addr < v->start || addr >= v->end)
+		return NULL;
+	mm->vma_cache = v;
+	return v;
 }
 
 /* Drop the ptes of [start, end): zap_pte_range() */
@@ -197,6 +205,7 @@ int km_munmap(struct km_mm *mm, unsigned long addr, unsigned long len)
 	    addr > m->task_size - len)
 		return km_err(-EINVAL, "km_munmap: bad range [0x%lx, +%lu)", addr, len);
 	end = addr + ((len + m->page_size - 1) & ~(m->page_size - 1));
+	mm->vma_cache = NULL;		/* vmacache_invalidate() */
 	hit = g_ptr_array_new();
 	for (GTreeNode *n = g_tree_node_first(mm->vmas); n; n = g_tree_node_next(n)) {
 		struct km_vma *v = g_tree_node_value(n);
@@ -311,15 +320,17 @@ long km_user_access(struct km_task *t, unsigned long addr, void *buf, unsigned l
 		unsigned long a = addr + done;
 		unsigned long off = a & (m->page_size - 1);
 		unsigned long chunk = MIN(len - done, m->page_size - off);
-		struct km_vma *vma = km_find_vma(t->mm, a);
 		km_pte_t *pte;
 		unsigned char *frame;
 
-		if (!vma || a < addr)
+		if (a < addr)
 			break;
+		/* the MMU reads the pte; only a fault looks at the vma */
 		pte = km_pte_lookup(t->mm, a, false);
 		if (!pte || !(*pte & KM_PTE_PRESENT) || (write && !(*pte & KM_PTE_WRITE))) {
-			if (km_handle_mm_fault(t, vma, a, write))
+			struct km_vma *vma = km_find_vma(t->mm, a);
+
+			if (!vma || km_handle_mm_fault(t, vma, a, write))
 				break;
 			pte = km_pte_lookup(t->mm, a, false);
 		}

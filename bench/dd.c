@@ -1,0 +1,360 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The seed's benchmark: `dd if=/dev/zero of=<file on tmpfs> bs=N`.
+ *
+ * read(2) of /dev/zero: read_iter_zero() (drivers/char/mem.c, v5.7) clears
+ * the user buffer a PAGE_SIZE chunk at a time with clear_user(), which the
+ * RFC leaves as it is.
+ * write(2) to tmpfs: generic_perform_write() (mm/filemap.c, v5.7) with
+ * shmem_write_begin/end (mm/shmem.c): per page of the file,
+ * iov_iter_fault_in_readable(), find or allocate the page-cache page
+ * (GFP_HIGHUSER_MOVABLE: highmem first), then
+ * iov_iter_copy_from_user_atomic(): kmap_atomic(page) and copyin() =
+ * access_ok() + raw_copy_from_user() of the variant, in atomic context.
+ * Once the file reaches --dd-file-mib it is dropped and dd starts a new
+ * one, so page-cache pages are allocated as in a real run while the host
+ * memory behind them stays warm.
+ * Baseline: the same loop on host memory with memset() and memcpy().
+ * Simplifications: no writeback, no balance_dirty_pages, no syscall entry.
+ */
+#include "bench.h"
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#define MiB (1024UL * 1024)
+
+struct dd_run {
+	struct km_machine *m;
+	struct km_task *t;
+	const struct km_uaccess_ops *ops;
+	unsigned long ubuf, bs, P;
+	GPtrArray *file;	/* page cache: struct km_page *, NULL for holes */
+	unsigned long pos, file_size;
+};
+
+/* Drop the file's pages. Last index first: the page allocator's free list
+ * is LIFO, so the next file gets the same frames in the same order and the
+ * host sees the same access pattern on every pass. */
+static void file_drop(struct dd_run *r)
+{
+	for (guint i = r->file->len; i-- > 0;)
+		if (g_ptr_array_index(r->file, i))
+			km_put_page(r->m, g_ptr_array_index(r->file, i));
+	g_ptr_array_set_size(r->file, 0);
+	r->pos = 0;
+}
+
+/* read(/dev/zero, ubuf, bs) */
+static int dd_read(struct dd_run *r)
+{
+	for (unsigned long done = 0; done < r->bs;) {
+		unsigned long chunk = MIN(r->bs - done, r->P);
+
+		if (km_clear_user(r->t, r->ubuf + done, chunk))
+			return -EFAULT;
+		done += chunk;
+	}
+	return 0;
+}
+
+/* write(fd, ubuf, bs): generic_perform_write() */
+static int dd_write(struct dd_run *r)
+{
+	unsigned long done = 0;
+
+	while (done < r->bs) {
+		unsigned long index = r->pos / r->P, offset = r->pos % r->P;
+		unsigned long bytes = MIN(r->P - offset, r->bs - done);
+		unsigned long ua = r->ubuf + done, left;
+		struct km_page *page;
+		unsigned char c;
+		char *kaddr;
+
+		/* iov_iter_fault_in_readable(): first and last byte */
+		if (km_user_access(r->t, ua, &c, 1, false) != 1 ||
+		    km_user_access(r->t, ua + bytes - 1, &c, 1, false) != 1)
+			return -EFAULT;
+		/* shmem_write_begin(): find or allocate the page-cache page */
+		if (index >= r->file->len)
+			g_ptr_array_set_size(r->file, (guint)index + 1);
+		page = g_ptr_array_index(r->file, index);
+		if (!page) {
+			page = km_alloc_page(r->m, KM_GFP_HIGHMEM);
+			if (!page)
+				return -ENOMEM;
+			g_ptr_array_index(r->file, index) = page;
+			if (bytes < r->P) {	/* shmem_write_end(): zero the rest */
+				kaddr = km_kmap_atomic(r->t, page);
+				memset(kaddr, 0, r->P);
+				km_kunmap_atomic(r->t, kaddr);
+			}
+		}
+		/* iov_iter_copy_from_user_atomic() */
+		kaddr = km_kmap_atomic(r->t, page);
+		left = km_uaccess_access_ok(r->t, ua, bytes)
+			       ? r->ops->raw_copy_from_user(kaddr + offset, ua, bytes)
+			       : bytes;
+		km_kunmap_atomic(r->t, kaddr);
+		if (left)	/* dd's buffer is resident: a short copy is a bug */
+			return -EFAULT;
+		r->pos += bytes;
+		done += bytes;
+	}
+	if (r->pos >= r->file_size)
+		file_drop(r);
+	return 0;
+}
+
+static int dd_pass(struct dd_run *r, unsigned long total)
+{
+	for (unsigned long n = 0; n < total; n += r->bs) {
+		int err = dd_read(r);
+
+		if (!err)
+			err = dd_write(r);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* The baseline calls the C library's memset/memcpy, as the simulated path
+ * does; through volatile pointers so the compiler cannot inline its own. */
+static void *(*volatile host_memcpy)(void *, const void *, size_t) = memcpy;
+static void *(*volatile host_memset)(void *, int, size_t) = memset;
+
+/* The same loop on host memory: memset for the read, memcpy per page. */
+static double memcpy_pass(unsigned char *ubuf, unsigned char *file, unsigned long bs,
+			  unsigned long P, unsigned long total, unsigned long file_size)
+{
+	unsigned long pos = 0;
+	double t0 = kb_now();
+
+	for (unsigned long n = 0; n < total; n += bs) {
+		for (unsigned long d = 0; d < bs; d += P)
+			host_memset(ubuf + d, 0, MIN(bs - d, P));
+		for (unsigned long d = 0; d < bs;) {
+			unsigned long bytes = MIN(P - pos % P, bs - d);
+
+			host_memcpy(file + pos, ubuf + d, bytes);
+			pos += bytes;
+			d += bytes;
+		}
+		if (pos >= file_size)
+			pos = 0;
+	}
+	return kb_now() - t0;
+}
+
+struct dd_result {
+	double secs;		/* best of the timed runs */
+	struct km_events ev;	/* of the last timed run */
+	unsigned long bugs;	/* BUG/WARN reports of the last timed run */
+};
+
+/* A machine with a dd process: an mm, a task, a bs-byte buffer, warmed up
+ * by writing one file's worth. */
+static int dd_setup(const struct kb_opts *o, const struct km_uaccess_ops *ops,
+		    unsigned long bs, struct dd_run *r)
+{
+	struct km_mm *mm;
+	int err;
+
+	*r = (struct dd_run){ .ops = ops, .bs = bs, .file = g_ptr_array_new() };
+	err = km_machine_new(NULL, &r->m);
+	if (err)
+		return err;
+	r->P = km_page_size(r->m);
+	r->file_size = (unsigned long)o->dd_file_mib * MiB;
+	if ((err = km_mm_new(r->m, &mm)))
+		return err;
+	err = km_task_new(r->m, mm, 0, &r->t);
+	km_mm_put(mm);
+	if (!err)
+		err = km_mmap(mm, 0, bs, KM_PROT_READ | KM_PROT_WRITE, &r->ubuf);
+	if (!err) {
+		km_task_switch(r->t);
+		err = dd_pass(r, r->file_size);
+		km_task_switch(NULL);
+	}
+	return err;
+}
+
+static int dd_timed(struct dd_run *r, unsigned long total, struct dd_result *res)
+{
+	double t0;
+	int err;
+
+	km_task_switch(r->t);
+	km_events_reset(r->m);
+	km_reports_clear(r->m);
+	t0 = kb_now();
+	err = dd_pass(r, total);
+	res->secs = MIN(res->secs, kb_now() - t0);
+	km_task_switch(NULL);
+	km_events_get(r->m, &res->ev);
+	res->bugs = km_report_count(r->m, KM_R_NONE);
+	return err;
+}
+
+/* Tear down; a teardown problem (a leak) fails the row. */
+static int dd_teardown(struct dd_run *r)
+{
+	int err = 0;
+
+	if (!r->m)
+		return 0;
+	file_drop(r);
+	if (r->t)
+		km_task_free(r->t);
+	if (km_machine_destroy(r->m))
+		err = -EFAULT;
+	g_ptr_array_free(r->file, TRUE);
+	return err;
+}
+
+static void print_header(const struct kb_out *out)
+{
+	if (out->opts->csv)
+		printf("name,variant,block_size,host_mb_s,memcpy_mb_s,ratio,gup_calls_per_mib,"
+		       "pages_pinned_per_mib,kmaps_per_mib,tlb_flushes_per_mib,"
+		       "kmalloc_calls_per_mib,reports_per_mib\n");
+	else if (!out->opts->json)
+		printf("dd if=/dev/zero of=tmpfs: host MB/s (10^6 bytes/s), ratio to memcpy, "
+		       "events per MiB written\n"
+		       "%-14s %8s %10s %6s %8s %8s %8s %8s %8s %8s\n", "variant", "bs", "MB/s",
+		       "ratio", "gup", "pinned", "kmaps", "tlbflush", "kmalloc", "reports");
+}
+
+static void print_row(const struct kb_out *out, const char *variant, unsigned long bs,
+		      double mbs, double memcpy_mbs, const struct dd_result *res, double mib)
+{
+	const struct km_events *ev = &res->ev;
+	double pinned = (double)(ev->gup_fast_pages + ev->gup_slow_pages) / mib;
+	double kmaps = (double)(ev->kmap_high + ev->kmap_low) / mib;
+
+	if (out->json) {
+		JsonBuilder *b = out->json;
+
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "name");
+		json_builder_add_string_value(b, "dd");
+		json_builder_set_member_name(b, "variant");
+		json_builder_add_string_value(b, variant);
+		json_builder_set_member_name(b, "block_size");
+		json_builder_add_int_value(b, (gint64)bs);
+		json_builder_set_member_name(b, "host_mb_s");
+		json_builder_add_double_value(b, mbs);
+		json_builder_set_member_name(b, "memcpy_mb_s");
+		json_builder_add_double_value(b, memcpy_mbs);
+		json_builder_set_member_name(b, "ratio");
+		json_builder_add_double_value(b, mbs / memcpy_mbs);
+		json_builder_set_member_name(b, "reports_per_mib");
+		json_builder_add_double_value(b, (double)res->bugs / mib);
+		json_builder_set_member_name(b, "events_per");
+		json_builder_add_string_value(b, "MiB");
+		json_builder_set_member_name(b, "events");
+		kb_json_events(b, ev, mib);
+		json_builder_end_object(b);
+	} else if (out->opts->csv) {
+		printf("dd,%s,%lu,%.1f,%.1f,%.3f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f\n", variant, bs, mbs,
+		       memcpy_mbs, mbs / memcpy_mbs, (double)ev->gup_calls / mib, pinned, kmaps,
+		       (double)ev->tlb_flushes / mib, (double)ev->kmalloc_calls / mib,
+		       (double)res->bugs / mib);
+	} else {
+		printf("%-14s %8lu %10.1f %6.3f %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f\n", variant, bs,
+		       mbs, mbs / memcpy_mbs, (double)ev->gup_calls / mib, pinned, kmaps,
+		       (double)ev->tlb_flushes / mib, (double)ev->kmalloc_calls / mib,
+		       (double)res->bugs / mib);
+	}
+}
+
+static int dd_run_all(struct kb_out *out)
+{
+	const struct kb_opts *o = out->opts;
+	GArray *sizes = g_array_new(FALSE, FALSE, sizeof(unsigned long));
+	GPtrArray *variants = g_ptr_array_new();
+	unsigned long total = (unsigned long)o->dd_total_mib * MiB;
+	unsigned long file_size = (unsigned long)o->dd_file_mib * MiB;
+	double mib = (double)o->dd_total_mib;
+	GError *err = NULL;
+	int rc = 0;
+
+	if (!kb_parse_sizes(o->dd_block_sizes, sizes, &err)) {
+		fprintf(stderr, "kmodel-bench: --dd-block-sizes: %s\n", err->message);
+		g_error_free(err);
+		rc = -EINVAL;
+		goto out;
+	}
+	for (const struct km_uaccess_ops *const *v = km_uaccess_variants(); *v; v++)
+		if (!o->dd_variants)
+			g_ptr_array_add(variants, (gpointer)*v);
+	if (o->dd_variants) {
+		gchar **names = g_strsplit(o->dd_variants, ",", -1);
+
+		for (gchar **n = names; *n; n++) {
+			const struct km_uaccess_ops *v = km_uaccess_find(g_strstrip(*n));
+
+			if (!v) {
+				fprintf(stderr, "kmodel-bench: unknown uaccess variant \"%s\" (see --list)\n",
+					*n);
+				rc = -EINVAL;
+			}
+			g_ptr_array_add(variants, (gpointer)v);
+		}
+		g_strfreev(names);
+		if (rc)
+			goto out;
+	}
+	print_header(out);
+	for (guint s = 0; s < sizes->len && !rc; s++) {
+		unsigned long bs = g_array_index(sizes, unsigned long, s);
+		unsigned char *ubuf = g_malloc(bs), *file = g_malloc(file_size + bs);
+		struct dd_run *runs = g_new0(struct dd_run, variants->len);
+		struct dd_result *res = g_new0(struct dd_result, variants->len);
+		double best = G_MAXDOUBLE;
+
+		kb_progress(out, "dd bs=%lu: setting up", bs);
+		memcpy_pass(ubuf, file, bs, 4096, file_size, file_size);	/* warm-up */
+		for (guint v = 0; v < variants->len && !rc; v++) {
+			res[v].secs = G_MAXDOUBLE;
+			rc = dd_setup(o, g_ptr_array_index(variants, v), bs, &runs[v]);
+		}
+		/* interleave baseline and variants so drift hits all alike */
+		for (int i = 0; i < o->repeat && !rc; i++) {
+			kb_progress(out, "dd bs=%lu: run %d/%d", bs, i + 1, o->repeat);
+			best = MIN(best, memcpy_pass(ubuf, file, bs, 4096, total, file_size));
+			for (guint v = 0; v < variants->len && !rc; v++)
+				rc = dd_timed(&runs[v], total, &res[v]);
+		}
+		kb_progress(out, "%s", "");
+		for (guint v = 0; v < variants->len; v++) {
+			const struct km_uaccess_ops *ops = g_ptr_array_index(variants, v);
+			int err = dd_teardown(&runs[v]);
+
+			if (rc || err) {
+				fprintf(stderr, "kmodel-bench: dd %s bs=%lu failed: %s\n", ops->name, bs,
+					rc ? g_strerror(-rc) : "teardown found leaks");
+				rc = rc ? rc : err;
+				continue;
+			}
+			print_row(out, ops->name, bs, (double)total / res[v].secs / 1e6,
+				  (double)total / best / 1e6, &res[v], mib);
+		}
+		g_free(runs);
+		g_free(res);
+		g_free(ubuf);
+		g_free(file);
+	}
+out:
+	g_array_free(sizes, TRUE);
+	g_ptr_array_free(variants, TRUE);
+	return rc;
+}
+
+const struct kb_scenario kb_dd_scenario = {
+	.name = "dd",
+	.summary = "dd if=/dev/zero of=tmpfs file through each uaccess variant vs memcpy",
+	.run = dd_run_all,
+};

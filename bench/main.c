@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-2.0
+/* kmodel-bench: run named scenarios on simulated machines and print what
+ * the modelled kernel code costs on this host, with events per unit. */
+#include "bench.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static const struct kb_scenario *const scenarios[] = {
+	&kb_dd_scenario,
+};
+
+double kb_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void kb_progress(const struct kb_out *out, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (out->opts->quiet || !isatty(STDERR_FILENO))
+		return;
+	va_start(ap, fmt);
+	fputs("\r\033[K", stderr);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fflush(stderr);
+}
+
+gboolean kb_parse_sizes(const char *list, GArray *out, GError **err)
+{
+	gchar **parts = g_strsplit(list, ",", -1);
+	gboolean ok = TRUE;
+
+	for (gchar **p = parts; *p && ok; p++) {
+		gchar *end;
+		guint64 v = g_ascii_strtoull(g_strstrip(*p), &end, 10);
+
+		if (*end == 'K' || *end == 'k')
+			v <<= 10, end++;
+		else if (*end == 'M' || *end == 'm')
+			v <<= 20, end++;
+		if (end == *p || *end || v == 0 || v > (64u << 20)) {
+			g_set_error(err, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+				    "bad size \"%s\": want bytes with an optional K or M, 1 .. 64M", *p);
+			ok = FALSE;
+		} else {
+			unsigned long s = (unsigned long)v;
+
+			g_array_append_val(out, s);
+		}
+	}
+	g_strfreev(parts);
+	return ok;
+}
+
+void kb_json_events(JsonBuilder *b, const struct km_events *ev, double per)
+{
+#define EV(f) json_builder_set_member_name(b, #f), json_builder_add_double_value(b, (double)ev->f / per)
+	json_builder_begin_object(b);
+	EV(gup_calls); EV(gup_fast_pages); EV(gup_slow_pages); EV(put_page_calls);
+	EV(pt_walks); EV(page_faults); EV(cow_breaks); EV(pages_allocated); EV(pages_freed);
+	EV(kmap_high); EV(kmap_low); EV(tlb_flushes); EV(kmalloc_calls); EV(kmalloc_bytes);
+	EV(kfree_calls); EV(memcpy_bytes); EV(clear_bytes); EV(memmove_bytes);
+	EV(skb_allocs); EV(skb_clones); EV(skb_copies); EV(skb_copy_bytes); EV(skb_frees);
+	EV(urbs); EV(usb_packets); EV(usb_bytes);
+	json_builder_end_object(b);
+#undef EV
+}
+
+static gboolean wanted(const char *list, const char *name)
+{
+	gboolean hit = FALSE;
+	gchar **parts;
+
+	if (!list)
+		return TRUE;
+	parts = g_strsplit(list, ",", -1);
+	for (gchar **p = parts; *p; p++)
+		hit |= strcmp(g_strstrip(*p), name) == 0;
+	g_strfreev(parts);
+	return hit;
+}
+
+int main(int argc, char **argv)
+{
+	struct kb_opts o = {
+		.repeat = 5,
+		.dd_block_sizes = g_strdup("512,1K,4K,16K,32K,64K,1M"),
+		.dd_variants = NULL,
+		.dd_total_mib = 64,
+		.dd_file_mib = 16,
+	};
+	gboolean list = FALSE;
+	GOptionEntry entries[] = {
+		{ "scenario", 's', 0, G_OPTION_ARG_STRING, &o.scenarios,
+		  "Comma list of scenarios to run (default: all)", "NAMES" },
+		{ "list", 'l', 0, G_OPTION_ARG_NONE, &list, "List scenarios and uaccess variants", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &o.json, "Write JSON to stdout", NULL },
+		{ "csv", 0, 0, G_OPTION_ARG_NONE, &o.csv, "Write CSV rows to stdout", NULL },
+		{ "repeat", 'r', 0, G_OPTION_ARG_INT, &o.repeat,
+		  "Timed runs per row, best kept (default 5)", "N" },
+		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, "No progress on stderr", NULL },
+		{ NULL },
+	};
+	GOptionEntry dd_entries[] = {
+		{ "dd-block-sizes", 0, 0, G_OPTION_ARG_STRING, &o.dd_block_sizes,
+		  "dd block sizes (default 512,1K,4K,16K,32K,64K,1M)", "LIST" },
+		{ "dd-variants", 0, 0, G_OPTION_ARG_STRING, &o.dd_variants,
+		  "uaccess variants (default: all, see --list)", "LIST" },
+		{ "dd-total-mib", 0, 0, G_OPTION_ARG_INT, &o.dd_total_mib,
+		  "MiB written per timed run (default 64)", "MIB" },
+		{ "dd-file-mib", 0, 0, G_OPTION_ARG_INT, &o.dd_file_mib,
+		  "tmpfs file size in MiB; dd then starts a new file (default 16)", "MIB" },
+		{ NULL },
+	};
+	GOptionContext *ctx = g_option_context_new("- libkmodel benchmarks");
+	GOptionGroup *dd = g_option_group_new("dd", "dd scenario options:",
+					      "Show dd scenario options", NULL, NULL);
+	GError *err = NULL;
+	struct kb_out out = { .opts = &o };
+	int rc = 0;
+
+	g_option_context_set_summary(ctx,
+		"Runs kernel code ported into libkmodel on simulated machines and reports host\n"
+		"throughput, the ratio to a plain-memcpy baseline measured in the same run, and\n"
+		"the modelled kernel events per MiB.\n\n"
+		"Scenarios:\n"
+		"  dd     dd if=/dev/zero of=<tmpfs file> bs=N: clear_user() per page for the\n"
+		"         read, generic_perform_write() with copy_from_user under kmap_atomic\n"
+		"         for the write, through each uaccess variant.");
+	g_option_context_add_main_entries(ctx, entries, NULL);
+	g_option_group_add_entries(dd, dd_entries);
+	g_option_context_add_group(ctx, dd);
+	if (!g_option_context_parse(ctx, &argc, &argv, &err)) {
+		fprintf(stderr, "kmodel-bench: %s\n", err->message);
+		rc = 2;
+		goto out;
+	}
+	if (argc > 1 || o.repeat < 1 || o.repeat > 100 || o.dd_total_mib < 1 ||
+	    o.dd_total_mib > 65536 || o.dd_file_mib < 1 || o.dd_file_mib > 1024 ||
+	    (o.json && o.csv)) {
+		fprintf(stderr, "kmodel-bench: bad arguments (see --help)\n");
+		rc = 2;
+		goto out;
+	}
+	if (list) {
+		for (size_t i = 0; i < G_N_ELEMENTS(scenarios); i++)
+			printf("scenario %-14s %s\n", scenarios[i]->name, scenarios[i]->summary);
+		for (const struct km_uaccess_ops *const *v = km_uaccess_variants(); *v; v++)
+			printf("uaccess  %-14s %s\n", (*v)->name, (*v)->summary);
+		goto out;
+	}
+	if (o.scenarios) {
+		gchar **names = g_strsplit(o.scenarios, ",", -1);
+
+		for (gchar **n = names; *n; n++) {
+			gboolean known = FALSE;
+
+			for (size_t i = 0; i < G_N_ELEMENTS(scenarios); i++)
+				known |= strcmp(g_strstrip(*n), scenarios[i]->name) == 0;
+			if (!known) {
+				fprintf(stderr, "kmodel-bench: unknown scenario \"%s\" (see --list)\n",
+					*n);
+				rc = 2;
+			}
+		}
+		g_strfreev(names);
+	}
+	if (rc)
+		goto out;
+	if (o.json) {
+		out.json = json_builder_new();
+		json_builder_begin_object(out.json);
+		json_builder_set_member_name(out.json, "scenarios");
+		json_builder_begin_array(out.json);
+	}
+	for (size_t i = 0; i < G_N_ELEMENTS(scenarios) && !rc; i++)
+		if (wanted(o.scenarios, scenarios[i]->name))
+			rc = scenarios[i]->run(&out) ? 1 : 0;
+	if (out.json) {
+		JsonGenerator *gen = json_generator_new();
+		JsonNode *root;
+		gchar *s;
+
+		json_builder_end_array(out.json);
+		json_builder_end_object(out.json);
+		root = json_builder_get_root(out.json);
+		json_generator_set_root(gen, root);
+		json_generator_set_pretty(gen, TRUE);
+		s = json_generator_to_data(gen, NULL);
+		puts(s);
+		g_free(s);
+		json_node_unref(root);
+		g_object_unref(gen);
+		g_object_unref(out.json);
+	}
+out:
+	g_option_context_free(ctx);
+	g_clear_error(&err);
+	g_free(o.scenarios);
+	g_free(o.dd_block_sizes);
+	g_free(o.dd_variants);
+	return rc;
+}

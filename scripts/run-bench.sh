@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Install missing packages, build the release preset, run kmodel-bench.
+# Arguments are passed to kmodel-bench (try --help).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/deps.sh
+cmake --preset release >/dev/null
+cmake --build --preset release -j"$(nproc)" >/dev/null
+exec build/release/bench/kmodel-bench "$@"
