@@ -89,6 +89,11 @@ struct km_task {
 	bool kernel_ds;
 };
 
+/* `current` of the calling host thread (machine.c). initial-exec TLS: the
+ * shims read it on every call, and libkmodel is not meant for dlopen(). */
+#define KM_TLS_IE __attribute__((tls_model("initial-exec")))
+extern _Thread_local struct km_task *km_current_task KM_TLS_IE;
+
 /* report.c */
 void km_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int km_err(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

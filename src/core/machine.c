@@ -215,7 +215,7 @@ int km_machine_destroy(struct km_machine *m)
 
 /* ---- tasks ---------------------------------------------------------------- */
 
-static _Thread_local struct km_task *current_task;
+_Thread_local struct km_task *km_current_task KM_TLS_IE;
 
 int km_task_new(struct km_machine *m, struct km_mm *mm, unsigned int cpu, struct km_task **out)
 {
@@ -246,8 +246,8 @@ void km_task_free(struct km_task *t)
 		km_report(t->m, KM_BUG, KM_R_LEAK_ATOMIC,
 			  "task exits with preempt_count %d, pagefault_disabled %d",
 			  t->preempt_count, t->pagefault_disabled);
-	if (current_task == t)
-		current_task = NULL;
+	if (km_current_task == t)
+		km_current_task = NULL;
 	g_hash_table_remove(t->m->tasks, t);
 	if (t->mm)
 		km_mm_put(t->mm);
@@ -256,15 +256,15 @@ void km_task_free(struct km_task *t)
 
 struct km_task *km_task_switch(struct km_task *t)
 {
-	struct km_task *prev = current_task;
+	struct km_task *prev = km_current_task;
 
-	current_task = t;
+	km_current_task = t;
 	return prev;
 }
 
 struct km_task *km_current(void)
 {
-	return current_task;
+	return km_current_task;
 }
 
 struct km_machine *km_task_machine(const struct km_task *t)

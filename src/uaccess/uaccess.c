@@ -110,7 +110,7 @@ unsigned long km_clear_user(struct km_task *t, unsigned long to, unsigned long n
 
 void km_event_memcpy(size_t n)
 {
-	struct km_task *t = km_current();
+	struct km_task *t = km_current_task;
 
 	if (t)
 		t->m->ev.memcpy_bytes += n;
@@ -118,16 +118,11 @@ void km_event_memcpy(size_t n)
 
 static struct km_task *shim_current(void)
 {
-	struct km_task *t = km_current();
+	struct km_task *t = km_current_task;
 
 	if (!t)
 		g_error("kmodel: kernel-named shim used with no current task (km_task_switch())");
 	return t;
-}
-
-unsigned long km_current_page_size(void)
-{
-	return shim_current()->m->page_size;
 }
 
 unsigned int km_current_page_shift(void)

@@ -6,11 +6,13 @@
 #include <linux/kernel.h>
 
 /* custom: the page size is the current machine's (4, 16 or 64 KiB), so
- * these are run-time values rather than constants */
-KM_API unsigned long km_current_page_size(void);
-KM_API unsigned int km_current_page_shift(void);
-#define PAGE_SIZE (km_current_page_size())
+ * PAGE_SHIFT is a run-time value. PAGE_SIZE is spelt as a shift so that
+ * x / PAGE_SIZE compiles to a shift, as it does with the kernel's
+ * constant, not to a division. Pure: current does not change while a
+ * ported function runs. */
+KM_API unsigned int km_current_page_shift(void) __attribute__((pure));
 #define PAGE_SHIFT (km_current_page_shift())
+#define PAGE_SIZE (1UL << PAGE_SHIFT)
 /* duplicate (include/asm-generic/page.h, include/linux/mm.h, v5.7) */
 #define PAGE_MASK (~(PAGE_SIZE - 1))
 #define PAGE_ALIGN(addr) (((addr) + PAGE_SIZE - 1) & PAGE_MASK)
