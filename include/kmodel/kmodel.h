@@ -10,5 +10,9 @@
 #include <kmodel/machine.h>
 #include <kmodel/mm.h>
 #include <kmodel/uaccess.h>
+#include <kmodel/skb.h>
+#include <kmodel/traffic.h>
+#include <kmodel/usb.h>
+#include <kmodel/asix.h>
 
 #endif

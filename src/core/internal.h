@@ -61,6 +61,11 @@ struct km_machine {
 	unsigned long fail_kmalloc_nth;
 	/* live objects, for teardown */
 	GHashTable *mms, *tasks;
+	/* skb_sim: sk_buff structs and data buffers, live and cached for reuse
+	 * (intrusive links: O(1), no allocation per packet), and the skb that
+	 * modelled code last worked on (checks its raw memcpy/memmove) */
+	GQueue skb_live, skb_free, skbuf_live, skbuf_free;
+	const void *skb_hint;
 };
 
 struct km_vma {
@@ -115,6 +120,7 @@ static inline bool km_page_valid(const struct km_machine *m, const struct km_pag
 }
 
 /* slab.c */
+void km_kfree_machine(struct km_machine *m, const void *obj);
 int km_slab_init(struct km_machine *m);
 int km_slab_check(struct km_machine *m);
 void km_slab_fini(struct km_machine *m);
@@ -137,6 +143,10 @@ static inline bool km_faulthandler_disabled(const struct km_task *t)
 
 /* highmem.c */
 int km_kmap_check(struct km_machine *m);
+
+/* skb_sim/skbuff.c */
+int km_skb_check_leaks(struct km_machine *m);
+void km_skb_fini(struct km_machine *m);
 
 
 

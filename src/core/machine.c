@@ -156,6 +156,7 @@ int km_machine_check(struct km_machine *m)
 	n = check_tasks(m);
 	n += km_mm_check(m);
 	n += km_kmap_check(m);
+	n += km_skb_check_leaks(m);
 	n += km_slab_check(m);
 	{
 		/* every frame but the reserved zero page must be free again */
@@ -204,6 +205,7 @@ int km_machine_destroy(struct km_machine *m)
 		}
 		g_list_free(l);
 	}
+	km_skb_fini(m);
 	km_slab_fini(m);
 	km_page_alloc_fini(m);
 	g_hash_table_destroy(m->tasks);

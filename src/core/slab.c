@@ -150,7 +150,12 @@ void *km_kmalloc(struct km_task *t, size_t size, km_gfp_t flags)
 
 void km_kfree(struct km_task *t, const void *obj)
 {
-	struct km_machine *m = t->m;
+	km_kfree_machine(t->m, obj);
+}
+
+/* kfree() on machine @m, for model code that has no task at hand. */
+void km_kfree_machine(struct km_machine *m, const void *obj)
+{
 	struct obj_hdr *h;
 
 	if (obj == NULL || obj == ZERO_SIZE_PTR)

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kmodel/asix.h - the ASIX AX88772 USB Ethernet adapter: asix_tx_fixup()
+ * of drivers/net/usb/asix.c before and after the 2012 patch "asix: avoid
+ * copies in tx path" (Eric Dumazet, 5 Jul 2012, net-next for v3.6), each
+ * ported verbatim and run through usbnet, and a model of the device that
+ * parses the bulk-out byte stream back into Ethernet frames.
+ *
+ * Wire format (host to device, one frame per URB as asix_tx_fixup makes
+ * them): a 4-byte little-endian header, frame length in bits 0-15 and its
+ * one's complement in bits 16-31, then the frame; when (len + 4) is a
+ * multiple of maxpacket, the pad word 0xffff0000 follows so that the
+ * transfer never ends on a packet boundary (the header of an empty frame).
+ */
+#ifndef KMODEL_ASIX_H
+#define KMODEL_ASIX_H
+
+#include <kmodel/usb.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * struct km_asix_variant - one version of the driver's transmit side.
+ * @name: "before" (v3.5, the !skb_cloned() rule) or "after" (the patch:
+ *        skb_header_cloned() for the header, skb_cloned() only with a pad).
+ * @summary: one line.
+ * @source: kernel file, function, version.
+ * @info: ax88772_info of that version (flags FLAG_ETHER | FLAG_FRAMING_AX |
+ *        FLAG_LINK_INTR | FLAG_MULTI_PACKET; bind sets only what the
+ *        version sets on the net_device; tx_fixup the ported function).
+ */
+struct km_asix_variant {
+	const char *name;
+	const char *summary;
+	const char *source;
+	const struct km_usbnet_driver_info *info;
+};
+
+KM_API extern const struct km_asix_variant km_asix_before;
+KM_API extern const struct km_asix_variant km_asix_after;
+/** All variants, NULL-terminated, stable order (before, after). */
+KM_API const struct km_asix_variant *const *km_asix_variants(void);
+/** The variant called @name, or NULL. */
+KM_API const struct km_asix_variant *km_asix_find(const char *name);
+
+/* ---- the device --------------------------------------------------------- */
+
+struct km_asix_dev;
+
+/** Called for each frame the device parsed: @frame (valid during the call)
+ *  of @len bytes. */
+typedef void (*km_asix_frame_fn)(void *arg, const uint8_t *frame, size_t len);
+
+/** Counters of the device parser. */
+struct km_asix_dev_stats {
+	uint64_t frames;	/**< frames delivered */
+	uint64_t frame_bytes;	/**< their bytes */
+	uint64_t pad_words;	/**< 0xffff0000 words seen */
+	uint64_t bad_headers;	/**< headers whose complement did not match */
+	uint64_t truncated;	/**< transfers that ended inside a header or frame */
+	uint64_t transfers;	/**< transfers ended (by a short packet or ZLP) */
+};
+
+/**
+ * km_asix_dev_new() - an AX88772 bulk-out parser on @m (reports go there).
+ * @fn, @arg: frame callback (may be NULL: frames are only counted).
+ * Return: 0, -EINVAL (NULL @m or @out). Free with km_asix_dev_free().
+ */
+KM_API int km_asix_dev_new(struct km_machine *m, km_asix_frame_fn fn, void *arg,
+			   struct km_asix_dev **out);
+KM_API void km_asix_dev_free(struct km_asix_dev *d);
+/** The sink to give km_usbnet_probe(). */
+KM_API struct km_usb_sink km_asix_dev_sink(struct km_asix_dev *d);
+/**
+ * km_asix_dev_rx() - feed @len bytes of one USB packet; @end_of_transfer
+ * for a short packet. Headers are parsed as they complete; a frame is
+ * delivered as soon as its last byte arrives. A header whose high half is
+ * not the complement of its low half is a KM_R_USB_PROTOCOL WARN: the rest
+ * of the transfer is discarded. A transfer that ends inside a header or a
+ * frame is a KM_R_USB_PROTOCOL WARN too (the partial frame is dropped).
+ * Return: 0, or -EPROTO when this packet hit a bad header or truncation.
+ */
+KM_API int km_asix_dev_rx(struct km_asix_dev *d, const uint8_t *buf, size_t len,
+			  bool end_of_transfer);
+KM_API void km_asix_dev_get_stats(const struct km_asix_dev *d, struct km_asix_dev_stats *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* KMODEL_ASIX_H */

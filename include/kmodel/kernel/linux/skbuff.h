@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kmodel compatibility layer: <linux/skbuff.h> (v3.5 semantics; see
+ * include/kmodel/skb.h for each function's contract).
+ *
+ * struct sk_buff is the model's struct km_skb (same field names for what is
+ * modelled: head, data, tail, end, len, data_len, users, cloned, nohdr,
+ * hdr_len). Everything acts on the calling thread's `current` task.
+ */
+#ifndef KM_COMPAT_LINUX_SKBUFF_H
+#define KM_COMPAT_LINUX_SKBUFF_H
+
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/types.h>
+#include <asm/byteorder.h>
+#include <kmodel/skb.h>
+
+/* custom: the kernel's types are the model's */
+#define sk_buff km_skb
+#define skb_shared_info km_skb_shared_info
+
+/* duplicate (include/linux/skbuff.h, v3.5) */
+#define SKB_DATAREF_SHIFT KM_SKB_DATAREF_SHIFT
+#define SKB_DATAREF_MASK KM_SKB_DATAREF_MASK
+#define skb_shinfo(SKB) ((SKB)->shinfo)
+
+/* custom: memcpy()/memmove() of skb code count memcpy_bytes/memmove_bytes
+ * and pass the sharing checker when they write into the buffer of the skb
+ * the code is working on (the last one handed to an accessor below) */
+#undef memcpy
+#define memcpy(to, from, n) km_skb_compat_memcpy((to), (from), (n))
+#define memmove(to, from, n) km_skb_compat_memmove((to), (from), (n))
+
+/* custom: NET_SKB_PAD = max(32, L1_CACHE_BYTES) of the current machine */
+#define NET_SKB_PAD (km_skb_net_pad(km_task_machine(km_current())))
+
+/* custom: thin wrappers over the model (names and types of v3.5) */
+static inline struct sk_buff *alloc_skb(unsigned int size, gfp_t priority)
+{
+	return km_alloc_skb(km_current(), size, priority);
+}
+static inline void kfree_skb(struct sk_buff *skb) { km_kfree_skb(skb); }
+static inline void consume_skb(struct sk_buff *skb) { km_consume_skb(skb); }
+static inline struct sk_buff *skb_get(struct sk_buff *skb) { return km_skb_get(skb); }
+static inline unsigned int skb_headroom(const struct sk_buff *skb)
+{
+	return km_skb_headroom(skb);
+}
+static inline int skb_tailroom(const struct sk_buff *skb) { return km_skb_tailroom(skb); }
+static inline unsigned char *skb_tail_pointer(const struct sk_buff *skb)
+{
+	return km_skb_tail_pointer(skb);
+}
+static inline void skb_set_tail_pointer(struct sk_buff *skb, const int offset)
+{
+	km_skb_set_tail_pointer(skb, offset);
+}
+static inline void skb_reset_tail_pointer(struct sk_buff *skb)
+{
+	km_skb_set_tail_pointer(skb, 0);
+}
+static inline void skb_reserve(struct sk_buff *skb, int len) { km_skb_reserve(skb, len); }
+static inline unsigned char *skb_push(struct sk_buff *skb, unsigned int len)
+{
+	return km_skb_push(skb, len);
+}
+static inline unsigned char *skb_put(struct sk_buff *skb, unsigned int len)
+{
+	return km_skb_put(skb, len);
+}
+/* custom: the kernel's __skb_put does not check; the model checks anyway */
+static inline unsigned char *__skb_put(struct sk_buff *skb, unsigned int len)
+{
+	return km_skb_put(skb, len);
+}
+static inline unsigned char *skb_pull(struct sk_buff *skb, unsigned int len)
+{
+	return km_skb_pull(skb, len);
+}
+static inline void skb_trim(struct sk_buff *skb, unsigned int len) { km_skb_trim(skb, len); }
+static inline int skb_cloned(const struct sk_buff *skb) { return km_skb_cloned(skb); }
+static inline int skb_header_cloned(const struct sk_buff *skb)
+{
+	return km_skb_header_cloned(skb);
+}
+static inline int skb_shared(const struct sk_buff *skb) { return km_skb_shared(skb); }
+/* v3.5 name, and the later one (same semantics for an uncloned skb) */
+static inline void skb_header_release(struct sk_buff *skb) { km_skb_header_release(skb); }
+static inline void __skb_header_release(struct sk_buff *skb) { km_skb_header_release(skb); }
+static inline struct sk_buff *skb_clone(struct sk_buff *skb, gfp_t gfp_mask)
+{
+	return km_skb_clone(km_current(), skb, gfp_mask);
+}
+static inline struct sk_buff *skb_copy(const struct sk_buff *skb, gfp_t gfp_mask)
+{
+	return km_skb_copy(km_current(), skb, gfp_mask);
+}
+static inline struct sk_buff *skb_copy_expand(const struct sk_buff *skb, int newheadroom,
+					      int newtailroom, gfp_t priority)
+{
+	return km_skb_copy_expand(km_current(), skb, newheadroom, newtailroom, priority);
+}
+static inline int pskb_expand_head(struct sk_buff *skb, int nhead, int ntail, gfp_t gfp_mask)
+{
+	return km_pskb_expand_head(km_current(), skb, nhead, ntail, gfp_mask);
+}
+static inline int skb_cow_head(struct sk_buff *skb, unsigned int headroom)
+{
+	return km_skb_cow_head(km_current(), skb, headroom);
+}
+static inline void skb_copy_to_linear_data(struct sk_buff *skb, const void *from,
+					   const unsigned int len)
+{
+	km_skb_copy_to_linear_data_offset(skb, 0, from, len);
+}
+static inline void skb_copy_to_linear_data_offset(struct sk_buff *skb, const int offset,
+						  const void *from, const unsigned int len)
+{
+	km_skb_copy_to_linear_data_offset(skb, offset, from, len);
+}
+
+#endif

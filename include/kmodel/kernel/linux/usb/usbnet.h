@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* kmodel compatibility layer: <linux/usb/usbnet.h> (v3.5) */
+#ifndef KM_COMPAT_LINUX_USB_USBNET_H
+#define KM_COMPAT_LINUX_USB_USBNET_H
+
+#include <linux/netdevice.h>
+#include <kmodel/usb.h>
+
+/* custom: struct usbnet is the model's (fields net and maxpacket as in the
+ * kernel); struct usb_interface stays incomplete (stub) */
+#define usbnet km_usbnet
+#define usb_interface km_usb_interface
+
+/* duplicate (include/linux/usb/usbnet.h, v3.5): driver_info flags */
+#define FLAG_ETHER KM_FLAG_ETHER
+#define FLAG_FRAMING_AX KM_FLAG_FRAMING_AX
+#define FLAG_SEND_ZLP KM_FLAG_SEND_ZLP
+#define FLAG_LINK_INTR KM_FLAG_LINK_INTR
+#define FLAG_MULTI_PACKET KM_FLAG_MULTI_PACKET
+
+#endif

@@ -1,0 +1,285 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kmodel/skb.h - a model of the linear sk_buff of include/linux/skbuff.h and
+ * net/core/skbuff.c as of v3.5 (July 2012, the kernel the 2012 asix patch
+ * "asix: avoid copies in tx path" was written against), on a 32-bit ARM
+ * machine (sk_buff_data_t is a pointer; NET_SKBUFF_DATA_USES_OFFSET unset),
+ * and the slice of struct net_device that decides headroom.
+ *
+ * Only linear skbs are modelled: data_len is always 0, there are no page
+ * frags and no frag_list. Where v3.5 and current mainline differ, the v3.5
+ * behaviour is modelled and the docstring says so; what was reconstructed
+ * from memory of v3.5 rather than read is marked "(assumed v3.5)".
+ *
+ * Ownership: an skb returned by an allocating function belongs to the
+ * caller, who passes it on (e.g. to a driver) or frees it with
+ * km_kfree_skb()/km_consume_skb()/km_dev_kfree_skb_any(). Bad operations
+ * never crash the host: they are recorded as BUG reports on the machine
+ * (skb_under_panic, skb_over_panic, sharing violations, double frees) and
+ * leave the skb as it was. Teardown (km_machine_check()) reports every skb
+ * or data buffer still alive as KM_R_LEAK_SKB.
+ *
+ * Kernel-named wrappers (alloc_skb, skb_push, ...) live only in the
+ * compatibility layer, include/kmodel/kernel/linux/skbuff.h.
+ */
+#ifndef KMODEL_SKB_H
+#define KMODEL_SKB_H
+
+#include <kmodel/machine.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** skb_shared_info.dataref: the low 16 bits count every reference to the
+ *  data buffer, the high 16 bits the payload-only ones (skbs that called
+ *  __skb_header_release()). include/linux/skbuff.h, v3.5. */
+#define KM_SKB_DATAREF_SHIFT 16
+#define KM_SKB_DATAREF_MASK ((1 << KM_SKB_DATAREF_SHIFT) - 1)
+
+/**
+ * KM_SKB_SHINFO_SIZE - bytes of sizeof(struct skb_shared_info) on 32-bit ARM
+ * in v3.5 with 4 KiB pages (MAX_SKB_FRAGS = 65536 / 4096 + 2 = 18):
+ * nr_frags, tx_flags (1 + 1), gso_size, gso_segs, gso_type (3 x 2) = 8;
+ * frag_list pointer 4 -> 12; hwtstamps (two ktime_t, 8-byte aligned under
+ * EABI) at 16 -> 32; ip6_frag_id 4, dataref 4, destructor_arg 4 -> 44;
+ * frags[18] of 8 bytes (page pointer + __u16 offset + __u16 size) -> 188;
+ * padded to the 8-byte alignment of ktime_t -> 192. alloc_skb reserves
+ * SKB_DATA_ALIGN(192) bytes after skb->end for it (192 with 64-byte cache
+ * lines, 256 with 128- or 256-byte ones). The model keeps the shared info
+ * itself in host memory (struct km_skb_shared_info); the reserved bytes are
+ * zeroed and otherwise unused.
+ */
+#define KM_SKB_SHINFO_SIZE 192u
+
+/** NET_SKB_PAD = max(32, L1_CACHE_BYTES) (include/linux/skbuff.h, v3.5):
+ *  computed per machine by km_skb_net_pad(). */
+
+struct km_skb;
+
+/**
+ * struct km_skb_shared_info - the part of skb_shared_info the model needs.
+ * @dataref: see KM_SKB_DATAREF_SHIFT. Read it; do not write it.
+ */
+struct km_skb_shared_info {
+	int dataref;
+};
+
+/**
+ * struct km_skb - a linear sk_buff (include/linux/skbuff.h, v3.5, 32-bit).
+ * Fields may be read freely. Ported kernel code writes @data and (through
+ * skb_set_tail_pointer) @tail as the kernel does; everything else changes
+ * only through km_skb_* functions.
+ * @head:    start of the data buffer (a kmalloc object of the machine)
+ * @data:    start of the bytes in use
+ * @tail:    end of the bytes in use
+ * @end:     end of the usable buffer; the shared-info area follows it
+ * @len:     bytes in use (tail - data for a linear skb)
+ * @data_len: bytes in frags: always 0 in the model
+ * @users:   references to this struct (skb_get()); 1 when private
+ * @cloned:  set on both skbs by skb_clone()
+ * @nohdr:   this skb references the payload only (__skb_header_release())
+ * @hdr_len: writable header length of a clone (set by skb_clone from the
+ *           original's headroom when the original had nohdr set)
+ * @shinfo:  the shared info of the data buffer (skb_shinfo())
+ * @m:       the machine
+ */
+struct km_skb {
+	unsigned char *head, *data, *tail, *end;
+	unsigned int len, data_len;
+	int users;
+	unsigned char cloned, nohdr;
+	unsigned short hdr_len;
+	struct km_skb_shared_info *shinfo;
+	struct km_machine *m;
+};
+
+/* ---- allocation and freeing -------------------------------------------- */
+
+/**
+ * km_alloc_skb() - __alloc_skb() (net/core/skbuff.c, v3.5): a new skb with
+ * a data buffer of at least @size bytes, data == tail == head, len 0.
+ * Rounding, as the kernel: size = SKB_DATA_ALIGN(@size) (the machine's
+ * l1_cache_bytes), plus SKB_DATA_ALIGN(KM_SKB_SHINFO_SIZE), then kmalloc
+ * bucket rounding; end = head + ksize - SKB_DATA_ALIGN(KM_SKB_SHINFO_SIZE),
+ * so skb_tailroom() is usually larger than @size.
+ * @t: the allocating task (GFP_KERNEL in atomic context is reported).
+ * @size: bytes of data wanted.
+ * @gfp: KM_GFP_ATOMIC or KM_GFP_KERNEL.
+ * Return: the skb (caller owns it), or NULL when the data kmalloc fails
+ * (fault injection, or a size above KMALLOC_MAX_SIZE); the sk_buff struct
+ * itself (skbuff_head_cache) is host memory and does not fail.
+ * Events: skb_allocs, kmalloc_*.
+ */
+KM_API struct km_skb *km_alloc_skb(struct km_task *t, unsigned int size, km_gfp_t gfp);
+
+/** kfree_skb(): drop one @users reference; at the last one release the
+ *  data reference (skb_release_data(), v3.5: an skb that is not cloned
+ *  frees the buffer at once; a cloned one subtracts 1, or (1 << 16) + 1
+ *  when nohdr, and frees at 0) and the struct. NULL is a no-op. An skb
+ *  with no reference left, or not alive, is a KM_R_SKB_REFCOUNT BUG.
+ *  Events: skb_frees (when the struct goes), kfree_calls. */
+KM_API void km_kfree_skb(struct km_skb *skb);
+/** consume_skb(): as km_kfree_skb() (only the drop tracepoint differs). */
+KM_API void km_consume_skb(struct km_skb *skb);
+/** dev_kfree_skb_any() (include/linux/netdevice.h, v3.5): as km_kfree_skb()
+ *  in any context. */
+KM_API void km_dev_kfree_skb_any(struct km_skb *skb);
+/** skb_get(): take one more @users reference; returns @skb. */
+KM_API struct km_skb *km_skb_get(struct km_skb *skb);
+
+/* ---- pointer arithmetic (include/linux/skbuff.h, v3.5) ----------------- */
+
+/** skb_headroom(): data - head, bytes. */
+KM_API unsigned int km_skb_headroom(const struct km_skb *skb);
+/** skb_tailroom(): end - tail, bytes (0 for a non-linear skb). */
+KM_API int km_skb_tailroom(const struct km_skb *skb);
+/** skb_tail_pointer(). */
+KM_API unsigned char *km_skb_tail_pointer(const struct km_skb *skb);
+/** skb_set_tail_pointer(): tail = data + @offset. A tail outside
+ *  [head, end] is a KM_R_SKB_OVER BUG and leaves tail unchanged. */
+KM_API void km_skb_set_tail_pointer(struct km_skb *skb, int offset);
+/** skb_reserve(): data and tail move by @len bytes (empty skb). The kernel
+ *  does not check; the model reports a tail past end as KM_R_SKB_OVER and
+ *  leaves the skb unchanged. */
+KM_API void km_skb_reserve(struct km_skb *skb, int len);
+/**
+ * km_skb_push() - skb_push(): data -= @len, len += @len; returns the new
+ * data. data < head is skb_under_panic: a KM_R_SKB_UNDER BUG, the skb is
+ * left unchanged and its current data is returned (the kernel would halt).
+ */
+KM_API unsigned char *km_skb_push(struct km_skb *skb, unsigned int len);
+/**
+ * km_skb_put() - skb_put(): tail += @len, len += @len; returns the old tail
+ * (where the caller writes). tail > end is skb_over_panic: a KM_R_SKB_OVER
+ * BUG, skb unchanged, the current tail returned.
+ */
+KM_API unsigned char *km_skb_put(struct km_skb *skb, unsigned int len);
+/** skb_pull(): NULL if @len > len, else data += @len, len -= @len and the
+ *  new data is returned. */
+KM_API unsigned char *km_skb_pull(struct km_skb *skb, unsigned int len);
+/** skb_trim(): if len > @len, len = @len and tail = data + @len. */
+KM_API void km_skb_trim(struct km_skb *skb, unsigned int len);
+
+/* ---- sharing (include/linux/skbuff.h, v3.5) ----------------------------- */
+
+/** skb_cloned(): cloned && (dataref & 0xffff) != 1. */
+KM_API bool km_skb_cloned(const struct km_skb *skb);
+/** skb_header_cloned(): cloned && (dataref & 0xffff) - (dataref >> 16) != 1. */
+KM_API bool km_skb_header_cloned(const struct km_skb *skb);
+/** skb_shared(): users != 1. */
+KM_API bool km_skb_shared(const struct km_skb *skb);
+/**
+ * km_skb_header_release() - skb_header_release() (v3.5; __skb_header_release
+ * in later kernels): this skb gives up the header: nohdr = 1, dataref +=
+ * 1 << 16. v3.5 BUG_ON(skb->nohdr): calling it twice is a KM_R_SKB_SHARING
+ * BUG and changes nothing.
+ */
+KM_API void km_skb_header_release(struct km_skb *skb);
+/**
+ * km_skb_clone() - skb_clone() / __skb_clone() (net/core/skbuff.c, v3.5): a
+ * new sk_buff sharing @skb's data buffer: dataref + 1, cloned = 1 on both,
+ * the clone has nohdr 0, users 1 and hdr_len = nohdr ? headroom : hdr_len of
+ * @skb. Return: the clone (caller owns it); never NULL (the struct is host
+ * memory). Events: skb_clones.
+ */
+KM_API struct km_skb *km_skb_clone(struct km_task *t, struct km_skb *skb, km_gfp_t gfp);
+/**
+ * km_skb_copy() - skb_copy() (v3.5): a private skb with a new buffer of
+ * headroom + len bytes, headroom and data copied. NULL on allocation
+ * failure (@skb untouched). Events: skb_copies, skb_copy_bytes.
+ */
+KM_API struct km_skb *km_skb_copy(struct km_task *t, const struct km_skb *skb, km_gfp_t gfp);
+/**
+ * km_skb_copy_expand() - skb_copy_expand() (net/core/skbuff.c, v3.5): a
+ * private skb from alloc_skb(@newheadroom + len + @newtailroom), reserved
+ * @newheadroom, with len bytes; copies min(old headroom, @newheadroom) bytes
+ * of headroom (right-aligned against data) and the data. The new tailroom
+ * is at least @newtailroom (rounding may give more). NULL on allocation
+ * failure, @skb untouched (the caller still owns it).
+ * Events: skb_copies, skb_copy_bytes (headroom copied + len).
+ */
+KM_API struct km_skb *km_skb_copy_expand(struct km_task *t, const struct km_skb *skb,
+					 int newheadroom, int newtailroom, km_gfp_t gfp);
+/**
+ * km_pskb_expand_head() - pskb_expand_head() (net/core/skbuff.c, assumed
+ * v3.5): give @skb a private buffer with @nhead more bytes of headroom and
+ * @ntail more of tailroom; the pointers move, the skb stays the same struct.
+ * When the skb holds the last data reference and the current kmalloc object
+ * is big enough, the data is memmoved in place (v3.5 fast path); otherwise a
+ * new buffer is kmalloc'd, head..tail copied and the old reference dropped.
+ * After: cloned = 0, nohdr = 0, hdr_len = 0, dataref = 1.
+ * Return: 0, -ENOMEM (skb unchanged), -EINVAL when @nhead < 0 or @skb is
+ * shared (both BUG() in the kernel: also reported).
+ * Events: skb_copies and skb_copy_bytes (copy path) or memmove_bytes.
+ */
+KM_API int km_pskb_expand_head(struct km_task *t, struct km_skb *skb, int nhead, int ntail,
+			       km_gfp_t gfp);
+/** skb_cow_head() / __skb_cow() (v3.5): when @headroom > skb_headroom()
+ *  or the header is cloned, pskb_expand_head(ALIGN(delta, NET_SKB_PAD), 0).
+ *  Return: 0 or -ENOMEM. */
+KM_API int km_skb_cow_head(struct km_task *t, struct km_skb *skb, unsigned int headroom);
+/** NET_SKB_PAD of the machine: max(32, l1_cache_bytes), bytes. */
+KM_API unsigned int km_skb_net_pad(const struct km_machine *m);
+
+/* ---- writes and the sharing checker ------------------------------------- */
+
+/**
+ * km_skb_check_write() - the sharing checker: may @skb's owner write @n
+ * bytes at @dst? Reports (KM_R_SKB_SHARING BUG, with the skb state) and
+ * returns false when: [dst, dst + n) is not inside [head, end]; the skb is
+ * shared (users > 1); or the buffer is cloned and the write is not a header
+ * write this skb may make (the nohdr owner may write nothing, a
+ * header-cloned skb nothing, any other clone only [head, head + hdr_len)).
+ * Return: true when the write is allowed.
+ */
+KM_API bool km_skb_check_write(struct km_skb *skb, const void *dst, size_t n);
+/** skb_copy_to_linear_data_offset(): check the write, then memcpy @len
+ *  bytes of @from to data + @offset (memcpy_bytes counted). A write the
+ *  checker refuses as out of [head, end] is not done. */
+KM_API void km_skb_copy_to_linear_data_offset(struct km_skb *skb, int offset,
+					      const void *from, unsigned int len);
+/**
+ * km_skb_note() - tell the checker that modelled kernel code is working on
+ * @skb, so that raw memcpy()/memmove() calls of a ported file into @skb's
+ * buffer are checked. The compatibility layer's skb accessors call it.
+ */
+KM_API void km_skb_note(struct km_skb *skb);
+/** memcpy()/memmove() of ported skb code: counts memcpy_bytes or
+ *  memmove_bytes on the machine of the last noted skb (or of `current`)
+ *  and checks a write into that skb's buffer. Return: @to. */
+KM_API void *km_skb_compat_memcpy(void *to, const void *from, size_t n);
+KM_API void *km_skb_compat_memmove(void *to, const void *from, size_t n);
+
+/* ---- net_device (include/linux/netdevice.h, v3.5) ------------------------ */
+
+/**
+ * struct km_net_device - the headroom slice of struct net_device.
+ * @hard_header_len: bytes of link-layer header (ETH_HLEN 14 after
+ *                   ether_setup()).
+ * @needed_headroom: extra headroom the driver wants (bytes).
+ * @needed_tailroom: extra tailroom the driver wants (bytes).
+ * @mtu: bytes (1500 after ether_setup()).
+ * @tx_packets, @tx_bytes, @tx_dropped: net_device_stats.
+ */
+struct km_net_device {
+	unsigned short hard_header_len;
+	unsigned short needed_headroom;
+	unsigned short needed_tailroom;
+	unsigned int mtu;
+	unsigned long tx_packets, tx_bytes, tx_dropped;
+};
+
+/** HH_DATA_MOD (include/linux/netdevice.h, v3.5): 16. */
+#define KM_HH_DATA_MOD 16
+/** LL_RESERVED_SPACE(dev): ((hard_header_len + needed_headroom) &
+ *  ~(HH_DATA_MOD - 1)) + HH_DATA_MOD, bytes. */
+KM_API unsigned int km_ll_reserved_space(const struct km_net_device *dev);
+/** An Ethernet device as alloc_etherdev()/ether_setup() leave it:
+ *  hard_header_len 14, mtu 1500, no needed head/tailroom. */
+KM_API void km_net_device_init_ether(struct km_net_device *dev);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* KMODEL_SKB_H */

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The AX88772 as seen from the bulk-out pipe: a streaming parser of the
+ * transmit framing that asix_tx_fixup() produces (see include/kmodel/asix.h).
+ * The device is the far end of the wire, not kernel code: nothing here is
+ * ported; it checks what the driver sent.
+ */
+#include "internal.h"
+#include <kmodel/asix.h>
+#include <string.h>
+
+#define ASIX_MAX_FRAME 0xffffu	/* the header's 16-bit length */
+
+enum { IN_HEADER, IN_FRAME, DISCARD };
+
+struct km_asix_dev {
+	struct km_machine *m;
+	km_asix_frame_fn fn;
+	void *arg;
+	int state;
+	uint8_t hdr[4];
+	size_t hdr_have;
+	size_t frame_len, frame_have;
+	uint8_t *frame;		/* ASIX_MAX_FRAME bytes */
+	struct km_asix_dev_stats st;
+};
+
+int km_asix_dev_new(struct km_machine *m, km_asix_frame_fn fn, void *arg,
+		    struct km_asix_dev **out)
+{
+	struct km_asix_dev *d;
+
+	if (!m || !out)
+		return km_err(-EINVAL, "asix_dev_new: NULL machine or out");
+	d = g_new0(struct km_asix_dev, 1);
+	d->m = m;
+	d->fn = fn;
+	d->arg = arg;
+	d->frame = g_malloc(ASIX_MAX_FRAME);
+	*out = d;
+	return 0;
+}
+
+void km_asix_dev_free(struct km_asix_dev *d)
+{
+	if (!d)
+		return;
+	g_free(d->frame);
+	g_free(d);
+}
+
+static void sink_packet(void *priv, const uint8_t *data, size_t len, bool end)
+{
+	km_asix_dev_rx(priv, data, len, end);
+}
+
+struct km_usb_sink km_asix_dev_sink(struct km_asix_dev *d)
+{
+	return (struct km_usb_sink){ .packet = sink_packet, .priv = d };
+}
+
+int km_asix_dev_rx(struct km_asix_dev *d, const uint8_t *buf, size_t len, bool end)
+{
+	size_t off = 0;
+	int ret = 0;
+
+	while (off < len && d->state != DISCARD) {
+		if (d->state == IN_HEADER) {
+			size_t n = MIN(4 - d->hdr_have, len - off);
+			uint32_t h;
+
+			memcpy(d->hdr + d->hdr_have, buf + off, n);
+			d->hdr_have += n;
+			off += n;
+			if (d->hdr_have < 4)
+				break;
+			d->hdr_have = 0;
+			h = (uint32_t)d->hdr[0] | (uint32_t)d->hdr[1] << 8 |
+			    (uint32_t)d->hdr[2] << 16 | (uint32_t)d->hdr[3] << 24;
+			if ((h >> 16) != (~h & 0xffffu)) {
+				d->st.bad_headers++;
+				km_report(d->m, KM_WARN, KM_R_USB_PROTOCOL,
+					  "asix device: bad header %#010x (length %u, complement "
+					  "%#06x): rest of the transfer discarded",
+					  h, h & 0xffffu, h >> 16);
+				d->state = DISCARD;
+				ret = -EPROTO;
+				break;
+			}
+			if ((h & 0xffffu) == 0) {	/* 0xffff0000: the pad word */
+				d->st.pad_words++;
+				continue;
+			}
+			d->frame_len = h & 0xffffu;
+			d->frame_have = 0;
+			d->state = IN_FRAME;
+		} else {
+			size_t n = MIN(d->frame_len - d->frame_have, len - off);
+
+			memcpy(d->frame + d->frame_have, buf + off, n);
+			d->frame_have += n;
+			off += n;
+			if (d->frame_have == d->frame_len) {
+				d->st.frames++;
+				d->st.frame_bytes += d->frame_len;
+				if (d->fn)
+					d->fn(d->arg, d->frame, d->frame_len);
+				d->state = IN_HEADER;
+			}
+		}
+	}
+	if (end) {
+		d->st.transfers++;
+		if (d->state == IN_FRAME || d->hdr_have) {
+			d->st.truncated++;
+			km_report(d->m, KM_WARN, KM_R_USB_PROTOCOL,
+				  "asix device: transfer ended inside a %s (%zu of %zu bytes)",
+				  d->state == IN_FRAME ? "frame" : "header",
+				  d->state == IN_FRAME ? d->frame_have : d->hdr_have,
+				  d->state == IN_FRAME ? d->frame_len : (size_t)4);
+			ret = -EPROTO;
+		}
+		d->state = IN_HEADER;
+		d->hdr_have = 0;
+	}
+	return ret;
+}
+
+void km_asix_dev_get_stats(const struct km_asix_dev *d, struct km_asix_dev_stats *out)
+{
+	*out = d->st;
+}

@@ -1,0 +1,692 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * skb_sim: the linear sk_buff of include/linux/skbuff.h and
+ * net/core/skbuff.c (v3.5, 32-bit ARM), its data buffers, the sharing
+ * checker and the teardown leak check. See include/kmodel/skb.h.
+ *
+ * Host layout: the data buffer is a kmalloc object of the machine (so the
+ * kernel's SKB_DATA_ALIGN + kmalloc bucket rounding decides skb->end); the
+ * sk_buff struct and the shared info live in host memory, in per-machine
+ * caches that are never returned to the host before teardown, so a double
+ * free is detected safely and the per-packet path allocates nothing.
+ */
+#include "internal.h"
+#include <kmodel/skb.h>
+#include <string.h>
+
+#define SKB_LIVE 0x736b4c56u	/* "skLV" */
+#define SKB_FREE 0x736b4652u	/* "skFR" */
+
+struct skb_priv {
+	struct km_skb skb;
+	uint32_t magic;
+	GList link;		/* in m->skb_live or m->skb_free */
+};
+
+struct buf_priv {
+	struct km_skb_shared_info sh;
+	uint32_t magic;
+	unsigned char *obj;	/* the kmalloc object (== head at allocation) */
+	size_t ksize;		/* its usable bytes */
+	GList link;		/* in m->skbuf_live or m->skbuf_free */
+};
+
+static inline struct skb_priv *skb_priv(const struct km_skb *skb)
+{
+	return (struct skb_priv *)((char *)skb - offsetof(struct skb_priv, skb));
+}
+
+static inline struct buf_priv *buf_priv(const struct km_skb *skb)
+{
+	return (struct buf_priv *)((char *)skb->shinfo - offsetof(struct buf_priv, sh));
+}
+
+/* SKB_DATA_ALIGN(X): ALIGN(X, SMP_CACHE_BYTES) (include/linux/skbuff.h) */
+static inline size_t data_align(const struct km_machine *m, size_t x)
+{
+	size_t a = m->cfg.l1_cache_bytes;
+
+	return (x + a - 1) & ~(a - 1);
+}
+
+static inline size_t shinfo_space(const struct km_machine *m)
+{
+	return data_align(m, KM_SKB_SHINFO_SIZE);
+}
+
+static inline void note(const struct km_skb *skb)
+{
+	skb->m->skb_hint = skb;
+}
+
+/* ---- structs and buffers ------------------------------------------------ */
+
+/* A cached host struct of @size bytes whose GList link is at @link_off. */
+static void *cache_get(GQueue *cache, size_t size, size_t link_off)
+{
+	GList *l = g_queue_pop_head_link(cache);
+	void *p;
+
+	if (l)
+		return l->data;
+	p = g_malloc0(size);
+	((GList *)((char *)p + link_off))->data = p;
+	return p;
+}
+
+static struct km_skb *skb_struct_new(struct km_machine *m)
+{
+	struct skb_priv *p = cache_get(&m->skb_free, sizeof(*p), offsetof(struct skb_priv, link));
+
+	p->magic = SKB_LIVE;
+	g_queue_push_tail_link(&m->skb_live, &p->link);
+	return &p->skb;
+}
+
+static void skb_struct_free(struct km_skb *skb)
+{
+	struct km_machine *m = skb->m;
+	struct skb_priv *p = skb_priv(skb);
+
+	if (m->skb_hint == skb)
+		m->skb_hint = NULL;
+	p->magic = SKB_FREE;
+	g_queue_unlink(&m->skb_live, &p->link);
+	g_queue_push_head_link(&m->skb_free, &p->link);
+	m->ev.skb_frees++;
+}
+
+/* A data buffer: kmalloc(SKB_DATA_ALIGN(size) + SKB_DATA_ALIGN(shinfo)),
+ * usable up to ksize - SKB_DATA_ALIGN(shinfo) (__alloc_skb, v3.5). */
+static struct buf_priv *buf_new(struct km_task *t, size_t size, km_gfp_t gfp)
+{
+	struct km_machine *m = t->m;
+	size_t sz = data_align(m, size) + shinfo_space(m);
+	unsigned char *obj = km_kmalloc(t, sz, gfp & ~KM_GFP_ZERO);
+	struct buf_priv *b;
+
+	if (!obj) {
+		km_set_error("alloc_skb: kmalloc of %zu bytes failed", sz);
+		return NULL;
+	}
+	b = cache_get(&m->skbuf_free, sizeof(*b), offsetof(struct buf_priv, link));
+	b->magic = SKB_LIVE;
+	b->sh.dataref = 1;
+	b->obj = obj;
+	b->ksize = km_ksize(obj);
+	/* the shared-info area: zeroed, so reads past end are deterministic */
+	memset(obj + b->ksize - shinfo_space(m), 0, shinfo_space(m));
+	g_queue_push_tail_link(&m->skbuf_live, &b->link);
+	return b;
+}
+
+static void buf_free(struct km_machine *m, struct buf_priv *b)
+{
+	km_kfree_machine(m, b->obj);
+	b->obj = NULL;
+	b->magic = SKB_FREE;
+	g_queue_unlink(&m->skbuf_live, &b->link);
+	g_queue_push_head_link(&m->skbuf_free, &b->link);
+}
+
+static inline unsigned char *buf_end(const struct km_machine *m, const struct buf_priv *b)
+{
+	return b->obj + b->ksize - shinfo_space(m);
+}
+
+struct km_skb *km_alloc_skb(struct km_task *t, unsigned int size, km_gfp_t gfp)
+{
+	struct km_machine *m;
+	struct buf_priv *b;
+	struct km_skb *skb;
+
+	if (!t) {
+		km_set_error("alloc_skb: no task");
+		return NULL;
+	}
+	m = t->m;
+	b = buf_new(t, size, gfp);
+	if (!b)
+		return NULL;
+	skb = skb_struct_new(m);
+	memset(skb, 0, sizeof(*skb));
+	skb->m = m;
+	skb->users = 1;
+	skb->head = skb->data = skb->tail = b->obj;
+	skb->end = buf_end(m, b);
+	skb->shinfo = &b->sh;
+	m->ev.skb_allocs++;
+	return skb;
+}
+
+/* skb_release_data() (net/core/skbuff.c, v3.5) */
+static void release_data(struct km_skb *skb)
+{
+	struct km_machine *m = skb->m;
+	struct buf_priv *b = buf_priv(skb);
+	int sub = skb->nohdr ? (1 << KM_SKB_DATAREF_SHIFT) + 1 : 1;
+
+	if (b->magic != SKB_LIVE || (b->sh.dataref & KM_SKB_DATAREF_MASK) == 0) {
+		km_report(m, KM_BUG, KM_R_SKB_REFCOUNT,
+			  "skb_release_data: data buffer with no reference (dataref %#x)",
+			  (unsigned int)b->sh.dataref);
+		return;
+	}
+	if (!skb->cloned || !(b->sh.dataref -= sub))
+		buf_free(m, b);
+}
+
+static bool skb_alive(const struct km_skb *skb, const char *what)
+{
+	if (skb_priv(skb)->magic == SKB_LIVE)
+		return true;
+	km_report(skb->m, KM_BUG, KM_R_SKB_REFCOUNT, "%s of an skb that is not alive "
+		  "(double free?)", what);
+	return false;
+}
+
+static void free_skb(struct km_skb *skb, const char *what)
+{
+	if (!skb || !skb_alive(skb, what))
+		return;
+	if (skb->users <= 0) {
+		km_report(skb->m, KM_BUG, KM_R_SKB_REFCOUNT, "%s: users %d", what, skb->users);
+		return;
+	}
+	if (skb->users != 1 && --skb->users)
+		return;
+	skb->users = 0;
+	release_data(skb);
+	skb_struct_free(skb);
+}
+
+void km_kfree_skb(struct km_skb *skb)
+{
+	free_skb(skb, "kfree_skb");
+}
+
+void km_consume_skb(struct km_skb *skb)
+{
+	free_skb(skb, "consume_skb");
+}
+
+void km_dev_kfree_skb_any(struct km_skb *skb)
+{
+	free_skb(skb, "dev_kfree_skb_any");
+}
+
+struct km_skb *km_skb_get(struct km_skb *skb)
+{
+	skb->users++;
+	return skb;
+}
+
+/* ---- pointer arithmetic ------------------------------------------------- */
+
+static void state(const struct km_skb *skb, char *buf, size_t n)
+{
+	g_snprintf(buf, n, "len:%u head:%p data:+%td tail:+%td end:+%td users:%d "
+		   "cloned:%u nohdr:%u hdr_len:%u dataref:%#x",
+		   skb->len, (void *)skb->head, skb->data - skb->head, skb->tail - skb->head,
+		   skb->end - skb->head, skb->users, skb->cloned, skb->nohdr, skb->hdr_len,
+		   (unsigned int)skb->shinfo->dataref);
+}
+
+static void shared_change(struct km_skb *skb, const char *what)
+{
+	char st[160];
+
+	if (skb->users <= 1)
+		return;
+	state(skb, st, sizeof(st));
+	km_report(skb->m, KM_BUG, KM_R_SKB_SHARING, "%s on a shared skb (users %d): %s",
+		  what, skb->users, st);
+}
+
+unsigned int km_skb_headroom(const struct km_skb *skb)
+{
+	note(skb);
+	return (unsigned int)(skb->data - skb->head);
+}
+
+int km_skb_tailroom(const struct km_skb *skb)
+{
+	note(skb);
+	return skb->data_len ? 0 : (int)(skb->end - skb->tail);
+}
+
+unsigned char *km_skb_tail_pointer(const struct km_skb *skb)
+{
+	note(skb);
+	return skb->tail;
+}
+
+void km_skb_set_tail_pointer(struct km_skb *skb, int offset)
+{
+	unsigned char *tail = skb->data + offset;
+	char st[160];
+
+	note(skb);
+	if (skb->data < skb->head || tail < skb->head || tail > skb->end) {
+		state(skb, st, sizeof(st));
+		km_report(skb->m, KM_BUG, KM_R_SKB_OVER,
+			  "skb_set_tail_pointer(%d): tail outside [head, end]: %s", offset, st);
+		return;
+	}
+	skb->tail = tail;
+}
+
+void km_skb_reserve(struct km_skb *skb, int len)
+{
+	char st[160];
+
+	note(skb);
+	if ((len < 0 && (size_t)-(ptrdiff_t)len > (size_t)(skb->data - skb->head)) ||
+	    (len > 0 && (size_t)len > (size_t)(skb->end - skb->tail))) {
+		state(skb, st, sizeof(st));
+		km_report(skb->m, KM_BUG, KM_R_SKB_OVER,
+			  "skb_reserve(%d) moves data/tail outside [head, end]: %s", len, st);
+		return;
+	}
+	skb->data += len;
+	skb->tail += len;
+}
+
+unsigned char *km_skb_push(struct km_skb *skb, unsigned int len)
+{
+	char st[160];
+
+	note(skb);
+	if (len > (size_t)(skb->data - skb->head)) {
+		state(skb, st, sizeof(st));
+		km_report(skb->m, KM_BUG, KM_R_SKB_UNDER, "skb_under_panic: put:%u %s", len, st);
+		return skb->data;
+	}
+	shared_change(skb, "skb_push");
+	skb->data -= len;
+	skb->len += len;
+	return skb->data;
+}
+
+unsigned char *km_skb_put(struct km_skb *skb, unsigned int len)
+{
+	unsigned char *tmp = skb->tail;
+	char st[160];
+
+	note(skb);
+	if (len > (size_t)(skb->end - skb->tail)) {
+		state(skb, st, sizeof(st));
+		km_report(skb->m, KM_BUG, KM_R_SKB_OVER, "skb_over_panic: put:%u %s", len, st);
+		return tmp;
+	}
+	shared_change(skb, "skb_put");
+	skb->tail += len;
+	skb->len += len;
+	return tmp;
+}
+
+unsigned char *km_skb_pull(struct km_skb *skb, unsigned int len)
+{
+	note(skb);
+	if (len > skb->len)
+		return NULL;
+	shared_change(skb, "skb_pull");
+	skb->len -= len;
+	return skb->data += len;
+}
+
+void km_skb_trim(struct km_skb *skb, unsigned int len)
+{
+	note(skb);
+	if (skb->len > len) {
+		shared_change(skb, "skb_trim");
+		skb->len = len;
+		skb->tail = skb->data + len;
+	}
+}
+
+/* ---- sharing -------------------------------------------------------------- */
+
+bool km_skb_cloned(const struct km_skb *skb)
+{
+	note(skb);
+	return skb->cloned && (skb->shinfo->dataref & KM_SKB_DATAREF_MASK) != 1;
+}
+
+bool km_skb_header_cloned(const struct km_skb *skb)
+{
+	int dataref;
+
+	note(skb);
+	if (!skb->cloned)
+		return false;
+	dataref = skb->shinfo->dataref;
+	dataref = (dataref & KM_SKB_DATAREF_MASK) - (dataref >> KM_SKB_DATAREF_SHIFT);
+	return dataref != 1;
+}
+
+bool km_skb_shared(const struct km_skb *skb)
+{
+	return skb->users != 1;
+}
+
+void km_skb_header_release(struct km_skb *skb)
+{
+	char st[160];
+
+	if (skb->nohdr) {
+		state(skb, st, sizeof(st));
+		km_report(skb->m, KM_BUG, KM_R_SKB_SHARING,
+			  "skb_header_release: BUG_ON(skb->nohdr): %s", st);
+		return;
+	}
+	skb->nohdr = 1;
+	skb->shinfo->dataref += 1 << KM_SKB_DATAREF_SHIFT;
+}
+
+struct km_skb *km_skb_clone(struct km_task *t, struct km_skb *skb, km_gfp_t gfp)
+{
+	struct km_machine *m = skb->m;
+	struct km_skb *n;
+
+	if (gfp & KM_GFP_DIRECT_RECLAIM)
+		km_might_sleep(t, "skb_clone(GFP_KERNEL)");
+	n = skb_struct_new(m);
+	*n = *skb;		/* __skb_clone(): C(...) of every field */
+	n->hdr_len = skb->nohdr ? (unsigned short)(skb->data - skb->head) : skb->hdr_len;
+	n->cloned = 1;
+	n->nohdr = 0;
+	n->users = 1;
+	skb->shinfo->dataref++;
+	skb->cloned = 1;
+	m->ev.skb_clones++;
+	return n;
+}
+
+static void count_copy(struct km_machine *m, size_t bytes)
+{
+	m->ev.skb_copies++;
+	m->ev.skb_copy_bytes += bytes;
+}
+
+struct km_skb *km_skb_copy(struct km_task *t, const struct km_skb *skb, km_gfp_t gfp)
+{
+	unsigned int headerlen = (unsigned int)(skb->data - skb->head);
+	struct km_skb *n = km_alloc_skb(t, headerlen + skb->len, gfp);
+
+	if (!n)
+		return NULL;
+	n->data += headerlen;	/* skb_reserve */
+	n->tail = n->data + skb->len;	/* skb_put */
+	n->len = skb->len;
+	memcpy(n->head, skb->head, headerlen + skb->len);	/* skb_copy_bits */
+	count_copy(n->m, headerlen + skb->len);
+	return n;
+}
+
+struct km_skb *km_skb_copy_expand(struct km_task *t, const struct km_skb *skb,
+				  int newheadroom, int newtailroom, km_gfp_t gfp)
+{
+	struct km_skb *n;
+	int oldheadroom = (int)(skb->data - skb->head);
+	int head_copy_len, head_copy_off;
+
+	if (newheadroom < 0 || newtailroom < 0) {
+		km_set_error("skb_copy_expand: negative room %d/%d", newheadroom, newtailroom);
+		return NULL;
+	}
+	n = km_alloc_skb(t, (unsigned int)newheadroom + skb->len + (unsigned int)newtailroom, gfp);
+	if (!n)
+		return NULL;
+	n->data += newheadroom;		/* skb_reserve(n, newheadroom) */
+	n->tail = n->data + skb->len;	/* skb_put(n, skb->len) */
+	n->len = skb->len;
+
+	head_copy_len = oldheadroom;
+	head_copy_off = 0;
+	if (newheadroom <= head_copy_len)
+		head_copy_len = newheadroom;
+	else
+		head_copy_off = newheadroom - head_copy_len;
+
+	/* skb_copy_bits(skb, -head_copy_len, n->head + head_copy_off,
+	 *		 skb->len + head_copy_len) */
+	memcpy(n->head + head_copy_off, skb->data - head_copy_len,
+	       skb->len + (unsigned int)head_copy_len);
+	count_copy(n->m, skb->len + (unsigned int)head_copy_len);
+	return n;
+}
+
+unsigned int km_skb_net_pad(const struct km_machine *m)
+{
+	return MAX(32u, m->cfg.l1_cache_bytes);
+}
+
+int km_pskb_expand_head(struct km_task *t, struct km_skb *skb, int nhead, int ntail,
+			km_gfp_t gfp)
+{
+	struct km_machine *m = skb->m;
+	struct buf_priv *b = buf_priv(skb), *nb;
+	size_t size, used;
+	ptrdiff_t off;
+	bool fastpath;
+	char st[160];
+
+	state(skb, st, sizeof(st));
+	if (nhead < 0 || ntail < 0) {
+		km_report(m, KM_BUG, KM_R_UNEXPECTED, "pskb_expand_head: BUG_ON(nhead %d < 0) "
+			  "(ntail %d): %s", nhead, ntail, st);
+		return km_err(-EINVAL, "pskb_expand_head: negative room");
+	}
+	if (km_skb_shared(skb)) {
+		km_report(m, KM_BUG, KM_R_SKB_SHARING, "pskb_expand_head on a shared skb: %s", st);
+		return km_err(-EINVAL, "pskb_expand_head: skb is shared");
+	}
+	size = data_align(m, (size_t)nhead + (size_t)(skb->end - skb->head) + (size_t)ntail);
+	if (!skb->cloned)
+		fastpath = true;
+	else
+		fastpath = skb->shinfo->dataref ==
+			   (skb->nohdr ? (1 << KM_SKB_DATAREF_SHIFT) + 1 : 1);
+	used = (size_t)(skb->tail - skb->head);
+
+	if (fastpath && size + KM_SKB_SHINFO_SIZE <= b->ksize) {
+		memmove(skb->head + nhead, skb->head, used);
+		m->ev.memmove_bytes += used;
+		off = nhead;
+		skb->end = skb->head + size;
+	} else {
+		nb = buf_new(t, size, gfp);
+		if (!nb)
+			return km_err(-ENOMEM, "pskb_expand_head: kmalloc failed");
+		size = nb->ksize - shinfo_space(m);	/* SKB_WITH_OVERHEAD(ksize(data)) */
+		memcpy(nb->obj, skb->head, used);
+		count_copy(m, used);
+		if (fastpath)
+			buf_free(m, b);		/* skb_free_head() */
+		else
+			release_data(skb);
+		off = (nb->obj + nhead) - skb->head;
+		skb->head = nb->obj;
+		skb->end = skb->head + size;
+		skb->shinfo = &nb->sh;
+	}
+	skb->data += off;
+	skb->tail += off;
+	skb->cloned = 0;
+	skb->hdr_len = 0;
+	skb->nohdr = 0;
+	skb->shinfo->dataref = 1;
+	return 0;
+}
+
+int km_skb_cow_head(struct km_task *t, struct km_skb *skb, unsigned int headroom)
+{
+	unsigned int delta = 0, pad = km_skb_net_pad(skb->m);
+
+	if (headroom > km_skb_headroom(skb))
+		delta = headroom - km_skb_headroom(skb);
+	if (delta || km_skb_header_cloned(skb))
+		return km_pskb_expand_head(t, skb, (int)((delta + pad - 1) & ~(pad - 1)), 0,
+					   KM_GFP_ATOMIC);
+	return 0;
+}
+
+/* ---- writes and the sharing checker ------------------------------------- */
+
+bool km_skb_check_write(struct km_skb *skb, const void *dst, size_t n)
+{
+	const unsigned char *p = dst;
+	int dref = skb->shinfo->dataref;
+	const char *why = NULL;
+	char st[160];
+
+	if (p < skb->head || p > skb->end || n > (size_t)(skb->end - p))
+		why = "outside [head, end]";
+	else if (skb->users > 1)
+		why = "into a shared skb (users > 1)";
+	else if (skb->cloned && (dref & KM_SKB_DATAREF_MASK) != 1) {
+		if (skb->nohdr)
+			why = "by the payload-only (nohdr) owner of a cloned buffer";
+		else if ((dref & KM_SKB_DATAREF_MASK) - (dref >> KM_SKB_DATAREF_SHIFT) != 1)
+			why = "into a header-cloned buffer";
+		else if (n > (size_t)(skb->head + skb->hdr_len - p) || p > skb->head + skb->hdr_len)
+			why = "past the writable header (hdr_len) of a cloned buffer";
+	}
+	if (!why)
+		return true;
+	state(skb, st, sizeof(st));
+	km_report(skb->m, KM_BUG, KM_R_SKB_SHARING, "write of %zu bytes at head%+td %s: %s",
+		  n, p - skb->head, why, st);
+	return false;
+}
+
+/* May a write of @n bytes at @to touch host memory? Only inside the kmalloc
+ * object (the shared-info area past end included, as in the kernel). */
+static bool inside_object(const struct km_skb *skb, const void *to, size_t n)
+{
+	const struct buf_priv *b = buf_priv(skb);
+	const unsigned char *p = to;
+
+	return p >= b->obj && p <= b->obj + b->ksize && n <= (size_t)(b->obj + b->ksize - p);
+}
+
+void km_skb_copy_to_linear_data_offset(struct km_skb *skb, int offset, const void *from,
+				       unsigned int len)
+{
+	unsigned char *to = skb->data + offset;
+
+	note(skb);
+	if (!km_skb_check_write(skb, to, len) && !inside_object(skb, to, len))
+		return;
+	skb->m->ev.memcpy_bytes += len;
+	memcpy(to, from, len);
+}
+
+void km_skb_note(struct km_skb *skb)
+{
+	note(skb);
+}
+
+/* The last noted skb, if @to falls in its kmalloc object; else NULL. */
+static struct km_skb *hinted(struct km_machine *m, const void *to)
+{
+	struct km_skb *skb = (struct km_skb *)m->skb_hint;
+	const struct buf_priv *b;
+
+	if (!skb)
+		return NULL;
+	b = buf_priv(skb);
+	if ((const unsigned char *)to < b->obj || (const unsigned char *)to > b->obj + b->ksize)
+		return NULL;
+	return skb;
+}
+
+static bool compat_write(void *to, size_t n, bool move)
+{
+	struct km_task *t = km_current();
+	struct km_skb *skb;
+
+	if (!t)
+		return true;
+	if (move)
+		t->m->ev.memmove_bytes += n;
+	else
+		t->m->ev.memcpy_bytes += n;
+	skb = hinted(t->m, to);
+	if (!skb || km_skb_check_write(skb, to, n))
+		return true;
+	return inside_object(skb, to, n);	/* never write outside the object */
+}
+
+void *km_skb_compat_memcpy(void *to, const void *from, size_t n)
+{
+	if (compat_write(to, n, false))
+		memcpy(to, from, n);
+	return to;
+}
+
+void *km_skb_compat_memmove(void *to, const void *from, size_t n)
+{
+	if (compat_write(to, n, true))
+		memmove(to, from, n);
+	return to;
+}
+
+/* ---- net_device ----------------------------------------------------------- */
+
+unsigned int km_ll_reserved_space(const struct km_net_device *dev)
+{
+	return ((dev->hard_header_len + dev->needed_headroom) & ~(KM_HH_DATA_MOD - 1)) +
+	       KM_HH_DATA_MOD;
+}
+
+void km_net_device_init_ether(struct km_net_device *dev)
+{
+	memset(dev, 0, sizeof(*dev));
+	dev->hard_header_len = 14;	/* ETH_HLEN */
+	dev->mtu = 1500;		/* ETH_DATA_LEN */
+}
+
+/* ---- teardown --------------------------------------------------------------- */
+
+int km_skb_check_leaks(struct km_machine *m)
+{
+	int n = 0;
+	char st[160];
+
+	for (GList *l = m->skb_live.head; l; l = l->next) {
+		struct skb_priv *p = l->data;
+
+		state(&p->skb, st, sizeof(st));
+		km_report(m, KM_BUG, KM_R_LEAK_SKB, "skb not freed: %s", st);
+		n++;
+	}
+	for (GList *l = m->skbuf_live.head; l; l = l->next) {
+		struct buf_priv *b = l->data;
+
+		km_report(m, KM_BUG, KM_R_LEAK_SKB, "skb data buffer %p (ksize %zu) not freed: "
+			  "dataref %#x", (void *)b->obj, b->ksize, (unsigned int)b->sh.dataref);
+		n++;
+	}
+	return n;
+}
+
+static void free_link(gpointer data, gpointer unused)
+{
+	g_free(data);
+}
+
+void km_skb_fini(struct km_machine *m)
+{
+	/* the kmalloc objects go with the slab; here only the host structs */
+	g_queue_foreach(&m->skb_live, free_link, NULL);
+	g_queue_foreach(&m->skb_free, free_link, NULL);
+	g_queue_foreach(&m->skbuf_live, free_link, NULL);
+	g_queue_foreach(&m->skbuf_free, free_link, NULL);
+	g_queue_init(&m->skb_live);
+	g_queue_init(&m->skb_free);
+	g_queue_init(&m->skbuf_live);
+	g_queue_init(&m->skbuf_free);
+	m->skb_hint = NULL;
+}
