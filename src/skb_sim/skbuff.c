@@ -500,7 +500,7 @@ int km_pskb_expand_head(struct km_task *t, struct km_skb *skb, int nhead, int nt
 		if (!nb)
 			return km_err(-ENOMEM, "pskb_expand_head: kmalloc failed");
 		size = nb->ksize - shinfo_space(m);	/* SKB_WITH_OVERHEAD(ksize(data)) */
-		memcpy(nb->obj, skb->head, used);
+		memcpy(nb->obj + nhead, skb->head, used);
 		count_copy(m, used);
 		if (fastpath)
 			buf_free(m, b);		/* skb_free_head() */

@@ -1,0 +1,606 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * asix_tx_fixup before and after "asix: avoid copies in tx path" (2012),
+ * usbnet's transmit rules, bulk-out segmentation and the device parser.
+ * Expected values come from the driver's contract with the device: a 4-byte
+ * LE header len | ~len << 16, the frame, and the pad word 0xffff0000 exactly
+ * when (len + 4) is a multiple of maxpacket (padlen 4), so that the
+ * transfer never ends on a packet boundary.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+#include <kmodel/kmodel.h>
+
+#define MAXF 4096
+
+struct fx {
+	struct km_machine *m;
+	struct km_task *t;
+	struct km_asix_dev *d;
+	struct km_usbnet *dev;
+	uint8_t last[MAXF];
+	size_t last_len;
+	unsigned long frames;
+};
+
+static void on_frame(void *arg, const uint8_t *frame, size_t len)
+{
+	struct fx *f = arg;
+
+	assert_true(len <= MAXF);
+	memcpy(f->last, frame, len);
+	f->last_len = len;
+	f->frames++;
+}
+
+static void fx_up(struct fx *f, const struct km_asix_variant *v, unsigned int maxpacket)
+{
+	struct km_usb_sink sink;
+
+	memset(f, 0, sizeof(*f));
+	assert_int_equal(km_machine_new(NULL, &f->m), 0);
+	assert_int_equal(km_task_new(f->m, NULL, 0, &f->t), 0);
+	km_task_switch(f->t);
+	assert_int_equal(km_asix_dev_new(f->m, on_frame, f, &f->d), 0);
+	sink = km_asix_dev_sink(f->d);
+	assert_int_equal(km_usbnet_probe(f->m, v->info, maxpacket, &sink, &f->dev), 0);
+}
+
+static void fx_down(struct fx *f)
+{
+	km_usbnet_free(f->dev);
+	km_asix_dev_free(f->d);
+	km_task_switch(NULL);
+	km_task_free(f->t);
+	assert_int_equal(km_machine_destroy(f->m), 0);
+}
+
+static uint32_t le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void pattern(uint8_t *p, size_t n, unsigned int seed)
+{
+	for (size_t i = 0; i < n; i++)
+		p[i] = (uint8_t)(i * 31u + seed);
+}
+
+/* A private skb with @head bytes of headroom and @len bytes of data. */
+static struct km_skb *mk(struct fx *f, unsigned int head, unsigned int len, unsigned int room,
+			 uint8_t *data)
+{
+	struct km_skb *skb = km_alloc_skb(f->t, head + len + room, KM_GFP_KERNEL);
+
+	km_skb_reserve(skb, (int)head);
+	pattern(data, len, len);
+	memcpy(km_skb_put(skb, len), data, len);
+	return skb;
+}
+
+static struct km_skb *fixup(struct fx *f, struct km_skb *skb)
+{
+	return f->dev->driver_info->tx_fixup(f->dev, skb, KM_GFP_ATOMIC);
+}
+
+/* ---- probe and bind --------------------------------------------------------- */
+
+static void test_probe_and_bind(void **state)
+{
+	struct km_machine *m;
+	struct km_usbnet *dev;
+
+	assert_int_equal(km_machine_new(NULL, &m), 0);
+	assert_int_equal(km_usbnet_probe(m, km_asix_after.info, 0, NULL, &dev), -ENODEV);
+	assert_null(dev);
+	assert_int_equal(km_usbnet_probe(m, km_asix_after.info, 2048, NULL, &dev), -EINVAL);
+	assert_int_equal(km_usbnet_probe(m, NULL, 512, NULL, &dev), -EINVAL);
+	assert_int_equal(km_usbnet_probe(m, km_asix_before.info, 512, NULL, &dev), 0);
+	assert_int_equal(dev->net->needed_headroom, 0);
+	assert_int_equal(dev->net->needed_tailroom, 0);
+	assert_int_equal(dev->net->hard_header_len, 14);
+	assert_int_equal(km_ll_reserved_space(dev->net), 16);
+	km_usbnet_free(dev);
+	assert_int_equal(km_usbnet_probe(m, km_asix_after.info, 512, NULL, &dev), 0);
+	assert_int_equal(dev->net->needed_headroom, 4);
+	assert_int_equal(dev->net->needed_tailroom, 4);
+	assert_int_equal(km_ll_reserved_space(dev->net), 32);
+	km_usbnet_free(dev);
+	assert_ptr_equal(km_asix_find("before"), &km_asix_before);
+	assert_ptr_equal(km_asix_find("after"), &km_asix_after);
+	assert_null(km_asix_find("x"));
+	assert_int_equal(km_machine_destroy(m), 0);
+}
+
+/* ---- the length sweep ------------------------------------------------------- */
+
+static void sweep(const struct km_asix_variant *v, unsigned int mp)
+{
+	static uint8_t data[2 * 1024 + 8];
+	struct fx f;
+
+	fx_up(&f, v, mp);
+	for (unsigned int len = 0; len <= 2 * mp + 8; len++) {
+		unsigned int padlen = (len + 4) % mp == 0 ? 4 : 0;
+		struct km_asix_dev_stats st0, st1;
+		struct km_events ev;
+		struct km_skb *skb = mk(&f, 16, len, 8, data), *out;
+		size_t total;
+
+		km_events_reset(f.m);
+		out = fixup(&f, skb);
+		assert_non_null(out);
+		assert_ptr_equal(out, skb);		/* private with room: in place */
+		km_events_get(f.m, &ev);
+		assert_int_equal(ev.skb_copies, 0);
+		assert_int_equal(ev.memmove_bytes, 0);
+		total = len + 4 + padlen;
+		assert_int_equal(out->len, total);
+		assert_int_equal(le32(out->data), len | ((~len & 0xffffu) << 16));
+		assert_memory_equal(out->data + 4, data, len);
+		if (padlen)
+			assert_int_equal(le32(out->data + 4 + len), 0xffff0000u);
+		assert_int_not_equal(total % mp, 0);
+
+		/* over the wire to the device */
+		km_asix_dev_get_stats(f.d, &st0);
+		f.last_len = (size_t)-1;
+		assert_true(km_usb_bulk_out(&f.dev->out, out->data, out->len, false) > 0);
+		km_asix_dev_get_stats(f.d, &st1);
+		if (len == 0) {
+			/* a zero-length frame's header is the pad word itself */
+			assert_int_equal(st1.frames, st0.frames);
+			assert_int_equal(st1.pad_words - st0.pad_words, 1 + padlen / 4);
+		} else {
+			assert_int_equal(st1.frames, st0.frames + 1);
+			assert_int_equal(f.last_len, len);
+			assert_memory_equal(f.last, data, len);
+			assert_int_equal(st1.pad_words - st0.pad_words, padlen / 4);
+		}
+		assert_int_equal(st1.transfers, st0.transfers + 1);
+		km_consume_skb(out);
+	}
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	fx_down(&f);
+}
+
+static void test_sweep_before_64(void **state) { sweep(&km_asix_before, 64); }
+static void test_sweep_before_512(void **state) { sweep(&km_asix_before, 512); }
+static void test_sweep_after_64(void **state) { sweep(&km_asix_after, 64); }
+static void test_sweep_after_512(void **state) { sweep(&km_asix_after, 512); }
+
+/* The same lengths end to end through usbnet_start_xmit. */
+static void xmit_sweep(const struct km_asix_variant *v, unsigned int mp)
+{
+	static uint8_t data[2 * 1024 + 8];
+	struct fx f;
+
+	fx_up(&f, v, mp);
+	for (unsigned int len = 1; len <= 2 * mp + 8; len++) {
+		unsigned int padlen = (len + 4) % mp == 0 ? 4 : 0;
+
+		f.last_len = 0;
+		assert_int_equal(km_usbnet_start_xmit(f.dev, mk(&f, 2, len, 0, data)), 0);
+		assert_int_equal(f.dev->last_urb_len, len + 4 + padlen);
+		assert_false(f.dev->last_urb_zero_packet);
+		assert_int_equal(f.last_len, len);
+		assert_memory_equal(f.last, data, len);
+	}
+	/* FLAG_MULTI_PACKET: usbnet counts no packets itself */
+	assert_int_equal(f.dev->net->tx_packets, 0);
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	fx_down(&f);
+}
+
+static void test_xmit_sweep_before(void **state)
+{
+	xmit_sweep(&km_asix_before, 64);
+	xmit_sweep(&km_asix_before, 512);
+}
+
+static void test_xmit_sweep_after(void **state)
+{
+	xmit_sweep(&km_asix_after, 64);
+	xmit_sweep(&km_asix_after, 512);
+}
+
+/* ---- the clone matrix ------------------------------------------------------- */
+
+struct outcome {
+	bool same;		/* the skb came back (in place) */
+	uint64_t copies, memmoved;
+};
+
+static struct outcome run(struct fx *f, struct km_skb *skb, unsigned int len, const uint8_t *data)
+{
+	struct km_events ev;
+	struct km_skb *out;
+	struct outcome o;
+
+	km_events_reset(f->m);
+	out = fixup(f, skb);
+	assert_non_null(out);
+	km_events_get(f->m, &ev);
+	o.same = out == skb;
+	o.copies = ev.skb_copies;
+	o.memmoved = ev.memmove_bytes;
+	assert_int_equal(le32(out->data), len | ((~len & 0xffffu) << 16));
+	assert_memory_equal(out->data + 4, data, len);
+	km_consume_skb(out);
+	return o;
+}
+
+static void test_matrix_private(void **state)
+{
+	static const struct km_asix_variant *const vs[] = { &km_asix_before, &km_asix_after };
+	uint8_t data[1600];
+
+	for (int i = 0; i < 2; i++) {
+		struct fx f;
+		struct outcome o;
+
+		fx_up(&f, vs[i], 512);
+		/* private, room: in place */
+		o = run(&f, mk(&f, 4, 100, 0, data), 100, data);
+		assert_true(o.same);
+		assert_int_equal(o.copies, 0);
+		assert_int_equal(o.memmoved, 0);
+		/* headroom 2 < 4, tailroom enough: memmove to head + 4 */
+		o = run(&f, mk(&f, 2, 100, 0, data), 100, data);
+		assert_true(o.same);
+		assert_int_equal(o.copies, 0);
+		assert_int_equal(o.memmoved, 100);
+		/* headroom 0, padlen 4 (len 508): memmove, then the pad at the tail */
+		o = run(&f, mk(&f, 0, 508, 0, data), 508, data);
+		assert_true(o.same);
+		assert_int_equal(o.memmoved, 508);
+		assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+		fx_down(&f);
+	}
+}
+
+/* A clone pair: the driver gets @c; @keep stays with the caller. */
+static struct km_skb *pair(struct fx *f, unsigned int head, unsigned int len, bool release,
+			   uint8_t *data, struct km_skb **keep)
+{
+	struct km_skb *orig = mk(f, head, len, 0, data);
+
+	if (release)
+		km_skb_header_release(orig);
+	*keep = orig;
+	return km_skb_clone(f->t, orig, KM_GFP_ATOMIC);
+}
+
+static void test_matrix_clones(void **state)
+{
+	static const struct km_asix_variant *const vs[] = { &km_asix_before, &km_asix_after };
+	uint8_t data[1600];
+
+	for (int i = 0; i < 2; i++) {
+		bool after = vs[i] == &km_asix_after;
+		struct km_skb *keep;
+		struct outcome o;
+		struct fx f;
+
+		fx_up(&f, vs[i], 512);
+		/* header-cloned (plain clone): copy in both versions */
+		o = run(&f, pair(&f, 64, 100, false, data, &keep), 100, data);
+		assert_false(o.same);
+		assert_int_equal(o.copies, 1);
+		assert_int_equal(keep->shinfo->dataref, 1);	/* the clone was freed */
+		km_kfree_skb(keep);
+
+		/* header released (TCP), padlen 4: must copy in both */
+		o = run(&f, pair(&f, 64, 508, true, data, &keep), 508, data);
+		assert_false(o.same);
+		assert_int_equal(o.copies, 1);
+		km_kfree_skb(keep);
+
+		/* TCP clone, padlen 0: in place after the patch, copied before */
+		o = run(&f, pair(&f, 64, 1514, true, data, &keep), 1514, data);
+		assert_int_equal(o.same, after);
+		assert_int_equal(o.copies, after ? 0 : 1);
+		assert_int_equal(o.memmoved, 0);
+		/* the queued original's payload is intact either way */
+		assert_memory_equal(keep->data, data, 1514);
+		km_kfree_skb(keep);
+		assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+		fx_down(&f);
+	}
+}
+
+/* The after-patch memmove fallback on a TCP clone with headroom < 4 moves
+ * the payload it shares with the queued original: the checker reports it
+ * and the original's bytes change (before the patch: a copy). */
+static void test_after_memmove_on_clone(void **state)
+{
+	static const struct km_asix_variant *const vs[] = { &km_asix_before, &km_asix_after };
+	uint8_t data[200];
+
+	for (int i = 0; i < 2; i++) {
+		bool after = vs[i] == &km_asix_after;
+		struct km_skb *keep, *c;
+		struct outcome o;
+		struct fx f;
+
+		fx_up(&f, vs[i], 512);
+		c = pair(&f, 2, 100, true, data, &keep);
+		o = run(&f, c, 100, data);
+		assert_int_equal(o.same, after);
+		assert_int_equal(o.memmoved, after ? 100 : 0);
+		/* the memmove, then the 4-byte header over the 2 bytes of header the
+		 * clone owns (hdr_len 2) and 2 of the shared payload */
+		assert_int_equal(km_report_count(f.m, KM_R_SKB_SHARING), after ? 2 : 0);
+		for (size_t r = 0; r < km_report_log_len(f.m); r++)
+			assert_non_null(strstr(km_report_get(f.m, r)->message, "hdr_len"));
+		if (after)
+			assert_memory_not_equal(keep->data, data, 100);
+		else
+			assert_memory_equal(keep->data, data, 100);
+		km_kfree_skb(keep);
+		km_reports_clear(f.m);
+		fx_down(&f);
+	}
+}
+
+static void test_copy_failure(void **state)
+{
+	static const struct km_asix_variant *const vs[] = { &km_asix_before, &km_asix_after };
+	uint8_t data[200];
+
+	for (int i = 0; i < 2; i++) {
+		struct km_skb *keep, *c;
+		struct fx f;
+
+		fx_up(&f, vs[i], 512);
+		/* a header-cloned skb must be copied; the copy's kmalloc fails */
+		c = pair(&f, 64, 100, false, data, &keep);
+		km_fault_fail_kmalloc_nth(f.m, 1);
+		assert_null(fixup(&f, c));
+		assert_int_equal(keep->shinfo->dataref, 1);	/* c was freed */
+		km_kfree_skb(keep);
+		/* through usbnet: dropped silently (msg_tx_err off) */
+		c = pair(&f, 64, 100, false, data, &keep);
+		km_fault_fail_kmalloc_nth(f.m, 1);
+		assert_int_equal(km_usbnet_start_xmit(f.dev, c), 0);
+		assert_int_equal(f.dev->tx_fixup_null, 1);
+		assert_int_equal(f.dev->net->tx_dropped, 0);
+		f.dev->msg_tx_err = true;
+		c = km_skb_clone(f.t, keep, KM_GFP_ATOMIC);
+		km_fault_fail_kmalloc_nth(f.m, 1);
+		assert_int_equal(km_usbnet_start_xmit(f.dev, c), 0);
+		assert_int_equal(f.dev->net->tx_dropped, 1);
+		km_kfree_skb(keep);
+		assert_int_equal(f.frames, 0);
+		assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+		fx_down(&f);	/* nothing leaked */
+	}
+}
+
+/* ---- usbnet length rules and the bus ------------------------------------- */
+
+static void test_usbnet_length_rules(void **state)
+{
+	static const struct km_usbnet_driver_info plain = { .description = "plain" };
+	static const struct km_usbnet_driver_info zlp = { .description = "zlp",
+							  .flags = KM_FLAG_SEND_ZLP };
+	static const struct km_usbnet_driver_info multi = { .description = "multi",
+							    .flags = KM_FLAG_MULTI_PACKET };
+	struct km_machine *m;
+	struct km_task *t;
+	struct km_usbnet *dev;
+	struct km_skb *skb;
+	uint8_t data[1100];
+
+	assert_int_equal(km_machine_new(NULL, &m), 0);
+	assert_int_equal(km_task_new(m, NULL, 0, &t), 0);
+	km_task_switch(t);
+	pattern(data, sizeof(data), 1);
+
+	/* no flag: a multiple of maxpacket grows by one zeroed byte */
+	assert_int_equal(km_usbnet_probe(m, &plain, 512, NULL, &dev), 0);
+	skb = km_alloc_skb(t, 1024, KM_GFP_ATOMIC);
+	memcpy(km_skb_put(skb, 1024), data, 1024);
+	assert_int_equal(km_usbnet_start_xmit(dev, skb), 0);
+	assert_int_equal(dev->last_urb_len, 1025);
+	assert_false(dev->last_urb_zero_packet);
+	assert_int_equal(dev->net->tx_packets, 1);
+	assert_int_equal(dev->net->tx_bytes, 1024);
+	/* no tailroom: the URB still grows, the byte after end goes out as
+	 * it is (the skb keeps its length) */
+	skb = km_alloc_skb(t, 1024, KM_GFP_ATOMIC);
+	km_skb_reserve(skb, (int)(skb->end - skb->head) - 1024);
+	km_skb_put(skb, 1024);
+	assert_int_equal(km_skb_tailroom(skb), 0);
+	assert_int_equal(km_usbnet_start_xmit(dev, skb), 0);
+	assert_int_equal(dev->last_urb_len, 1025);
+	assert_int_equal(dev->net->tx_bytes, 2048);
+	/* not a multiple: unchanged */
+	skb = km_alloc_skb(t, 1000, KM_GFP_ATOMIC);
+	km_skb_put(skb, 1000);
+	assert_int_equal(km_usbnet_start_xmit(dev, skb), 0);
+	assert_int_equal(dev->last_urb_len, 1000);
+	km_usbnet_free(dev);
+
+	/* FLAG_SEND_ZLP: URB_ZERO_PACKET instead */
+	assert_int_equal(km_usbnet_probe(m, &zlp, 64, NULL, &dev), 0);
+	skb = km_alloc_skb(t, 128, KM_GFP_ATOMIC);
+	km_skb_put(skb, 128);
+	assert_int_equal(km_usbnet_start_xmit(dev, skb), 0);
+	assert_int_equal(dev->last_urb_len, 128);
+	assert_true(dev->last_urb_zero_packet);
+	km_usbnet_free(dev);
+
+	/* FLAG_MULTI_PACKET without ZLP: the bus reports the open transfer */
+	assert_int_equal(km_usbnet_probe(m, &multi, 64, NULL, &dev), 0);
+	skb = km_alloc_skb(t, 128, KM_GFP_ATOMIC);
+	km_skb_put(skb, 128);
+	assert_int_equal(km_usbnet_start_xmit(dev, skb), 0);
+	assert_int_equal(dev->last_urb_len, 128);
+	assert_int_equal(km_report_count(m, KM_R_USB_NO_ZLP), 1);
+	km_usbnet_free(dev);
+	km_reports_clear(m);
+	km_task_switch(NULL);
+	km_task_free(t);
+	assert_int_equal(km_machine_destroy(m), 0);
+}
+
+static unsigned long n_pkts, n_ends;
+
+static void count_pkt(void *priv, const uint8_t *d, size_t len, bool end)
+{
+	n_pkts++;
+	n_ends += end;
+}
+
+static void test_bulk_segmentation(void **state)
+{
+	struct km_machine *m;
+	struct km_usb_ep ep = { .maxpacket = 512, .sink = { count_pkt, NULL } };
+	static uint8_t buf[2048];
+	struct km_events ev;
+
+	assert_int_equal(km_machine_new(NULL, &m), 0);
+	ep.m = m;
+	n_pkts = n_ends = 0;
+	assert_int_equal(km_usb_bulk_out(&ep, buf, 1514, false), 3);	/* 512 512 490 */
+	assert_int_equal(n_ends, 1);
+	assert_int_equal(km_usb_bulk_out(&ep, buf, 1024, false), 2);	/* no ZLP */
+	assert_int_equal(km_report_count(m, KM_R_USB_NO_ZLP), 1);
+	assert_int_equal(n_ends, 1);
+	assert_int_equal(km_usb_bulk_out(&ep, buf, 1024, true), 3);	/* + ZLP */
+	assert_int_equal(n_ends, 2);
+	assert_int_equal(km_usb_bulk_out(&ep, buf, 0, false), 1);	/* one ZLP */
+	assert_int_equal(km_usb_bulk_out(&ep, buf, 511, false), 1);
+	assert_int_equal(km_usb_bulk_out(&ep, buf, 513, false), 2);
+	km_events_get(m, &ev);
+	assert_int_equal(ev.urbs, 6);
+	assert_int_equal(ev.usb_packets, 12);
+	assert_int_equal(ev.usb_bytes, 1514 + 1024 + 1024 + 511 + 513);
+	ep.maxpacket = 0;
+	assert_int_equal(km_usb_bulk_out(&ep, buf, 10, false), -EINVAL);
+	km_reports_clear(m);
+	assert_int_equal(km_machine_destroy(m), 0);
+}
+
+static void test_device_errors(void **state)
+{
+	struct km_machine *m;
+	struct km_asix_dev *d;
+	struct km_asix_dev_stats st;
+	const uint8_t bad[8] = { 0x10, 0x00, 0x00, 0x00, 1, 2, 3, 4 };	/* ~len missing */
+	const uint8_t good[8] = { 0x04, 0x00, 0xfb, 0xff, 9, 8, 7, 6 };	/* len 4 */
+
+	assert_int_equal(km_machine_new(NULL, &m), 0);
+	assert_int_equal(km_asix_dev_new(m, NULL, NULL, &d), 0);
+	assert_int_equal(km_asix_dev_rx(d, bad, sizeof(bad), true), -EPROTO);
+	assert_int_equal(km_report_count(m, KM_R_USB_PROTOCOL), 1);
+	/* the next transfer parses again */
+	assert_int_equal(km_asix_dev_rx(d, good, sizeof(good), true), 0);
+	/* a transfer that ends inside a frame */
+	assert_int_equal(km_asix_dev_rx(d, good, 6, true), -EPROTO);
+	km_asix_dev_get_stats(d, &st);
+	assert_int_equal(st.frames, 1);
+	assert_int_equal(st.bad_headers, 1);
+	assert_int_equal(st.truncated, 1);
+	assert_int_equal(st.transfers, 3);
+	assert_int_equal(km_report_count(m, KM_R_USB_PROTOCOL), 2);
+	/* a header split across packets */
+	assert_int_equal(km_asix_dev_rx(d, good, 3, false), 0);
+	assert_int_equal(km_asix_dev_rx(d, good + 3, 5, true), 0);
+	km_asix_dev_get_stats(d, &st);
+	assert_int_equal(st.frames, 2);
+	km_asix_dev_free(d);
+	km_reports_clear(m);
+	assert_int_equal(km_machine_destroy(m), 0);
+}
+
+/* ---- the traffic the patch was about ---------------------------------------- */
+
+struct tfx {
+	struct fx f;
+	struct km_traffic *tr;
+	unsigned long ok;
+};
+
+static void on_traffic_frame(void *arg, const uint8_t *frame, size_t len)
+{
+	struct tfx *x = arg;
+
+	x->ok += km_traffic_verify(x->tr, frame, len);
+}
+
+static uint64_t traffic_copies(const struct km_asix_variant *v, enum km_traffic_kind kind,
+			       bool tap, uint64_t *memmoved)
+{
+	struct tfx x;
+	struct km_traffic_config cfg = { .kind = kind, .tap = tap };
+	struct km_usb_sink sink;
+	struct km_events ev;
+
+	memset(&x, 0, sizeof(x));
+	assert_int_equal(km_machine_new(NULL, &x.f.m), 0);
+	assert_int_equal(km_task_new(x.f.m, NULL, 0, &x.f.t), 0);
+	km_task_switch(x.f.t);
+	assert_int_equal(km_asix_dev_new(x.f.m, on_traffic_frame, &x, &x.f.d), 0);
+	sink = km_asix_dev_sink(x.f.d);
+	assert_int_equal(km_usbnet_probe(x.f.m, v->info, 512, &sink, &x.f.dev), 0);
+	assert_int_equal(km_traffic_new(x.f.t, x.f.dev->net, &cfg, &x.tr), 0);
+	for (int i = 0; i < 100; i++) {
+		assert_int_equal(km_usbnet_start_xmit(x.f.dev, km_traffic_next(x.tr)), 0);
+		km_traffic_complete(x.tr);
+	}
+	assert_int_equal(x.ok, 100);
+	km_events_get(x.f.m, &ev);
+	*memmoved = ev.memmove_bytes;
+	assert_int_equal(km_report_count(x.f.m, KM_R_NONE), 0);
+	km_traffic_free(x.tr);
+	fx_down(&x.f);
+	return ev.skb_copies;
+}
+
+static void test_traffic(void **state)
+{
+	uint64_t mm;
+
+	/* TCP, no tap: the patch's point */
+	assert_int_equal(traffic_copies(&km_asix_before, KM_TRAFFIC_TCP, false, &mm), 100);
+	assert_int_equal(traffic_copies(&km_asix_after, KM_TRAFFIC_TCP, false, &mm), 0);
+	assert_int_equal(mm, 0);
+	/* a tap makes the header cloned: both copy */
+	assert_int_equal(traffic_copies(&km_asix_before, KM_TRAFFIC_TCP, true, &mm), 100);
+	assert_int_equal(traffic_copies(&km_asix_after, KM_TRAFFIC_TCP, true, &mm), 100);
+	/* UDP: headroom 2 before (memmove each frame), 18 after */
+	assert_int_equal(traffic_copies(&km_asix_before, KM_TRAFFIC_UDP, false, &mm), 0);
+	assert_int_equal(mm, 100 * 1514);
+	assert_int_equal(traffic_copies(&km_asix_after, KM_TRAFFIC_UDP, false, &mm), 0);
+	assert_int_equal(mm, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_probe_and_bind),
+		cmocka_unit_test(test_sweep_before_64),
+		cmocka_unit_test(test_sweep_before_512),
+		cmocka_unit_test(test_sweep_after_64),
+		cmocka_unit_test(test_sweep_after_512),
+		cmocka_unit_test(test_xmit_sweep_before),
+		cmocka_unit_test(test_xmit_sweep_after),
+		cmocka_unit_test(test_matrix_private),
+		cmocka_unit_test(test_matrix_clones),
+		cmocka_unit_test(test_after_memmove_on_clone),
+		cmocka_unit_test(test_copy_failure),
+		cmocka_unit_test(test_usbnet_length_rules),
+		cmocka_unit_test(test_bulk_segmentation),
+		cmocka_unit_test(test_device_errors),
+		cmocka_unit_test(test_traffic),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,517 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * skb_sim: every operation at its boundary and one past it, the dataref
+ * arithmetic of clone / header release / free, copies, leaks.
+ * Expected values come from include/linux/skbuff.h and net/core/skbuff.c
+ * (v3.5): e.g. alloc_skb(100) on a Cortex-A8 (64-byte lines, KMALLOC_MIN 64)
+ * is kmalloc(SKB_DATA_ALIGN(100) + SKB_DATA_ALIGN(192)) = kmalloc(128 + 192
+ * = 320) -> kmalloc-512, end = 512 - 192 = 320 bytes after head.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+#include <kmodel/kmodel.h>
+
+struct fx {
+	struct km_machine *m;
+	struct km_task *t;
+};
+
+static void fx_up_cfg(struct fx *f, const struct km_machine_config *cfg)
+{
+	assert_int_equal(km_machine_new(cfg, &f->m), 0);
+	assert_int_equal(km_task_new(f->m, NULL, 0, &f->t), 0);
+	km_task_switch(f->t);
+}
+
+static void fx_up(struct fx *f)
+{
+	fx_up_cfg(f, NULL);
+}
+
+/* Tear down; the teardown check must find nothing. */
+static void fx_down(struct fx *f)
+{
+	km_task_switch(NULL);
+	km_task_free(f->t);
+	assert_int_equal(km_machine_destroy(f->m), 0);
+}
+
+static size_t align_up(size_t x, size_t a)
+{
+	return (x + a - 1) / a * a;
+}
+
+static unsigned long reports(struct fx *f, enum km_report_code c)
+{
+	return km_report_count(f->m, c);
+}
+
+static void test_alloc_rounding_literals(void **state)
+{
+	struct fx f;
+	struct km_skb *skb;
+
+	fx_up(&f);
+	skb = km_alloc_skb(f.t, 100, KM_GFP_KERNEL);
+	assert_non_null(skb);
+	assert_int_equal(skb->end - skb->head, 320);
+	assert_int_equal(km_skb_tailroom(skb), 320);
+	assert_int_equal(km_skb_headroom(skb), 0);
+	assert_int_equal(skb->len, 0);
+	assert_int_equal(skb->users, 1);
+	assert_int_equal(skb->shinfo->dataref, 1);
+	km_kfree_skb(skb);
+	/* the TCP sender's skb: 1448 + 224 = 1672 -> 1728 + 192 = 1920 ->
+	 * kmalloc-2048, end 1856; after reserving 224: tailroom 1632 */
+	skb = km_alloc_skb(f.t, 1448 + 224, KM_GFP_KERNEL);
+	km_skb_reserve(skb, 224);
+	assert_int_equal(km_skb_tailroom(skb), 1632);
+	assert_int_equal(km_skb_headroom(skb), 224);
+	km_kfree_skb(skb);
+	fx_down(&f);
+}
+
+static void test_alloc_rounding_sweep(void **state)
+{
+	static const unsigned int lines[] = { 32, 64, 128 };
+
+	for (size_t i = 0; i < 3; i++) {
+		struct km_machine_config cfg = { .l1_cache_bytes = lines[i] };
+		size_t sh = align_up(KM_SKB_SHINFO_SIZE, lines[i]);
+		struct fx f;
+
+		fx_up_cfg(&f, &cfg);
+		for (unsigned int size = 0; size <= 5000; size += 7) {
+			struct km_skb *skb = km_alloc_skb(f.t, size, KM_GFP_KERNEL);
+			size_t bucket = km_kmalloc_size_roundup(f.m, align_up(size, lines[i]) + sh);
+
+			assert_non_null(skb);
+			assert_int_equal((size_t)km_skb_tailroom(skb), bucket - sh);
+			assert_true((size_t)km_skb_tailroom(skb) >= size);
+			km_kfree_skb(skb);
+		}
+		fx_down(&f);
+	}
+}
+
+static void test_alloc_failure(void **state)
+{
+	struct fx f;
+	struct km_events ev;
+
+	fx_up(&f);
+	km_fault_fail_kmalloc_nth(f.m, 1);
+	assert_null(km_alloc_skb(f.t, 100, KM_GFP_ATOMIC));
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.skb_allocs, 0);
+	assert_null(km_alloc_skb(NULL, 100, KM_GFP_ATOMIC));
+	fx_down(&f);
+}
+
+static void test_push_boundary(void **state)
+{
+	struct fx f;
+	struct km_skb *skb;
+	unsigned char *data;
+
+	fx_up(&f);
+	skb = km_alloc_skb(f.t, 100, KM_GFP_KERNEL);
+	km_skb_reserve(skb, 16);
+	km_skb_put(skb, 10);
+	/* exactly enough headroom */
+	assert_ptr_equal(km_skb_push(skb, 16), skb->head);
+	assert_int_equal(skb->len, 26);
+	assert_int_equal(km_skb_headroom(skb), 0);
+	assert_int_equal(reports(&f, KM_R_NONE), 0);
+	/* one past: skb_under_panic, state unchanged */
+	data = skb->data;
+	assert_ptr_equal(km_skb_push(skb, 1), data);
+	assert_int_equal(reports(&f, KM_R_SKB_UNDER), 1);
+	assert_ptr_equal(skb->data, data);
+	assert_int_equal(skb->len, 26);
+	km_kfree_skb(skb);
+	km_reports_clear(f.m);
+	fx_down(&f);
+}
+
+static void test_put_boundary(void **state)
+{
+	struct fx f;
+	struct km_skb *skb;
+	unsigned char *tail;
+	int room;
+
+	fx_up(&f);
+	skb = km_alloc_skb(f.t, 100, KM_GFP_KERNEL);
+	km_skb_reserve(skb, 8);
+	room = km_skb_tailroom(skb);
+	assert_int_equal(room, 320 - 8);
+	tail = skb->tail;
+	assert_ptr_equal(km_skb_put(skb, (unsigned int)room), tail);
+	assert_ptr_equal(skb->tail, skb->end);
+	assert_int_equal(km_skb_tailroom(skb), 0);
+	assert_int_equal(reports(&f, KM_R_NONE), 0);
+	assert_ptr_equal(km_skb_put(skb, 1), skb->end);
+	assert_int_equal(reports(&f, KM_R_SKB_OVER), 1);
+	assert_int_equal(skb->len, (unsigned int)room);
+	assert_ptr_equal(skb->tail, skb->end);
+	km_kfree_skb(skb);
+	km_reports_clear(f.m);
+	fx_down(&f);
+}
+
+static void test_reserve_pull_trim_tail(void **state)
+{
+	struct fx f;
+	struct km_skb *skb;
+
+	fx_up(&f);
+	skb = km_alloc_skb(f.t, 100, KM_GFP_KERNEL);
+	/* reserve exactly all the tailroom, then one past */
+	km_skb_reserve(skb, 320);
+	assert_int_equal(km_skb_headroom(skb), 320);
+	assert_int_equal(km_skb_tailroom(skb), 0);
+	km_skb_reserve(skb, 1);
+	assert_int_equal(reports(&f, KM_R_SKB_OVER), 1);
+	assert_int_equal(km_skb_headroom(skb), 320);
+	km_skb_reserve(skb, -300);
+	km_skb_put(skb, 50);
+	/* pull: len exactly, one past */
+	assert_null(km_skb_pull(skb, 51));
+	assert_int_equal(skb->len, 50);
+	assert_ptr_equal(km_skb_pull(skb, 10), skb->head + 30);
+	assert_int_equal(skb->len, 40);
+	/* trim: longer is a no-op, shorter moves tail */
+	km_skb_trim(skb, 41);
+	assert_int_equal(skb->len, 40);
+	km_skb_trim(skb, 5);
+	assert_int_equal(skb->len, 5);
+	assert_ptr_equal(km_skb_tail_pointer(skb), skb->data + 5);
+	/* set_tail_pointer: to end is fine, one past is reported */
+	km_skb_set_tail_pointer(skb, (int)(skb->end - skb->data));
+	assert_ptr_equal(skb->tail, skb->end);
+	km_skb_set_tail_pointer(skb, (int)(skb->end - skb->data) + 1);
+	assert_int_equal(reports(&f, KM_R_SKB_OVER), 2);
+	assert_ptr_equal(skb->tail, skb->end);
+	km_kfree_skb(skb);
+	km_reports_clear(f.m);
+	fx_down(&f);
+}
+
+static void test_clone_dataref(void **state)
+{
+	struct fx f;
+	struct km_skb *skb, *c;
+	struct km_events ev;
+
+	fx_up(&f);
+	skb = km_alloc_skb(f.t, 200, KM_GFP_KERNEL);
+	km_skb_reserve(skb, 64);
+	km_skb_put(skb, 100);
+	assert_false(km_skb_cloned(skb));
+	assert_false(km_skb_header_cloned(skb));
+	c = km_skb_clone(f.t, skb, KM_GFP_ATOMIC);
+	assert_ptr_equal(c->head, skb->head);
+	assert_ptr_equal(c->data, skb->data);
+	assert_int_equal(skb->shinfo->dataref, 2);
+	assert_true(skb->cloned && c->cloned);
+	assert_true(km_skb_cloned(skb) && km_skb_cloned(c));
+	assert_true(km_skb_header_cloned(skb) && km_skb_header_cloned(c));
+	assert_false(km_skb_shared(c));
+	km_kfree_skb(c);
+	assert_int_equal(skb->shinfo->dataref, 1);
+	assert_true(skb->cloned);		/* the flag stays ... */
+	assert_false(km_skb_cloned(skb));	/* ... but dataref says private */
+	assert_false(km_skb_header_cloned(skb));
+	km_kfree_skb(skb);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.skb_allocs, 1);
+	assert_int_equal(ev.skb_clones, 1);
+	assert_int_equal(ev.skb_frees, 2);
+	fx_down(&f);
+}
+
+static void test_header_release_tcp_shape(void **state)
+{
+	struct fx f;
+	struct km_skb *orig, *c, *tap;
+
+	fx_up(&f);
+	orig = km_alloc_skb(f.t, 1448 + 224, KM_GFP_KERNEL);
+	km_skb_reserve(orig, 224);
+	km_skb_put(orig, 1448);
+	km_skb_header_release(orig);
+	assert_int_equal(orig->nohdr, 1);
+	assert_int_equal(orig->shinfo->dataref, 0x10001);
+	/* v3.5 BUG_ON(skb->nohdr) */
+	km_skb_header_release(orig);
+	assert_int_equal(reports(&f, KM_R_SKB_SHARING), 1);
+	assert_int_equal(orig->shinfo->dataref, 0x10001);
+	km_reports_clear(f.m);
+
+	c = km_skb_clone(f.t, orig, KM_GFP_ATOMIC);
+	assert_int_equal(c->shinfo->dataref, 0x10002);
+	assert_int_equal(c->nohdr, 0);
+	assert_int_equal(c->hdr_len, 224);
+	assert_true(km_skb_cloned(c));
+	assert_false(km_skb_header_cloned(c));
+	/* the clone may write its header, within hdr_len */
+	km_skb_push(c, 66);
+	assert_true(km_skb_check_write(c, c->data, 66));
+	assert_int_equal(reports(&f, KM_R_NONE), 0);
+	/* ... but not the payload, and the nohdr owner nothing */
+	assert_false(km_skb_check_write(c, c->data + 66, 1));
+	assert_false(km_skb_check_write(orig, orig->data - 4, 4));
+	assert_int_equal(reports(&f, KM_R_SKB_SHARING), 2);
+	km_reports_clear(f.m);
+
+	/* a packet tap clones the clone: now header-cloned */
+	tap = km_skb_clone(f.t, c, KM_GFP_ATOMIC);
+	assert_int_equal(c->shinfo->dataref, 0x10003);
+	assert_true(km_skb_header_cloned(c));
+	assert_false(km_skb_check_write(c, c->data, 4));
+	km_reports_clear(f.m);
+
+	/* frees in any order: the ACKed original first */
+	km_kfree_skb(orig);
+	assert_int_equal(c->shinfo->dataref, 2);
+	km_kfree_skb(tap);
+	assert_int_equal(c->shinfo->dataref, 1);
+	km_kfree_skb(c);
+	fx_down(&f);
+}
+
+static void test_copy_and_copy_expand(void **state)
+{
+	struct fx f;
+	struct km_skb *skb, *c, *n;
+	struct km_events ev;
+	unsigned char pat[300];
+
+	fx_up(&f);
+	for (unsigned int i = 0; i < sizeof(pat); i++)
+		pat[i] = (unsigned char)(i * 13 + 1);
+	skb = km_alloc_skb(f.t, 400, KM_GFP_KERNEL);
+	km_skb_reserve(skb, 40);
+	km_skb_put(skb, 300);
+	memcpy(skb->head, pat, 40);		/* headroom bytes */
+	memcpy(skb->data, pat, 300);
+	c = km_skb_clone(f.t, skb, KM_GFP_ATOMIC);
+
+	n = km_skb_copy(f.t, c, KM_GFP_ATOMIC);
+	assert_non_null(n);
+	assert_int_equal(km_skb_headroom(n), 40);
+	assert_int_equal(n->len, 300);
+	assert_memory_equal(n->data, pat, 300);
+	assert_memory_equal(n->head, pat, 40);
+	assert_false(km_skb_cloned(n));
+	assert_int_equal(n->shinfo->dataref, 1);
+	km_kfree_skb(n);
+
+	/* more headroom than the original: the old headroom lands right
+	 * before data, the new tail has at least the asked tailroom */
+	n = km_skb_copy_expand(f.t, c, 64, 4, KM_GFP_ATOMIC);
+	assert_non_null(n);
+	assert_int_equal(km_skb_headroom(n), 64);
+	assert_true(km_skb_tailroom(n) >= 4);
+	assert_memory_equal(n->data, pat, 300);
+	assert_memory_equal(n->data - 40, pat, 40);
+	assert_int_equal(n->shinfo->dataref, 1);
+	assert_false(n->cloned);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.skb_copies, 2);
+	assert_int_equal(ev.skb_copy_bytes, 340 + 340);
+	km_kfree_skb(n);
+
+	/* less headroom: only the last 4 bytes of it are copied */
+	km_events_reset(f.m);
+	n = km_skb_copy_expand(f.t, c, 4, 0, KM_GFP_ATOMIC);
+	assert_int_equal(km_skb_headroom(n), 4);
+	assert_memory_equal(n->data - 4, pat + 36, 4);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.skb_copy_bytes, 304);
+	km_kfree_skb(n);
+	/* failure: NULL, the source untouched */
+	km_fault_fail_kmalloc_nth(f.m, 1);
+	assert_null(km_skb_copy_expand(f.t, c, 4, 4, KM_GFP_ATOMIC));
+	assert_int_equal(c->shinfo->dataref, 2);
+	km_kfree_skb(c);
+	km_kfree_skb(skb);
+	fx_down(&f);
+}
+
+static void test_pskb_expand_head_and_cow(void **state)
+{
+	struct fx f;
+	struct km_skb *skb, *c;
+	unsigned char *old_head;
+	unsigned char pat[100];
+
+	fx_up(&f);
+	for (unsigned int i = 0; i < sizeof(pat); i++)
+		pat[i] = (unsigned char)(i + 5);
+	skb = km_alloc_skb(f.t, 200, KM_GFP_KERNEL);
+	km_skb_reserve(skb, 8);
+	memcpy(km_skb_put(skb, 100), pat, 100);
+	c = km_skb_clone(f.t, skb, KM_GFP_ATOMIC);
+	old_head = skb->head;
+	/* header-cloned: skb_cow_head(4) must unshare, even with headroom 8 */
+	assert_int_equal(km_skb_cow_head(f.t, c, 4), 0);
+	assert_ptr_not_equal(c->head, old_head);
+	assert_int_equal(c->shinfo->dataref, 1);
+	assert_false(c->cloned);
+	assert_memory_equal(c->data, pat, 100);
+	/* delta 0 -> ALIGN(0, NET_SKB_PAD) = 0 more headroom */
+	assert_int_equal(km_skb_headroom(c), 8);
+	assert_int_equal(skb->shinfo->dataref, 1);
+	assert_ptr_equal(skb->head, old_head);
+	/* now private with enough headroom: a no-op */
+	old_head = c->head;
+	assert_int_equal(km_skb_cow_head(f.t, c, 8), 0);
+	assert_ptr_equal(c->head, old_head);
+	/* headroom 9 > 8: delta 1 -> ALIGN(1, 64) = 64 more */
+	assert_int_equal(km_skb_cow_head(f.t, c, 9), 0);
+	assert_int_equal(km_skb_headroom(c), 8 + 64);
+	assert_memory_equal(c->data, pat, 100);
+	assert_int_equal(km_pskb_expand_head(f.t, c, -1, 0, KM_GFP_ATOMIC), -EINVAL);
+	assert_int_equal(reports(&f, KM_R_UNEXPECTED), 1);
+	km_reports_clear(f.m);
+	km_kfree_skb(c);
+	km_kfree_skb(skb);
+	fx_down(&f);
+}
+
+static void test_double_free_and_shared(void **state)
+{
+	struct fx f;
+	struct km_skb *skb;
+
+	fx_up(&f);
+	skb = km_alloc_skb(f.t, 100, KM_GFP_KERNEL);
+	km_skb_get(skb);
+	assert_true(km_skb_shared(skb));
+	km_skb_put(skb, 4);	/* in-place change of a shared skb */
+	assert_int_equal(reports(&f, KM_R_SKB_SHARING), 1);
+	km_kfree_skb(skb);	/* users 2 -> 1 */
+	km_kfree_skb(skb);	/* freed */
+	km_kfree_skb(skb);	/* double free */
+	assert_int_equal(reports(&f, KM_R_SKB_REFCOUNT), 1);
+	km_reports_clear(f.m);
+	fx_down(&f);
+}
+
+static void test_leak_reported(void **state)
+{
+	struct km_machine *m;
+	struct km_task *t;
+	struct km_skb *skb;
+
+	assert_int_equal(km_machine_new(NULL, &m), 0);
+	assert_int_equal(km_task_new(m, NULL, 0, &t), 0);
+	skb = km_alloc_skb(t, 100, KM_GFP_KERNEL);
+	assert_non_null(km_skb_clone(t, skb, KM_GFP_ATOMIC));
+	km_kfree_skb(skb);
+	km_task_free(t);
+	/* one clone left: the skb, its buffer, the kmalloc object */
+	assert_int_equal(km_machine_check(m), 3);
+	assert_int_equal(km_report_count(m, KM_R_LEAK_SKB), 2);
+	assert_int_equal(km_machine_destroy(m), 3);
+}
+
+static void test_ll_reserved_space(void **state)
+{
+	struct km_net_device dev;
+	struct km_machine *m;
+	struct km_machine_config cfg = { .l1_cache_bytes = 128 };
+
+	km_net_device_init_ether(&dev);
+	assert_int_equal(dev.hard_header_len, 14);
+	assert_int_equal(km_ll_reserved_space(&dev), 16);	/* (14 & ~15) + 16 */
+	dev.needed_headroom = 2;
+	assert_int_equal(km_ll_reserved_space(&dev), 32);	/* (16 & ~15) + 16 */
+	dev.needed_headroom = 4;
+	assert_int_equal(km_ll_reserved_space(&dev), 32);	/* (18 & ~15) + 16 */
+	assert_int_equal(km_machine_new(NULL, &m), 0);
+	assert_int_equal(km_skb_net_pad(m), 64);
+	assert_int_equal(km_machine_destroy(m), 0);
+	assert_int_equal(km_machine_new(&cfg, &m), 0);
+	assert_int_equal(km_skb_net_pad(m), 128);
+	assert_int_equal(km_machine_destroy(m), 0);
+}
+
+static void test_traffic_shapes(void **state)
+{
+	struct fx f;
+	struct km_net_device dev;
+	struct km_traffic *tr;
+	struct km_traffic_config cfg = { .kind = KM_TRAFFIC_TCP };
+	struct km_skb *skb;
+
+	fx_up(&f);
+	km_net_device_init_ether(&dev);
+	assert_int_equal(km_traffic_new(f.t, &dev, &cfg, &tr), 0);
+	skb = km_traffic_next(tr);
+	assert_int_equal(skb->len, 1514);
+	assert_int_equal(skb->shinfo->dataref, 0x10002);
+	assert_true(km_skb_cloned(skb));
+	assert_false(km_skb_header_cloned(skb));
+	assert_int_equal(km_skb_headroom(skb), 224 - 66);
+	assert_true(km_traffic_verify(tr, skb->data, skb->len));
+	km_kfree_skb(skb);
+	km_traffic_free(tr);
+
+	cfg.tap = true;
+	assert_int_equal(km_traffic_new(f.t, &dev, &cfg, &tr), 0);
+	skb = km_traffic_next(tr);
+	assert_int_equal(skb->shinfo->dataref, 0x10003);
+	assert_true(km_skb_header_cloned(skb));
+	km_kfree_skb(skb);
+	km_traffic_free(tr);
+
+	/* UDP: private, headroom LL_RESERVED_SPACE - 14 */
+	cfg = (struct km_traffic_config){ .kind = KM_TRAFFIC_UDP };
+	assert_int_equal(km_traffic_new(f.t, &dev, &cfg, &tr), 0);
+	skb = km_traffic_next(tr);
+	assert_int_equal(skb->len, 1514);
+	assert_int_equal(km_skb_headroom(skb), 2);
+	assert_false(skb->cloned);
+	assert_true(km_traffic_verify(tr, skb->data, skb->len));
+	km_kfree_skb(skb);
+	dev.needed_headroom = 4;
+	skb = km_traffic_next(tr);
+	assert_int_equal(km_skb_headroom(skb), 18);
+	km_kfree_skb(skb);
+	km_traffic_free(tr);
+
+	cfg.payload = 70000;
+	assert_int_equal(km_traffic_new(f.t, &dev, &cfg, &tr), -EINVAL);
+	assert_int_equal(reports(&f, KM_R_NONE), 0);
+	fx_down(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_alloc_rounding_literals),
+		cmocka_unit_test(test_alloc_rounding_sweep),
+		cmocka_unit_test(test_alloc_failure),
+		cmocka_unit_test(test_push_boundary),
+		cmocka_unit_test(test_put_boundary),
+		cmocka_unit_test(test_reserve_pull_trim_tail),
+		cmocka_unit_test(test_clone_dataref),
+		cmocka_unit_test(test_header_release_tcp_shape),
+		cmocka_unit_test(test_copy_and_copy_expand),
+		cmocka_unit_test(test_pskb_expand_head_and_cow),
+		cmocka_unit_test(test_double_free_and_shared),
+		cmocka_unit_test(test_leak_reported),
+		cmocka_unit_test(test_ll_reserved_space),
+		cmocka_unit_test(test_traffic_shapes),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
