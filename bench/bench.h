@@ -16,6 +16,10 @@ struct kb_opts {
 	gchar *dd_variants;		/* comma list of uaccess variant names */
 	gint dd_total_mib;		/* MiB written per timed run */
 	gint dd_file_mib;		/* tmpfs file size before it is recreated */
+	/* iperf */
+	gint iperf_packets;		/* packets per timed run */
+	gint iperf_mss;			/* TCP payload bytes */
+	gint iperf_maxpacket;		/* bulk-out wMaxPacketSize */
 };
 
 /* Where rows go: --json appends objects to the "scenarios" array of @json,
@@ -32,6 +36,7 @@ struct kb_scenario {
 };
 
 extern const struct kb_scenario kb_dd_scenario;
+extern const struct kb_scenario kb_iperf_scenario;
 
 /* seconds from CLOCK_MONOTONIC */
 double kb_now(void);

@@ -10,6 +10,7 @@
 
 static const struct kb_scenario *const scenarios[] = {
 	&kb_dd_scenario,
+	&kb_iperf_scenario,
 };
 
 double kb_now(void)
@@ -96,6 +97,9 @@ int main(int argc, char **argv)
 		.dd_variants = NULL,
 		.dd_total_mib = 64,
 		.dd_file_mib = 16,
+		.iperf_packets = 100000,
+		.iperf_mss = 1448,
+		.iperf_maxpacket = 512,
 	};
 	gboolean list = FALSE;
 	GOptionEntry entries[] = {
@@ -120,9 +124,20 @@ int main(int argc, char **argv)
 		  "tmpfs file size in MiB; dd then starts a new file (default 16)", "MIB" },
 		{ NULL },
 	};
+	GOptionEntry iperf_entries[] = {
+		{ "iperf-packets", 0, 0, G_OPTION_ARG_INT, &o.iperf_packets,
+		  "Packets per timed run (default 100000)", "N" },
+		{ "iperf-mss", 0, 0, G_OPTION_ARG_INT, &o.iperf_mss,
+		  "TCP MSS in bytes (default 1448: 1514-byte frames)", "BYTES" },
+		{ "iperf-maxpacket", 0, 0, G_OPTION_ARG_INT, &o.iperf_maxpacket,
+		  "Bulk-out maxpacket: 8, 16, 32, 64, 512 or 1024 (default 512)", "BYTES" },
+		{ NULL },
+	};
 	GOptionContext *ctx = g_option_context_new("- libkmodel benchmarks");
 	GOptionGroup *dd = g_option_group_new("dd", "dd scenario options:",
 					      "Show dd scenario options", NULL, NULL);
+	GOptionGroup *iperf = g_option_group_new("iperf", "iperf scenario options:",
+						 "Show iperf scenario options", NULL, NULL);
 	GError *err = NULL;
 	struct kb_out out = { .opts = &o };
 	int rc = 0;
@@ -134,10 +149,15 @@ int main(int argc, char **argv)
 		"Scenarios:\n"
 		"  dd     dd if=/dev/zero of=<tmpfs file> bs=N: clear_user() per page for the\n"
 		"         read, generic_perform_write() with copy_from_user under kmap_atomic\n"
-		"         for the write, through each uaccess variant.");
+		"         for the write, through each uaccess variant.\n"
+		"  iperf  N TCP segments (with and without a packet tap) and UDP datagrams through\n"
+		"         usbnet and asix_tx_fixup before/after \"asix: avoid copies in tx path\"\n"
+		"         (2012) to a simulated AX88772 that parses every frame back.");
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	g_option_group_add_entries(dd, dd_entries);
 	g_option_context_add_group(ctx, dd);
+	g_option_group_add_entries(iperf, iperf_entries);
+	g_option_context_add_group(ctx, iperf);
 	if (!g_option_context_parse(ctx, &argc, &argv, &err)) {
 		fprintf(stderr, "kmodel-bench: %s\n", err->message);
 		rc = 2;
@@ -145,6 +165,9 @@ int main(int argc, char **argv)
 	}
 	if (argc > 1 || o.repeat < 1 || o.repeat > 100 || o.dd_total_mib < 1 ||
 	    o.dd_total_mib > 65536 || o.dd_file_mib < 1 || o.dd_file_mib > 1024 ||
+	    o.iperf_packets < 1 || o.iperf_mss < 1 || o.iperf_mss > 65535 - 66 ||
+	    (o.iperf_maxpacket != 8 && o.iperf_maxpacket != 16 && o.iperf_maxpacket != 32 &&
+	     o.iperf_maxpacket != 64 && o.iperf_maxpacket != 512 && o.iperf_maxpacket != 1024) ||
 	    (o.json && o.csv)) {
 		fprintf(stderr, "kmodel-bench: bad arguments (see --help)\n");
 		rc = 2;
@@ -155,6 +178,8 @@ int main(int argc, char **argv)
 			printf("scenario %-14s %s\n", scenarios[i]->name, scenarios[i]->summary);
 		for (const struct km_uaccess_ops *const *v = km_uaccess_variants(); *v; v++)
 			printf("uaccess  %-14s %s\n", (*v)->name, (*v)->summary);
+		for (const struct km_asix_variant *const *v = km_asix_variants(); *v; v++)
+			printf("asix     %-14s %s\n", (*v)->name, (*v)->summary);
 		goto out;
 	}
 	if (o.scenarios) {
