@@ -110,6 +110,7 @@ static void test_probe_and_bind(void **state)
 	assert_int_equal(dev->net->needed_headroom, 4);
 	assert_int_equal(dev->net->needed_tailroom, 4);
 	assert_int_equal(km_ll_reserved_space(dev->net), 32);
+	assert_int_equal(km_usbnet_start_xmit(dev, NULL), -EINVAL);
 	km_usbnet_free(dev);
 	assert_ptr_equal(km_asix_find("before"), &km_asix_before);
 	assert_ptr_equal(km_asix_find("after"), &km_asix_after);

@@ -401,6 +401,8 @@ static void test_double_free_and_shared(void **state)
 	km_kfree_skb(skb);	/* freed */
 	km_kfree_skb(skb);	/* double free */
 	assert_int_equal(reports(&f, KM_R_SKB_REFCOUNT), 1);
+	assert_null(km_skb_clone(f.t, skb, KM_GFP_ATOMIC));	/* clone of a freed skb */
+	assert_int_equal(reports(&f, KM_R_SKB_REFCOUNT), 2);
 	km_reports_clear(f.m);
 	fx_down(&f);
 }

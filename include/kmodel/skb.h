@@ -180,8 +180,9 @@ KM_API void km_skb_header_release(struct km_skb *skb);
  * km_skb_clone() - skb_clone() / __skb_clone() (net/core/skbuff.c, v3.5): a
  * new sk_buff sharing @skb's data buffer: dataref + 1, cloned = 1 on both,
  * the clone has nohdr 0, users 1 and hdr_len = nohdr ? headroom : hdr_len of
- * @skb. Return: the clone (caller owns it); never NULL (the struct is host
- * memory). Events: skb_clones.
+ * @skb. Return: the clone (caller owns it); NULL only for an @skb that is
+ * not alive (a KM_R_SKB_REFCOUNT BUG): the struct is host memory and its
+ * allocation does not fail. Events: skb_clones.
  */
 KM_API struct km_skb *km_skb_clone(struct km_task *t, struct km_skb *skb, km_gfp_t gfp);
 /**

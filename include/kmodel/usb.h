@@ -130,8 +130,9 @@ KM_API void km_usbnet_free(struct km_usbnet *dev);
  * and skb_put() only when skb_tailroom() allows (otherwise the byte after
  * the data goes out as it is). Completion: tx_packets++ unless
  * FLAG_MULTI_PACKET, tx_bytes += len, dev_kfree_skb(). Consumes @skb.
- * Return: NETDEV_TX_OK (0) as the kernel; -EINVAL without `current` or for
- * an skb whose data lies outside its buffer (reported, skb freed).
+ * Return: NETDEV_TX_OK (0) as the kernel; -EINVAL for a NULL @skb, without
+ * `current` (skb freed) or for an skb whose data lies outside its buffer
+ * (reported, skb freed).
  */
 KM_API int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb);
 

@@ -94,6 +94,8 @@ int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb)
 	size_t length, urb_len, room;
 	bool zero_packet = false;
 
+	if (!skb)	/* cdc_ncm's timer flush (tx_fixup of NULL) is not modelled */
+		return km_err(-EINVAL, "usbnet_start_xmit: NULL skb");
 	if (!t || t->m != dev->m) {
 		km_kfree_skb(skb);
 		return km_err(-EINVAL, "usbnet_start_xmit: no current task on this machine");

@@ -389,6 +389,8 @@ struct km_skb *km_skb_clone(struct km_task *t, struct km_skb *skb, km_gfp_t gfp)
 	struct km_machine *m = skb->m;
 	struct km_skb *n;
 
+	if (!skb_alive(skb, "skb_clone"))
+		return NULL;
 	if (gfp & KM_GFP_DIRECT_RECLAIM)
 		km_might_sleep(t, "skb_clone(GFP_KERNEL)");
 	n = skb_struct_new(m);
