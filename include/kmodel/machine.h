@@ -33,6 +33,14 @@ enum km_vmsplit {
 	KM_VMSPLIT_3G = 0,	/**< default: PAGE_OFFSET 0xc0000000, TASK_SIZE 0xbf000000 */
 	KM_VMSPLIT_2G,		/**< PAGE_OFFSET 0x80000000, TASK_SIZE 0x7f000000 */
 	KM_VMSPLIT_1G,		/**< PAGE_OFFSET 0x40000000, TASK_SIZE 0x3f000000 */
+	/** Separate 4 GiB user and kernel address spaces, the RFC's goal.
+	 *  Model assumptions (no merged ARM definition exists): TASK_SIZE
+	 *  0xff000000 (the top 16 MiB kept out, as TASK_SIZE = PAGE_OFFSET -
+	 *  16 MiB elsewhere) and a lowmem limit of 3840 MiB (vmalloc_min
+	 *  0xf0000000 with the kernel's space starting at 0). User pages are
+	 *  not reachable from kernel mode, so the `direct` uaccess variant
+	 *  records a KM_R_UNEXPECTED BUG and copies nothing. */
+	KM_VMSPLIT_4G4G,
 };
 
 /** Which kmap implementation the machine models. */
@@ -41,6 +49,10 @@ enum km_kmap_flavour {
 	 *  KM_TYPE_NR = 16 per-CPU slots, one TLB flush per highmem map; an
 	 *  out-of-order unmap pops the top slot silently unless kmap_debug. */
 	KM_KMAP_ATOMIC_PRE_5_11 = 0,
+	/** 5.11+ kmap_local (mm/highmem.c, v5.11): KM_MAX_IDX = 16 slots per
+	 *  task, a TLB flush on map and on unmap, WARN on out-of-order unmap,
+	 *  BUG on overflow; kmap_atomic() = preempt/pagefault disable + this. */
+	KM_KMAP_LOCAL,
 };
 
 /** What a BUG report does (WARNs are always only recorded). */
@@ -63,7 +75,8 @@ struct km_machine_config {
 	/** bytes of lowmem (the rest is highmem), a multiple of page_size,
 	 *  at least 1 MiB, at most ram_size and the split's lowmem limit
 	 *  (arm_lowmem_limit: 768 MiB for 3G/1G, 1792 MiB for 2G/2G,
-	 *  2816 MiB for 1G/3G); default min(ram_size, that limit) */
+	 *  2816 MiB for 1G/3G, 3840 MiB for 4G/4G); default
+	 *  min(ram_size, that limit) */
 	uint64_t lowmem_size;
 	/** simulated CPUs, 1..32; default 1 */
 	unsigned int nr_cpus;
@@ -280,6 +293,14 @@ KM_API size_t km_kmalloc_size_roundup(const struct km_machine *m, size_t size);
 
 /** Make the @nth kmalloc from now on fail (1 = the next one); 0 disarms. */
 KM_API void km_fault_fail_kmalloc_nth(struct km_machine *m, unsigned long nth);
+/** Let each get_user_pages_fast() pin at most @max_pages pages, as if the
+ *  next page could not be pinned (0: every call pins none, -EFAULT);
+ *  negative disarms. */
+KM_API void km_fault_gup_limit(struct km_machine *m, long max_pages);
+/** Leave only @slots kmap slots usable (0 .. KM_TYPE_NR), as if the others
+ *  were held: the next map past them is a KM_R_KMAP_OVERFLOW BUG. */
+KM_API void km_fault_kmap_slots(struct km_machine *m, unsigned int slots);
+/** Disarm every knob: kmalloc and gup succeed, all kmap slots usable. */
 KM_API void km_fault_inject_reset(struct km_machine *m);
 
 #ifdef __cplusplus

@@ -111,6 +111,59 @@ KM_API int km_mmap(struct km_mm *mm, unsigned long addr, unsigned long len,
 KM_API int km_munmap(struct km_mm *mm, unsigned long addr, unsigned long len);
 
 /**
+ * km_mprotect() - mprotect(2): set @prot (KM_PROT_READ, optionally
+ * KM_PROT_WRITE) on [@addr, @addr + @len), splitting mappings as needed.
+ * Removing write access write-protects the present ptes
+ * (change_pte_range()); adding it leaves them read-only until the next
+ * write fault upgrades them. Return: 0, -EINVAL (bad range or prot),
+ * -ENOMEM (part of the range is not mapped).
+ */
+KM_API int km_mprotect(struct km_mm *mm, unsigned long addr, unsigned long len, int prot);
+
+/**
+ * km_mm_fork() - dup_mmap() of fork(2): a new address space with the same
+ * mappings. Private ptes are copied write-protected in both (copy_one_pte():
+ * each page gains a reference and a mapcount, so a later write breaks COW);
+ * shared file ranges are not copied and fault in again. Return: 0,
+ * -EINVAL, -ENOMEM; *@out gets one user reference (km_mm_put()).
+ */
+KM_API int km_mm_fork(struct km_mm *parent, struct km_mm **out);
+
+/* ---- files (page cache with dirty accounting) ------------------------------ */
+
+/** A simulated file. Its pages are cached on first touch (zeroed), prefer
+ *  highmem, and carry PG_dirty; like ext4 it accounts dirty pages, so a
+ *  shared mapping is mapped read-only until a write fault dirties it. */
+struct km_file;
+
+/** A file of @size bytes (rounded up to pages), one reference.
+ *  Return: 0, -EINVAL (size 0 or above TASK_SIZE). */
+KM_API int km_file_new(struct km_machine *m, uint64_t size, struct km_file **out);
+/** Drop a reference; the last one truncates the page cache. NULL: no-op. */
+KM_API void km_file_put(struct km_file *f);
+/** The cached page at page @index, or NULL if not cached. No reference taken. */
+KM_API struct km_page *km_file_page(struct km_file *f, unsigned long index);
+/**
+ * km_file_writeback() - write the file's dirty pages back: for each cached
+ * page, clear_page_dirty_for_io(): page_mkclean() cleans and write-protects
+ * its shared ptes, and the page is written if it or one of them was dirty;
+ * PG_dirty is cleared. Return: pages written, or -EINVAL.
+ */
+KM_API long km_file_writeback(struct km_file *f);
+/** set_page_dirty() (what a gup user must call after writing a page). */
+KM_API void km_set_page_dirty(struct km_machine *m, struct km_page *p);
+/**
+ * km_mmap_file() - map @len bytes of @file from page @pgoff, MAP_SHARED
+ * (@shared: writes go to the page cache and dirty it) or MAP_PRIVATE (a
+ * write copies the page, do_cow_fault()). @addr and the errors as
+ * km_mmap(). A fault past the end of the file fails (SIGBUS). The mapping
+ * holds a reference on @file.
+ */
+KM_API int km_mmap_file(struct km_mm *mm, unsigned long addr, unsigned long len, int prot,
+			bool shared, struct km_file *file, unsigned long pgoff,
+			unsigned long *out_addr);
+
+/**
  * km_follow_pte() - inspect the pte for @addr without side effects (no
  * fault, no event). @flags receives KM_PTE_* bits, @page the mapped page
  * (either may be NULL). Return: 0 if a pte is present, -ENOENT if not
@@ -160,26 +213,45 @@ KM_API int km_mm_peek(struct km_mm *mm, unsigned long addr, void *buf, unsigned 
 KM_API long km_get_user_pages_fast(struct km_task *t, unsigned long start, long nr_pages,
 				   unsigned int gup_flags, struct km_page **pages);
 
-/* ---- kmap_atomic (include/linux/highmem.h, arch/arm/mm/highmem.c, v5.7) ---- */
+/**
+ * km_fault_after_gup() - fault injection: call @fn(@t, @arg) at the end of
+ * every get_user_pages_fast() that pinned at least one page, i.e. between
+ * the pin and the caller's use of the pages (e.g. to run writeback there).
+ * NULL disarms; km_fault_inject_reset() disarms too.
+ */
+KM_API void km_fault_after_gup(struct km_machine *m,
+			       void (*fn)(struct km_task *t, void *arg), void *arg);
+
+/* ---- kmap_atomic / kmap_local (include/linux/highmem.h, mm/highmem.c) ------ */
 
 /**
- * km_kmap_atomic() - preempt_disable(), pagefault_disable(), then: a lowmem
- * page returns its direct-map address (no slot, no flush); a highmem page
- * takes the next of KM_TYPE_NR slots of @t's CPU and costs one TLB flush.
- * Past the last slot: KM_R_KMAP_OVERFLOW BUG (the address is still
- * returned, as the unchecked kernel would). Simplification: the fixmap
- * address is the frame's host storage, so a use after kunmap is not caught.
+ * km_kmap_atomic() - kmap_atomic(): preempt_disable(), pagefault_disable(),
+ * then a lowmem page returns its direct-map address (no slot, no flush) and
+ * a highmem page takes the next kmap slot and costs a TLB flush. The slot
+ * stack is per CPU in the pre-5.11 era (arch/arm/mm/highmem.c, v5.7) and
+ * per task with KM_KMAP_LOCAL (mm/highmem.c, v5.11). Past the last usable
+ * slot: KM_R_KMAP_OVERFLOW BUG (the address is still returned, as the
+ * unchecked kernel would). NULL (and KM_R_BAD_PAGE) for a foreign page.
+ * Simplification: the fixmap address is the frame's host storage, so a use
+ * after kunmap is not caught.
  */
 KM_API void *km_kmap_atomic(struct km_task *t, struct km_page *page);
 /**
- * km_kunmap_atomic() - __kunmap_atomic(): an address inside a highmem page
- * pops the CPU's top slot (KM_R_KMAP_UNBALANCED if none is held); with
- * kmap_debug a slot other than @addr's is KM_R_KMAP_ORDER and the pte is
- * cleared with a TLB flush. Lowmem addresses take no slot. Then
- * pagefault_enable(), preempt_enable().
+ * km_kunmap_atomic() - kunmap_atomic(): an address inside a highmem page pops
+ * the top slot (KM_R_KMAP_UNBALANCED if none is held). Out of LIFO order:
+ * silent before 5.11 unless kmap_debug (then a KM_R_KMAP_ORDER BUG and the
+ * pte is cleared with a TLB flush); with KM_KMAP_LOCAL a KM_R_KMAP_ORDER
+ * WARN, and every unmap clears the pte and flushes. Lowmem (and non-kmap)
+ * addresses take no slot. Then pagefault_enable(), preempt_enable().
  */
 KM_API void km_kunmap_atomic(struct km_task *t, void *addr);
-/** kmap_atomic slots currently held on @cpu. */
+/** kmap_local_page()/kunmap_local() (v5.11+): the same slots without
+ *  disabling preemption or pagefaults. Only on KM_KMAP_LOCAL machines;
+ *  elsewhere a KM_R_UNEXPECTED BUG and NULL. */
+KM_API void *km_kmap_local_page(struct km_task *t, struct km_page *page);
+KM_API void km_kunmap_local(struct km_task *t, void *addr);
+/** kmap slots held on @cpu: the CPU's stack before 5.11; with
+ *  KM_KMAP_LOCAL the sum over the tasks on @cpu. 0 for a bad @cpu. */
 KM_API unsigned int km_kmap_slots_held(const struct km_machine *m, unsigned int cpu);
 
 #ifdef __cplusplus

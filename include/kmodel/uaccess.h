@@ -83,7 +83,9 @@ KM_API unsigned long km_copy_to_user(struct km_task *t, const struct km_uaccess_
  * km_clear_user() - clear_user() of the 3G/1G kernel (__clear_user through
  * the user mapping, arch/arm/lib/clear_user.S): zero @n bytes at user @to,
  * faulting pages in; stops at the first page it cannot write. The RFC leaves
- * clear_user as it is, so every variant shares it.
+ * clear_user as it is, so every variant shares it. On KM_VMSPLIT_4G4G it
+ * pins, kmaps and clears a page at a time instead (the user mapping is out
+ * of reach there).
  * Return: bytes not cleared.
  */
 KM_API unsigned long km_clear_user(struct km_task *t, unsigned long to, unsigned long n);

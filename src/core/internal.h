@@ -34,9 +34,15 @@ struct km_zone {
 	GArray *free;				/* freed pfns (unsigned long) */
 };
 
+/* A stack of kmap slots: per CPU before 5.11 (__kmap_atomic_idx), per task
+ * from 5.11 (current->kmap_ctrl). */
+struct km_kmap_stack {
+	unsigned int idx;			/* slots in use */
+	unsigned long pfn[KM_TYPE_NR];		/* fixmap ptes, ~0UL when none */
+};
+
 struct km_cpu {
-	unsigned int kmap_idx;			/* __kmap_atomic_idx */
-	unsigned long kmap_pfn[KM_TYPE_NR];	/* fixmap ptes, ~0UL when none */
+	struct km_kmap_stack kmap;
 };
 
 struct km_slab;
@@ -59,8 +65,13 @@ struct km_machine {
 	struct km_slab *slab;
 	/* fault injection */
 	unsigned long fail_kmalloc_nth;
+	long gup_limit;			/* < 0: off; else pages per gup call */
+	unsigned int kmap_slots;	/* usable kmap slots (KM_TYPE_NR: all) */
 	/* live objects, for teardown */
-	GHashTable *mms, *tasks;
+	GHashTable *mms, *tasks, *files;
+	/* test hook: runs after each get_user_pages_fast() that pinned pages */
+	void (*gup_hook)(struct km_task *t, void *arg);
+	void *gup_hook_arg;
 	/* skb_sim: sk_buff structs and data buffers, live and cached for reuse
 	 * (intrusive links: O(1), no allocation per packet), and the skb that
 	 * modelled code last worked on (checks its raw memcpy/memmove) */
@@ -71,9 +82,20 @@ struct km_machine {
 struct km_vma {
 	unsigned long start, end;	/* [start, end) */
 	unsigned int vm_flags;		/* KM_VM_* */
+	struct km_file *file;		/* NULL: anonymous; else one reference */
+	unsigned long pgoff;		/* file page of start */
 };
 #define KM_VM_READ	0x1u
 #define KM_VM_WRITE	0x2u
+#define KM_VM_SHARED	0x8u
+
+/* A file with dirty accounting: its page cache, indexed by page. */
+struct km_file {
+	struct km_machine *m;
+	int refs;
+	unsigned long nr_pages;		/* size in pages */
+	GPtrArray *cache;		/* struct km_page *, NULL: not cached */
+};
 
 struct km_mm {
 	struct km_machine *m;
@@ -92,6 +114,7 @@ struct km_task {
 	int preempt_count;
 	int pagefault_disabled;
 	bool kernel_ds;
+	struct km_kmap_stack kmap;	/* kmap_local (5.11+) slots */
 };
 
 /* `current` of the calling host thread (machine.c). initial-exec TLS: the
@@ -143,6 +166,7 @@ static inline bool km_faulthandler_disabled(const struct km_task *t)
 
 /* highmem.c */
 int km_kmap_check(struct km_machine *m);
+void km_kmap_stack_init(struct km_kmap_stack *st);
 
 /* skb_sim/skbuff.c */
 int km_skb_check_leaks(struct km_machine *m);

@@ -16,6 +16,8 @@ static const struct {
 	[KM_VMSPLIT_3G] = { 0xc0000000UL, 0xbf000000UL, "3G/1G" },
 	[KM_VMSPLIT_2G] = { 0x80000000UL, 0x7f000000UL, "2G/2G" },
 	[KM_VMSPLIT_1G] = { 0x40000000UL, 0x3f000000UL, "1G/3G" },
+	/* assumptions, see enum km_vmsplit */
+	[KM_VMSPLIT_4G4G] = { 0x00000000UL, 0xff000000UL, "4G/4G" },
 };
 #define VMALLOC_MIN 0xf0000000ULL
 
@@ -34,9 +36,9 @@ static int config_resolve(struct km_machine_config *c)
 	if (c->page_size != 4096 && c->page_size != 16384 && c->page_size != 65536)
 		return km_err(-EINVAL, "page_size: %lu bytes is not 4096, 16384 or 65536",
 			      c->page_size);
-	if ((unsigned int)c->vmsplit > KM_VMSPLIT_1G)
+	if ((unsigned int)c->vmsplit > KM_VMSPLIT_4G4G)
 		return km_err(-EINVAL, "vmsplit: %d is not a known split", (int)c->vmsplit);
-	if ((unsigned int)c->kmap > KM_KMAP_ATOMIC_PRE_5_11)
+	if ((unsigned int)c->kmap > KM_KMAP_LOCAL)
 		return km_err(-EINVAL, "kmap: %d is not a known kmap flavour", (int)c->kmap);
 	if ((unsigned int)c->report_policy > KM_REPORT_ABORT_ON_BUG)
 		return km_err(-EINVAL, "report_policy: %d is not a known policy",
@@ -105,9 +107,10 @@ int km_machine_new(const struct km_machine_config *cfg, struct km_machine **out)
 	m->report_log = g_array_new(FALSE, FALSE, sizeof(struct km_report));
 	m->mms = g_hash_table_new(NULL, NULL);
 	m->tasks = g_hash_table_new(NULL, NULL);
+	m->files = g_hash_table_new(NULL, NULL);
 	for (unsigned int i = 0; i < KM_MAX_CPUS; i++)
-		for (unsigned int s = 0; s < KM_TYPE_NR; s++)
-			m->cpu[i].kmap_pfn[s] = ~0UL;
+		km_kmap_stack_init(&m->cpu[i].kmap);
+	km_fault_inject_reset(m);
 
 	err = km_page_alloc_init(m);
 	if (!err)
@@ -204,12 +207,21 @@ int km_machine_destroy(struct km_machine *m)
 			km_mm_put(mm);
 		}
 		g_list_free(l);
+		l = g_hash_table_get_keys(m->files);
+		for (GList *i = l; i; i = i->next) {
+			struct km_file *f = i->data;
+
+			f->refs = 1;
+			km_file_put(f);
+		}
+		g_list_free(l);
 	}
 	km_skb_fini(m);
 	km_slab_fini(m);
 	km_page_alloc_fini(m);
 	g_hash_table_destroy(m->tasks);
 	g_hash_table_destroy(m->mms);
+	g_hash_table_destroy(m->files);
 	g_array_free(m->report_log, TRUE);
 	g_free(m);
 	return n;
@@ -233,6 +245,7 @@ int km_task_new(struct km_machine *m, struct km_mm *mm, unsigned int cpu, struct
 	t->m = m;
 	t->cpu = cpu;
 	t->mm = mm;
+	km_kmap_stack_init(&t->kmap);
 	if (mm)
 		km_mm_get(mm);
 	g_hash_table_add(m->tasks, t);
@@ -248,6 +261,9 @@ void km_task_free(struct km_task *t)
 		km_report(t->m, KM_BUG, KM_R_LEAK_ATOMIC,
 			  "task exits with preempt_count %d, pagefault_disabled %d",
 			  t->preempt_count, t->pagefault_disabled);
+	if (t->kmap.idx)
+		km_report(t->m, KM_BUG, KM_R_LEAK_KMAP, "task exits holding %u kmap_local slot(s)",
+			  t->kmap.idx);
 	if (km_current_task == t)
 		km_current_task = NULL;
 	g_hash_table_remove(t->m->tasks, t);

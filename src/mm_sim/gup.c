@@ -114,6 +114,11 @@ long km_get_user_pages_fast(struct km_task *t, unsigned long start, long nr_page
 		return 0;
 	if (!km_access_ok(t, start, len))
 		return -EFAULT;
+	if (m->gup_limit >= 0 && nr_pages > m->gup_limit) {	/* fault injection */
+		if (m->gup_limit == 0)
+			return -EFAULT;
+		nr_pages = m->gup_limit;
+	}
 	if (m->cfg.fast_gup)
 		ret = nr = gup_fast(t, start, nr_pages, gup_flags, pages);
 	if (nr < nr_pages) {
@@ -126,5 +131,18 @@ long km_get_user_pages_fast(struct km_task *t, unsigned long start, long nr_page
 				ret += nr;
 		}
 	}
+	if (ret > 0 && m->gup_hook)
+		m->gup_hook(t, m->gup_hook_arg);
 	return ret;
+}
+
+void km_fault_after_gup(struct km_machine *m, void (*fn)(struct km_task *, void *), void *arg)
+{
+	m->gup_hook = fn;
+	m->gup_hook_arg = arg;
+}
+
+void km_fault_gup_limit(struct km_machine *m, long max_pages)
+{
+	m->gup_limit = max_pages < 0 ? -1 : max_pages;
 }

@@ -1,11 +1,41 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * kmap_atomic()/__kunmap_atomic() of arch/arm/mm/highmem.c and
- * include/linux/highmem.h (v5.7), on non-VIVT caches (Cortex-A8/A15: no
- * kmap_high_get()). Per-CPU slot stack __kmap_atomic_idx of KM_TYPE_NR.
- * Simplification: the fixmap address is the frame's host storage.
+ * Two eras of kmap_atomic():
+ *
+ * pre-5.11 (KM_KMAP_ATOMIC_PRE_5_11): kmap_atomic()/__kunmap_atomic() of
+ * arch/arm/mm/highmem.c and include/linux/highmem.h (v5.7), on non-VIVT
+ * caches (Cortex-A8/A15: no kmap_high_get()). Per-CPU slot stack
+ * __kmap_atomic_idx of KM_TYPE_NR; set_fixmap_pte() flushes the TLB entry
+ * on map; unmap only pops the index unless CONFIG_DEBUG_HIGHMEM, which
+ * BUG()s on an out-of-order unmap and clears (and flushes) the pte.
+ *
+ * 5.11+ (KM_KMAP_LOCAL): __kmap_local_pfn_prot()/kunmap_local_indexed() of
+ * mm/highmem.c (v5.11) with ARM's arch_kmap_local_post_{map,unmap}() TLB
+ * flushes. Per-task stack current->kmap_ctrl of KM_MAX_IDX (16);
+ * kmap_local_idx_push() BUG()s on overflow, an out-of-order unmap is a
+ * WARN_ON_ONCE() and then clears the top slot anyway.
+ *
+ * Simplification: the fixmap address is the frame's host storage, so a use
+ * after kunmap is not caught.
  */
 #include "internal.h"
+
+void km_kmap_stack_init(struct km_kmap_stack *st)
+{
+	st->idx = 0;
+	for (unsigned int s = 0; s < KM_TYPE_NR; s++)
+		st->pfn[s] = ~0UL;
+}
+
+static bool local_era(const struct km_machine *m)
+{
+	return m->cfg.kmap == KM_KMAP_LOCAL;
+}
+
+static struct km_kmap_stack *kmap_stack(struct km_task *t)
+{
+	return local_era(t->m) ? &t->kmap : &t->m->cpu[t->cpu].kmap;
+}
 
 static bool highmem_addr(const struct km_machine *m, const void *addr, unsigned long *pfn)
 {
@@ -17,17 +47,16 @@ static bool highmem_addr(const struct km_machine *m, const void *addr, unsigned 
 	return *pfn >= m->nr_lowmem;
 }
 
-void *km_kmap_atomic(struct km_task *t, struct km_page *page)
+/* Map @page into the next slot: kmap_atomic_high_prot() / __kmap_local_page_prot() */
+static void *kmap_slot(struct km_task *t, struct km_page *page)
 {
 	struct km_machine *m = t->m;
-	struct km_cpu *c = &m->cpu[t->cpu];
+	struct km_kmap_stack *st = kmap_stack(t);
 	unsigned long pfn;
 	unsigned int type;
 
-	km_preempt_disable(t);
-	km_pagefault_disable(t);
 	if (!km_page_valid(m, page)) {
-		km_report(m, KM_BUG, KM_R_BAD_PAGE, "kmap_atomic(%p): not a page of this machine",
+		km_report(m, KM_BUG, KM_R_BAD_PAGE, "kmap(%p): not a page of this machine",
 			  (void *)page);
 		return NULL;
 	}
@@ -36,60 +65,117 @@ void *km_kmap_atomic(struct km_task *t, struct km_page *page)
 		m->ev.kmap_low++;
 		return km_frame(m, pfn);
 	}
-	type = c->kmap_idx++;		/* kmap_atomic_idx_push() */
-	if (type >= KM_TYPE_NR) {
+	type = st->idx++;	/* kmap_atomic_idx_push() / kmap_local_idx_push() */
+	if (type >= m->kmap_slots) {
 		km_report(m, KM_BUG, KM_R_KMAP_OVERFLOW,
-			  "kmap_atomic: cpu %u slot %u >= KM_TYPE_NR (%d) for pfn %lu", t->cpu,
-			  type, KM_TYPE_NR, pfn);
+			  "%s: slot %u >= %u usable of KM_TYPE_NR %d (cpu %u, pfn %lu)",
+			  local_era(m) ? "kmap_local_idx_push" : "kmap_atomic_idx_push", type,
+			  m->kmap_slots, KM_TYPE_NR, t->cpu, pfn);
 	} else {
-		if (m->cfg.kmap_debug && c->kmap_pfn[type] != ~0UL)
+		if ((m->cfg.kmap_debug || local_era(m)) && st->pfn[type] != ~0UL)
 			km_report(m, KM_BUG, KM_R_KMAP_ORDER,
-				  "kmap_atomic: cpu %u slot %u pte not none (pfn %lu)", t->cpu,
-				  type, c->kmap_pfn[type]);
-		c->kmap_pfn[type] = pfn;	/* set_fixmap_pte() */
+				  "kmap: slot %u pte not none (pfn %lu): a missed unmap", type,
+				  st->pfn[type]);
+		st->pfn[type] = pfn;	/* set_fixmap_pte() / set_pte_at() */
 	}
 	m->ev.kmap_high++;
 	m->ev.tlb_flushes++;		/* local_flush_tlb_kernel_page() */
 	return km_frame(m, pfn);
 }
 
-void km_kunmap_atomic(struct km_task *t, void *addr)
+static void kunmap_slot(struct km_task *t, void *addr)
 {
 	struct km_machine *m = t->m;
-	struct km_cpu *c = &m->cpu[t->cpu];
+	struct km_kmap_stack *st = kmap_stack(t);
 	unsigned long pfn;
+	unsigned int type;
 
-	if (highmem_addr(m, addr, &pfn)) {
-		if (c->kmap_idx == 0) {
-			km_report(m, KM_BUG, KM_R_KMAP_UNBALANCED,
-				  "kunmap_atomic(pfn %lu): cpu %u holds no kmap_atomic slot", pfn,
-				  t->cpu);
-		} else {
-			unsigned int type = c->kmap_idx - 1;	/* kmap_atomic_idx() */
-
-			if (type < KM_TYPE_NR) {
-				if (m->cfg.kmap_debug) {
-					if (c->kmap_pfn[type] != pfn)
-						km_report(m, KM_BUG, KM_R_KMAP_ORDER,
-							  "kunmap_atomic(pfn %lu): cpu %u top slot %u maps pfn %lu",
-							  pfn, t->cpu, type, c->kmap_pfn[type]);
-					c->kmap_pfn[type] = ~0UL; /* set_fixmap_pte(idx, 0) */
-					m->ev.tlb_flushes++;
-				}
-				/* without debug the pte stays: the next map flushes */
-			}
-			c->kmap_idx--;		/* kmap_atomic_idx_pop() */
-		}
+	if (!highmem_addr(m, addr, &pfn))
+		return;		/* lowmem (or not a kmap address): nothing to undo */
+	if (st->idx == 0) {
+		km_report(m, KM_BUG, KM_R_KMAP_UNBALANCED,
+			  "kunmap(pfn %lu): no kmap slot held (cpu %u)", pfn, t->cpu);
+		return;
 	}
+	type = st->idx - 1;	/* kmap_atomic_idx() / kmap_local_idx() */
+	if (type < KM_TYPE_NR) {
+		bool ordered = st->pfn[type] == pfn;
+
+		if (local_era(m)) {
+			if (!ordered)	/* WARN_ON_ONCE(addr != __fix_to_virt(...)) */
+				km_report(m, KM_WARN, KM_R_KMAP_ORDER,
+					  "kunmap_local(pfn %lu): top slot %u maps pfn %lu", pfn, type,
+					  st->pfn[type]);
+			st->pfn[type] = ~0UL;	/* pte_clear() */
+			m->ev.tlb_flushes++;	/* arch_kmap_local_post_unmap() */
+		} else if (m->cfg.kmap_debug) {
+			if (!ordered)	/* BUG_ON(vaddr != __fix_to_virt(idx)) */
+				km_report(m, KM_BUG, KM_R_KMAP_ORDER,
+					  "kunmap_atomic(pfn %lu): cpu %u top slot %u maps pfn %lu",
+					  pfn, t->cpu, type, st->pfn[type]);
+			st->pfn[type] = ~0UL;	/* set_fixmap_pte(idx, __pte(0)) */
+			m->ev.tlb_flushes++;
+		}
+		/* pre-5.11 without debug: the pte stays, the next map flushes */
+	}
+	st->idx--;		/* kmap_atomic_idx_pop() / kmap_local_idx_pop() */
+}
+
+void *km_kmap_atomic(struct km_task *t, struct km_page *page)
+{
+	km_preempt_disable(t);
+	km_pagefault_disable(t);
+	return kmap_slot(t, page);
+}
+
+void km_kunmap_atomic(struct km_task *t, void *addr)
+{
+	kunmap_slot(t, addr);
 	km_pagefault_enable(t);
 	km_preempt_enable(t);
 }
 
+void *km_kmap_local_page(struct km_task *t, struct km_page *page)
+{
+	if (!local_era(t->m)) {
+		km_report(t->m, KM_BUG, KM_R_UNEXPECTED,
+			  "kmap_local_page() on a machine of the pre-5.11 kmap era");
+		return NULL;
+	}
+	return kmap_slot(t, page);
+}
+
+void km_kunmap_local(struct km_task *t, void *addr)
+{
+	if (!local_era(t->m)) {
+		km_report(t->m, KM_BUG, KM_R_UNEXPECTED,
+			  "kunmap_local() on a machine of the pre-5.11 kmap era");
+		return;
+	}
+	kunmap_slot(t, addr);
+}
+
 unsigned int km_kmap_slots_held(const struct km_machine *m, unsigned int cpu)
 {
+	GHashTableIter it;
+	gpointer key;
+	unsigned int n = 0;
+
 	if (cpu >= m->cfg.nr_cpus)
 		return 0;
-	return m->cpu[cpu].kmap_idx;
+	if (!local_era(m))
+		return m->cpu[cpu].kmap.idx;
+	/* kmap_local: the slots of the tasks on @cpu (its fixmap range) */
+	g_hash_table_iter_init(&it, m->tasks);
+	while (g_hash_table_iter_next(&it, &key, NULL))
+		if (((struct km_task *)key)->cpu == cpu)
+			n += ((struct km_task *)key)->kmap.idx;
+	return n;
+}
+
+void km_fault_kmap_slots(struct km_machine *m, unsigned int slots)
+{
+	m->kmap_slots = MIN(slots, (unsigned int)KM_TYPE_NR);
 }
 
 int km_kmap_check(struct km_machine *m)
@@ -97,10 +183,10 @@ int km_kmap_check(struct km_machine *m)
 	int n = 0;
 
 	for (unsigned int cpu = 0; cpu < m->cfg.nr_cpus; cpu++) {
-		if (!m->cpu[cpu].kmap_idx)
+		if (!m->cpu[cpu].kmap.idx)
 			continue;
 		km_report(m, KM_BUG, KM_R_LEAK_KMAP, "cpu %u still holds %u kmap_atomic slot(s)",
-			  cpu, m->cpu[cpu].kmap_idx);
+			  cpu, m->cpu[cpu].kmap.idx);
 		n++;
 	}
 	return n;

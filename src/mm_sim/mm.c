@@ -6,8 +6,15 @@
  * maps the shared zero page read-only (do_anonymous_page), a write fault
  * allocates a zeroed page preferring highmem (GFP_HIGHUSER_MOVABLE), and a
  * write to a present read-only pte of a writable mapping is do_wp_page():
- * reuse when page_mapcount() is 1 (reuse_swap_page(), v5.7), else copy.
- * Simplifications: no mmap_sem, no VMA merging, no swap, no THP.
+ * reuse an anonymous page whose page_mapcount() is 1 (reuse_swap_page(),
+ * v5.7), else copy. Files have dirty accounting (vma_wants_writenotify(), as
+ * on ext4): a shared mapping maps pages read-only until a write fault marks
+ * the pte writable and dirty and calls set_page_dirty() (wp_page_shared());
+ * writeback (clear_page_dirty_for_io(), page_mkclean()) cleans and
+ * write-protects them again. fork() copies private ptes write-protected
+ * (copy_one_pte()) and leaves shared file ranges to fault in again.
+ * Simplifications: no mmap_sem, no VMA merging, no swap, no THP, no rmap
+ * (page_mkclean() walks the machine's address spaces).
  */
 #include "internal.h"
 #include <string.h>
@@ -19,6 +26,8 @@ static gint vma_key_cmp(gconstpointer a, gconstpointer b, gpointer unused)
 	return x < y ? -1 : x > y;
 }
 
+static void vma_free(gpointer data);
+
 int km_mm_new(struct km_machine *m, struct km_mm **out)
 {
 	struct km_mm *mm;
@@ -29,7 +38,7 @@ int km_mm_new(struct km_machine *m, struct km_mm **out)
 	mm = g_new0(struct km_mm, 1);
 	mm->m = m;
 	mm->users = 1;
-	mm->vmas = g_tree_new_full(vma_key_cmp, NULL, NULL, g_free);
+	mm->vmas = g_tree_new_full(vma_key_cmp, NULL, NULL, vma_free);
 	mm->pgd_entries = (m->task_size + span - 1) / span;
 	mm->pgd = g_new0(km_pte_t *, mm->pgd_entries);
 	/* TASK_UNMAPPED_BASE: PAGE_ALIGN(TASK_SIZE / 3) (arch/arm) */
@@ -105,11 +114,26 @@ static void zap_range(struct km_mm *mm, unsigned long start, unsigned long end)
 	}
 }
 
+static void vma_free(gpointer data)
+{
+	struct km_vma *v = data;
+
+	km_file_put(v->file);
+	g_free(v);
+}
+
+static struct km_vma *vma_dup(const struct km_vma *v)
+{
+	struct km_vma *n = g_memdup2(v, sizeof(*v));
+
+	if (n->file)
+		n->file->refs++;
+	return n;
+}
+
 static void mm_free(struct km_mm *mm)
 {
-	GTreeNode *n;
-
-	for (n = g_tree_node_first(mm->vmas); n; n = g_tree_node_next(n)) {
+	for (GTreeNode *n = g_tree_node_first(mm->vmas); n; n = g_tree_node_next(n)) {
 		struct km_vma *v = g_tree_node_value(n);
 
 		zap_range(mm, v->start, v->end);
@@ -140,6 +164,12 @@ int km_mm_check(struct km_machine *m)
 			  ((struct km_mm *)key)->users);
 		n++;
 	}
+	g_hash_table_iter_init(&it, m->files);
+	while (g_hash_table_iter_next(&it, &key, NULL)) {
+		km_report(m, KM_BUG, KM_R_LEAK_MM, "file not released (refs %d)",
+			  ((struct km_file *)key)->refs);
+		n++;
+	}
 	return n;
 }
 
@@ -152,15 +182,24 @@ static bool overlaps(struct km_mm *mm, unsigned long start, unsigned long end)
 	return km_find_vma(mm, start) != NULL;
 }
 
-int km_mmap(struct km_mm *mm, unsigned long addr, unsigned long len, int prot,
-	    unsigned long *out_addr)
+static int check_range(struct km_mm *mm, const char *fn, unsigned long addr,
+		       unsigned long len)
 {
-	struct km_machine *m;
+	struct km_machine *m = mm->m;
+
+	if ((addr & (m->page_size - 1)) || len == 0 || len > m->task_size ||
+	    addr > m->task_size - len)
+		return km_err(-EINVAL, "%s: bad range [0x%lx, +%lu)", fn, addr, len);
+	return 0;
+}
+
+static int mmap_region(struct km_mm *mm, unsigned long addr, unsigned long len, int prot,
+		       unsigned int vm_flags, struct km_file *file, unsigned long pgoff,
+		       unsigned long *out_addr)
+{
+	struct km_machine *m = mm->m;
 	struct km_vma *v;
 
-	if (!mm || !out_addr)
-		return km_err(-EINVAL, "km_mmap: mm or out_addr is NULL");
-	m = mm->m;
 	if (len == 0 || len > m->task_size)
 		return km_err(-EINVAL, "km_mmap: len %lu is 0 or larger than TASK_SIZE", len);
 	if (!(prot & KM_PROT_READ) || (prot & ~(KM_PROT_READ | KM_PROT_WRITE)))
@@ -186,52 +225,172 @@ int km_mmap(struct km_mm *mm, unsigned long addr, unsigned long len, int prot,
 	v = g_new0(struct km_vma, 1);
 	v->start = addr;
 	v->end = addr + len;
-	v->vm_flags = KM_VM_READ | ((prot & KM_PROT_WRITE) ? KM_VM_WRITE : 0);
+	v->vm_flags = vm_flags | KM_VM_READ | ((prot & KM_PROT_WRITE) ? KM_VM_WRITE : 0);
+	v->file = file;
+	v->pgoff = pgoff;
+	if (file)
+		file->refs++;
 	g_tree_insert(mm->vmas, GSIZE_TO_POINTER(v->start), v);
 	*out_addr = addr;
 	return 0;
 }
 
-int km_munmap(struct km_mm *mm, unsigned long addr, unsigned long len)
+int km_mmap(struct km_mm *mm, unsigned long addr, unsigned long len, int prot,
+	    unsigned long *out_addr)
 {
-	struct km_machine *m;
-	unsigned long end;
-	GPtrArray *hit;
+	if (!mm || !out_addr)
+		return km_err(-EINVAL, "km_mmap: mm or out_addr is NULL");
+	return mmap_region(mm, addr, len, prot, 0, NULL, 0, out_addr);
+}
 
-	if (!mm)
-		return km_err(-EINVAL, "km_munmap: mm is NULL");
-	m = mm->m;
-	if ((addr & (m->page_size - 1)) || len == 0 || len > m->task_size ||
-	    addr > m->task_size - len)
-		return km_err(-EINVAL, "km_munmap: bad range [0x%lx, +%lu)", addr, len);
-	end = addr + ((len + m->page_size - 1) & ~(m->page_size - 1));
+int km_mmap_file(struct km_mm *mm, unsigned long addr, unsigned long len, int prot,
+		 bool shared, struct km_file *file, unsigned long pgoff, unsigned long *out_addr)
+{
+	if (!mm || !out_addr || !file)
+		return km_err(-EINVAL, "km_mmap_file: mm, file or out_addr is NULL");
+	if (file->m != mm->m)
+		return km_err(-EINVAL, "km_mmap_file: file belongs to another machine");
+	return mmap_region(mm, addr, len, prot, shared ? KM_VM_SHARED : 0, file, pgoff,
+			   out_addr);
+}
+
+/* split_vma() at @start and @end: afterwards no vma straddles either;
+ * returns the vmas inside [start, end) (owned by the tree) */
+static GPtrArray *vma_isolate(struct km_mm *mm, unsigned long start, unsigned long end)
+{
+	GPtrArray *hit = g_ptr_array_new(), *in = g_ptr_array_new();
+	unsigned int shift = mm->m->page_shift;
+
 	mm->vma_cache = NULL;		/* vmacache_invalidate() */
-	hit = g_ptr_array_new();
 	for (GTreeNode *n = g_tree_node_first(mm->vmas); n; n = g_tree_node_next(n)) {
 		struct km_vma *v = g_tree_node_value(n);
 
-		if (v->start < end && v->end > addr)
+		if (v->start < end && v->end > start)
 			g_ptr_array_add(hit, v);
 	}
 	for (guint i = 0; i < hit->len; i++) {
-		struct km_vma v = *(struct km_vma *)g_ptr_array_index(hit, i);
+		struct km_vma *v = g_ptr_array_index(hit, i);
 
-		zap_range(mm, MAX(v.start, addr), MIN(v.end, end));
-		g_tree_remove(mm->vmas, GSIZE_TO_POINTER(v.start));
-		if (v.start < addr) {		/* keep the head */
-			struct km_vma *h = g_memdup2(&v, sizeof(v));
+		if (v->start < start) {		/* split off the head */
+			struct km_vma *t = vma_dup(v);
 
-			h->end = addr;
-			g_tree_insert(mm->vmas, GSIZE_TO_POINTER(h->start), h);
+			g_tree_steal(mm->vmas, GSIZE_TO_POINTER(v->start));
+			v->end = start;
+			g_tree_insert(mm->vmas, GSIZE_TO_POINTER(v->start), v);
+			t->pgoff += (start - t->start) >> shift;
+			t->start = start;
+			g_tree_insert(mm->vmas, GSIZE_TO_POINTER(t->start), t);
+			v = t;
 		}
-		if (v.end > end) {		/* keep the tail */
-			struct km_vma *t = g_memdup2(&v, sizeof(v));
+		if (v->end > end) {		/* split off the tail */
+			struct km_vma *t = vma_dup(v);
 
+			t->pgoff += (end - t->start) >> shift;
 			t->start = end;
+			v->end = end;
 			g_tree_insert(mm->vmas, GSIZE_TO_POINTER(t->start), t);
 		}
+		g_ptr_array_add(in, v);
 	}
 	g_ptr_array_free(hit, TRUE);
+	return in;
+}
+
+int km_munmap(struct km_mm *mm, unsigned long addr, unsigned long len)
+{
+	GPtrArray *in;
+	int err;
+
+	if (!mm)
+		return km_err(-EINVAL, "km_munmap: mm is NULL");
+	if ((err = check_range(mm, "km_munmap", addr, len)))
+		return err;
+	len = (len + mm->m->page_size - 1) & ~(mm->m->page_size - 1);
+	in = vma_isolate(mm, addr, addr + len);
+	for (guint i = 0; i < in->len; i++) {
+		struct km_vma *v = g_ptr_array_index(in, i);
+
+		zap_range(mm, v->start, v->end);
+		g_tree_remove(mm->vmas, GSIZE_TO_POINTER(v->start));
+	}
+	g_ptr_array_free(in, TRUE);
+	return 0;
+}
+
+int km_mprotect(struct km_mm *mm, unsigned long addr, unsigned long len, int prot)
+{
+	GPtrArray *in;
+	unsigned long end;
+	int err;
+
+	if (!mm)
+		return km_err(-EINVAL, "km_mprotect: mm is NULL");
+	if ((err = check_range(mm, "km_mprotect", addr, len)))
+		return err;
+	if (!(prot & KM_PROT_READ) || (prot & ~(KM_PROT_READ | KM_PROT_WRITE)))
+		return km_err(-EINVAL, "km_mprotect: prot 0x%x: must be READ or READ|WRITE", prot);
+	end = addr + ((len + mm->m->page_size - 1) & ~(mm->m->page_size - 1));
+	/* the whole range must be mapped (else -ENOMEM, as mprotect(2)) */
+	for (unsigned long a = addr; a < end;) {
+		struct km_vma *v = km_find_vma(mm, a);
+
+		if (!v)
+			return km_err(-ENOMEM, "km_mprotect: 0x%lx is not mapped", a);
+		a = v->end;
+	}
+	in = vma_isolate(mm, addr, end);
+	for (guint i = 0; i < in->len; i++) {
+		struct km_vma *v = g_ptr_array_index(in, i);
+
+		v->vm_flags = (v->vm_flags & ~KM_VM_WRITE) | ((prot & KM_PROT_WRITE) ? KM_VM_WRITE : 0);
+		if (prot & KM_PROT_WRITE)
+			continue;	/* ptes gain write access on the next write fault */
+		for (unsigned long a = v->start; a < v->end; a += mm->m->page_size) {
+			km_pte_t *pte = km_pte_lookup(mm, a, false);
+
+			if (pte)	/* change_pte_range(): pte_wrprotect() */
+				*pte &= ~(km_pte_t)KM_PTE_WRITE;
+		}
+	}
+	g_ptr_array_free(in, TRUE);
+	return 0;
+}
+
+int km_mm_fork(struct km_mm *parent, struct km_mm **out)
+{
+	struct km_machine *m;
+	struct km_mm *child;
+	int err;
+
+	if (!parent || !out)
+		return km_err(-EINVAL, "km_mm_fork: parent or out is NULL");
+	m = parent->m;
+	if ((err = km_mm_new(m, &child)))
+		return err;
+	child->mmap_next = parent->mmap_next;
+	for (GTreeNode *n = g_tree_node_first(parent->vmas); n; n = g_tree_node_next(n)) {
+		struct km_vma *v = g_tree_node_value(n), *c = vma_dup(v);
+
+		g_tree_insert(child->vmas, GSIZE_TO_POINTER(c->start), c);
+		if (v->vm_flags & KM_VM_SHARED)
+			continue;	/* copy_page_range(): shared ranges fault in again */
+		for (unsigned long a = v->start; a < v->end; a += m->page_size) {
+			km_pte_t *pte = km_pte_lookup(parent, a, false);
+
+			if (!pte || !(*pte & KM_PTE_PRESENT))
+				continue;
+			/* copy_one_pte(): COW: write-protect both */
+			*pte &= ~(km_pte_t)KM_PTE_WRITE;
+			*km_pte_lookup(child, a, true) = *pte;
+			if (!(*pte & KM_PTE_SPECIAL)) {
+				struct km_page *p = &m->pages[*pte >> KM_PTE_PFN_SHIFT];
+
+				p->refcount++;
+				p->mapcount++;
+			}
+		}
+	}
+	*out = child;
 	return 0;
 }
 
@@ -240,24 +399,66 @@ static km_pte_t mk_pte(unsigned long pfn, unsigned int bits)
 	return ((km_pte_t)pfn << KM_PTE_PFN_SHIFT) | bits;
 }
 
-/* wp_page_copy(): give this mapping its own copy of the page */
-static int wp_page_copy(struct km_machine *m, km_pte_t *pte, struct km_page *old, bool zero)
+#define PTE_RW (KM_PTE_PRESENT | KM_PTE_USER | KM_PTE_YOUNG | KM_PTE_DIRTY | KM_PTE_WRITE)
+
+/* wp_page_copy()/do_anonymous_page()/do_cow_fault(): map a private copy
+ * of @src (zeroed when NULL); drop @old's mapping when it was mapped */
+static int map_private_copy(struct km_machine *m, km_pte_t *pte, struct km_page *src,
+			    struct km_page *old)
 {
-	struct km_page *p = km_alloc_page(m, KM_GFP_HIGHMEM | (zero ? KM_GFP_ZERO : 0));
+	struct km_page *p = km_alloc_page(m, KM_GFP_HIGHMEM | (src ? 0 : KM_GFP_ZERO));
 
 	if (!p)
 		return -ENOMEM;
-	if (!zero) {
-		memcpy(km_frame(m, km_pfn(m, p)), km_frame(m, km_pfn(m, old)), m->page_size);
+	if (src) {
+		memcpy(km_frame(m, km_pfn(m, p)), km_frame(m, km_pfn(m, src)), m->page_size);
 		m->ev.memcpy_bytes += m->page_size;
+	}
+	if (old) {
 		old->mapcount--;
 		km_put_page(m, old);
 	}
 	p->flags |= KM_PG_ANON;
 	p->mapcount = 1;
-	m->ev.cow_breaks++;
-	*pte = mk_pte(km_pfn(m, p), KM_PTE_PRESENT | KM_PTE_USER | KM_PTE_YOUNG | KM_PTE_DIRTY |
-					    KM_PTE_WRITE);
+	*pte = mk_pte(km_pfn(m, p), PTE_RW);
+	return 0;
+}
+
+/* find_get_page() or add a zeroed page to the cache (shmem_getpage) */
+static struct km_page *file_page(struct km_file *f, unsigned long index)
+{
+	struct km_page *p;
+
+	if (index >= f->nr_pages)
+		return NULL;
+	if (index >= f->cache->len)
+		g_ptr_array_set_size(f->cache, (guint)index + 1);
+	p = g_ptr_array_index(f->cache, index);
+	if (!p) {
+		p = km_alloc_page(f->m, KM_GFP_HIGHMEM | KM_GFP_ZERO);
+		g_ptr_array_index(f->cache, index) = p;
+	}
+	return p;
+}
+
+static int file_fault(struct km_task *t, struct km_vma *vma, km_pte_t *pte,
+		      unsigned long addr, bool write)
+{
+	struct km_machine *m = t->m;
+	struct km_page *p = file_page(vma->file, vma->pgoff + ((addr - vma->start) >> m->page_shift));
+
+	if (!p)
+		return -EFAULT;		/* beyond the file (SIGBUS) or no memory */
+	if (write && !(vma->vm_flags & KM_VM_SHARED))
+		return map_private_copy(m, pte, p, NULL);	/* do_cow_fault() */
+	p->refcount++;
+	p->mapcount++;
+	if (write) {			/* do_shared_fault(): fault_dirty_shared_page() */
+		p->flags |= KM_PG_DIRTY;
+		*pte = mk_pte(km_pfn(m, p), PTE_RW);
+	} else {			/* do_read_fault(): write-notify keeps it read-only */
+		*pte = mk_pte(km_pfn(m, p), KM_PTE_PRESENT | KM_PTE_USER | KM_PTE_YOUNG);
+	}
 	return 0;
 }
 
@@ -271,26 +472,139 @@ int km_handle_mm_fault(struct km_task *t, struct km_vma *vma, unsigned long addr
 	if (write ? !(vma->vm_flags & KM_VM_WRITE) : !(vma->vm_flags & KM_VM_READ))
 		return -EFAULT;		/* bad_area: SIGSEGV */
 	pte = km_pte_lookup(t->mm, addr, true);
-	if (!(*pte & KM_PTE_PRESENT)) {		/* do_anonymous_page() */
-		if (!write) {
+	if (!(*pte & KM_PTE_PRESENT)) {
+		if (vma->file)
+			return file_fault(t, vma, pte, addr, write);
+		if (!write) {		/* do_anonymous_page(): the zero page */
 			*pte = mk_pte(km_pfn(m, m->zero_page),
 				      KM_PTE_PRESENT | KM_PTE_USER | KM_PTE_YOUNG | KM_PTE_SPECIAL);
 			return 0;
 		}
-		return wp_page_copy(m, pte, NULL, true);
+		return map_private_copy(m, pte, NULL, NULL);
 	}
 	if (write && !(*pte & KM_PTE_WRITE)) {	/* do_wp_page() */
-		if (*pte & KM_PTE_SPECIAL)
-			return wp_page_copy(m, pte, NULL, true);
+		if (*pte & KM_PTE_SPECIAL) {
+			m->ev.cow_breaks++;
+			return map_private_copy(m, pte, NULL, NULL);
+		}
 		p = &m->pages[*pte >> KM_PTE_PFN_SHIFT];
-		if (p->mapcount == 1) {		/* reuse_swap_page() */
+		if (vma->vm_flags & KM_VM_SHARED) {	/* wp_page_shared() */
+			p->flags |= KM_PG_DIRTY;
 			*pte |= KM_PTE_WRITE | KM_PTE_DIRTY | KM_PTE_YOUNG;
 			return 0;
 		}
-		return wp_page_copy(m, pte, p, false);
+		if ((p->flags & KM_PG_ANON) && p->mapcount == 1) {	/* reuse_swap_page() */
+			*pte |= KM_PTE_WRITE | KM_PTE_DIRTY | KM_PTE_YOUNG;
+			return 0;
+		}
+		m->ev.cow_breaks++;
+		return map_private_copy(m, pte, p, p);
 	}
 	*pte |= KM_PTE_YOUNG | (write ? KM_PTE_DIRTY : 0);
 	return 0;
+}
+
+/* ---- files ---------------------------------------------------------------- */
+
+int km_file_new(struct km_machine *m, uint64_t size, struct km_file **out)
+{
+	struct km_file *f;
+
+	if (!m || !out)
+		return km_err(-EINVAL, "km_file_new: machine or out is NULL");
+	if (size == 0 || size > (uint64_t)m->task_size)
+		return km_err(-EINVAL, "km_file_new: size %llu is 0 or above TASK_SIZE",
+			      (unsigned long long)size);
+	f = g_new0(struct km_file, 1);
+	f->m = m;
+	f->refs = 1;
+	f->nr_pages = (unsigned long)((size + m->page_size - 1) >> m->page_shift);
+	f->cache = g_ptr_array_new();
+	g_hash_table_add(m->files, f);
+	*out = f;
+	return 0;
+}
+
+void km_file_put(struct km_file *f)
+{
+	if (!f || --f->refs > 0)
+		return;
+	for (guint i = 0; i < f->cache->len; i++)	/* truncate_inode_pages() */
+		if (g_ptr_array_index(f->cache, i))
+			km_put_page(f->m, g_ptr_array_index(f->cache, i));
+	g_ptr_array_free(f->cache, TRUE);
+	g_hash_table_remove(f->m->files, f);
+	g_free(f);
+}
+
+struct km_page *km_file_page(struct km_file *f, unsigned long index)
+{
+	if (!f || index >= f->cache->len)
+		return NULL;
+	return g_ptr_array_index(f->cache, index);
+}
+
+/* page_mkclean(): clean and write-protect every shared pte of @p; true if
+ * one of them was dirty */
+static bool page_mkclean(struct km_file *f, unsigned long index)
+{
+	struct km_machine *m = f->m;
+	struct km_page *p = g_ptr_array_index(f->cache, index);
+	GHashTableIter it;
+	gpointer key;
+	bool dirty = false;
+
+	g_hash_table_iter_init(&it, m->mms);
+	while (g_hash_table_iter_next(&it, &key, NULL)) {
+		struct km_mm *mm = key;
+
+		for (GTreeNode *n = g_tree_node_first(mm->vmas); n; n = g_tree_node_next(n)) {
+			struct km_vma *v = g_tree_node_value(n);
+			unsigned long a;
+			km_pte_t *pte;
+
+			if (v->file != f || !(v->vm_flags & KM_VM_SHARED) || index < v->pgoff ||
+			    index - v->pgoff >= (v->end - v->start) >> m->page_shift)
+				continue;
+			a = v->start + ((index - v->pgoff) << m->page_shift);
+			pte = km_pte_lookup(mm, a, false);
+			if (!pte || !(*pte & KM_PTE_PRESENT) ||
+			    (*pte >> KM_PTE_PFN_SHIFT) != km_pfn(m, p))
+				continue;
+			dirty |= (*pte & KM_PTE_DIRTY) != 0;
+			*pte &= ~(km_pte_t)(KM_PTE_DIRTY | KM_PTE_WRITE);
+		}
+	}
+	return dirty;
+}
+
+long km_file_writeback(struct km_file *f)
+{
+	long written = 0;
+
+	if (!f)
+		return km_err(-EINVAL, "km_file_writeback: file is NULL");
+	for (guint i = 0; i < f->cache->len; i++) {
+		struct km_page *p = g_ptr_array_index(f->cache, i);
+
+		if (!p)
+			continue;
+		/* clear_page_dirty_for_io(): page_mkclean(), TestClearPageDirty() */
+		if (page_mkclean(f, i) || (p->flags & KM_PG_DIRTY)) {
+			p->flags &= ~KM_PG_DIRTY;
+			written++;
+		}
+	}
+	return written;
+}
+
+void km_set_page_dirty(struct km_machine *m, struct km_page *p)
+{
+	if (km_page_valid(m, p))
+		p->flags |= KM_PG_DIRTY;
+	else
+		km_report(m, KM_BUG, KM_R_BAD_PAGE, "set_page_dirty(%p): not a page of this machine",
+			  (void *)p);
 }
 
 int km_follow_pte(struct km_mm *mm, unsigned long addr, unsigned int *flags,

@@ -47,6 +47,12 @@ unsigned long km_direct_user_copy(struct km_task *t, unsigned long uaddr, void *
 	struct km_machine *m = t->m;
 	unsigned char *k = kbuf;
 
+	if (t->m->cfg.vmsplit == KM_VMSPLIT_4G4G && !t->kernel_ds) {
+		km_report(t->m, KM_BUG, KM_R_UNEXPECTED,
+			  "direct uaccess on a 4G/4G split: user pages are not mapped in "
+			  "the kernel's address space");
+		return n;
+	}
 	if (t->kernel_ds) {		/* "user" addresses are kernel pointers */
 		void *u = (void *)uaddr;
 

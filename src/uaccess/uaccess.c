@@ -95,6 +95,31 @@ unsigned long km_copy_to_user(struct km_task *t, const struct km_uaccess_ops *op
 	return n;
 }
 
+/* On 4G/4G the user mapping is out of the kernel's reach: pin each page,
+ * kmap it and clear it (what such a kernel's clear_user must do; the RFC
+ * converted only copy_{from,to}_user). Stops at the first unpinnable page. */
+static unsigned long clear_user_4g4g(struct km_task *t, unsigned long to, unsigned long n)
+{
+	struct km_machine *m = t->m;
+
+	while (n) {
+		unsigned long off = to & (m->page_size - 1), chunk = MIN(n, m->page_size - off);
+		struct km_page *p;
+		unsigned char *k;
+
+		if (km_get_user_pages_fast(t, to, 1, KM_FOLL_WRITE, &p) != 1)
+			break;
+		k = km_kmap_atomic(t, p);
+		memset(k + off, 0, chunk);
+		km_kunmap_atomic(t, k);
+		km_put_page(m, p);
+		m->ev.clear_bytes += chunk;
+		to += chunk;
+		n -= chunk;
+	}
+	return n;
+}
+
 unsigned long km_clear_user(struct km_task *t, unsigned long to, unsigned long n)
 {
 	/* clear_user(): might_fault(); access_ok() ? __clear_user() : n */
@@ -103,6 +128,8 @@ unsigned long km_clear_user(struct km_task *t, unsigned long to, unsigned long n
 	might_fault(t);
 	if (!km_access_ok(t, to, n))
 		return n;
+	if (t->m->cfg.vmsplit == KM_VMSPLIT_4G4G && !t->kernel_ds)
+		return clear_user_4g4g(t, to, n);
 	return km_direct_user_copy(t, to, NULL, n, true);
 }
 
