@@ -14,6 +14,8 @@ struct kb_opts {
 	/* dd */
 	gchar *dd_block_sizes;		/* comma list of bytes (K/M suffixes) */
 	gchar *dd_variants;		/* comma list of uaccess variant names */
+	gchar *dd_kmap;			/* "pre-5.11", "5.11" or both */
+	gchar *dd_highmem;		/* "off", "on" or both */
 	gint dd_total_mib;		/* MiB written per timed run */
 	gint dd_file_mib;		/* tmpfs file size before it is recreated */
 	/* iperf */

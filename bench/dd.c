@@ -182,14 +182,31 @@ struct dd_result {
 
 /* A machine with a dd process: an mm, a task, a bs-byte buffer, warmed up
  * by writing one file's worth. */
-static int dd_setup(const struct kb_opts *o, const struct km_uaccess_ops *ops,
-		    unsigned long bs, struct dd_run *r)
+/* One row's machine: a variant (NULL: the memcpy baseline), a kmap era and
+ * highmem off (256 MiB, all lowmem) or on (lowmem capped at 128 MiB, so
+ * user and page-cache pages come from highmem). */
+struct dd_case {
+	const struct km_uaccess_ops *ops;
+	enum km_kmap_flavour kmap;
+	bool highmem;
+};
+
+static const char *kmap_name(enum km_kmap_flavour k)
 {
+	return k == KM_KMAP_LOCAL ? "5.11" : "pre-5.11";
+}
+
+static int dd_setup(const struct kb_opts *o, const struct dd_case *c, unsigned long bs,
+		    struct dd_run *r)
+{
+	struct km_machine_config cfg = { .kmap = c->kmap,
+					 .lowmem_size = c->highmem ? 128 * MiB : 0 };
+	const struct km_uaccess_ops *ops = c->ops;
 	struct km_mm *mm;
 	int err;
 
 	*r = (struct dd_run){ .ops = ops, .bs = bs, .file = g_ptr_array_new() };
-	err = km_machine_new(NULL, &r->m);
+	err = km_machine_new(&cfg, &r->m);
 	if (err)
 		return err;
 	r->P = km_page_size(r->m);
@@ -259,19 +276,21 @@ static int dd_teardown(struct dd_run *r)
 static void print_header(const struct kb_out *out)
 {
 	if (out->opts->csv)
-		printf("name,variant,block_size,host_mb_s,memcpy_mb_s,ratio,gup_calls_per_mib,"
+		printf("name,variant,kmap,highmem,block_size,host_mb_s,memcpy_mb_s,ratio,gup_calls_per_mib,"
 		       "pages_pinned_per_mib,kmaps_per_mib,tlb_flushes_per_mib,"
 		       "kmalloc_calls_per_mib,reports_per_mib\n");
 	else if (!out->opts->json)
 		printf("dd if=/dev/zero of=tmpfs: host MB/s (10^6 bytes/s), ratio to memcpy, "
 		       "events per MiB written\n"
-		       "%-14s %8s %10s %6s %8s %8s %8s %8s %8s %8s\n", "variant", "bs", "MB/s",
-		       "ratio", "gup", "pinned", "kmaps", "tlbflush", "kmalloc", "reports");
+		       "%-14s %-8s %-4s %8s %10s %6s %8s %8s %8s %8s %8s %8s\n", "variant", "kmap",
+		       "hmem", "bs", "MB/s", "ratio", "gup", "pinned", "kmaps", "tlbflush", "kmalloc",
+		       "reports");
 }
 
-static void print_row(const struct kb_out *out, const char *variant, unsigned long bs,
+static void print_row(const struct kb_out *out, const struct dd_case *c, unsigned long bs,
 		      double mbs, double memcpy_mbs, const struct dd_result *res, double mib)
 {
+	const char *variant = c->ops ? c->ops->name : "memcpy";
 	const struct km_events *ev = &res->ev;
 	double pinned = (double)(ev->gup_fast_pages + ev->gup_slow_pages) / mib;
 	double kmaps = (double)(ev->kmap_high + ev->kmap_low) / mib;
@@ -284,6 +303,10 @@ static void print_row(const struct kb_out *out, const char *variant, unsigned lo
 		json_builder_add_string_value(b, "dd");
 		json_builder_set_member_name(b, "variant");
 		json_builder_add_string_value(b, variant);
+		json_builder_set_member_name(b, "kmap");
+		json_builder_add_string_value(b, kmap_name(c->kmap));
+		json_builder_set_member_name(b, "highmem");
+		json_builder_add_boolean_value(b, c->highmem);
 		json_builder_set_member_name(b, "block_size");
 		json_builder_add_int_value(b, (gint64)bs);
 		json_builder_set_member_name(b, "host_mb_s");
@@ -300,16 +323,42 @@ static void print_row(const struct kb_out *out, const char *variant, unsigned lo
 		kb_json_events(b, ev, mib);
 		json_builder_end_object(b);
 	} else if (out->opts->csv) {
-		printf("dd,%s,%lu,%.1f,%.1f,%.3f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f\n", variant, bs, mbs,
+		printf("dd,%s,%s,%s,%lu,%.1f,%.1f,%.3f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f\n", variant,
+		       kmap_name(c->kmap), c->highmem ? "on" : "off", bs, mbs,
 		       memcpy_mbs, mbs / memcpy_mbs, (double)ev->gup_calls / mib, pinned, kmaps,
 		       (double)ev->tlb_flushes / mib, (double)ev->kmalloc_calls / mib,
 		       (double)res->bugs / mib);
 	} else {
-		printf("%-14s %8lu %10.1f %6.3f %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f\n", variant, bs,
-		       mbs, mbs / memcpy_mbs, (double)ev->gup_calls / mib, pinned, kmaps,
+		printf("%-14s %-8s %-4s %8lu %10.1f %6.3f %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f\n",
+		       variant, kmap_name(c->kmap), c->highmem ? "on" : "off", bs, mbs, mbs / memcpy_mbs, (double)ev->gup_calls / mib, pinned, kmaps,
 		       (double)ev->tlb_flushes / mib, (double)ev->kmalloc_calls / mib,
 		       (double)res->bugs / mib);
 	}
+}
+
+/* "a,b" where each is @first or @second: sets on[0], on[1] */
+static bool parse_choice(const char *list, const char *opt, const char *first,
+			 const char *second, bool on[2])
+{
+	gchar **parts = g_strsplit(list, ",", -1);
+	bool ok = parts[0] != NULL;
+
+	on[0] = on[1] = false;
+	for (gchar **p = parts; *p && ok; p++) {
+		const char *w = g_strstrip(*p);
+
+		if (!strcmp(w, first))
+			on[0] = true;
+		else if (!strcmp(w, second))
+			on[1] = true;
+		else
+			ok = false;
+	}
+	if (!ok)
+		fprintf(stderr, "kmodel-bench: %s: want %s and/or %s, got \"%s\"\n", opt, first,
+			second, list);
+	g_strfreev(parts);
+	return ok;
 }
 
 static int dd_run_all(struct kb_out *out)
@@ -317,6 +366,8 @@ static int dd_run_all(struct kb_out *out)
 	const struct kb_opts *o = out->opts;
 	GArray *sizes = g_array_new(FALSE, FALSE, sizeof(unsigned long));
 	GPtrArray *variants = g_ptr_array_new();
+	GArray *cases = g_array_new(FALSE, FALSE, sizeof(struct dd_case));
+	bool kmaps[2], highmems[2];
 	unsigned long total = (unsigned long)o->dd_total_mib * MiB;
 	double mib = (double)o->dd_total_mib;
 	GError *err = NULL;
@@ -345,32 +396,42 @@ static int dd_run_all(struct kb_out *out)
 			g_ptr_array_add(variants, (gpointer)v);
 		}
 		g_strfreev(names);
-		if (rc)
-			goto out;
 	}
-	/* the baseline first: runs[0] */
-	g_ptr_array_insert(variants, 0, NULL);
+	if (!rc && (!parse_choice(o->dd_kmap, "--dd-kmap", "pre-5.11", "5.11", kmaps) ||
+		    !parse_choice(o->dd_highmem, "--dd-highmem", "off", "on", highmems)))
+		rc = -EINVAL;
+	if (rc)
+		goto out;
+	/* the baseline first: cases[0] */
+	g_array_append_val(cases, ((struct dd_case){ NULL, KM_KMAP_ATOMIC_PRE_5_11, false }));
+	for (guint v = 0; v < variants->len; v++)
+		for (int k = 0; k < 2; k++)
+			for (int h = 0; h < 2; h++)
+				if (kmaps[k] && highmems[h])
+					g_array_append_val(cases, ((struct dd_case){
+						g_ptr_array_index(variants, v),
+						k ? KM_KMAP_LOCAL : KM_KMAP_ATOMIC_PRE_5_11, h == 1 }));
 	print_header(out);
 	for (guint s = 0; s < sizes->len && !rc; s++) {
 		unsigned long bs = g_array_index(sizes, unsigned long, s);
-		struct dd_run *runs = g_new0(struct dd_run, variants->len);
-		struct dd_result *res = g_new0(struct dd_result, variants->len);
+		struct dd_run *runs = g_new0(struct dd_run, cases->len);
+		struct dd_result *res = g_new0(struct dd_result, cases->len);
 
 		kb_progress(out, "dd bs=%lu: setting up", bs);
-		for (guint v = 0; v < variants->len && !rc; v++) {
+		for (guint v = 0; v < cases->len && !rc; v++) {
 			res[v].secs = G_MAXDOUBLE;
-			rc = dd_setup(o, g_ptr_array_index(variants, v), bs, &runs[v]);
+			rc = dd_setup(o, &g_array_index(cases, struct dd_case, v), bs, &runs[v]);
 		}
 		/* interleave baseline and variants so drift hits all alike */
 		for (int i = 0; i < o->repeat && !rc; i++) {
 			kb_progress(out, "dd bs=%lu: run %d/%d", bs, i + 1, o->repeat);
-			for (guint v = 0; v < variants->len && !rc; v++)
+			for (guint v = 0; v < cases->len && !rc; v++)
 				rc = dd_timed(&runs[v], total, &res[v]);
 		}
 		kb_progress(out, "%s", "");
-		for (guint v = 0; v < variants->len; v++) {
-			const struct km_uaccess_ops *ops = g_ptr_array_index(variants, v);
-			const char *name = ops ? ops->name : "memcpy";
+		for (guint v = 0; v < cases->len; v++) {
+			const struct dd_case *c = &g_array_index(cases, struct dd_case, v);
+			const char *name = c->ops ? c->ops->name : "memcpy";
 			int err = dd_teardown(&runs[v]);
 
 			if (rc || err) {
@@ -381,7 +442,7 @@ static int dd_run_all(struct kb_out *out)
 				rc = rc ? rc : err;
 				continue;
 			}
-			print_row(out, name, bs, (double)total / res[v].secs / 1e6,
+			print_row(out, c, bs, (double)total / res[v].secs / 1e6,
 				  (double)total / res[0].secs / 1e6, &res[v], mib);
 		}
 		g_free(runs);
@@ -390,6 +451,7 @@ static int dd_run_all(struct kb_out *out)
 out:
 	g_array_free(sizes, TRUE);
 	g_ptr_array_free(variants, TRUE);
+	g_array_free(cases, TRUE);
 	return rc;
 }
 

@@ -95,6 +95,8 @@ int main(int argc, char **argv)
 		.repeat = 5,
 		.dd_block_sizes = g_strdup("512,1K,4K,16K,32K,64K,1M"),
 		.dd_variants = NULL,
+		.dd_kmap = g_strdup("pre-5.11"),
+		.dd_highmem = g_strdup("off,on"),
 		.dd_total_mib = 64,
 		.dd_file_mib = 16,
 		.iperf_packets = 100000,
@@ -118,6 +120,12 @@ int main(int argc, char **argv)
 		  "dd block sizes (default 512,1K,4K,16K,32K,64K,1M)", "LIST" },
 		{ "dd-variants", 0, 0, G_OPTION_ARG_STRING, &o.dd_variants,
 		  "uaccess variants (default: all, see --list)", "LIST" },
+		{ "dd-kmap", 0, 0, G_OPTION_ARG_STRING, &o.dd_kmap,
+		  "kmap eras: pre-5.11 (kmap_atomic), 5.11 (kmap_local) or both (default pre-5.11)",
+		  "LIST" },
+		{ "dd-highmem", 0, 0, G_OPTION_ARG_STRING, &o.dd_highmem,
+		  "off (256 MiB all lowmem), on (lowmem capped at 128 MiB) or both (default off,on)",
+		  "LIST" },
 		{ "dd-total-mib", 0, 0, G_OPTION_ARG_INT, &o.dd_total_mib,
 		  "MiB written per timed run (default 64)", "MIB" },
 		{ "dd-file-mib", 0, 0, G_OPTION_ARG_INT, &o.dd_file_mib,
@@ -232,5 +240,7 @@ out:
 	g_free(o.scenarios);
 	g_free(o.dd_block_sizes);
 	g_free(o.dd_variants);
+	g_free(o.dd_kmap);
+	g_free(o.dd_highmem);
 	return rc;
 }
