@@ -187,6 +187,60 @@ static void test_gup_fast_path(void **state)
 	km_fixture_down(&f);
 }
 
+/*
+ * __get_user_pages_fast() (km_get_user_pages_fast_only): the lockless walk
+ * alone. Without HAVE_FAST_GUP it pins nothing; with it, it pins present
+ * user ptes and stops at the first absent or special one (the zero page)
+ * or, for FOLL_WRITE, read-only one -- never faulting, never sleeping, so
+ * it is clean in atomic context.
+ */
+static void test_gup_fast_only(void **state)
+{
+	struct km_fixture f;
+	struct km_page *pages[4];
+	struct km_events ev;
+	unsigned long a;
+	unsigned char x = 1;
+
+	/* default machine: no HAVE_FAST_GUP */
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0, 2, RW);
+	km_user_access(f.t, a, &x, 1, true);
+	assert_int_equal(km_get_user_pages_fast_only(f.t, a, 1, 0, pages), 0);
+	assert_int_equal(km_get_user_pages_fast_only(f.t, a, 1, 0, NULL), -EINVAL);
+	assert_int_equal(km_get_user_pages_fast_only(NULL, a, 1, 0, pages), -EINVAL);
+	assert_int_equal(km_get_user_pages_fast_only(f.t, a, 1, 0x100, pages), -EINVAL);
+	km_fixture_down(&f);
+
+	km_fixture_up(&f, &(struct km_machine_config){ .fast_gup = true });
+	a = km_test_map(&f, 0, 4, RW);
+	km_user_access(f.t, a, &x, 1, true);		/* page 0: present, writable */
+	km_user_access(f.t, a + 4096, &x, 1, true);	/* page 1: present, writable */
+	km_user_access(f.t, a + 8192, &x, 1, false);	/* page 2: zero page */
+	km_preempt_disable(f.t);			/* atomic context */
+	km_pagefault_disable(f.t);
+	km_events_reset(f.m);
+	assert_int_equal(km_get_user_pages_fast_only(f.t, a, 4, KM_FOLL_WRITE, pages), 2);
+	assert_int_equal(km_page_refcount(pages[0]), 2);
+	km_put_page(f.m, pages[0]);
+	km_put_page(f.m, pages[1]);
+	/* not present (page 3) and special (page 2): nothing, no fault */
+	assert_int_equal(km_get_user_pages_fast_only(f.t, a + 12288, 1, 0, pages), 0);
+	assert_int_equal(km_get_user_pages_fast_only(f.t, a + 8192, 1, 0, pages), 0);
+	assert_int_equal(km_follow_pte(f.mm, a + 12288, NULL, NULL), -ENOENT);
+	/* access_ok() fails: 0, not -EFAULT */
+	assert_int_equal(km_get_user_pages_fast_only(f.t, km_task_size(f.m) - 4096, 2, 0, pages),
+			 0);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.gup_fast_pages, 2);
+	assert_int_equal(ev.gup_slow_pages, 0);
+	assert_int_equal(ev.page_faults, 0);
+	km_pagefault_enable(f.t);
+	km_preempt_enable(f.t);
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	km_fixture_down(&f);
+}
+
 static void test_foll_pin_bias(void **state)
 {
 	struct km_fixture f;
@@ -466,6 +520,7 @@ int main(void)
 		cmocka_unit_test(test_gup_partial_and_none),
 		cmocka_unit_test(test_gup_write_to_readonly),
 		cmocka_unit_test(test_gup_fast_path),
+		cmocka_unit_test(test_gup_fast_only),
 		cmocka_unit_test(test_foll_pin_bias),
 		cmocka_unit_test(test_double_put_page_is_reported),
 		cmocka_unit_test(test_munmap_split_and_pinned_page),

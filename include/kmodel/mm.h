@@ -214,6 +214,24 @@ KM_API long km_get_user_pages_fast(struct km_task *t, unsigned long start, long 
 				   unsigned int gup_flags, struct km_page **pages);
 
 /**
+ * km_get_user_pages_fast_only() - __get_user_pages_fast() (mm/gup.c, v5.7;
+ * renamed get_user_pages_fast_only() in v5.9): the lockless walk alone,
+ * safe in atomic context. It never takes mmap_sem, never faults a page in
+ * and never sleeps: it pins present, user, non-special ptes (writable ones
+ * for KM_FOLL_WRITE) from @start and stops at the first that is not.
+ * Without fast_gup in the machine config (!CONFIG_HAVE_FAST_GUP, the
+ * BeagleBone) it pins nothing, as the kernel's does. Counts in gup_calls;
+ * km_fault_gup_limit() and km_fault_after_gup() apply as to
+ * km_get_user_pages_fast() (a limit of 0 pins nothing: 0).
+ * Return: pages pinned, 0 .. @nr_pages (0 also when the range fails
+ * access_ok() or wraps; the kernel function has no error return), or
+ * -EINVAL for a NULL task, mm or @pages, or flags other than
+ * KM_FOLL_WRITE | KM_FOLL_PIN (model misuse; km_last_error() says which).
+ */
+KM_API long km_get_user_pages_fast_only(struct km_task *t, unsigned long start, long nr_pages,
+					unsigned int gup_flags, struct km_page **pages);
+
+/**
  * km_fault_after_gup() - fault injection: call @fn(@t, @arg) at the end of
  * every get_user_pages_fast() that pinned at least one page, i.e. between
  * the pin and the caller's use of the pages (e.g. to run writeback there).

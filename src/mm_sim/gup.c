@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * get_user_pages_fast(), following internal_get_user_pages_fast(),
- * gup_pte_range() and __get_user_pages() of mm/gup.c (v5.7).
+ * gup_pte_range() and __get_user_pages() of mm/gup.c (v5.7), and the
+ * lockless-only __get_user_pages_fast() of the same file.
  * Simplifications: no THP/hugetlb/devmap, no FOLL_LONGTERM/FOLL_FORCE;
  * mmap_sem is not modelled beyond its might_sleep().
  */
@@ -145,4 +146,32 @@ void km_fault_after_gup(struct km_machine *m, void (*fn)(struct km_task *, void 
 void km_fault_gup_limit(struct km_machine *m, long max_pages)
 {
 	m->gup_limit = max_pages < 0 ? -1 : max_pages;
+}
+
+/* __get_user_pages_fast() (mm/gup.c, v5.7): the lockless walk only, for
+ * atomic context. Never sleeps, never faults; 0 where the kernel says 0.
+ * The gup fault-injection knobs apply as to get_user_pages_fast(). */
+long km_get_user_pages_fast_only(struct km_task *t, unsigned long start, long nr_pages,
+				 unsigned int gup_flags, struct km_page **pages)
+{
+	struct km_machine *m;
+	unsigned long len;
+	long ret;
+
+	if (!t || !t->mm || !pages || (gup_flags & ~(KM_FOLL_WRITE | KM_FOLL_PIN)))
+		return km_err(-EINVAL, "__get_user_pages_fast: no task, mm or pages, "
+				       "or gup_flags 0x%x", gup_flags);
+	m = t->m;
+	m->ev.gup_calls++;
+	start &= ~(m->page_size - 1);
+	len = (unsigned long)nr_pages << m->page_shift;
+	/* end <= start, !access_ok(), !IS_ENABLED(CONFIG_HAVE_FAST_GUP): 0 */
+	if (start + len <= start || !km_access_ok(t, start, len) || !m->cfg.fast_gup)
+		return 0;
+	if (m->gup_limit >= 0)		/* fault injection */
+		nr_pages = MIN(nr_pages, m->gup_limit);
+	ret = gup_fast(t, start, nr_pages, gup_flags, pages);
+	if (ret > 0 && m->gup_hook)
+		m->gup_hook(t, m->gup_hook_arg);
+	return ret;
 }

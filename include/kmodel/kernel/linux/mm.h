@@ -22,6 +22,13 @@ static inline int get_user_pages_fast(unsigned long start, int nr_pages,
 	return (int)km_get_user_pages_fast(km_current(), start, nr_pages, gup_flags,
 					   (struct km_page **)pages);
 }
+/* custom: mm/gup.c __get_user_pages_fast() (v5.7 signature): lockless only */
+static inline int __get_user_pages_fast(unsigned long start, int nr_pages, int write,
+					struct page **pages)
+{
+	return (int)km_get_user_pages_fast_only(km_current(), start, nr_pages,
+						write ? FOLL_WRITE : 0, (struct km_page **)pages);
+}
 static inline void get_page(struct page *page)
 {
 	km_get_page(km_task_machine(km_current()), km_page_of(page));
