@@ -33,6 +33,12 @@ static int setup_rfc(void **state)
 	return 0;
 }
 
+static int setup_fixed(void **state)
+{
+	*state = (void *)&km_uaccess_gup_kmap_fixed;
+	return 0;
+}
+
 struct sweep {
 	struct km_fixture f;
 	unsigned long P, base;		/* 6 user pages at base */
@@ -138,7 +144,8 @@ static void test_sweep_64k(void **state) { sweep_page_size(variant(state), 65536
  * byte past them written; copy_from_user zero-fills the 20.
  * FLAW of the faithful RFC (gup_kmap_rfc): get_user_pages_fast() pins 1 of
  * 2 pages, the "ret != num_pages" path puts it and returns n untouched:
- * nothing is copied although 10 bytes were accessible.
+ * nothing is copied although 10 bytes were accessible. gup_kmap_fixed
+ * copies the pinned prefix (its FIX(1)), as the contract asks.
  */
 static void test_fault_into_unmapped(void **state)
 {
@@ -185,8 +192,9 @@ static void test_fault_into_unmapped(void **state)
 }
 
 /* copy_to_user into a read-only page: nothing lands there. Straddling a
- * writable and a read-only page: direct writes the writable prefix; the
- * faithful RFC (same partial-pin flaw) writes nothing and returns n. */
+ * writable and a read-only page: the contract wants the writable prefix
+ * written (direct, gup_kmap_fixed); the faithful RFC (same partial-pin
+ * flaw) writes nothing and returns n. */
 static void test_to_user_readonly(void **state)
 {
 	const struct km_uaccess_ops *ops = variant(state);
@@ -293,29 +301,50 @@ static void test_kernel_ds(void **state)
 	km_fixture_down(&f);
 }
 
-/* copy_from_user in atomic context (preempt disabled, as under
- * kmap_atomic in iov_iter_copy_from_user_atomic()): the RFC's
- * kmalloc_array(GFP_KERNEL) and the gup slow path's mmap_sem may sleep. */
-static void test_atomic_context(void **state)
+/*
+ * copy_from_user in atomic context (preempt and page faults disabled, as
+ * under kmap_atomic in iov_iter_copy_from_user_atomic()) of a resident
+ * page, on a machine without (@fast_gup false, the default) and with
+ * HAVE_FAST_GUP. The contract in atomic context: nothing may sleep; a raw
+ * copy may come back short when it would have to fault (the caller faults
+ * in and retries). So:
+ *  - direct: the MMU finds the pte, copies all, never sleeps;
+ *  - gup_kmap_rfc: kmalloc_array(GFP_KERNEL) sleeps (one report) and,
+ *    without fast gup, so does the slow path's mmap_sem (a second); with
+ *    fast gup the lockless walk pins the resident page;
+ *  - gup_kmap_fixed (FIX(4)): only __get_user_pages_fast(), never a report;
+ *    it pins nothing without HAVE_FAST_GUP, so the copy is all short
+ *    (16 not copied, zero-filled by copy_from_user), and copies all with it.
+ */
+static void atomic_copy(const struct km_uaccess_ops *ops, bool fast_gup)
 {
-	const struct km_uaccess_ops *ops = variant(state);
-	bool rfc = ops == &km_uaccess_gup_kmap_rfc;
+	bool rfc = ops == &km_uaccess_gup_kmap_rfc, fixed = ops == &km_uaccess_gup_kmap_fixed;
+	unsigned long short_by = fixed && !fast_gup ? 16 : 0;
 	struct km_fixture f;
-	unsigned char x[16];
+	unsigned char x[16], y[16];
 	unsigned long a;
 
-	km_fixture_up(&f, NULL);
+	km_fixture_up(&f, &(struct km_machine_config){ .fast_gup = fast_gup });
 	a = km_test_map(&f, 0, 1, RW);
+	for (int i = 0; i < 16; i++)
+		x[i] = (unsigned char)(0x40 + i);
 	km_user_access(f.t, a, x, sizeof(x), true);	/* resident */
+	memset(y, 0xee, sizeof(y));
 	km_preempt_disable(f.t);
 	km_pagefault_disable(f.t);
-	assert_int_equal(km_copy_from_user(f.t, ops, x, a, sizeof(x)), 0);
+	assert_int_equal(km_copy_from_user(f.t, ops, y, a, sizeof(y)), short_by);
 	km_pagefault_enable(f.t);
 	km_preempt_enable(f.t);
-	assert_int_equal(km_report_count(f.m, KM_R_SLEEP_IN_ATOMIC), rfc ? 2 : 0);
+	for (unsigned long i = 0; i < 16; i++)
+		assert_int_equal(y[i], i < 16 - short_by ? x[i] : 0);
+	assert_int_equal(km_report_count(f.m, KM_R_SLEEP_IN_ATOMIC),
+			 rfc ? (fast_gup ? 1 : 2) : 0);
 	km_reports_clear(f.m);
 	km_fixture_down(&f);
 }
+
+static void test_atomic_context(void **state) { atomic_copy(variant(state), false); }
+static void test_atomic_context_fast_gup(void **state) { atomic_copy(variant(state), true); }
 
 /* check_copy_size(): n > INT_MAX is a WARN, returns n, touches nothing. */
 static void test_check_copy_size(void **state)
@@ -330,6 +359,86 @@ static void test_check_copy_size(void **state)
 	assert_int_equal(dst[0], 9);
 	assert_int_equal(km_report_count(f.m, KM_R_COPY_SIZE), 1);
 	km_reports_clear(f.m);
+	km_fixture_down(&f);
+}
+
+/*
+ * gup_kmap_fixed FIX(2): the page array lives on the stack, 64 entries; a
+ * copy over more pages pins them 64 at a time. No kmalloc at all: 64 pages
+ * take one gup call, 65 pages two; the data arrives whole either way.
+ */
+static void test_fixed_stack_batches(void **state)
+{
+	const struct km_uaccess_ops *ops = &km_uaccess_gup_kmap_fixed;
+	struct km_fixture f;
+	struct km_events ev;
+	unsigned long a, P, len[] = { 64, 65 };
+	unsigned char *src, *dst;
+
+	km_fixture_up(&f, NULL);
+	P = km_page_size(f.m);
+	a = km_test_map(&f, 0, 66, RW);
+	src = g_malloc(66 * P);
+	dst = g_malloc(66 * P);
+	for (unsigned long i = 0; i < 66 * P; i++)
+		src[i] = (unsigned char)(i * 7 + 3);
+	assert_int_equal(km_user_access(f.t, a, src, 66 * P, true), (long)(66 * P));
+	for (size_t k = 0; k < G_N_ELEMENTS(len); k++) {
+		km_events_reset(f.m);
+		memset(dst, 0, 66 * P);
+		assert_int_equal(km_copy_from_user(f.t, ops, dst, a, len[k] * P), 0);
+		assert_memory_equal(dst, src, len[k] * P);
+		km_events_get(f.m, &ev);
+		assert_int_equal(ev.kmalloc_calls, 0);
+		assert_int_equal(ev.gup_calls, len[k] <= 64 ? 1 : 2);
+		assert_int_equal(km_copy_to_user(f.t, ops, a + 1, src, len[k] * P), 0);
+		assert_int_equal(km_mm_peek(f.mm, a + 1, dst, len[k] * P), 0);
+		assert_memory_equal(dst, src, len[k] * P);
+		km_user_access(f.t, a, src, 66 * P, true);	/* put it back */
+	}
+	g_free(src);
+	g_free(dst);
+	km_fixture_down(&f);
+}
+
+/*
+ * gup_kmap_fixed FIX(3): lengths are unsigned long. A raw copy of
+ * n = 2^32 + 16 (check_copy_size() would stop it in copy_from_user, so
+ * the raw function is called) over 2 mapped pages followed by a hole
+ * copies those 2 pages and returns exactly n - 2P: nothing truncated.
+ * FIX(5): an unaligned n == 0 pins nothing and faults nothing in.
+ */
+static void test_fixed_long_lengths_and_zero(void **state)
+{
+	const struct km_uaccess_ops *ops = &km_uaccess_gup_kmap_fixed;
+	const unsigned long n = (1UL << 32) + 16;
+	struct km_fixture f;
+	struct km_events ev;
+	unsigned long a, P;
+	unsigned char *src, *dst;
+
+	km_fixture_up(&f, NULL);
+	P = km_page_size(f.m);
+	a = km_test_map(&f, 0x100000, 3, RW);
+	assert_int_equal(km_munmap(f.mm, a + 2 * P, P), 0);
+	src = g_malloc(2 * P);
+	dst = g_malloc0(2 * P);
+	for (unsigned long i = 0; i < 2 * P; i++)
+		src[i] = (unsigned char)(i + 1);
+	km_user_access(f.t, a, src, 2 * P, true);
+	assert_int_equal(ops->raw_copy_from_user(dst, a, n), n - 2 * P);
+	assert_memory_equal(dst, src, 2 * P);
+
+	assert_int_equal(km_munmap(f.mm, a, 2 * P), 0);
+	a = km_test_map(&f, 0x100000, 1, RW);		/* fresh, not faulted in */
+	km_events_reset(f.m);
+	assert_int_equal(ops->raw_copy_from_user(dst, a + 1, 0), 0);
+	assert_int_equal(ops->raw_copy_to_user(a + 1, src, 0), 0);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.gup_calls, 0);
+	assert_int_equal(km_follow_pte(f.mm, a, NULL, NULL), -ENOENT);
+	g_free(src);
+	g_free(dst);
 	km_fixture_down(&f);
 }
 
@@ -349,8 +458,10 @@ static void test_rfc_kmalloc_failure(void **state)
 	km_fixture_down(&f);
 }
 
+/* every variant: direct, gup_kmap_rfc, gup_kmap_fixed */
 #define BOTH(fn)                                                               \
-	cmocka_unit_test_setup(fn, setup_direct), cmocka_unit_test_setup(fn, setup_rfc)
+	cmocka_unit_test_setup(fn, setup_direct), cmocka_unit_test_setup(fn, setup_rfc), \
+		cmocka_unit_test_setup(fn, setup_fixed)
 
 int main(void)
 {
@@ -364,9 +475,12 @@ int main(void)
 		BOTH(test_access_ok),
 		BOTH(test_kernel_ds),
 		BOTH(test_atomic_context),
+		BOTH(test_atomic_context_fast_gup),
 		BOTH(test_check_copy_size),
 		cmocka_unit_test(test_rfc_zero_length_unaligned_faults_in),
 		cmocka_unit_test(test_rfc_kmalloc_failure),
+		cmocka_unit_test(test_fixed_stack_batches),
+		cmocka_unit_test(test_fixed_long_lengths_and_zero),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -46,6 +46,14 @@ struct km_uaccess_ops {
 /** The faithful port of the 2020 RFC "lib: copy_{from,to}_user using gup &
  *  kmap_atomic()" (lib/uaccess_gup_kmap_memcpy.c), flaws included. */
 KM_API extern const struct km_uaccess_ops km_uaccess_gup_kmap_rfc;
+/** The RFC with the review's fixes, same shape (gup + kmap_atomic + memcpy):
+ *  copies the pinned prefix of a partial pin, a 64-entry on-stack page
+ *  array (no kmalloc), unsigned long lengths, and with faults disabled only
+ *  the lockless __get_user_pages_fast() (km_get_user_pages_fast_only()), so
+ *  it never sleeps in atomic context -- and, without fast_gup, copies
+ *  nothing there. src/uaccess/gup_kmap_fixed.c says which fix answers
+ *  which flaw. */
+KM_API extern const struct km_uaccess_ops km_uaccess_gup_kmap_fixed;
 /** The 3G/1G baseline: the MMU walks the page table, a fault is handled
  *  (or, with pagefaults disabled, fixed up) and the copy stops at the first
  *  page it cannot access, like arm_copy_{from,to}_user + the exception

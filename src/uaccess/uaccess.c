@@ -14,6 +14,7 @@ unsigned long km_direct_user_copy(struct km_task *t, unsigned long uaddr, void *
 static const struct km_uaccess_ops *const variants[] = {
 	&km_uaccess_direct,
 	&km_uaccess_gup_kmap_rfc,
+	&km_uaccess_gup_kmap_fixed,
 	NULL,
 };
 

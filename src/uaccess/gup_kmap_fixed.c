@@ -1,0 +1,174 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gup_kmap_fixed: the RFC's lib/uaccess_gup_kmap_memcpy.c (the faithful
+ * port is src/uaccess/gup_kmap_memcpy.c) with the fixes its review asked
+ * for. It keeps the RFC's shape -- pin the user pages with gup,
+ * kmap_atomic() each, memcpy(), put_page() -- and its helper names
+ * (do_op_one_page, buffer_op, copy_chunk_*), so the two read side by side.
+ * Kernel-style code, compiled against include/kmodel/kernel like the port.
+ *
+ * Which fix answers which flaw of the RFC (marked FIX(n) in the code):
+ *  FIX(1) partial pin. The RFC, when get_user_pages_fast() pins fewer than
+ *         num_pages, puts them and returns n: nothing is copied although a
+ *         prefix was accessible. The raw contract (include/linux/uaccess.h,
+ *         v5.7: "not storing anything at all (i.e. returning size) should
+ *         happen only when nothing could be copied") asks for that prefix.
+ *         Here the bytes in the pinned pages are copied and the rest is
+ *         returned as not copied.
+ *  FIX(2) page array. The RFC kmalloc_array()s it on every copy. Here
+ *         GUP_KMAP_BATCH (64) struct page pointers live on the stack (256
+ *         bytes on 32-bit ARM); a copy over more than 64 pages pins, copies
+ *         and puts them 64 at a time. There is no kmalloc at all, hence no
+ *         allocation failure path and no allocation in atomic context.
+ *  FIX(3) lengths. The RFC's int len/num_pages/ret truncate n > INT_MAX
+ *         (check_copy_size() stops such n in copy_{from,to}_user(), but
+ *         the raw functions are also reached directly). Here every length
+ *         and count is unsigned long; gup gets at most 64 pages per call,
+ *         so its int nr_pages never truncates.
+ *  FIX(4) atomic context. The RFC's kmalloc_array(GFP_KERNEL) and the gup
+ *         slow path's down_read(&mm->mmap_sem) may sleep, a bug when the
+ *         copy runs with page faults disabled -- as
+ *         iov_iter_copy_from_user_atomic() runs it, under kmap_atomic().
+ *         Here, when faulthandler_disabled() (include/linux/uaccess.h:
+ *         pagefault_disabled() || in_atomic()), only __get_user_pages_fast()
+ *         (mm/gup.c, v5.7: the lockless walk, never sleeps, never faults)
+ *         is used, and what it does not pin is returned as not copied --
+ *         what a faulting access with pagefault_disable() does; the caller
+ *         faults the page in and retries (generic_perform_write()).
+ *         Consequence on a machine without CONFIG_HAVE_FAST_GUP (32-bit ARM
+ *         without LPAE, the model's default): __get_user_pages_fast() pins
+ *         nothing, so every atomic copy returns n. That is the kernel's
+ *         behaviour, not a model shortcut; generic_perform_write() would
+ *         retry forever on it.
+ *  FIX(5) n == 0. The RFC computes num_pages = 1 for an unaligned n == 0
+ *         and pins (faulting in) that page; here n == 0 does nothing.
+ * Not addressed (outside the review items this variant answers): put_page()
+ * without set_page_dirty_lock() after writing a user page, as in the RFC.
+ */
+#include <linux/err.h>
+#include <linux/highmem.h>
+#include <linux/mm.h>
+#include <linux/uaccess.h>
+
+#include <asm/page.h>
+
+#define GUP_KMAP_BATCH 64	/* FIX(2): pages pinned per gup call, on the stack */
+
+typedef void (*gup_kmap_op)(unsigned long addr, unsigned long len, void *arg);
+
+/* FIX(3): unsigned long len; memcpy() cannot fail, so no return value */
+static void do_op_one_page(unsigned long addr, unsigned long len, gup_kmap_op op, void *arg,
+			   struct page *page)
+{
+	void *kaddr = kmap_atomic(page);
+
+	(*op)((unsigned long)kaddr + (addr & ~PAGE_MASK), len, arg);
+	kunmap_atomic(kaddr);
+}
+
+/* The bytes of [addr, addr + len) that lie in the @nr pinned @pages, a page
+ * at a time. Return: bytes done. */
+static unsigned long buffer_op(unsigned long addr, unsigned long len, gup_kmap_op op,
+			       void *arg, struct page **pages, unsigned long nr)
+{
+	unsigned long done = 0;
+
+	for (; done < len && nr; nr--, pages++) {
+		unsigned long size = min(PAGE_SIZE - (addr & ~PAGE_MASK), len - done);
+
+		do_op_one_page(addr, size, op, arg, *pages);
+		addr += size;
+		done += size;
+	}
+	return done;
+}
+
+static void copy_chunk_from_user(unsigned long from, unsigned long len, void *arg)
+{
+	unsigned long *to_ptr = arg, to = *to_ptr;
+
+	memcpy((void *)to, (void *)from, len);
+	*to_ptr += len;
+}
+
+static void copy_chunk_to_user(unsigned long to, unsigned long len, void *arg)
+{
+	unsigned long *from_ptr = arg, from = *from_ptr;
+
+	memcpy((void *)to, (void *)from, len);
+	*from_ptr += len;
+}
+
+/* Pin, copy, put, GUP_KMAP_BATCH pages at a time. Return: bytes not done. */
+static unsigned long gup_kmap_op_user(unsigned long uaddr, unsigned long n,
+				      unsigned int gup_flags, gup_kmap_op op, void *arg)
+{
+	struct page *pages[GUP_KMAP_BATCH];	/* FIX(2) */
+	unsigned long left = n;			/* FIX(5): n == 0 skips the loop */
+
+	while (left) {
+		unsigned long off = uaddr & ~PAGE_MASK, nr, done, i;
+		long pinned;
+
+		nr = left > GUP_KMAP_BATCH * PAGE_SIZE ? GUP_KMAP_BATCH
+						       : DIV_ROUND_UP(off + left, PAGE_SIZE);
+		nr = min(nr, (unsigned long)GUP_KMAP_BATCH);
+		if (faulthandler_disabled())	/* FIX(4) */
+			pinned = __get_user_pages_fast(uaddr, (int)nr, gup_flags & FOLL_WRITE,
+						       pages);
+		else
+			pinned = get_user_pages_fast(uaddr, (int)nr, gup_flags, pages);
+		if (pinned <= 0)
+			break;
+		/* FIX(1): copy what lies in the pinned pages */
+		done = buffer_op(uaddr, left, op, arg, pages, (unsigned long)pinned);
+		for (i = 0; i < (unsigned long)pinned; i++)
+			put_page(pages[i]);
+		uaddr += done;
+		left -= done;
+		if ((unsigned long)pinned < nr)
+			break;		/* the next page is not accessible now */
+	}
+	return left;
+}
+
+static unsigned long fixed_copy_from_user(void *to, const void __user *from, unsigned long n)
+{
+	unsigned long to_ptr = (unsigned long)to;
+
+	if (uaccess_kernel()) {
+		memcpy(to, (__force void *)from, n);
+		return 0;
+	}
+	return gup_kmap_op_user((unsigned long)from, n, 0, copy_chunk_from_user, &to_ptr);
+}
+
+static unsigned long fixed_copy_to_user(void __user *to, const void *from, unsigned long n)
+{
+	unsigned long from_ptr = (unsigned long)from;
+
+	if (uaccess_kernel()) {
+		memcpy((__force void *)to, from, n);
+		return 0;
+	}
+	return gup_kmap_op_user((unsigned long)to, n, FOLL_WRITE, copy_chunk_to_user, &from_ptr);
+}
+
+static unsigned long fixed_from(void *to, unsigned long from, unsigned long n)
+{
+	return fixed_copy_from_user(to, (const void __user *)from, n);
+}
+
+static unsigned long fixed_to(unsigned long to, const void *from, unsigned long n)
+{
+	return fixed_copy_to_user((void __user *)to, from, n);
+}
+
+const struct km_uaccess_ops km_uaccess_gup_kmap_fixed = {
+	.name = "gup_kmap_fixed",
+	.summary = "the RFC with the review's fixes: partial pins, stack page array, no sleep in atomic",
+	.source = "lib/uaccess_gup_kmap_memcpy.c (RFC 1/3, 12 Jun 2020) + review fixes, v5.7 mm/gup.c",
+	.claims_conformance = true,
+	.raw_copy_from_user = fixed_from,
+	.raw_copy_to_user = fixed_to,
+};
