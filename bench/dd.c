@@ -36,6 +36,7 @@ struct dd_run {
 	unsigned long ubuf, bs, P;
 	GPtrArray *file;	/* page cache: struct km_page *, NULL for holes */
 	unsigned long pos, file_size;
+	bool stalled;		/* an atomic copy made no progress: no row */
 };
 
 /* Drop the file's pages. Last index first: the page allocator's free list
@@ -150,6 +151,11 @@ write_begin:	/* shmem_write_begin(): find or allocate the page-cache page */
 			       ? r->ops->raw_copy_from_user(kaddr + offset, ua, bytes)
 			       : bytes;
 		km_kunmap_atomic(r->t, kaddr);
+		/* nothing copied: generic_perform_write() faults the page in and
+		 * retries -- forever when the variant cannot copy in atomic
+		 * context at all (gup_kmap_fixed without fast_gup) */
+		if (left == bytes)
+			return -EDEADLK;
 		if (left)	/* dd's buffer is resident: a short copy is a bug */
 			return -EFAULT;
 next:
@@ -254,6 +260,15 @@ static int dd_timed(struct dd_run *r, unsigned long total, struct dd_result *res
 	km_events_get(r->m, &res->ev);
 	res->bugs = km_report_count(r->m, KM_R_NONE);
 	return err;
+}
+
+/* -EDEADLK (an atomic copy that never progresses) ends the row, not the run. */
+static int dd_stall(struct dd_run *r, int err)
+{
+	if (err != -EDEADLK)
+		return err;
+	r->stalled = true;
+	return 0;
 }
 
 /* Tear down; a teardown problem (a leak) fails the row. */
@@ -420,13 +435,16 @@ static int dd_run_all(struct kb_out *out)
 		kb_progress(out, "dd bs=%lu: setting up", bs);
 		for (guint v = 0; v < cases->len && !rc; v++) {
 			res[v].secs = G_MAXDOUBLE;
-			rc = dd_setup(o, &g_array_index(cases, struct dd_case, v), bs, &runs[v]);
+			rc = dd_stall(&runs[v],
+				      dd_setup(o, &g_array_index(cases, struct dd_case, v), bs,
+					       &runs[v]));
 		}
 		/* interleave baseline and variants so drift hits all alike */
 		for (int i = 0; i < o->repeat && !rc; i++) {
 			kb_progress(out, "dd bs=%lu: run %d/%d", bs, i + 1, o->repeat);
 			for (guint v = 0; v < cases->len && !rc; v++)
-				rc = dd_timed(&runs[v], total, &res[v]);
+				if (!runs[v].stalled)
+					rc = dd_stall(&runs[v], dd_timed(&runs[v], total, &res[v]));
 		}
 		kb_progress(out, "%s", "");
 		for (guint v = 0; v < cases->len; v++) {
@@ -440,6 +458,13 @@ static int dd_run_all(struct kb_out *out)
 							"lower --dd-file-mib"
 					: rc ? g_strerror(-rc) : "teardown found leaks");
 				rc = rc ? rc : err;
+				continue;
+			}
+			if (runs[v].stalled) {
+				fprintf(stderr, "kmodel-bench: dd %s kmap %s highmem %s bs=%lu: no row: "
+					"its atomic copy_from_user copies nothing on this machine "
+					"(generic_perform_write() would retry forever)\n", name,
+					kmap_name(c->kmap), c->highmem ? "on" : "off", bs);
 				continue;
 			}
 			print_row(out, c, bs, (double)total / res[v].secs / 1e6,
