@@ -14,5 +14,6 @@
 #include <kmodel/traffic.h>
 #include <kmodel/usb.h>
 #include <kmodel/asix.h>
+#include <kmodel/conformance.h>
 
 #endif

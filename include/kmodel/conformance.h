@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kmodel/conformance.h - the raw uaccess contract of include/linux/uaccess.h
+ * (v5.7) as a suite that any struct km_uaccess_ops can be run against.
+ *
+ * The contract: raw_copy_{from,to}_user(to, from, n) returns N, the bytes
+ * not copied; the first n - N destination bytes equal the source; nothing
+ * past them is written; "not storing anything at all (i.e. returning size)
+ * should happen only when nothing could be copied" -- a copy may stop
+ * early, but when a prefix is accessible at least one byte of it is copied.
+ *
+ * The suite boots one machine per page size with this user layout (P is
+ * the page size, every page a separate mapping or hole):
+ *
+ *   base+0P  unmapped
+ *   base+1P  M1: read/write, resident, random bytes
+ *   base+2P  unmapped
+ *   base+3P  M2: read/write, resident, random bytes
+ *   base+4P  RO: read-only, resident (the shared zero page)
+ *   base+5P  unmapped
+ *
+ * and runs, for every edge (see enum km_conformance_edge), every size n in
+ * 0..max_size and every start offset off in -max_size..+max_size relative
+ * to the edge's boundary B, the raw copy of [B + off, B + off + n):
+ * copy_from_user for the leading and trailing edges, copy_to_user for
+ * those and the read-only edge. The user pages are resident, so the suite
+ * does not see what a variant does to non-resident pages (tests/ do).
+ */
+#ifndef KMODEL_CONFORMANCE_H
+#define KMODEL_CONFORMANCE_H
+
+#include <kmodel/uaccess.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Direction of a case. */
+enum km_conformance_dir {
+	KM_CONF_FROM_USER = 0,	/**< raw_copy_from_user(kernel dst, user src, n) */
+	KM_CONF_TO_USER,	/**< raw_copy_to_user(user dst, kernel src, n) */
+	KM_CONF_DIR__COUNT
+};
+
+/** The page boundary B a case is placed against. */
+enum km_conformance_edge {
+	KM_CONF_LEADING = 0,	/**< B = start of M1: unmapped before, mapped after */
+	KM_CONF_TRAILING,	/**< B = end of M1: mapped before, unmapped after */
+	KM_CONF_READONLY,	/**< B = end of M2: writable before, read-only after
+				 *   (copy_to_user only) */
+	KM_CONF_EDGE__COUNT
+};
+
+/** The four checks of a case, from the raw contract. */
+enum km_conformance_check {
+	/** (1) N in [0, n]; N == 0 when the range lies wholly in accessible
+	 *  bytes; N == n when it starts in an inaccessible page; when it
+	 *  straddles, n - available <= N < n (at least one byte copied, no
+	 *  more than are available). n == 0: N == 0. */
+	KM_CONF_CHECK_SIZE = 0,
+	/** (2) the source is untouched (user pages for copy_from_user, the
+	 *  kernel buffer for copy_to_user) */
+	KM_CONF_CHECK_SRC,
+	/** (3) nothing is written before the destination or past
+	 *  dst + n - N (within the guard; the read-only and M pages included) */
+	KM_CONF_CHECK_DST,
+	/** (4) the n - N copied bytes equal the source's */
+	KM_CONF_CHECK_COPY,
+	KM_CONF_CHECK__COUNT
+};
+
+#define KM_CONF_MAX_PAGE_SIZES 3
+
+/**
+ * struct km_conformance_opts - what to run. A zero-initialised struct (or a
+ * NULL pointer) means all defaults.
+ * @machine: template for the machines the suite boots (fast_gup, kmap_debug,
+ *           highmem split, ...); NULL: defaults. Its page_size is replaced
+ *           by each page size in turn; a zero ram_size becomes 8 MiB.
+ *           Borrowed for the call only.
+ * @page_sizes: bytes, each 4096, 16384 or 65536, zero-terminated (unused
+ *           slots 0); all zero: 4096, 16384 and 65536.
+ * @max_size: largest n, bytes, 1..1024; 0: 128. Offsets run from
+ *           -max_size to +max_size.
+ * @guard: bytes compared on either side of the destination and source
+ *           ranges on every case, 1..1048576; 0: 256. Bytes further away
+ *           are not checked (a full-page compare per case would make the
+ *           64 KiB run take seconds).
+ * @max_listed: at most this many entries in result->list (the counts stay
+ *           exact); 0: list every failure.
+ */
+struct km_conformance_opts {
+	const struct km_machine_config *machine;
+	unsigned long page_sizes[KM_CONF_MAX_PAGE_SIZES];
+	unsigned long max_size;
+	unsigned long guard;
+	size_t max_listed;
+};
+
+/**
+ * struct km_conformance_failure - one failing check of one case.
+ * @dir, @edge, @page_size (bytes): where the case ran.
+ * @offset: start of the user range relative to the edge's boundary, bytes
+ *          (negative: before it).
+ * @size: n, bytes. @returned: N, what the raw copy returned.
+ * @check: which check failed.
+ * @at: for the byte checks, the first wrong byte's position relative to
+ *      the start of the range it belongs to (the destination for dst and
+ *      copy, the source for src; negative: before it); 0 for size.
+ * @expected_min, @expected_max: size: the allowed N, inclusive; byte
+ *      checks: the byte value expected (both equal).
+ * @got: size: N; byte checks: the byte value found.
+ */
+struct km_conformance_failure {
+	enum km_conformance_dir dir;
+	enum km_conformance_edge edge;
+	enum km_conformance_check check;
+	unsigned long page_size;
+	long offset;
+	unsigned long size;
+	unsigned long returned;
+	long at;
+	unsigned long expected_min, expected_max;
+	unsigned long got;
+};
+
+/**
+ * struct km_conformance_result - what a run found. Filled by
+ * km_uaccess_conformance(); the caller owns it and must release @list with
+ * km_conformance_result_clear().
+ * @cases: cases run. @failures: cases with at least one failing check.
+ * @by_check: cases failing each check (a case may fail several checks;
+ *           each counts once per case, at its first wrong byte).
+ * @reports: BUG/WARN reports recorded on the suite's machines, teardown
+ *           problems included (leaked pins, held kmap slots, ...): not one
+ *           of the four checks, but a conforming variant has none.
+ * @seconds: host wall-clock time of the run (monotonic clock).
+ * @list, @list_len: the failing checks in the order found, one entry per
+ *           failing check of a case (so at most four per case), at most
+ *           opts->max_listed in all; owned by the result (g_free()d by
+ *           km_conformance_result_clear()).
+ */
+struct km_conformance_result {
+	unsigned long cases;
+	unsigned long failures;
+	unsigned long by_check[KM_CONF_CHECK__COUNT];
+	unsigned long reports;
+	double seconds;
+	struct km_conformance_failure *list;
+	size_t list_len;
+};
+
+/**
+ * km_uaccess_conformance() - run the suite (see the top of this header)
+ * against @ops on machines of its own. The calling thread's `current` is
+ * used during the run and restored afterwards; nothing else of the caller
+ * is touched, so runs on different threads are independent.
+ * @ops: the variant; both raw functions must be set.
+ * @opts: NULL or zeroed for defaults; see struct km_conformance_opts.
+ * @res: receives the result (overwritten, not freed: clear it first if it
+ *       holds a previous result).
+ * Return: 0 when the suite ran (the result says whether @ops conforms),
+ * -EINVAL for a NULL @ops/@res, a missing raw function or a bad option,
+ * or the error of km_machine_new()/km_mmap() (km_last_error() says why);
+ * on error @res is zeroed and owns nothing.
+ */
+KM_API int km_uaccess_conformance(const struct km_uaccess_ops *ops,
+				  const struct km_conformance_opts *opts,
+				  struct km_conformance_result *res);
+
+/** Free @res->list and zero @res. NULL is a no-op. */
+KM_API void km_conformance_result_clear(struct km_conformance_result *res);
+
+/** "size", "src", "dst", "copy"; "?" for an unknown value. Never NULL. */
+KM_API const char *km_conformance_check_name(enum km_conformance_check check);
+/** "from_user", "to_user"; "?" otherwise. */
+KM_API const char *km_conformance_dir_name(enum km_conformance_dir dir);
+/** "leading", "trailing", "readonly"; "?" otherwise. */
+KM_API const char *km_conformance_edge_name(enum km_conformance_edge edge);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* KMODEL_CONFORMANCE_H */

@@ -1,0 +1,404 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The raw uaccess contract (include/linux/uaccess.h, v5.7) as a suite for
+ * any struct km_uaccess_ops: see include/kmodel/conformance.h for the
+ * layout, the cases and the checks. Expected values come from the layout
+ * alone (which bytes are accessible), never from running a variant.
+ * The suite reads and restores user bytes through the frames (host
+ * memory) of the present ptes, so checking costs no modelled events.
+ */
+#include "internal.h"
+#include <kmodel/conformance.h>
+#include <string.h>
+
+#define CONF_DEFAULT_MAX_SIZE	128
+#define CONF_LIMIT_MAX_SIZE	1024
+#define CONF_DEFAULT_GUARD	256
+#define CONF_LIMIT_GUARD	(1UL << 20)
+#define CONF_PAGES		6	/* the layout of conformance.h */
+#define CONF_RAM_SIZE		(8ULL << 20)
+
+/* One run on one machine (one page size). */
+struct conf_run {
+	const struct km_uaccess_ops *ops;
+	struct km_conformance_result *res;
+	GArray *list;			/* struct km_conformance_failure */
+	size_t max_listed;
+	unsigned long max_size, guard;
+	struct km_machine *m;
+	struct km_task *t;
+	unsigned long P, base;
+	unsigned char *shadow;		/* CONF_PAGES * P: what the user pages hold */
+	unsigned char *kfill;		/* what the kernel buffer holds between cases */
+	unsigned char *kbuf;		/* guard | max_size | guard */
+	unsigned char *ksrc, *ksrc_ref;	/* copy_to_user source and its pristine copy */
+	/* the case being checked */
+	enum km_conformance_dir dir;
+	enum km_conformance_edge edge;
+	long off;
+	unsigned long n, N;
+	unsigned int failed;		/* bit per check failed in this case */
+};
+
+static const unsigned long default_page_sizes[] = { 4096, 16384, 65536 };
+
+const char *km_conformance_check_name(enum km_conformance_check check)
+{
+	static const char *const names[KM_CONF_CHECK__COUNT] = { "size", "src", "dst", "copy" };
+
+	return (unsigned int)check < KM_CONF_CHECK__COUNT ? names[check] : "?";
+}
+
+const char *km_conformance_dir_name(enum km_conformance_dir dir)
+{
+	static const char *const names[KM_CONF_DIR__COUNT] = { "from_user", "to_user" };
+
+	return (unsigned int)dir < KM_CONF_DIR__COUNT ? names[dir] : "?";
+}
+
+const char *km_conformance_edge_name(enum km_conformance_edge edge)
+{
+	static const char *const names[KM_CONF_EDGE__COUNT] = { "leading", "trailing",
+								 "readonly" };
+
+	return (unsigned int)edge < KM_CONF_EDGE__COUNT ? names[edge] : "?";
+}
+
+void km_conformance_result_clear(struct km_conformance_result *res)
+{
+	if (!res)
+		return;
+	g_free(res->list);
+	memset(res, 0, sizeof(*res));
+}
+
+static void fail(struct conf_run *r, enum km_conformance_check check, long at,
+		 unsigned long exp_min, unsigned long exp_max, unsigned long got)
+{
+	struct km_conformance_failure f = {
+		.dir = r->dir, .edge = r->edge, .check = check, .page_size = r->P,
+		.offset = r->off, .size = r->n, .returned = r->N, .at = at,
+		.expected_min = exp_min, .expected_max = exp_max, .got = got,
+	};
+
+	if (r->failed & (1u << check))	/* one failure per check and case */
+		return;
+	r->res->by_check[check]++;
+	r->failed |= 1u << check;
+	if (!r->max_listed || r->list->len < r->max_listed)
+		g_array_append_val(r->list, f);
+}
+
+/* The boundary of an edge, a user address. */
+static unsigned long edge_boundary(const struct conf_run *r, enum km_conformance_edge e)
+{
+	switch (e) {
+	case KM_CONF_LEADING:
+		return r->base + 1 * r->P;
+	case KM_CONF_TRAILING:
+		return r->base + 2 * r->P;
+	default:
+		return r->base + 4 * r->P;
+	}
+}
+
+/* Bytes of [s, s + n) accessible from s on: the leading edge's range is
+ * accessible when it starts at or after B (max_size < P keeps it inside
+ * M1), the others up to B. */
+static unsigned long available(const struct conf_run *r, unsigned long B, unsigned long s)
+{
+	if (r->edge == KM_CONF_LEADING)
+		return s >= B ? r->n : 0;
+	return s >= B ? 0 : MIN(r->n, B - s);
+}
+
+/* Host address of user byte @a if its page is present, else NULL. */
+static unsigned char *user_byte(struct conf_run *r, unsigned long a)
+{
+	km_pte_t *pte = km_pte_lookup(r->t->mm, a, false);
+
+	if (!pte || !(*pte & KM_PTE_PRESENT))
+		return NULL;
+	return (unsigned char *)km_frame(r->m, (unsigned long)(*pte >> KM_PTE_PFN_SHIFT)) +
+	       (a & (r->P - 1));
+}
+
+/* Compare user bytes [a, b) with @exp, page by page, skipping pages with
+ * no present pte (the holes). Return: true and the first wrong byte's
+ * address and value if they differ. */
+static bool user_differs(struct conf_run *r, unsigned long a, unsigned long b,
+			 const unsigned char *exp, unsigned long *bad, unsigned char *got)
+{
+	while (a < b) {
+		unsigned long stop = MIN(b, (a | (r->P - 1)) + 1);
+		const unsigned char *u = user_byte(r, a);
+
+		if (u && memcmp(u, exp, stop - a))
+			for (unsigned long i = 0; i < stop - a; i++)
+				if (u[i] != exp[i]) {
+					*bad = a + i;
+					*got = u[i];
+					return true;
+				}
+		exp += stop - a;
+		a = stop;
+	}
+	return false;
+}
+
+/* Put the shadow back into user bytes [a, b) of present pages. */
+static void user_restore(struct conf_run *r, unsigned long a, unsigned long b)
+{
+	while (a < b) {
+		unsigned long stop = MIN(b, (a | (r->P - 1)) + 1);
+		unsigned char *u = user_byte(r, a);
+
+		if (u)
+			memcpy(u, r->shadow + (a - r->base), stop - a);
+		a = stop;
+	}
+}
+
+/*
+ * Check the user bytes [s - guard, s + n + guard) (clipped to the layout):
+ * [s, s + copied) must hold @want (else @in_check fails), the rest the
+ * shadow (else @out_check fails), at the first wrong byte. Then put
+ * the shadow back where anything may have changed.
+ */
+static void check_user(struct conf_run *r, unsigned long s, unsigned long copied,
+		       const unsigned char *want, enum km_conformance_check in_check,
+		       enum km_conformance_check out_check)
+{
+	unsigned long lo = MAX(s - MIN(r->guard, s), r->base);
+	unsigned long hi = MIN(s + r->n + r->guard, r->base + CONF_PAGES * r->P);
+	const struct {
+		unsigned long a, b;
+		const unsigned char *exp;
+		enum km_conformance_check check;
+	} piece[3] = {
+		{ lo, s, r->shadow + (lo - r->base), out_check },
+		{ s, s + copied, want, in_check },
+		{ s + copied, hi, r->shadow + (s + copied - r->base), out_check },
+	};
+	bool any = false;
+
+	for (int i = 0; i < 3; i++) {
+		unsigned long bad;
+		unsigned char got;
+
+		if (!user_differs(r, piece[i].a, piece[i].b, piece[i].exp, &bad, &got))
+			continue;
+		any = true;
+		fail(r, piece[i].check, (long)(bad - s), piece[i].exp[bad - piece[i].a],
+		     piece[i].exp[bad - piece[i].a], got);
+	}
+	if (any)
+		user_restore(r, lo, hi);
+	else if (copied)
+		user_restore(r, s, s + copied);
+}
+
+/* Compare kernel bytes @k[0, len) with @want; fail @check at the first
+ * difference, reported at position @at0 + i. Return: true if they differ. */
+static bool check_kernel(struct conf_run *r, const unsigned char *k, const unsigned char *want,
+			 unsigned long len, long at0, enum km_conformance_check check)
+{
+	if (!memcmp(k, want, len))
+		return false;
+	for (unsigned long i = 0; i < len; i++)
+		if (k[i] != want[i]) {
+			fail(r, check, at0 + (long)i, want[i], want[i], k[i]);
+			break;
+		}
+	return true;
+}
+
+static void run_case(struct conf_run *r, unsigned long B)
+{
+	unsigned long s = B + (unsigned long)r->off, n = r->n, avail = available(r, B, s);
+	unsigned long lo = n - avail, hi = avail ? (avail == n ? 0 : n - 1) : n, copied;
+	unsigned char *kdst = r->kbuf + r->guard;
+
+	r->failed = 0;
+	if (r->dir == KM_CONF_FROM_USER)
+		r->N = r->ops->raw_copy_from_user(kdst, s, n);
+	else
+		r->N = r->ops->raw_copy_to_user(s, r->ksrc, n);
+	r->res->cases++;
+	/* (1) size */
+	if (r->N < lo || r->N > hi)
+		fail(r, KM_CONF_CHECK_SIZE, 0, lo, hi, r->N);
+	copied = r->N <= n ? n - r->N : 0;
+	if (r->dir == KM_CONF_FROM_USER) {
+		/* (2) the user source, with its guard, is as it was */
+		check_user(r, s, 0, NULL, KM_CONF_CHECK_SRC, KM_CONF_CHECK_SRC);
+		/* (4) the copied bytes; (3) the guard before, and from the copied
+		 * end to the guard after the n bytes */
+		check_kernel(r, kdst, r->shadow + (s - r->base), copied, 0, KM_CONF_CHECK_COPY);
+		check_kernel(r, r->kbuf, r->kfill, r->guard, -(long)r->guard, KM_CONF_CHECK_DST);
+		check_kernel(r, kdst + copied, r->kfill + r->guard + copied,
+			     n - copied + r->guard, (long)copied, KM_CONF_CHECK_DST);
+		memcpy(r->kbuf, r->kfill, n + 2 * r->guard);
+	} else {
+		/* (2) the kernel source */
+		if (check_kernel(r, r->ksrc, r->ksrc_ref, n, 0, KM_CONF_CHECK_SRC))
+			memcpy(r->ksrc, r->ksrc_ref, n);
+		/* (4) the copied bytes and (3) everything around them */
+		check_user(r, s, copied, r->ksrc_ref, KM_CONF_CHECK_COPY, KM_CONF_CHECK_DST);
+	}
+	if (r->failed)
+		r->res->failures++;
+}
+
+static void run_page_size(struct conf_run *r)
+{
+	long max = (long)r->max_size;
+
+	for (int d = 0; d < KM_CONF_DIR__COUNT; d++) {
+		for (int e = 0; e < KM_CONF_EDGE__COUNT; e++) {
+			unsigned long B = edge_boundary(r, e);
+
+			if (e == KM_CONF_READONLY && d != KM_CONF_TO_USER)
+				continue;
+			r->dir = d;
+			r->edge = e;
+			for (r->n = 0; r->n <= r->max_size; r->n++)
+				for (r->off = -max; r->off <= max; r->off++)
+					run_case(r, B);
+		}
+	}
+}
+
+/* Boot a machine of page size @P and lay out the user pages. */
+static int setup(struct conf_run *r, const struct km_machine_config *tmpl, unsigned long P,
+		 GRand *rnd)
+{
+	struct km_machine_config cfg = { 0 };
+	struct km_mm *mm;
+	unsigned char c;
+	int err;
+
+	if (tmpl)
+		cfg = *tmpl;
+	cfg.page_size = P;
+	if (!cfg.ram_size)
+		cfg.ram_size = CONF_RAM_SIZE;
+	err = km_machine_new(&cfg, &r->m);
+	if (err)
+		return err;
+	r->P = P;
+	/* 1 MiB: page-aligned for every page size, below every TASK_SIZE */
+	r->base = 1UL << 20;
+	if ((err = km_mm_new(r->m, &mm)))
+		return err;
+	err = km_task_new(r->m, mm, 0, &r->t);
+	km_mm_put(mm);
+	if (err)
+		return err;
+	r->shadow = g_malloc0(CONF_PAGES * P);
+	for (unsigned long i = 0; i < CONF_PAGES * P; i++)
+		r->shadow[i] = (unsigned char)g_rand_int(rnd);
+	memset(r->shadow + 4 * P, 0, P);		/* RO: the zero page */
+	if ((err = km_mmap(mm, r->base + 1 * P, P, KM_PROT_READ | KM_PROT_WRITE, &(unsigned long){0})) ||
+	    (err = km_mmap(mm, r->base + 3 * P, P, KM_PROT_READ | KM_PROT_WRITE, &(unsigned long){0})) ||
+	    (err = km_mmap(mm, r->base + 4 * P, P, KM_PROT_READ, &(unsigned long){0})))
+		return err;
+	if (km_user_access(r->t, r->base + 1 * P, r->shadow + 1 * P, P, true) != (long)P ||
+	    km_user_access(r->t, r->base + 3 * P, r->shadow + 3 * P, P, true) != (long)P ||
+	    km_user_access(r->t, r->base + 4 * P, &c, 1, false) != 1)
+		return km_err(-EFAULT, "km_uaccess_conformance: populating the user pages failed");
+	return 0;
+}
+
+static void teardown(struct conf_run *r)
+{
+	if (r->t)
+		km_task_free(r->t);
+	if (r->m) {
+		r->res->reports += km_report_count(r->m, KM_R_NONE);
+		r->res->reports += (unsigned long)km_machine_destroy(r->m);
+	}
+	g_free(r->shadow);
+	r->m = NULL;
+	r->t = NULL;
+	r->shadow = NULL;
+}
+
+static int check_opts(const struct km_conformance_opts *o)
+{
+	if (o->max_size > CONF_LIMIT_MAX_SIZE)
+		return km_err(-EINVAL, "km_uaccess_conformance: max_size %lu > %d", o->max_size,
+			      CONF_LIMIT_MAX_SIZE);
+	if (o->guard > CONF_LIMIT_GUARD)
+		return km_err(-EINVAL, "km_uaccess_conformance: guard %lu > %lu", o->guard,
+			      CONF_LIMIT_GUARD);
+	for (int i = 0; i < KM_CONF_MAX_PAGE_SIZES && o->page_sizes[i]; i++)
+		if (o->page_sizes[i] != 4096 && o->page_sizes[i] != 16384 &&
+		    o->page_sizes[i] != 65536)
+			return km_err(-EINVAL,
+				      "km_uaccess_conformance: page_sizes[%d] %lu is not 4096, 16384 or 65536",
+				      i, o->page_sizes[i]);
+	return 0;
+}
+
+int km_uaccess_conformance(const struct km_uaccess_ops *ops,
+			   const struct km_conformance_opts *opts,
+			   struct km_conformance_result *res)
+{
+	const struct km_conformance_opts defaults = { 0 };
+	const struct km_conformance_opts *o = opts ? opts : &defaults;
+	struct conf_run r = { .ops = ops, .res = res };
+	const unsigned long *sizes = o->page_sizes[0] ? o->page_sizes : default_page_sizes;
+	size_t nr_sizes = o->page_sizes[0] ? KM_CONF_MAX_PAGE_SIZES : G_N_ELEMENTS(default_page_sizes);
+	gint64 t0 = g_get_monotonic_time();
+	struct km_task *prev;
+	GRand *rnd;
+	int err;
+
+	if (res)
+		memset(res, 0, sizeof(*res));
+	if (!ops || !res || !ops->raw_copy_from_user || !ops->raw_copy_to_user)
+		return km_err(-EINVAL, "km_uaccess_conformance: ops, a raw function or res is NULL");
+	if ((err = check_opts(o)))
+		return err;
+	r.max_size = o->max_size ? o->max_size : CONF_DEFAULT_MAX_SIZE;
+	r.guard = o->guard ? o->guard : CONF_DEFAULT_GUARD;
+	r.max_listed = o->max_listed;
+	r.list = g_array_new(FALSE, FALSE, sizeof(struct km_conformance_failure));
+	rnd = g_rand_new_with_seed(0x6b6d6f64);		/* "kmod": same bytes every run */
+	r.kbuf = g_malloc(r.max_size + 2 * r.guard);
+	r.kfill = g_malloc(r.max_size + 2 * r.guard);
+	r.ksrc = g_malloc(r.max_size);
+	r.ksrc_ref = g_malloc(r.max_size);
+	for (unsigned long i = 0; i < r.max_size + 2 * r.guard; i++)
+		r.kfill[i] = (unsigned char)g_rand_int(rnd);
+	for (unsigned long i = 0; i < r.max_size; i++)
+		r.ksrc_ref[i] = (unsigned char)g_rand_int(rnd);
+	memcpy(r.kbuf, r.kfill, r.max_size + 2 * r.guard);
+	memcpy(r.ksrc, r.ksrc_ref, r.max_size);
+	prev = km_current();
+	for (size_t i = 0; i < nr_sizes && sizes[i] && !err; i++) {
+		err = setup(&r, o->machine, sizes[i], rnd);
+		if (!err) {
+			km_task_switch(r.t);
+			run_page_size(&r);
+			km_task_switch(prev);
+		}
+		teardown(&r);
+	}
+	km_task_switch(prev);
+	g_rand_free(rnd);
+	g_free(r.kbuf);
+	g_free(r.kfill);
+	g_free(r.ksrc);
+	g_free(r.ksrc_ref);
+	if (err) {
+		g_array_free(r.list, TRUE);
+		memset(res, 0, sizeof(*res));
+		return err;
+	}
+	res->list = (struct km_conformance_failure *)g_array_steal(r.list, &res->list_len);
+	g_array_free(r.list, TRUE);
+	res->seconds = (double)(g_get_monotonic_time() - t0) / G_USEC_PER_SEC;
+	return 0;
+}

@@ -1,0 +1,431 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * km_uaccess_conformance(): every expectation here is derived from the raw
+ * contract of include/linux/uaccess.h (v5.7) and the suite's documented
+ * layout (include/kmodel/conformance.h), never copied from a run:
+ *  - direct and gup_kmap_fixed pass every case;
+ *  - gup_kmap_rfc fails exactly the cases that start in an accessible page
+ *    and run into an inaccessible one (its partial-pin flaw returns n);
+ *  - deliberately broken variants make exactly the check they break fail;
+ *  - kmodel-check prints the same numbers as JSON.
+ */
+#include "km_test.h"
+#include <errno.h>
+#include <glib.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#define MAX_N 128	/* the suite's default max_size */
+
+static const unsigned long page_sizes[] = { 4096, 16384, 65536 };
+
+/* Cases of one page size: 2 edges copy_from_user + 3 copy_to_user, every
+ * n in 0..M, every offset in -M..M. */
+static unsigned long cases_per_page_size(unsigned long M)
+{
+	return 5 * (2 * M + 1) * (M + 1);
+}
+
+/* Accessible bytes of [B + off, B + off + n) from its start: the leading
+ * edge is a hole then a mapped page, the others a mapped page then a hole
+ * or a read-only page (conformance.h). */
+static unsigned long accessible(enum km_conformance_edge e, long off, unsigned long n)
+{
+	if (e == KM_CONF_LEADING)
+		return off >= 0 ? n : 0;
+	return off >= 0 ? 0 : MIN(n, (unsigned long)-off);
+}
+
+static void assert_conforms(const struct km_uaccess_ops *ops, const struct km_conformance_opts *o,
+			    unsigned long nr_page_sizes)
+{
+	struct km_conformance_result r;
+
+	assert_int_equal(km_uaccess_conformance(ops, o, &r), 0);
+	assert_int_equal(r.cases, nr_page_sizes * cases_per_page_size(MAX_N));
+	for (size_t i = 0; i < r.list_len && i < 5; i++)
+		print_message("%s: %s P=%lu %s off=%ld n=%lu N=%lu check %s\n", ops->name,
+			      km_conformance_dir_name(r.list[i].dir), r.list[i].page_size,
+			      km_conformance_edge_name(r.list[i].edge), r.list[i].offset,
+			      r.list[i].size, r.list[i].returned,
+			      km_conformance_check_name(r.list[i].check));
+	assert_int_equal(r.failures, 0);
+	for (int c = 0; c < KM_CONF_CHECK__COUNT; c++)
+		assert_int_equal(r.by_check[c], 0);
+	assert_int_equal(r.reports, 0);
+	assert_int_equal(r.list_len, 0);
+	assert_null(r.list);
+	km_conformance_result_clear(&r);
+}
+
+static void test_direct_conforms(void **state)
+{
+	assert_conforms(&km_uaccess_direct, NULL, 3);
+}
+
+static void test_fixed_conforms(void **state)
+{
+	assert_conforms(&km_uaccess_gup_kmap_fixed, NULL, 3);
+}
+
+/* Highmem user pages (kmap slots taken), the lockless gup walk and the
+ * kmap debug checks: the two conforming variants still conform. */
+static void test_conforms_highmem_fast_gup(void **state)
+{
+	struct km_machine_config cfg = { .ram_size = 16ULL << 20, .lowmem_size = 4ULL << 20,
+					 .fast_gup = true, .kmap_debug = true };
+	struct km_conformance_opts o = { .machine = &cfg };
+
+	assert_conforms(&km_uaccess_direct, &o, 3);
+	assert_conforms(&km_uaccess_gup_kmap_fixed, &o, 3);
+}
+
+/* One key per (dir, edge, page size, offset, n, check). */
+static gint64 case_key(int dir, int edge, unsigned long P, long off, unsigned long n, int check)
+{
+	return ((((((gint64)dir * 4 + edge) * 131072 + (gint64)P) * 4096 + (off + 2048)) * 2048 +
+		 (gint64)n) * 4) + check;
+}
+
+/*
+ * gup_kmap_rfc fails exactly the straddling cases: a range that starts in
+ * an accessible page and ends in a hole or the read-only page (trailing
+ * edge both directions, read-only edge copy_to_user), n >= 2, offsets
+ * -(n-1)..-1. The contract wants N in [n - avail, n - 1] there; the RFC's
+ * partial pin returns n. Only the size check fails: nothing is written.
+ * A range starting in the hole (leading edge) must return n, and does.
+ */
+static void test_rfc_fails_exactly_straddles(void **state)
+{
+	GHashTable *want = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
+	struct km_conformance_result r;
+	unsigned long expected = 0;
+
+	for (size_t p = 0; p < G_N_ELEMENTS(page_sizes); p++)
+		for (int d = 0; d < KM_CONF_DIR__COUNT; d++)
+			for (int e = KM_CONF_TRAILING; e < KM_CONF_EDGE__COUNT; e++) {
+				if (e == KM_CONF_READONLY && d != KM_CONF_TO_USER)
+					continue;
+				for (unsigned long n = 0; n <= MAX_N; n++)
+					for (long off = -MAX_N; off <= MAX_N; off++) {
+						unsigned long avail = accessible(e, off, n);
+
+						if (avail == 0 || avail == n)
+							continue;
+						g_hash_table_add(want, g_memdup2(&(gint64){ case_key(
+								   d, e, page_sizes[p], off, n,
+								   KM_CONF_CHECK_SIZE) },
+							 sizeof(gint64)));
+						expected++;
+					}
+			}
+	/* sum over n of (n - 1) straddling offsets = 8128 per (page size,
+	 * direction, edge); 3 (dir, edge) pairs; 3 page sizes */
+	assert_int_equal(expected, 3 * 3 * (MAX_N * (MAX_N - 1) / 2));
+
+	assert_int_equal(km_uaccess_conformance(&km_uaccess_gup_kmap_rfc, NULL, &r), 0);
+	assert_int_equal(r.cases, 3 * cases_per_page_size(MAX_N));
+	assert_int_equal(r.failures, expected);
+	assert_int_equal(r.by_check[KM_CONF_CHECK_SIZE], expected);
+	assert_int_equal(r.by_check[KM_CONF_CHECK_SRC], 0);
+	assert_int_equal(r.by_check[KM_CONF_CHECK_DST], 0);
+	assert_int_equal(r.by_check[KM_CONF_CHECK_COPY], 0);
+	assert_int_equal(r.reports, 0);
+	assert_int_equal(r.list_len, expected);
+	for (size_t i = 0; i < r.list_len; i++) {
+		const struct km_conformance_failure *f = &r.list[i];
+		gint64 k = case_key(f->dir, f->edge, f->page_size, f->offset, f->size, f->check);
+		unsigned long avail = accessible(f->edge, f->offset, f->size);
+
+		if (!g_hash_table_remove(want, &k))
+			fail_msg("unexpected failure: %s P=%lu %s off=%ld n=%lu check %s",
+				 km_conformance_dir_name(f->dir), f->page_size,
+				 km_conformance_edge_name(f->edge), f->offset, f->size,
+				 km_conformance_check_name(f->check));
+		/* the RFC copies nothing: N == n, outside [n - avail, n - 1] */
+		assert_int_equal(f->returned, f->size);
+		assert_int_equal(f->got, f->size);
+		assert_int_equal(f->expected_min, f->size - avail);
+		assert_int_equal(f->expected_max, f->size - 1);
+	}
+	assert_int_equal(g_hash_table_size(want), 0);
+	km_conformance_result_clear(&r);
+	assert_null(r.list);
+	assert_int_equal(r.cases, 0);
+	g_hash_table_destroy(want);
+}
+
+/* max_listed caps the list, not the counts. */
+static void test_max_listed(void **state)
+{
+	struct km_conformance_opts o = { .page_sizes = { 4096 }, .max_size = 16, .max_listed = 7 };
+	struct km_conformance_result r;
+
+	assert_int_equal(km_uaccess_conformance(&km_uaccess_gup_kmap_rfc, &o, &r), 0);
+	assert_int_equal(r.cases, cases_per_page_size(16));
+	/* 3 (dir, edge) pairs x sum_{n=1..16} (n - 1) */
+	assert_int_equal(r.failures, 3 * 16 * 15 / 2);
+	assert_int_equal(r.list_len, 7);
+	km_conformance_result_clear(&r);
+}
+
+/* ---- broken variants: each check catches what it is for ----------------- */
+
+/* direct, then flip the first byte after the copied ones in the kernel
+ * destination (raw copies must not zero-pad or touch the tail) */
+static unsigned long tail_writer_from(void *to, unsigned long from, unsigned long n)
+{
+	unsigned long N = km_uaccess_direct.raw_copy_from_user(to, from, n);
+
+	if (N)
+		((unsigned char *)to)[n - N] ^= 0x5a;
+	return N;
+}
+
+/* direct, then flip the first copied byte */
+static unsigned long bad_data_from(void *to, unsigned long from, unsigned long n)
+{
+	unsigned long N = km_uaccess_direct.raw_copy_from_user(to, from, n);
+
+	if (N < n)
+		((unsigned char *)to)[0] ^= 0x5a;
+	return N;
+}
+
+/* direct, then scribble on the kernel source */
+static unsigned long src_writer_to(unsigned long to, const void *from, unsigned long n)
+{
+	unsigned long N = km_uaccess_direct.raw_copy_to_user(to, from, n);
+
+	if (n)
+		((unsigned char *)(void *)from)[0] ^= 0x5a;
+	return N;
+}
+
+/* direct, but always claims N == 0 */
+static unsigned long liar_from(void *to, unsigned long from, unsigned long n)
+{
+	km_uaccess_direct.raw_copy_from_user(to, from, n);
+	return 0;
+}
+
+static unsigned long liar_to(unsigned long to, const void *from, unsigned long n)
+{
+	km_uaccess_direct.raw_copy_to_user(to, from, n);
+	return 0;
+}
+
+#define M 16	/* max_size of the broken-variant runs: 4 KiB pages only */
+
+/* Cases of one page size with a predicate on (dir, avail, n). */
+static unsigned long count_cases(bool (*pred)(int dir, unsigned long avail, unsigned long n))
+{
+	unsigned long c = 0;
+
+	for (int d = 0; d < KM_CONF_DIR__COUNT; d++)
+		for (int e = 0; e < KM_CONF_EDGE__COUNT; e++) {
+			if (e == KM_CONF_READONLY && d != KM_CONF_TO_USER)
+				continue;
+			for (unsigned long n = 0; n <= M; n++)
+				for (long off = -M; off <= M; off++)
+					c += pred(d, accessible(e, off, n), n);
+		}
+	return c;
+}
+
+/* from_user cases where bytes are left (N > 0): the flipped tail byte */
+static bool from_short(int d, unsigned long avail, unsigned long n)
+{
+	return d == KM_CONF_FROM_USER && avail < n;
+}
+
+/* from_user cases with a copied byte */
+static bool from_copies(int d, unsigned long avail, unsigned long n)
+{
+	return d == KM_CONF_FROM_USER && avail > 0;
+}
+
+/* to_user cases with n > 0 */
+static bool to_nonempty(int d, unsigned long avail, unsigned long n)
+{
+	return d == KM_CONF_TO_USER && n > 0;
+}
+
+/* cases where N == 0 is wrong: not everything accessible */
+static bool any_short(int d, unsigned long avail, unsigned long n)
+{
+	return avail < n;
+}
+
+static void expect_only(const char *name,
+			unsigned long (*from)(void *, unsigned long, unsigned long),
+			unsigned long (*to)(unsigned long, const void *, unsigned long),
+			enum km_conformance_check check,
+			bool (*pred)(int, unsigned long, unsigned long), bool others_zero)
+{
+	const struct km_uaccess_ops ops = {
+		.name = name,
+		.raw_copy_from_user = from ? from : km_uaccess_direct.raw_copy_from_user,
+		.raw_copy_to_user = to ? to : km_uaccess_direct.raw_copy_to_user,
+	};
+	struct km_conformance_opts o = { .page_sizes = { 4096 }, .max_size = M };
+	struct km_conformance_result r;
+	unsigned long want = count_cases(pred);
+
+	assert_true(want > 0);
+	assert_int_equal(km_uaccess_conformance(&ops, &o, &r), 0);
+	assert_int_equal(r.cases, cases_per_page_size(M));
+	assert_int_equal(r.by_check[check], want);
+	for (size_t i = 0; i < r.list_len; i++)
+		if (r.list[i].check == check && check != KM_CONF_CHECK_SIZE)
+			assert_int_equal(r.list[i].got, r.list[i].expected_min ^ 0x5a);
+	for (int c = 0; c < KM_CONF_CHECK__COUNT && others_zero; c++)
+		if (c != (int)check)
+			assert_int_equal(r.by_check[c], 0);
+	if (others_zero)
+		assert_int_equal(r.failures, want);
+	km_conformance_result_clear(&r);
+}
+
+static void test_catches_tail_write(void **state)
+{
+	expect_only("tail_writer", tail_writer_from, NULL, KM_CONF_CHECK_DST, from_short, true);
+}
+
+static void test_catches_bad_data(void **state)
+{
+	expect_only("bad_data", bad_data_from, NULL, KM_CONF_CHECK_COPY, from_copies, true);
+}
+
+static void test_catches_source_write(void **state)
+{
+	expect_only("src_writer", NULL, src_writer_to, KM_CONF_CHECK_SRC, to_nonempty, true);
+}
+
+/* Claiming N == 0 when not all was accessible breaks the size check (the
+ * byte checks may fail too: what they see past the hole is not defined). */
+static void test_catches_wrong_count(void **state)
+{
+	expect_only("liar", liar_from, liar_to, KM_CONF_CHECK_SIZE, any_short, false);
+}
+
+/* ---- arguments ----------------------------------------------------------- */
+
+static void test_bad_arguments(void **state)
+{
+	const struct km_uaccess_ops half = { .name = "half",
+					     .raw_copy_from_user = liar_from };
+	struct km_conformance_result r = { .cases = 99 };
+	struct km_conformance_opts o = { .page_sizes = { 4096, 8192 } };
+	struct km_fixture f;
+
+	assert_int_equal(km_uaccess_conformance(NULL, NULL, &r), -EINVAL);
+	assert_int_equal(r.cases, 0);
+	assert_int_equal(km_uaccess_conformance(&km_uaccess_direct, NULL, NULL), -EINVAL);
+	assert_int_equal(km_uaccess_conformance(&half, NULL, &r), -EINVAL);
+	assert_int_equal(km_uaccess_conformance(&km_uaccess_direct, &o, &r), -EINVAL);
+	assert_non_null(strstr(km_last_error(), "8192"));
+	o = (struct km_conformance_opts){ .max_size = 1025 };
+	assert_int_equal(km_uaccess_conformance(&km_uaccess_direct, &o, &r), -EINVAL);
+	o = (struct km_conformance_opts){ .guard = (1UL << 20) + 1 };
+	assert_int_equal(km_uaccess_conformance(&km_uaccess_direct, &o, &r), -EINVAL);
+	/* a bad machine template: km_machine_new()'s error */
+	o = (struct km_conformance_opts){ .machine = &(struct km_machine_config){ .nr_cpus = 99 } };
+	assert_int_equal(km_uaccess_conformance(&km_uaccess_direct, &o, &r), -EINVAL);
+	assert_null(r.list);
+	assert_int_equal(r.cases, 0);
+	km_conformance_result_clear(NULL);
+	assert_string_equal(km_conformance_check_name(KM_CONF_CHECK__COUNT), "?");
+	assert_string_equal(km_conformance_check_name(KM_CONF_CHECK_DST), "dst");
+
+	/* the caller's current task is left as it was */
+	km_fixture_up(&f, NULL);
+	o = (struct km_conformance_opts){ .page_sizes = { 4096 }, .max_size = 4 };
+	assert_int_equal(km_uaccess_conformance(&km_uaccess_direct, &o, &r), 0);
+	assert_ptr_equal(km_current(), f.t);
+	km_conformance_result_clear(&r);
+	km_fixture_down(&f);
+}
+
+/* ---- kmodel-check --json carries the library's numbers ------------------- */
+
+#ifdef KMODEL_CHECK_PATH
+static gint64 member_int(JsonObject *o, const char *name)
+{
+	assert_true(json_object_has_member(o, name));
+	return json_object_get_int_member(o, name);
+}
+
+static void test_cli_json(void **state)
+{
+	const char *argv[] = { KMODEL_CHECK_PATH, "uaccess", "--json", "--variant",
+			       "gup_kmap_rfc,direct", NULL };
+	gchar *out = NULL;
+	gint status;
+	GError *err = NULL;
+	JsonParser *p = json_parser_new();
+	JsonObject *root;
+	JsonArray *vs;
+	struct km_conformance_result r;
+
+	assert_true(g_spawn_sync(NULL, (gchar **)argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+				 &out, NULL, &status, &err));
+	assert_true(g_spawn_check_wait_status(status, NULL));	/* exit 0: rfc claims nothing */
+	assert_true(json_parser_load_from_data(p, out, -1, NULL));
+	root = json_node_get_object(json_parser_get_root(p));
+	assert_int_equal(json_object_get_size(root), 1);
+	vs = json_object_get_array_member(root, "variants");
+	assert_int_equal(json_array_get_length(vs), 2);
+	for (guint i = 0; i < 2; i++) {
+		JsonObject *v = json_array_get_object_element(vs, i);
+		/* registry order: direct first */
+		const struct km_uaccess_ops *ops = i ? &km_uaccess_gup_kmap_rfc : &km_uaccess_direct;
+		JsonObject *by = json_object_get_object_member(v, "by_check");
+
+		assert_int_equal(json_object_get_size(v), 6);
+		assert_string_equal(json_object_get_string_member(v, "name"), ops->name);
+		assert_int_equal(json_object_get_boolean_member(v, "claims_conformance"),
+				 ops->claims_conformance);
+		assert_true(json_object_get_double_member(v, "seconds") >= 0);
+		assert_int_equal(json_object_get_size(by), 4);
+		assert_int_equal(km_uaccess_conformance(ops, NULL, &r), 0);
+		assert_int_equal(member_int(v, "cases"), r.cases);
+		assert_int_equal(member_int(v, "failures"), r.failures);
+		for (int c = 0; c < KM_CONF_CHECK__COUNT; c++)
+			assert_int_equal(member_int(by, km_conformance_check_name(c)), r.by_check[c]);
+		km_conformance_result_clear(&r);
+	}
+	g_object_unref(p);
+	g_free(out);
+
+	/* an unknown variant is a usage error: exit 2 */
+	argv[4] = "nosuch";
+	assert_true(g_spawn_sync(NULL, (gchar **)argv, NULL,
+				 G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+				 NULL, NULL, &status, &err));
+	assert_false(g_spawn_check_wait_status(status, &err));
+	assert_true(g_error_matches(err, G_SPAWN_EXIT_ERROR, 2));
+	g_clear_error(&err);
+}
+#endif
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_direct_conforms),
+		cmocka_unit_test(test_fixed_conforms),
+		cmocka_unit_test(test_conforms_highmem_fast_gup),
+		cmocka_unit_test(test_rfc_fails_exactly_straddles),
+		cmocka_unit_test(test_max_listed),
+		cmocka_unit_test(test_catches_tail_write),
+		cmocka_unit_test(test_catches_bad_data),
+		cmocka_unit_test(test_catches_source_write),
+		cmocka_unit_test(test_catches_wrong_count),
+		cmocka_unit_test(test_bad_arguments),
+#ifdef KMODEL_CHECK_PATH
+		cmocka_unit_test(test_cli_json),
+#endif
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kmodel-check: run libkmodel's contract suites against the registered
+ * implementations. `kmodel-check uaccess` runs km_uaccess_conformance() on
+ * every uaccess variant (or the --variant ones), prints a table (or JSON)
+ * and exits 1 when a variant that claims conformance fails, 2 on bad usage
+ * or when the suite cannot run.
+ */
+#include <glib.h>
+#include <json-glib/json-glib.h>
+#include <kmodel/kmodel.h>
+#include <stdio.h>
+#include <string.h>
+
+struct check_opts {
+	gchar **variants;	/* --variant, repeatable or comma lists; NULL: all */
+	gboolean json;
+	gint show;		/* failing checks printed per variant */
+};
+
+struct variant_run {
+	const struct km_uaccess_ops *ops;
+	struct km_conformance_result res;
+};
+
+/* The variants named by --variant (each may be a comma list), in the
+ * registry's order, or all; -1 with a message for an unknown name. */
+static int pick_variants(gchar **names, GPtrArray *out)
+{
+	GHashTable *want = g_hash_table_new(g_str_hash, g_str_equal);
+	gchar *joined = names ? g_strjoinv(",", names) : NULL;
+	gchar **parts = joined ? g_strsplit(joined, ",", -1) : NULL;
+	int rc = 0;
+
+	for (gchar **p = parts; p && *p; p++) {
+		g_strstrip(*p);
+		if (!km_uaccess_find(*p)) {
+			fprintf(stderr, "kmodel-check: unknown uaccess variant \"%s\"; known:", *p);
+			for (const struct km_uaccess_ops *const *v = km_uaccess_variants(); *v; v++)
+				fprintf(stderr, " %s", (*v)->name);
+			fputc('\n', stderr);
+			rc = -1;
+		}
+		g_hash_table_add(want, *p);
+	}
+	for (const struct km_uaccess_ops *const *v = km_uaccess_variants(); *v && !rc; v++)
+		if (!parts || g_hash_table_contains(want, (*v)->name))
+			g_ptr_array_add(out, (gpointer)*v);
+	g_hash_table_destroy(want);
+	g_strfreev(parts);
+	g_free(joined);
+	return rc;
+}
+
+static void print_table(const struct variant_run *runs, guint n, gint show)
+{
+	printf("%-16s %-6s %8s %8s %8s %8s %8s %8s %7s %8s\n", "variant", "claims", "cases",
+	       "failures", "size", "src", "dst", "copy", "reports", "seconds");
+	for (guint i = 0; i < n; i++) {
+		const struct km_conformance_result *r = &runs[i].res;
+
+		printf("%-16s %-6s %8lu %8lu %8lu %8lu %8lu %8lu %7lu %8.3f\n", runs[i].ops->name,
+		       runs[i].ops->claims_conformance ? "yes" : "no", r->cases, r->failures,
+		       r->by_check[KM_CONF_CHECK_SIZE], r->by_check[KM_CONF_CHECK_SRC],
+		       r->by_check[KM_CONF_CHECK_DST], r->by_check[KM_CONF_CHECK_COPY], r->reports,
+		       r->seconds);
+	}
+	for (guint i = 0; i < n; i++) {
+		const struct km_conformance_result *r = &runs[i].res;
+		size_t k = MIN(r->list_len, (size_t)show);
+
+		if (!k)
+			continue;
+		printf("\n%s: first %zu of %lu failing checks\n", runs[i].ops->name, k,
+		       r->by_check[0] + r->by_check[1] + r->by_check[2] + r->by_check[3]);
+		for (size_t j = 0; j < k; j++) {
+			const struct km_conformance_failure *f = &r->list[j];
+
+			printf("  %-9s P=%-5lu %-8s off=%-4ld n=%-3lu N=%-3lu %-4s ",
+			       km_conformance_dir_name(f->dir), f->page_size,
+			       km_conformance_edge_name(f->edge), f->offset, f->size, f->returned,
+			       km_conformance_check_name(f->check));
+			if (f->check == KM_CONF_CHECK_SIZE)
+				printf("expected N in [%lu, %lu], got %lu\n", f->expected_min,
+				       f->expected_max, f->got);
+			else
+				printf("at %ld: expected 0x%02lx, got 0x%02lx\n", f->at,
+				       f->expected_min, f->got);
+		}
+	}
+}
+
+static void print_json(const struct variant_run *runs, guint n)
+{
+	JsonBuilder *b = json_builder_new();
+	JsonNode *root;
+	gchar *s;
+
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "variants");
+	json_builder_begin_array(b);
+	for (guint i = 0; i < n; i++) {
+		const struct km_conformance_result *r = &runs[i].res;
+
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "name");
+		json_builder_add_string_value(b, runs[i].ops->name);
+		json_builder_set_member_name(b, "claims_conformance");
+		json_builder_add_boolean_value(b, runs[i].ops->claims_conformance);
+		json_builder_set_member_name(b, "cases");
+		json_builder_add_int_value(b, (gint64)r->cases);
+		json_builder_set_member_name(b, "failures");
+		json_builder_add_int_value(b, (gint64)r->failures);
+		json_builder_set_member_name(b, "by_check");
+		json_builder_begin_object(b);
+		for (int c = 0; c < KM_CONF_CHECK__COUNT; c++) {
+			json_builder_set_member_name(b, km_conformance_check_name(c));
+			json_builder_add_int_value(b, (gint64)r->by_check[c]);
+		}
+		json_builder_end_object(b);
+		json_builder_set_member_name(b, "seconds");
+		json_builder_add_double_value(b, r->seconds);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+	root = json_builder_get_root(b);
+	s = json_to_string(root, TRUE);
+	puts(s);
+	g_free(s);
+	json_node_unref(root);
+	g_object_unref(b);
+}
+
+/* Return: 0 all claiming variants pass, 1 one fails, 2 the suite failed. */
+static int check_uaccess(const struct check_opts *o)
+{
+	GPtrArray *pick = g_ptr_array_new();
+	struct variant_run *runs;
+	int rc = 0;
+
+	if (pick_variants(o->variants, pick)) {
+		g_ptr_array_free(pick, TRUE);
+		return 2;
+	}
+	runs = g_new0(struct variant_run, pick->len);
+	for (guint i = 0; i < pick->len && rc != 2; i++) {
+		/* list only what is printed: the counts stay exact */
+		struct km_conformance_opts opts = { .max_listed = o->show > 0 ? (size_t)o->show : 1 };
+		int err;
+
+		runs[i].ops = g_ptr_array_index(pick, i);
+		err = km_uaccess_conformance(runs[i].ops, &opts, &runs[i].res);
+		if (err) {
+			fprintf(stderr, "kmodel-check: %s: %s (%d)\n", runs[i].ops->name,
+				km_last_error(), err);
+			rc = 2;
+		} else if (runs[i].ops->claims_conformance && runs[i].res.failures) {
+			rc = 1;
+		}
+	}
+	if (rc != 2) {
+		if (o->json)
+			print_json(runs, pick->len);
+		else
+			print_table(runs, pick->len, o->show);
+	}
+	for (guint i = 0; i < pick->len; i++)
+		km_conformance_result_clear(&runs[i].res);
+	g_free(runs);
+	g_ptr_array_free(pick, TRUE);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct check_opts o = { .show = 5 };
+	GOptionEntry entries[] = {
+		{ "variant", 'v', 0, G_OPTION_ARG_STRING_ARRAY, &o.variants,
+		  "uaccess variant to check (repeatable, or a comma list; default: all)", "NAME" },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &o.json, "Write JSON to stdout", NULL },
+		{ "show", 0, 0, G_OPTION_ARG_INT, &o.show,
+		  "Failing checks to print per variant in the table (default 5)", "N" },
+		{ NULL },
+	};
+	GOptionContext *ctx = g_option_context_new("uaccess - check implementations against a contract");
+	GError *err = NULL;
+	int rc;
+
+	g_option_context_set_summary(ctx,
+		"uaccess: run the raw copy_{from,to}_user contract of include/linux/uaccess.h\n"
+		"(km_uaccess_conformance()) against each uaccess variant: 4, 16 and 64 KiB\n"
+		"pages, sizes 0..128 at every offset -128..128 around a mapped page's leading\n"
+		"and trailing boundary (and, copy_to_user, a read-only neighbour), both\n"
+		"directions; checks: size (returned count), src (source untouched), dst\n"
+		"(nothing written outside the copied bytes), copy (copied bytes match).");
+	g_option_context_set_description(ctx,
+		"Exit status: 0 every variant that claims conformance passed, 1 one failed,\n"
+		"2 bad usage or the suite could not run.");
+	g_option_context_add_main_entries(ctx, entries, NULL);
+	if (!g_option_context_parse(ctx, &argc, &argv, &err)) {
+		fprintf(stderr, "kmodel-check: %s\n", err->message);
+		rc = 2;
+	} else if (argc != 2 || strcmp(argv[1], "uaccess") != 0 || o.show < 0) {
+		fprintf(stderr, "kmodel-check: usage: kmodel-check uaccess [--variant NAME] [--json] "
+				"[--show N] (see --help)\n");
+		rc = 2;
+	} else {
+		rc = check_uaccess(&o);
+	}
+	g_option_context_free(ctx);
+	g_clear_error(&err);
+	g_strfreev(o.variants);
+	return rc;
+}
