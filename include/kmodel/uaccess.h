@@ -51,8 +51,8 @@ KM_API extern const struct km_uaccess_ops km_uaccess_gup_kmap_rfc;
  *  array (no kmalloc), unsigned long lengths, and with faults disabled only
  *  the lockless __get_user_pages_fast() (km_get_user_pages_fast_only()), so
  *  it never sleeps in atomic context -- and, without fast_gup, copies
- *  nothing there. src/uaccess/gup_kmap_fixed.c says which fix answers
- *  which flaw. */
+ *  nothing there; set_page_dirty() on pages it wrote. Its source file
+ *  says which fix answers which flaw. */
 KM_API extern const struct km_uaccess_ops km_uaccess_gup_kmap_fixed;
 /** The 3G/1G baseline: the MMU walks the page table, a fault is handled
  *  (or, with pagefaults disabled, fixed up) and the copy stops at the first

@@ -42,8 +42,15 @@
  *         retry forever on it.
  *  FIX(5) n == 0. The RFC computes num_pages = 1 for an unaligned n == 0
  *         and pins (faulting in) that page; here n == 0 does nothing.
- * Not addressed (outside the review items this variant answers): put_page()
- * without set_page_dirty_lock() after writing a user page, as in the RFC.
+ *  FIX(6) dirtying. The RFC put_page()s a page it wrote through the pin
+ *         without set_page_dirty(): if writeback cleaned the page between
+ *         the pin and the memcpy, the write is never written back. Here
+ *         copy_to_user marks each written page dirty before putting it,
+ *         as unpin_user_pages_dirty_lock() (mm/gup.c, v5.7) does. It calls
+ *         set_page_dirty(), not set_page_dirty_lock(): lock_page() may
+ *         sleep and the copy may run in atomic context; the truncate race
+ *         that leaves for file pages (see set_page_dirty_lock() in
+ *         mm/page-writeback.c) is not modelled (no page lock, no truncate).
  */
 #include <linux/err.h>
 #include <linux/highmem.h>
@@ -122,8 +129,11 @@ static unsigned long gup_kmap_op_user(unsigned long uaddr, unsigned long n,
 			break;
 		/* FIX(1): copy what lies in the pinned pages */
 		done = buffer_op(uaddr, left, op, arg, pages, (unsigned long)pinned);
-		for (i = 0; i < (unsigned long)pinned; i++)
+		for (i = 0; i < (unsigned long)pinned; i++) {
+			if (gup_flags & FOLL_WRITE)	/* FIX(6) */
+				set_page_dirty(pages[i]);
 			put_page(pages[i]);
+		}
 		uaddr += done;
 		left -= done;
 		if ((unsigned long)pinned < nr)

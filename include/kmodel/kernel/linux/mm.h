@@ -29,6 +29,13 @@ static inline int __get_user_pages_fast(unsigned long start, int nr_pages, int w
 	return (int)km_get_user_pages_fast_only(km_current(), start, nr_pages,
 						write ? FOLL_WRITE : 0, (struct km_page **)pages);
 }
+/* custom: set_page_dirty() (mm/page-writeback.c, v5.7) on the model's page;
+ * returns 1 (the model does not say whether the page was clean before) */
+static inline int set_page_dirty(struct page *page)
+{
+	km_set_page_dirty(km_task_machine(km_current()), km_page_of(page));
+	return 1;
+}
 static inline void get_page(struct page *page)
 {
 	km_get_page(km_task_machine(km_current()), km_page_of(page));
