@@ -15,7 +15,7 @@ struct kb_opts {
 	gchar *dd_block_sizes;		/* comma list of bytes (K/M suffixes) */
 	gchar *dd_variants;		/* comma list of uaccess variant names */
 	gchar *dd_kmap;			/* "pre-5.11", "5.11" or both */
-	gchar *dd_highmem;		/* "off", "on" or both */
+	gchar *dd_machines;		/* comma list of dd machine profiles */
 	gint dd_total_mib;		/* MiB written per timed run */
 	gint dd_file_mib;		/* tmpfs file size before it is recreated */
 	/* iperf */
@@ -38,6 +38,8 @@ struct kb_scenario {
 };
 
 extern const struct kb_scenario kb_dd_scenario;
+/* print the dd machine profiles (--list) */
+void kb_dd_list_machines(void);
 extern const struct kb_scenario kb_iperf_scenario;
 
 /* seconds from CLOCK_MONOTONIC */

@@ -188,14 +188,36 @@ struct dd_result {
 
 /* A machine with a dd process: an mm, a task, a bs-byte buffer, warmed up
  * by writing one file's worth. */
-/* One row's machine: a variant (NULL: the memcpy baseline), a kmap era and
- * highmem off (256 MiB, all lowmem) or on (lowmem capped at 128 MiB, so
- * user and page-cache pages come from highmem). */
+/* The machines of the seed's measurements, and two variations. */
+struct dd_machine {
+	const char *name, *summary;
+	uint64_t ram, lowmem;		/* bytes; lowmem 0: all of RAM */
+	bool fast_gup;			/* CONFIG_HAVE_FAST_GUP (ARM_LPAE) */
+};
+
+static const struct dd_machine dd_machines[] = {
+	{ "bbw", "BeagleBone White, Cortex-A8: 256 MiB, all lowmem, no LPAE (no fast GUP)",
+	  256 * MiB, 0, false },
+	{ "bbw-highmem", "bbw with lowmem capped at 128 MiB: user and page-cache pages are highmem",
+	  256 * MiB, 128 * MiB, false },
+	{ "a15", "Cortex-A15 with LPAE, 2 GiB (the seed's QEMU run): 768 MiB lowmem, fast GUP",
+	  2048 * MiB, 0, true },
+	{ "a15-nohighmem", "a15 with highmem disabled: only its 768 MiB of lowmem", 768 * MiB, 0,
+	  true },
+};
+
+/* One row's machine: a variant (NULL: the memcpy baseline), a machine and
+ * a kmap era. */
 struct dd_case {
 	const struct km_uaccess_ops *ops;
+	const struct dd_machine *mach;
 	enum km_kmap_flavour kmap;
-	bool highmem;
 };
+
+static bool dd_highmem(const struct dd_machine *d)
+{
+	return d->lowmem ? d->lowmem < d->ram : d->ram > 768 * MiB;
+}
 
 static const char *kmap_name(enum km_kmap_flavour k)
 {
@@ -205,8 +227,9 @@ static const char *kmap_name(enum km_kmap_flavour k)
 static int dd_setup(const struct kb_opts *o, const struct dd_case *c, unsigned long bs,
 		    struct dd_run *r)
 {
-	struct km_machine_config cfg = { .kmap = c->kmap,
-					 .lowmem_size = c->highmem ? 128 * MiB : 0 };
+	struct km_machine_config cfg = { .kmap = c->kmap, .ram_size = c->mach->ram,
+					 .lowmem_size = c->mach->lowmem,
+					 .fast_gup = c->mach->fast_gup };
 	const struct km_uaccess_ops *ops = c->ops;
 	struct km_mm *mm;
 	int err;
@@ -291,14 +314,14 @@ static int dd_teardown(struct dd_run *r)
 static void print_header(const struct kb_out *out)
 {
 	if (out->opts->csv)
-		printf("name,variant,kmap,highmem,block_size,host_mb_s,memcpy_mb_s,ratio,gup_calls_per_mib,"
+		printf("name,variant,machine,kmap,highmem,fast_gup,block_size,host_mb_s,memcpy_mb_s,ratio,gup_calls_per_mib,"
 		       "pages_pinned_per_mib,kmaps_per_mib,tlb_flushes_per_mib,"
 		       "kmalloc_calls_per_mib,reports_per_mib\n");
 	else if (!out->opts->json)
 		printf("dd if=/dev/zero of=tmpfs: host MB/s (10^6 bytes/s), ratio to memcpy, "
 		       "events per MiB written\n"
-		       "%-14s %-8s %-4s %8s %10s %6s %8s %8s %8s %8s %8s %8s\n", "variant", "kmap",
-		       "hmem", "bs", "MB/s", "ratio", "gup", "pinned", "kmaps", "tlbflush", "kmalloc",
+		       "%-14s %-13s %-8s %8s %10s %6s %8s %8s %8s %8s %8s %8s\n", "variant",
+		       "machine", "kmap", "bs", "MB/s", "ratio", "gup", "pinned", "kmaps", "tlbflush", "kmalloc",
 		       "reports");
 }
 
@@ -320,8 +343,12 @@ static void print_row(const struct kb_out *out, const struct dd_case *c, unsigne
 		json_builder_add_string_value(b, variant);
 		json_builder_set_member_name(b, "kmap");
 		json_builder_add_string_value(b, kmap_name(c->kmap));
+		json_builder_set_member_name(b, "machine");
+		json_builder_add_string_value(b, c->mach->name);
 		json_builder_set_member_name(b, "highmem");
-		json_builder_add_boolean_value(b, c->highmem);
+		json_builder_add_boolean_value(b, dd_highmem(c->mach));
+		json_builder_set_member_name(b, "fast_gup");
+		json_builder_add_boolean_value(b, c->mach->fast_gup);
 		json_builder_set_member_name(b, "block_size");
 		json_builder_add_int_value(b, (gint64)bs);
 		json_builder_set_member_name(b, "host_mb_s");
@@ -338,16 +365,55 @@ static void print_row(const struct kb_out *out, const struct dd_case *c, unsigne
 		kb_json_events(b, ev, mib);
 		json_builder_end_object(b);
 	} else if (out->opts->csv) {
-		printf("dd,%s,%s,%s,%lu,%.1f,%.1f,%.3f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f\n", variant,
-		       kmap_name(c->kmap), c->highmem ? "on" : "off", bs, mbs,
+		printf("dd,%s,%s,%s,%s,%s,%lu,%.1f,%.1f,%.3f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f\n", variant,
+		       c->mach->name, kmap_name(c->kmap), dd_highmem(c->mach) ? "on" : "off",
+		       c->mach->fast_gup ? "on" : "off", bs, mbs,
 		       memcpy_mbs, mbs / memcpy_mbs, (double)ev->gup_calls / mib, pinned, kmaps,
 		       (double)ev->tlb_flushes / mib, (double)ev->kmalloc_calls / mib,
 		       (double)res->bugs / mib);
 	} else {
-		printf("%-14s %-8s %-4s %8lu %10.1f %6.3f %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f\n",
-		       variant, kmap_name(c->kmap), c->highmem ? "on" : "off", bs, mbs, mbs / memcpy_mbs, (double)ev->gup_calls / mib, pinned, kmaps,
+		printf("%-14s %-13s %-8s %8lu %10.1f %6.3f %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f\n",
+		       variant, c->mach->name, kmap_name(c->kmap), bs, mbs, mbs / memcpy_mbs, (double)ev->gup_calls / mib, pinned, kmaps,
 		       (double)ev->tlb_flushes / mib, (double)ev->kmalloc_calls / mib,
 		       (double)res->bugs / mib);
+	}
+}
+
+/* A row for a variant whose atomic copy_from_user never copies anything on
+ * this machine: generic_perform_write() would fault in and retry forever. */
+static void print_stall(const struct kb_out *out, const struct dd_case *c, unsigned long bs)
+{
+	const char *variant = c->ops->name;
+
+	if (out->json) {
+		JsonBuilder *b = out->json;
+
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "name");
+		json_builder_add_string_value(b, "dd");
+		json_builder_set_member_name(b, "variant");
+		json_builder_add_string_value(b, variant);
+		json_builder_set_member_name(b, "machine");
+		json_builder_add_string_value(b, c->mach->name);
+		json_builder_set_member_name(b, "kmap");
+		json_builder_add_string_value(b, kmap_name(c->kmap));
+		json_builder_set_member_name(b, "highmem");
+		json_builder_add_boolean_value(b, dd_highmem(c->mach));
+		json_builder_set_member_name(b, "fast_gup");
+		json_builder_add_boolean_value(b, c->mach->fast_gup);
+		json_builder_set_member_name(b, "block_size");
+		json_builder_add_int_value(b, (gint64)bs);
+		json_builder_set_member_name(b, "stalled");
+		json_builder_add_boolean_value(b, TRUE);
+		json_builder_end_object(b);
+	} else if (out->opts->csv) {
+		printf("dd,%s,%s,%s,%s,%s,%lu,stalled,,,,,,,,\n", variant, c->mach->name,
+		       kmap_name(c->kmap), dd_highmem(c->mach) ? "on" : "off",
+		       c->mach->fast_gup ? "on" : "off", bs);
+	} else {
+		printf("%-14s %-13s %-8s %8lu %10s   (atomic copy_from_user copies nothing: "
+		       "generic_perform_write() would retry forever)\n", variant, c->mach->name,
+		       kmap_name(c->kmap), bs, "stalls");
 	}
 }
 
@@ -382,7 +448,8 @@ static int dd_run_all(struct kb_out *out)
 	GArray *sizes = g_array_new(FALSE, FALSE, sizeof(unsigned long));
 	GPtrArray *variants = g_ptr_array_new();
 	GArray *cases = g_array_new(FALSE, FALSE, sizeof(struct dd_case));
-	bool kmaps[2], highmems[2];
+	bool kmaps[2];
+	GPtrArray *machs = g_ptr_array_new();
 	unsigned long total = (unsigned long)o->dd_total_mib * MiB;
 	double mib = (double)o->dd_total_mib;
 	GError *err = NULL;
@@ -412,20 +479,39 @@ static int dd_run_all(struct kb_out *out)
 		}
 		g_strfreev(names);
 	}
-	if (!rc && (!parse_choice(o->dd_kmap, "--dd-kmap", "pre-5.11", "5.11", kmaps) ||
-		    !parse_choice(o->dd_highmem, "--dd-highmem", "off", "on", highmems)))
+	if (!rc && !parse_choice(o->dd_kmap, "--dd-kmap", "pre-5.11", "5.11", kmaps))
 		rc = -EINVAL;
+	if (!rc) {
+		gchar **names = g_strsplit(o->dd_machines, ",", -1);
+
+		for (gchar **n = names; *n; n++) {
+			const struct dd_machine *d = NULL;
+
+			for (size_t i = 0; i < G_N_ELEMENTS(dd_machines); i++)
+				if (!strcmp(g_strstrip(*n), dd_machines[i].name))
+					d = &dd_machines[i];
+			if (!d) {
+				fprintf(stderr, "kmodel-bench: unknown dd machine \"%s\" (see --list)\n",
+					*n);
+				rc = -EINVAL;
+			}
+			g_ptr_array_add(machs, (gpointer)d);
+		}
+		g_strfreev(names);
+	}
 	if (rc)
 		goto out;
-	/* the baseline first: cases[0] */
-	g_array_append_val(cases, ((struct dd_case){ NULL, KM_KMAP_ATOMIC_PRE_5_11, false }));
+	/* the baseline first: cases[0], on the first machine */
+	g_array_append_val(cases, ((struct dd_case){ NULL, &dd_machines[0],
+						     KM_KMAP_ATOMIC_PRE_5_11 }));
 	for (guint v = 0; v < variants->len; v++)
-		for (int k = 0; k < 2; k++)
-			for (int h = 0; h < 2; h++)
-				if (kmaps[k] && highmems[h])
+		for (guint d = 0; d < machs->len; d++)
+			for (int k = 0; k < 2; k++)
+				if (kmaps[k])
 					g_array_append_val(cases, ((struct dd_case){
 						g_ptr_array_index(variants, v),
-						k ? KM_KMAP_LOCAL : KM_KMAP_ATOMIC_PRE_5_11, h == 1 }));
+						g_ptr_array_index(machs, d),
+						k ? KM_KMAP_LOCAL : KM_KMAP_ATOMIC_PRE_5_11 }));
 	print_header(out);
 	for (guint s = 0; s < sizes->len && !rc; s++) {
 		unsigned long bs = g_array_index(sizes, unsigned long, s);
@@ -461,10 +547,7 @@ static int dd_run_all(struct kb_out *out)
 				continue;
 			}
 			if (runs[v].stalled) {
-				fprintf(stderr, "kmodel-bench: dd %s kmap %s highmem %s bs=%lu: no row: "
-					"its atomic copy_from_user copies nothing on this machine "
-					"(generic_perform_write() would retry forever)\n", name,
-					kmap_name(c->kmap), c->highmem ? "on" : "off", bs);
+				print_stall(out, c, bs);
 				continue;
 			}
 			print_row(out, c, bs, (double)total / res[v].secs / 1e6,
@@ -477,6 +560,7 @@ out:
 	g_array_free(sizes, TRUE);
 	g_ptr_array_free(variants, TRUE);
 	g_array_free(cases, TRUE);
+	g_ptr_array_free(machs, TRUE);
 	return rc;
 }
 
@@ -485,3 +569,9 @@ const struct kb_scenario kb_dd_scenario = {
 	.summary = "dd if=/dev/zero of=tmpfs file through each uaccess variant vs memcpy",
 	.run = dd_run_all,
 };
+
+void kb_dd_list_machines(void)
+{
+	for (size_t i = 0; i < G_N_ELEMENTS(dd_machines); i++)
+		printf("machine  %-14s %s\n", dd_machines[i].name, dd_machines[i].summary);
+}

@@ -93,10 +93,10 @@ int main(int argc, char **argv)
 {
 	struct kb_opts o = {
 		.repeat = 5,
-		.dd_block_sizes = g_strdup("512,1K,4K,16K,32K,64K,1M"),
+		.dd_block_sizes = NULL,
 		.dd_variants = NULL,
-		.dd_kmap = g_strdup("pre-5.11"),
-		.dd_highmem = g_strdup("off,on"),
+		.dd_kmap = NULL,
+		.dd_machines = NULL,
 		.dd_total_mib = 64,
 		.dd_file_mib = 16,
 		.iperf_packets = 100000,
@@ -123,9 +123,8 @@ int main(int argc, char **argv)
 		{ "dd-kmap", 0, 0, G_OPTION_ARG_STRING, &o.dd_kmap,
 		  "kmap eras: pre-5.11 (kmap_atomic), 5.11 (kmap_local) or both (default pre-5.11)",
 		  "LIST" },
-		{ "dd-highmem", 0, 0, G_OPTION_ARG_STRING, &o.dd_highmem,
-		  "off (256 MiB all lowmem), on (lowmem capped at 128 MiB) or both (default off,on)",
-		  "LIST" },
+		{ "dd-machines", 0, 0, G_OPTION_ARG_STRING, &o.dd_machines,
+		  "machine profiles (default bbw,a15; see --list)", "LIST" },
 		{ "dd-total-mib", 0, 0, G_OPTION_ARG_INT, &o.dd_total_mib,
 		  "MiB written per timed run (default 64)", "MIB" },
 		{ "dd-file-mib", 0, 0, G_OPTION_ARG_INT, &o.dd_file_mib,
@@ -171,6 +170,13 @@ int main(int argc, char **argv)
 		rc = 2;
 		goto out;
 	}
+	/* defaults after parsing: GOption overwrites a string without freeing it */
+	if (!o.dd_block_sizes)
+		o.dd_block_sizes = g_strdup("512,1K,4K,16K,32K,64K,1M");
+	if (!o.dd_kmap)
+		o.dd_kmap = g_strdup("pre-5.11");
+	if (!o.dd_machines)
+		o.dd_machines = g_strdup("bbw,a15");
 	if (argc > 1 || o.repeat < 1 || o.repeat > 100 || o.dd_total_mib < 1 ||
 	    o.dd_total_mib > 65536 || o.dd_file_mib < 1 || o.dd_file_mib > 1024 ||
 	    o.iperf_packets < 1 || o.iperf_mss < 1 || o.iperf_mss > 65535 - 66 ||
@@ -186,6 +192,7 @@ int main(int argc, char **argv)
 			printf("scenario %-14s %s\n", scenarios[i]->name, scenarios[i]->summary);
 		for (const struct km_uaccess_ops *const *v = km_uaccess_variants(); *v; v++)
 			printf("uaccess  %-14s %s\n", (*v)->name, (*v)->summary);
+		kb_dd_list_machines();
 		for (const struct km_asix_variant *const *v = km_asix_variants(); *v; v++)
 			printf("asix     %-14s %s\n", (*v)->name, (*v)->summary);
 		goto out;
@@ -241,6 +248,6 @@ out:
 	g_free(o.dd_block_sizes);
 	g_free(o.dd_variants);
 	g_free(o.dd_kmap);
-	g_free(o.dd_highmem);
+	g_free(o.dd_machines);
 	return rc;
 }
