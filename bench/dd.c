@@ -325,6 +325,26 @@ static void print_header(const struct kb_out *out)
 		       "reports");
 }
 
+/* {"name": "dd", "variant", "kmap", "machine", "highmem", "fast_gup", "block_size", ... */
+static void json_row_begin(JsonBuilder *b, const struct dd_case *c, unsigned long bs)
+{
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "name");
+	json_builder_add_string_value(b, "dd");
+	json_builder_set_member_name(b, "variant");
+	json_builder_add_string_value(b, c->ops ? c->ops->name : "memcpy");
+	json_builder_set_member_name(b, "kmap");
+	json_builder_add_string_value(b, kmap_name(c->kmap));
+	json_builder_set_member_name(b, "machine");
+	json_builder_add_string_value(b, c->mach->name);
+	json_builder_set_member_name(b, "highmem");
+	json_builder_add_boolean_value(b, dd_highmem(c->mach));
+	json_builder_set_member_name(b, "fast_gup");
+	json_builder_add_boolean_value(b, c->mach->fast_gup);
+	json_builder_set_member_name(b, "block_size");
+	json_builder_add_int_value(b, (gint64)bs);
+}
+
 static void print_row(const struct kb_out *out, const struct dd_case *c, unsigned long bs,
 		      double mbs, double memcpy_mbs, const struct dd_result *res, double mib)
 {
@@ -336,21 +356,7 @@ static void print_row(const struct kb_out *out, const struct dd_case *c, unsigne
 	if (out->json) {
 		JsonBuilder *b = out->json;
 
-		json_builder_begin_object(b);
-		json_builder_set_member_name(b, "name");
-		json_builder_add_string_value(b, "dd");
-		json_builder_set_member_name(b, "variant");
-		json_builder_add_string_value(b, variant);
-		json_builder_set_member_name(b, "kmap");
-		json_builder_add_string_value(b, kmap_name(c->kmap));
-		json_builder_set_member_name(b, "machine");
-		json_builder_add_string_value(b, c->mach->name);
-		json_builder_set_member_name(b, "highmem");
-		json_builder_add_boolean_value(b, dd_highmem(c->mach));
-		json_builder_set_member_name(b, "fast_gup");
-		json_builder_add_boolean_value(b, c->mach->fast_gup);
-		json_builder_set_member_name(b, "block_size");
-		json_builder_add_int_value(b, (gint64)bs);
+		json_row_begin(b, c, bs);
 		json_builder_set_member_name(b, "host_mb_s");
 		json_builder_add_double_value(b, mbs);
 		json_builder_set_member_name(b, "memcpy_mb_s");
@@ -388,21 +394,7 @@ static void print_stall(const struct kb_out *out, const struct dd_case *c, unsig
 	if (out->json) {
 		JsonBuilder *b = out->json;
 
-		json_builder_begin_object(b);
-		json_builder_set_member_name(b, "name");
-		json_builder_add_string_value(b, "dd");
-		json_builder_set_member_name(b, "variant");
-		json_builder_add_string_value(b, variant);
-		json_builder_set_member_name(b, "machine");
-		json_builder_add_string_value(b, c->mach->name);
-		json_builder_set_member_name(b, "kmap");
-		json_builder_add_string_value(b, kmap_name(c->kmap));
-		json_builder_set_member_name(b, "highmem");
-		json_builder_add_boolean_value(b, dd_highmem(c->mach));
-		json_builder_set_member_name(b, "fast_gup");
-		json_builder_add_boolean_value(b, c->mach->fast_gup);
-		json_builder_set_member_name(b, "block_size");
-		json_builder_add_int_value(b, (gint64)bs);
+		json_row_begin(b, c, bs);
 		json_builder_set_member_name(b, "stalled");
 		json_builder_add_boolean_value(b, TRUE);
 		json_builder_end_object(b);
