@@ -68,7 +68,7 @@ void kb_json_events(JsonBuilder *b, const struct km_events *ev, double per)
 	EV(gup_calls); EV(gup_fast_pages); EV(gup_slow_pages); EV(put_page_calls);
 	EV(pt_walks); EV(page_faults); EV(cow_breaks); EV(pages_allocated); EV(pages_freed);
 	EV(kmap_high); EV(kmap_low); EV(tlb_flushes); EV(kmalloc_calls); EV(kmalloc_bytes);
-	EV(kfree_calls); EV(memcpy_bytes); EV(clear_bytes); EV(memmove_bytes);
+	EV(kfree_calls); EV(kfree_bytes); EV(memcpy_bytes); EV(clear_bytes); EV(memmove_bytes);
 	EV(skb_allocs); EV(skb_clones); EV(skb_copies); EV(skb_copy_bytes); EV(skb_frees);
 	EV(urbs); EV(usb_packets); EV(usb_bytes);
 	json_builder_end_object(b);

@@ -113,7 +113,7 @@ static void test_kmalloc_buckets(void **state)
 
 		assert_int_equal(km_kmalloc_size_roundup(f.m, in64[i][0]), in64[i][1]);
 		assert_non_null(p);
-		assert_int_equal(km_ksize(p), in64[i][1]);
+		assert_int_equal(km_ksize(f.m, p), in64[i][1]);
 		km_kfree(f.t, p);
 	}
 	assert_int_equal(km_machine_new(&(struct km_machine_config){ .kmalloc_min_size = 8 },
@@ -144,6 +144,29 @@ static void test_kfree_misuse_is_reported(void **state)
 	assert_int_equal(km_report_count(f.m, KM_R_BAD_KFREE), 1);
 	assert_int_equal(km_report_get(f.m, 0)->kind, KM_BUG);
 	assert_non_null(strstr(km_report_get(f.m, 0)->message, "double free"));
+	km_reports_clear(f.m);
+	{	/* foreign pointers are looked up, never dereferenced */
+		struct km_machine *other;
+		struct km_task *ot;
+		int local;
+		char *q;
+
+		assert_int_equal(km_machine_new(NULL, &other), 0);
+		assert_int_equal(km_task_new(other, NULL, 0, &ot), 0);
+		q = km_kmalloc(ot, 40, KM_GFP_KERNEL);
+		km_kfree(f.t, q);			/* another machine's object */
+		km_kfree(f.t, (void *)0x1000);		/* unmapped host address */
+		km_kfree(f.t, &local);			/* a stack address */
+		p = km_kmalloc(f.t, 100, KM_GFP_KERNEL);
+		km_kfree(f.t, (char *)p + 8);		/* an interior pointer */
+		assert_int_equal(km_report_count(f.m, KM_R_BAD_KFREE), 4);
+		assert_int_equal(km_ksize(f.m, q), 0);
+		assert_int_equal(km_ksize(other, q), 64);
+		km_kfree(f.t, p);
+		km_kfree(ot, q);
+		km_task_free(ot);
+		assert_int_equal(km_machine_destroy(other), 0);
+	}
 	km_reports_clear(f.m);
 	km_fixture_down(&f);
 }

@@ -33,6 +33,15 @@ static void test_mmap_validation(void **state)
 	assert_int_equal(km_mmap(f.mm, 0xf000, 8192, RW, &b), -EEXIST);
 	assert_int_equal(km_munmap(f.mm, 0x10001, 4096), -EINVAL);
 	assert_int_equal(km_munmap(f.mm, 0x10000, 0), -EINVAL);
+	assert_int_equal(km_munmap(f.mm, 0x10000, 3 * 4096), 0);
+	/* the allocator reuses gaps: it never runs out on an empty mm */
+	for (int i = 0; i < 3000; i++) {
+		assert_int_equal(km_mmap(f.mm, 0, 1 << 20, RW, &a), 0);
+		assert_int_equal(km_munmap(f.mm, a, 1 << 20), 0);
+	}
+	assert_int_equal(km_mmap(f.mm, 0, 0xbf000000UL - 0x8000, RW, &a), 0);
+	assert_int_equal(a, 0x8000);		/* mmap_min_addr */
+	assert_int_equal(km_mmap(f.mm, 0, 4096, RW, &b), -ENOMEM);
 	km_fixture_down(&f);
 }
 
@@ -249,14 +258,74 @@ static void test_foll_pin_bias(void **state)
 
 	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 1, RW);
-	assert_int_equal(km_get_user_pages_fast(f.t, a, 1, KM_FOLL_WRITE | KM_FOLL_PIN, &p), 1);
+	assert_int_equal(km_pin_user_pages_fast(f.t, a, 1, KM_FOLL_WRITE, &p), 1);
 	assert_int_equal(km_page_refcount(p), 1 + KM_GUP_PIN_COUNTING_BIAS);
 	km_unpin_user_page(f.m, p);
 	assert_int_equal(km_page_refcount(p), 1);
 	km_unpin_user_page(f.m, p);		/* not pinned */
 	assert_int_equal(km_report_count(f.m, KM_R_PAGE_REFCOUNT), 1);
+	/* FOLL_PIN is for pin_user_pages_fast() only: WARN_ON_ONCE, -EINVAL */
+	assert_int_equal(km_get_user_pages_fast(f.t, a, 1, KM_FOLL_PIN, &p), -EINVAL);
+	assert_int_equal(km_report_count(f.m, KM_R_UNEXPECTED), 1);
 	km_reports_clear(f.m);
 	km_fixture_down(&f);
+}
+
+/* free_pages_check() -> bad_page(): a page still mapped, or the reserved
+ * zero page, is reported and never returns to the free lists. */
+static void test_bad_page_is_not_freed(void **state)
+{
+	struct km_fixture f;
+	struct km_page *zero, *mapped, *q;
+	unsigned long a;
+	unsigned char x = 1, y = 0xff;
+
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0, 2, RW);
+	km_user_access(f.t, a, &y, 1, false);			/* zero page */
+	km_user_access(f.t, a + 4096, &x, 1, true);
+	assert_int_equal(km_follow_pte(f.mm, a, NULL, &zero), 0);
+	assert_int_equal(km_follow_pte(f.mm, a + 4096, NULL, &mapped), 0);
+	km_put_page(f.m, zero);		/* its only reference is the machine's */
+	km_put_page(f.m, mapped);	/* the pte's reference */
+	assert_int_equal(km_report_count(f.m, KM_R_BAD_PAGE), 2);
+	for (int i = 0; i < 64; i++) {	/* neither comes back from the allocator */
+		q = km_alloc_page(f.m, 0);
+		assert_ptr_not_equal(q, zero);
+		assert_ptr_not_equal(q, mapped);
+		km_put_page(f.m, q);
+	}
+	km_user_access(f.t, a, &y, 1, false);
+	assert_int_equal(y, 0);
+	km_task_switch(NULL);
+	km_task_free(f.t);
+	/* the zero page stays at refcount 0: the one teardown problem */
+	assert_int_equal(km_machine_destroy(f.m), 1);
+}
+
+/* A read gup of untouched memory pins the zero page; not putting it is a
+ * leak the teardown names. */
+static void test_teardown_zero_page_leak(void **state)
+{
+	struct km_machine *m;
+	struct km_mm *mm;
+	struct km_task *t;
+	struct km_page *p;
+	unsigned long a;
+
+	assert_int_equal(km_machine_new(NULL, &m), 0);
+	km_mm_new(m, &mm);
+	km_task_new(m, mm, 0, &t);
+	km_mm_put(mm);
+	km_mmap(mm, 0, 4096, RW, &a);
+	assert_int_equal(km_get_user_pages_fast(t, a, 1, 0, &p), 1);
+	km_task_free(t);
+	assert_int_equal(km_machine_check(m), 1);
+	assert_int_equal(km_report_count(m, KM_R_LEAK_PAGE), 1);
+	assert_non_null(strstr(km_report_get(m, 0)->message, "zero page"));
+	km_put_page(m, p);
+	km_reports_clear(m);
+	assert_int_equal(km_machine_destroy(m), 0);
 }
 
 static void test_double_put_page_is_reported(void **state)
@@ -464,7 +533,7 @@ static void test_teardown_pinned_page_and_kmap(void **state)
 
 	km_fixture_up(&f, &highmem_cfg);
 	a = km_test_map(&f, 0, 1, RW);
-	assert_int_equal(km_get_user_pages_fast(f.t, a, 1, KM_FOLL_WRITE | KM_FOLL_PIN, &p), 1);
+	assert_int_equal(km_pin_user_pages_fast(f.t, a, 1, KM_FOLL_WRITE, &p), 1);
 	h = km_alloc_page(f.m, KM_GFP_HIGHMEM);
 	v = km_kmap_atomic(f.t, h);
 	km_mm_get(f.mm);
@@ -523,6 +592,8 @@ int main(void)
 		cmocka_unit_test(test_gup_fast_only),
 		cmocka_unit_test(test_foll_pin_bias),
 		cmocka_unit_test(test_double_put_page_is_reported),
+		cmocka_unit_test(test_bad_page_is_not_freed),
+		cmocka_unit_test(test_teardown_zero_page_leak),
 		cmocka_unit_test(test_munmap_split_and_pinned_page),
 		cmocka_unit_test(test_user_access_readonly_stops),
 		cmocka_unit_test(test_kmap_lowmem_takes_no_slot),

@@ -242,6 +242,7 @@ struct km_events {
 	uint64_t kmalloc_calls;
 	uint64_t kmalloc_bytes;		/**< bytes, after kmalloc bucket rounding */
 	uint64_t kfree_calls;
+	uint64_t kfree_bytes;		/**< bytes, bucket sizes */
 	uint64_t memcpy_bytes;		/**< bytes copied by modelled kernel code */
 	uint64_t clear_bytes;		/**< bytes zeroed (clear_user, page zeroing) */
 	uint64_t memmove_bytes;
@@ -280,11 +281,14 @@ typedef unsigned int km_gfp_t;
  * 4 MiB with 4 KiB pages). Objects live in host memory, not in frames.
  */
 KM_API void *km_kmalloc(struct km_task *t, size_t size, km_gfp_t flags);
-/** kfree(); NULL and ZERO_SIZE_PTR are no-ops; a double free is a
- *  KM_R_BAD_KFREE BUG and frees nothing. */
+/** kfree(); NULL and ZERO_SIZE_PTR are no-ops. A double free, or a pointer
+ *  that is not an object of this machine's slabs (another machine's, a
+ *  stack address, an interior pointer), is a KM_R_BAD_KFREE BUG and frees
+ *  nothing; the pointer is looked up, never dereferenced. */
 KM_API void km_kfree(struct km_task *t, const void *obj);
-/** ksize(): the usable bytes of a kmalloc object. */
-KM_API size_t km_ksize(const void *obj);
+/** ksize(): the usable bytes (the bucket) of a live kmalloc object of @m;
+ *  0 for NULL, ZERO_SIZE_PTR or anything else. */
+KM_API size_t km_ksize(const struct km_machine *m, const void *obj);
 /** kmalloc_size_roundup(): the bucket @size falls in on @m, in bytes
  *  (0 for 0; beyond the largest cache: page-order rounding). */
 KM_API size_t km_kmalloc_size_roundup(const struct km_machine *m, size_t size);

@@ -198,19 +198,24 @@ KM_API int km_mm_peek(struct km_mm *mm, unsigned long addr, void *buf, unsigned 
 /**
  * km_get_user_pages_fast() - get_user_pages_fast() on @t's mm.
  * @start: user address (rounded down to a page); @nr_pages: pages wanted;
- * @gup_flags: KM_FOLL_WRITE, KM_FOLL_PIN; @pages: receives the pages.
+ * @gup_flags: 0 or KM_FOLL_WRITE; @pages: receives the pages.
  *
  * Follows internal_get_user_pages_fast(): access_ok() of the range (else
  * -EFAULT); with fast_gup, the lockless walk pins present, user, non-special
  * ptes (writable ones for FOLL_WRITE) and stops at the first that is not;
  * the rest goes to the slow path (mmap_sem: may sleep), which faults pages
  * in, breaks COW for FOLL_WRITE and stops at the first page it cannot pin.
- * Each pinned page gets one reference (KM_GUP_PIN_COUNTING_BIAS with
- * FOLL_PIN) that km_put_page()/km_unpin_user_page() drops.
+ * Each pinned page gets one reference that km_put_page() drops.
  * Return: pages pinned (possibly fewer than @nr_pages), 0 when @nr_pages is
- * 0, or -EFAULT when none could be pinned.
+ * 0, -EFAULT when none could be pinned, -EINVAL for other flags (KM_FOLL_PIN
+ * included: a KM_R_UNEXPECTED WARN, as v5.7's WARN_ON_ONCE()).
  */
 KM_API long km_get_user_pages_fast(struct km_task *t, unsigned long start, long nr_pages,
+				   unsigned int gup_flags, struct km_page **pages);
+/** pin_user_pages_fast() (mm/gup.c, v5.7): as km_get_user_pages_fast() with
+ *  FOLL_PIN: each page gains KM_GUP_PIN_COUNTING_BIAS, dropped by
+ *  km_unpin_user_page(). */
+KM_API long km_pin_user_pages_fast(struct km_task *t, unsigned long start, long nr_pages,
 				   unsigned int gup_flags, struct km_page **pages);
 
 /**

@@ -88,6 +88,7 @@ struct km_vma {
 #define KM_VM_READ	0x1u
 #define KM_VM_WRITE	0x2u
 #define KM_VM_SHARED	0x8u
+#define KM_MMAP_MIN_ADDR 0x8000UL	/* CONFIG_DEFAULT_MMAP_MIN_ADDR on ARM */
 
 /* A file with dirty accounting: its page cache, indexed by page. */
 struct km_file {
@@ -104,7 +105,7 @@ struct km_mm {
 	struct km_vma *vma_cache;	/* last km_find_vma() hit */
 	km_pte_t **pgd;			/* [pgd_entries] -> [1 << KM_PTRS_BITS] */
 	unsigned long pgd_entries;
-	unsigned long mmap_next;	/* where the next unfixed mmap goes */
+	unsigned long mmap_base;	/* TASK_UNMAPPED_BASE: where mmap searches first */
 };
 
 struct km_task {

@@ -166,7 +166,17 @@ int km_machine_check(struct km_machine *m)
 		for (unsigned long pfn = 0; pfn < m->nr_pages; pfn++) {
 			struct km_page *p = &m->pages[pfn];
 
-			if (p->refcount == 0 || (p->flags & KM_PG_RESERVED))
+			if (p == m->zero_page) {
+				if (p->refcount != 1) {	/* the machine's own reference */
+					km_report(m, KM_BUG, KM_R_LEAK_PAGE,
+						  "zero page (pfn %lu) refcount %d, expected 1: "
+						  "unbalanced get/put of the shared zero page",
+						  pfn, p->refcount);
+					n++;
+				}
+				continue;
+			}
+			if (p->refcount == 0)
 				continue;
 			km_report(m, KM_BUG, KM_R_LEAK_PAGE,
 				  "pfn %lu still referenced: refcount %d%s, mapcount %d",

@@ -24,6 +24,7 @@
 #define OBJ_LIVE 0x6b6d4c56u	/* "kmLV" */
 #define OBJ_FREE 0x6b6d4652u	/* "kmFR" */
 #define NR_CLASSES 48
+#define SLAB_BYTES (64 * 1024)	/* a slab holds at least one object */
 
 struct obj_hdr {
 	uint32_t magic;
@@ -33,15 +34,29 @@ struct obj_hdr {
 	uint64_t pad;
 };
 
+/* A slab: objects of one size class carved from one host allocation. */
+struct km_slab_page {
+	unsigned char *base;	/* first header */
+	size_t stride;		/* header + bucket */
+	size_t nr;		/* objects */
+};
+
 struct km_slab {
 	struct obj_hdr *freelist[NR_CLASSES];
-	GPtrArray *all;		/* every object ever allocated */
+	GArray *slabs;		/* struct km_slab_page, sorted by base */
 };
+
+static gint slab_cmp(gconstpointer a, gconstpointer b)
+{
+	const struct km_slab_page *x = a, *y = b;
+
+	return x->base < y->base ? -1 : x->base > y->base;
+}
 
 int km_slab_init(struct km_machine *m)
 {
 	m->slab = g_new0(struct km_slab, 1);
-	m->slab->all = g_ptr_array_new_with_free_func(g_free);
+	m->slab->slabs = g_array_new(FALSE, FALSE, sizeof(struct km_slab_page));
 	return 0;
 }
 
@@ -49,12 +64,13 @@ void km_slab_fini(struct km_machine *m)
 {
 	if (!m->slab)
 		return;
-	for (guint i = 0; i < m->slab->all->len; i++) {
-		struct obj_hdr *h = g_ptr_array_index(m->slab->all, i);
+	for (guint i = 0; i < m->slab->slabs->len; i++) {
+		struct km_slab_page *sp = &g_array_index(m->slab->slabs, struct km_slab_page, i);
 
-		UNPOISON(h + 1, h->size);
+		UNPOISON(sp->base, sp->stride * sp->nr);
+		g_free(sp->base);
 	}
-	g_ptr_array_free(m->slab->all, TRUE);
+	g_array_free(m->slab->slabs, TRUE);
 	g_free(m->slab);
 	m->slab = NULL;
 }
@@ -63,16 +79,74 @@ int km_slab_check(struct km_machine *m)
 {
 	int n = 0;
 
-	for (guint i = 0; i < m->slab->all->len; i++) {
-		struct obj_hdr *h = g_ptr_array_index(m->slab->all, i);
+	for (guint i = 0; i < m->slab->slabs->len; i++) {
+		const struct km_slab_page *sp = &g_array_index(m->slab->slabs, struct km_slab_page, i);
 
-		if (h->magic != OBJ_LIVE)
-			continue;
-		km_report(m, KM_BUG, KM_R_LEAK_KMALLOC, "kmalloc-%llu object %p not freed",
-			  (unsigned long long)h->size, (void *)(h + 1));
-		n++;
+		for (size_t o = 0; o < sp->nr; o++) {
+			const struct obj_hdr *h = (const struct obj_hdr *)(sp->base + o * sp->stride);
+
+			if (h->magic != OBJ_LIVE)
+				continue;
+			km_report(m, KM_BUG, KM_R_LEAK_KMALLOC, "kmalloc-%llu object %p not freed",
+				  (unsigned long long)h->size, (const void *)(h + 1));
+			n++;
+		}
 	}
 	return n;
+}
+
+/* The header of @obj if it is an object of one of @m's slabs, else NULL:
+ * a binary search over the slabs, so a foreign or bogus pointer is
+ * recognised without being dereferenced. */
+static struct obj_hdr *obj_header(const struct km_machine *m, const void *obj)
+{
+	const unsigned char *p = (const unsigned char *)obj - sizeof(struct obj_hdr);
+	GArray *a = m->slab->slabs;
+	guint lo = 0, hi = a->len;
+
+	while (lo < hi) {		/* last slab with base <= p */
+		guint mid = lo + (hi - lo) / 2;
+
+		if (g_array_index(a, struct km_slab_page, mid).base <= p)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return NULL;
+	{
+		const struct km_slab_page *sp = &g_array_index(a, struct km_slab_page, lo - 1);
+		size_t off = (size_t)(p - sp->base);
+
+		if (off >= sp->stride * sp->nr || off % sp->stride)
+			return NULL;
+		return (struct obj_hdr *)p;
+	}
+}
+
+/* new_slab(): carve a slab of class @cls into free objects */
+static void new_slab(struct km_slab *s, unsigned int cls, size_t bucket)
+{
+	struct km_slab_page sp;
+	guint i;
+
+	sp.stride = sizeof(struct obj_hdr) + bucket;
+	sp.nr = MAX((size_t)1, SLAB_BYTES / sp.stride);
+	sp.base = g_malloc(sp.stride * sp.nr);
+	for (size_t o = sp.nr; o-- > 0;) {
+		struct obj_hdr *h = (struct obj_hdr *)(sp.base + o * sp.stride);
+
+		h->magic = OBJ_FREE;
+		h->cls = cls;
+		h->size = bucket;
+		h->next_free = s->freelist[cls];
+		s->freelist[cls] = h;
+		POISON(h + 1, bucket);
+	}
+	for (i = 0; i < s->slabs->len && slab_cmp(&g_array_index(s->slabs, struct km_slab_page, i),
+						  &sp) < 0; i++)
+		;
+	g_array_insert_val(s->slabs, i, sp);
 }
 
 static size_t kmalloc_max_size(const struct km_machine *m)
@@ -131,16 +205,11 @@ void *km_kmalloc(struct km_task *t, size_t size, km_gfp_t flags)
 	bucket = km_kmalloc_size_roundup(m, size);
 	cls = size_class(bucket);
 	m->ev.kmalloc_bytes += bucket;
+	if (!s->freelist[cls])
+		new_slab(s, cls, bucket);
 	h = s->freelist[cls];
-	if (h) {
-		s->freelist[cls] = h->next_free;
-		UNPOISON(h + 1, bucket);
-	} else {
-		h = g_malloc(sizeof(*h) + bucket);
-		h->cls = cls;
-		h->size = bucket;
-		g_ptr_array_add(s->all, h);
-	}
+	s->freelist[cls] = h->next_free;
+	UNPOISON(h + 1, bucket);
 	h->magic = OBJ_LIVE;
 	h->next_free = NULL;
 	if (flags & KM_GFP_ZERO)
@@ -160,27 +229,28 @@ void km_kfree_machine(struct km_machine *m, const void *obj)
 
 	if (obj == NULL || obj == ZERO_SIZE_PTR)
 		return;
-	h = (struct obj_hdr *)obj - 1;
-	if (h->magic != OBJ_LIVE) {
+	h = obj_header(m, obj);
+	if (!h || h->magic != OBJ_LIVE) {
 		km_report(m, KM_BUG, KM_R_BAD_KFREE, "kfree(%p): %s", obj,
-			  h->magic == OBJ_FREE ? "double free" : "not a kmalloc object");
+			  h ? "double free" : "not a kmalloc object of this machine");
 		return;
 	}
 	m->ev.kfree_calls++;
+	m->ev.kfree_bytes += h->size;
 	h->magic = OBJ_FREE;
 	h->next_free = m->slab->freelist[h->cls];
 	m->slab->freelist[h->cls] = h;
 	POISON(h + 1, h->size);
 }
 
-size_t km_ksize(const void *obj)
+size_t km_ksize(const struct km_machine *m, const void *obj)
 {
 	const struct obj_hdr *h;
 
-	if (obj == NULL || obj == ZERO_SIZE_PTR)
+	if (!m || obj == NULL || obj == ZERO_SIZE_PTR)
 		return 0;
-	h = (const struct obj_hdr *)obj - 1;
-	return h->magic == OBJ_LIVE ? h->size : 0;
+	h = obj_header(m, obj);
+	return h && h->magic == OBJ_LIVE ? h->size : 0;
 }
 
 void km_fault_fail_kmalloc_nth(struct km_machine *m, unsigned long nth)

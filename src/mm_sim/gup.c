@@ -92,21 +92,14 @@ out:
 	return i ? i : ret;
 }
 
-long km_get_user_pages_fast(struct km_task *t, unsigned long start, long nr_pages,
-			    unsigned int gup_flags, struct km_page **pages)
+static long internal_get_user_pages_fast(struct km_task *t, unsigned long start,
+					 long nr_pages, unsigned int gup_flags,
+					 struct km_page **pages)
 {
-	struct km_machine *m;
+	struct km_machine *m = t->m;
 	unsigned long len, end;
 	long nr = 0, ret = 0;
 
-	if (!t || !t->mm || !pages)
-		return km_err(-EINVAL, "km_get_user_pages_fast: no task, mm or pages array");
-	if (gup_flags & ~(KM_FOLL_WRITE | KM_FOLL_PIN)) {
-		km_report(t->m, KM_WARN, KM_R_UNEXPECTED, "get_user_pages_fast: gup_flags 0x%x",
-			  gup_flags);
-		return -EINVAL;
-	}
-	m = t->m;
 	m->ev.gup_calls++;
 	start &= ~(m->page_size - 1);
 	len = (unsigned long)nr_pages << m->page_shift;
@@ -135,6 +128,38 @@ long km_get_user_pages_fast(struct km_task *t, unsigned long start, long nr_page
 	if (ret > 0 && m->gup_hook)
 		m->gup_hook(t, m->gup_hook_arg);
 	return ret;
+}
+
+/* The entry points' checks: FOLL_PIN is set only by pin_user_pages_fast()
+ * (a WARN_ON_ONCE() and -EINVAL in get_user_pages_fast(), v5.7). */
+static long gup_entry(struct km_task *t, unsigned long start, long nr_pages,
+		      unsigned int gup_flags, struct km_page **pages, const char *fn)
+{
+	if (!t || !t->mm || !pages)
+		return km_err(-EINVAL, "%s: no task, mm or pages array", fn);
+	if (gup_flags & ~KM_FOLL_WRITE) {
+		km_report(t->m, KM_WARN, KM_R_UNEXPECTED, "%s: gup_flags 0x%x", fn, gup_flags);
+		return km_err(-EINVAL, "%s: gup_flags 0x%x: only KM_FOLL_WRITE", fn, gup_flags);
+	}
+	return 0;
+}
+
+long km_get_user_pages_fast(struct km_task *t, unsigned long start, long nr_pages,
+			    unsigned int gup_flags, struct km_page **pages)
+{
+	long err = gup_entry(t, start, nr_pages, gup_flags, pages, "get_user_pages_fast");
+
+	return err ? err : internal_get_user_pages_fast(t, start, nr_pages, gup_flags, pages);
+}
+
+long km_pin_user_pages_fast(struct km_task *t, unsigned long start, long nr_pages,
+			    unsigned int gup_flags, struct km_page **pages)
+{
+	long err = gup_entry(t, start, nr_pages, gup_flags, pages, "pin_user_pages_fast");
+
+	return err ? err
+		   : internal_get_user_pages_fast(t, start, nr_pages, gup_flags | KM_FOLL_PIN,
+						  pages);
 }
 
 void km_fault_after_gup(struct km_machine *m, void (*fn)(struct km_task *, void *), void *arg)

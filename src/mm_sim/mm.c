@@ -42,7 +42,7 @@ int km_mm_new(struct km_machine *m, struct km_mm **out)
 	mm->pgd_entries = (m->task_size + span - 1) / span;
 	mm->pgd = g_new0(km_pte_t *, mm->pgd_entries);
 	/* TASK_UNMAPPED_BASE: PAGE_ALIGN(TASK_SIZE / 3) (arch/arm) */
-	mm->mmap_next = (m->task_size / 3 + m->page_size - 1) & ~(m->page_size - 1);
+	mm->mmap_base = (m->task_size / 3 + m->page_size - 1) & ~(m->page_size - 1);
 	g_hash_table_add(m->mms, mm);
 	*out = mm;
 	return 0;
@@ -193,6 +193,25 @@ static int check_range(struct km_mm *mm, const char *fn, unsigned long addr,
 	return 0;
 }
 
+/* unmapped_area() (mm/mmap.c, legacy bottom-up): the lowest gap of @len
+ * bytes in [@lo, @hi), or 0 */
+static unsigned long unmapped_area(struct km_mm *mm, unsigned long lo, unsigned long hi,
+				   unsigned long len)
+{
+	unsigned long addr = lo;
+
+	for (GTreeNode *n = g_tree_node_first(mm->vmas); n; n = g_tree_node_next(n)) {
+		struct km_vma *v = g_tree_node_value(n);
+
+		if (v->end <= addr)
+			continue;
+		if (v->start >= addr && v->start - addr >= len)
+			break;
+		addr = v->end;
+	}
+	return addr < hi && hi - addr >= len ? addr : 0;
+}
+
 static int mmap_region(struct km_mm *mm, unsigned long addr, unsigned long len, int prot,
 		       unsigned int vm_flags, struct km_file *file, unsigned long pgoff,
 		       unsigned long *out_addr)
@@ -215,12 +234,12 @@ static int mmap_region(struct km_mm *mm, unsigned long addr, unsigned long len, 
 			return km_err(-EEXIST, "km_mmap: [0x%lx, +%lu) overlaps a mapping", addr,
 				      len);
 	} else {
-		addr = mm->mmap_next;
-		while (addr <= m->task_size - len && overlaps(mm, addr, addr + len))
-			addr += m->page_size;
-		if (addr > m->task_size - len)
-			return km_err(-ENOMEM, "km_mmap: no room for %lu bytes", len);
-		mm->mmap_next = addr + len;
+		/* bottom-up from TASK_UNMAPPED_BASE, then from mmap_min_addr */
+		addr = unmapped_area(mm, mm->mmap_base, m->task_size, len);
+		if (!addr)
+			addr = unmapped_area(mm, KM_MMAP_MIN_ADDR, m->task_size, len);
+		if (!addr)
+			return km_err(-ENOMEM, "km_mmap: no gap of %lu bytes", len);
 	}
 	v = g_new0(struct km_vma, 1);
 	v->start = addr;
@@ -367,7 +386,6 @@ int km_mm_fork(struct km_mm *parent, struct km_mm **out)
 	m = parent->m;
 	if ((err = km_mm_new(m, &child)))
 		return err;
-	child->mmap_next = parent->mmap_next;
 	for (GTreeNode *n = g_tree_node_first(parent->vmas); n; n = g_tree_node_next(n)) {
 		struct km_vma *v = g_tree_node_value(n), *c = vma_dup(v);
 

@@ -92,6 +92,16 @@ static void free_page(struct km_machine *m, struct km_page *p)
 	unsigned long pfn = km_pfn(m, p);
 	struct km_zone *z = (p->flags & KM_PG_HIGHMEM) ? &m->zone_high : &m->zone_low;
 
+	/* free_pages_check() -> bad_page() (mm/page_alloc.c, v5.7): a page
+	 * still mapped by a pte, or a reserved one, must not be freed; the
+	 * kernel reports it and leaks the page, and so does the model */
+	if (p->mapcount > 0 || (p->flags & KM_PG_RESERVED)) {
+		km_report(m, KM_BUG, KM_R_BAD_PAGE,
+			  "Bad page state: pfn %lu freed with mapcount %d%s", pfn, p->mapcount,
+			  (p->flags & KM_PG_RESERVED) ? ", PG_reserved" : "");
+		return;
+	}
+
 	p->flags &= KM_PG_HIGHMEM;
 	p->mapcount = 0;
 	g_array_append_val(z->free, pfn);

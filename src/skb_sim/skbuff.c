@@ -113,7 +113,7 @@ static struct buf_priv *buf_new(struct km_task *t, size_t size, km_gfp_t gfp)
 	b->magic = SKB_LIVE;
 	b->sh.dataref = 1;
 	b->obj = obj;
-	b->ksize = km_ksize(obj);
+	b->ksize = km_ksize(m, obj);
 	/* the shared-info area: zeroed, so reads past end are deterministic */
 	memset(obj + b->ksize - shinfo_space(m), 0, shinfo_space(m));
 	g_queue_push_tail_link(&m->skbuf_live, &b->link);

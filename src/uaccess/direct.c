@@ -11,6 +11,8 @@
  */
 #include "internal.h"
 #include <kmodel/uaccess.h>
+
+struct km_task *km_shim_current(void);
 #include <string.h>
 
 /* One MMU access to user page @addr for a store (@write) or a load: returns
@@ -93,12 +95,12 @@ unsigned long km_direct_user_copy(struct km_task *t, unsigned long uaddr, void *
 
 static unsigned long direct_from(void *to, unsigned long from, unsigned long n)
 {
-	return km_direct_user_copy(km_current(), from, to, n, false);
+	return km_direct_user_copy(km_shim_current(), from, to, n, false);
 }
 
 static unsigned long direct_to(unsigned long to, const void *from, unsigned long n)
 {
-	return km_direct_user_copy(km_current(), to, (void *)from, n, true);
+	return km_direct_user_copy(km_shim_current(), to, (void *)from, n, true);
 }
 
 const struct km_uaccess_ops km_uaccess_direct = {

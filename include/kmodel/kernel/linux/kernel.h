@@ -20,6 +20,11 @@
 #define max(x, y) ({ typeof(x) _max1 = (x); typeof(y) _max2 = (y); \
 		     (void)(&_max1 == &_max2); _max1 > _max2 ? _max1 : _max2; })
 
+/* custom: `current` for the shims. Ported code cannot run without a task:
+ * with none (km_task_switch()), this aborts with a message (g_error())
+ * instead of dereferencing NULL. */
+KM_API struct km_task *km_shim_current(void);
+
 /* custom: memcpy() counts the bytes in the current machine's events */
 KM_API void km_event_memcpy(size_t n);
 static inline void *km_compat_memcpy(void *to, const void *from, size_t n)

@@ -19,38 +19,38 @@ struct page;
 static inline int get_user_pages_fast(unsigned long start, int nr_pages,
 				      unsigned int gup_flags, struct page **pages)
 {
-	return (int)km_get_user_pages_fast(km_current(), start, nr_pages, gup_flags,
+	return (int)km_get_user_pages_fast(km_shim_current(), start, nr_pages, gup_flags,
 					   (struct km_page **)pages);
 }
 /* custom: mm/gup.c __get_user_pages_fast() (v5.7 signature): lockless only */
 static inline int __get_user_pages_fast(unsigned long start, int nr_pages, int write,
 					struct page **pages)
 {
-	return (int)km_get_user_pages_fast_only(km_current(), start, nr_pages,
+	return (int)km_get_user_pages_fast_only(km_shim_current(), start, nr_pages,
 						write ? FOLL_WRITE : 0, (struct km_page **)pages);
 }
 /* custom: set_page_dirty() (mm/page-writeback.c, v5.7) on the model's page;
  * returns 1 (the model does not say whether the page was clean before) */
 static inline int set_page_dirty(struct page *page)
 {
-	km_set_page_dirty(km_task_machine(km_current()), km_page_of(page));
+	km_set_page_dirty(km_task_machine(km_shim_current()), km_page_of(page));
 	return 1;
 }
 static inline void get_page(struct page *page)
 {
-	km_get_page(km_task_machine(km_current()), km_page_of(page));
+	km_get_page(km_task_machine(km_shim_current()), km_page_of(page));
 }
 static inline void put_page(struct page *page)
 {
-	km_put_page(km_task_machine(km_current()), km_page_of(page));
+	km_put_page(km_task_machine(km_shim_current()), km_page_of(page));
 }
 static inline void unpin_user_page(struct page *page)
 {
-	km_unpin_user_page(km_task_machine(km_current()), km_page_of(page));
+	km_unpin_user_page(km_task_machine(km_shim_current()), km_page_of(page));
 }
 static inline void *page_address(const struct page *page)
 {
-	return km_page_address(km_task_machine(km_current()), (const struct km_page *)page);
+	return km_page_address(km_task_machine(km_shim_current()), (const struct km_page *)page);
 }
 
 #endif

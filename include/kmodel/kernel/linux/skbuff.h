@@ -33,12 +33,12 @@
 #define memmove(to, from, n) km_skb_compat_memmove((to), (from), (n))
 
 /* custom: NET_SKB_PAD = max(32, L1_CACHE_BYTES) of the current machine */
-#define NET_SKB_PAD (km_skb_net_pad(km_task_machine(km_current())))
+#define NET_SKB_PAD (km_skb_net_pad(km_task_machine(km_shim_current())))
 
 /* custom: thin wrappers over the model (names and types of v3.5) */
 static inline struct sk_buff *alloc_skb(unsigned int size, gfp_t priority)
 {
-	return km_alloc_skb(km_current(), size, priority);
+	return km_alloc_skb(km_shim_current(), size, priority);
 }
 static inline void kfree_skb(struct sk_buff *skb) { km_kfree_skb(skb); }
 static inline void consume_skb(struct sk_buff *skb) { km_consume_skb(skb); }
@@ -90,24 +90,24 @@ static inline void skb_header_release(struct sk_buff *skb) { km_skb_header_relea
 static inline void __skb_header_release(struct sk_buff *skb) { km_skb_header_release(skb); }
 static inline struct sk_buff *skb_clone(struct sk_buff *skb, gfp_t gfp_mask)
 {
-	return km_skb_clone(km_current(), skb, gfp_mask);
+	return km_skb_clone(km_shim_current(), skb, gfp_mask);
 }
 static inline struct sk_buff *skb_copy(const struct sk_buff *skb, gfp_t gfp_mask)
 {
-	return km_skb_copy(km_current(), skb, gfp_mask);
+	return km_skb_copy(km_shim_current(), skb, gfp_mask);
 }
 static inline struct sk_buff *skb_copy_expand(const struct sk_buff *skb, int newheadroom,
 					      int newtailroom, gfp_t priority)
 {
-	return km_skb_copy_expand(km_current(), skb, newheadroom, newtailroom, priority);
+	return km_skb_copy_expand(km_shim_current(), skb, newheadroom, newtailroom, priority);
 }
 static inline int pskb_expand_head(struct sk_buff *skb, int nhead, int ntail, gfp_t gfp_mask)
 {
-	return km_pskb_expand_head(km_current(), skb, nhead, ntail, gfp_mask);
+	return km_pskb_expand_head(km_shim_current(), skb, nhead, ntail, gfp_mask);
 }
 static inline int skb_cow_head(struct sk_buff *skb, unsigned int headroom)
 {
-	return km_skb_cow_head(km_current(), skb, headroom);
+	return km_skb_cow_head(km_shim_current(), skb, headroom);
 }
 static inline void skb_copy_to_linear_data(struct sk_buff *skb, const void *from,
 					   const unsigned int len)

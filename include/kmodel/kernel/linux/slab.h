@@ -18,15 +18,15 @@ typedef km_gfp_t gfp_t;
 /* custom: the machine's kmalloc caches */
 static inline void *kmalloc(size_t size, gfp_t flags)
 {
-	return km_kmalloc(km_current(), size, flags);
+	return km_kmalloc(km_shim_current(), size, flags);
 }
 static inline void *kzalloc(size_t size, gfp_t flags)
 {
-	return km_kmalloc(km_current(), size, flags | __GFP_ZERO);
+	return km_kmalloc(km_shim_current(), size, flags | __GFP_ZERO);
 }
 static inline void kfree(const void *obj)
 {
-	km_kfree(km_current(), obj);
+	km_kfree(km_shim_current(), obj);
 }
 /* duplicate (include/linux/slab.h, v5.7; check_mul_overflow) */
 static inline void *kmalloc_array(size_t n, size_t size, gfp_t flags)
