@@ -443,7 +443,6 @@ static int dd_run_all(struct kb_out *out)
 	bool kmaps[2];
 	GPtrArray *machs = g_ptr_array_new();
 	unsigned long total = (unsigned long)o->dd_total_mib * MiB;
-	double mib = (double)o->dd_total_mib;
 	GError *err = NULL;
 	int rc = 0;
 
@@ -507,6 +506,8 @@ static int dd_run_all(struct kb_out *out)
 	print_header(out);
 	for (guint s = 0; s < sizes->len && !rc; s++) {
 		unsigned long bs = g_array_index(sizes, unsigned long, s);
+		/* dd_pass() writes whole blocks: ceil(total / bs) of them */
+		unsigned long written = (total + bs - 1) / bs * bs;
 		struct dd_run *runs = g_new0(struct dd_run, cases->len);
 		struct dd_result *res = g_new0(struct dd_result, cases->len);
 
@@ -542,8 +543,8 @@ static int dd_run_all(struct kb_out *out)
 				print_stall(out, c, bs);
 				continue;
 			}
-			print_row(out, c, bs, (double)total / res[v].secs / 1e6,
-				  (double)total / res[0].secs / 1e6, &res[v], mib);
+			print_row(out, c, bs, (double)written / res[v].secs / 1e6,
+				  (double)written / res[0].secs / 1e6, &res[v], (double)written / MiB);
 		}
 		g_free(runs);
 		g_free(res);

@@ -2,6 +2,8 @@
 /* kmodel-bench: run named scenarios on simulated machines and print what
  * the modelled kernel code costs on this host, with events per unit. */
 #include "bench.h"
+#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +41,11 @@ gboolean kb_parse_sizes(const char *list, GArray *out, GError **err)
 	gchar **parts = g_strsplit(list, ",", -1);
 	gboolean ok = TRUE;
 
+	if (!parts[0]) {
+		g_set_error(err, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "no sizes given");
+		ok = FALSE;
+	}
+
 	for (gchar **p = parts; *p && ok; p++) {
 		gchar *end;
 		guint64 v = g_ascii_strtoull(g_strstrip(*p), &end, 10);
@@ -75,6 +82,26 @@ void kb_json_events(JsonBuilder *b, const struct km_events *ev, double per)
 #undef EV
 }
 
+/* a bad command line: say why, exit status 2 */
+static void usage_error(int *rc, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+static void usage_error(int *rc, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("kmodel-bench: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputs(" (see --help)\n", stderr);
+	va_end(ap);
+	*rc = 2;
+}
+
+/* a scenario's result as an exit status: -EINVAL is a bad option (2) */
+static int kb_exit_status(int err)
+{
+	return err == 0 ? 0 : err == -EINVAL ? 2 : 1;
+}
+
 static gboolean wanted(const char *list, const char *name)
 {
 	gboolean hit = FALSE;
@@ -108,10 +135,10 @@ int main(int argc, char **argv)
 		{ "scenario", 's', 0, G_OPTION_ARG_STRING, &o.scenarios,
 		  "Comma list of scenarios to run (default: all)", "NAMES" },
 		{ "list", 'l', 0, G_OPTION_ARG_NONE, &list, "List scenarios and uaccess variants", NULL },
-		{ "json", 0, 0, G_OPTION_ARG_NONE, &o.json, "Write JSON to stdout", NULL },
-		{ "csv", 0, 0, G_OPTION_ARG_NONE, &o.csv, "Write CSV rows to stdout", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &o.json, "Write JSON to stdout (not with --csv)", NULL },
+		{ "csv", 0, 0, G_OPTION_ARG_NONE, &o.csv, "Write CSV rows to stdout (not with --json)", NULL },
 		{ "repeat", 'r', 0, G_OPTION_ARG_INT, &o.repeat,
-		  "Timed runs per row, best kept (default 5)", "N" },
+		  "Timed runs per row, best kept: 1 .. 100 (default 5)", "N" },
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, "No progress on stderr", NULL },
 		{ NULL },
 	};
@@ -126,9 +153,9 @@ int main(int argc, char **argv)
 		{ "dd-machines", 0, 0, G_OPTION_ARG_STRING, &o.dd_machines,
 		  "machine profiles (default bbw,a15; see --list)", "LIST" },
 		{ "dd-total-mib", 0, 0, G_OPTION_ARG_INT, &o.dd_total_mib,
-		  "MiB written per timed run (default 64)", "MIB" },
+		  "MiB written per timed run: 1 .. 65536 (default 64)", "MIB" },
 		{ "dd-file-mib", 0, 0, G_OPTION_ARG_INT, &o.dd_file_mib,
-		  "tmpfs file size in MiB; dd then starts a new file (default 16)", "MIB" },
+		  "tmpfs file size in MiB, 1 .. 1024; dd then starts a new file (default 16)", "MIB" },
 		{ NULL },
 	};
 	GOptionEntry iperf_entries[] = {
@@ -177,16 +204,26 @@ int main(int argc, char **argv)
 		o.dd_kmap = g_strdup("pre-5.11");
 	if (!o.dd_machines)
 		o.dd_machines = g_strdup("bbw,a15");
-	if (argc > 1 || o.repeat < 1 || o.repeat > 100 || o.dd_total_mib < 1 ||
-	    o.dd_total_mib > 65536 || o.dd_file_mib < 1 || o.dd_file_mib > 1024 ||
-	    o.iperf_packets < 1 || o.iperf_mss < 1 || o.iperf_mss > 65535 - 66 ||
-	    (o.iperf_maxpacket != 8 && o.iperf_maxpacket != 16 && o.iperf_maxpacket != 32 &&
-	     o.iperf_maxpacket != 64 && o.iperf_maxpacket != 512 && o.iperf_maxpacket != 1024) ||
-	    (o.json && o.csv)) {
-		fprintf(stderr, "kmodel-bench: bad arguments (see --help)\n");
-		rc = 2;
+	if (argc > 1)
+		usage_error(&rc, "unexpected argument \"%s\"", argv[1]);
+	if (o.repeat < 1 || o.repeat > 100)
+		usage_error(&rc, "--repeat %d: want 1 .. 100", o.repeat);
+	if (o.dd_total_mib < 1 || o.dd_total_mib > 65536)
+		usage_error(&rc, "--dd-total-mib %d: want 1 .. 65536", o.dd_total_mib);
+	if (o.dd_file_mib < 1 || o.dd_file_mib > 1024)
+		usage_error(&rc, "--dd-file-mib %d: want 1 .. 1024", o.dd_file_mib);
+	if (o.iperf_packets < 1)
+		usage_error(&rc, "--iperf-packets %d: want at least 1", o.iperf_packets);
+	if (o.iperf_mss < 1 || o.iperf_mss > 65535 - 66)
+		usage_error(&rc, "--iperf-mss %d: want 1 .. %d", o.iperf_mss, 65535 - 66);
+	if (o.iperf_maxpacket != 8 && o.iperf_maxpacket != 16 && o.iperf_maxpacket != 32 &&
+	    o.iperf_maxpacket != 64 && o.iperf_maxpacket != 512 && o.iperf_maxpacket != 1024)
+		usage_error(&rc, "--iperf-maxpacket %d: want 8, 16, 32, 64, 512 or 1024",
+			    o.iperf_maxpacket);
+	if (o.json && o.csv)
+		usage_error(&rc, "--json and --csv exclude each other");
+	if (rc)
 		goto out;
-	}
 	if (list) {
 		for (size_t i = 0; i < G_N_ELEMENTS(scenarios); i++)
 			printf("scenario %-14s %s\n", scenarios[i]->name, scenarios[i]->summary);
@@ -223,7 +260,7 @@ int main(int argc, char **argv)
 	}
 	for (size_t i = 0; i < G_N_ELEMENTS(scenarios) && !rc; i++)
 		if (wanted(o.scenarios, scenarios[i]->name))
-			rc = scenarios[i]->run(&out) ? 1 : 0;
+			rc = kb_exit_status(scenarios[i]->run(&out));
 	if (out.json) {
 		JsonGenerator *gen = json_generator_new();
 		JsonNode *root;
