@@ -47,12 +47,12 @@ struct sweep {
 	unsigned char *src;		/* 3P kernel source bytes */
 };
 
-static void sweep_up(struct sweep *s, unsigned long P)
+static void sweep_up(struct sweep *s, unsigned long P, const struct km_machine_config *cfg)
 {
 	GRand *r = g_rand_new_with_seed((guint32)P);
 
 	s->P = P;
-	km_fixture_up(&s->f, &(struct km_machine_config){ .page_size = P, .ram_size = 64ULL << 20 });
+	km_fixture_up(&s->f, cfg);
 	s->base = km_test_map(&s->f, 0, 6, RW);
 	s->shadow = g_malloc(6 * P);
 	s->kbuf = g_malloc(3 * P + 2 * GUARD);
@@ -91,13 +91,20 @@ static void assert_state_restored(struct sweep *s)
 /* Every start offset in a page x lengths {0, 1, P-1, P, P+1, 3P}, both
  * directions: data byte-exact, 0 returned, GUARD bytes either side
  * untouched, refcounts and kmap slots back to their start. */
-static void sweep_page_size(const struct km_uaccess_ops *ops, unsigned long P)
+static void sweep_machine(const struct km_uaccess_ops *ops, const struct km_machine_config *cfg)
 {
+	unsigned long P = cfg->page_size;
 	struct sweep s;
 	const unsigned long lens[] = { 0, 1, P - 1, P, P + 1, 3 * P };
 	unsigned char *user = g_malloc(3 * P + 2 * GUARD);
 
-	sweep_up(&s, P);
+	sweep_up(&s, P, cfg);
+	{	/* the machine puts user pages where the sweep means them to be */
+		struct km_page *pg;
+
+		assert_int_equal(km_follow_pte(s.f.mm, s.base, NULL, &pg), 0);
+		assert_int_equal(km_page_highmem(pg), cfg->lowmem_size != 0);
+	}
 	for (unsigned long off = 0; off < P; off++) {
 		for (size_t li = 0; li < G_N_ELEMENTS(lens); li++) {
 			unsigned long n = lens[li];
@@ -134,9 +141,23 @@ static void sweep_page_size(const struct km_uaccess_ops *ops, unsigned long P)
 	sweep_down(&s);
 }
 
+static void sweep_page_size(const struct km_uaccess_ops *ops, unsigned long P)
+{
+	sweep_machine(ops, &(struct km_machine_config){ .page_size = P, .ram_size = 64ULL << 20 });
+}
+
 static void test_sweep_4k(void **state) { sweep_page_size(variant(state), 4096); }
 static void test_sweep_16k(void **state) { sweep_page_size(variant(state), 16384); }
 static void test_sweep_64k(void **state) { sweep_page_size(variant(state), 65536); }
+
+/* The same sweep with every user page in highmem: the gup variants' kmap
+ * takes a slot, flushes and must pop it in order (kmap_debug BUG()s if not). */
+static void test_sweep_4k_highmem(void **state)
+{
+	sweep_machine(variant(state), &(struct km_machine_config){
+		.page_size = 4096, .ram_size = 64ULL << 20, .lowmem_size = 32ULL << 20,
+		.kmap_debug = true });
+}
 
 /*
  * A range running from a mapped page into an unmapped one: 10 bytes are
@@ -278,10 +299,17 @@ static void test_access_ok(void **state)
 	assert_false(km_uaccess_access_ok(f.t, ts - 4, 8));
 	assert_false(km_uaccess_access_ok(f.t, ~0UL - 3, 8));	/* wraps */
 	assert_false(km_uaccess_access_ok(f.t, 0, ts + 1));
+	/* the last user page is mapped and holds data: a copy across
+	 * TASK_SIZE must still copy nothing (access_ok() fails first) */
+	km_test_map(&f, ts - 4096, 1, RW);
+	km_user_access(f.t, ts - 4, "data", 4, true);
 	memset(dst, 0xee, sizeof(dst));
 	assert_int_equal(km_copy_from_user(f.t, ops, dst, ts - 4, 8), 8);
 	for (int i = 0; i < 8; i++)
 		assert_int_equal(dst[i], 0);
+	assert_int_equal(km_copy_to_user(f.t, ops, ts - 4, "XXXXXXXX", 8), 8);
+	assert_int_equal(km_mm_peek(f.mm, ts - 4, dst, 4), 0);
+	assert_memory_equal(dst, "data", 4);
 	assert_int_equal(km_copy_to_user(f.t, ops, ~0UL - 3, dst, 8), 8);
 	km_fixture_down(&f);
 }
@@ -469,6 +497,7 @@ int main(void)
 		BOTH(test_sweep_4k),
 		BOTH(test_sweep_16k),
 		BOTH(test_sweep_64k),
+		BOTH(test_sweep_4k_highmem),
 		BOTH(test_fault_into_unmapped),
 		BOTH(test_to_user_readonly),
 		BOTH(test_zero_length),
