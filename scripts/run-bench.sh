@@ -5,6 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
+echo "run-bench: building the release preset (build/release) ..." >&2
 cmake --preset release >/dev/null
 cmake --build --preset release -j"$(nproc)" >/dev/null
 exec build/release/bench/kmodel-bench "$@"
