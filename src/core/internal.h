@@ -45,38 +45,46 @@ struct km_cpu {
 	struct km_kmap_stack kmap;
 };
 
-struct km_slab;
+/* kmalloc caches (slab.c): a free list per size class, and the slabs. */
+#define KM_NR_KMALLOC_CLASSES 48
+struct obj_hdr;
+struct km_slab {
+	struct obj_hdr *freelist[KM_NR_KMALLOC_CLASSES];
+	GArray *slabs;		/* struct km_slab_page, sorted by base */
+};
 
 struct km_machine {
+	/* hot: read on every modelled operation, kept together */
 	struct km_machine_config cfg;
 	unsigned int page_shift;
 	unsigned long page_size, nr_pages, nr_lowmem;
 	unsigned long task_size;
 	unsigned char *ram;		/* host mapping of all frames */
 	struct km_page *pages;		/* mem_map */
-	struct km_zone zone_low, zone_high;
-	struct km_page *zero_page;
-	struct km_cpu cpu[KM_MAX_CPUS];
+	struct km_slab *slab;		/* &slab_caches while the machine lives */
 	struct km_events ev;
-	/* reports */
-	GArray *report_log;		/* struct km_report */
 	unsigned long report_counts[KM_R__COUNT];
-	/* kmalloc */
-	struct km_slab *slab;
+	bool report_log_full;		/* the log holds KM_REPORT_LOG_MAX */
 	/* fault injection */
 	unsigned long fail_kmalloc_nth;
 	long gup_limit;			/* < 0: off; else pages per gup call */
 	unsigned int kmap_slots;	/* usable kmap slots (KM_TYPE_NR: all) */
-	/* live objects, for teardown */
-	GHashTable *mms, *tasks, *files;
 	/* test hook: runs after each get_user_pages_fast() that pinned pages */
 	void (*gup_hook)(struct km_task *t, void *arg);
 	void *gup_hook_arg;
+	struct km_page *zero_page;
+	struct km_zone zone_low, zone_high;
+	/* reports */
+	GArray *report_log;		/* struct km_report */
+	/* live objects, for teardown */
+	GHashTable *mms, *tasks, *files;
 	/* skb_sim: sk_buff structs and data buffers, live and cached for reuse
 	 * (intrusive links: O(1), no allocation per packet), and the skb that
 	 * modelled code last worked on (checks its raw memcpy/memmove) */
 	GQueue skb_live, skb_free, skbuf_live, skbuf_free;
 	const void *skb_hint;
+	struct km_slab slab_caches;
+	struct km_cpu cpu[KM_MAX_CPUS];	/* cold unless highmem: last */
 };
 
 struct km_vma {

@@ -361,8 +361,7 @@ void km_might_sleep(struct km_task *t, const char *what)
 {
 	if (!km_in_atomic(t))
 		return;
-	if (t->m->report_log->len >= KM_REPORT_LOG_MAX &&
-	    t->m->cfg.report_policy == KM_REPORT_RECORD) {
+	if (t->m->report_log_full && t->m->cfg.report_policy == KM_REPORT_RECORD) {
 		/* the log is full: only count, as km_report() would */
 		t->m->report_counts[KM_R_SLEEP_IN_ATOMIC]++;
 		t->m->report_counts[KM_R_NONE]++;

@@ -80,13 +80,14 @@ void km_report(struct km_machine *m, enum km_report_kind kind,
 	m->report_counts[KM_R_NONE]++;
 	/* past the log's capacity only the counters move: a hot path that
 	 * keeps hitting a BUG stays cheap (the kernel rate-limits too) */
-	if (m->report_log->len >= KM_REPORT_LOG_MAX && !abort_now)
+	if (m->report_log_full && !abort_now)
 		return;
 	va_start(ap, fmt);
 	vsnprintf(r.message, sizeof(r.message), fmt, ap);
 	va_end(ap);
 	if (m->report_log->len < KM_REPORT_LOG_MAX)
 		g_array_append_val(m->report_log, r);
+	m->report_log_full = m->report_log->len >= KM_REPORT_LOG_MAX;
 	if (!g_log_writer_default_would_drop(G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN))
 		g_debug("%s: %s: %s", kind == KM_BUG ? "BUG" : "WARNING",
 			km_report_code_name(code), r.message);
@@ -118,6 +119,7 @@ const struct km_report *km_report_get(const struct km_machine *m, size_t i)
 void km_reports_clear(struct km_machine *m)
 {
 	g_array_set_size(m->report_log, 0);
+	m->report_log_full = false;
 	memset(m->report_counts, 0, sizeof(m->report_counts));
 }
 

@@ -23,7 +23,7 @@
 #define ZERO_SIZE_PTR ((void *)16)
 #define OBJ_LIVE 0x6b6d4c56u	/* "kmLV" */
 #define OBJ_FREE 0x6b6d4652u	/* "kmFR" */
-#define NR_CLASSES 48
+#define NR_CLASSES KM_NR_KMALLOC_CLASSES
 #define SLAB_BYTES (64 * 1024)	/* a slab holds at least one object */
 
 struct obj_hdr {
@@ -41,10 +41,6 @@ struct km_slab_page {
 	size_t nr;		/* objects */
 };
 
-struct km_slab {
-	struct obj_hdr *freelist[NR_CLASSES];
-	GArray *slabs;		/* struct km_slab_page, sorted by base */
-};
 
 static gint slab_cmp(gconstpointer a, gconstpointer b)
 {
@@ -55,7 +51,7 @@ static gint slab_cmp(gconstpointer a, gconstpointer b)
 
 int km_slab_init(struct km_machine *m)
 {
-	m->slab = g_new0(struct km_slab, 1);
+	m->slab = &m->slab_caches;
 	m->slab->slabs = g_array_new(FALSE, FALSE, sizeof(struct km_slab_page));
 	return 0;
 }
@@ -71,7 +67,6 @@ void km_slab_fini(struct km_machine *m)
 		g_free(sp->base);
 	}
 	g_array_free(m->slab->slabs, TRUE);
-	g_free(m->slab);
 	m->slab = NULL;
 }
 
