@@ -374,6 +374,47 @@ static void atomic_copy(const struct km_uaccess_ops *ops, bool fast_gup)
 static void test_atomic_context(void **state) { atomic_copy(variant(state), false); }
 static void test_atomic_context_fast_gup(void **state) { atomic_copy(variant(state), true); }
 
+/*
+ * An _inatomic copy under pagefault_disable() alone (preemption on), from a
+ * page that is not resident: the MMU path (direct) must not fault it in and
+ * returns n; the RFC's gup slow path takes mmap_sem and faults it in -- a
+ * KM_R_INATOMIC_FAULT WARN (might_sleep() is silent: preempt_count is 0);
+ * the fixed variant pins only locklessly, finds nothing and returns n.
+ */
+static void test_pagefault_disabled_only(void **state)
+{
+	const struct km_uaccess_ops *ops = variant(state);
+	bool rfc = ops == &km_uaccess_gup_kmap_rfc;
+	struct km_fixture f;
+	unsigned char x[16];
+	unsigned long a, ret;
+
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0, 1, RW);			/* never touched */
+	km_pagefault_disable(f.t);
+	km_task_switch(f.t);
+	ret = ops->raw_copy_from_user(x, a, sizeof(x));
+	km_pagefault_enable(f.t);
+	assert_int_equal(ret, rfc ? 0 : sizeof(x));
+	assert_int_equal(km_report_count(f.m, KM_R_INATOMIC_FAULT), rfc ? 1 : 0);
+	assert_int_equal(km_report_count(f.m, KM_R_SLEEP_IN_ATOMIC), 0);
+	assert_int_equal(km_follow_pte(f.mm, a, NULL, NULL), rfc ? 0 : -ENOENT);
+	km_reports_clear(f.m);
+	km_fixture_down(&f);
+}
+
+/* The raw ops with no current task: nothing copied, n, an error message. */
+static void test_no_current_task(void **state)
+{
+	const struct km_uaccess_ops *ops = variant(state);
+	unsigned char x[8] = { 0 };
+
+	km_task_switch(NULL);
+	assert_int_equal(ops->raw_copy_from_user(x, 0x10000, sizeof(x)), sizeof(x));
+	assert_int_equal(ops->raw_copy_to_user(0x10000, x, sizeof(x)), sizeof(x));
+	assert_non_null(strstr(km_last_error(), "no current task"));
+}
+
 /* check_copy_size(): n > INT_MAX is a WARN, returns n, touches nothing. */
 static void test_check_copy_size(void **state)
 {
@@ -506,6 +547,8 @@ int main(void)
 		BOTH(test_atomic_context),
 		BOTH(test_atomic_context_fast_gup),
 		BOTH(test_check_copy_size),
+		BOTH(test_pagefault_disabled_only),
+		BOTH(test_no_current_task),
 		cmocka_unit_test(test_rfc_zero_length_unaligned_faults_in),
 		cmocka_unit_test(test_rfc_kmalloc_failure),
 		cmocka_unit_test(test_fixed_stack_batches),

@@ -194,6 +194,11 @@ enum km_report_code {
 	KM_R_LEAK_SKB,		/**< teardown: skb or data buffer not freed */
 	KM_R_USB_NO_ZLP,	/**< WARN: bulk transfer a multiple of maxpacket, no ZLP */
 	KM_R_USB_PROTOCOL,	/**< WARN: device could not parse the bulk stream */
+	/** WARN (a model check, not a kernel WARN): the gup slow path -- mmap_sem,
+	 *  faulting pages in -- ran with pagefault_disable() but preemption on,
+	 *  which an _inatomic copy promises not to do (might_sleep() would stay
+	 *  silent: it looks at preempt_count only) */
+	KM_R_INATOMIC_FAULT,
 	KM_R__COUNT
 };
 

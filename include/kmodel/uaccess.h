@@ -31,7 +31,8 @@ extern "C" {
  * @claims_conformance: true if it means to satisfy the raw contract fully
  *                      (the faithful RFC port does not: see its docs).
  * @raw_copy_from_user: copy @n bytes from user @from to kernel @to; returns
- *                      bytes not copied. Runs on `current`.
+ *                      bytes not copied. Runs on `current`; with no current
+ *                      task it copies nothing and returns @n (km_last_error()).
  * @raw_copy_to_user:   copy @n bytes from kernel @from to user @to.
  */
 struct km_uaccess_ops {

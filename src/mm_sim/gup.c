@@ -51,7 +51,12 @@ static long gup_slow(struct km_task *t, unsigned long start, long nr_pages,
 	long i = 0;
 	int ret = 0;
 
-	km_might_sleep(t, "down_read(&mm->mmap_sem)");
+	if (km_in_atomic(t))
+		km_might_sleep(t, "down_read(&mm->mmap_sem)");
+	else if (t->pagefault_disabled)
+		km_report(m, KM_WARN, KM_R_INATOMIC_FAULT,
+			  "get_user_pages slow path (mmap_sem, faults) with pagefault_disable(): "
+			  "pagefault_disabled %d", t->pagefault_disabled);
 	do {
 		km_pte_t *pte;
 		struct km_page *p;

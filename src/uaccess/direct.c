@@ -11,8 +11,6 @@
  */
 #include "internal.h"
 #include <kmodel/uaccess.h>
-
-struct km_task *km_shim_current(void);
 #include <string.h>
 
 /* One MMU access to user page @addr for a store (@write) or a load: returns
@@ -93,14 +91,21 @@ unsigned long km_direct_user_copy(struct km_task *t, unsigned long uaddr, void *
 	return n;
 }
 
+/* raw ops called with no current task: an error, n not copied (uaccess.c) */
+unsigned long km_uaccess_no_task(const char *op, unsigned long n);
+
 static unsigned long direct_from(void *to, unsigned long from, unsigned long n)
 {
-	return km_direct_user_copy(km_shim_current(), from, to, n, false);
+	if (!km_current())
+		return km_uaccess_no_task("direct raw_copy_from_user", n);
+	return km_direct_user_copy(km_current(), from, to, n, false);
 }
 
 static unsigned long direct_to(unsigned long to, const void *from, unsigned long n)
 {
-	return km_direct_user_copy(km_shim_current(), to, (void *)from, n, true);
+	if (!km_current())
+		return km_uaccess_no_task("direct raw_copy_to_user", n);
+	return km_direct_user_copy(km_current(), to, (void *)from, n, true);
 }
 
 const struct km_uaccess_ops km_uaccess_direct = {

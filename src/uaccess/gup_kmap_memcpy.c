@@ -189,13 +189,20 @@ end:
 unsigned long gup_kmap_copy_from_user(void *to, const void __user *from, unsigned long n);
 unsigned long gup_kmap_copy_to_user(void __user *to, const void *from, unsigned long n);
 
+/* raw ops called with no current task: an error, n not copied (uaccess.c) */
+unsigned long km_uaccess_no_task(const char *op, unsigned long n);
+
 static unsigned long rfc_from(void *to, unsigned long from, unsigned long n)
 {
+	if (!km_current())
+		return km_uaccess_no_task("gup_kmap_rfc raw_copy_from_user", n);
 	return gup_kmap_copy_from_user(to, (const void __user *)from, n);
 }
 
 static unsigned long rfc_to(unsigned long to, const void *from, unsigned long n)
 {
+	if (!km_current())
+		return km_uaccess_no_task("gup_kmap_rfc raw_copy_to_user", n);
 	return gup_kmap_copy_to_user((void __user *)to, from, n);
 }
 

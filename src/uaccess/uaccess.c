@@ -134,6 +134,12 @@ unsigned long km_clear_user(struct km_task *t, unsigned long to, unsigned long n
 	return km_direct_user_copy(t, to, NULL, n, true);
 }
 
+unsigned long km_uaccess_no_task(const char *op, unsigned long n)
+{
+	km_set_error("%s: no current task (km_task_switch()): nothing copied", op);
+	return n;
+}
+
 /* ---- helpers of the compatibility layer ---------------------------------- */
 
 void km_event_memcpy(size_t n)
