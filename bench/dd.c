@@ -320,8 +320,8 @@ static void print_header(const struct kb_out *out)
 	else if (!out->opts->json)
 		printf("dd if=/dev/zero of=tmpfs: host MB/s (10^6 bytes/s), ratio to memcpy, "
 		       "events per MiB written\n"
-		       "%-14s %-13s %-8s %8s %10s %6s %8s %8s %8s %8s %8s %8s\n", "variant",
-		       "machine", "kmap", "bs", "MB/s", "ratio", "gup", "pinned", "kmaps", "tlbflush", "kmalloc",
+		       "%-14s %-13s %-8s %-4s %8s %10s %6s %8s %8s %8s %8s %8s %8s\n", "variant",
+		       "machine", "kmap", "hmem", "bs", "MB/s", "ratio", "gup", "pinned", "kmaps", "tlbflush", "kmalloc",
 		       "reports");
 }
 
@@ -378,8 +378,9 @@ static void print_row(const struct kb_out *out, const struct dd_case *c, unsigne
 		       (double)ev->tlb_flushes / mib, (double)ev->kmalloc_calls / mib,
 		       (double)res->bugs / mib);
 	} else {
-		printf("%-14s %-13s %-8s %8lu %10.1f %6.3f %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f\n",
-		       variant, c->mach->name, kmap_name(c->kmap), bs, mbs, mbs / memcpy_mbs, (double)ev->gup_calls / mib, pinned, kmaps,
+		printf("%-14s %-13s %-8s %-4s %8lu %10.1f %6.3f %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f\n",
+		       variant, c->mach->name, kmap_name(c->kmap), dd_highmem(c->mach) ? "on" : "off",
+		       bs, mbs, mbs / memcpy_mbs, (double)ev->gup_calls / mib, pinned, kmaps,
 		       (double)ev->tlb_flushes / mib, (double)ev->kmalloc_calls / mib,
 		       (double)res->bugs / mib);
 	}
@@ -403,9 +404,9 @@ static void print_stall(const struct kb_out *out, const struct dd_case *c, unsig
 		       kmap_name(c->kmap), dd_highmem(c->mach) ? "on" : "off",
 		       c->mach->fast_gup ? "on" : "off", bs);
 	} else {
-		printf("%-14s %-13s %-8s %8lu %10s   (atomic copy_from_user copies nothing: "
+		printf("%-14s %-13s %-8s %-4s %8lu %10s   (atomic copy_from_user copies nothing: "
 		       "generic_perform_write() would retry forever)\n", variant, c->mach->name,
-		       kmap_name(c->kmap), bs, "stalls");
+		       kmap_name(c->kmap), dd_highmem(c->mach) ? "on" : "off", bs, "stalls");
 	}
 }
 

@@ -151,7 +151,7 @@ int main(int argc, char **argv)
 		  "kmap eras: pre-5.11 (kmap_atomic), 5.11 (kmap_local) or both (default pre-5.11)",
 		  "LIST" },
 		{ "dd-machines", 0, 0, G_OPTION_ARG_STRING, &o.dd_machines,
-		  "machine profiles (default bbw,a15; see --list)", "LIST" },
+		  "machine profiles (default bbw,a15,a15-nohighmem; see --list)", "LIST" },
 		{ "dd-total-mib", 0, 0, G_OPTION_ARG_INT, &o.dd_total_mib,
 		  "MiB written per timed run: 1 .. 65536 (default 64)", "MIB" },
 		{ "dd-file-mib", 0, 0, G_OPTION_ARG_INT, &o.dd_file_mib,
@@ -203,7 +203,7 @@ int main(int argc, char **argv)
 	if (!o.dd_kmap)
 		o.dd_kmap = g_strdup("pre-5.11");
 	if (!o.dd_machines)
-		o.dd_machines = g_strdup("bbw,a15");
+		o.dd_machines = g_strdup("bbw,a15,a15-nohighmem");
 	if (argc > 1)
 		usage_error(&rc, "unexpected argument \"%s\"", argv[1]);
 	if (o.repeat < 1 || o.repeat > 100)
