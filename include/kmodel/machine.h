@@ -293,7 +293,7 @@ KM_API void *km_kmalloc(struct km_task *t, size_t size, km_gfp_t flags);
 KM_API void km_kfree(struct km_task *t, const void *obj);
 /** ksize(): the usable bytes (the bucket) of a live kmalloc object of @m;
  *  0 for NULL, ZERO_SIZE_PTR or anything else. */
-KM_API size_t km_ksize(const struct km_machine *m, const void *obj);
+KM_API size_t km_ksize(struct km_machine *m, const void *obj);
 /** kmalloc_size_roundup(): the bucket @size falls in on @m, in bytes
  *  (0 for 0; beyond the largest cache: page-order rounding). */
 KM_API size_t km_kmalloc_size_roundup(const struct km_machine *m, size_t size);

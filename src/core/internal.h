@@ -51,6 +51,8 @@ struct obj_hdr;
 struct km_slab {
 	struct obj_hdr *freelist[KM_NR_KMALLOC_CLASSES];
 	GArray *slabs;		/* struct km_slab_page, sorted by base */
+	const unsigned char *hit_lo, *hit_hi;	/* the last slab kfree found */
+	size_t hit_stride;
 };
 
 struct km_machine {
@@ -62,6 +64,7 @@ struct km_machine {
 	unsigned char *ram;		/* host mapping of all frames */
 	struct km_page *pages;		/* mem_map */
 	struct km_slab *slab;		/* &slab_caches while the machine lives */
+	struct km_slab slab_caches;
 	struct km_events ev;
 	unsigned long report_counts[KM_R__COUNT];
 	bool report_log_full;		/* the log holds KM_REPORT_LOG_MAX */
@@ -83,7 +86,6 @@ struct km_machine {
 	 * modelled code last worked on (checks its raw memcpy/memmove) */
 	GQueue skb_live, skb_free, skbuf_live, skbuf_free;
 	const void *skb_hint;
-	struct km_slab slab_caches;
 	struct km_cpu cpu[KM_MAX_CPUS];	/* cold unless highmem: last */
 };
 

@@ -93,11 +93,15 @@ int km_slab_check(struct km_machine *m)
 /* The header of @obj if it is an object of one of @m's slabs, else NULL:
  * a binary search over the slabs, so a foreign or bogus pointer is
  * recognised without being dereferenced. */
-static struct obj_hdr *obj_header(const struct km_machine *m, const void *obj)
+static struct obj_hdr *obj_header(struct km_machine *m, const void *obj)
 {
 	const unsigned char *p = (const unsigned char *)obj - sizeof(struct obj_hdr);
-	GArray *a = m->slab->slabs;
+	struct km_slab *s = m->slab;
+	GArray *a = s->slabs;
 	guint lo = 0, hi = a->len;
+
+	if (p >= s->hit_lo && p < s->hit_hi)	/* the slab of the last lookup */
+		return (size_t)(p - s->hit_lo) % s->hit_stride ? NULL : (struct obj_hdr *)p;
 
 	while (lo < hi) {		/* last slab with base <= p */
 		guint mid = lo + (hi - lo) / 2;
@@ -115,6 +119,9 @@ static struct obj_hdr *obj_header(const struct km_machine *m, const void *obj)
 
 		if (off >= sp->stride * sp->nr || off % sp->stride)
 			return NULL;
+		s->hit_lo = sp->base;
+		s->hit_hi = sp->base + sp->stride * sp->nr;
+		s->hit_stride = sp->stride;
 		return (struct obj_hdr *)p;
 	}
 }
@@ -238,7 +245,7 @@ void km_kfree_machine(struct km_machine *m, const void *obj)
 	POISON(h + 1, h->size);
 }
 
-size_t km_ksize(const struct km_machine *m, const void *obj)
+size_t km_ksize(struct km_machine *m, const void *obj)
 {
 	const struct obj_hdr *h;
 
