@@ -11,6 +11,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 #include <cmocka.h>
@@ -496,6 +497,63 @@ static void test_traffic_shapes(void **state)
 	fx_down(&f);
 }
 
+/* Fix 1: size arithmetic never wraps into a small buffer or UB. In v3.5
+ * skb_copy_expand() sums newheadroom + len + newtailroom as unsigned int
+ * and skb_cow_head() ALIGNs an unsigned delta: both wrap near 4 GiB; the
+ * model refuses (NULL / -ENOMEM, km_last_error()) since KMALLOC_MAX_SIZE
+ * (4 MiB with 4 KiB pages) is far below any such size. */
+static void test_huge_sizes(void **state)
+{
+	struct fx f;
+	struct km_skb *skb;
+	struct km_events ev;
+	unsigned char *data, *tail;
+
+	fx_up(&f);
+	skb = km_alloc_skb(f.t, 100, KM_GFP_KERNEL);
+	km_skb_reserve(skb, 40);
+	km_skb_put(skb, 60);
+	data = skb->data;
+	tail = skb->tail;
+	km_events_reset(f.m);
+	/* INT_MAX + 60 + INT_MAX = 2^32 + 58: wraps to 58 as unsigned int */
+	assert_null(km_skb_copy_expand(f.t, skb, INT_MAX, INT_MAX, KM_GFP_ATOMIC));
+	assert_non_null(strstr(km_last_error(), "skb_copy_expand"));
+	/* 2^31 - 1 + 60 fits 32 bits but is past KMALLOC_MAX_SIZE */
+	assert_null(km_skb_copy_expand(f.t, skb, INT_MAX, 0, KM_GFP_ATOMIC));
+	assert_null(km_skb_copy_expand(f.t, skb, 0, INT_MAX, KM_GFP_ATOMIC));
+	assert_null(km_alloc_skb(f.t, UINT_MAX, KM_GFP_ATOMIC));
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.skb_copies, 0);
+	assert_int_equal(ev.skb_allocs, 0);
+	/* ALIGN(UINT_MAX - 40, 64) wraps to 0 in the kernel: here -ENOMEM */
+	assert_int_equal(km_skb_cow_head(f.t, skb, UINT_MAX), -ENOMEM);
+	assert_int_equal(km_pskb_expand_head(f.t, skb, INT_MAX, INT_MAX, KM_GFP_ATOMIC),
+			 -ENOMEM);
+	assert_ptr_equal(skb->data, data);
+	assert_ptr_equal(skb->tail, tail);
+	assert_int_equal(km_skb_headroom(skb), 40);
+	assert_int_equal(reports(&f, KM_R_NONE), 0);
+	/* push/put/reserve/set_tail_pointer far out: reports, skb unchanged */
+	assert_ptr_equal(km_skb_push(skb, UINT_MAX), data);
+	assert_int_equal(reports(&f, KM_R_SKB_UNDER), 1);
+	assert_ptr_equal(km_skb_put(skb, UINT_MAX), tail);
+	km_skb_reserve(skb, INT_MAX);
+	km_skb_reserve(skb, INT_MIN);
+	km_skb_set_tail_pointer(skb, INT_MAX);
+	km_skb_set_tail_pointer(skb, INT_MIN);
+	assert_int_equal(reports(&f, KM_R_SKB_OVER), 5);
+	km_skb_copy_to_linear_data_offset(skb, INT_MIN, "x", 1);
+	km_skb_copy_to_linear_data_offset(skb, INT_MAX, "x", 1);
+	assert_int_equal(reports(&f, KM_R_SKB_SHARING), 2);
+	assert_ptr_equal(skb->data, data);
+	assert_ptr_equal(skb->tail, tail);
+	assert_int_equal(skb->len, 60);
+	km_reports_clear(f.m);
+	km_kfree_skb(skb);
+	fx_down(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -513,6 +571,7 @@ int main(void)
 		cmocka_unit_test(test_leak_reported),
 		cmocka_unit_test(test_ll_reserved_space),
 		cmocka_unit_test(test_traffic_shapes),
+		cmocka_unit_test(test_huge_sizes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -197,7 +197,9 @@ KM_API struct km_skb *km_skb_copy(struct km_task *t, const struct km_skb *skb, k
  * @newheadroom, with len bytes; copies min(old headroom, @newheadroom) bytes
  * of headroom (right-aligned against data) and the data. The new tailroom
  * is at least @newtailroom (rounding may give more). NULL on allocation
- * failure, @skb untouched (the caller still owns it).
+ * failure, @skb untouched (the caller still owns it). The sum is taken in
+ * 64 bits: where v3.5's unsigned int sum wraps past 4 GiB (and the copy
+ * would overrun the small buffer) the model returns NULL (km_last_error()).
  * Events: skb_copies, skb_copy_bytes (headroom copied + len).
  */
 KM_API struct km_skb *km_skb_copy_expand(struct km_task *t, const struct km_skb *skb,
@@ -218,6 +220,9 @@ KM_API int km_pskb_expand_head(struct km_task *t, struct km_skb *skb, int nhead,
 			       km_gfp_t gfp);
 /** skb_cow_head() / __skb_cow() (v3.5): when @headroom > skb_headroom()
  *  or the header is cloned, pskb_expand_head(ALIGN(delta, NET_SKB_PAD), 0).
+ *  ALIGN is taken in 64 bits: a delta whose ALIGN exceeds INT_MAX (the
+ *  kernel's unsigned int ALIGN wraps to 0 and returns 0 with the headroom
+ *  unchanged) is -ENOMEM, no kmalloc being that large.
  *  Return: 0 or -ENOMEM. */
 KM_API int km_skb_cow_head(struct km_task *t, struct km_skb *skb, unsigned int headroom);
 /** NET_SKB_PAD of the machine: max(32, l1_cache_bytes), bytes. */

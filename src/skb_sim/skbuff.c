@@ -12,6 +12,8 @@
  */
 #include "internal.h"
 #include <kmodel/skb.h>
+#include <inttypes.h>
+#include <limits.h>
 #include <string.h>
 
 #define SKB_LIVE 0x736b4c56u	/* "skLV" */
@@ -98,15 +100,21 @@ static void skb_struct_free(struct km_skb *skb)
 
 /* A data buffer: kmalloc(SKB_DATA_ALIGN(size) + SKB_DATA_ALIGN(shinfo)),
  * usable up to ksize - SKB_DATA_ALIGN(shinfo) (__alloc_skb, v3.5). */
-static struct buf_priv *buf_new(struct km_task *t, size_t size, km_gfp_t gfp)
+static struct buf_priv *buf_new(struct km_task *t, uint64_t size, km_gfp_t gfp)
 {
 	struct km_machine *m = t->m;
-	size_t sz = data_align(m, size) + shinfo_space(m);
-	unsigned char *obj = km_kmalloc(t, sz, gfp & ~KM_GFP_ZERO);
+	uint64_t sz = size + m->cfg.l1_cache_bytes + shinfo_space(m);	/* no wrap */
+	unsigned char *obj = NULL;
 	struct buf_priv *b;
 
+	/* a size no kmalloc can give (km_kmalloc() refuses anything past
+	 * KMALLOC_MAX_SIZE): checked before SKB_DATA_ALIGN can wrap */
+	if (sz <= SIZE_MAX / 2) {
+		sz = data_align(m, (size_t)size) + shinfo_space(m);
+		obj = km_kmalloc(t, (size_t)sz, gfp & ~KM_GFP_ZERO);
+	}
 	if (!obj) {
-		km_set_error("alloc_skb: kmalloc of %zu bytes failed", sz);
+		km_set_error("alloc_skb: kmalloc of %" PRIu64 " bytes failed", sz);
 		return NULL;
 	}
 	b = cache_get(&m->skbuf_free, sizeof(*b), offsetof(struct buf_priv, link));
@@ -263,17 +271,17 @@ unsigned char *km_skb_tail_pointer(const struct km_skb *skb)
 
 void km_skb_set_tail_pointer(struct km_skb *skb, int offset)
 {
-	unsigned char *tail = skb->data + offset;
+	ptrdiff_t to = (skb->data - skb->head) + (ptrdiff_t)offset;	/* tail - head */
 	char st[160];
 
 	note(skb);
-	if (skb->data < skb->head || tail < skb->head || tail > skb->end) {
+	if (skb->data < skb->head || to < 0 || to > skb->end - skb->head) {
 		state(skb, st, sizeof(st));
 		km_report(skb->m, KM_BUG, KM_R_SKB_OVER,
 			  "skb_set_tail_pointer(%d): tail outside [head, end]: %s", offset, st);
 		return;
 	}
-	skb->tail = tail;
+	skb->tail = skb->head + to;
 }
 
 void km_skb_reserve(struct km_skb *skb, int len)
@@ -432,12 +440,22 @@ struct km_skb *km_skb_copy_expand(struct km_task *t, const struct km_skb *skb,
 	struct km_skb *n;
 	int oldheadroom = (int)(skb->data - skb->head);
 	int head_copy_len, head_copy_off;
+	uint64_t size;
 
 	if (newheadroom < 0 || newtailroom < 0) {
 		km_set_error("skb_copy_expand: negative room %d/%d", newheadroom, newtailroom);
 		return NULL;
 	}
-	n = km_alloc_skb(t, (unsigned int)newheadroom + skb->len + (unsigned int)newtailroom, gfp);
+	/* alloc_skb(newheadroom + skb->len + newtailroom): the kernel's unsigned
+	 * int sum wraps past 4 GiB and the copy then overruns the small buffer;
+	 * the model sums in 64 bits and refuses what no kmalloc can give */
+	size = (uint64_t)newheadroom + skb->len + (uint64_t)newtailroom;
+	if (size > UINT_MAX) {
+		km_set_error("skb_copy_expand: %d + %u + %d bytes is more than kmalloc can give",
+			     newheadroom, skb->len, newtailroom);
+		return NULL;
+	}
+	n = km_alloc_skb(t, (unsigned int)size, gfp);
 	if (!n)
 		return NULL;
 	n->data += newheadroom;		/* skb_reserve(n, newheadroom) */
@@ -469,7 +487,8 @@ int km_pskb_expand_head(struct km_task *t, struct km_skb *skb, int nhead, int nt
 {
 	struct km_machine *m = skb->m;
 	struct buf_priv *b = buf_priv(skb), *nb;
-	size_t size, used;
+	uint64_t size;
+	size_t used;
 	ptrdiff_t off;
 	bool fastpath;
 	char st[160];
@@ -484,7 +503,9 @@ int km_pskb_expand_head(struct km_task *t, struct km_skb *skb, int nhead, int nt
 		km_report(m, KM_BUG, KM_R_SKB_SHARING, "pskb_expand_head on a shared skb: %s", st);
 		return km_err(-EINVAL, "pskb_expand_head: skb is shared");
 	}
-	size = data_align(m, (size_t)nhead + (size_t)(skb->end - skb->head) + (size_t)ntail);
+	/* nhead, ntail <= INT_MAX and end - head < KMALLOC_MAX_SIZE: no wrap */
+	size = (uint64_t)nhead + (uint64_t)(skb->end - skb->head) + (uint64_t)ntail;
+	size = (size + m->cfg.l1_cache_bytes - 1) & ~(uint64_t)(m->cfg.l1_cache_bytes - 1);
 	if (!skb->cloned)
 		fastpath = true;
 	else
@@ -496,7 +517,7 @@ int km_pskb_expand_head(struct km_task *t, struct km_skb *skb, int nhead, int nt
 		memmove(skb->head + nhead, skb->head, used);
 		m->ev.memmove_bytes += used;
 		off = nhead;
-		skb->end = skb->head + size;
+		skb->end = skb->head + (size_t)size;
 	} else {
 		nb = buf_new(t, size, gfp);
 		if (!nb)
@@ -525,13 +546,20 @@ int km_pskb_expand_head(struct km_task *t, struct km_skb *skb, int nhead, int nt
 int km_skb_cow_head(struct km_task *t, struct km_skb *skb, unsigned int headroom)
 {
 	unsigned int delta = 0, pad = km_skb_net_pad(skb->m);
+	uint64_t nhead;
 
 	if (headroom > km_skb_headroom(skb))
 		delta = headroom - km_skb_headroom(skb);
-	if (delta || km_skb_header_cloned(skb))
-		return km_pskb_expand_head(t, skb, (int)((delta + pad - 1) & ~(pad - 1)), 0,
-					   KM_GFP_ATOMIC);
-	return 0;
+	if (!delta && !km_skb_header_cloned(skb))
+		return 0;
+	/* ALIGN(delta, NET_SKB_PAD) in 64 bits: the kernel's unsigned int ALIGN
+	 * wraps to 0 for a delta near UINT_MAX and returns 0 with the headroom
+	 * unchanged; no kmalloc can give more than INT_MAX bytes anyway */
+	nhead = ((uint64_t)delta + pad - 1) & ~(uint64_t)(pad - 1);
+	if (nhead > INT_MAX)
+		return km_err(-ENOMEM, "skb_cow_head(%u): %" PRIu64 " more bytes of headroom "
+			      "is more than kmalloc can give", headroom, nhead);
+	return km_pskb_expand_head(t, skb, (int)nhead, 0, KM_GFP_ATOMIC);
 }
 
 /* ---- writes and the sharing checker ------------------------------------- */
@@ -539,11 +567,12 @@ int km_skb_cow_head(struct km_task *t, struct km_skb *skb, unsigned int headroom
 bool km_skb_check_write(struct km_skb *skb, const void *dst, size_t n)
 {
 	const unsigned char *p = dst;
+	uintptr_t a = (uintptr_t)dst, h = (uintptr_t)skb->head, e = (uintptr_t)skb->end;
 	int dref = skb->shinfo->dataref;
 	const char *why = NULL;
 	char st[160];
 
-	if (p < skb->head || p > skb->end || n > (size_t)(skb->end - p))
+	if (a < h || a > e || n > e - a)
 		why = "outside [head, end]";
 	else if (skb->users > 1)
 		why = "into a shared skb (users > 1)";
@@ -558,8 +587,8 @@ bool km_skb_check_write(struct km_skb *skb, const void *dst, size_t n)
 	if (!why)
 		return true;
 	state(skb, st, sizeof(st));
-	km_report(skb->m, KM_BUG, KM_R_SKB_SHARING, "write of %zu bytes at head%+td %s: %s",
-		  n, p - skb->head, why, st);
+	km_report(skb->m, KM_BUG, KM_R_SKB_SHARING, "write of %zu bytes at head%+" PRIdPTR
+		  " %s: %s", n, (intptr_t)(a - h), why, st);
 	return false;
 }
 
@@ -576,9 +605,16 @@ static bool inside_object(const struct km_skb *skb, const void *to, size_t n)
 void km_skb_copy_to_linear_data_offset(struct km_skb *skb, int offset, const void *from,
 				       unsigned int len)
 {
-	unsigned char *to = skb->data + offset;
+	ptrdiff_t off = (skb->data - skb->head) + (ptrdiff_t)offset;	/* to - head */
+	unsigned char *to;
 
 	note(skb);
+	if (off < 0 || off > skb->end - skb->head) {	/* never form the pointer */
+		(void)km_skb_check_write(skb, (const void *)((uintptr_t)skb->head + (uintptr_t)off),
+					 len);
+		return;
+	}
+	to = skb->head + off;
 	if (!km_skb_check_write(skb, to, len) && !inside_object(skb, to, len))
 		return;
 	skb->m->ev.memcpy_bytes += len;
