@@ -583,6 +583,39 @@ static void test_traffic(void **state)
 	assert_int_equal(mm, 0);
 }
 
+/* An skb of another machine handed to usbnet_start_xmit: a KM_R_UNEXPECTED
+ * BUG on the skb's machine, -EINVAL, the skb untouched and still the
+ * caller's; nothing is sent. */
+static void test_xmit_foreign_skb(void **state)
+{
+	struct fx f;
+	struct km_machine *m2;
+	struct km_task *t2;
+	struct km_skb *skb;
+	uint8_t data[64];
+
+	pattern(data, sizeof(data), 7);
+	fx_up(&f, &km_asix_after, 512);
+	assert_int_equal(km_machine_new(NULL, &m2), 0);
+	assert_int_equal(km_task_new(m2, NULL, 0, &t2), 0);
+	skb = km_alloc_skb(t2, 200, KM_GFP_KERNEL);
+	km_skb_reserve(skb, 16);
+	memcpy(km_skb_put(skb, sizeof(data)), data, sizeof(data));
+	assert_int_equal(km_usbnet_start_xmit(f.dev, skb), -EINVAL);
+	assert_int_equal(km_report_count(m2, KM_R_UNEXPECTED), 1);
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	assert_int_equal(skb->len, sizeof(data));
+	assert_int_equal(km_skb_headroom(skb), 16);
+	assert_int_equal(skb->users, 1);
+	assert_int_equal(f.frames, 0);
+	assert_int_equal(f.dev->net->tx_packets, 0);
+	km_kfree_skb(skb);
+	km_reports_clear(m2);
+	km_task_free(t2);
+	assert_int_equal(km_machine_destroy(m2), 0);
+	fx_down(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -601,6 +634,7 @@ int main(void)
 		cmocka_unit_test(test_bulk_segmentation),
 		cmocka_unit_test(test_device_errors),
 		cmocka_unit_test(test_traffic),
+		cmocka_unit_test(test_xmit_foreign_skb),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

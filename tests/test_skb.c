@@ -554,6 +554,53 @@ static void test_huge_sizes(void **state)
 	fx_down(&f);
 }
 
+/* Fix 2: a task of machine B working on an skb of machine A would allocate
+ * from B's slabs and attach the buffer to A's skb (a foreign kfree at the
+ * end). Every such call is a KM_R_UNEXPECTED BUG on A and changes nothing. */
+static void test_cross_machine(void **state)
+{
+	struct fx a, b;
+	struct km_skb *skb, *c;
+	unsigned char *head, *data;
+	struct km_events ev;
+
+	fx_up(&a);
+	fx_up(&b);
+	skb = km_alloc_skb(a.t, 200, KM_GFP_KERNEL);
+	km_skb_reserve(skb, 16);
+	km_skb_put(skb, 100);
+	c = km_skb_clone(a.t, skb, KM_GFP_ATOMIC);
+	head = skb->head;
+	data = skb->data;
+	km_events_reset(a.m);
+	km_events_reset(b.m);
+	assert_null(km_skb_clone(b.t, skb, KM_GFP_ATOMIC));
+	assert_null(km_skb_copy(b.t, skb, KM_GFP_ATOMIC));
+	assert_null(km_skb_copy_expand(b.t, skb, 4, 4, KM_GFP_ATOMIC));
+	assert_int_equal(km_pskb_expand_head(b.t, c, 64, 0, KM_GFP_ATOMIC), -EINVAL);
+	assert_int_equal(km_skb_cow_head(b.t, c, 64), -EINVAL);
+	assert_int_equal(reports(&a, KM_R_UNEXPECTED), 5);
+	assert_int_equal(km_report_count(b.m, KM_R_NONE), 0);
+	/* nothing changed on either machine */
+	assert_ptr_equal(skb->head, head);
+	assert_ptr_equal(c->head, head);
+	assert_ptr_equal(c->data, data);
+	assert_int_equal(skb->shinfo->dataref, 2);
+	assert_true(c->cloned);
+	km_events_get(a.m, &ev);
+	assert_int_equal(ev.skb_clones + ev.skb_copies + ev.skb_allocs, 0);
+	km_events_get(b.m, &ev);
+	assert_int_equal(ev.skb_clones + ev.skb_copies + ev.skb_allocs + ev.kmalloc_calls, 0);
+	km_reports_clear(a.m);
+	km_kfree_skb(c);
+	km_kfree_skb(skb);
+	km_task_switch(NULL);
+	km_task_free(b.t);
+	assert_int_equal(km_machine_destroy(b.m), 0);
+	km_task_switch(a.t);
+	fx_down(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -572,6 +619,7 @@ int main(void)
 		cmocka_unit_test(test_ll_reserved_space),
 		cmocka_unit_test(test_traffic_shapes),
 		cmocka_unit_test(test_huge_sizes),
+		cmocka_unit_test(test_cross_machine),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

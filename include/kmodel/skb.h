@@ -16,7 +16,10 @@
  * km_kfree_skb()/km_consume_skb()/km_dev_kfree_skb_any(). Bad operations
  * never crash the host: they are recorded as BUG reports on the machine
  * (skb_under_panic, skb_over_panic, sharing violations, double frees) and
- * leave the skb as it was. Teardown (km_machine_check()) reports every skb
+ * leave the skb as it was. A task of another machine than the skb (in
+ * clone, copy, copy_expand, pskb_expand_head, cow_head) is a KM_R_UNEXPECTED
+ * BUG on the skb's machine: NULL or -EINVAL, nothing changed on either
+ * machine. Teardown (km_machine_check()) reports every skb
  * or data buffer still alive as KM_R_LEAK_SKB.
  *
  * Kernel-named wrappers (alloc_skb, skb_push, ...) live only in the

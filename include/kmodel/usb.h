@@ -132,7 +132,9 @@ KM_API void km_usbnet_free(struct km_usbnet *dev);
  * FLAG_MULTI_PACKET, tx_bytes += len, dev_kfree_skb(). Consumes @skb.
  * Return: NETDEV_TX_OK (0) as the kernel; -EINVAL for a NULL @skb, without
  * `current` (skb freed) or for an skb whose data lies outside its buffer
- * (reported, skb freed).
+ * (reported, skb freed); -EINVAL for an skb of another machine than @dev
+ * (a KM_R_UNEXPECTED BUG on the skb's machine; the skb is not touched and
+ * stays the caller's).
  */
 KM_API int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb);
 

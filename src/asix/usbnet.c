@@ -96,6 +96,11 @@ int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb)
 
 	if (!skb)	/* cdc_ncm's timer flush (tx_fixup of NULL) is not modelled */
 		return km_err(-EINVAL, "usbnet_start_xmit: NULL skb");
+	if (skb->m != dev->m) {	/* nothing done: the skb stays its caller's */
+		km_report(skb->m, KM_BUG, KM_R_UNEXPECTED,
+			  "usbnet_start_xmit: skb of another machine than the device");
+		return km_err(-EINVAL, "usbnet_start_xmit: skb and device of different machines");
+	}
 	if (!t || t->m != dev->m) {
 		km_kfree_skb(skb);
 		return km_err(-EINVAL, "usbnet_start_xmit: no current task on this machine");

@@ -193,6 +193,23 @@ static bool skb_alive(const struct km_skb *skb, const char *what)
 	return false;
 }
 
+/* Is @t a task of @skb's machine? A task of another machine would allocate
+ * from its own slabs and attach the buffer to @skb (a foreign kfree later):
+ * a KM_R_UNEXPECTED BUG on the skb's machine, and nothing is done. */
+static bool task_of(struct km_task *t, const struct km_skb *skb, const char *what)
+{
+	if (!t) {
+		km_set_error("%s: no task", what);
+		return false;
+	}
+	if (t->m == skb->m)
+		return true;
+	km_report(skb->m, KM_BUG, KM_R_UNEXPECTED, "%s: the task belongs to another machine "
+		  "than the skb", what);
+	km_set_error("%s: task and skb of different machines", what);
+	return false;
+}
+
 static void free_skb(struct km_skb *skb, const char *what)
 {
 	if (!skb || !skb_alive(skb, what))
@@ -397,7 +414,7 @@ struct km_skb *km_skb_clone(struct km_task *t, struct km_skb *skb, km_gfp_t gfp)
 	struct km_machine *m = skb->m;
 	struct km_skb *n;
 
-	if (!skb_alive(skb, "skb_clone"))
+	if (!skb_alive(skb, "skb_clone") || !task_of(t, skb, "skb_clone"))
 		return NULL;
 	if (gfp & KM_GFP_DIRECT_RECLAIM)
 		km_might_sleep(t, "skb_clone(GFP_KERNEL)");
@@ -422,8 +439,11 @@ static void count_copy(struct km_machine *m, size_t bytes)
 struct km_skb *km_skb_copy(struct km_task *t, const struct km_skb *skb, km_gfp_t gfp)
 {
 	unsigned int headerlen = (unsigned int)(skb->data - skb->head);
-	struct km_skb *n = km_alloc_skb(t, headerlen + skb->len, gfp);
+	struct km_skb *n;
 
+	if (!task_of(t, skb, "skb_copy"))
+		return NULL;
+	n = km_alloc_skb(t, headerlen + skb->len, gfp);
 	if (!n)
 		return NULL;
 	n->data += headerlen;	/* skb_reserve */
@@ -442,6 +462,8 @@ struct km_skb *km_skb_copy_expand(struct km_task *t, const struct km_skb *skb,
 	int head_copy_len, head_copy_off;
 	uint64_t size;
 
+	if (!task_of(t, skb, "skb_copy_expand"))
+		return NULL;
 	if (newheadroom < 0 || newtailroom < 0) {
 		km_set_error("skb_copy_expand: negative room %d/%d", newheadroom, newtailroom);
 		return NULL;
@@ -493,6 +515,8 @@ int km_pskb_expand_head(struct km_task *t, struct km_skb *skb, int nhead, int nt
 	bool fastpath;
 	char st[160];
 
+	if (!task_of(t, skb, "pskb_expand_head"))
+		return -EINVAL;
 	state(skb, st, sizeof(st));
 	if (nhead < 0 || ntail < 0) {
 		km_report(m, KM_BUG, KM_R_UNEXPECTED, "pskb_expand_head: BUG_ON(nhead %d < 0) "
@@ -548,6 +572,8 @@ int km_skb_cow_head(struct km_task *t, struct km_skb *skb, unsigned int headroom
 	unsigned int delta = 0, pad = km_skb_net_pad(skb->m);
 	uint64_t nhead;
 
+	if (!task_of(t, skb, "skb_cow_head"))
+		return -EINVAL;
 	if (headroom > km_skb_headroom(skb))
 		delta = headroom - km_skb_headroom(skb);
 	if (!delta && !km_skb_header_cloned(skb))
