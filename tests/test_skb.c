@@ -601,6 +601,40 @@ static void test_cross_machine(void **state)
 	fx_down(&a);
 }
 
+/* Fix 3: v3.5 skb_copy() allocates skb_end_offset(skb) + data_len, so the
+ * tailroom is kept. alloc_skb(1000): 1024 + 192 -> kmalloc-2048, end 1856;
+ * reserve 16, put 10: tailroom 1830. The copy: alloc_skb(1856): 1856 + 192
+ * = 2048 -> kmalloc-2048, end 1856, reserve 16, put 10: tailroom 1830 (a
+ * headroom + len allocation would give alloc_skb(26): end 128, tailroom
+ * 102). */
+static void test_copy_keeps_tailroom(void **state)
+{
+	struct fx f;
+	struct km_skb *skb, *n;
+	struct km_events ev;
+
+	fx_up(&f);
+	skb = km_alloc_skb(f.t, 1000, KM_GFP_KERNEL);
+	km_skb_reserve(skb, 16);
+	memset(km_skb_put(skb, 10), 0xa5, 10);
+	assert_int_equal(skb->end - skb->head, 1856);
+	assert_int_equal(km_skb_tailroom(skb), 1830);
+	km_events_reset(f.m);
+	n = km_skb_copy(f.t, skb, KM_GFP_ATOMIC);
+	assert_non_null(n);
+	assert_int_equal(n->end - n->head, 1856);
+	assert_int_equal(km_skb_tailroom(n), 1830);
+	assert_int_equal(km_skb_headroom(n), 16);
+	assert_int_equal(n->len, 10);
+	assert_memory_equal(n->data, skb->data, 10);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.kmalloc_bytes, 2048);
+	assert_int_equal(ev.skb_copy_bytes, 26);
+	km_kfree_skb(n);
+	km_kfree_skb(skb);
+	fx_down(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -620,6 +654,7 @@ int main(void)
 		cmocka_unit_test(test_traffic_shapes),
 		cmocka_unit_test(test_huge_sizes),
 		cmocka_unit_test(test_cross_machine),
+		cmocka_unit_test(test_copy_keeps_tailroom),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

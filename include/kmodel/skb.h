@@ -189,9 +189,13 @@ KM_API void km_skb_header_release(struct km_skb *skb);
  */
 KM_API struct km_skb *km_skb_clone(struct km_task *t, struct km_skb *skb, km_gfp_t gfp);
 /**
- * km_skb_copy() - skb_copy() (v3.5): a private skb with a new buffer of
- * headroom + len bytes, headroom and data copied. NULL on allocation
- * failure (@skb untouched). Events: skb_copies, skb_copy_bytes.
+ * km_skb_copy() - skb_copy() (net/core/skbuff.c, v3.5): a private skb from
+ * alloc_skb(skb_end_offset(@skb) + data_len), i.e. a buffer as large as
+ * @skb's (end - head bytes), reserved the old headroom, len bytes put; the
+ * headroom and data are copied (headroom + len bytes). The copy's headroom
+ * is @skb's and its tailroom at least @skb's (equal when the kmalloc
+ * bucket is the same). NULL on allocation failure (@skb untouched).
+ * Events: skb_copies, skb_copy_bytes (headroom + len).
  */
 KM_API struct km_skb *km_skb_copy(struct km_task *t, const struct km_skb *skb, km_gfp_t gfp);
 /**

@@ -443,7 +443,9 @@ struct km_skb *km_skb_copy(struct km_task *t, const struct km_skb *skb, km_gfp_t
 
 	if (!task_of(t, skb, "skb_copy"))
 		return NULL;
-	n = km_alloc_skb(t, headerlen + skb->len, gfp);
+	/* v3.5: alloc_skb(skb_end_offset(skb) + skb->data_len): the whole
+	 * buffer, so the copy keeps the original's tailroom */
+	n = km_alloc_skb(t, (unsigned int)(skb->end - skb->head) + skb->data_len, gfp);
 	if (!n)
 		return NULL;
 	n->data += headerlen;	/* skb_reserve */
