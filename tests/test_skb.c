@@ -52,6 +52,18 @@ static unsigned long reports(struct fx *f, enum km_report_code c)
 	return km_report_count(f->m, c);
 }
 
+/* alloc_skb(@size), skb_reserve(@reserve), skb_put(@len) filled with @fill. */
+static struct km_skb *mk(struct fx *f, unsigned int size, int reserve, unsigned int len,
+			 int fill)
+{
+	struct km_skb *skb = km_alloc_skb(f->t, size, KM_GFP_KERNEL);
+
+	assert_non_null(skb);
+	km_skb_reserve(skb, reserve);
+	memset(km_skb_put(skb, len), fill, len);
+	return skb;
+}
+
 static void test_alloc_rounding_literals(void **state)
 {
 	struct fx f;
@@ -510,9 +522,7 @@ static void test_huge_sizes(void **state)
 	unsigned char *data, *tail;
 
 	fx_up(&f);
-	skb = km_alloc_skb(f.t, 100, KM_GFP_KERNEL);
-	km_skb_reserve(skb, 40);
-	km_skb_put(skb, 60);
+	skb = mk(&f, 100, 40, 60, 0);
 	data = skb->data;
 	tail = skb->tail;
 	km_events_reset(f.m);
@@ -566,9 +576,8 @@ static void test_cross_machine(void **state)
 
 	fx_up(&a);
 	fx_up(&b);
-	skb = km_alloc_skb(a.t, 200, KM_GFP_KERNEL);
-	km_skb_reserve(skb, 16);
-	km_skb_put(skb, 100);
+	km_task_switch(a.t);
+	skb = mk(&a, 200, 16, 100, 1);
 	c = km_skb_clone(a.t, skb, KM_GFP_ATOMIC);
 	head = skb->head;
 	data = skb->data;
@@ -614,9 +623,7 @@ static void test_copy_keeps_tailroom(void **state)
 	struct km_events ev;
 
 	fx_up(&f);
-	skb = km_alloc_skb(f.t, 1000, KM_GFP_KERNEL);
-	km_skb_reserve(skb, 16);
-	memset(km_skb_put(skb, 10), 0xa5, 10);
+	skb = mk(&f, 1000, 16, 10, 0xa5);
 	assert_int_equal(skb->end - skb->head, 1856);
 	assert_int_equal(km_skb_tailroom(skb), 1830);
 	km_events_reset(f.m);
