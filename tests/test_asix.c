@@ -516,6 +516,18 @@ static void test_device_errors(void **state)
 	assert_int_equal(km_asix_dev_rx(d, good + 3, 5, true), 0);
 	km_asix_dev_get_stats(d, &st);
 	assert_int_equal(st.frames, 2);
+	/* NULL device / buffer: -EINVAL, never a crash; the parser goes on */
+	assert_int_equal(km_asix_dev_rx(NULL, good, sizeof(good), true), -EINVAL);
+	assert_int_equal(km_asix_dev_rx(d, NULL, 8, true), -EINVAL);
+	assert_int_equal(km_report_count(m, KM_R_USB_PROTOCOL), 3);
+	assert_int_equal(km_asix_dev_rx(d, NULL, 0, false), 0);
+	km_asix_dev_get_stats(NULL, &st);
+	assert_int_equal(st.frames, 0);
+	km_asix_dev_get_stats(d, NULL);
+	km_asix_dev_get_stats(d, &st);
+	assert_int_equal(st.frames, 2);
+	assert_int_equal(st.transfers, 4);	/* the refused packet ends nothing */
+	assert_int_equal(km_usbnet_start_xmit(NULL, NULL), -EINVAL);
 	km_asix_dev_free(d);
 	km_reports_clear(m);
 	assert_int_equal(km_machine_destroy(m), 0);

@@ -642,6 +642,62 @@ static void test_copy_keeps_tailroom(void **state)
 	fx_down(&f);
 }
 
+/* Fix 4: the public boundary never crashes the host: NULL skb, NULL task,
+ * NULL net_device give 0/NULL/false/-EINVAL and km_last_error() names the
+ * call; with an skb there is a machine, and it records nothing new. */
+static void test_null_arguments(void **state)
+{
+	struct fx f;
+	struct km_skb *skb;
+
+	fx_up(&f);
+	assert_int_equal(km_skb_headroom(NULL), 0);
+	assert_non_null(strstr(km_last_error(), "skb_headroom"));
+	assert_int_equal(km_skb_tailroom(NULL), 0);
+	assert_null(km_skb_tail_pointer(NULL));
+	km_skb_set_tail_pointer(NULL, 0);
+	km_skb_reserve(NULL, 16);
+	assert_null(km_skb_push(NULL, 4));
+	assert_null(km_skb_put(NULL, 4));
+	assert_non_null(strstr(km_last_error(), "skb_put"));
+	assert_null(km_skb_pull(NULL, 4));
+	km_skb_trim(NULL, 4);
+	assert_false(km_skb_cloned(NULL));
+	assert_false(km_skb_header_cloned(NULL));
+	assert_false(km_skb_shared(NULL));
+	km_skb_header_release(NULL);
+	assert_null(km_skb_get(NULL));
+	assert_null(km_skb_clone(f.t, NULL, KM_GFP_ATOMIC));
+	assert_null(km_skb_copy(f.t, NULL, KM_GFP_ATOMIC));
+	assert_null(km_skb_copy_expand(f.t, NULL, 4, 4, KM_GFP_ATOMIC));
+	assert_int_equal(km_pskb_expand_head(f.t, NULL, 4, 0, KM_GFP_ATOMIC), -EINVAL);
+	assert_int_equal(km_skb_cow_head(f.t, NULL, 4), -EINVAL);
+	assert_false(km_skb_check_write(NULL, "x", 1));
+	km_skb_copy_to_linear_data_offset(NULL, 0, "x", 1);
+	km_skb_note(NULL);
+	km_kfree_skb(NULL);
+	km_consume_skb(NULL);
+	km_dev_kfree_skb_any(NULL);
+	assert_int_equal(km_ll_reserved_space(NULL), 0);
+	km_net_device_init_ether(NULL);
+	assert_int_equal(km_skb_net_pad(NULL), 32);
+	/* a real skb with a NULL task or NULL source */
+	skb = mk(&f, 100, 16, 10, 3);
+	assert_null(km_skb_clone(NULL, skb, KM_GFP_ATOMIC));
+	assert_non_null(strstr(km_last_error(), "no task"));
+	assert_null(km_skb_copy(NULL, skb, KM_GFP_ATOMIC));
+	assert_null(km_skb_copy_expand(NULL, skb, 4, 4, KM_GFP_ATOMIC));
+	assert_int_equal(km_pskb_expand_head(NULL, skb, 4, 0, KM_GFP_ATOMIC), -EINVAL);
+	assert_int_equal(km_skb_cow_head(NULL, skb, 64), -EINVAL);
+	km_skb_copy_to_linear_data_offset(skb, 0, NULL, 4);
+	assert_int_equal(skb->shinfo->dataref, 1);
+	assert_false(skb->cloned);
+	assert_int_equal(km_skb_headroom(skb), 16);
+	assert_int_equal(reports(&f, KM_R_NONE), 0);
+	km_kfree_skb(skb);
+	fx_down(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -662,6 +718,7 @@ int main(void)
 		cmocka_unit_test(test_huge_sizes),
 		cmocka_unit_test(test_cross_machine),
 		cmocka_unit_test(test_copy_keeps_tailroom),
+		cmocka_unit_test(test_null_arguments),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

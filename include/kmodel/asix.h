@@ -80,10 +80,15 @@ KM_API struct km_usb_sink km_asix_dev_sink(struct km_asix_dev *d);
  * not the complement of its low half is a KM_R_USB_PROTOCOL WARN: the rest
  * of the transfer is discarded. A transfer that ends inside a header or a
  * frame is a KM_R_USB_PROTOCOL WARN too (the partial frame is dropped).
- * Return: 0, or -EPROTO when this packet hit a bad header or truncation.
+ * A NULL @d, or a NULL @buf with @len > 0 (also a KM_R_USB_PROTOCOL WARN:
+ * the packet is ignored and ends no transfer), is -EINVAL.
+ * Return: 0, or -EPROTO when this packet hit a bad header or truncation,
+ * -EINVAL as above.
  */
 KM_API int km_asix_dev_rx(struct km_asix_dev *d, const uint8_t *buf, size_t len,
 			  bool end_of_transfer);
+/** Copy the counters of @d to @out (zeros for a NULL @d; a NULL @out is
+ *  ignored; both set km_last_error()). */
 KM_API void km_asix_dev_get_stats(const struct km_asix_dev *d, struct km_asix_dev_stats *out);
 
 #ifdef __cplusplus

@@ -19,7 +19,12 @@
  * leave the skb as it was. A task of another machine than the skb (in
  * clone, copy, copy_expand, pskb_expand_head, cow_head) is a KM_R_UNEXPECTED
  * BUG on the skb's machine: NULL or -EINVAL, nothing changed on either
- * machine. Teardown (km_machine_check()) reports every skb
+ * machine. A NULL skb, task or net_device (where one is required) gives
+ * 0 / NULL / false / -EINVAL, or does nothing, with km_last_error() naming
+ * the call (no machine to report on); the kfree family takes NULL as a
+ * no-op, as the kernel. What the model cannot catch is a pointer that was
+ * never an skb, or a stale one whose struct was reused (see
+ * km_kfree_skb()). Teardown (km_machine_check()) reports every skb
  * or data buffer still alive as KM_R_LEAK_SKB.
  *
  * Kernel-named wrappers (alloc_skb, skb_push, ...) live only in the

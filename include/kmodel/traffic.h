@@ -73,7 +73,10 @@ KM_API int km_traffic_new(struct km_task *t, const struct km_net_device *dev,
  * km_traffic_next() - build the next packet and return the skb to hand to
  * the driver (ndo_start_xmit consumes it). Call km_traffic_complete()
  * after the driver returns, before the next packet.
- * Return: the skb, or NULL when an allocation failed (nothing held).
+ * Return: the skb, or NULL when an allocation failed (nothing held) or
+ * @tr is NULL (km_last_error()). A NULL @tr is a no-op for
+ * km_traffic_complete(), 0 for km_traffic_frame_len(), false for
+ * km_traffic_verify() (as is a NULL @frame).
  */
 KM_API struct km_skb *km_traffic_next(struct km_traffic *tr);
 /** The tap's clone is freed, and for TCP the ACK frees the queued original. */

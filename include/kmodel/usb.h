@@ -134,7 +134,7 @@ KM_API void km_usbnet_free(struct km_usbnet *dev);
  * `current` (skb freed) or for an skb whose data lies outside its buffer
  * (reported, skb freed); -EINVAL for an skb of another machine than @dev
  * (a KM_R_UNEXPECTED BUG on the skb's machine; the skb is not touched and
- * stays the caller's).
+ * stays the caller's) and likewise for a NULL @dev.
  */
 KM_API int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb);
 

@@ -64,6 +64,13 @@ int km_asix_dev_rx(struct km_asix_dev *d, const uint8_t *buf, size_t len, bool e
 	size_t off = 0;
 	int ret = 0;
 
+	if (!d)
+		return km_err(-EINVAL, "asix_dev_rx: NULL device");
+	if (len && !buf) {
+		km_report(d->m, KM_WARN, KM_R_USB_PROTOCOL,
+			  "asix device: packet of %zu bytes with a NULL buffer: ignored", len);
+		return km_err(-EINVAL, "asix_dev_rx: NULL buffer of %zu bytes", len);
+	}
 	while (off < len && d->state != DISCARD) {
 		if (d->state == IN_HEADER) {
 			size_t n = MIN(4 - d->hdr_have, len - off);
@@ -128,5 +135,14 @@ int km_asix_dev_rx(struct km_asix_dev *d, const uint8_t *buf, size_t len, bool e
 
 void km_asix_dev_get_stats(const struct km_asix_dev *d, struct km_asix_dev_stats *out)
 {
+	if (!out) {
+		km_set_error("asix_dev_get_stats: NULL out");
+		return;
+	}
+	if (!d) {
+		km_set_error("asix_dev_get_stats: NULL device");
+		*out = (struct km_asix_dev_stats){ 0 };
+		return;
+	}
 	*out = d->st;
 }

@@ -89,13 +89,18 @@ void km_usbnet_free(struct km_usbnet *dev)
 
 int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb)
 {
-	const struct km_usbnet_driver_info *info = dev->driver_info;
+	const struct km_usbnet_driver_info *info;
 	struct km_task *t = km_current();
 	size_t length, urb_len, room;
 	bool zero_packet = false;
 
 	if (!skb)	/* cdc_ncm's timer flush (tx_fixup of NULL) is not modelled */
 		return km_err(-EINVAL, "usbnet_start_xmit: NULL skb");
+	if (!dev) {	/* nothing done: the skb stays its caller's */
+		km_report(skb->m, KM_BUG, KM_R_UNEXPECTED, "usbnet_start_xmit: NULL device");
+		return km_err(-EINVAL, "usbnet_start_xmit: NULL device");
+	}
+	info = dev->driver_info;
 	if (skb->m != dev->m) {	/* nothing done: the skb stays its caller's */
 		km_report(skb->m, KM_BUG, KM_R_UNEXPECTED,
 			  "usbnet_start_xmit: skb of another machine than the device");

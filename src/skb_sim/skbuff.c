@@ -61,6 +61,16 @@ static inline void note(const struct km_skb *skb)
 	skb->m->skb_hint = skb;
 }
 
+/* The public boundary: a NULL skb never crashes the host. There is no
+ * machine to report on: km_set_error() says which call it was. */
+static bool no_skb(const struct km_skb *skb, const char *what)
+{
+	if (skb)
+		return false;
+	km_set_error("%s: NULL skb", what);
+	return true;
+}
+
 /* ---- structs and buffers ------------------------------------------------ */
 
 /* A cached host struct of @size bytes whose GList link is at @link_off. */
@@ -242,6 +252,8 @@ void km_dev_kfree_skb_any(struct km_skb *skb)
 
 struct km_skb *km_skb_get(struct km_skb *skb)
 {
+	if (no_skb(skb, "skb_get") || !skb_alive(skb, "skb_get"))
+		return NULL;
 	skb->users++;
 	return skb;
 }
@@ -270,27 +282,36 @@ static void shared_change(struct km_skb *skb, const char *what)
 
 unsigned int km_skb_headroom(const struct km_skb *skb)
 {
+	if (no_skb(skb, "skb_headroom"))
+		return 0;
 	note(skb);
 	return (unsigned int)(skb->data - skb->head);
 }
 
 int km_skb_tailroom(const struct km_skb *skb)
 {
+	if (no_skb(skb, "skb_tailroom"))
+		return 0;
 	note(skb);
 	return skb->data_len ? 0 : (int)(skb->end - skb->tail);
 }
 
 unsigned char *km_skb_tail_pointer(const struct km_skb *skb)
 {
+	if (no_skb(skb, "skb_tail_pointer"))
+		return NULL;
 	note(skb);
 	return skb->tail;
 }
 
 void km_skb_set_tail_pointer(struct km_skb *skb, int offset)
 {
-	ptrdiff_t to = (skb->data - skb->head) + (ptrdiff_t)offset;	/* tail - head */
+	ptrdiff_t to;	/* tail - head */
 	char st[160];
 
+	if (no_skb(skb, "skb_set_tail_pointer"))
+		return;
+	to = (skb->data - skb->head) + (ptrdiff_t)offset;
 	note(skb);
 	if (skb->data < skb->head || to < 0 || to > skb->end - skb->head) {
 		state(skb, st, sizeof(st));
@@ -305,6 +326,8 @@ void km_skb_reserve(struct km_skb *skb, int len)
 {
 	char st[160];
 
+	if (no_skb(skb, "skb_reserve"))
+		return;
 	note(skb);
 	if ((len < 0 && (size_t)-(ptrdiff_t)len > (size_t)(skb->data - skb->head)) ||
 	    (len > 0 && (size_t)len > (size_t)(skb->end - skb->tail))) {
@@ -321,6 +344,8 @@ unsigned char *km_skb_push(struct km_skb *skb, unsigned int len)
 {
 	char st[160];
 
+	if (no_skb(skb, "skb_push"))
+		return NULL;
 	note(skb);
 	if (len > (size_t)(skb->data - skb->head)) {
 		state(skb, st, sizeof(st));
@@ -335,9 +360,12 @@ unsigned char *km_skb_push(struct km_skb *skb, unsigned int len)
 
 unsigned char *km_skb_put(struct km_skb *skb, unsigned int len)
 {
-	unsigned char *tmp = skb->tail;
+	unsigned char *tmp;
 	char st[160];
 
+	if (no_skb(skb, "skb_put"))
+		return NULL;
+	tmp = skb->tail;
 	note(skb);
 	if (len > (size_t)(skb->end - skb->tail)) {
 		state(skb, st, sizeof(st));
@@ -352,6 +380,8 @@ unsigned char *km_skb_put(struct km_skb *skb, unsigned int len)
 
 unsigned char *km_skb_pull(struct km_skb *skb, unsigned int len)
 {
+	if (no_skb(skb, "skb_pull"))
+		return NULL;
 	note(skb);
 	if (len > skb->len)
 		return NULL;
@@ -362,6 +392,8 @@ unsigned char *km_skb_pull(struct km_skb *skb, unsigned int len)
 
 void km_skb_trim(struct km_skb *skb, unsigned int len)
 {
+	if (no_skb(skb, "skb_trim"))
+		return;
 	note(skb);
 	if (skb->len > len) {
 		shared_change(skb, "skb_trim");
@@ -374,6 +406,8 @@ void km_skb_trim(struct km_skb *skb, unsigned int len)
 
 bool km_skb_cloned(const struct km_skb *skb)
 {
+	if (no_skb(skb, "skb_cloned"))
+		return false;
 	note(skb);
 	return skb->cloned && (skb->shinfo->dataref & KM_SKB_DATAREF_MASK) != 1;
 }
@@ -382,6 +416,8 @@ bool km_skb_header_cloned(const struct km_skb *skb)
 {
 	int dataref;
 
+	if (no_skb(skb, "skb_header_cloned"))
+		return false;
 	note(skb);
 	if (!skb->cloned)
 		return false;
@@ -392,6 +428,8 @@ bool km_skb_header_cloned(const struct km_skb *skb)
 
 bool km_skb_shared(const struct km_skb *skb)
 {
+	if (no_skb(skb, "skb_shared"))
+		return false;
 	return skb->users != 1;
 }
 
@@ -399,6 +437,8 @@ void km_skb_header_release(struct km_skb *skb)
 {
 	char st[160];
 
+	if (no_skb(skb, "skb_header_release"))
+		return;
 	if (skb->nohdr) {
 		state(skb, st, sizeof(st));
 		km_report(skb->m, KM_BUG, KM_R_SKB_SHARING,
@@ -411,9 +451,12 @@ void km_skb_header_release(struct km_skb *skb)
 
 struct km_skb *km_skb_clone(struct km_task *t, struct km_skb *skb, km_gfp_t gfp)
 {
-	struct km_machine *m = skb->m;
+	struct km_machine *m;
 	struct km_skb *n;
 
+	if (no_skb(skb, "skb_clone"))
+		return NULL;
+	m = skb->m;
 	if (!skb_alive(skb, "skb_clone") || !task_of(t, skb, "skb_clone"))
 		return NULL;
 	if (gfp & KM_GFP_DIRECT_RECLAIM)
@@ -438,11 +481,12 @@ static void count_copy(struct km_machine *m, size_t bytes)
 
 struct km_skb *km_skb_copy(struct km_task *t, const struct km_skb *skb, km_gfp_t gfp)
 {
-	unsigned int headerlen = (unsigned int)(skb->data - skb->head);
+	unsigned int headerlen;
 	struct km_skb *n;
 
-	if (!task_of(t, skb, "skb_copy"))
+	if (no_skb(skb, "skb_copy") || !task_of(t, skb, "skb_copy"))
 		return NULL;
+	headerlen = (unsigned int)(skb->data - skb->head);
 	/* v3.5: alloc_skb(skb_end_offset(skb) + skb->data_len): the whole
 	 * buffer, so the copy keeps the original's tailroom */
 	n = km_alloc_skb(t, (unsigned int)(skb->end - skb->head) + skb->data_len, gfp);
@@ -460,12 +504,13 @@ struct km_skb *km_skb_copy_expand(struct km_task *t, const struct km_skb *skb,
 				  int newheadroom, int newtailroom, km_gfp_t gfp)
 {
 	struct km_skb *n;
-	int oldheadroom = (int)(skb->data - skb->head);
+	int oldheadroom;
 	int head_copy_len, head_copy_off;
 	uint64_t size;
 
-	if (!task_of(t, skb, "skb_copy_expand"))
+	if (no_skb(skb, "skb_copy_expand") || !task_of(t, skb, "skb_copy_expand"))
 		return NULL;
+	oldheadroom = (int)(skb->data - skb->head);
 	if (newheadroom < 0 || newtailroom < 0) {
 		km_set_error("skb_copy_expand: negative room %d/%d", newheadroom, newtailroom);
 		return NULL;
@@ -503,22 +548,30 @@ struct km_skb *km_skb_copy_expand(struct km_task *t, const struct km_skb *skb,
 
 unsigned int km_skb_net_pad(const struct km_machine *m)
 {
+	if (!m) {
+		km_set_error("skb_net_pad: NULL machine");
+		return 32;	/* NET_SKB_PAD's floor */
+	}
 	return MAX(32u, m->cfg.l1_cache_bytes);
 }
 
 int km_pskb_expand_head(struct km_task *t, struct km_skb *skb, int nhead, int ntail,
 			km_gfp_t gfp)
 {
-	struct km_machine *m = skb->m;
-	struct buf_priv *b = buf_priv(skb), *nb;
+	struct km_machine *m;
+	struct buf_priv *b, *nb;
 	uint64_t size;
 	size_t used;
 	ptrdiff_t off;
 	bool fastpath;
 	char st[160];
 
+	if (no_skb(skb, "pskb_expand_head"))
+		return -EINVAL;
 	if (!task_of(t, skb, "pskb_expand_head"))
 		return -EINVAL;
+	m = skb->m;
+	b = buf_priv(skb);
 	state(skb, st, sizeof(st));
 	if (nhead < 0 || ntail < 0) {
 		km_report(m, KM_BUG, KM_R_UNEXPECTED, "pskb_expand_head: BUG_ON(nhead %d < 0) "
@@ -571,11 +624,12 @@ int km_pskb_expand_head(struct km_task *t, struct km_skb *skb, int nhead, int nt
 
 int km_skb_cow_head(struct km_task *t, struct km_skb *skb, unsigned int headroom)
 {
-	unsigned int delta = 0, pad = km_skb_net_pad(skb->m);
+	unsigned int delta = 0, pad;
 	uint64_t nhead;
 
-	if (!task_of(t, skb, "skb_cow_head"))
+	if (no_skb(skb, "skb_cow_head") || !task_of(t, skb, "skb_cow_head"))
 		return -EINVAL;
+	pad = km_skb_net_pad(skb->m);
 	if (headroom > km_skb_headroom(skb))
 		delta = headroom - km_skb_headroom(skb);
 	if (!delta && !km_skb_header_cloned(skb))
@@ -595,10 +649,16 @@ int km_skb_cow_head(struct km_task *t, struct km_skb *skb, unsigned int headroom
 bool km_skb_check_write(struct km_skb *skb, const void *dst, size_t n)
 {
 	const unsigned char *p = dst;
-	uintptr_t a = (uintptr_t)dst, h = (uintptr_t)skb->head, e = (uintptr_t)skb->end;
-	int dref = skb->shinfo->dataref;
+	uintptr_t a = (uintptr_t)dst, h, e;
+	int dref;
 	const char *why = NULL;
 	char st[160];
+
+	if (no_skb(skb, "skb_check_write"))
+		return false;
+	h = (uintptr_t)skb->head;
+	e = (uintptr_t)skb->end;
+	dref = skb->shinfo->dataref;
 
 	if (a < h || a > e || n > e - a)
 		why = "outside [head, end]";
@@ -633,9 +693,16 @@ static bool inside_object(const struct km_skb *skb, const void *to, size_t n)
 void km_skb_copy_to_linear_data_offset(struct km_skb *skb, int offset, const void *from,
 				       unsigned int len)
 {
-	ptrdiff_t off = (skb->data - skb->head) + (ptrdiff_t)offset;	/* to - head */
+	ptrdiff_t off;	/* to - head */
 	unsigned char *to;
 
+	if (no_skb(skb, "skb_copy_to_linear_data_offset"))
+		return;
+	if (len && !from) {
+		km_set_error("skb_copy_to_linear_data_offset: NULL source");
+		return;
+	}
+	off = (skb->data - skb->head) + (ptrdiff_t)offset;
 	note(skb);
 	if (off < 0 || off > skb->end - skb->head) {	/* never form the pointer */
 		(void)km_skb_check_write(skb, (const void *)((uintptr_t)skb->head + (uintptr_t)off),
@@ -651,6 +718,8 @@ void km_skb_copy_to_linear_data_offset(struct km_skb *skb, int offset, const voi
 
 void km_skb_note(struct km_skb *skb)
 {
+	if (no_skb(skb, "skb_note"))
+		return;
 	note(skb);
 }
 
@@ -703,12 +772,20 @@ void *km_skb_compat_memmove(void *to, const void *from, size_t n)
 
 unsigned int km_ll_reserved_space(const struct km_net_device *dev)
 {
+	if (!dev) {
+		km_set_error("LL_RESERVED_SPACE: NULL net_device");
+		return 0;
+	}
 	return ((dev->hard_header_len + dev->needed_headroom) & ~(KM_HH_DATA_MOD - 1)) +
 	       KM_HH_DATA_MOD;
 }
 
 void km_net_device_init_ether(struct km_net_device *dev)
 {
+	if (!dev) {
+		km_set_error("net_device_init_ether: NULL net_device");
+		return;
+	}
 	memset(dev, 0, sizeof(*dev));
 	dev->hard_header_len = 14;	/* ETH_HLEN */
 	dev->mtu = 1500;		/* ETH_DATA_LEN */

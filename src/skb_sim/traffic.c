@@ -155,6 +155,10 @@ struct km_skb *km_traffic_next(struct km_traffic *tr)
 {
 	struct km_skb *skb;
 
+	if (!tr) {
+		km_set_error("traffic_next: NULL traffic");
+		return NULL;
+	}
 	km_traffic_complete(tr);
 	tr->seq++;
 	tr->payload = tr->pattern + (tr->seq & 0xffu);
@@ -166,6 +170,8 @@ struct km_skb *km_traffic_next(struct km_traffic *tr)
 
 void km_traffic_complete(struct km_traffic *tr)
 {
+	if (!tr)
+		return;
 	if (tr->tapped) {
 		km_kfree_skb(tr->tapped);
 		tr->tapped = NULL;
@@ -178,12 +184,14 @@ void km_traffic_complete(struct km_traffic *tr)
 
 size_t km_traffic_frame_len(const struct km_traffic *tr)
 {
+	if (!tr)
+		return 0;
 	return tr->hdr_len + tr->cfg.payload;
 }
 
 bool km_traffic_verify(const struct km_traffic *tr, const uint8_t *frame, size_t len)
 {
-	return tr->payload && len == km_traffic_frame_len(tr) &&
+	return tr && frame && tr->payload && len == km_traffic_frame_len(tr) &&
 	       !memcmp(frame, tr->hdr, tr->hdr_len) &&
 	       !memcmp(frame + tr->hdr_len, tr->payload, tr->cfg.payload);
 }
