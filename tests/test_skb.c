@@ -698,6 +698,46 @@ static void test_null_arguments(void **state)
 	fx_down(&f);
 }
 
+/* Fix 5: with a LIFO struct cache the next alloc_skb got the struct just
+ * freed, and a stale pointer's second kfree_skb freed that live skb. Now a
+ * freed struct waits in a FIFO quarantine of KM_SKB_QUARANTINE: the stale
+ * free is a KM_R_SKB_REFCOUNT BUG and the live skbs are untouched. The
+ * residual limit is shown too: the (Q + 1)-th allocation reuses it. */
+static void test_stale_free_after_reuse(void **state)
+{
+	struct fx f;
+	struct km_skb *stale, *live, *n;
+	struct km_events ev;
+
+	fx_up(&f);
+	stale = mk(&f, 100, 0, 10, 1);
+	km_kfree_skb(stale);
+	live = mk(&f, 100, 0, 10, 2);
+	assert_ptr_not_equal(live, stale);
+	km_kfree_skb(stale);		/* the stale pointer, again */
+	assert_int_equal(reports(&f, KM_R_SKB_REFCOUNT), 1);
+	assert_null(km_skb_clone(f.t, stale, KM_GFP_ATOMIC));
+	assert_int_equal(reports(&f, KM_R_SKB_REFCOUNT), 2);
+	assert_int_equal(live->users, 1);
+	assert_int_equal(live->shinfo->dataref, 1);
+	assert_int_equal(live->data[0], 2);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.skb_frees, 1);
+	km_kfree_skb(live);
+	km_reports_clear(f.m);
+	/* stale was freed first, then live: Q - 1 more frees keep it out */
+	for (unsigned int i = 0; i < KM_SKB_QUARANTINE - 1; i++) {
+		n = km_alloc_skb(f.t, 10, KM_GFP_ATOMIC);
+		assert_ptr_not_equal(n, stale);
+		km_kfree_skb(n);
+	}
+	n = km_alloc_skb(f.t, 10, KM_GFP_ATOMIC);
+	assert_ptr_equal(n, stale);	/* the documented limit */
+	km_kfree_skb(n);
+	assert_int_equal(reports(&f, KM_R_NONE), 0);
+	fx_down(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -719,6 +759,7 @@ int main(void)
 		cmocka_unit_test(test_cross_machine),
 		cmocka_unit_test(test_copy_keeps_tailroom),
 		cmocka_unit_test(test_null_arguments),
+		cmocka_unit_test(test_stale_free_after_reuse),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -121,11 +121,23 @@ struct km_skb {
  */
 KM_API struct km_skb *km_alloc_skb(struct km_task *t, unsigned int size, km_gfp_t gfp);
 
+/**
+ * KM_SKB_QUARANTINE - freed sk_buff structs (and data-buffer records) wait
+ * in a FIFO and are reused only after this many others were freed after
+ * them. A stale pointer freed (or cloned) again within that window is a
+ * KM_R_SKB_REFCOUNT BUG and touches nothing. Residual limit: after more
+ * than KM_SKB_QUARANTINE later frees the struct may be a live skb again,
+ * and a stale pointer to it is indistinguishable from the live one (the
+ * kernel's skbuff_head_cache without slab debugging is no better).
+ */
+#define KM_SKB_QUARANTINE 64u
+
 /** kfree_skb(): drop one @users reference; at the last one release the
  *  data reference (skb_release_data(), v3.5: an skb that is not cloned
  *  frees the buffer at once; a cloned one subtracts 1, or (1 << 16) + 1
  *  when nohdr, and frees at 0) and the struct. NULL is a no-op. An skb
- *  with no reference left, or not alive, is a KM_R_SKB_REFCOUNT BUG.
+ *  with no reference left, or not alive, is a KM_R_SKB_REFCOUNT BUG (see
+ *  KM_SKB_QUARANTINE for how long a freed struct stays detectably dead).
  *  Events: skb_frees (when the struct goes), kfree_calls. */
 KM_API void km_kfree_skb(struct km_skb *skb);
 /** consume_skb(): as km_kfree_skb() (only the drop tracepoint differs). */

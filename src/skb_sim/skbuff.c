@@ -8,7 +8,10 @@
  * kernel's SKB_DATA_ALIGN + kmalloc bucket rounding decides skb->end); the
  * sk_buff struct and the shared info live in host memory, in per-machine
  * caches that are never returned to the host before teardown, so a double
- * free is detected safely and the per-packet path allocates nothing.
+ * free is detected safely and the per-packet path allocates nothing. The
+ * caches are FIFO quarantines: a freed struct is reused only after
+ * KM_SKB_QUARANTINE other structs were freed after it, so a stale pointer
+ * freed again within that window finds SKB_FREE, not a live skb.
  */
 #include "internal.h"
 #include <kmodel/skb.h>
@@ -73,10 +76,12 @@ static bool no_skb(const struct km_skb *skb, const char *what)
 
 /* ---- structs and buffers ------------------------------------------------ */
 
-/* A cached host struct of @size bytes whose GList link is at @link_off. */
+/* A cached host struct of @size bytes whose GList link is at @link_off:
+ * the oldest freed one once more than KM_SKB_QUARANTINE wait (frees go to
+ * the tail), else a new one. */
 static void *cache_get(GQueue *cache, size_t size, size_t link_off)
 {
-	GList *l = g_queue_pop_head_link(cache);
+	GList *l = cache->length > KM_SKB_QUARANTINE ? g_queue_pop_head_link(cache) : NULL;
 	void *p;
 
 	if (l)
@@ -104,7 +109,7 @@ static void skb_struct_free(struct km_skb *skb)
 		m->skb_hint = NULL;
 	p->magic = SKB_FREE;
 	g_queue_unlink(&m->skb_live, &p->link);
-	g_queue_push_head_link(&m->skb_free, &p->link);
+	g_queue_push_tail_link(&m->skb_free, &p->link);	/* quarantine */
 	m->ev.skb_frees++;
 }
 
@@ -144,7 +149,7 @@ static void buf_free(struct km_machine *m, struct buf_priv *b)
 	b->obj = NULL;
 	b->magic = SKB_FREE;
 	g_queue_unlink(&m->skbuf_live, &b->link);
-	g_queue_push_head_link(&m->skbuf_free, &b->link);
+	g_queue_push_tail_link(&m->skbuf_free, &b->link);	/* quarantine */
 }
 
 static inline unsigned char *buf_end(const struct km_machine *m, const struct buf_priv *b)
