@@ -738,6 +738,60 @@ static void test_stale_free_after_reuse(void **state)
 	fx_down(&f);
 }
 
+/* pskb_expand_head()'s in-place path (v3.5: fastpath && size +
+ * sizeof(struct skb_shared_info) <= ksize(head)): a TCP-shaped original
+ * (header released, dataref (1 << 16) + 1 after its clone was freed) holds
+ * the last reference. With nhead = ntail = 0, size = SKB_DATA_ALIGN(end -
+ * head) = 320 and 320 + sizeof(shinfo) (<= 192) <= ksize 512: the bytes
+ * head..tail (16 + 100) are memmoved onto themselves, no kmalloc, the head
+ * stays; then cloned, nohdr and hdr_len are 0 and dataref is 1 (it was
+ * 0x10001). Fails if the fast path is disabled or the final dataref = 1
+ * is dropped. */
+static void test_pskb_expand_head_in_place(void **state)
+{
+	struct fx f;
+	struct km_skb *skb, *c;
+	struct km_events ev;
+	unsigned char *head, *data;
+
+	fx_up(&f);
+	skb = mk(&f, 100, 16, 100, 9);
+	km_skb_header_release(skb);
+	c = km_skb_clone(f.t, skb, KM_GFP_ATOMIC);
+	assert_int_equal(skb->shinfo->dataref, 0x10002);
+	km_kfree_skb(c);
+	assert_int_equal(skb->shinfo->dataref, 0x10001);
+	assert_true(skb->cloned);
+	head = skb->head;
+	data = skb->data;
+	km_events_reset(f.m);
+	assert_int_equal(km_pskb_expand_head(f.t, skb, 0, 0, KM_GFP_ATOMIC), 0);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.kmalloc_calls, 0);
+	assert_int_equal(ev.skb_copies, 0);
+	assert_int_equal(ev.memmove_bytes, 116);
+	assert_ptr_equal(skb->head, head);
+	assert_ptr_equal(skb->data, data);
+	assert_int_equal(skb->end - skb->head, 320);
+	assert_int_equal(skb->shinfo->dataref, 1);
+	assert_false(skb->cloned);
+	assert_false(skb->nohdr);
+	assert_int_equal(skb->data[0], 9);
+	/* a private, never cloned skb takes the same path */
+	assert_int_equal(km_pskb_expand_head(f.t, skb, 0, 0, KM_GFP_ATOMIC), 0);
+	assert_ptr_equal(skb->head, head);
+	assert_int_equal(skb->shinfo->dataref, 1);
+	/* nhead 64: 384 + sizeof > 512, a new kmalloc-1024 (448 + 192 = 640) */
+	assert_int_equal(km_pskb_expand_head(f.t, skb, 64, 0, KM_GFP_ATOMIC), 0);
+	assert_ptr_not_equal(skb->head, head);
+	assert_int_equal(km_skb_headroom(skb), 80);
+	assert_int_equal(skb->end - skb->head, 1024 - 192);
+	assert_int_equal(skb->data[99], 9);
+	km_kfree_skb(skb);
+	assert_int_equal(reports(&f, KM_R_NONE), 0);
+	fx_down(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -760,6 +814,7 @@ int main(void)
 		cmocka_unit_test(test_copy_keeps_tailroom),
 		cmocka_unit_test(test_null_arguments),
 		cmocka_unit_test(test_stale_free_after_reuse),
+		cmocka_unit_test(test_pskb_expand_head_in_place),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
