@@ -15,6 +15,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include <kmodel/kmodel.h>
+#include <glib.h>
 
 #define MAXF 4096
 
@@ -628,6 +629,35 @@ static void test_xmit_foreign_skb(void **state)
 	fx_down(&f);
 }
 
+/* Only the seed's function is verbatim: in both ported files the END
+ * marker closes asix_tx_fixup(), before the shortened ax88772_bind(). */
+static void check_markers(const char *file)
+{
+	gchar *path = g_build_filename(KM_ASIX_SRC_DIR, file, NULL);
+	gchar *text = NULL;
+	const char *begin, *fixup, *end, *bind;
+
+	assert_true(g_file_get_contents(path, &text, NULL, NULL));
+	begin = strstr(text, "/* ---- BEGIN drivers/net/usb/asix.c");
+	fixup = strstr(text, "static struct sk_buff *asix_tx_fixup(");
+	end = strstr(text, "/* ---- END verbatim ---- */");
+	bind = strstr(text, "static int ax88772_bind(");
+	assert_non_null(begin);
+	assert_non_null(fixup);
+	assert_non_null(end);
+	assert_non_null(bind);
+	assert_true(begin < fixup && fixup < end && end < bind);
+	assert_null(strstr(end + strlen("/* ---- END"), "END verbatim"));
+	g_free(text);
+	g_free(path);
+}
+
+static void test_verbatim_markers(void **state)
+{
+	check_markers("asix_tx_fixup_before.c");
+	check_markers("asix_tx_fixup_after.c");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -647,6 +677,7 @@ int main(void)
 		cmocka_unit_test(test_device_errors),
 		cmocka_unit_test(test_traffic),
 		cmocka_unit_test(test_xmit_foreign_skb),
+		cmocka_unit_test(test_verbatim_markers),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

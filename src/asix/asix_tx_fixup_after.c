@@ -81,15 +81,16 @@ static struct sk_buff *asix_tx_fixup(struct usbnet *dev, struct sk_buff *skb,
 	}
 	return skb;
 }
+/* ---- END verbatim ---- */
 
-/* excerpt of ax88772_bind(): the two lines the patch adds */
+/* excerpt of ax88772_bind(): the two lines the patch adds (verbatim lines
+ * of the patch; the function around them is shortened, not verbatim) */
 static int ax88772_bind(struct usbnet *dev, struct usb_interface *intf)
 {
 	dev->net->needed_headroom = 4; /* cf asix_tx_fixup() */
 	dev->net->needed_tailroom = 4; /* cf asix_tx_fixup() */
 	return 0;
 }
-/* ---- END verbatim ---- */
 
 const struct km_usbnet_driver_info km_asix_v36_ax88772_info = {
 	.description = "ASIX AX88772 USB 2.0 Ethernet",
