@@ -47,18 +47,30 @@ extern "C" {
 
 /**
  * KM_SKB_SHINFO_SIZE - bytes of sizeof(struct skb_shared_info) on 32-bit ARM
- * in v3.5 with 4 KiB pages (MAX_SKB_FRAGS = 65536 / 4096 + 2 = 18):
- * nr_frags, tx_flags (1 + 1), gso_size, gso_segs, gso_type (3 x 2) = 8;
- * frag_list pointer 4 -> 12; hwtstamps (two ktime_t, 8-byte aligned under
- * EABI) at 16 -> 32; ip6_frag_id 4, dataref 4, destructor_arg 4 -> 44;
- * frags[18] of 8 bytes (page pointer + __u16 offset + __u16 size) -> 188;
- * padded to the 8-byte alignment of ktime_t -> 192. alloc_skb reserves
- * SKB_DATA_ALIGN(192) bytes after skb->end for it (192 with 64-byte cache
- * lines, 256 with 128- or 256-byte ones). The model keeps the shared info
- * itself in host memory (struct km_skb_shared_info); the reserved bytes are
- * zeroed and otherwise unused.
+ * in v3.5 with 4 KiB pages; the value for any machine is
+ * km_skb_shinfo_size(). The layout: nr_frags, tx_flags (1 + 1), gso_size,
+ * gso_segs, gso_type (3 x 2) = 8; frag_list pointer 4 -> 12; hwtstamps (two
+ * ktime_t, 8-byte aligned under EABI) at 16 -> 32; ip6_frag_id 4, dataref 4,
+ * destructor_arg 4 -> 44; then frags[MAX_SKB_FRAGS], MAX_SKB_FRAGS =
+ * max(16, 65536 / PAGE_SIZE + 1) (assumed v3.5: "at least 16 regardless of
+ * page size"), each a page pointer plus __u16 page_offset and size (8
+ * bytes; __u32 both, 12 bytes, when PAGE_SIZE >= 65536); the total padded
+ * to the 8-byte alignment of ktime_t:
+ *   4 KiB:  17 frags x 8  -> 44 + 136 = 180 -> 184
+ *  16 KiB:  16 frags x 8  -> 44 + 128 = 172 -> 176
+ *  64 KiB:  16 frags x 12 -> 44 + 192 = 236 -> 240
+ * alloc_skb reserves SKB_DATA_ALIGN() of it after skb->end: with 64-byte
+ * cache lines 192, 192 and 256 bytes (4 KiB pages: 192 for any line size
+ * from 16 to 64, 256 for 128 and 256; the older "+ 2" formula, 18 frags =
+ * 192 bytes, gives the same aligned space). pskb_expand_head()'s in-place
+ * test uses the unaligned size, as the kernel. The model keeps the shared
+ * info itself in host memory (struct km_skb_shared_info); the reserved
+ * bytes are zeroed and otherwise unused.
  */
-#define KM_SKB_SHINFO_SIZE 192u
+#define KM_SKB_SHINFO_SIZE 184u
+/** sizeof(struct skb_shared_info) on @m's page size, bytes (see
+ *  KM_SKB_SHINFO_SIZE): 184, 176 or 240. */
+KM_API unsigned int km_skb_shinfo_size(const struct km_machine *m);
 
 /** NET_SKB_PAD = max(32, L1_CACHE_BYTES) (include/linux/skbuff.h, v3.5):
  *  computed per machine by km_skb_net_pad(). */
@@ -108,8 +120,8 @@ struct km_skb {
  * km_alloc_skb() - __alloc_skb() (net/core/skbuff.c, v3.5): a new skb with
  * a data buffer of at least @size bytes, data == tail == head, len 0.
  * Rounding, as the kernel: size = SKB_DATA_ALIGN(@size) (the machine's
- * l1_cache_bytes), plus SKB_DATA_ALIGN(KM_SKB_SHINFO_SIZE), then kmalloc
- * bucket rounding; end = head + ksize - SKB_DATA_ALIGN(KM_SKB_SHINFO_SIZE),
+ * l1_cache_bytes), plus SKB_DATA_ALIGN(km_skb_shinfo_size()), then kmalloc
+ * bucket rounding; end = head + ksize - SKB_DATA_ALIGN(km_skb_shinfo_size()),
  * so skb_tailroom() is usually larger than @size.
  * @t: the allocating task (GFP_KERNEL in atomic context is reported).
  * @size: bytes of data wanted.

@@ -143,7 +143,7 @@ int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb)
 	/* the host controller reads [data, data + urb_len): it must lie in the
 	 * kmalloc object (the byte after a full buffer is in the shinfo area) */
 	room = skb->data >= skb->head && skb->data <= skb->end ?
-	       (size_t)(skb->end - skb->data) + KM_SKB_SHINFO_SIZE : 0;
+	       (size_t)(skb->end - skb->data) + km_skb_shinfo_size(dev->m) : 0;
 	if (urb_len > room) {
 		km_report(dev->m, KM_BUG, KM_R_SKB_OVER,
 			  "usbnet_start_xmit: URB of %zu bytes at head%+td runs past the skb "

@@ -54,9 +54,28 @@ static inline size_t data_align(const struct km_machine *m, size_t x)
 	return (x + a - 1) & ~(a - 1);
 }
 
+/* sizeof(struct skb_shared_info), 32-bit ARM, v3.5 (see skb.h):
+ * 44 bytes before frags[], MAX_SKB_FRAGS = max(16, 65536 / PAGE_SIZE + 1)
+ * frags of 8 bytes (12 when PAGE_SIZE >= 65536: __u32 offset and size),
+ * rounded up to the 8-byte alignment of ktime_t. */
+unsigned int km_skb_shinfo_size(const struct km_machine *m)
+{
+	unsigned long ps;
+	unsigned int frags, frag_size;
+
+	if (!m) {
+		km_set_error("skb_shinfo_size: NULL machine");
+		return KM_SKB_SHINFO_SIZE;
+	}
+	ps = m->cfg.page_size;
+	frags = (unsigned int)MAX(16ul, 65536ul / ps + 1);
+	frag_size = ps >= 65536 ? 12u : 8u;
+	return (44u + frags * frag_size + 7u) & ~7u;
+}
+
 static inline size_t shinfo_space(const struct km_machine *m)
 {
-	return data_align(m, KM_SKB_SHINFO_SIZE);
+	return data_align(m, km_skb_shinfo_size(m));
 }
 
 static inline void note(const struct km_skb *skb)
@@ -597,7 +616,7 @@ int km_pskb_expand_head(struct km_task *t, struct km_skb *skb, int nhead, int nt
 			   (skb->nohdr ? (1 << KM_SKB_DATAREF_SHIFT) + 1 : 1);
 	used = (size_t)(skb->tail - skb->head);
 
-	if (fastpath && size + KM_SKB_SHINFO_SIZE <= b->ksize) {
+	if (fastpath && size + km_skb_shinfo_size(m) <= b->ksize) {
 		memmove(skb->head + nhead, skb->head, used);
 		m->ev.memmove_bytes += used;
 		off = nhead;
