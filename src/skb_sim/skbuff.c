@@ -68,6 +68,8 @@ unsigned int km_skb_shinfo_size(const struct km_machine *m)
 		return KM_SKB_SHINFO_SIZE;
 	}
 	ps = m->cfg.page_size;
+	if (ps == 4096)		/* the per-packet case: no division */
+		return KM_SKB_SHINFO_SIZE;
 	frags = (unsigned int)MAX(16ul, 65536ul / ps + 1);
 	frag_size = ps >= 65536 ? 12u : 8u;
 	return (44u + frags * frag_size + 7u) & ~7u;
