@@ -781,7 +781,7 @@ static void test_pskb_expand_head_in_place(void **state)
 	assert_int_equal(km_pskb_expand_head(f.t, skb, 0, 0, KM_GFP_ATOMIC), 0);
 	assert_ptr_equal(skb->head, head);
 	assert_int_equal(skb->shinfo->dataref, 1);
-	/* nhead 64: 384 + 184 > 512, a new kmalloc-1024 (448 + 192 = 640) */
+	/* nhead 64: 384 + 184 > 512, a new kmalloc-1024 (384 + 192 = 576) */
 	assert_int_equal(km_pskb_expand_head(f.t, skb, 64, 0, KM_GFP_ATOMIC), 0);
 	assert_ptr_not_equal(skb->head, head);
 	assert_int_equal(km_skb_headroom(skb), 80);
