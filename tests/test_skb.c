@@ -4,7 +4,7 @@
  * arithmetic of clone / header release / free, copies, leaks.
  * Expected values come from include/linux/skbuff.h and net/core/skbuff.c
  * (v3.5): e.g. alloc_skb(100) on a Cortex-A8 (64-byte lines, KMALLOC_MIN 64)
- * is kmalloc(SKB_DATA_ALIGN(100) + SKB_DATA_ALIGN(184)) = kmalloc(128 + 192
+ * is kmalloc(SKB_DATA_ALIGN(100) + SKB_DATA_ALIGN(192)) = kmalloc(128 + 192
  * = 320) -> kmalloc-512, end = 512 - 192 = 320 bytes after head.
  */
 #include <errno.h>
@@ -742,7 +742,7 @@ static void test_stale_free_after_reuse(void **state)
  * sizeof(struct skb_shared_info) <= ksize(head)): a TCP-shaped original
  * (header released, dataref (1 << 16) + 1 after its clone was freed) holds
  * the last reference. With nhead = ntail = 0, size = SKB_DATA_ALIGN(end -
- * head) = 320 and 320 + sizeof(shinfo) (184) <= ksize 512: the bytes
+ * head) = 320 and 320 + sizeof(shinfo) (192) <= ksize 512: the bytes
  * head..tail (16 + 100) are memmoved onto themselves, no kmalloc, the head
  * stays; then cloned, nohdr and hdr_len are 0 and dataref is 1 (it was
  * 0x10001). Fails if the fast path is disabled or the final dataref = 1
@@ -781,7 +781,7 @@ static void test_pskb_expand_head_in_place(void **state)
 	assert_int_equal(km_pskb_expand_head(f.t, skb, 0, 0, KM_GFP_ATOMIC), 0);
 	assert_ptr_equal(skb->head, head);
 	assert_int_equal(skb->shinfo->dataref, 1);
-	/* nhead 64: 384 + 184 > 512, a new kmalloc-1024 (384 + 192 = 576) */
+	/* nhead 64: 384 + 192 > 512, a new kmalloc-1024 (384 + 192 = 576) */
 	assert_int_equal(km_pskb_expand_head(f.t, skb, 64, 0, KM_GFP_ATOMIC), 0);
 	assert_ptr_not_equal(skb->head, head);
 	assert_int_equal(km_skb_headroom(skb), 80);
@@ -793,15 +793,15 @@ static void test_pskb_expand_head_in_place(void **state)
 }
 
 /* Fix 8: skb_shared_info depends on PAGE_SIZE in v3.5: MAX_SKB_FRAGS =
- * max(16, 65536 / PAGE_SIZE + 1), frags of 8 bytes (12 with 64 KiB pages).
- *   4 KiB: 44 + 17 x 8 = 180 -> 184;  16 KiB: 44 + 16 x 8 = 172 -> 176;
+ * max(16, 65536 / PAGE_SIZE + 2), frags of 8 bytes (12 with 64 KiB pages).
+ *   4 KiB: 44 + 18 x 8 = 188 -> 192;  16 KiB: 44 + 16 x 8 = 172 -> 176;
  *  64 KiB: 44 + 16 x 12 = 236 -> 240, SKB_DATA_ALIGN(240) = 256.
  * alloc_skb(100) on a 64 KiB-page machine: kmalloc(128 + 256 = 384) ->
  * kmalloc-512, end = 512 - 256 = 256 (it was 320 with a fixed 192). */
 static void test_shinfo_by_page_size(void **state)
 {
 	static const struct { unsigned long ps; unsigned int shinfo, end; } c[] = {
-		{ 4096, 184, 320 }, { 16384, 176, 320 }, { 65536, 240, 256 },
+		{ 4096, 192, 320 }, { 16384, 176, 320 }, { 65536, 240, 256 },
 	};
 
 	for (size_t i = 0; i < 3; i++) {

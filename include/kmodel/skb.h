@@ -52,24 +52,22 @@ extern "C" {
  * gso_segs, gso_type (3 x 2) = 8; frag_list pointer 4 -> 12; hwtstamps (two
  * ktime_t, 8-byte aligned under EABI) at 16 -> 32; ip6_frag_id 4, dataref 4,
  * destructor_arg 4 -> 44; then frags[MAX_SKB_FRAGS], MAX_SKB_FRAGS =
- * max(16, 65536 / PAGE_SIZE + 1) (assumed v3.5: "at least 16 regardless of
- * page size"), each a page pointer plus __u16 page_offset and size (8
- * bytes; __u32 both, 12 bytes, when PAGE_SIZE >= 65536); the total padded
- * to the 8-byte alignment of ktime_t:
- *   4 KiB:  17 frags x 8  -> 44 + 136 = 180 -> 184
+ * 65536 / PAGE_SIZE + 2, at least 16 ("#if (65536/PAGE_SIZE + 2) < 16", the
+ * form of the v3.x headers; later kernels use + 1), each a page pointer
+ * plus __u16 page_offset and size (8 bytes; __u32 both, 12 bytes, when
+ * PAGE_SIZE >= 65536); the total padded to the 8-byte alignment of ktime_t:
+ *   4 KiB:  18 frags x 8  -> 44 + 144 = 188 -> 192
  *  16 KiB:  16 frags x 8  -> 44 + 128 = 172 -> 176
  *  64 KiB:  16 frags x 12 -> 44 + 192 = 236 -> 240
  * alloc_skb reserves SKB_DATA_ALIGN() of it after skb->end: with 64-byte
- * cache lines 192, 192 and 256 bytes (4 KiB pages: 192 for any line size
- * from 16 to 64, 256 for 128 and 256; the older "+ 2" formula, 18 frags =
- * 192 bytes, gives the same aligned space). pskb_expand_head()'s in-place
+ * cache lines 192, 192 and 256 bytes. pskb_expand_head()'s in-place
  * test uses the unaligned size, as the kernel. The model keeps the shared
  * info itself in host memory (struct km_skb_shared_info); the reserved
  * bytes are zeroed and otherwise unused.
  */
-#define KM_SKB_SHINFO_SIZE 184u
+#define KM_SKB_SHINFO_SIZE 192u
 /** sizeof(struct skb_shared_info) on @m's page size, bytes (see
- *  KM_SKB_SHINFO_SIZE): 184, 176 or 240. */
+ *  KM_SKB_SHINFO_SIZE): 192, 176 or 240. */
 KM_API unsigned int km_skb_shinfo_size(const struct km_machine *m);
 
 /** NET_SKB_PAD = max(32, L1_CACHE_BYTES) (include/linux/skbuff.h, v3.5):

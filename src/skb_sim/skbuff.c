@@ -55,7 +55,7 @@ static inline size_t data_align(const struct km_machine *m, size_t x)
 }
 
 /* sizeof(struct skb_shared_info), 32-bit ARM, v3.5 (see skb.h):
- * 44 bytes before frags[], MAX_SKB_FRAGS = max(16, 65536 / PAGE_SIZE + 1)
+ * 44 bytes before frags[], MAX_SKB_FRAGS = max(16, 65536 / PAGE_SIZE + 2)
  * frags of 8 bytes (12 when PAGE_SIZE >= 65536: __u32 offset and size),
  * rounded up to the 8-byte alignment of ktime_t. */
 unsigned int km_skb_shinfo_size(const struct km_machine *m)
@@ -70,7 +70,7 @@ unsigned int km_skb_shinfo_size(const struct km_machine *m)
 	ps = m->cfg.page_size;
 	if (ps == 4096)		/* the per-packet case: no division */
 		return KM_SKB_SHINFO_SIZE;
-	frags = (unsigned int)MAX(16ul, 65536ul / ps + 1);
+	frags = (unsigned int)MAX(16ul, 65536ul / ps + 2);
 	frag_size = ps >= 65536 ? 12u : 8u;
 	return (44u + frags * frag_size + 7u) & ~7u;
 }
