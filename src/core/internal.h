@@ -131,7 +131,8 @@ struct km_task {
 /* `current` of the calling host thread (machine.c). initial-exec TLS: the
  * shims read it on every call, and libkmodel is not meant for dlopen(). */
 #define KM_TLS_IE __attribute__((tls_model("initial-exec")))
-extern _Thread_local struct km_task *km_current_task KM_TLS_IE;
+KM_API extern _Thread_local struct km_task *km_current_task KM_TLS_IE;
+KM_API extern _Thread_local unsigned int km_current_page_shift_v KM_TLS_IE;
 
 /* report.c */
 void km_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

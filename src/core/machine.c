@@ -240,6 +240,7 @@ int km_machine_destroy(struct km_machine *m)
 /* ---- tasks ---------------------------------------------------------------- */
 
 _Thread_local struct km_task *km_current_task KM_TLS_IE;
+_Thread_local unsigned int km_current_page_shift_v KM_TLS_IE;
 
 int km_task_new(struct km_machine *m, struct km_mm *mm, unsigned int cpu, struct km_task **out)
 {
@@ -275,7 +276,7 @@ void km_task_free(struct km_task *t)
 		km_report(t->m, KM_BUG, KM_R_LEAK_KMAP, "task exits holding %u kmap_local slot(s)",
 			  t->kmap.idx);
 	if (km_current_task == t)
-		km_current_task = NULL;
+		km_task_switch(NULL);
 	g_hash_table_remove(t->m->tasks, t);
 	if (t->mm)
 		km_mm_put(t->mm);
@@ -287,6 +288,7 @@ struct km_task *km_task_switch(struct km_task *t)
 	struct km_task *prev = km_current_task;
 
 	km_current_task = t;
+	km_current_page_shift_v = t ? t->m->page_shift : 0;
 	return prev;
 }
 

@@ -150,16 +150,7 @@ void km_event_memcpy(size_t n)
 		t->m->ev.memcpy_bytes += n;
 }
 
-struct km_task *km_shim_current(void)
+struct km_task *km_shim_no_current(void)
 {
-	struct km_task *t = km_current_task;
-
-	if (!t)
-		g_error("kmodel: kernel-named shim used with no current task (km_task_switch())");
-	return t;
-}
-
-unsigned int km_current_page_shift(void)
-{
-	return km_shim_current()->m->page_shift;
+	g_error("kmodel: kernel-named shim used with no current task (km_task_switch())");
 }

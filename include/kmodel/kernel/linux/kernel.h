@@ -20,10 +20,22 @@
 #define max(x, y) ({ typeof(x) _max1 = (x); typeof(y) _max2 = (y); \
 		     (void)(&_max1 == &_max2); _max1 > _max2 ? _max1 : _max2; })
 
-/* custom: `current` for the shims. Ported code cannot run without a task:
- * with none (km_task_switch()), this aborts with a message (g_error())
- * instead of dereferencing NULL. */
-KM_API struct km_task *km_shim_current(void);
+/* custom: `current` for the shims: a thread-local pointer, read the way the
+ * kernel reads current (a register or a per-CPU variable), and the page
+ * shift of its machine, both set by km_task_switch(). Ported code cannot
+ * run without a task: with none, km_shim_current() aborts with a message
+ * (g_error()) instead of dereferencing NULL. */
+KM_API extern _Thread_local struct km_task *km_current_task
+	__attribute__((tls_model("initial-exec")));
+KM_API extern _Thread_local unsigned int km_current_page_shift_v
+	__attribute__((tls_model("initial-exec")));
+KM_API struct km_task *km_shim_no_current(void) __attribute__((noreturn));
+static inline struct km_task *km_shim_current(void)
+{
+	struct km_task *t = km_current_task;
+
+	return __builtin_expect(t != NULL, 1) ? t : km_shim_no_current();
+}
 
 /* custom: memcpy() counts the bytes in the current machine's events */
 KM_API void km_event_memcpy(size_t n);
