@@ -119,7 +119,7 @@ static gboolean wanted(const char *list, const char *name)
 int main(int argc, char **argv)
 {
 	struct kb_opts o = {
-		.repeat = 5,
+		.repeat = 9,
 		.dd_block_sizes = NULL,
 		.dd_variants = NULL,
 		.dd_kmap = NULL,
@@ -138,7 +138,7 @@ int main(int argc, char **argv)
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &o.json, "Write JSON to stdout (not with --csv)", NULL },
 		{ "csv", 0, 0, G_OPTION_ARG_NONE, &o.csv, "Write CSV rows to stdout (not with --json)", NULL },
 		{ "repeat", 'r', 0, G_OPTION_ARG_INT, &o.repeat,
-		  "Timed runs per row, best kept: 1 .. 100 (default 5)", "N" },
+		  "Timed runs per row, best kept: 1 .. 100 (default 9)", "N" },
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, "No progress on stderr", NULL },
 		{ NULL },
 	};
