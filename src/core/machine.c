@@ -189,6 +189,38 @@ int km_machine_check(struct km_machine *m)
 	return n;
 }
 
+/* Teardown of leaked objects: drop each one's last reference. */
+static void force_task_free(gpointer p)
+{
+	km_task_free(p);
+}
+
+static void force_mm_put(gpointer p)
+{
+	struct km_mm *mm = p;
+
+	mm->users = 1;
+	km_mm_put(mm);
+}
+
+static void force_file_put(gpointer p)
+{
+	struct km_file *f = p;
+
+	f->refs = 1;
+	km_file_put(f);
+}
+
+/* Call @release on every object in @set (which @release removes from it). */
+static void release_all(GHashTable *set, void (*release)(gpointer))
+{
+	GList *l = g_hash_table_get_keys(set);
+
+	for (GList *i = l; i; i = i->next)
+		release(i->data);
+	g_list_free(l);
+}
+
 int km_machine_destroy(struct km_machine *m)
 {
 	size_t first;
@@ -202,30 +234,10 @@ int km_machine_destroy(struct km_machine *m)
 		g_warning("kmodel teardown: %s: %s",
 			  km_report_code_name(g_array_index(m->report_log, struct km_report, i).code),
 			  g_array_index(m->report_log, struct km_report, i).message);
-	/* release what leaked: tasks, then address spaces */
-	{
-		GList *l = g_hash_table_get_keys(m->tasks);
-
-		for (GList *i = l; i; i = i->next)
-			km_task_free(i->data);
-		g_list_free(l);
-		l = g_hash_table_get_keys(m->mms);
-		for (GList *i = l; i; i = i->next) {
-			struct km_mm *mm = i->data;
-
-			mm->users = 1;
-			km_mm_put(mm);
-		}
-		g_list_free(l);
-		l = g_hash_table_get_keys(m->files);
-		for (GList *i = l; i; i = i->next) {
-			struct km_file *f = i->data;
-
-			f->refs = 1;
-			km_file_put(f);
-		}
-		g_list_free(l);
-	}
+	/* release what leaked: tasks, then address spaces, then files */
+	release_all(m->tasks, force_task_free);
+	release_all(m->mms, force_mm_put);
+	release_all(m->files, force_file_put);
 	km_skb_fini(m);
 	km_slab_fini(m);
 	km_page_alloc_fini(m);
