@@ -53,6 +53,9 @@ struct km_slab {
 	GArray *slabs;		/* struct km_slab_page, sorted by base */
 	const unsigned char *hit_lo, *hit_hi;	/* the last slab kfree found */
 	size_t hit_stride;
+	/* an object start known valid (slabs live as long as the machine):
+	 * the last object handed out or found; kfree of it needs no search */
+	const struct obj_hdr *last_obj;
 };
 
 struct km_machine {
@@ -162,10 +165,36 @@ void km_slab_fini(struct km_machine *m);
 
 /* mm.c */
 int km_mm_check(struct km_machine *m);
-struct km_vma *km_find_vma(struct km_mm *mm, unsigned long addr);
-km_pte_t *km_pte_lookup(struct km_mm *mm, unsigned long addr, bool alloc);
+struct km_vma *km_find_vma_tree(struct km_mm *mm, unsigned long addr);
+km_pte_t *km_pte_alloc(struct km_mm *mm, unsigned long addr);
+
+/* The vma containing @addr, or NULL. A one-entry cache in front of the
+ * tree plays the part of the kernel's vmacache (mm/vmacache.c, v5.7). */
+static inline struct km_vma *km_find_vma(struct km_mm *mm, unsigned long addr)
+{
+	struct km_vma *v = mm->vma_cache;
+
+	if (v && addr >= v->start && addr < v->end)
+		return v;
+	return km_find_vma_tree(mm, addr);
+}
+
+/* The pte of user address @addr in @mm's two-level table, NULL above
+ * TASK_SIZE or where no second-level table exists (unless @alloc). */
+static inline km_pte_t *km_pte_lookup(struct km_mm *mm, unsigned long addr, bool alloc)
+{
+	unsigned long vpn;
+	km_pte_t *pt;
+
+	if (addr >= mm->m->task_size)
+		return NULL;
+	vpn = addr >> mm->m->page_shift;
+	pt = mm->pgd[vpn >> KM_PTRS_BITS];
+	if (!pt)
+		return alloc ? km_pte_alloc(mm, addr) : NULL;
+	return &pt[vpn & ((1UL << KM_PTRS_BITS) - 1)];
+}
 int km_handle_mm_fault(struct km_task *t, struct km_vma *vma, unsigned long addr, bool write);
-void km_might_sleep(struct km_task *t, const char *what);
 
 static inline bool km_in_atomic(const struct km_task *t)
 {
@@ -174,6 +203,42 @@ static inline bool km_in_atomic(const struct km_task *t)
 static inline bool km_faulthandler_disabled(const struct km_task *t)
 {
 	return t->pagefault_disabled != 0 || km_in_atomic(t);
+}
+
+/* machine.c. The hot halves of might_sleep() and of the preempt and
+ * pagefault counters are inline for the modelled paths inside the library;
+ * the exported km_preempt_*()/km_pagefault_*() call the same helpers. */
+void km_might_sleep_report(struct km_task *t, const char *what);
+void km_count_underflow(struct km_task *t, const char *what, int count);
+
+/* might_sleep(): ___might_sleep() reports only in atomic context */
+static inline void km_might_sleep(struct km_task *t, const char *what)
+{
+	if (km_in_atomic(t))
+		km_might_sleep_report(t, what);
+}
+static inline void km_preempt_count_inc(struct km_task *t)
+{
+	t->preempt_count++;
+}
+static inline void km_preempt_count_dec(struct km_task *t)
+{
+	if (t->preempt_count <= 0)
+		km_count_underflow(t, "preempt_enable() with preempt_count", t->preempt_count);
+	else
+		t->preempt_count--;
+}
+static inline void km_pagefault_disabled_inc(struct km_task *t)
+{
+	t->pagefault_disabled++;
+}
+static inline void km_pagefault_disabled_dec(struct km_task *t)
+{
+	if (t->pagefault_disabled <= 0)
+		km_count_underflow(t, "pagefault_enable() with pagefault_disabled",
+				   t->pagefault_disabled);
+	else
+		t->pagefault_disabled--;
 }
 
 /* highmem.c */

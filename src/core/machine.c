@@ -331,32 +331,28 @@ bool km_task_kernel_ds(const struct km_task *t)
 
 void km_preempt_disable(struct km_task *t)
 {
-	t->preempt_count++;
+	km_preempt_count_inc(t);
 }
 
 void km_preempt_enable(struct km_task *t)
 {
-	if (t->preempt_count <= 0) {
-		km_report(t->m, KM_WARN, KM_R_ATOMIC_UNBALANCED,
-			  "preempt_enable() with preempt_count %d", t->preempt_count);
-		return;
-	}
-	t->preempt_count--;
+	km_preempt_count_dec(t);
 }
 
 void km_pagefault_disable(struct km_task *t)
 {
-	t->pagefault_disabled++;
+	km_pagefault_disabled_inc(t);
 }
 
 void km_pagefault_enable(struct km_task *t)
 {
-	if (t->pagefault_disabled <= 0) {
-		km_report(t->m, KM_WARN, KM_R_ATOMIC_UNBALANCED,
-			  "pagefault_enable() with pagefault_disabled %d", t->pagefault_disabled);
-		return;
-	}
-	t->pagefault_disabled--;
+	km_pagefault_disabled_dec(t);
+}
+
+/* an enable without its disable: a WARN, and the count stays at 0 */
+void km_count_underflow(struct km_task *t, const char *what, int count)
+{
+	km_report(t->m, KM_WARN, KM_R_ATOMIC_UNBALANCED, "%s %d", what, count);
 }
 
 int km_preempt_count(const struct km_task *t)
@@ -371,10 +367,9 @@ int km_pagefault_disabled(const struct km_task *t)
 
 /* __might_sleep() (kernel/sched/core.c, v5.7) with CONFIG_DEBUG_ATOMIC_SLEEP:
  * a sleeping call while preempt_count != 0 is a BUG report. */
-void km_might_sleep(struct km_task *t, const char *what)
+/* the slow half of km_might_sleep(): in atomic context */
+void km_might_sleep_report(struct km_task *t, const char *what)
 {
-	if (!km_in_atomic(t))
-		return;
 	if (t->m->report_log_full && t->m->cfg.report_policy == KM_REPORT_RECORD) {
 		/* the log is full: only count, as km_report() would */
 		t->m->report_counts[KM_R_SLEEP_IN_ATOMIC]++;

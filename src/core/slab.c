@@ -100,6 +100,8 @@ static struct obj_hdr *obj_header(struct km_machine *m, const void *obj)
 	GArray *a = s->slabs;
 	guint lo = 0, hi = a->len;
 
+	if (p == (const unsigned char *)s->last_obj)
+		return (struct obj_hdr *)p;
 	if (p >= s->hit_lo && p < s->hit_hi)	/* the slab of the last lookup */
 		return (size_t)(p - s->hit_lo) % s->hit_stride ? NULL : (struct obj_hdr *)p;
 
@@ -122,6 +124,7 @@ static struct obj_hdr *obj_header(struct km_machine *m, const void *obj)
 		s->hit_lo = sp->base;
 		s->hit_hi = sp->base + sp->stride * sp->nr;
 		s->hit_stride = sp->stride;
+		s->last_obj = (const struct obj_hdr *)p;
 		return (struct obj_hdr *)p;
 	}
 }
@@ -214,6 +217,7 @@ void *km_kmalloc(struct km_task *t, size_t size, km_gfp_t flags)
 	UNPOISON(h + 1, bucket);
 	h->magic = OBJ_LIVE;
 	h->next_free = NULL;
+	s->last_obj = h;
 	if (flags & KM_GFP_ZERO)
 		memset(h + 1, 0, bucket);
 	return h + 1;

@@ -123,16 +123,16 @@ static void kunmap_slot(struct km_task *t, void *addr)
 
 void *km_kmap_atomic(struct km_task *t, struct km_page *page)
 {
-	km_preempt_disable(t);
-	km_pagefault_disable(t);
+	km_preempt_count_inc(t);
+	km_pagefault_disabled_inc(t);
 	return kmap_slot(t, page);
 }
 
 void km_kunmap_atomic(struct km_task *t, void *addr)
 {
 	kunmap_slot(t, addr);
-	km_pagefault_enable(t);
-	km_preempt_enable(t);
+	km_pagefault_disabled_dec(t);
+	km_preempt_count_dec(t);
 }
 
 void *km_kmap_local_page(struct km_task *t, struct km_page *page)

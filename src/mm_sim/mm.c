@@ -53,33 +53,24 @@ void km_mm_get(struct km_mm *mm)
 	mm->users++;
 }
 
-km_pte_t *km_pte_lookup(struct km_mm *mm, unsigned long addr, bool alloc)
+/* the slow half of km_pte_lookup(addr, alloc = true): a new second-level
+ * table (pte_alloc()) */
+km_pte_t *km_pte_alloc(struct km_mm *mm, unsigned long addr)
 {
-	unsigned long vpn, i;
-	km_pte_t *pt;
+	unsigned long vpn = addr >> mm->m->page_shift;
+	km_pte_t *pt = mm->pgd[vpn >> KM_PTRS_BITS];
 
-	if (addr >= mm->m->task_size)
-		return NULL;
-	vpn = addr >> mm->m->page_shift;
-	i = vpn >> KM_PTRS_BITS;
-	pt = mm->pgd[i];
-	if (!pt) {
-		if (!alloc)
-			return NULL;
-		pt = mm->pgd[i] = g_new0(km_pte_t, 1UL << KM_PTRS_BITS);
-	}
+	if (!pt)
+		pt = mm->pgd[vpn >> KM_PTRS_BITS] = g_new0(km_pte_t, 1UL << KM_PTRS_BITS);
 	return &pt[vpn & ((1UL << KM_PTRS_BITS) - 1)];
 }
 
-/* The vma containing @addr, or NULL. A one-entry cache in front of the
- * tree plays the part of the kernel's vmacache (mm/vmacache.c, v5.7). */
-struct km_vma *km_find_vma(struct km_mm *mm, unsigned long addr)
+/* the slow half of km_find_vma(): the vma tree */
+struct km_vma *km_find_vma_tree(struct km_mm *mm, unsigned long addr)
 {
-	struct km_vma *v = mm->vma_cache;
+	struct km_vma *v;
 	GTreeNode *n;
 
-	if (v && addr >= v->start && addr < v->end)
-		return v;
 	/* the last vma starting at or below addr, if it contains addr */
 	n = g_tree_upper_bound(mm->vmas, GSIZE_TO_POINTER(addr));
 	n = n ? g_tree_node_previous(n) : g_tree_node_last(mm->vmas);

@@ -96,16 +96,16 @@ unsigned long km_uaccess_no_task(const char *op, unsigned long n);
 
 static unsigned long direct_from(void *to, unsigned long from, unsigned long n)
 {
-	if (!km_current())
+	if (!km_current_task)
 		return km_uaccess_no_task("direct raw_copy_from_user", n);
-	return km_direct_user_copy(km_current(), from, to, n, false);
+	return km_direct_user_copy(km_current_task, from, to, n, false);
 }
 
 static unsigned long direct_to(unsigned long to, const void *from, unsigned long n)
 {
-	if (!km_current())
+	if (!km_current_task)
 		return km_uaccess_no_task("direct raw_copy_to_user", n);
-	return km_direct_user_copy(km_current(), to, (void *)from, n, true);
+	return km_direct_user_copy(km_current_task, to, (void *)from, n, true);
 }
 
 const struct km_uaccess_ops km_uaccess_direct = {

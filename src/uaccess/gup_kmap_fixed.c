@@ -169,14 +169,14 @@ unsigned long km_uaccess_no_task(const char *op, unsigned long n);
 
 static unsigned long fixed_from(void *to, unsigned long from, unsigned long n)
 {
-	if (!km_current())
+	if (!km_current_task)
 		return km_uaccess_no_task("gup_kmap_fixed raw_copy_from_user", n);
 	return fixed_copy_from_user(to, (const void __user *)from, n);
 }
 
 static unsigned long fixed_to(unsigned long to, const void *from, unsigned long n)
 {
-	if (!km_current())
+	if (!km_current_task)
 		return km_uaccess_no_task("gup_kmap_fixed raw_copy_to_user", n);
 	return fixed_copy_to_user((void __user *)to, from, n);
 }
