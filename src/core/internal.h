@@ -65,6 +65,8 @@ struct km_machine {
 	unsigned long page_size, nr_pages, nr_lowmem;
 	unsigned long task_size;
 	unsigned char *ram;		/* host mapping of all frames */
+	unsigned char *highmem_start;	/* km_frame(nr_lowmem): highmem frames from here */
+	unsigned char *ram_end;		/* past the last frame */
 	struct km_page *pages;		/* mem_map */
 	struct km_slab *slab;		/* &slab_caches while the machine lives */
 	struct km_slab slab_caches;

@@ -37,34 +37,26 @@ static struct km_kmap_stack *kmap_stack(struct km_task *t)
 	return local_era(t->m) ? &t->kmap : &t->m->cpu[t->cpu].kmap;
 }
 
-static bool highmem_addr(const struct km_machine *m, const void *addr, unsigned long *pfn)
+/* The pfn of @addr if it is the address of a highmem frame (a kmap slot's
+ * address), else ~0UL: lowmem, or not a frame at all. */
+static unsigned long highmem_addr_pfn(const struct km_machine *m, const void *addr)
 {
 	const unsigned char *a = addr;
 
-	if (a < m->ram || a >= m->ram + ((size_t)m->nr_pages << m->page_shift))
-		return false;
-	*pfn = (unsigned long)(a - m->ram) >> m->page_shift;
-	return *pfn >= m->nr_lowmem;
+	if (a < m->highmem_start || a >= m->ram_end)
+		return ~0UL;
+	return (unsigned long)(a - m->ram) >> m->page_shift;
 }
 
-/* Map @page into the next slot: kmap_atomic_high_prot() / __kmap_local_page_prot() */
-static void *kmap_slot(struct km_task *t, struct km_page *page)
+/* Map highmem @page into the next slot: kmap_atomic_high_prot() /
+ * __kmap_local_page_prot() */
+static void *kmap_high_slot(struct km_task *t, struct km_page *page)
 {
 	struct km_machine *m = t->m;
 	struct km_kmap_stack *st = kmap_stack(t);
-	unsigned long pfn;
+	unsigned long pfn = km_pfn(m, page);
 	unsigned int type;
 
-	if (!km_page_valid(m, page)) {
-		km_report(m, KM_BUG, KM_R_BAD_PAGE, "kmap(%p): not a page of this machine",
-			  (void *)page);
-		return NULL;
-	}
-	pfn = km_pfn(m, page);
-	if (!(page->flags & KM_PG_HIGHMEM)) {
-		m->ev.kmap_low++;
-		return km_frame(m, pfn);
-	}
 	type = st->idx++;	/* kmap_atomic_idx_push() / kmap_local_idx_push() */
 	if (type >= m->kmap_slots) {
 		km_report(m, KM_BUG, KM_R_KMAP_OVERFLOW,
@@ -83,15 +75,30 @@ static void *kmap_slot(struct km_task *t, struct km_page *page)
 	return km_frame(m, pfn);
 }
 
-static void kunmap_slot(struct km_task *t, void *addr)
+/* kmap_atomic()'s mapping step: a lowmem page is its direct-map address
+ * (page_address()), a highmem page takes a slot. */
+static void *kmap_slot(struct km_task *t, struct km_page *page)
+{
+	struct km_machine *m = t->m;
+
+	if (__builtin_expect(!km_page_valid(m, page), 0)) {
+		km_report(m, KM_BUG, KM_R_BAD_PAGE, "kmap(%p): not a page of this machine",
+			  (void *)page);
+		return NULL;
+	}
+	if (page->flags & KM_PG_HIGHMEM)
+		return kmap_high_slot(t, page);
+	m->ev.kmap_low++;
+	return km_frame(m, km_pfn(m, page));
+}
+
+/* Unmap highmem frame @pfn: kunmap_atomic_high() / kunmap_local_indexed() */
+static void kunmap_high_slot(struct km_task *t, unsigned long pfn)
 {
 	struct km_machine *m = t->m;
 	struct km_kmap_stack *st = kmap_stack(t);
-	unsigned long pfn;
 	unsigned int type;
 
-	if (!highmem_addr(m, addr, &pfn))
-		return;		/* lowmem (or not a kmap address): nothing to undo */
 	if (st->idx == 0) {
 		km_report(m, KM_BUG, KM_R_KMAP_UNBALANCED,
 			  "kunmap(pfn %lu): no kmap slot held (cpu %u)", pfn, t->cpu);
@@ -119,6 +126,16 @@ static void kunmap_slot(struct km_task *t, void *addr)
 		/* pre-5.11 without debug: the pte stays, the next map flushes */
 	}
 	st->idx--;		/* kmap_atomic_idx_pop() / kmap_local_idx_pop() */
+}
+
+/* kunmap_atomic()'s unmapping step: only a highmem (slot) address has a
+ * slot to release; a lowmem address, or one that is no frame, has none. */
+static void kunmap_slot(struct km_task *t, void *addr)
+{
+	unsigned long pfn = highmem_addr_pfn(t->m, addr);
+
+	if (pfn != ~0UL)
+		kunmap_high_slot(t, pfn);
 }
 
 void *km_kmap_atomic(struct km_task *t, struct km_page *page)

@@ -22,6 +22,8 @@ int km_page_alloc_init(struct km_machine *m)
 		m->ram = NULL;
 		return km_err(-ENOMEM, "cannot reserve %zu bytes of host address space", bytes);
 	}
+	m->highmem_start = m->ram + ((size_t)m->nr_lowmem << m->page_shift);
+	m->ram_end = m->ram + bytes;
 	/* mem_map: calloc of this size is backed lazily by the host too */
 	m->pages = calloc(m->nr_pages, sizeof(struct km_page));
 	if (!m->pages)
@@ -47,7 +49,7 @@ void km_page_alloc_fini(struct km_machine *m)
 		g_array_free(m->zone_low.free, TRUE);
 	if (m->zone_high.free)
 		g_array_free(m->zone_high.free, TRUE);
-	m->ram = NULL;
+	m->ram = m->highmem_start = m->ram_end = NULL;
 	m->pages = NULL;
 }
 
