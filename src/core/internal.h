@@ -219,12 +219,21 @@ static inline void km_might_sleep(struct km_task *t, const char *what)
 	if (km_in_atomic(t))
 		km_might_sleep_report(t, what);
 }
+/* barrier(): as in the kernel's preempt_disable()/pagefault_disable() and
+ * their enables. It also keeps the compiler from merging the two adjacent
+ * counters into one 8-byte vector update, whose load cannot be forwarded
+ * from the two 4-byte stores of the previous kunmap and so waits for every
+ * store before it (a whole page's memcpy) to drain. */
+#define km_barrier() __asm__ __volatile__("" ::: "memory")
+
 static inline void km_preempt_count_inc(struct km_task *t)
 {
 	t->preempt_count++;
+	km_barrier();
 }
 static inline void km_preempt_count_dec(struct km_task *t)
 {
+	km_barrier();
 	if (t->preempt_count <= 0)
 		km_count_underflow(t, "preempt_enable() with preempt_count", t->preempt_count);
 	else
@@ -233,9 +242,11 @@ static inline void km_preempt_count_dec(struct km_task *t)
 static inline void km_pagefault_disabled_inc(struct km_task *t)
 {
 	t->pagefault_disabled++;
+	km_barrier();
 }
 static inline void km_pagefault_disabled_dec(struct km_task *t)
 {
+	km_barrier();
 	if (t->pagefault_disabled <= 0)
 		km_count_underflow(t, "pagefault_enable() with pagefault_disabled",
 				   t->pagefault_disabled);

@@ -630,15 +630,38 @@ int km_follow_pte(struct km_mm *mm, unsigned long addr, unsigned int *flags,
 	return 0;
 }
 
-long km_user_access(struct km_task *t, unsigned long addr, void *buf, unsigned long len,
-		    bool write)
+/* A user access faulted on @a: handle_mm_fault() through its vma; the pte
+ * afterwards, or NULL when the fault cannot be handled. */
+static km_pte_t *__attribute__((noinline)) user_access_fault(struct km_task *t, unsigned long a,
+							       bool write)
 {
-	struct km_machine *m;
+	struct km_vma *vma = km_find_vma(t->mm, a);
+
+	if (!vma || km_handle_mm_fault(t, vma, a, write))
+		return NULL;
+	return km_pte_lookup(t->mm, a, false);
+}
+
+/* copy a few bytes inline (a __get_user()/__put_user()-sized access), else
+ * call memcpy() */
+static inline void user_copy_bytes(unsigned char *to, const unsigned char *from,
+				   unsigned long n)
+{
+	if (n <= 8) {
+		while (n--)
+			*to++ = *from++;
+	} else {
+		memcpy(to, from, n);
+	}
+}
+
+static inline __attribute__((always_inline)) long
+user_access(struct km_task *t, unsigned long addr, unsigned char *buf, unsigned long len,
+	    bool write)
+{
+	struct km_machine *m = t->m;
 	unsigned long done = 0;
 
-	if (!t || !t->mm || (!buf && len))
-		return km_err(-EINVAL, "km_user_access: no task, mm or buffer");
-	m = t->m;
 	while (done < len) {
 		unsigned long a = addr + done;
 		unsigned long off = a & (m->page_size - 1);
@@ -650,24 +673,29 @@ long km_user_access(struct km_task *t, unsigned long addr, void *buf, unsigned l
 			break;
 		/* the MMU reads the pte; only a fault looks at the vma */
 		pte = km_pte_lookup(t->mm, a, false);
-		if (!pte || !(*pte & KM_PTE_PRESENT) || (write && !(*pte & KM_PTE_WRITE))) {
-			struct km_vma *vma = km_find_vma(t->mm, a);
-
-			if (!vma || km_handle_mm_fault(t, vma, a, write))
-				break;
-			pte = km_pte_lookup(t->mm, a, false);
-		}
+		if (__builtin_expect(!pte || !(*pte & KM_PTE_PRESENT) ||
+				     (write && !(*pte & KM_PTE_WRITE)), 0) &&
+		    !(pte = user_access_fault(t, a, write)))
+			break;
 		frame = km_frame(m, (unsigned long)(*pte >> KM_PTE_PFN_SHIFT));
 		if (write) {
-			memcpy(frame + off, (unsigned char *)buf + done, chunk);
+			user_copy_bytes(frame + off, buf + done, chunk);
 			*pte |= KM_PTE_DIRTY;
 		} else {
-			memcpy((unsigned char *)buf + done, frame + off, chunk);
+			user_copy_bytes(buf + done, frame + off, chunk);
 		}
 		*pte |= KM_PTE_YOUNG;
 		done += chunk;
 	}
 	return (long)done;
+}
+
+long km_user_access(struct km_task *t, unsigned long addr, void *buf, unsigned long len,
+		    bool write)
+{
+	if (!t || !t->mm || (!buf && len))
+		return km_err(-EINVAL, "km_user_access: no task, mm or buffer");
+	return write ? user_access(t, addr, buf, len, true) : user_access(t, addr, buf, len, false);
 }
 
 int km_mm_peek(struct km_mm *mm, unsigned long addr, void *buf, unsigned long len)

@@ -13,47 +13,57 @@
 #include <kmodel/uaccess.h>
 #include <string.h>
 
+/* do_page_fault() for a user access from kernel mode: false when the fault
+ * cannot be handled (faults disabled, no vma, or handle_mm_fault() fails) */
+static bool __attribute__((noinline)) mmu_fault(struct km_task *t, unsigned long addr, bool write)
+{
+	struct km_vma *vma;
+
+	if (km_faulthandler_disabled(t) || !t->mm)
+		return false;
+	vma = km_find_vma(t->mm, addr);
+	return vma && !km_handle_mm_fault(t, vma, addr, write);
+}
+
 /* One MMU access to user page @addr for a store (@write) or a load: returns
  * the host address, or NULL when the access faults and cannot be handled. */
-static unsigned char *mmu_access(struct km_task *t, unsigned long addr, bool write)
+static inline unsigned char *mmu_access(struct km_task *t, unsigned long addr, bool write)
 {
 	struct km_machine *m = t->m;
 
 	for (;;) {
 		km_pte_t *pte = t->mm ? km_pte_lookup(t->mm, addr, false) : NULL;
-		struct km_vma *vma;
 
 		m->ev.pt_walks++;
-		if (pte && (*pte & KM_PTE_PRESENT) && (*pte & KM_PTE_USER) &&
-		    (!write || (*pte & KM_PTE_WRITE))) {
+		if (__builtin_expect(pte && (*pte & KM_PTE_PRESENT) && (*pte & KM_PTE_USER) &&
+				     (!write || (*pte & KM_PTE_WRITE)), 1)) {
 			*pte |= KM_PTE_YOUNG | (write ? KM_PTE_DIRTY : 0);
 			return (unsigned char *)km_frame(m, (unsigned long)(*pte >> KM_PTE_PFN_SHIFT)) +
 			       (addr & (m->page_size - 1));
 		}
-		/* do_page_fault() */
-		if (km_faulthandler_disabled(t) || !t->mm)
-			return NULL;
-		vma = km_find_vma(t->mm, addr);
-		if (!vma || km_handle_mm_fault(t, vma, addr, write))
+		if (!mmu_fault(t, addr, write))
 			return NULL;
 	}
 }
 
 /* Copy between user @uaddr and kernel @kbuf (to user when @to_user, else
- * from user; @kbuf NULL with @to_user: clear). Returns bytes not done. */
-unsigned long km_direct_user_copy(struct km_task *t, unsigned long uaddr, void *kbuf,
-				  unsigned long n, bool to_user)
+ * from user; @kbuf NULL with @to_user: clear). Returns bytes not done.
+ * Inlined with constant @to_user and @kbuf-ness into the three entry
+ * points below, as the kernel has three routines. */
+static inline __attribute__((always_inline)) unsigned long
+direct_user_copy(struct km_task *t, unsigned long uaddr, void *kbuf, unsigned long n,
+		 bool to_user)
 {
 	struct km_machine *m = t->m;
 	unsigned char *k = kbuf;
 
-	if (t->m->cfg.vmsplit == KM_VMSPLIT_4G4G && !t->kernel_ds) {
-		km_report(t->m, KM_BUG, KM_R_UNEXPECTED,
+	if (__builtin_expect(m->cfg.vmsplit == KM_VMSPLIT_4G4G && !t->kernel_ds, 0)) {
+		km_report(m, KM_BUG, KM_R_UNEXPECTED,
 			  "direct uaccess on a 4G/4G split: user pages are not mapped in "
 			  "the kernel's address space");
 		return n;
 	}
-	if (t->kernel_ds) {		/* "user" addresses are kernel pointers */
+	if (__builtin_expect(t->kernel_ds, 0)) {	/* "user" addresses are kernel pointers */
 		void *u = (void *)uaddr;
 
 		if (!to_user)
@@ -91,6 +101,16 @@ unsigned long km_direct_user_copy(struct km_task *t, unsigned long uaddr, void *
 	return n;
 }
 
+unsigned long km_direct_user_copy(struct km_task *t, unsigned long uaddr, void *kbuf,
+				  unsigned long n, bool to_user)
+{
+	if (!to_user)
+		return direct_user_copy(t, uaddr, kbuf, n, false);
+	if (kbuf)
+		return direct_user_copy(t, uaddr, kbuf, n, true);
+	return direct_user_copy(t, uaddr, NULL, n, true);
+}
+
 /* raw ops called with no current task: an error, n not copied (uaccess.c) */
 unsigned long km_uaccess_no_task(const char *op, unsigned long n);
 
@@ -98,14 +118,14 @@ static unsigned long direct_from(void *to, unsigned long from, unsigned long n)
 {
 	if (!km_current_task)
 		return km_uaccess_no_task("direct raw_copy_from_user", n);
-	return km_direct_user_copy(km_current_task, from, to, n, false);
+	return direct_user_copy(km_current_task, from, to, n, false);
 }
 
 static unsigned long direct_to(unsigned long to, const void *from, unsigned long n)
 {
 	if (!km_current_task)
 		return km_uaccess_no_task("direct raw_copy_to_user", n);
-	return km_direct_user_copy(km_current_task, to, (void *)from, n, true);
+	return direct_user_copy(km_current_task, to, (void *)from, n, true);
 }
 
 const struct km_uaccess_ops km_uaccess_direct = {
