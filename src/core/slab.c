@@ -130,7 +130,7 @@ static struct obj_hdr *obj_header(struct km_machine *m, const void *obj)
 }
 
 /* new_slab(): carve a slab of class @cls into free objects */
-static void new_slab(struct km_slab *s, unsigned int cls, size_t bucket)
+static void __attribute__((noinline)) new_slab(struct km_slab *s, unsigned int cls, size_t bucket)
 {
 	struct km_slab_page sp;
 	guint i;

@@ -50,7 +50,7 @@ static unsigned long highmem_addr_pfn(const struct km_machine *m, const void *ad
 
 /* Map highmem @page into the next slot: kmap_atomic_high_prot() /
  * __kmap_local_page_prot() */
-static void *kmap_high_slot(struct km_task *t, struct km_page *page)
+static void *__attribute__((noinline)) kmap_high_slot(struct km_task *t, struct km_page *page)
 {
 	struct km_machine *m = t->m;
 	struct km_kmap_stack *st = kmap_stack(t);
@@ -75,17 +75,21 @@ static void *kmap_high_slot(struct km_task *t, struct km_page *page)
 	return km_frame(m, pfn);
 }
 
+static void *__attribute__((noinline, cold)) kmap_bad_page(struct km_machine *m,
+							   struct km_page *page)
+{
+	km_report(m, KM_BUG, KM_R_BAD_PAGE, "kmap(%p): not a page of this machine", (void *)page);
+	return NULL;
+}
+
 /* kmap_atomic()'s mapping step: a lowmem page is its direct-map address
  * (page_address()), a highmem page takes a slot. */
 static void *kmap_slot(struct km_task *t, struct km_page *page)
 {
 	struct km_machine *m = t->m;
 
-	if (__builtin_expect(!km_page_valid(m, page), 0)) {
-		km_report(m, KM_BUG, KM_R_BAD_PAGE, "kmap(%p): not a page of this machine",
-			  (void *)page);
-		return NULL;
-	}
+	if (__builtin_expect(!km_page_valid(m, page), 0))
+		return kmap_bad_page(m, page);
 	if (page->flags & KM_PG_HIGHMEM)
 		return kmap_high_slot(t, page);
 	m->ev.kmap_low++;
@@ -93,7 +97,7 @@ static void *kmap_slot(struct km_task *t, struct km_page *page)
 }
 
 /* Unmap highmem frame @pfn: kunmap_atomic_high() / kunmap_local_indexed() */
-static void kunmap_high_slot(struct km_task *t, unsigned long pfn)
+static void __attribute__((noinline)) kunmap_high_slot(struct km_task *t, unsigned long pfn)
 {
 	struct km_machine *m = t->m;
 	struct km_kmap_stack *st = kmap_stack(t);
