@@ -269,10 +269,11 @@ static int dd_setup(const struct kb_opts *o, const struct dd_case *c, unsigned l
 }
 
 /* One timed pass. Reports are counted per pass (a difference of the
- * counters); the report log is not cleared, so its messages stay those of
- * the first 1024 reports (the setup pass's) and a timed pass
- * pays for counting a BUG/WARN, not for formatting it -- as the kernel's
- * ___might_sleep() prints at most once a second. */
+ * counters). The report log is not cleared: it keeps the first 1024
+ * messages (with the default --dd-file-mib the setup pass writes them all),
+ * and once it is full a pass pays for counting a BUG/WARN, not for
+ * formatting it -- as the kernel's ___might_sleep() prints at most once a
+ * second. dd_teardown() clears it, so teardown leaks are logged in full. */
 static int dd_timed(struct dd_run *r, unsigned long total, struct dd_result *res)
 {
 	unsigned long bugs0 = km_report_count(r->m, KM_R_NONE);
@@ -309,6 +310,7 @@ static int dd_teardown(struct dd_run *r)
 	file_drop(r);
 	if (r->t)
 		km_task_free(r->t);
+	km_reports_clear(r->m);	/* room in the log for the teardown checks */
 	if (km_machine_destroy(r->m))
 		err = -EFAULT;
 	g_ptr_array_free(r->file, TRUE);

@@ -58,7 +58,11 @@ void km_mm_get(struct km_mm *mm)
 km_pte_t *km_pte_alloc(struct km_mm *mm, unsigned long addr)
 {
 	unsigned long vpn = addr >> mm->m->page_shift;
-	km_pte_t *pt = mm->pgd[vpn >> KM_PTRS_BITS];
+	km_pte_t *pt;
+
+	if (addr >= mm->m->task_size)	/* no page table above TASK_SIZE */
+		return NULL;
+	pt = mm->pgd[vpn >> KM_PTRS_BITS];
 
 	if (!pt)
 		pt = mm->pgd[vpn >> KM_PTRS_BITS] = g_new0(km_pte_t, 1UL << KM_PTRS_BITS);
