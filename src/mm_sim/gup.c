@@ -137,34 +137,36 @@ static long internal_get_user_pages_fast(struct km_task *t, unsigned long start,
 
 /* The entry points' checks: FOLL_PIN is set only by pin_user_pages_fast()
  * (a WARN_ON_ONCE() and -EINVAL in get_user_pages_fast(), v5.7). */
-static long gup_entry(struct km_task *t, unsigned long start, long nr_pages,
-		      unsigned int gup_flags, struct km_page **pages, const char *fn)
+static inline bool gup_args_ok(const struct km_task *t, unsigned int gup_flags,
+			       struct km_page **pages)
+{
+	return t && t->mm && pages && !(gup_flags & ~KM_FOLL_WRITE);
+}
+
+/* what is wrong with arguments that gup_args_ok() refused: -EINVAL */
+static long __attribute__((noinline, cold)) gup_bad_args(struct km_task *t, unsigned int gup_flags,
+							 struct km_page **pages, const char *fn)
 {
 	if (!t || !t->mm || !pages)
 		return km_err(-EINVAL, "%s: no task, mm or pages array", fn);
-	if (gup_flags & ~KM_FOLL_WRITE) {
-		km_report(t->m, KM_WARN, KM_R_UNEXPECTED, "%s: gup_flags 0x%x", fn, gup_flags);
-		return km_err(-EINVAL, "%s: gup_flags 0x%x: only KM_FOLL_WRITE", fn, gup_flags);
-	}
-	return 0;
+	km_report(t->m, KM_WARN, KM_R_UNEXPECTED, "%s: gup_flags 0x%x", fn, gup_flags);
+	return km_err(-EINVAL, "%s: gup_flags 0x%x: only KM_FOLL_WRITE", fn, gup_flags);
 }
 
 long km_get_user_pages_fast(struct km_task *t, unsigned long start, long nr_pages,
 			    unsigned int gup_flags, struct km_page **pages)
 {
-	long err = gup_entry(t, start, nr_pages, gup_flags, pages, "get_user_pages_fast");
-
-	return err ? err : internal_get_user_pages_fast(t, start, nr_pages, gup_flags, pages);
+	if (__builtin_expect(!gup_args_ok(t, gup_flags, pages), 0))
+		return gup_bad_args(t, gup_flags, pages, "get_user_pages_fast");
+	return internal_get_user_pages_fast(t, start, nr_pages, gup_flags, pages);
 }
 
 long km_pin_user_pages_fast(struct km_task *t, unsigned long start, long nr_pages,
 			    unsigned int gup_flags, struct km_page **pages)
 {
-	long err = gup_entry(t, start, nr_pages, gup_flags, pages, "pin_user_pages_fast");
-
-	return err ? err
-		   : internal_get_user_pages_fast(t, start, nr_pages, gup_flags | KM_FOLL_PIN,
-						  pages);
+	if (__builtin_expect(!gup_args_ok(t, gup_flags, pages), 0))
+		return gup_bad_args(t, gup_flags, pages, "pin_user_pages_fast");
+	return internal_get_user_pages_fast(t, start, nr_pages, gup_flags | KM_FOLL_PIN, pages);
 }
 
 void km_fault_after_gup(struct km_machine *m, void (*fn)(struct km_task *, void *), void *arg)
