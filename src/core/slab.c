@@ -218,12 +218,8 @@ void *km_kmalloc(struct km_task *t, size_t size, km_gfp_t flags)
 	h->magic = OBJ_LIVE;
 	h->next_free = NULL;
 	s->last_obj = h;
-	if (flags & KM_GFP_ZERO) {
-		if (bucket == 64)	/* ARM's KMALLOC_MIN_SIZE, the usual small bucket: inline */
-			__builtin_memset(h + 1, 0, 64);
-		else
-			memset(h + 1, 0, bucket);
-	}
+	if (flags & KM_GFP_ZERO)
+		memset(h + 1, 0, bucket);
 	return h + 1;
 }
 
