@@ -182,9 +182,31 @@ static int dd_pass(struct dd_run *r, unsigned long total)
 
 struct dd_result {
 	double secs;		/* best of the timed runs */
+	GArray *runs;		/* seconds of each timed run (double) */
 	struct km_events ev;	/* of the last timed run */
 	unsigned long bugs;	/* BUG/WARN reports of the last timed run */
 };
+
+static gint cmp_double(gconstpointer a, gconstpointer b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* How much slower the median timed run was than the best, in percent: the
+ * row's noise. (Sorts @res->runs.) */
+static double spread_pct(const struct dd_result *res)
+{
+	GArray *r = res->runs;
+	double median;
+
+	g_array_sort(r, cmp_double);
+	median = r->len % 2 ? g_array_index(r, double, r->len / 2)
+			    : (g_array_index(r, double, r->len / 2 - 1) +
+			       g_array_index(r, double, r->len / 2)) / 2;
+	return (median - res->secs) / res->secs * 100;
+}
 
 /* A machine with a dd process: an mm, a task, a bs-byte buffer, warmed up
  * by writing one file's worth. */
@@ -284,7 +306,9 @@ static int dd_timed(struct dd_run *r, unsigned long total, struct dd_result *res
 	km_events_reset(r->m);
 	t0 = kb_now();
 	err = dd_pass(r, total);
-	res->secs = MIN(res->secs, kb_now() - t0);
+	t0 = kb_now() - t0;
+	res->secs = MIN(res->secs, t0);
+	g_array_append_val(res->runs, t0);
 	km_task_switch(NULL);
 	km_events_get(r->m, &res->ev);
 	res->bugs = km_report_count(r->m, KM_R_NONE) - bugs0;
@@ -323,13 +347,13 @@ static void print_header(const struct kb_out *out)
 	if (out->opts->csv)
 		printf("name,variant,machine,kmap,highmem,fast_gup,block_size,host_mb_s,memcpy_mb_s,ratio,gup_calls_per_mib,"
 		       "pages_pinned_per_mib,kmaps_per_mib,tlb_flushes_per_mib,"
-		       "kmalloc_calls_per_mib,reports_per_mib\n");
+		       "kmalloc_calls_per_mib,reports_per_mib,spread_pct\n");
 	else if (!out->opts->json)
 		printf("dd if=/dev/zero of=tmpfs: host MB/s (10^6 bytes/s), ratio to memcpy, "
 		       "events per MiB written\n"
-		       "%-14s %-13s %-8s %-4s %8s %10s %6s %8s %8s %8s %8s %8s %8s\n", "variant",
+		       "%-14s %-13s %-8s %-4s %8s %10s %6s %8s %8s %8s %8s %8s %8s %7s\n", "variant",
 		       "machine", "kmap", "hmem", "bs", "MB/s", "ratio", "gup", "pinned", "kmaps", "tlbflush", "kmalloc",
-		       "reports");
+		       "reports", "spread%");
 }
 
 /* {"name": "dd", "variant", "kmap", "machine", "highmem", "fast_gup", "block_size", ... */
@@ -359,6 +383,7 @@ static void print_row(const struct kb_out *out, const struct dd_case *c, unsigne
 	const struct km_events *ev = &res->ev;
 	double pinned = (double)(ev->gup_fast_pages + ev->gup_slow_pages) / mib;
 	double kmaps = (double)(ev->kmap_high + ev->kmap_low) / mib;
+	double spread = spread_pct(res);
 
 	if (out->json) {
 		JsonBuilder *b = out->json;
@@ -372,24 +397,26 @@ static void print_row(const struct kb_out *out, const struct dd_case *c, unsigne
 		json_builder_add_double_value(b, mbs / memcpy_mbs);
 		json_builder_set_member_name(b, "reports_per_mib");
 		json_builder_add_double_value(b, (double)res->bugs / mib);
+		json_builder_set_member_name(b, "spread_pct");
+		json_builder_add_double_value(b, spread);
 		json_builder_set_member_name(b, "events_per");
 		json_builder_add_string_value(b, "MiB");
 		json_builder_set_member_name(b, "events");
 		kb_json_events(b, ev, mib);
 		json_builder_end_object(b);
 	} else if (out->opts->csv) {
-		printf("dd,%s,%s,%s,%s,%s,%lu,%.1f,%.1f,%.3f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f\n", variant,
-		       c->mach->name, kmap_name(c->kmap), dd_highmem(c->mach) ? "on" : "off",
+		printf("dd,%s,%s,%s,%s,%s,%lu,%.1f,%.1f,%.3f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.1f\n",
+		       variant, c->mach->name, kmap_name(c->kmap), dd_highmem(c->mach) ? "on" : "off",
 		       c->mach->fast_gup ? "on" : "off", bs, mbs,
 		       memcpy_mbs, mbs / memcpy_mbs, (double)ev->gup_calls / mib, pinned, kmaps,
 		       (double)ev->tlb_flushes / mib, (double)ev->kmalloc_calls / mib,
-		       (double)res->bugs / mib);
+		       (double)res->bugs / mib, spread);
 	} else {
-		printf("%-14s %-13s %-8s %-4s %8lu %10.1f %6.3f %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f\n",
+		printf("%-14s %-13s %-8s %-4s %8lu %10.1f %6.3f %8.1f %8.1f %8.1f %8.1f %8.1f %8.1f %7.1f\n",
 		       variant, c->mach->name, kmap_name(c->kmap), dd_highmem(c->mach) ? "on" : "off",
 		       bs, mbs, mbs / memcpy_mbs, (double)ev->gup_calls / mib, pinned, kmaps,
 		       (double)ev->tlb_flushes / mib, (double)ev->kmalloc_calls / mib,
-		       (double)res->bugs / mib);
+		       (double)res->bugs / mib, spread);
 	}
 }
 
@@ -407,7 +434,7 @@ static void print_stall(const struct kb_out *out, const struct dd_case *c, unsig
 		json_builder_add_boolean_value(b, TRUE);
 		json_builder_end_object(b);
 	} else if (out->opts->csv) {
-		printf("dd,%s,%s,%s,%s,%s,%lu,stalled,,,,,,,,\n", variant, c->mach->name,
+		printf("dd,%s,%s,%s,%s,%s,%lu,stalled,,,,,,,,,\n", variant, c->mach->name,
 		       kmap_name(c->kmap), dd_highmem(c->mach) ? "on" : "off",
 		       c->mach->fast_gup ? "on" : "off", bs);
 	} else {
@@ -522,6 +549,7 @@ static int dd_run_all(struct kb_out *out)
 		kb_progress(out, "dd bs=%lu: setting up", bs);
 		for (guint v = 0; v < cases->len && !rc; v++) {
 			res[v].secs = G_MAXDOUBLE;
+			res[v].runs = g_array_new(FALSE, FALSE, sizeof(double));
 			rc = dd_stall(&runs[v],
 				      dd_setup(o, &g_array_index(cases, struct dd_case, v), bs,
 					       &runs[v]));
@@ -554,6 +582,9 @@ static int dd_run_all(struct kb_out *out)
 			print_row(out, c, bs, (double)written / res[v].secs / 1e6,
 				  (double)written / res[0].secs / 1e6, &res[v], (double)written / MiB);
 		}
+		for (guint v = 0; v < cases->len; v++)
+			if (res[v].runs)
+				g_array_free(res[v].runs, TRUE);
 		g_free(runs);
 		g_free(res);
 	}
