@@ -22,7 +22,8 @@ struct km_page {
 	uint32_t flags;
 	int32_t refcount;	/* _refcount */
 	int32_t mapcount;	/* page_mapcount() (the kernel stores it - 1) */
-	uint32_t pad;
+	uint32_t free_next;	/* free: the next free frame's pfn + 1 on the
+				 * zone's free list (page->lru), 0 at its end */
 };
 
 typedef uint64_t km_pte_t;	/* pfn << 12 | KM_PTE_* */
@@ -31,7 +32,7 @@ typedef uint64_t km_pte_t;	/* pfn << 12 | KM_PTE_* */
 struct km_zone {
 	unsigned long start_pfn, end_pfn;	/* [start, end) */
 	unsigned long next_pfn;			/* never-used frames start here */
-	GArray *free;				/* freed pfns (unsigned long) */
+	unsigned long free_head;		/* pfn + 1 of the last freed frame, 0: none */
 };
 
 /* A stack of kmap slots: per CPU before 5.11 (__kmap_atomic_idx), per task

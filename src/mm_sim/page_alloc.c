@@ -4,6 +4,9 @@
  * nr_lowmem) and ZONE_HIGHMEM (the rest). Frame data is one host mapping
  * (MAP_NORESERVE) that the host backs on first touch; a never-used frame is
  * handed out from a bump pointer, so boot touches no frame data.
+ * Freed frames go on their zone's free list, linked through struct km_page
+ * as the kernel links them through page->lru, and are taken back last-freed
+ * first (a hot page, as from the per-cpu list).
  * Simplification: no buddy orders, per-cpu lists or watermarks; alloc_page
  * fails (NULL) when the zones are empty.
  */
@@ -30,10 +33,8 @@ int km_page_alloc_init(struct km_machine *m)
 		return km_err(-ENOMEM, "cannot allocate mem_map for %lu pages", m->nr_pages);
 	for (unsigned long pfn = m->nr_lowmem; pfn < m->nr_pages; pfn++)
 		m->pages[pfn].flags = KM_PG_HIGHMEM;
-	m->zone_low = (struct km_zone){ 0, m->nr_lowmem, 0,
-					g_array_new(FALSE, FALSE, sizeof(unsigned long)) };
-	m->zone_high = (struct km_zone){ m->nr_lowmem, m->nr_pages, m->nr_lowmem,
-					 g_array_new(FALSE, FALSE, sizeof(unsigned long)) };
+	m->zone_low = (struct km_zone){ 0, m->nr_lowmem, 0, 0 };
+	m->zone_high = (struct km_zone){ m->nr_lowmem, m->nr_pages, m->nr_lowmem, 0 };
 	/* the shared zero page (ZERO_PAGE(0)), reserved for the machine's life */
 	m->zero_page = km_alloc_page(m, KM_GFP_ZERO);
 	m->zero_page->flags |= KM_PG_RESERVED;
@@ -45,20 +46,16 @@ void km_page_alloc_fini(struct km_machine *m)
 	if (m->ram)
 		munmap(m->ram, (size_t)m->nr_pages << m->page_shift);
 	free(m->pages);
-	if (m->zone_low.free)
-		g_array_free(m->zone_low.free, TRUE);
-	if (m->zone_high.free)
-		g_array_free(m->zone_high.free, TRUE);
 	m->ram = m->highmem_start = m->ram_end = NULL;
 	m->pages = NULL;
 }
 
-static long zone_take(struct km_zone *z)
+static long zone_take(struct km_machine *m, struct km_zone *z)
 {
-	if (z->free->len) {
-		unsigned long pfn = g_array_index(z->free, unsigned long, z->free->len - 1);
+	if (z->free_head) {
+		unsigned long pfn = z->free_head - 1;
 
-		g_array_set_size(z->free, z->free->len - 1);
+		z->free_head = m->pages[pfn].free_next;
 		return (long)pfn;
 	}
 	if (z->next_pfn < z->end_pfn)
@@ -72,9 +69,9 @@ struct km_page *km_alloc_page(struct km_machine *m, km_gfp_t gfp)
 	struct km_page *p;
 
 	if (gfp & KM_GFP_HIGHMEM)
-		pfn = zone_take(&m->zone_high);
+		pfn = zone_take(m, &m->zone_high);
 	if (pfn < 0)
-		pfn = zone_take(&m->zone_low);
+		pfn = zone_take(m, &m->zone_low);
 	if (pfn < 0)
 		return NULL;
 	p = &m->pages[pfn];
@@ -106,7 +103,8 @@ static void free_page(struct km_machine *m, struct km_page *p)
 
 	p->flags &= KM_PG_HIGHMEM;
 	p->mapcount = 0;
-	g_array_append_val(z->free, pfn);
+	p->free_next = (uint32_t)z->free_head;
+	z->free_head = pfn + 1;
 	m->ev.pages_freed++;
 }
 
