@@ -44,10 +44,11 @@ struct dd_run {
  * host sees the same access pattern on every pass. */
 static void file_drop(struct dd_run *r)
 {
-	for (guint i = r->file->len; i-- > 0;)
+	for (guint i = r->file->len; i-- > 0;) {
 		if (g_ptr_array_index(r->file, i))
 			km_put_page(r->m, g_ptr_array_index(r->file, i));
-	g_ptr_array_set_size(r->file, 0);
+		g_ptr_array_index(r->file, i) = NULL;	/* the array keeps its size */
+	}
 	r->pos = 0;
 }
 
@@ -262,6 +263,8 @@ static int dd_setup(const struct kb_opts *o, const struct dd_case *c, unsigned l
 		return err;
 	r->P = km_page_size(r->m);
 	r->file_size = (unsigned long)o->dd_file_mib * MiB;
+	/* the page cache's index, sized once: all holes (NULL) */
+	g_ptr_array_set_size(r->file, (guint)((r->file_size + bs) / r->P + 1));
 	if ((err = km_mm_new(r->m, &mm)))
 		return err;
 	err = km_task_new(r->m, mm, 0, &r->t);
