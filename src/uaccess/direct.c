@@ -10,6 +10,7 @@
  * copied are exact at page granularity (the assembly stops within a word).
  */
 #include "internal.h"
+#include "variant.h"
 #include <kmodel/uaccess.h>
 #include <string.h>
 
@@ -111,17 +112,14 @@ unsigned long km_direct_user_copy(struct km_task *t, unsigned long uaddr, void *
 	return direct_user_copy(t, uaddr, NULL, n, true);
 }
 
-/* raw ops called with no current task: an error, n not copied (uaccess.c) */
-unsigned long km_uaccess_no_task(const char *op, unsigned long n);
-
-static unsigned long direct_from(void *to, unsigned long from, unsigned long n)
+static unsigned long KM_VARIANT_ENTRY direct_from(void *to, unsigned long from, unsigned long n)
 {
 	if (!km_current_task)
 		return km_uaccess_no_task("direct raw_copy_from_user", n);
 	return direct_user_copy(km_current_task, from, to, n, false);
 }
 
-static unsigned long direct_to(unsigned long to, const void *from, unsigned long n)
+static unsigned long KM_VARIANT_ENTRY direct_to(unsigned long to, const void *from, unsigned long n)
 {
 	if (!km_current_task)
 		return km_uaccess_no_task("direct raw_copy_to_user", n);

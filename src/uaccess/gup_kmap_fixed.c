@@ -58,6 +58,7 @@
 #include <linux/uaccess.h>
 
 #include <asm/page.h>
+#include "variant.h"
 
 #define GUP_KMAP_BATCH 64	/* FIX(2): pages pinned per gup call, on the stack */
 
@@ -164,17 +165,14 @@ static unsigned long fixed_copy_to_user(void __user *to, const void *from, unsig
 	return gup_kmap_op_user((unsigned long)to, n, FOLL_WRITE, copy_chunk_to_user, &from_ptr);
 }
 
-/* raw ops called with no current task: an error, n not copied (uaccess.c) */
-unsigned long km_uaccess_no_task(const char *op, unsigned long n);
-
-static unsigned long fixed_from(void *to, unsigned long from, unsigned long n)
+static unsigned long KM_VARIANT_ENTRY fixed_from(void *to, unsigned long from, unsigned long n)
 {
 	if (!km_current_task)
 		return km_uaccess_no_task("gup_kmap_fixed raw_copy_from_user", n);
 	return fixed_copy_from_user(to, (const void __user *)from, n);
 }
 
-static unsigned long fixed_to(unsigned long to, const void *from, unsigned long n)
+static unsigned long KM_VARIANT_ENTRY fixed_to(unsigned long to, const void *from, unsigned long n)
 {
 	if (!km_current_task)
 		return km_uaccess_no_task("gup_kmap_fixed raw_copy_to_user", n);

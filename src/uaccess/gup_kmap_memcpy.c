@@ -21,6 +21,7 @@
 /* Keep the RFC's global names out of the library's exported namespace. */
 #define gup_kmap_copy_from_user km_rfc_gup_kmap_copy_from_user
 #define gup_kmap_copy_to_user km_rfc_gup_kmap_copy_to_user
+#include "variant.h"
 
 /* ---- BEGIN RFC (verbatim) ---- */
 // Started from arch/um/kernel/skas/uaccess.c
@@ -189,17 +190,14 @@ end:
 unsigned long gup_kmap_copy_from_user(void *to, const void __user *from, unsigned long n);
 unsigned long gup_kmap_copy_to_user(void __user *to, const void *from, unsigned long n);
 
-/* raw ops called with no current task: an error, n not copied (uaccess.c) */
-unsigned long km_uaccess_no_task(const char *op, unsigned long n);
-
-static unsigned long rfc_from(void *to, unsigned long from, unsigned long n)
+static unsigned long KM_VARIANT_ENTRY rfc_from(void *to, unsigned long from, unsigned long n)
 {
 	if (!km_current_task)
 		return km_uaccess_no_task("gup_kmap_rfc raw_copy_from_user", n);
 	return gup_kmap_copy_from_user(to, (const void __user *)from, n);
 }
 
-static unsigned long rfc_to(unsigned long to, const void *from, unsigned long n)
+static unsigned long KM_VARIANT_ENTRY rfc_to(unsigned long to, const void *from, unsigned long n)
 {
 	if (!km_current_task)
 		return km_uaccess_no_task("gup_kmap_rfc raw_copy_to_user", n);
