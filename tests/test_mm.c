@@ -328,6 +328,71 @@ static void test_teardown_zero_page_leak(void **state)
 	assert_int_equal(km_machine_destroy(m), 0);
 }
 
+/* The page allocator (mm/page_alloc.c, v5.7, without buddy orders): a
+ * freed frame is the next one its zone hands out (last freed, first
+ * reused: the hot page); GFP_HIGHMEM prefers ZONE_HIGHMEM and falls back to
+ * ZONE_NORMAL; without it only ZONE_NORMAL serves; empty zones give NULL. */
+static void test_page_alloc_lifo_zones_exhaustion(void **state)
+{
+	struct km_machine_config cfg = { .ram_size = 2 * MiB, .lowmem_size = 1 * MiB };
+	struct km_machine *m;
+	struct km_page *held[512], *a, *b, *c, *x, *y, *p;
+	unsigned long nr, low, n = 0, nhigh = 0;
+
+	assert_int_equal(km_machine_new(&cfg, &m), 0);
+	nr = km_nr_pages(m);
+	low = km_nr_lowmem_pages(m);
+	assert_int_equal(nr, 512);
+	assert_int_equal(low, 256);
+
+	/* per zone: freed B then A come back A, B, then a never-used frame */
+	a = km_alloc_page(m, KM_GFP_HIGHMEM);
+	b = km_alloc_page(m, KM_GFP_HIGHMEM);
+	c = km_alloc_page(m, KM_GFP_HIGHMEM);
+	assert_true(km_page_to_pfn(m, a) >= low && km_page_to_pfn(m, b) >= low &&
+		    km_page_to_pfn(m, c) >= low);
+	km_put_page(m, b);
+	km_put_page(m, a);
+	assert_ptr_equal(km_alloc_page(m, KM_GFP_HIGHMEM), a);
+	assert_ptr_equal(km_alloc_page(m, KM_GFP_HIGHMEM), b);
+	p = km_alloc_page(m, KM_GFP_HIGHMEM);
+	assert_true(p != a && p != b && p != c && km_page_to_pfn(m, p) >= low);
+	x = km_alloc_page(m, 0);
+	y = km_alloc_page(m, 0);
+	assert_true(km_page_to_pfn(m, x) < low && km_page_to_pfn(m, y) < low);
+	km_put_page(m, x);
+	km_put_page(m, y);
+	assert_ptr_equal(km_alloc_page(m, 0), y);
+	assert_ptr_equal(km_alloc_page(m, 0), x);
+	/* a freed highmem frame does not serve a lowmem request */
+	km_put_page(m, p);
+	p = km_alloc_page(m, 0);
+	assert_true(km_page_to_pfn(m, p) < low);
+
+	/* exhaust: GFP_HIGHMEM takes every free highmem frame, then lowmem */
+	held[n++] = a, held[n++] = b, held[n++] = c, held[n++] = x, held[n++] = y,
+	held[n++] = p;
+	while ((p = km_alloc_page(m, KM_GFP_HIGHMEM))) {
+		assert_true(n < nr);
+		if (km_page_to_pfn(m, p) >= low) {
+			assert_int_equal(nhigh, n - 6);	/* highmem first, all of it */
+			nhigh++;
+		}
+		held[n++] = p;
+	}
+	assert_int_equal(nhigh + 3, nr - low);	/* a, b, c were the other three */
+	assert_int_equal(n, nr - 1);		/* all but the zero page */
+	assert_null(km_alloc_page(m, 0));
+	/* one frame back: it is the one handed out next, then NULL again */
+	km_put_page(m, held[n - 1]);
+	assert_ptr_equal(km_alloc_page(m, KM_GFP_HIGHMEM), held[n - 1]);
+	assert_null(km_alloc_page(m, KM_GFP_HIGHMEM));
+	for (unsigned long i = 0; i < n; i++)
+		km_put_page(m, held[i]);
+	assert_int_equal(km_report_count(m, KM_R_NONE), 0);
+	assert_int_equal(km_machine_destroy(m), 0);
+}
+
 static void test_double_put_page_is_reported(void **state)
 {
 	struct km_fixture f;
@@ -591,6 +656,7 @@ int main(void)
 		cmocka_unit_test(test_gup_fast_path),
 		cmocka_unit_test(test_gup_fast_only),
 		cmocka_unit_test(test_foll_pin_bias),
+		cmocka_unit_test(test_page_alloc_lifo_zones_exhaustion),
 		cmocka_unit_test(test_double_put_page_is_reported),
 		cmocka_unit_test(test_bad_page_is_not_freed),
 		cmocka_unit_test(test_teardown_zero_page_leak),
