@@ -23,7 +23,9 @@ struct km_page {
 	int32_t refcount;	/* _refcount */
 	int32_t mapcount;	/* page_mapcount() (the kernel stores it - 1) */
 	uint32_t free_next;	/* free: the next free frame's pfn + 1 on the
-				 * zone's free list (page->lru), 0 at its end */
+				 * zone's free list (page->lru), 0 at its end;
+				 * 32 bits hold it: RAM is at most 4 GiB
+				 * (machine.c), so pfn + 1 <= 2^20 */
 };
 
 typedef uint64_t km_pte_t;	/* pfn << 12 | KM_PTE_* */

@@ -5,8 +5,8 @@
  * (MAP_NORESERVE) that the host backs on first touch; a never-used frame is
  * handed out from a bump pointer, so boot touches no frame data.
  * Freed frames go on their zone's free list, linked through struct km_page
- * as the kernel links them through page->lru, and are taken back last-freed
- * first (a hot page, as from the per-cpu list).
+ * as the kernel links them through page->lru, and are taken back last
+ * freed, first reused (the cache-hot frame, as order-0 pages come back).
  * Simplification: no buddy orders, per-cpu lists or watermarks; alloc_page
  * fails (NULL) when the zones are empty.
  */
