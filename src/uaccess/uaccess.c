@@ -5,6 +5,7 @@
  * clear_user, the variant registry and the compatibility layer's helpers.
  */
 #include "internal.h"
+#include "variant.h"
 #include <kmodel/uaccess.h>
 #include <string.h>
 

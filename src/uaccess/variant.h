@@ -9,12 +9,14 @@ unsigned long km_uaccess_no_task(const char *op, unsigned long n);
 /*
  * A variant's raw_copy_{from,to}_user() entry. Every model call under it
  * (kmalloc, gup, kmap_atomic, put_page, ...) is inlined into it where the
- * body is visible -- with the release preset's LTO, the whole library --
- * except the cold and noinline report paths. The modelled work and its
- * order are unchanged; what goes is host call overhead: return addresses
- * and register saves, stores that queue behind the memcpy of the page
- * before. Without it a variant pays the host in proportion to how many
- * model functions it calls, not to the kernel work they model.
+ * body is visible: within the file always, and across the library where it
+ * is built with LTO (the release preset with GCC; src/CMakeLists.txt).
+ * Only noinline and variadic functions stay calls (kmap's slot work,
+ * km_report()). The modelled work and its order are unchanged; what goes
+ * is host call overhead: return addresses and register saves, stores that
+ * queue behind the memcpy of the page before. Without it a variant pays
+ * the host in proportion to how many model functions it calls, not to the
+ * kernel work they model.
  */
 #define KM_VARIANT_ENTRY __attribute__((flatten))
 
