@@ -125,7 +125,7 @@ static int dd_write(struct dd_run *r)
 				return -EFAULT;
 		}
 write_begin:	/* shmem_write_begin(): find or allocate the page-cache page */
-		if (index >= r->file->len)
+		if (index >= r->file->len)	/* a guard: dd_setup() sized it for the file */
 			g_ptr_array_set_size(r->file, (guint)index + 1);
 		page = g_ptr_array_index(r->file, index);
 		if (!page) {
@@ -332,15 +332,16 @@ static int dd_teardown(struct dd_run *r)
 {
 	int err = 0;
 
-	if (!r->m)
-		return 0;
-	file_drop(r);
-	if (r->t)
-		km_task_free(r->t);
-	km_reports_clear(r->m);	/* room in the log for the teardown checks */
-	if (km_machine_destroy(r->m))
-		err = -EFAULT;
-	g_ptr_array_free(r->file, TRUE);
+	if (r->m) {
+		file_drop(r);
+		if (r->t)
+			km_task_free(r->t);
+		km_reports_clear(r->m);	/* room in the log for the teardown checks */
+		if (km_machine_destroy(r->m))
+			err = -EFAULT;
+	}
+	if (r->file)
+		g_ptr_array_free(r->file, TRUE);
 	g_free(r->uhost);
 	return err;
 }

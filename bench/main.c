@@ -140,7 +140,7 @@ int main(int argc, char **argv)
 		{ "repeat", 'r', 0, G_OPTION_ARG_INT, &o.repeat,
 		  "Timed runs per row, best kept: 1 .. 100 (default 9)", "N" },
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, "No progress on stderr", NULL },
-		{ NULL },
+		{ 0 },
 	};
 	GOptionEntry dd_entries[] = {
 		{ "dd-block-sizes", 0, 0, G_OPTION_ARG_STRING, &o.dd_block_sizes,
@@ -156,7 +156,7 @@ int main(int argc, char **argv)
 		  "MiB written per timed run: 1 .. 65536 (default 64)", "MIB" },
 		{ "dd-file-mib", 0, 0, G_OPTION_ARG_INT, &o.dd_file_mib,
 		  "tmpfs file size in MiB, 1 .. 1024; dd then starts a new file (default 16)", "MIB" },
-		{ NULL },
+		{ 0 },
 	};
 	GOptionEntry iperf_entries[] = {
 		{ "iperf-packets", 0, 0, G_OPTION_ARG_INT, &o.iperf_packets,
@@ -165,7 +165,7 @@ int main(int argc, char **argv)
 		  "TCP MSS in bytes (default 1448: 1514-byte frames)", "BYTES" },
 		{ "iperf-maxpacket", 0, 0, G_OPTION_ARG_INT, &o.iperf_maxpacket,
 		  "Bulk-out maxpacket: 8, 16, 32, 64, 512 or 1024 (default 512)", "BYTES" },
-		{ NULL },
+		{ 0 },
 	};
 	GOptionContext *ctx = g_option_context_new("- libkmodel benchmarks");
 	GOptionGroup *dd = g_option_group_new("dd", "dd scenario options:",

@@ -181,7 +181,7 @@ int main(int argc, char **argv)
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &o.json, "Write JSON to stdout", NULL },
 		{ "show", 0, 0, G_OPTION_ARG_INT, &o.show,
 		  "Failing checks to print per variant in the table (default 5)", "N" },
-		{ NULL },
+		{ 0 },
 	};
 	GOptionContext *ctx = g_option_context_new("uaccess - check implementations against a contract");
 	GError *err = NULL;
