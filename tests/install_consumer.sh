@@ -1,19 +1,68 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Install the build tree into a temporary prefix, then build and run the
-# example consumer twice: with find_package(kmodel) and with pkg-config,
-# and run the installed kmodel-check.
+# Install the build tree into a temporary prefix, then, as a user would:
+#  - every KM_API name of the installed headers is exported by libkmodel.so;
+#  - the example consumer builds and runs with find_package and pkg-config;
+#  - a kernel-style file compiled through the installed compatibility layer
+#    (tests/install/ported_copy.c) links against the shared and the static
+#    library, through find_package and through pkg-config, and passes the
+#    conformance suite;
+#  - the installed kmodel-check runs.
 set -euo pipefail
 build=$1 src=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
-cmake -S "$src/examples" -B "$tmp/ex" -DCMAKE_PREFIX_PATH="$tmp/prefix" >/dev/null
+prefix=$tmp/prefix
+libdir=$(dirname "$(find "$prefix" -name libkmodel.so -print -quit)")
+export LD_LIBRARY_PATH=$libdir
+export PKG_CONFIG_PATH=$libdir/pkgconfig
+
+# 1. exports: a KM_API declaration whose definition never saw it is hidden
+exported=$(nm -D --defined-only "$libdir/libkmodel.so" | awk '{print $3}' | sort -u)
+missing=0
+while IFS= read -r decl; do
+	decl=${decl#*KM_API}
+	if [[ $decl == *"("* ]]; then
+		name=$(grep -oE '[A-Za-z_][A-Za-z0-9_]*[[:space:]]*\(' <<<"$decl" | head -1 | tr -d '( ')
+	else
+		name=$(grep -oE '[A-Za-z_][A-Za-z0-9_]*' <<<"${decl%%;*}" | tail -1)
+	fi
+	if ! grep -qx "$name" <<<"$exported"; then
+		echo "install_consumer: $name is declared KM_API but not exported by libkmodel.so" >&2
+		missing=1
+	fi
+done < <(grep -rh 'KM_API' "$prefix/include/kmodel" | grep -v '#define KM_API')
+[ $missing -eq 0 ]
+
+# 2. the example, both ways
+cmake -S "$src/examples" -B "$tmp/ex" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
 cmake --build "$tmp/ex" >/dev/null
-LD_LIBRARY_PATH="$tmp/prefix/lib:$tmp/prefix/lib64" "$tmp/ex/uaccess_copy"
-export PKG_CONFIG_PATH="$tmp/prefix/lib/pkgconfig:$tmp/prefix/lib64/pkgconfig"
+"$tmp/ex/uaccess_copy" >/dev/null
 cc -std=gnu11 -o "$tmp/pc" "$src/examples/uaccess_copy.c" $(pkg-config --cflags --libs kmodel)
-LD_LIBRARY_PATH="$tmp/prefix/lib:$tmp/prefix/lib64" "$tmp/pc" >/dev/null
-# the installed kmodel-check runs (exit 0: direct conforms)
-"$tmp/prefix/bin/kmodel-check" uaccess --variant direct >/dev/null
-echo "install_consumer: find_package and pkg-config consumers built and ran; kmodel-check ran"
+"$tmp/pc" >/dev/null
+
+# 3. ported code through the compatibility layer: find_package (shared, static)
+cmake -S "$src/tests/install" -B "$tmp/ported" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build "$tmp/ported" >/dev/null
+"$tmp/ported/ported_shared" >/dev/null
+"$tmp/ported/ported_static" >/dev/null
+# ... and pkg-config (shared, then the archive named explicitly)
+kinc=$(pkg-config --variable=includedir kmodel)/kmodel/kernel
+cc -std=gnu11 -c -o "$tmp/ported_copy.o" -I"$kinc" $(pkg-config --cflags kmodel) \
+	"$src/tests/install/ported_copy.c"
+cc -std=gnu11 -o "$tmp/pc_shared" "$src/tests/install/consumer.c" "$tmp/ported_copy.o" \
+	$(pkg-config --cflags --libs kmodel)
+"$tmp/pc_shared" >/dev/null
+cc -std=gnu11 -o "$tmp/pc_static" "$src/tests/install/consumer.c" "$tmp/ported_copy.o" \
+	$(pkg-config --cflags kmodel) "$libdir/libkmodel.a" $(pkg-config --libs glib-2.0)
+"$tmp/pc_static" >/dev/null
+if ldd "$tmp/pc_static" | grep -q libkmodel; then
+	echo "install_consumer: pc_static links libkmodel.so" >&2
+	exit 1
+fi
+
+# 4. the installed kmodel-check runs (exit 0: direct conforms)
+"$prefix/bin/kmodel-check" uaccess --variant direct >/dev/null
+echo "install_consumer: exports complete; example and ported code built and ran" \
+     "(find_package and pkg-config, shared and static); kmodel-check ran"

@@ -8,6 +8,7 @@
 #define KMODEL_VERSION_PATCH 0
 
 #include <kmodel/machine.h>
+#include <kmodel/current.h>
 #include <kmodel/mm.h>
 #include <kmodel/uaccess.h>
 #include <kmodel/skb.h>

@@ -4,6 +4,7 @@
 #define KMODEL_INTERNAL_H
 
 #include <kmodel/machine.h>
+#include <kmodel/current.h>
 #include <kmodel/mm.h>
 #include <errno.h>
 #include <glib.h>
@@ -136,11 +137,7 @@ struct km_task {
 	struct km_kmap_stack kmap;	/* kmap_local (5.11+) slots */
 };
 
-/* `current` of the calling host thread (machine.c). initial-exec TLS: the
- * shims read it on every call, and libkmodel is not meant for dlopen(). */
-#define KM_TLS_IE __attribute__((tls_model("initial-exec")))
-KM_API extern _Thread_local struct km_task *km_current_task KM_TLS_IE;
-KM_API extern _Thread_local unsigned int km_current_page_shift_v KM_TLS_IE;
+/* `current` of the calling host thread: kmodel/current.h, core/current.c */
 
 /* report.c */
 void km_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

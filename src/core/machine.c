@@ -251,9 +251,6 @@ int km_machine_destroy(struct km_machine *m)
 
 /* ---- tasks ---------------------------------------------------------------- */
 
-_Thread_local struct km_task *km_current_task KM_TLS_IE;
-_Thread_local unsigned int km_current_page_shift_v KM_TLS_IE;
-
 int km_task_new(struct km_machine *m, struct km_mm *mm, unsigned int cpu, struct km_task **out)
 {
 	struct km_task *t;
@@ -293,20 +290,6 @@ void km_task_free(struct km_task *t)
 	if (t->mm)
 		km_mm_put(t->mm);
 	g_free(t);
-}
-
-struct km_task *km_task_switch(struct km_task *t)
-{
-	struct km_task *prev = km_current_task;
-
-	km_current_task = t;
-	km_current_page_shift_v = t ? t->m->page_shift : 0;
-	return prev;
-}
-
-struct km_task *km_current(void)
-{
-	return km_current_task;
 }
 
 struct km_machine *km_task_machine(const struct km_task *t)

@@ -140,18 +140,3 @@ unsigned long km_uaccess_no_task(const char *op, unsigned long n)
 	km_set_error("%s: no current task (km_task_switch()): nothing copied", op);
 	return n;
 }
-
-/* ---- helpers of the compatibility layer ---------------------------------- */
-
-void km_event_memcpy(size_t n)
-{
-	struct km_task *t = km_current_task;
-
-	if (t)
-		t->m->ev.memcpy_bytes += n;
-}
-
-struct km_task *km_shim_no_current(void)
-{
-	g_error("kmodel: kernel-named shim used with no current task (km_task_switch())");
-}

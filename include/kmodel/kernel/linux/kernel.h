@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <linux/compiler.h>
-#include <kmodel/machine.h>
+#include <kmodel/current.h>
 
 /* duplicate (include/linux/kernel.h, v5.7) */
 #define DIV_ROUND_UP(n, d) (((n) + (d) - 1) / (d))
@@ -20,16 +20,10 @@
 #define max(x, y) ({ typeof(x) _max1 = (x); typeof(y) _max2 = (y); \
 		     (void)(&_max1 == &_max2); _max1 > _max2 ? _max1 : _max2; })
 
-/* custom: `current` for the shims: a thread-local pointer, read the way the
- * kernel reads current (a register or a per-CPU variable), and the page
- * shift of its machine, both set by km_task_switch(). Ported code cannot
- * run without a task: with none, km_shim_current() aborts with a message
- * (g_error()) instead of dereferencing NULL. */
-KM_API extern _Thread_local struct km_task *km_current_task
-	__attribute__((tls_model("initial-exec")));
-KM_API extern _Thread_local unsigned int km_current_page_shift_v
-	__attribute__((tls_model("initial-exec")));
-KM_API struct km_task *km_shim_no_current(void) __attribute__((noreturn));
+/* custom: `current` for the shims is the model's thread-local current task
+ * (kmodel/current.h), set by km_task_switch(). Ported code cannot run
+ * without a task: with none, km_shim_current() aborts with a message
+ * (km_shim_no_current()) instead of dereferencing NULL. */
 static inline struct km_task *km_shim_current(void)
 {
 	struct km_task *t = km_current_task;
@@ -38,7 +32,6 @@ static inline struct km_task *km_shim_current(void)
 }
 
 /* custom: memcpy() counts the bytes in the current machine's events */
-KM_API void km_event_memcpy(size_t n);
 static inline void *km_compat_memcpy(void *to, const void *from, size_t n)
 {
 	km_event_memcpy(n);

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Runs the kernel-style variant of ported_copy.c through the uaccess
+ * conformance suite of the installed libkmodel. Exit 0: it conforms. */
+#include <kmodel/kmodel.h>
+#include <stdio.h>
+
+unsigned long ported_copy_from_user(void *to, unsigned long from, unsigned long n);
+unsigned long ported_copy_to_user(unsigned long to, const void *from, unsigned long n);
+
+static const struct km_uaccess_ops ported = {
+	.name = "ported",
+	.summary = "page at a time: gup, kmap_atomic, memcpy, put_page",
+	.source = "tests/install/ported_copy.c",
+	.claims_conformance = true,
+	.raw_copy_from_user = ported_copy_from_user,
+	.raw_copy_to_user = ported_copy_to_user,
+};
+
+int main(void)
+{
+	struct km_conformance_opts o = { .page_sizes = { 4096 }, .max_size = 16 };
+	struct km_conformance_result r;
+	int err = km_uaccess_conformance(&ported, &o, &r);
+
+	if (err) {
+		fprintf(stderr, "conformance: %s\n", km_last_error());
+		return 1;
+	}
+	printf("ported: %lu cases, %lu failures, %lu reports\n", r.cases, r.failures, r.reports);
+	err = r.cases == 0 || r.failures || r.reports;
+	km_conformance_result_clear(&r);
+	return err;
+}
