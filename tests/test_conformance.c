@@ -264,6 +264,7 @@ static void expect_only(const char *name,
 			bool (*pred)(int, unsigned long, unsigned long), bool others_zero)
 {
 	const struct km_uaccess_ops ops = {
+		.size = KM_UACCESS_OPS_SIZE,
 		.name = name,
 		.raw_copy_from_user = from ? from : km_uaccess_direct.raw_copy_from_user,
 		.raw_copy_to_user = to ? to : km_uaccess_direct.raw_copy_to_user,
@@ -313,7 +314,7 @@ static void test_catches_wrong_count(void **state)
 
 static void test_bad_arguments(void **state)
 {
-	const struct km_uaccess_ops half = { .name = "half",
+	const struct km_uaccess_ops half = { .size = KM_UACCESS_OPS_SIZE, .name = "half",
 					     .raw_copy_from_user = liar_from };
 	struct km_conformance_result r = { .cases = 99 };
 	struct km_conformance_opts o = { .page_sizes = { 4096, 8192 } };
@@ -323,6 +324,20 @@ static void test_bad_arguments(void **state)
 	assert_int_equal(r.cases, 0);
 	assert_int_equal(km_uaccess_conformance(&km_uaccess_direct, NULL, NULL), -EINVAL);
 	assert_int_equal(km_uaccess_conformance(&half, NULL, &r), -EINVAL);
+	/* an ops table without its size (built before .size existed, or
+	 * not initialised): refused, and the message says what to do */
+	{
+		struct km_uaccess_ops nosize = km_uaccess_direct;
+
+		nosize.size = 0;
+		assert_int_equal(km_uaccess_conformance(&nosize, NULL, &r), -EINVAL);
+		assert_non_null(strstr(km_last_error(), "KM_UACCESS_OPS_SIZE"));
+		nosize.size = KM_UACCESS_OPS_MIN_SIZE;	/* the first version: accepted */
+		o = (struct km_conformance_opts){ .page_sizes = { 4096 }, .max_size = 2 };
+		assert_int_equal(km_uaccess_conformance(&nosize, &o, &r), 0);
+		km_conformance_result_clear(&r);
+		o = (struct km_conformance_opts){ .page_sizes = { 4096, 8192 } };
+	}
 	assert_int_equal(km_uaccess_conformance(&km_uaccess_direct, &o, &r), -EINVAL);
 	assert_non_null(strstr(km_last_error(), "8192"));
 	o = (struct km_conformance_opts){ .max_size = 1025 };

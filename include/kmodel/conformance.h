@@ -160,7 +160,8 @@ struct km_conformance_result {
  * @res: receives the result (overwritten, not freed: clear it first if it
  *       holds a previous result).
  * Return: 0 when the suite ran (the result says whether @ops conforms),
- * -EINVAL for a NULL @ops/@res, a missing raw function or a bad option,
+ * -EINVAL for a NULL @ops/@res, a missing raw function, an @ops->size
+ * below KM_UACCESS_OPS_MIN_SIZE or a bad option,
  * or the error of km_machine_new()/km_mmap() (km_last_error() says why);
  * on error @res is zeroed and owns nothing.
  */

@@ -4,7 +4,7 @@
 #define KMODEL_KMODEL_H
 
 #define KMODEL_VERSION_MAJOR 0
-#define KMODEL_VERSION_MINOR 1
+#define KMODEL_VERSION_MINOR 2
 #define KMODEL_VERSION_PATCH 0
 
 #include <kmodel/machine.h>

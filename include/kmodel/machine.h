@@ -230,7 +230,13 @@ KM_API void km_report(struct km_machine *m, enum km_report_kind kind,
 
 /* ---- Events ---------------------------------------------------------------- */
 
-/** Per-machine event counters: plain counters, cheap to bump. */
+/**
+ * struct km_events - per-machine event counters: plain counters, cheap to
+ * bump. Versioning: fields are only ever appended. km_events_get() passes
+ * the size of the struct the caller was compiled with, and the library
+ * fills exactly that prefix, so a consumer built against an older header
+ * keeps working and never has memory past its struct written.
+ */
 struct km_events {
 	uint64_t gup_calls;		/**< get_user_pages_fast() calls */
 	uint64_t gup_fast_pages;	/**< pages pinned by the lockless walk */
@@ -261,8 +267,15 @@ struct km_events {
 	uint64_t usb_bytes;
 };
 
-/** Snapshot the counters into @out. */
-KM_API void km_events_get(const struct km_machine *m, struct km_events *out);
+/**
+ * km_events_get_sized() - snapshot the counters into @out, @size bytes of
+ * it (the caller's sizeof(struct km_events)); a @size larger than the
+ * library's struct zero-fills the rest. Use km_events_get().
+ */
+KM_API void km_events_get_sized(const struct km_machine *m, struct km_events *out,
+				size_t size);
+/** km_events_get() - snapshot the counters of @m into *@out. */
+#define km_events_get(m, out) km_events_get_sized((m), (out), sizeof(*(out)))
 KM_API void km_events_reset(struct km_machine *m);
 
 /* ---- kmalloc (mm/slab_common.c) -------------------------------------------- */

@@ -25,6 +25,12 @@ extern "C" {
 
 /**
  * struct km_uaccess_ops - one implementation of raw user copies.
+ * @size: sizeof(struct km_uaccess_ops) as the variant was compiled:
+ *        initialise it with KM_UACCESS_OPS_SIZE. Members are only ever
+ *        appended; the library reads a member past KM_UACCESS_OPS_MIN_SIZE
+ *        only when @size covers it (km_uaccess_ops_has()), so a variant
+ *        built against an older header keeps working. A @size below
+ *        KM_UACCESS_OPS_MIN_SIZE is refused (-EINVAL) where ops are taken.
  * @name: short stable name ("direct", "gup_kmap_rfc", ...).
  * @summary: one line for --help and tables.
  * @source: the kernel file, function and version it follows.
@@ -36,6 +42,7 @@ extern "C" {
  * @raw_copy_to_user:   copy @n bytes from kernel @from to user @to.
  */
 struct km_uaccess_ops {
+	size_t size;
 	const char *name;
 	const char *summary;
 	const char *source;
@@ -43,6 +50,17 @@ struct km_uaccess_ops {
 	unsigned long (*raw_copy_from_user)(void *to, unsigned long from, unsigned long n);
 	unsigned long (*raw_copy_to_user)(unsigned long to, const void *from, unsigned long n);
 };
+
+/** Initialiser of km_uaccess_ops.size: `.size = KM_UACCESS_OPS_SIZE`. */
+#define KM_UACCESS_OPS_SIZE sizeof(struct km_uaccess_ops)
+/** The smallest valid @size: the members of the first version, up to
+ *  raw_copy_to_user. */
+#define KM_UACCESS_OPS_MIN_SIZE \
+	(offsetof(struct km_uaccess_ops, raw_copy_to_user) + \
+	 sizeof(((struct km_uaccess_ops *)0)->raw_copy_to_user))
+/** Does @ops (its @size) include @member? */
+#define km_uaccess_ops_has(ops, member) \
+	((ops)->size >= offsetof(struct km_uaccess_ops, member) + sizeof((ops)->member))
 
 /** The faithful port of the 2020 RFC "lib: copy_{from,to}_user using gup &
  *  kmap_atomic()" (lib/uaccess_gup_kmap_memcpy.c), flaws included. */

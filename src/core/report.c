@@ -124,9 +124,13 @@ void km_reports_clear(struct km_machine *m)
 	memset(m->report_counts, 0, sizeof(m->report_counts));
 }
 
-void km_events_get(const struct km_machine *m, struct km_events *out)
+void km_events_get_sized(const struct km_machine *m, struct km_events *out, size_t size)
 {
-	*out = m->ev;
+	size_t have = MIN(size, sizeof(m->ev));
+
+	memcpy(out, &m->ev, have);
+	if (size > have)
+		memset((char *)out + have, 0, size - have);
 }
 
 void km_events_reset(struct km_machine *m)

@@ -359,6 +359,10 @@ int km_uaccess_conformance(const struct km_uaccess_ops *ops,
 		memset(res, 0, sizeof(*res));
 	if (!ops || !res || !ops->raw_copy_from_user || !ops->raw_copy_to_user)
 		return km_err(-EINVAL, "km_uaccess_conformance: ops, a raw function or res is NULL");
+	if (ops->size < KM_UACCESS_OPS_MIN_SIZE)
+		return km_err(-EINVAL, "km_uaccess_conformance: %s: ops.size %zu is below %zu "
+			      "(initialise it with KM_UACCESS_OPS_SIZE)", ops->name ? ops->name : "?",
+			      ops->size, (size_t)KM_UACCESS_OPS_MIN_SIZE);
 	if ((err = check_opts(o)))
 		return err;
 	r.max_size = o->max_size ? o->max_size : CONF_DEFAULT_MAX_SIZE;

@@ -127,6 +127,7 @@ static unsigned long KM_VARIANT_ENTRY direct_to(unsigned long to, const void *fr
 }
 
 const struct km_uaccess_ops km_uaccess_direct = {
+	.size = KM_UACCESS_OPS_SIZE,
 	.name = "direct",
 	.summary = "3G/1G baseline: copy through the user mapping, stop at the first fault",
 	.source = "arch/arm/lib/copy_{from,to}_user.S + arch/arm/mm/fault.c, v5.7",

@@ -180,6 +180,7 @@ static unsigned long KM_VARIANT_ENTRY fixed_to(unsigned long to, const void *fro
 }
 
 const struct km_uaccess_ops km_uaccess_gup_kmap_fixed = {
+	.size = KM_UACCESS_OPS_SIZE,
 	.name = "gup_kmap_fixed",
 	.summary = "the RFC with the review's fixes: partial pins, stack page array, no sleep in atomic",
 	.source = "lib/uaccess_gup_kmap_memcpy.c (RFC 1/3, 12 Jun 2020) + review fixes, v5.7 mm/gup.c",

@@ -205,6 +205,7 @@ static unsigned long KM_VARIANT_ENTRY rfc_to(unsigned long to, const void *from,
 }
 
 const struct km_uaccess_ops km_uaccess_gup_kmap_rfc = {
+	.size = KM_UACCESS_OPS_SIZE,
 	.name = "gup_kmap_rfc",
 	.summary = "2020 RFC: pin with gup, kmap_atomic, memcpy (faithful, flaws kept)",
 	.source = "lib/uaccess_gup_kmap_memcpy.c, RFC 1/3 of 12 Jun 2020 on v5.7",

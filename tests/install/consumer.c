@@ -8,6 +8,7 @@ unsigned long ported_copy_from_user(void *to, unsigned long from, unsigned long 
 unsigned long ported_copy_to_user(unsigned long to, const void *from, unsigned long n);
 
 static const struct km_uaccess_ops ported = {
+	.size = KM_UACCESS_OPS_SIZE,
 	.name = "ported",
 	.summary = "page at a time: gup, kmap_atomic, memcpy, put_page",
 	.source = "tests/install/ported_copy.c",
