@@ -10,6 +10,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "km_tool.h"
+
 static const struct kb_scenario *const scenarios[] = {
 	&kb_dd_scenario,
 	&kb_iperf_scenario,
@@ -130,7 +132,7 @@ int main(int argc, char **argv)
 		.iperf_mss = 1448,
 		.iperf_maxpacket = 512,
 	};
-	gboolean list = FALSE;
+	gboolean list = FALSE, version = FALSE;
 	GOptionEntry entries[] = {
 		{ "scenario", 's', 0, G_OPTION_ARG_STRING, &o.scenarios,
 		  "Comma list of scenarios to run (default: all)", "NAMES" },
@@ -140,6 +142,7 @@ int main(int argc, char **argv)
 		{ "repeat", 'r', 0, G_OPTION_ARG_INT, &o.repeat,
 		  "Timed runs per row, best kept: 1 .. 100 (default 9)", "N" },
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, "No progress on stderr", NULL },
+		KM_TOOL_VERSION_ENTRY(&version),
 		{ 0 },
 	};
 	GOptionEntry dd_entries[] = {
@@ -167,15 +170,17 @@ int main(int argc, char **argv)
 		  "Bulk-out maxpacket: 8, 16, 32, 64, 512 or 1024 (default 512)", "BYTES" },
 		{ 0 },
 	};
-	GOptionContext *ctx = g_option_context_new("- libkmodel benchmarks");
-	GOptionGroup *dd = g_option_group_new("dd", "dd scenario options:",
-					      "Show dd scenario options", NULL, NULL);
-	GOptionGroup *iperf = g_option_group_new("iperf", "iperf scenario options:",
-						 "Show iperf scenario options", NULL, NULL);
+	GOptionContext *ctx;
+	GOptionGroup *dd, *iperf;
 	GError *err = NULL;
 	struct kb_out out = { .opts = &o };
 	int rc = 0;
 
+	km_tool_init();
+	ctx = g_option_context_new("- libkmodel benchmarks");
+	dd = g_option_group_new("dd", "dd scenario options:", "Show dd scenario options", NULL, NULL);
+	iperf = g_option_group_new("iperf", "iperf scenario options:", "Show iperf scenario options",
+				   NULL, NULL);
 	g_option_context_set_summary(ctx,
 		"Runs kernel code ported into libkmodel on simulated machines. dd reports host\n"
 		"throughput, its ratio to a plain-memcpy baseline measured in the same run and\n"
@@ -196,6 +201,10 @@ int main(int argc, char **argv)
 	if (!g_option_context_parse(ctx, &argc, &argv, &err)) {
 		fprintf(stderr, "kmodel-bench: %s\n", err->message);
 		rc = 2;
+		goto out;
+	}
+	if (version) {
+		km_tool_print_version("kmodel-bench");
 		goto out;
 	}
 	/* defaults after parsing: GOption overwrites a string without freeing it */

@@ -7,7 +7,8 @@
 #    (tests/install/ported_copy.c) links against the shared and the static
 #    library, through find_package and through pkg-config, and passes the
 #    conformance suite;
-#  - the installed kmodel-check runs.
+#  - the installed kmodel-check runs; every installed tool's --version
+#    names the package's version, and its man page is installed.
 set -euo pipefail
 build=$1 src=$2
 tmp=$(mktemp -d)
@@ -62,7 +63,17 @@ if ldd "$tmp/pc_static" | grep -q libkmodel; then
 	exit 1
 fi
 
-# 4. the installed kmodel-check runs (exit 0: direct conforms)
+# 4. the installed kmodel-check runs (exit 0: direct conforms); the tools'
+# --version and the package agree on the version; the man pages are there
 "$prefix/bin/kmodel-check" uaccess --variant direct >/dev/null
+for tool in "$prefix"/bin/kmodel-*; do
+	want="${tool##*/} (libkmodel) $(pkg-config --modversion kmodel)"
+	got=$("$tool" --version | head -1)
+	[ "$got" = "$want" ] || { echo "install_consumer: '$got', want '$want'" >&2; exit 1; }
+	if [ -f "$build/CMakeCache.txt" ] && grep -q '^KMODEL_BUILD_MAN:BOOL=ON' "$build/CMakeCache.txt" &&
+	   [ ! -s "$prefix/share/man/man1/${tool##*/}.1" ]; then
+		echo "install_consumer: no man page for ${tool##*/}" >&2; exit 1
+	fi
+done
 echo "install_consumer: exports complete; example and ported code built and ran" \
-     "(find_package and pkg-config, shared and static); kmodel-check ran"
+     "(find_package and pkg-config, shared and static); kmodel-check ran; versions and man pages"

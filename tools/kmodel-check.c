@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "km_tool.h"
+
 struct check_opts {
 	gchar **variants;	/* --variant, repeatable or comma lists; NULL: all */
 	gboolean json;
@@ -175,18 +177,22 @@ static int check_uaccess(const struct check_opts *o)
 int main(int argc, char **argv)
 {
 	struct check_opts o = { .show = 5 };
+	gboolean version = FALSE;
 	GOptionEntry entries[] = {
 		{ "variant", 'v', 0, G_OPTION_ARG_STRING_ARRAY, &o.variants,
 		  "uaccess variant to check (repeatable, or a comma list; default: all)", "NAME" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &o.json, "Write JSON to stdout", NULL },
 		{ "show", 0, 0, G_OPTION_ARG_INT, &o.show,
 		  "Failing checks to print per variant in the table (default 5)", "N" },
+		KM_TOOL_VERSION_ENTRY(&version),
 		{ 0 },
 	};
-	GOptionContext *ctx = g_option_context_new("uaccess - check implementations against a contract");
+	GOptionContext *ctx;
 	GError *err = NULL;
 	int rc;
 
+	km_tool_init();
+	ctx = g_option_context_new("uaccess - check implementations against a contract");
 	g_option_context_set_summary(ctx,
 		"uaccess: run the raw copy_{from,to}_user contract of include/linux/uaccess.h\n"
 		"(km_uaccess_conformance()) against each uaccess variant: 4, 16 and 64 KiB\n"
@@ -201,6 +207,9 @@ int main(int argc, char **argv)
 	if (!g_option_context_parse(ctx, &argc, &argv, &err)) {
 		fprintf(stderr, "kmodel-check: %s\n", err->message);
 		rc = 2;
+	} else if (version) {
+		km_tool_print_version("kmodel-check");
+		rc = 0;
 	} else if (argc != 2 || strcmp(argv[1], "uaccess") != 0 || o.show < 0) {
 		fprintf(stderr, "kmodel-check: usage: kmodel-check uaccess [--variant NAME] [--json] "
 				"[--show N] (see --help)\n");

@@ -3,10 +3,7 @@
 #ifndef KMODEL_KMODEL_H
 #define KMODEL_KMODEL_H
 
-#define KMODEL_VERSION_MAJOR 0
-#define KMODEL_VERSION_MINOR 2
-#define KMODEL_VERSION_PATCH 0
-
+#include <kmodel/version.h>	/* generated: KMODEL_VERSION_*, km_version() */
 #include <kmodel/machine.h>
 #include <kmodel/current.h>
 #include <kmodel/mm.h>

@@ -3,6 +3,7 @@
  * conformance suite of the installed libkmodel. Exit 0: it conforms. */
 #include <kmodel/kmodel.h>
 #include <stdio.h>
+#include <string.h>
 
 unsigned long ported_copy_from_user(void *to, unsigned long from, unsigned long n);
 unsigned long ported_copy_to_user(unsigned long to, const void *from, unsigned long n);
@@ -23,6 +24,10 @@ int main(void)
 	struct km_conformance_result r;
 	int err = km_uaccess_conformance(&ported, &o, &r);
 
+	if (strcmp(km_version(), KMODEL_VERSION_STRING) != 0) {
+		fprintf(stderr, "library %s, headers %s\n", km_version(), KMODEL_VERSION_STRING);
+		return 1;
+	}
 	if (err) {
 		fprintf(stderr, "conformance: %s\n", km_last_error());
 		return 1;

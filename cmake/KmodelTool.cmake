@@ -1,0 +1,59 @@
+# SPDX-License-Identifier: GPL-2.0
+# kmodel_tool(<target> DESCRIPTION <text> [HELP_OPTION <option>])
+#
+# Makes the executable <target> (already created by add_executable and
+# linked) one of libkmodel's command-line tools:
+#  - its sources may #include "km_tool.h" (tools/km_tool.h: km_tool_init(),
+#    KM_TOOL_VERSION_ENTRY, km_tool_print_version());
+#  - it is installed to bin/;
+#  - at build time help2man runs `<target> --version` and
+#    `<target> <HELP_OPTION>` (default --help; --help-all for a tool with
+#    option groups) and writes <target>.1, installed to share/man/man1.
+#    DESCRIPTION is the man page's NAME line ("<target> - DESCRIPTION").
+#    With -DKMODEL_BUILD_MAN=OFF no man page is made.
+#
+# The tool's main() then does, as tools/kmodel-check.c does:
+#   km_tool_init();                           /* setlocale(LC_ALL, "") */
+#   ... KM_TOOL_VERSION_ENTRY(&version) in the GOptionEntry table ...
+#   if (version) { km_tool_print_version("<target>"); return 0; }
+# and prints --help on stdout with exit 0 (GOption does).
+#
+# A new tool, e.g. tools/kmodel-sweep.c, takes three lines in
+# tools/CMakeLists.txt:
+#   add_executable(kmodel-sweep kmodel-sweep.c)
+#   target_link_libraries(kmodel-sweep PRIVATE kmodel_static PkgConfig::KMODEL_GLIB)
+#   kmodel_tool(kmodel-sweep DESCRIPTION "sweep usbnet drivers over ...")
+option(KMODEL_BUILD_MAN "Generate the tools' man pages with help2man" ON)
+if(KMODEL_BUILD_MAN)
+  find_program(KMODEL_HELP2MAN help2man)
+  if(NOT KMODEL_HELP2MAN)
+    message(FATAL_ERROR "help2man not found: install it (scripts/deps.sh) "
+                        "or configure with -DKMODEL_BUILD_MAN=OFF")
+  endif()
+endif()
+
+function(kmodel_tool target)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "DESCRIPTION;HELP_OPTION" "")
+  if(NOT arg_DESCRIPTION)
+    message(FATAL_ERROR "kmodel_tool(${target}): DESCRIPTION is required")
+  endif()
+  if(NOT arg_HELP_OPTION)
+    set(arg_HELP_OPTION --help)
+  endif()
+  target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/tools)
+  install(TARGETS ${target} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  if(NOT KMODEL_BUILD_MAN)
+    return()
+  endif()
+  set(man ${CMAKE_CURRENT_BINARY_DIR}/${target}.1)
+  # a fixed locale: the page does not depend on the builder's; UTF-8 so
+  # GOption's "[OPTION…]" survives (in plain C glib prints "[OPTION?]")
+  add_custom_command(OUTPUT ${man}
+    COMMAND ${KMODEL_HELP2MAN} --no-info --locale=C.UTF-8 --section=1
+            --name=${arg_DESCRIPTION} --help-option=${arg_HELP_OPTION}
+            --source=libkmodel --manual=libkmodel --output=${man} $<TARGET_FILE:${target}>
+    DEPENDS ${target}
+    COMMENT "help2man ${target}.1" VERBATIM)
+  add_custom_target(${target}-man ALL DEPENDS ${man})
+  install(FILES ${man} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+endfunction()
