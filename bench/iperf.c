@@ -30,7 +30,7 @@ static const struct iperf_traffic traffics[] = {
 struct iperf_run {
 	struct km_machine *m;
 	struct km_task *t;
-	struct km_asix_dev *d;
+	struct km_usbnet_dev d;
 	struct km_usbnet *dev;
 	struct km_traffic *tr;
 	unsigned long frames_ok;
@@ -49,24 +49,26 @@ static void on_frame(void *arg, const uint8_t *frame, size_t len)
 	r->frames_ok += km_traffic_verify(r->tr, frame, len);
 }
 
-static int iperf_setup(const struct kb_opts *o, const struct km_asix_variant *v,
+static int iperf_setup(const struct kb_opts *o, const struct km_usbnet_variant *v,
 		       const struct iperf_traffic *tt, struct iperf_run *r)
 {
 	struct km_traffic_config cfg = { .kind = tt->kind, .tap = tt->tap,
 					 .payload = tt->kind == KM_TRAFFIC_TCP ?
 						    (unsigned int)o->iperf_mss : 0 };
-	struct km_usb_sink sink;
+	unsigned int mp = (unsigned int)o->iperf_maxpacket;
+	/* the speed that has this bulk maxpacket (512 high, 1024 super) */
+	enum km_usb_speed speed = mp == 512 ? KM_USB_SPEED_HIGH :
+				  mp == 1024 ? KM_USB_SPEED_SUPER : KM_USB_SPEED_FULL;
 	int err;
 
 	err = km_machine_new(NULL, &r->m);
 	if (!err)
 		err = km_task_new(r->m, NULL, 0, &r->t);
 	if (!err)
-		err = km_asix_dev_new(r->m, on_frame, r, &r->d);
+		err = v->dev_new(r->m, on_frame, r, &r->d);
 	if (err)
 		return err;
-	sink = km_asix_dev_sink(r->d);
-	err = km_usbnet_probe(r->m, v->info, (unsigned int)o->iperf_maxpacket, &sink, &r->dev);
+	err = km_usbnet_probe(r->m, v, speed, mp, &r->d.sink, &r->dev);
 	if (!err)
 		err = km_traffic_new(r->t, r->dev->net, &cfg, &r->tr);
 	return err;
@@ -115,7 +117,7 @@ static int iperf_teardown(struct iperf_run *r)
 		return 0;
 	km_traffic_free(r->tr);
 	km_usbnet_free(r->dev);
-	km_asix_dev_free(r->d);
+	km_usbnet_dev_free(&r->d);
 	if (r->t)
 		km_task_free(r->t);
 	if (km_machine_destroy(r->m))
@@ -192,7 +194,7 @@ static void print_row(const struct kb_out *out, const char *variant, const char 
 static int iperf_run_all(struct kb_out *out)
 {
 	const struct kb_opts *o = out->opts;
-	const struct km_asix_variant *const *vs = km_asix_variants();
+	const struct km_usbnet_variant *const *vs = km_usbnet_variants();
 	unsigned long packets = (unsigned long)o->iperf_packets;
 	int rc = 0;
 

@@ -240,8 +240,8 @@ int main(int argc, char **argv)
 		for (const struct km_uaccess_ops *const *v = km_uaccess_variants(); *v; v++)
 			printf("uaccess  %-14s %s\n", (*v)->name, (*v)->summary);
 		kb_dd_list_machines();
-		for (const struct km_asix_variant *const *v = km_asix_variants(); *v; v++)
-			printf("asix     %-14s %s\n", (*v)->name, (*v)->summary);
+		for (const struct km_usbnet_variant *const *v = km_usbnet_variants(); *v; v++)
+			printf("usbnet   %-14s %s\n", (*v)->name, (*v)->summary);
 		goto out;
 	}
 	if (o.scenarios) {

@@ -22,7 +22,7 @@
 struct fx {
 	struct km_machine *m;
 	struct km_task *t;
-	struct km_asix_dev *d;
+	struct km_usbnet_dev d;
 	struct km_usbnet *dev;
 	uint8_t last[MAXF];
 	size_t last_len;
@@ -39,23 +39,29 @@ static void on_frame(void *arg, const uint8_t *frame, size_t len)
 	f->frames++;
 }
 
-static void fx_up(struct fx *f, const struct km_asix_variant *v, unsigned int maxpacket)
+/* The speed at which a device presents a bulk @maxpacket (USB 2.0 spec
+ * 5.8.3, USB 3.0 spec 9.6.6): 512 high speed, 1024 SuperSpeed, else full. */
+static enum km_usb_speed speed_of(unsigned int maxpacket)
 {
-	struct km_usb_sink sink;
+	return maxpacket == 512 ? KM_USB_SPEED_HIGH :
+	       maxpacket == 1024 ? KM_USB_SPEED_SUPER : KM_USB_SPEED_FULL;
+}
 
+static void fx_up(struct fx *f, const struct km_usbnet_variant *v, unsigned int maxpacket)
+{
 	memset(f, 0, sizeof(*f));
 	assert_int_equal(km_machine_new(NULL, &f->m), 0);
 	assert_int_equal(km_task_new(f->m, NULL, 0, &f->t), 0);
 	km_task_switch(f->t);
-	assert_int_equal(km_asix_dev_new(f->m, on_frame, f, &f->d), 0);
-	sink = km_asix_dev_sink(f->d);
-	assert_int_equal(km_usbnet_probe(f->m, v->info, maxpacket, &sink, &f->dev), 0);
+	assert_int_equal(v->dev_new(f->m, on_frame, f, &f->d), 0);
+	assert_int_equal(km_usbnet_probe(f->m, v, speed_of(maxpacket), maxpacket, &f->d.sink,
+					 &f->dev), 0);
 }
 
 static void fx_down(struct fx *f)
 {
 	km_usbnet_free(f->dev);
-	km_asix_dev_free(f->d);
+	km_usbnet_dev_free(&f->d);
 	km_task_switch(NULL);
 	km_task_free(f->t);
 	assert_int_equal(km_machine_destroy(f->m), 0);
@@ -97,31 +103,95 @@ static void test_probe_and_bind(void **state)
 	struct km_usbnet *dev;
 
 	assert_int_equal(km_machine_new(NULL, &m), 0);
-	assert_int_equal(km_usbnet_probe(m, km_asix_after.info, 0, NULL, &dev), -ENODEV);
+	assert_int_equal(km_usbnet_probe(m, &km_asix_after, KM_USB_SPEED_HIGH, 0, NULL, &dev),
+			 -ENODEV);
 	assert_null(dev);
-	assert_int_equal(km_usbnet_probe(m, km_asix_after.info, 2048, NULL, &dev), -EINVAL);
-	assert_int_equal(km_usbnet_probe(m, NULL, 512, NULL, &dev), -EINVAL);
-	assert_int_equal(km_usbnet_probe(m, km_asix_before.info, 512, NULL, &dev), 0);
+	assert_int_equal(km_usbnet_probe(m, &km_asix_after, KM_USB_SPEED_HIGH, 2048, NULL, &dev),
+			 -EINVAL);
+	assert_int_equal(km_usbnet_probe(m, NULL, KM_USB_SPEED_HIGH, 512, NULL, &dev), -EINVAL);
+	assert_int_equal(km_usbnet_probe(m, &km_asix_after, KM_USB_SPEED_UNKNOWN, 512, NULL, &dev),
+			 -EINVAL);
+	assert_int_equal(km_usbnet_probe(m, &km_asix_before, KM_USB_SPEED_HIGH, 512, NULL, &dev), 0);
+	assert_ptr_equal(dev->variant, &km_asix_before);
+	assert_int_equal(dev->era, KM_USBNET_V3_5);
+	assert_int_equal(dev->speed, KM_USB_SPEED_HIGH);
 	assert_int_equal(dev->net->needed_headroom, 0);
 	assert_int_equal(dev->net->needed_tailroom, 0);
 	assert_int_equal(dev->net->hard_header_len, 14);
 	assert_int_equal(km_ll_reserved_space(dev->net), 16);
 	km_usbnet_free(dev);
-	assert_int_equal(km_usbnet_probe(m, km_asix_after.info, 512, NULL, &dev), 0);
+	assert_int_equal(km_usbnet_probe(m, &km_asix_after, KM_USB_SPEED_HIGH, 512, NULL, &dev), 0);
 	assert_int_equal(dev->net->needed_headroom, 4);
 	assert_int_equal(dev->net->needed_tailroom, 4);
 	assert_int_equal(km_ll_reserved_space(dev->net), 32);
 	assert_int_equal(km_usbnet_start_xmit(dev, NULL), -EINVAL);
 	km_usbnet_free(dev);
-	assert_ptr_equal(km_asix_find("before"), &km_asix_before);
-	assert_ptr_equal(km_asix_find("after"), &km_asix_after);
-	assert_null(km_asix_find("x"));
+	assert_ptr_equal(km_usbnet_find("before"), &km_asix_before);
+	assert_ptr_equal(km_usbnet_find("after"), &km_asix_after);
+	assert_null(km_usbnet_find("x"));
+	assert_null(km_usbnet_find(NULL));
+	assert_int_equal(km_machine_destroy(m), 0);
+}
+
+/* The variant table: every built-in passes the check; the check refuses
+ * what probe could not run; endpoints follow the USB generation. */
+static void test_variant_table(void **state)
+{
+	struct km_usbnet_variant bad = km_asix_after;
+	static const struct km_usb_ep_cfg lowspeed[] = { { KM_USB_SPEED_FULL, 2048 }, { 0, 0 } };
+	static const struct km_usbnet_driver_info nofixup = { .description = "none" };
+	const struct km_usbnet_variant *const *vs = km_usbnet_variants();
+	struct km_usbnet_dev_stats st;
+	struct km_machine *m;
+	struct km_usbnet *dev;
+	size_t n = 0;
+
+	for (; vs[n]; n++) {
+		assert_int_equal(km_usbnet_variant_check(vs[n]), 0);
+		assert_ptr_equal(km_usbnet_find(vs[n]->name), vs[n]);
+	}
+	assert_true(n >= 2);
+	assert_ptr_equal(vs[0], &km_asix_before);
+	assert_ptr_equal(vs[1], &km_asix_after);
+	assert_true(km_usbnet_variant_allows(&km_asix_after, KM_USB_SPEED_HIGH, 512));
+	assert_true(km_usbnet_variant_allows(&km_asix_after, KM_USB_SPEED_FULL, 8));
+	assert_true(km_usbnet_variant_allows(&km_asix_after, KM_USB_SPEED_FULL, 64));
+	assert_false(km_usbnet_variant_allows(&km_asix_after, KM_USB_SPEED_HIGH, 64));
+	assert_false(km_usbnet_variant_allows(&km_asix_after, KM_USB_SPEED_SUPER, 1024));
+	assert_false(km_usbnet_variant_allows(NULL, KM_USB_SPEED_HIGH, 512));
+	assert_int_equal(km_usbnet_variant_check(NULL), -EINVAL);
+	bad.size = KM_USBNET_VARIANT_MIN_SIZE - 1;
+	assert_int_equal(km_usbnet_variant_check(&bad), -EINVAL);
+	bad = km_asix_after;
+	bad.name = "";
+	assert_int_equal(km_usbnet_variant_check(&bad), -EINVAL);
+	bad = km_asix_after;
+	bad.info = &nofixup;
+	assert_int_equal(km_usbnet_variant_check(&bad), -EINVAL);
+	bad = km_asix_after;
+	bad.era = (enum km_usbnet_era)7;
+	assert_int_equal(km_usbnet_variant_check(&bad), -EINVAL);
+	bad = km_asix_after;
+	bad.dev_new = NULL;
+	assert_int_equal(km_usbnet_variant_check(&bad), -EINVAL);
+	bad = km_asix_after;
+	bad.endpoints = lowspeed;
+	assert_int_equal(km_usbnet_variant_check(&bad), -EINVAL);
+	assert_string_equal(km_usb_speed_name(KM_USB_SPEED_SUPER), "super");
+	assert_string_equal(km_usbnet_era_name(KM_USBNET_V3_5), "v3.5");
+	assert_string_equal(km_usbnet_era_name(KM_USBNET_MAINLINE), "mainline");
+
+	assert_int_equal(km_machine_new(NULL, &m), 0);
+	assert_int_equal(km_usbnet_probe(m, &bad, KM_USB_SPEED_HIGH, 512, NULL, &dev), -EINVAL);
+	km_usbnet_dev_get_stats(NULL, &st);
+	assert_int_equal(st.frames, 0);
+	km_usbnet_dev_free(NULL);
 	assert_int_equal(km_machine_destroy(m), 0);
 }
 
 /* ---- the length sweep ------------------------------------------------------- */
 
-static void sweep(const struct km_asix_variant *v, unsigned int mp)
+static void sweep(const struct km_usbnet_variant *v, unsigned int mp)
 {
 	static uint8_t data[2 * 1024 + 8];
 	struct fx f;
@@ -129,7 +199,7 @@ static void sweep(const struct km_asix_variant *v, unsigned int mp)
 	fx_up(&f, v, mp);
 	for (unsigned int len = 0; len <= 2 * mp + 8; len++) {
 		unsigned int padlen = (len + 4) % mp == 0 ? 4 : 0;
-		struct km_asix_dev_stats st0, st1;
+		struct km_usbnet_dev_stats st0, st1;
 		struct km_events ev;
 		struct km_skb *skb = mk(&f, 16, len, 8, data), *out;
 		size_t total;
@@ -150,10 +220,10 @@ static void sweep(const struct km_asix_variant *v, unsigned int mp)
 		assert_int_not_equal(total % mp, 0);
 
 		/* over the wire to the device */
-		km_asix_dev_get_stats(f.d, &st0);
+		km_usbnet_dev_get_stats(&f.d, &st0);
 		f.last_len = (size_t)-1;
 		assert_true(km_usb_bulk_out(&f.dev->out, out->data, out->len, false) > 0);
-		km_asix_dev_get_stats(f.d, &st1);
+		km_usbnet_dev_get_stats(&f.d, &st1);
 		if (len == 0) {
 			/* a zero-length frame's header is the pad word itself */
 			assert_int_equal(st1.frames, st0.frames);
@@ -177,7 +247,7 @@ static void test_sweep_after_64(void **state) { sweep(&km_asix_after, 64); }
 static void test_sweep_after_512(void **state) { sweep(&km_asix_after, 512); }
 
 /* The same lengths end to end through usbnet_start_xmit. */
-static void xmit_sweep(const struct km_asix_variant *v, unsigned int mp)
+static void xmit_sweep(const struct km_usbnet_variant *v, unsigned int mp)
 {
 	static uint8_t data[2 * 1024 + 8];
 	struct fx f;
@@ -239,7 +309,7 @@ static struct outcome run(struct fx *f, struct km_skb *skb, unsigned int len, co
 
 static void test_matrix_private(void **state)
 {
-	static const struct km_asix_variant *const vs[] = { &km_asix_before, &km_asix_after };
+	static const struct km_usbnet_variant *const vs[] = { &km_asix_before, &km_asix_after };
 	uint8_t data[1600];
 
 	for (int i = 0; i < 2; i++) {
@@ -280,7 +350,7 @@ static struct km_skb *pair(struct fx *f, unsigned int head, unsigned int len, bo
 
 static void test_matrix_clones(void **state)
 {
-	static const struct km_asix_variant *const vs[] = { &km_asix_before, &km_asix_after };
+	static const struct km_usbnet_variant *const vs[] = { &km_asix_before, &km_asix_after };
 	uint8_t data[1600];
 
 	for (int i = 0; i < 2; i++) {
@@ -321,7 +391,7 @@ static void test_matrix_clones(void **state)
  * and the original's bytes change (before the patch: a copy). */
 static void test_after_memmove_on_clone(void **state)
 {
-	static const struct km_asix_variant *const vs[] = { &km_asix_before, &km_asix_after };
+	static const struct km_usbnet_variant *const vs[] = { &km_asix_before, &km_asix_after };
 	uint8_t data[200];
 
 	for (int i = 0; i < 2; i++) {
@@ -352,7 +422,7 @@ static void test_after_memmove_on_clone(void **state)
 
 static void test_copy_failure(void **state)
 {
-	static const struct km_asix_variant *const vs[] = { &km_asix_before, &km_asix_after };
+	static const struct km_usbnet_variant *const vs[] = { &km_asix_before, &km_asix_after };
 	uint8_t data[200];
 
 	for (int i = 0; i < 2; i++) {
@@ -386,26 +456,40 @@ static void test_copy_failure(void **state)
 
 /* ---- usbnet length rules and the bus ------------------------------------- */
 
+/* a driver whose tx_fixup sends the skb as it is */
+static struct km_skb *pass(struct km_usbnet *dev, struct km_skb *skb, km_gfp_t flags)
+{
+	return skb;
+}
+
 static void test_usbnet_length_rules(void **state)
 {
-	static const struct km_usbnet_driver_info plain = { .description = "plain" };
+	static const struct km_usbnet_driver_info plain = { .description = "plain",
+							    .tx_fixup = pass };
 	static const struct km_usbnet_driver_info zlp = { .description = "zlp",
-							  .flags = KM_FLAG_SEND_ZLP };
+							  .flags = KM_FLAG_SEND_ZLP,
+							  .tx_fixup = pass };
 	static const struct km_usbnet_driver_info multi = { .description = "multi",
-							    .flags = KM_FLAG_MULTI_PACKET };
+							    .flags = KM_FLAG_MULTI_PACKET,
+							    .tx_fixup = pass };
+	struct km_usbnet_variant vplain = km_asix_before, vzlp = km_asix_before,
+				 vmulti = km_asix_before;
 	struct km_machine *m;
 	struct km_task *t;
 	struct km_usbnet *dev;
 	struct km_skb *skb;
 	uint8_t data[1100];
 
+	vplain.info = &plain;
+	vzlp.info = &zlp;
+	vmulti.info = &multi;
 	assert_int_equal(km_machine_new(NULL, &m), 0);
 	assert_int_equal(km_task_new(m, NULL, 0, &t), 0);
 	km_task_switch(t);
 	pattern(data, sizeof(data), 1);
 
 	/* no flag: a multiple of maxpacket grows by one zeroed byte */
-	assert_int_equal(km_usbnet_probe(m, &plain, 512, NULL, &dev), 0);
+	assert_int_equal(km_usbnet_probe(m, &vplain, KM_USB_SPEED_HIGH, 512, NULL, &dev), 0);
 	skb = km_alloc_skb(t, 1024, KM_GFP_ATOMIC);
 	memcpy(km_skb_put(skb, 1024), data, 1024);
 	assert_int_equal(km_usbnet_start_xmit(dev, skb), 0);
@@ -430,7 +514,7 @@ static void test_usbnet_length_rules(void **state)
 	km_usbnet_free(dev);
 
 	/* FLAG_SEND_ZLP: URB_ZERO_PACKET instead */
-	assert_int_equal(km_usbnet_probe(m, &zlp, 64, NULL, &dev), 0);
+	assert_int_equal(km_usbnet_probe(m, &vzlp, KM_USB_SPEED_FULL, 64, NULL, &dev), 0);
 	skb = km_alloc_skb(t, 128, KM_GFP_ATOMIC);
 	km_skb_put(skb, 128);
 	assert_int_equal(km_usbnet_start_xmit(dev, skb), 0);
@@ -439,7 +523,7 @@ static void test_usbnet_length_rules(void **state)
 	km_usbnet_free(dev);
 
 	/* FLAG_MULTI_PACKET without ZLP: the bus reports the open transfer */
-	assert_int_equal(km_usbnet_probe(m, &multi, 64, NULL, &dev), 0);
+	assert_int_equal(km_usbnet_probe(m, &vmulti, KM_USB_SPEED_FULL, 64, NULL, &dev), 0);
 	skb = km_alloc_skb(t, 128, KM_GFP_ATOMIC);
 	km_skb_put(skb, 128);
 	assert_int_equal(km_usbnet_start_xmit(dev, skb), 0);
@@ -494,7 +578,7 @@ static void test_device_errors(void **state)
 {
 	struct km_machine *m;
 	struct km_asix_dev *d;
-	struct km_asix_dev_stats st;
+	struct km_usbnet_dev_stats st;
 	const uint8_t bad[8] = { 0x10, 0x00, 0x00, 0x00, 1, 2, 3, 4 };	/* ~len missing */
 	const uint8_t good[8] = { 0x04, 0x00, 0xfb, 0xff, 9, 8, 7, 6 };	/* len 4 */
 
@@ -549,21 +633,19 @@ static void on_traffic_frame(void *arg, const uint8_t *frame, size_t len)
 	x->ok += km_traffic_verify(x->tr, frame, len);
 }
 
-static uint64_t traffic_copies(const struct km_asix_variant *v, enum km_traffic_kind kind,
+static uint64_t traffic_copies(const struct km_usbnet_variant *v, enum km_traffic_kind kind,
 			       bool tap, uint64_t *memmoved)
 {
 	struct tfx x;
 	struct km_traffic_config cfg = { .kind = kind, .tap = tap };
-	struct km_usb_sink sink;
 	struct km_events ev;
 
 	memset(&x, 0, sizeof(x));
 	assert_int_equal(km_machine_new(NULL, &x.f.m), 0);
 	assert_int_equal(km_task_new(x.f.m, NULL, 0, &x.f.t), 0);
 	km_task_switch(x.f.t);
-	assert_int_equal(km_asix_dev_new(x.f.m, on_traffic_frame, &x, &x.f.d), 0);
-	sink = km_asix_dev_sink(x.f.d);
-	assert_int_equal(km_usbnet_probe(x.f.m, v->info, 512, &sink, &x.f.dev), 0);
+	assert_int_equal(v->dev_new(x.f.m, on_traffic_frame, &x, &x.f.d), 0);
+	assert_int_equal(km_usbnet_probe(x.f.m, v, KM_USB_SPEED_HIGH, 512, &x.f.d.sink, &x.f.dev), 0);
 	assert_int_equal(km_traffic_new(x.f.t, x.f.dev->net, &cfg, &x.tr), 0);
 	for (int i = 0; i < 100; i++) {
 		assert_int_equal(km_usbnet_start_xmit(x.f.dev, km_traffic_next(x.tr)), 0);
@@ -662,6 +744,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_probe_and_bind),
+		cmocka_unit_test(test_variant_table),
 		cmocka_unit_test(test_sweep_before_64),
 		cmocka_unit_test(test_sweep_before_512),
 		cmocka_unit_test(test_sweep_after_64),

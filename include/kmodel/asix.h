@@ -22,46 +22,22 @@ extern "C" {
 #endif
 
 /**
- * struct km_asix_variant - one version of the driver's transmit side.
- * @name: "before" (v3.5, the !skb_cloned() rule) or "after" (the patch:
- *        skb_header_cloned() for the header, skb_cloned() only with a pad).
- * @summary: one line.
- * @source: kernel file, function, version.
- * @info: ax88772_info of that version (flags FLAG_ETHER | FLAG_FRAMING_AX |
- *        FLAG_LINK_INTR | FLAG_MULTI_PACKET; bind sets only what the
- *        version sets on the net_device; tx_fixup the ported function).
+ * km_asix_before - asix_tx_fixup() and ax88772_info of v3.5 (the
+ * !skb_cloned() rule, no needed_headroom), usbnet v3.5, the AX88772 parser;
+ * endpoints: full speed 8/16/32/64, high speed 512 (a USB 2.0 device).
+ * km_asix_after - the same with the 2012 patch (skb_header_cloned() for the
+ * header, skb_cloned() only with a pad, needed_headroom/tailroom 4).
+ * Both are in km_usbnet_variants().
  */
-struct km_asix_variant {
-	const char *name;
-	const char *summary;
-	const char *source;
-	const struct km_usbnet_driver_info *info;
-};
-
-KM_API extern const struct km_asix_variant km_asix_before;
-KM_API extern const struct km_asix_variant km_asix_after;
-/** All variants, NULL-terminated, stable order (before, after). */
-KM_API const struct km_asix_variant *const *km_asix_variants(void);
-/** The variant called @name, or NULL. */
-KM_API const struct km_asix_variant *km_asix_find(const char *name);
+KM_API extern const struct km_usbnet_variant km_asix_before;
+KM_API extern const struct km_usbnet_variant km_asix_after;
 
 /* ---- the device --------------------------------------------------------- */
 
 struct km_asix_dev;
 
-/** Called for each frame the device parsed: @frame (valid during the call)
- *  of @len bytes. */
-typedef void (*km_asix_frame_fn)(void *arg, const uint8_t *frame, size_t len);
-
-/** Counters of the device parser. */
-struct km_asix_dev_stats {
-	uint64_t frames;	/**< frames delivered */
-	uint64_t frame_bytes;	/**< their bytes */
-	uint64_t pad_words;	/**< 0xffff0000 words seen */
-	uint64_t bad_headers;	/**< headers whose complement did not match */
-	uint64_t truncated;	/**< transfers that ended inside a header or frame */
-	uint64_t transfers;	/**< transfers ended (by a short packet or ZLP) */
-};
+/** Called for each frame the device parsed (see km_usbnet_frame_fn). */
+typedef km_usbnet_frame_fn km_asix_frame_fn;
 
 /**
  * km_asix_dev_new() - an AX88772 bulk-out parser on @m (reports go there).
@@ -88,8 +64,10 @@ KM_API struct km_usb_sink km_asix_dev_sink(struct km_asix_dev *d);
 KM_API int km_asix_dev_rx(struct km_asix_dev *d, const uint8_t *buf, size_t len,
 			  bool end_of_transfer);
 /** Copy the counters of @d to @out (zeros for a NULL @d; a NULL @out is
- *  ignored; both set km_last_error()). */
-KM_API void km_asix_dev_get_stats(const struct km_asix_dev *d, struct km_asix_dev_stats *out);
+ *  ignored; both set km_last_error()). pad_words counts 0xffff0000 words,
+ *  bad_headers headers whose complement did not match. */
+KM_API void km_asix_dev_get_stats(const struct km_asix_dev *d,
+				  struct km_usbnet_dev_stats *out);
 
 #ifdef __cplusplus
 }

@@ -29,6 +29,25 @@ extern "C" {
 /** Largest bulk maxpacket the model accepts (SuperSpeed), bytes. */
 #define KM_USB_MAXPACKET_MAX 1024u
 
+/** Device speeds, numbered as enum usb_device_speed
+ *  (include/linux/usb/ch9.h). Low speed has no bulk endpoints. */
+enum km_usb_speed {
+	KM_USB_SPEED_UNKNOWN = 0,
+	KM_USB_SPEED_LOW = 1,	/**< USB 1.1, 1.5 Mbit/s */
+	KM_USB_SPEED_FULL = 2,	/**< USB 1.1, 12 Mbit/s: bulk maxpacket 8, 16, 32 or 64 */
+	KM_USB_SPEED_HIGH = 3,	/**< USB 2.0, 480 Mbit/s: bulk maxpacket 512 */
+	KM_USB_SPEED_SUPER = 5,	/**< USB 3.0, 5 Gbit/s: bulk maxpacket 1024 */
+};
+
+/** Short name of @speed ("full", "high", ...; "unknown" otherwise). */
+KM_API const char *km_usb_speed_name(enum km_usb_speed speed);
+
+/** A bulk-out endpoint as a device presents it: speed and wMaxPacketSize. */
+struct km_usb_ep_cfg {
+	enum km_usb_speed speed;
+	unsigned int maxpacket;
+};
+
 struct km_usbnet;
 struct km_usb_interface;	/* stub: never dereferenced */
 
@@ -79,8 +98,139 @@ struct km_usbnet_driver_info {
 };
 
 /**
+ * enum km_usbnet_era - the version of usbnet's transmit path a driver runs
+ * under (the model's usbnet follows one version per driver, as a driver
+ * was written and tested against the usbnet of its time).
+ * @KM_USBNET_V3_5: drivers/net/usb/usbnet.c of v3.5 (July 2012).
+ * @KM_USBNET_MAINLINE: current mainline usbnet.c.
+ */
+enum km_usbnet_era {
+	KM_USBNET_V3_5 = 0,
+	KM_USBNET_MAINLINE = 1,
+};
+
+/** Short name of @era ("v3.5", "mainline"; "unknown" otherwise). */
+KM_API const char *km_usbnet_era_name(enum km_usbnet_era era);
+
+/* ---- the device model at the far end of the pipe -------------------------- */
+
+/** Called for each frame a device model parsed: @frame (valid during the
+ *  call) of @len bytes. */
+typedef void (*km_usbnet_frame_fn)(void *arg, const uint8_t *frame, size_t len);
+
+/**
+ * struct km_usbnet_dev_stats - counters of a device model's bulk-out parser.
+ * Members are only appended; km_usbnet_dev_get_stats() zeroes the struct
+ * before the model fills it.
+ * @frames: frames delivered.
+ * @frame_bytes: their bytes.
+ * @pad_words: padding units of the framing seen (asix: 0xffff0000 words).
+ * @bad_headers: headers the device refused (the rest of the transfer is
+ *               discarded).
+ * @truncated: transfers that ended inside a header or a frame.
+ * @transfers: transfers ended (by a short packet or a ZLP).
+ * @oversized: frames the device dropped as longer than it takes or than
+ *             its header can encode.
+ */
+struct km_usbnet_dev_stats {
+	uint64_t frames;
+	uint64_t frame_bytes;
+	uint64_t pad_words;
+	uint64_t bad_headers;
+	uint64_t truncated;
+	uint64_t transfers;
+	uint64_t oversized;
+};
+
+/**
+ * struct km_usbnet_dev - one instance of a device model, as a variant's
+ * @dev_new constructor makes it.
+ * @priv: the model's state (owned by the instance).
+ * @sink: gives it the bulk-out packets (pass to km_usbnet_probe()).
+ * @get_stats: fills the counters (use km_usbnet_dev_get_stats()).
+ * @free: frees @priv (use km_usbnet_dev_free()).
+ */
+struct km_usbnet_dev {
+	void *priv;
+	struct km_usb_sink sink;
+	void (*get_stats)(const void *priv, struct km_usbnet_dev_stats *out);
+	void (*free)(void *priv);
+};
+
+/** Zero @out, then let @d's model fill it. A NULL @d or @out: zeros /
+ *  nothing, km_last_error() says which. */
+KM_API void km_usbnet_dev_get_stats(const struct km_usbnet_dev *d,
+				    struct km_usbnet_dev_stats *out);
+/** Free the instance's state; @d itself is the caller's. NULL is a no-op. */
+KM_API void km_usbnet_dev_free(struct km_usbnet_dev *d);
+
+/* ---- variants: a driver's transmit side, its usbnet and its device --------- */
+
+/**
+ * struct km_usbnet_variant - one usbnet minidriver version, everything the
+ * tests, the checker, the sweep and the bench need to run it.
+ * @size: sizeof(struct km_usbnet_variant) as the variant was compiled:
+ *        initialise with KM_USBNET_VARIANT_SIZE. Members are only appended;
+ *        the library reads one past KM_USBNET_VARIANT_MIN_SIZE only where
+ *        km_usbnet_variant_has() says @size covers it.
+ * @name: short stable name ("before", "after", ...).
+ * @summary: one line for --help and tables.
+ * @source: kernel file(s), function(s) and the version ported.
+ * @info: its driver_info (flags, bind, the ported tx_fixup).
+ * @era: the usbnet whose URB/ZLP rules apply to it.
+ * @dev_new: constructor of the device model that parses what the driver
+ *           sends: frames go to @fn(@arg, ...), reports to @m. Fills *@out
+ *           (the caller frees it with km_usbnet_dev_free()). Return 0 or a
+ *           negative errno.
+ * @endpoints: the (speed, maxpacket) pairs the driver meets on a
+ *             spec-conforming device of its USB generation, terminated by
+ *             an entry with maxpacket 0.
+ */
+struct km_usbnet_variant {
+	size_t size;
+	const char *name;
+	const char *summary;
+	const char *source;
+	const struct km_usbnet_driver_info *info;
+	enum km_usbnet_era era;
+	int (*dev_new)(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
+		       struct km_usbnet_dev *out);
+	const struct km_usb_ep_cfg *endpoints;
+};
+
+/** Initialiser of km_usbnet_variant.size. */
+#define KM_USBNET_VARIANT_SIZE sizeof(struct km_usbnet_variant)
+/** The smallest valid @size: the members of the first version. */
+#define KM_USBNET_VARIANT_MIN_SIZE \
+	(offsetof(struct km_usbnet_variant, endpoints) + \
+	 sizeof(((struct km_usbnet_variant *)0)->endpoints))
+/** Does @v (its @size) include @member? */
+#define km_usbnet_variant_has(v, member) \
+	((v)->size >= offsetof(struct km_usbnet_variant, member) + sizeof((v)->member))
+
+/**
+ * km_usbnet_variant_check() - is @v usable? @size at least
+ * KM_USBNET_VARIANT_MIN_SIZE, a name, driver_info with a tx_fixup, a known
+ * era, a constructor and a non-empty endpoint list of known speeds with
+ * maxpackets 1..KM_USB_MAXPACKET_MAX.
+ * Return: 0, or -EINVAL with km_last_error() naming what is wrong.
+ */
+KM_API int km_usbnet_variant_check(const struct km_usbnet_variant *v);
+/** Does @v list (@speed, @maxpacket) among its endpoints? */
+KM_API bool km_usbnet_variant_allows(const struct km_usbnet_variant *v,
+				     enum km_usb_speed speed, unsigned int maxpacket);
+/** The built-in variants, NULL-terminated, in a stable order (before,
+ *  after, then the others as they were added). */
+KM_API const struct km_usbnet_variant *const *km_usbnet_variants(void);
+/** The built-in variant called @name, or NULL. */
+KM_API const struct km_usbnet_variant *km_usbnet_find(const char *name);
+
+/**
  * struct km_usbnet - the transmit slice of struct usbnet.
  * @net: the net_device (embedded here as @netdev).
+ * @variant: what was probed (its driver_info is @driver_info).
+ * @era: the usbnet version whose transmit rules apply (the variant's).
+ * @speed: of the device.
  * @maxpacket: of the bulk-out endpoint, bytes.
  * @msg_tx_err: netif_msg_tx_err(dev); off by default as in usbnet_probe()
  *              (msg_level NETIF_MSG_DRV | PROBE | LINK): then a NULL from
@@ -95,6 +245,9 @@ struct km_usbnet {
 	struct km_net_device *net;
 	struct km_net_device netdev;
 	const struct km_usbnet_driver_info *driver_info;
+	const struct km_usbnet_variant *variant;
+	enum km_usbnet_era era;
+	enum km_usb_speed speed;
 	unsigned int maxpacket;
 	bool msg_tx_err;
 	struct km_usb_ep out;
@@ -106,6 +259,9 @@ struct km_usbnet {
 /**
  * km_usbnet_probe() - the transmit part of usbnet_probe(): an Ethernet
  * net_device (ether_setup), the driver's bind, then the bulk-out maxpacket.
+ * @v: the variant (checked with km_usbnet_variant_check()); its
+ *     driver_info and era apply.
+ * @speed: of the device (any of enum km_usb_speed but UNKNOWN).
  * @maxpacket: wMaxPacketSize of the bulk-out endpoint, 0..1024; 0 is a
  *             broken device: -ENODEV, as the check later kernels added to
  *             usbnet_probe() (v3.5 had none and would divide by zero in
@@ -113,12 +269,12 @@ struct km_usbnet {
  *             accepted (drivers that mask with maxpacket - 1 then misbehave).
  * @sink: the device model that receives the bulk-out packets.
  * @out: receives the usbnet (caller owns it: km_usbnet_free()).
- * Return: 0, -EINVAL (NULL argument, maxpacket > 1024), -ENODEV, or the
- * bind's error.
+ * Return: 0, -EINVAL (NULL argument, a variant that fails the check, an
+ * unknown speed, maxpacket > 1024), -ENODEV, or the bind's error.
  */
-KM_API int km_usbnet_probe(struct km_machine *m, const struct km_usbnet_driver_info *info,
-			   unsigned int maxpacket, const struct km_usb_sink *sink,
-			   struct km_usbnet **out);
+KM_API int km_usbnet_probe(struct km_machine *m, const struct km_usbnet_variant *v,
+			   enum km_usb_speed speed, unsigned int maxpacket,
+			   const struct km_usb_sink *sink, struct km_usbnet **out);
 KM_API void km_usbnet_free(struct km_usbnet *dev);
 
 /**

@@ -22,7 +22,7 @@ struct km_asix_dev {
 	size_t hdr_have;
 	size_t frame_len, frame_have;
 	uint8_t *frame;		/* ASIX_MAX_FRAME bytes */
-	struct km_asix_dev_stats st;
+	struct km_usbnet_dev_stats st;
 };
 
 int km_asix_dev_new(struct km_machine *m, km_asix_frame_fn fn, void *arg,
@@ -133,7 +133,7 @@ int km_asix_dev_rx(struct km_asix_dev *d, const uint8_t *buf, size_t len, bool e
 	return ret;
 }
 
-void km_asix_dev_get_stats(const struct km_asix_dev *d, struct km_asix_dev_stats *out)
+void km_asix_dev_get_stats(const struct km_asix_dev *d, struct km_usbnet_dev_stats *out)
 {
 	if (!out) {
 		km_set_error("asix_dev_get_stats: NULL out");
@@ -141,7 +141,7 @@ void km_asix_dev_get_stats(const struct km_asix_dev *d, struct km_asix_dev_stats
 	}
 	if (!d) {
 		km_set_error("asix_dev_get_stats: NULL device");
-		*out = (struct km_asix_dev_stats){ 0 };
+		*out = (struct km_usbnet_dev_stats){ 0 };
 		return;
 	}
 	*out = d->st;

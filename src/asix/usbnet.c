@@ -43,22 +43,33 @@ int km_usb_bulk_out(struct km_usb_ep *ep, const void *buf, size_t len, bool zero
 	return packets;
 }
 
-int km_usbnet_probe(struct km_machine *m, const struct km_usbnet_driver_info *info,
-		    unsigned int maxpacket, const struct km_usb_sink *sink,
-		    struct km_usbnet **out)
+int km_usbnet_probe(struct km_machine *m, const struct km_usbnet_variant *v,
+		    enum km_usb_speed speed, unsigned int maxpacket,
+		    const struct km_usb_sink *sink, struct km_usbnet **out)
 {
+	const struct km_usbnet_driver_info *info;
 	struct km_usbnet *dev;
 	int status;
 
-	if (!m || !info || !out)
-		return km_err(-EINVAL, "usbnet_probe: NULL machine, driver_info or out");
+	if (!m || !v || !out)
+		return km_err(-EINVAL, "usbnet_probe: NULL machine, variant or out");
 	*out = NULL;
+	status = km_usbnet_variant_check(v);
+	if (status)
+		return status;
+	info = v->info;
+	if (speed != KM_USB_SPEED_LOW && speed != KM_USB_SPEED_FULL &&
+	    speed != KM_USB_SPEED_HIGH && speed != KM_USB_SPEED_SUPER)
+		return km_err(-EINVAL, "usbnet_probe: unknown speed %d", (int)speed);
 	if (maxpacket > KM_USB_MAXPACKET_MAX)
 		return km_err(-EINVAL, "usbnet_probe: maxpacket %u > %u", maxpacket,
 			      KM_USB_MAXPACKET_MAX);
 	dev = g_new0(struct km_usbnet, 1);
 	dev->m = m;
 	dev->driver_info = info;
+	dev->variant = v;
+	dev->era = v->era;
+	dev->speed = speed;
 	dev->net = &dev->netdev;
 	km_net_device_init_ether(dev->net);	/* alloc_etherdev() */
 	if (info->bind) {

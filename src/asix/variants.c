@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The usbnet variants: each a ported driver_info, the usbnet era it runs
+ * under, its device model and the endpoints it meets (see
+ * include/kmodel/usb.h, struct km_usbnet_variant).
+ */
+#include "internal.h"
+#include "asix_internal.h"
+#include <kmodel/asix.h>
+#include <string.h>
+
+/* ---- device models as km_usbnet_dev -------------------------------------- */
+
+static void asix_dev_stats(const void *priv, struct km_usbnet_dev_stats *out)
+{
+	km_asix_dev_get_stats(priv, out);
+}
+
+static void asix_dev_free(void *priv)
+{
+	km_asix_dev_free(priv);
+}
+
+static int asix_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
+			struct km_usbnet_dev *out)
+{
+	struct km_asix_dev *d;
+	int err;
+
+	if (!out)
+		return km_err(-EINVAL, "asix dev_new: NULL out");
+	err = km_asix_dev_new(m, fn, arg, &d);
+	if (err)
+		return err;
+	*out = (struct km_usbnet_dev){ .priv = d, .sink = km_asix_dev_sink(d),
+				       .get_stats = asix_dev_stats, .free = asix_dev_free };
+	return 0;
+}
+
+void km_usbnet_dev_get_stats(const struct km_usbnet_dev *d, struct km_usbnet_dev_stats *out)
+{
+	if (!out) {
+		km_set_error("usbnet_dev_get_stats: NULL out");
+		return;
+	}
+	*out = (struct km_usbnet_dev_stats){ 0 };
+	if (!d || !d->get_stats) {
+		km_set_error("usbnet_dev_get_stats: NULL device");
+		return;
+	}
+	d->get_stats(d->priv, out);
+}
+
+void km_usbnet_dev_free(struct km_usbnet_dev *d)
+{
+	if (!d || !d->free)
+		return;
+	d->free(d->priv);
+	d->priv = NULL;
+}
+
+/* ---- endpoints ------------------------------------------------------------ */
+
+/* A USB 2.0 device: every full-speed bulk maxpacket the spec allows (USB 2.0
+ * spec 5.8.3: 8, 16, 32 or 64) and high speed's 512. */
+static const struct km_usb_ep_cfg usb2_endpoints[] = {
+	{ KM_USB_SPEED_FULL, 8 }, { KM_USB_SPEED_FULL, 16 }, { KM_USB_SPEED_FULL, 32 },
+	{ KM_USB_SPEED_FULL, 64 }, { KM_USB_SPEED_HIGH, 512 }, { 0, 0 },
+};
+
+const char *km_usb_speed_name(enum km_usb_speed speed)
+{
+	switch (speed) {
+	case KM_USB_SPEED_LOW: return "low";
+	case KM_USB_SPEED_FULL: return "full";
+	case KM_USB_SPEED_HIGH: return "high";
+	case KM_USB_SPEED_SUPER: return "super";
+	default: return "unknown";
+	}
+}
+
+const char *km_usbnet_era_name(enum km_usbnet_era era)
+{
+	switch (era) {
+	case KM_USBNET_V3_5: return "v3.5";
+	case KM_USBNET_MAINLINE: return "mainline";
+	default: return "unknown";
+	}
+}
+
+/* ---- the variants ----------------------------------------------------------- */
+
+const struct km_usbnet_variant km_asix_before = {
+	.size = KM_USBNET_VARIANT_SIZE,
+	.name = "before",
+	.summary = "v3.5: copy every cloned skb (!skb_cloned rule), no needed_headroom",
+	.source = "drivers/net/usb/asix.c asix_tx_fixup(), ax88772_bind(), v3.5",
+	.info = &km_asix_v35_ax88772_info,
+	.era = KM_USBNET_V3_5,
+	.dev_new = asix_dev_new,
+	.endpoints = usb2_endpoints,
+};
+
+const struct km_usbnet_variant km_asix_after = {
+	.size = KM_USBNET_VARIANT_SIZE,
+	.name = "after",
+	.summary = "2012 patch: skb_header_cloned for the header, skb_cloned only with a pad; "
+		   "needed_headroom/tailroom 4",
+	.source = "drivers/net/usb/asix.c asix_tx_fixup(), ax88772_bind(), "
+		  "\"asix: avoid copies in tx path\" (v3.6)",
+	.info = &km_asix_v36_ax88772_info,
+	/* the patch went into net-next on top of v3.5's usbnet */
+	.era = KM_USBNET_V3_5,
+	.dev_new = asix_dev_new,
+	.endpoints = usb2_endpoints,
+};
+
+static const struct km_usbnet_variant *const variants[] = {
+	&km_asix_before, &km_asix_after, NULL
+};
+
+const struct km_usbnet_variant *const *km_usbnet_variants(void)
+{
+	return variants;
+}
+
+const struct km_usbnet_variant *km_usbnet_find(const char *name)
+{
+	for (size_t i = 0; name && variants[i]; i++)
+		if (!strcmp(variants[i]->name, name))
+			return variants[i];
+	return NULL;
+}
+
+static bool speed_known(enum km_usb_speed s)
+{
+	return s == KM_USB_SPEED_LOW || s == KM_USB_SPEED_FULL || s == KM_USB_SPEED_HIGH ||
+	       s == KM_USB_SPEED_SUPER;
+}
+
+int km_usbnet_variant_check(const struct km_usbnet_variant *v)
+{
+	if (!v)
+		return km_err(-EINVAL, "usbnet variant: NULL");
+	if (v->size < KM_USBNET_VARIANT_MIN_SIZE)
+		return km_err(-EINVAL, "usbnet variant: size %zu < %zu (initialise .size with "
+			      "KM_USBNET_VARIANT_SIZE)", v->size, (size_t)KM_USBNET_VARIANT_MIN_SIZE);
+	if (!v->name || !*v->name)
+		return km_err(-EINVAL, "usbnet variant: no name");
+	if (!v->info || !v->info->tx_fixup)
+		return km_err(-EINVAL, "usbnet variant %s: no driver_info or tx_fixup", v->name);
+	if (v->era != KM_USBNET_V3_5 && v->era != KM_USBNET_MAINLINE)
+		return km_err(-EINVAL, "usbnet variant %s: unknown usbnet era %d", v->name,
+			      (int)v->era);
+	if (!v->dev_new)
+		return km_err(-EINVAL, "usbnet variant %s: no device model", v->name);
+	if (!v->endpoints || !v->endpoints[0].maxpacket)
+		return km_err(-EINVAL, "usbnet variant %s: no endpoints", v->name);
+	for (const struct km_usb_ep_cfg *e = v->endpoints; e->maxpacket; e++)
+		if (!speed_known(e->speed) || e->maxpacket > KM_USB_MAXPACKET_MAX)
+			return km_err(-EINVAL, "usbnet variant %s: endpoint (%d, %u) invalid",
+				      v->name, (int)e->speed, e->maxpacket);
+	return 0;
+}
+
+bool km_usbnet_variant_allows(const struct km_usbnet_variant *v, enum km_usb_speed speed,
+			      unsigned int maxpacket)
+{
+	if (!v || !v->endpoints)
+		return false;
+	for (const struct km_usb_ep_cfg *e = v->endpoints; e->maxpacket; e++)
+		if (e->speed == speed && e->maxpacket == maxpacket)
+			return true;
+	return false;
+}
