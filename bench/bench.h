@@ -37,10 +37,13 @@ struct kb_scenario {
 	int (*run)(struct kb_out *out);	/* 0, or a negative errno */
 };
 
+/* the scenarios, for main.c */
 extern const struct kb_scenario kb_dd_scenario;
 /* print the dd machine profiles (--list) */
 void kb_dd_list_machines(void);
 extern const struct kb_scenario kb_iperf_scenario;
+
+/* common.c: shared by the scenarios (dd.c, iperf.c) and main.c */
 
 /* seconds from CLOCK_MONOTONIC */
 double kb_now(void);

@@ -1,5 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Private state of libkmodel: not installed, not part of the API. */
+/*
+ * Private state of libkmodel's core (not installed, not part of the API):
+ * the machine, tasks, reports, kmalloc. The lowest layer: it names no
+ * subsystem's functions. Subsystems above it keep their own private
+ * headers (mm_sim/mm_internal.h, skb_sim/skb_internal.h); the machine's
+ * lifecycle that calls into them lives above them (lifecycle/lifecycle.c).
+ * struct km_machine still holds each subsystem's state, typed with what
+ * this header declares (a struct km_page is only pointed to here).
+ */
 #ifndef KMODEL_INTERNAL_H
 #define KMODEL_INTERNAL_H
 
@@ -11,27 +19,10 @@
 
 #define KM_MAX_CPUS		32
 #define KM_REPORT_LOG_MAX	1024
-#define KM_PTRS_BITS		10	/* ptes per second-level table: 1 << 10 */
 
-/* page flags */
-#define KM_PG_HIGHMEM	0x01u
-#define KM_PG_DIRTY	0x02u
-#define KM_PG_ANON	0x04u
-#define KM_PG_RESERVED	0x08u	/* boot-time pages (the zero page) */
+struct km_page;		/* mm_sim/mm_internal.h */
 
-struct km_page {
-	uint32_t flags;
-	int32_t refcount;	/* _refcount */
-	int32_t mapcount;	/* page_mapcount() (the kernel stores it - 1) */
-	uint32_t free_next;	/* free: the next free frame's pfn + 1 on the
-				 * zone's free list (page->lru), 0 at its end;
-				 * 32 bits hold it: RAM is at most 4 GiB
-				 * (machine.c), so pfn + 1 <= 2^20 */
-};
-
-typedef uint64_t km_pte_t;	/* pfn << 12 | KM_PTE_* */
-#define KM_PTE_PFN_SHIFT 12
-
+/* a zone of the page allocator (mm_sim/page_alloc.c) */
 struct km_zone {
 	unsigned long start_pfn, end_pfn;	/* [start, end) */
 	unsigned long next_pfn;			/* never-used frames start here */
@@ -44,6 +35,13 @@ struct km_kmap_stack {
 	unsigned int idx;			/* slots in use */
 	unsigned long pfn[KM_TYPE_NR];		/* fixmap ptes, ~0UL when none */
 };
+
+static inline void km_kmap_stack_init(struct km_kmap_stack *st)
+{
+	st->idx = 0;
+	for (unsigned int s = 0; s < KM_TYPE_NR; s++)
+		st->pfn[s] = ~0UL;
+}
 
 struct km_cpu {
 	struct km_kmap_stack kmap;
@@ -88,7 +86,8 @@ struct km_machine {
 	struct km_zone zone_low, zone_high;
 	/* reports */
 	GArray *report_log;		/* struct km_report */
-	/* live objects, for teardown */
+	/* live objects, for teardown: tasks (lifecycle.c), address spaces
+	 * and files (mm_sim/mm.c) */
 	GHashTable *mms, *tasks, *files;
 	/* skb_sim: sk_buff structs and data buffers, live and cached for reuse
 	 * (intrusive links: O(1), no allocation per packet), and the skb that
@@ -98,34 +97,6 @@ struct km_machine {
 	struct km_cpu cpu[KM_MAX_CPUS];	/* cold unless highmem: last */
 };
 
-struct km_vma {
-	unsigned long start, end;	/* [start, end) */
-	unsigned int vm_flags;		/* KM_VM_* */
-	struct km_file *file;		/* NULL: anonymous; else one reference */
-	unsigned long pgoff;		/* file page of start */
-};
-#define KM_VM_READ	0x1u
-#define KM_VM_WRITE	0x2u
-#define KM_VM_SHARED	0x8u
-#define KM_MMAP_MIN_ADDR 0x8000UL	/* CONFIG_DEFAULT_MMAP_MIN_ADDR on ARM */
-
-/* A file with dirty accounting: its page cache, indexed by page. */
-struct km_file {
-	struct km_machine *m;
-	int refs;
-	unsigned long nr_pages;		/* size in pages */
-	GPtrArray *cache;		/* struct km_page *, NULL: not cached */
-};
-
-struct km_mm {
-	struct km_machine *m;
-	int users;
-	GTree *vmas;			/* keyed by start; non-overlapping */
-	struct km_vma *vma_cache;	/* last km_find_vma() hit */
-	km_pte_t **pgd;			/* [pgd_entries] -> [1 << KM_PTRS_BITS] */
-	unsigned long pgd_entries;
-	unsigned long mmap_base;	/* TASK_UNMAPPED_BASE: where mmap searches first */
-};
 
 struct km_task {
 	struct km_machine *m;
@@ -143,60 +114,19 @@ struct km_task {
 void km_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int km_err(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* page_alloc.c */
-int km_page_alloc_init(struct km_machine *m);
-void km_page_alloc_fini(struct km_machine *m);
-static inline unsigned long km_pfn(const struct km_machine *m, const struct km_page *p)
-{
-	return (unsigned long)(p - m->pages);
-}
-static inline void *km_frame(const struct km_machine *m, unsigned long pfn)
-{
-	return m->ram + (pfn << m->page_shift);
-}
-static inline bool km_page_valid(const struct km_machine *m, const struct km_page *p)
-{
-	return p >= m->pages && p < m->pages + m->nr_pages;
-}
+/* machine.c: the core half of km_machine_new() and km_machine_destroy()
+ * (lifecycle.c): resolve and check @cfg, allocate the machine with its
+ * core state (reports, task table, kmap stacks, fault injection off). */
+int km_machine_alloc(const struct km_machine_config *cfg, struct km_machine **out);
+void km_machine_free(struct km_machine *m);
+/* call @release on every object in @set (which @release removes from it) */
+void km_release_all(GHashTable *set, void (*release)(gpointer));
 
 /* slab.c */
 void km_kfree_machine(struct km_machine *m, const void *obj);
 int km_slab_init(struct km_machine *m);
 int km_slab_check(struct km_machine *m);
 void km_slab_fini(struct km_machine *m);
-
-/* mm.c */
-int km_mm_check(struct km_machine *m);
-struct km_vma *km_find_vma_tree(struct km_mm *mm, unsigned long addr);
-km_pte_t *km_pte_alloc(struct km_mm *mm, unsigned long addr);
-
-/* The vma containing @addr, or NULL. A one-entry cache in front of the
- * tree plays the part of the kernel's vmacache (mm/vmacache.c, v5.7). */
-static inline struct km_vma *km_find_vma(struct km_mm *mm, unsigned long addr)
-{
-	struct km_vma *v = mm->vma_cache;
-
-	if (v && addr >= v->start && addr < v->end)
-		return v;
-	return km_find_vma_tree(mm, addr);
-}
-
-/* The pte of user address @addr in @mm's two-level table, NULL above
- * TASK_SIZE or where no second-level table exists (unless @alloc). */
-static inline km_pte_t *km_pte_lookup(struct km_mm *mm, unsigned long addr, bool alloc)
-{
-	unsigned long vpn;
-	km_pte_t *pt;
-
-	if (addr >= mm->m->task_size)
-		return NULL;
-	vpn = addr >> mm->m->page_shift;
-	pt = mm->pgd[vpn >> KM_PTRS_BITS];
-	if (!pt)
-		return alloc ? km_pte_alloc(mm, addr) : NULL;
-	return &pt[vpn & ((1UL << KM_PTRS_BITS) - 1)];
-}
-int km_handle_mm_fault(struct km_task *t, struct km_vma *vma, unsigned long addr, bool write);
 
 static inline bool km_in_atomic(const struct km_task *t)
 {
@@ -253,16 +183,6 @@ static inline void km_pagefault_disabled_dec(struct km_task *t)
 	else
 		t->pagefault_disabled--;
 }
-
-/* highmem.c */
-int km_kmap_check(struct km_machine *m);
-void km_kmap_stack_init(struct km_kmap_stack *st);
-
-/* skb_sim/skbuff.c */
-int km_skb_check_leaks(struct km_machine *m);
-void km_skb_fini(struct km_machine *m);
-
-
 
 /* access_ok() (arch/arm/include/asm/uaccess.h __range_ok, v5.7): addr + size
  * must not pass addr_limit (USER_DS = TASK_SIZE) and must not wrap;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/* km_machine: configuration, boot, teardown checks, tasks. */
+/* km_machine: configuration and the core state (the lifecycle that boots
+ * and checks the subsystems: lifecycle/lifecycle.c); task state. */
 #include "internal.h"
 #include <stdlib.h>
 #include <string.h>
@@ -82,14 +83,12 @@ static int config_resolve(struct km_machine_config *c)
 	return 0;
 }
 
-int km_machine_new(const struct km_machine_config *cfg, struct km_machine **out)
+int km_machine_alloc(const struct km_machine_config *cfg, struct km_machine **out)
 {
 	struct km_machine_config c = {0};
 	struct km_machine *m;
 	int err;
 
-	if (!out)
-		return km_err(-EINVAL, "km_machine_new: out is NULL");
 	*out = NULL;
 	if (cfg)
 		c = *cfg;
@@ -105,22 +104,19 @@ int km_machine_new(const struct km_machine_config *cfg, struct km_machine **out)
 	m->nr_lowmem = (unsigned long)(c.lowmem_size >> m->page_shift);
 	m->task_size = splits[c.vmsplit].task_size;
 	m->report_log = g_array_new(FALSE, FALSE, sizeof(struct km_report));
-	m->mms = g_hash_table_new(NULL, NULL);
 	m->tasks = g_hash_table_new(NULL, NULL);
-	m->files = g_hash_table_new(NULL, NULL);
 	for (unsigned int i = 0; i < KM_MAX_CPUS; i++)
 		km_kmap_stack_init(&m->cpu[i].kmap);
 	km_fault_inject_reset(m);
-
-	err = km_page_alloc_init(m);
-	if (!err)
-		err = km_slab_init(m);
-	if (err) {
-		km_machine_destroy(m);
-		return err;
-	}
 	*out = m;
 	return 0;
+}
+
+void km_machine_free(struct km_machine *m)
+{
+	g_hash_table_destroy(m->tasks);
+	g_array_free(m->report_log, TRUE);
+	g_free(m);
 }
 
 void km_machine_get_config(const struct km_machine *m, struct km_machine_config *out)
@@ -128,91 +124,7 @@ void km_machine_get_config(const struct km_machine *m, struct km_machine_config 
 	*out = m->cfg;
 }
 
-static int check_tasks(struct km_machine *m)
-{
-	GHashTableIter it;
-	gpointer key;
-	int n = 0;
-
-	g_hash_table_iter_init(&it, m->tasks);
-	while (g_hash_table_iter_next(&it, &key, NULL)) {
-		struct km_task *t = key;
-
-		km_report(m, KM_BUG, KM_R_LEAK_MM, "task on cpu %u not freed", t->cpu);
-		n++;
-		if (t->preempt_count || t->pagefault_disabled) {
-			km_report(m, KM_BUG, KM_R_LEAK_ATOMIC,
-				  "task on cpu %u: preempt_count %d, pagefault_disabled %d", t->cpu,
-				  t->preempt_count, t->pagefault_disabled);
-			n++;
-		}
-	}
-	return n;
-}
-
-int km_machine_check(struct km_machine *m)
-{
-	int n;
-
-	if (!m)
-		return 0;
-	n = check_tasks(m);
-	n += km_mm_check(m);
-	n += km_kmap_check(m);
-	n += km_skb_check_leaks(m);
-	n += km_slab_check(m);
-	{
-		/* every frame but the reserved zero page must be free again */
-		for (unsigned long pfn = 0; pfn < m->nr_pages; pfn++) {
-			struct km_page *p = &m->pages[pfn];
-
-			if (p == m->zero_page) {
-				if (p->refcount != 1) {	/* the machine's own reference */
-					km_report(m, KM_BUG, KM_R_LEAK_PAGE,
-						  "zero page (pfn %lu) refcount %d, expected 1: "
-						  "unbalanced get/put of the shared zero page",
-						  pfn, p->refcount);
-					n++;
-				}
-				continue;
-			}
-			if (p->refcount == 0)
-				continue;
-			km_report(m, KM_BUG, KM_R_LEAK_PAGE,
-				  "pfn %lu still referenced: refcount %d%s, mapcount %d",
-				  pfn, p->refcount,
-				  p->refcount >= KM_GUP_PIN_COUNTING_BIAS ? " (pinned)" : "",
-				  p->mapcount);
-			n++;
-		}
-	}
-	return n;
-}
-
-/* Teardown of leaked objects: drop each one's last reference. */
-static void force_task_free(gpointer p)
-{
-	km_task_free(p);
-}
-
-static void force_mm_put(gpointer p)
-{
-	struct km_mm *mm = p;
-
-	mm->users = 1;
-	km_mm_put(mm);
-}
-
-static void force_file_put(gpointer p)
-{
-	struct km_file *f = p;
-
-	f->refs = 1;
-	km_file_put(f);
-}
-
-/* Call @release on every object in @set (which @release removes from it). */
-static void release_all(GHashTable *set, void (*release)(gpointer))
+void km_release_all(GHashTable *set, void (*release)(gpointer))
 {
 	GList *l = g_hash_table_get_keys(set);
 
@@ -221,76 +133,7 @@ static void release_all(GHashTable *set, void (*release)(gpointer))
 	g_list_free(l);
 }
 
-int km_machine_destroy(struct km_machine *m)
-{
-	size_t first;
-	int n;
-
-	if (!m)
-		return 0;
-	first = m->report_log->len;
-	n = m->pages ? km_machine_check(m) : 0;
-	for (size_t i = first; i < m->report_log->len; i++)
-		g_warning("kmodel teardown: %s: %s",
-			  km_report_code_name(g_array_index(m->report_log, struct km_report, i).code),
-			  g_array_index(m->report_log, struct km_report, i).message);
-	/* release what leaked: tasks, then address spaces, then files */
-	release_all(m->tasks, force_task_free);
-	release_all(m->mms, force_mm_put);
-	release_all(m->files, force_file_put);
-	km_skb_fini(m);
-	km_slab_fini(m);
-	km_page_alloc_fini(m);
-	g_hash_table_destroy(m->tasks);
-	g_hash_table_destroy(m->mms);
-	g_hash_table_destroy(m->files);
-	g_array_free(m->report_log, TRUE);
-	g_free(m);
-	return n;
-}
-
 /* ---- tasks ---------------------------------------------------------------- */
-
-int km_task_new(struct km_machine *m, struct km_mm *mm, unsigned int cpu, struct km_task **out)
-{
-	struct km_task *t;
-
-	if (!m || !out)
-		return km_err(-EINVAL, "km_task_new: machine or out is NULL");
-	if (cpu >= m->cfg.nr_cpus)
-		return km_err(-EINVAL, "km_task_new: cpu %u >= nr_cpus %u", cpu, m->cfg.nr_cpus);
-	if (mm && mm->m != m)
-		return km_err(-EINVAL, "km_task_new: mm belongs to another machine");
-	t = g_new0(struct km_task, 1);
-	t->m = m;
-	t->cpu = cpu;
-	t->mm = mm;
-	km_kmap_stack_init(&t->kmap);
-	if (mm)
-		km_mm_get(mm);
-	g_hash_table_add(m->tasks, t);
-	*out = t;
-	return 0;
-}
-
-void km_task_free(struct km_task *t)
-{
-	if (!t)
-		return;
-	if (t->preempt_count || t->pagefault_disabled)
-		km_report(t->m, KM_BUG, KM_R_LEAK_ATOMIC,
-			  "task exits with preempt_count %d, pagefault_disabled %d",
-			  t->preempt_count, t->pagefault_disabled);
-	if (t->kmap.idx)
-		km_report(t->m, KM_BUG, KM_R_LEAK_KMAP, "task exits holding %u kmap_local slot(s)",
-			  t->kmap.idx);
-	if (km_current_task == t)
-		km_task_switch(NULL);
-	g_hash_table_remove(t->m->tasks, t);
-	if (t->mm)
-		km_mm_put(t->mm);
-	g_free(t);
-}
 
 struct km_machine *km_task_machine(const struct km_task *t)
 {

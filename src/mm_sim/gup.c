@@ -6,7 +6,7 @@
  * Simplifications: no THP/hugetlb/devmap, no FOLL_LONGTERM/FOLL_FORCE;
  * mmap_sem is not modelled beyond its might_sleep().
  */
-#include "internal.h"
+#include "mm_internal.h"
 
 static void grab_page(struct km_page *p, unsigned int gup_flags)
 {

@@ -18,14 +18,7 @@
  * Simplification: the fixmap address is the frame's host storage, so a use
  * after kunmap is not caught.
  */
-#include "internal.h"
-
-void km_kmap_stack_init(struct km_kmap_stack *st)
-{
-	st->idx = 0;
-	for (unsigned int s = 0; s < KM_TYPE_NR; s++)
-		st->pfn[s] = ~0UL;
-}
+#include "mm_internal.h"
 
 static bool local_era(const struct km_machine *m)
 {

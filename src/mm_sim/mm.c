@@ -16,7 +16,7 @@
  * Simplifications: no mmap_sem, no VMA merging, no swap, no THP, no rmap
  * (page_mkclean() walks the machine's address spaces).
  */
-#include "internal.h"
+#include "mm_internal.h"
 #include <string.h>
 
 static gint vma_key_cmp(gconstpointer a, gconstpointer b, gpointer unused)
@@ -145,6 +145,42 @@ void km_mm_put(struct km_mm *mm)
 {
 	if (mm && --mm->users == 0)
 		mm_free(mm);
+}
+
+int km_mm_init(struct km_machine *m)
+{
+	m->mms = g_hash_table_new(NULL, NULL);
+	m->files = g_hash_table_new(NULL, NULL);
+	return 0;
+}
+
+/* Teardown of leaked objects: drop each one's last reference. */
+static void force_mm_put(gpointer p)
+{
+	struct km_mm *mm = p;
+
+	mm->users = 1;
+	km_mm_put(mm);
+}
+
+static void force_file_put(gpointer p)
+{
+	struct km_file *f = p;
+
+	f->refs = 1;
+	km_file_put(f);
+}
+
+/* address spaces, then files (an mm's file vmas hold file references) */
+void km_mm_fini(struct km_machine *m)
+{
+	if (!m->mms)
+		return;
+	km_release_all(m->mms, force_mm_put);
+	km_release_all(m->files, force_file_put);
+	g_hash_table_destroy(m->mms);
+	g_hash_table_destroy(m->files);
+	m->mms = m->files = NULL;
 }
 
 int km_mm_check(struct km_machine *m)

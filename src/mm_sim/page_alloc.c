@@ -10,7 +10,7 @@
  * Simplification: no buddy orders, per-cpu lists or watermarks; alloc_page
  * fails (NULL) when the zones are empty.
  */
-#include "internal.h"
+#include "mm_internal.h"
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -39,6 +39,36 @@ int km_page_alloc_init(struct km_machine *m)
 	m->zero_page = km_alloc_page(m, KM_GFP_ZERO);
 	m->zero_page->flags |= KM_PG_RESERVED;
 	return 0;
+}
+
+/* every frame but the reserved zero page must be free again */
+int km_page_alloc_check(struct km_machine *m)
+{
+	int n = 0;
+
+	for (unsigned long pfn = 0; pfn < m->nr_pages; pfn++) {
+		struct km_page *p = &m->pages[pfn];
+
+		if (p == m->zero_page) {
+			if (p->refcount != 1) {	/* the machine's own reference */
+				km_report(m, KM_BUG, KM_R_LEAK_PAGE,
+					  "zero page (pfn %lu) refcount %d, expected 1: "
+					  "unbalanced get/put of the shared zero page",
+					  pfn, p->refcount);
+				n++;
+			}
+			continue;
+		}
+		if (p->refcount == 0)
+			continue;
+		km_report(m, KM_BUG, KM_R_LEAK_PAGE,
+			  "pfn %lu still referenced: refcount %d%s, mapcount %d",
+			  pfn, p->refcount,
+			  p->refcount >= KM_GUP_PIN_COUNTING_BIAS ? " (pinned)" : "",
+			  p->mapcount);
+		n++;
+	}
+	return n;
 }
 
 void km_page_alloc_fini(struct km_machine *m)

@@ -13,7 +13,7 @@
  * KM_SKB_QUARANTINE other structs were freed after it, so a stale pointer
  * freed again within that window finds SKB_FREE, not a live skb.
  */
-#include "internal.h"
+#include "skb_internal.h"
 #include <kmodel/skb.h>
 #include <inttypes.h>
 #include <limits.h>

@@ -7,7 +7,7 @@
  * The suite reads and restores user bytes through the frames (host
  * memory) of the present ptes, so checking costs no modelled events.
  */
-#include "internal.h"
+#include "mm_internal.h"
 #include <kmodel/conformance.h>
 #include <string.h>
 

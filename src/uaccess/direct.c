@@ -9,7 +9,7 @@
  * Simplification: the copy proceeds a page at a time, so the bytes not
  * copied are exact at page granularity (the assembly stops within a word).
  */
-#include "internal.h"
+#include "mm_internal.h"
 #include "variant.h"
 #include <kmodel/uaccess.h>
 #include <string.h>

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The machine's lifecycle, above the subsystems: km_machine_new() boots
+ * core and then each subsystem, km_machine_check() runs their teardown
+ * checks, km_machine_destroy() checks and releases them; tasks, which hold
+ * an address space, are created and freed here too. Core (core/machine.c)
+ * names no subsystem; this file is the one place that names them all.
+ */
+#include "mm_internal.h"
+#include "skb_internal.h"
+
+static void force_task_free(gpointer p)
+{
+	km_task_free(p);
+}
+
+static int tasks_check(struct km_machine *m)
+{
+	GHashTableIter it;
+	gpointer key;
+	int n = 0;
+
+	g_hash_table_iter_init(&it, m->tasks);
+	while (g_hash_table_iter_next(&it, &key, NULL)) {
+		struct km_task *t = key;
+
+		km_report(m, KM_BUG, KM_R_LEAK_MM, "task on cpu %u not freed", t->cpu);
+		n++;
+		if (t->preempt_count || t->pagefault_disabled) {
+			km_report(m, KM_BUG, KM_R_LEAK_ATOMIC,
+				  "task on cpu %u: preempt_count %d, pagefault_disabled %d", t->cpu,
+				  t->preempt_count, t->pagefault_disabled);
+			n++;
+		}
+	}
+	return n;
+}
+
+static void tasks_fini(struct km_machine *m)
+{
+	km_release_all(m->tasks, force_task_free);
+}
+
+/*
+ * The subsystems in teardown order: each one's check runs before, and its
+ * fini after, those below it (a task holds an mm, whose pages go back to
+ * the page allocator). Boot runs the inits in the reverse order. A fini
+ * also releases what leaked, and copes with a failed or missing init.
+ */
+static const struct km_subsystem {
+	int (*init)(struct km_machine *m);	/* 0 or a negative errno */
+	int (*check)(struct km_machine *m);	/* reports filed */
+	void (*fini)(struct km_machine *m);
+} subsystems[] = {
+	{ NULL, tasks_check, tasks_fini },
+	{ km_mm_init, km_mm_check, km_mm_fini },
+	{ NULL, km_kmap_check, NULL },
+	{ NULL, km_skb_check_leaks, km_skb_fini },
+	{ km_slab_init, km_slab_check, km_slab_fini },
+	{ km_page_alloc_init, km_page_alloc_check, km_page_alloc_fini },
+};
+#define NR_SUBSYSTEMS G_N_ELEMENTS(subsystems)
+
+/* fini of subsystems[from..]: those booted, and the one that failed */
+static void fini_from(struct km_machine *m, size_t from)
+{
+	for (size_t i = from; i < NR_SUBSYSTEMS; i++)
+		if (subsystems[i].fini)
+			subsystems[i].fini(m);
+}
+
+int km_machine_new(const struct km_machine_config *cfg, struct km_machine **out)
+{
+	struct km_machine *m;
+	int err;
+
+	if (!out)
+		return km_err(-EINVAL, "km_machine_new: out is NULL");
+	*out = NULL;
+	err = km_machine_alloc(cfg, &m);
+	if (err)
+		return err;
+	for (size_t i = NR_SUBSYSTEMS; i-- > 0;) {
+		err = subsystems[i].init ? subsystems[i].init(m) : 0;
+		if (err) {
+			fini_from(m, i);
+			km_machine_free(m);
+			return err;
+		}
+	}
+	*out = m;
+	return 0;
+}
+
+int km_machine_check(struct km_machine *m)
+{
+	int n = 0;
+
+	if (!m)
+		return 0;
+	for (size_t i = 0; i < NR_SUBSYSTEMS; i++)
+		n += subsystems[i].check(m);
+	return n;
+}
+
+int km_machine_destroy(struct km_machine *m)
+{
+	size_t first;
+	int n;
+
+	if (!m)
+		return 0;
+	first = m->report_log->len;
+	n = km_machine_check(m);
+	for (size_t i = first; i < m->report_log->len; i++)
+		g_warning("kmodel teardown: %s: %s",
+			  km_report_code_name(g_array_index(m->report_log, struct km_report, i).code),
+			  g_array_index(m->report_log, struct km_report, i).message);
+	fini_from(m, 0);
+	km_machine_free(m);
+	return n;
+}
+
+/* ---- tasks ---------------------------------------------------------------- */
+
+int km_task_new(struct km_machine *m, struct km_mm *mm, unsigned int cpu, struct km_task **out)
+{
+	struct km_task *t;
+
+	if (!m || !out)
+		return km_err(-EINVAL, "km_task_new: machine or out is NULL");
+	if (cpu >= m->cfg.nr_cpus)
+		return km_err(-EINVAL, "km_task_new: cpu %u >= nr_cpus %u", cpu, m->cfg.nr_cpus);
+	if (mm && mm->m != m)
+		return km_err(-EINVAL, "km_task_new: mm belongs to another machine");
+	t = g_new0(struct km_task, 1);
+	t->m = m;
+	t->cpu = cpu;
+	t->mm = mm;
+	km_kmap_stack_init(&t->kmap);
+	if (mm)
+		km_mm_get(mm);
+	g_hash_table_add(m->tasks, t);
+	*out = t;
+	return 0;
+}
+
+void km_task_free(struct km_task *t)
+{
+	if (!t)
+		return;
+	if (t->preempt_count || t->pagefault_disabled)
+		km_report(t->m, KM_BUG, KM_R_LEAK_ATOMIC,
+			  "task exits with preempt_count %d, pagefault_disabled %d",
+			  t->preempt_count, t->pagefault_disabled);
+	if (t->kmap.idx)
+		km_report(t->m, KM_BUG, KM_R_LEAK_KMAP, "task exits holding %u kmap_local slot(s)",
+			  t->kmap.idx);
+	if (km_current_task == t)
+		km_task_switch(NULL);
+	g_hash_table_remove(t->m->tasks, t);
+	if (t->mm)
+		km_mm_put(t->mm);
+	g_free(t);
+}

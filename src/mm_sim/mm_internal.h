@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Private state of mm_sim (not installed, not part of the API): struct page,
+ * page tables, vmas, address spaces and files, and the inline walkers that
+ * gup, the fault handler and the uaccess variants share. Above core
+ * (internal.h); core never includes it.
+ */
+#ifndef KMODEL_MM_INTERNAL_H
+#define KMODEL_MM_INTERNAL_H
+
+#include "internal.h"
+
+#define KM_PTRS_BITS		10	/* ptes per second-level table: 1 << 10 */
+
+/* page flags */
+#define KM_PG_HIGHMEM	0x01u
+#define KM_PG_DIRTY	0x02u
+#define KM_PG_ANON	0x04u
+#define KM_PG_RESERVED	0x08u	/* boot-time pages (the zero page) */
+
+struct km_page {
+	uint32_t flags;
+	int32_t refcount;	/* _refcount */
+	int32_t mapcount;	/* page_mapcount() (the kernel stores it - 1) */
+	uint32_t free_next;	/* free: the next free frame's pfn + 1 on the
+				 * zone's free list (page->lru), 0 at its end;
+				 * 32 bits hold it: RAM is at most 4 GiB
+				 * (machine.c), so pfn + 1 <= 2^20 */
+};
+
+typedef uint64_t km_pte_t;	/* pfn << 12 | KM_PTE_* */
+#define KM_PTE_PFN_SHIFT 12
+
+struct km_vma {
+	unsigned long start, end;	/* [start, end) */
+	unsigned int vm_flags;		/* KM_VM_* */
+	struct km_file *file;		/* NULL: anonymous; else one reference */
+	unsigned long pgoff;		/* file page of start */
+};
+#define KM_VM_READ	0x1u
+#define KM_VM_WRITE	0x2u
+#define KM_VM_SHARED	0x8u
+#define KM_MMAP_MIN_ADDR 0x8000UL	/* CONFIG_DEFAULT_MMAP_MIN_ADDR on ARM */
+
+/* A file with dirty accounting: its page cache, indexed by page. */
+struct km_file {
+	struct km_machine *m;
+	int refs;
+	unsigned long nr_pages;		/* size in pages */
+	GPtrArray *cache;		/* struct km_page *, NULL: not cached */
+};
+
+struct km_mm {
+	struct km_machine *m;
+	int users;
+	GTree *vmas;			/* keyed by start; non-overlapping */
+	struct km_vma *vma_cache;	/* last km_find_vma() hit */
+	km_pte_t **pgd;			/* [pgd_entries] -> [1 << KM_PTRS_BITS] */
+	unsigned long pgd_entries;
+	unsigned long mmap_base;	/* TASK_UNMAPPED_BASE: where mmap searches first */
+};
+
+/* page_alloc.c */
+int km_page_alloc_check(struct km_machine *m);
+int km_page_alloc_init(struct km_machine *m);
+void km_page_alloc_fini(struct km_machine *m);
+static inline unsigned long km_pfn(const struct km_machine *m, const struct km_page *p)
+{
+	return (unsigned long)(p - m->pages);
+}
+static inline void *km_frame(const struct km_machine *m, unsigned long pfn)
+{
+	return m->ram + (pfn << m->page_shift);
+}
+static inline bool km_page_valid(const struct km_machine *m, const struct km_page *p)
+{
+	return p >= m->pages && p < m->pages + m->nr_pages;
+}
+
+/* mm.c */
+int km_mm_init(struct km_machine *m);
+void km_mm_fini(struct km_machine *m);
+int km_mm_check(struct km_machine *m);
+struct km_vma *km_find_vma_tree(struct km_mm *mm, unsigned long addr);
+km_pte_t *km_pte_alloc(struct km_mm *mm, unsigned long addr);
+
+/* The vma containing @addr, or NULL. A one-entry cache in front of the
+ * tree plays the part of the kernel's vmacache (mm/vmacache.c, v5.7). */
+static inline struct km_vma *km_find_vma(struct km_mm *mm, unsigned long addr)
+{
+	struct km_vma *v = mm->vma_cache;
+
+	if (v && addr >= v->start && addr < v->end)
+		return v;
+	return km_find_vma_tree(mm, addr);
+}
+
+/* The pte of user address @addr in @mm's two-level table, NULL above
+ * TASK_SIZE or where no second-level table exists (unless @alloc). */
+static inline km_pte_t *km_pte_lookup(struct km_mm *mm, unsigned long addr, bool alloc)
+{
+	unsigned long vpn;
+	km_pte_t *pt;
+
+	if (addr >= mm->m->task_size)
+		return NULL;
+	vpn = addr >> mm->m->page_shift;
+	pt = mm->pgd[vpn >> KM_PTRS_BITS];
+	if (!pt)
+		return alloc ? km_pte_alloc(mm, addr) : NULL;
+	return &pt[vpn & ((1UL << KM_PTRS_BITS) - 1)];
+}
+int km_handle_mm_fault(struct km_task *t, struct km_vma *vma, unsigned long addr, bool write);
+
+/* highmem.c */
+int km_kmap_check(struct km_machine *m);
+
+#endif
