@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <glib.h>
+#include <string.h>
 #include <kmodel/kmodel.h>
 
 /* A machine with one address space and a current task on cpu 0. */
@@ -32,6 +34,33 @@ static inline void km_fixture_down(struct km_fixture *f)
 	km_task_switch(NULL);
 	km_task_free(f->t);
 	assert_int_equal(km_machine_destroy(f->m), 0);
+}
+
+/* Counts km_machine_destroy()'s teardown warnings instead of printing them. */
+static inline void km_test_count_teardown(const gchar *domain, GLogLevelFlags level,
+					  const gchar *message, gpointer counter)
+{
+	if (strncmp(message, "kmodel teardown: ", 17) == 0)
+		++*(int *)counter;
+	else	/* not what the test expects: let it show */
+		g_log_default_handler(domain, level, message, NULL);
+}
+
+/*
+ * km_machine_destroy() of a machine a test leaves problems in on purpose:
+ * the destroy must find exactly @expected of them, and the g_warning() it
+ * logs for each is counted here rather than printed (a passing test binary
+ * prints no warnings; ctest fails a test whose output has one).
+ */
+static inline void km_test_destroy_expecting(struct km_machine *m, int expected)
+{
+	int warned = 0;
+	guint id = g_log_set_handler("kmodel", G_LOG_LEVEL_WARNING, km_test_count_teardown, &warned);
+	int found = km_machine_destroy(m);
+
+	g_log_remove_handler("kmodel", id);
+	assert_int_equal(found, expected);
+	assert_int_equal(warned, expected);
 }
 
 static inline unsigned long km_test_map(struct km_fixture *f, unsigned long addr,

@@ -763,5 +763,5 @@ int main(void)
 		cmocka_unit_test(test_verbatim_markers),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests_name("test_asix", tests, NULL, NULL);
 }

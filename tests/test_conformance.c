@@ -442,5 +442,5 @@ int main(void)
 #endif
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests_name("test_conformance", tests, NULL, NULL);
 }

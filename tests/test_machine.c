@@ -294,5 +294,5 @@ int main(void)
 		cmocka_unit_test(test_machines_in_parallel_threads),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests_name("test_machine", tests, NULL, NULL);
 }

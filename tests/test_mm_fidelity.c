@@ -520,5 +520,5 @@ int main(void)
 		cmocka_unit_test(test_rfc_int_truncation_cannot_claim_success),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests_name("test_mm_fidelity", tests, NULL, NULL);
 }

@@ -555,5 +555,5 @@ int main(void)
 		cmocka_unit_test(test_fixed_long_lengths_and_zero),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests_name("test_uaccess", tests, NULL, NULL);
 }
