@@ -56,12 +56,12 @@ static int pick_variants(gchar **names, GPtrArray *out)
 
 static void print_table(const struct variant_run *runs, guint n, gint show)
 {
-	printf("%-16s %-6s %8s %8s %8s %8s %8s %8s %7s %8s\n", "variant", "claims", "cases",
+	printf("%-19s %-6s %8s %8s %8s %8s %8s %8s %7s %8s\n", "variant", "claims", "cases",
 	       "failures", "size", "src", "dst", "copy", "reports", "seconds");
 	for (guint i = 0; i < n; i++) {
 		const struct km_conformance_result *r = &runs[i].res;
 
-		printf("%-16s %-6s %8lu %8lu %8lu %8lu %8lu %8lu %7lu %8.3f\n", runs[i].ops->name,
+		printf("%-19s %-6s %8lu %8lu %8lu %8lu %8lu %8lu %7lu %8.3f\n", runs[i].ops->name,
 		       runs[i].ops->claims_conformance ? "yes" : "no", r->cases, r->failures,
 		       r->by_check[KM_CONF_CHECK_SIZE], r->by_check[KM_CONF_CHECK_SRC],
 		       r->by_check[KM_CONF_CHECK_DST], r->by_check[KM_CONF_CHECK_COPY], r->reports,

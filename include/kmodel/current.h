@@ -41,10 +41,38 @@ KM_API struct km_task *km_shim_no_current(void) __attribute__((noreturn));
 
 /**
  * km_event_memcpy() - count @n bytes copied by modelled kernel code in the
- * memcpy_bytes event of current's machine (no-op with no current task).
- * The compatibility layer's memcpy() calls it.
+ * memcpy_bytes event of current's machine (no-op with no current task),
+ * and run the machine's km_fault_on_memcpy() hook if one is armed.
+ * Kernel-style code that copies with its own memcpy calls it; the
+ * compatibility layer's memcpy() is km_kernel_memcpy(), which does this.
  */
 KM_API void km_event_memcpy(size_t n);
+
+/**
+ * km_kernel_memcpy() - memcpy() of modelled kernel code: counts the bytes
+ * (memcpy_bytes), runs the km_fault_on_memcpy() hook, and between
+ * km_uaccess_save_and_enable() and km_uaccess_restore() reaches user
+ * memory the way a 3G/1G kernel does, through the user mapping: there an
+ * address below TASK_SIZE is a user address of current's mm (kernel
+ * buffers are host pointers, above TASK_SIZE on a 64-bit PIE host), and
+ * a missing pte is faulted in by handle_mm_fault() -- or, with
+ * faulthandler_disabled(), is a KM_R_UNEXPECTED BUG ("unable to handle
+ * kernel paging request": no exception-table entry covers memcpy) and
+ * that page's bytes are skipped. On KM_VMSPLIT_4G4G the user mapping is
+ * out of reach: a KM_R_UNEXPECTED BUG. With no current task: plain
+ * memcpy(). Returns @to. km_kernel_memset() is the same for memset()
+ * (clear_bytes).
+ */
+KM_API void *km_kernel_memcpy(void *to, const void *from, size_t n);
+KM_API void *km_kernel_memset(void *s, int c, size_t n);
+/**
+ * km_uaccess_save_and_enable() - uaccess_save_and_enable() (ARM
+ * CONFIG_CPU_SW_DOMAIN_PAN, v5.7) on current: opens the window in which
+ * km_kernel_memcpy()/km_kernel_memset() reach user addresses. Returns the
+ * flags for km_uaccess_restore(), which closes it again (windows nest).
+ */
+KM_API unsigned int km_uaccess_save_and_enable(void);
+KM_API void km_uaccess_restore(unsigned int flags);
 
 #ifdef __cplusplus
 }

@@ -199,6 +199,9 @@ enum km_report_code {
 	 *  which an _inatomic copy promises not to do (might_sleep() would stay
 	 *  silent: it looks at preempt_count only) */
 	KM_R_INATOMIC_FAULT,
+	/** BUG/WARN: spinlock recursion, lockup or bad unlock (spin_bug() of
+	 *  CONFIG_DEBUG_SPINLOCK), rw_semaphore released with no holder */
+	KM_R_LOCK,
 	KM_R__COUNT
 };
 
@@ -265,6 +268,8 @@ struct km_events {
 	uint64_t urbs;
 	uint64_t usb_packets;
 	uint64_t usb_bytes;
+	/* appended: */
+	uint64_t mmap_sem_locks;	/**< down_read(&mm->mmap_sem) */
 };
 
 /**
@@ -322,6 +327,16 @@ KM_API void km_fault_gup_limit(struct km_machine *m, long max_pages);
 /** Leave only @slots kmap slots usable (0 .. KM_TYPE_NR), as if the others
  *  were held: the next map past them is a KM_R_KMAP_OVERFLOW BUG. */
 KM_API void km_fault_kmap_slots(struct km_machine *m, unsigned int slots);
+/**
+ * km_fault_on_memcpy() - test hook: call @fn(@t, @n, @arg) from every
+ * memcpy()/memset() of code compiled through the compatibility layer
+ * (km_kernel_memcpy(), km_kernel_memset()) and km_event_memcpy(), before
+ * the @n bytes move, to
+ * look at locks, refcounts and the atomic state in the middle of a copy.
+ * NULL disarms; km_fault_inject_reset() disarms too.
+ */
+KM_API void km_fault_on_memcpy(struct km_machine *m,
+			       void (*fn)(struct km_task *t, size_t n, void *arg), void *arg);
 /** Disarm every knob: kmalloc and gup succeed, all kmap slots usable. */
 KM_API void km_fault_inject_reset(struct km_machine *m);
 

@@ -245,6 +245,82 @@ KM_API long km_get_user_pages_fast_only(struct km_task *t, unsigned long start, 
 KM_API void km_fault_after_gup(struct km_machine *m,
 			       void (*fn)(struct km_task *t, void *arg), void *arg);
 
+/* ---- page-table walk and locks (include/linux/mm.h, mm/memory.c, v5.7) ---- */
+
+/** A pte of the model: pfn << KM_PTE_PFN_SHIFT | KM_PTE_* bits. */
+typedef uint64_t km_pte_t;
+#define KM_PTE_PFN_SHIFT 12
+/** ptes in one second-level table of the model (its "pmd" covers
+ *  KM_PTRS_PER_PTE pages: 4 MiB with 4 KiB pages; ARM without LPAE covers
+ *  2 MiB per pgd entry, folded pud and pmd: the model's own geometry). */
+#define KM_PTRS_PER_PTE 1024
+
+/**
+ * struct km_spinlock - spinlock_t of the model. spin_lock() raises the
+ * task's preempt_count (preempt_disable()) and records the owner;
+ * recursion, unlock by another task and unlock of a free lock are
+ * KM_R_LOCK BUGs (CONFIG_DEBUG_SPINLOCK's spin_bug()). One machine runs one
+ * task at a time, so a lock held by another task is also a KM_R_LOCK BUG
+ * (the kernel would spin forever there on one CPU).
+ */
+struct km_spinlock {
+	struct km_task *owner;	/**< NULL: free */
+};
+/** struct km_rwsem - the mmap_sem (struct rw_semaphore, v5.7): readers. */
+struct km_rwsem {
+	int readers;
+};
+/**
+ * struct km_mm_locks - the locks of an address space that ported code
+ * names through the compatibility layer's struct mm_struct: mmap_sem and
+ * page_table_lock. The model has no split pte locks (USE_SPLIT_PTE_PTLOCKS
+ * off: pte_lockptr() is &mm->page_table_lock, v5.7). Lives as long as @mm.
+ */
+struct km_mm_locks {
+	struct km_mm *mm;		/**< back pointer; NULL: no mm (kernel thread) */
+	struct km_rwsem mmap_sem;
+	struct km_spinlock page_table_lock;
+};
+
+/** The locks of @mm (NULL for a NULL @mm). */
+KM_API struct km_mm_locks *km_mm_locks(struct km_mm *mm);
+/** current->mm's locks for task @t; a task with no mm (a kernel thread,
+ *  where the kernel would oops) is a KM_R_UNEXPECTED BUG and gets the
+ *  machine's stand-in, whose mm is NULL (every walk of it finds none). */
+KM_API struct km_mm_locks *km_task_mm_locks(struct km_task *t);
+/**
+ * km_pmd_offset() - the model's pmd entry of @addr in @mm: the slot that
+ * holds the address of the second-level table covering @addr (NULL in it:
+ * pmd_none(), no table yet). pgd_offset()/pud_offset()/pmd_offset() of
+ * the compatibility layer fold onto it as ARM's 2-level tables do. Never
+ * allocates, never NULL: for @addr at or above TASK_SIZE (or a NULL @mm)
+ * it returns a slot that is always none.
+ */
+KM_API km_pte_t **km_pmd_offset(struct km_mm *mm, unsigned long addr);
+/** spin_lock()/spin_unlock() by task @t (see struct km_spinlock). */
+KM_API void km_spin_lock(struct km_task *t, struct km_spinlock *l);
+KM_API void km_spin_unlock(struct km_task *t, struct km_spinlock *l);
+/**
+ * km_down_read() - down_read(&mm->mmap_sem) by @t: might_sleep() (a
+ * KM_R_SLEEP_IN_ATOMIC BUG in atomic context), then one more reader; counts
+ * the mmap_sem_locks event. km_up_read() drops a reader; with none held it
+ * is a KM_R_LOCK WARN (CONFIG_DEBUG_RWSEMS) and changes nothing.
+ */
+KM_API void km_down_read(struct km_task *t, struct km_rwsem *sem);
+KM_API void km_up_read(struct km_task *t, struct km_rwsem *sem);
+/**
+ * km_pte_mkold_clean() - clear KM_PTE_YOUNG and/or KM_PTE_DIRTY (@bits, no
+ * others) of the present pte of @addr, as reclaim's
+ * ptep_test_and_clear_young() (mm/rmap.c page_referenced_one(), v5.7)
+ * leaves a pte old, and as a writable shared mapping without write-notify
+ * (shmem) maps a page clean. On ARM (2-level, v5.7) young and dirty are
+ * software bits: an access to an old pte, or a store to a clean one,
+ * faults, and the fault handler sets them (handle_pte_fault()); the
+ * model's MMU does the same. Return: 0, -ENOENT (no present pte),
+ * -EINVAL (other bits, NULL @mm).
+ */
+KM_API int km_pte_mkold_clean(struct km_mm *mm, unsigned long addr, unsigned int bits);
+
 /* ---- kmap_atomic / kmap_local (include/linux/highmem.h, mm/highmem.c) ------ */
 
 /**

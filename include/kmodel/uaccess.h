@@ -40,6 +40,11 @@ extern "C" {
  *                      bytes not copied. Runs on `current`; with no current
  *                      task it copies nothing and returns @n (km_last_error()).
  * @raw_copy_to_user:   copy @n bytes from kernel @from to user @to.
+ * @clear_user: (appended; read only where km_uaccess_ops_has(ops,
+ *              clear_user)) __clear_user(): zero @n bytes at user @to,
+ *              return the bytes not cleared; no access_ok() (the caller's,
+ *              km_clear_user_with()). NULL: the kernel's default, the
+ *              assembler __clear_user_std (km_clear_user()).
  */
 struct km_uaccess_ops {
 	size_t size;
@@ -49,6 +54,7 @@ struct km_uaccess_ops {
 	bool claims_conformance;
 	unsigned long (*raw_copy_from_user)(void *to, unsigned long from, unsigned long n);
 	unsigned long (*raw_copy_to_user)(unsigned long to, const void *from, unsigned long n);
+	unsigned long (*clear_user)(unsigned long to, unsigned long n);
 };
 
 /** Initialiser of km_uaccess_ops.size: `.size = KM_UACCESS_OPS_SIZE`. */
@@ -78,6 +84,13 @@ KM_API extern const struct km_uaccess_ops km_uaccess_gup_kmap_fixed;
  *  page it cannot access, like arm_copy_{from,to}_user + the exception
  *  table (arch/arm/lib/copy_{from,to}_user.S, v5.7), at page granularity. */
 KM_API extern const struct km_uaccess_ops km_uaccess_direct;
+/** ARM's CONFIG_UACCESS_WITH_MEMCPY (arch/arm/lib/uaccess_with_memcpy.c,
+ *  v5.7), ported verbatim: copy_to_user and clear_user of 64 bytes or more
+ *  walk the page table, hold the pte lock across a memcpy/memset of each
+ *  page (no page reference), fault a page in with __put_user(0) and retry;
+ *  mmap_sem unless faulthandler_disabled() (clear_user: always);
+ *  copy_from_user is the assembler path (direct's). */
+KM_API extern const struct km_uaccess_ops km_uaccess_with_memcpy;
 
 /** All registered variants, NULL-terminated, in a stable order. */
 KM_API const struct km_uaccess_ops *const *km_uaccess_variants(void);
@@ -110,12 +123,24 @@ KM_API unsigned long km_copy_to_user(struct km_task *t, const struct km_uaccess_
  * km_clear_user() - clear_user() of the 3G/1G kernel (__clear_user through
  * the user mapping, arch/arm/lib/clear_user.S): zero @n bytes at user @to,
  * faulting pages in; stops at the first page it cannot write. The RFC leaves
- * clear_user as it is, so every variant shares it. On KM_VMSPLIT_4G4G it
+ * clear_user as it is: variants without their own clear_user share this
+ * (see km_clear_user_with()). On KM_VMSPLIT_4G4G it
  * pins, kmaps and clears a page at a time instead (the user mapping is out
  * of reach there).
  * Return: bytes not cleared.
  */
 KM_API unsigned long km_clear_user(struct km_task *t, unsigned long to, unsigned long n);
+
+/**
+ * km_clear_user_with() - clear_user() (arch/arm/include/asm/uaccess.h,
+ * v5.7: access_ok(), then __clear_user(), no might_fault()) through @ops on
+ * task @t (made `current` for the call): its clear_user where the ops table
+ * has one (km_uaccess_ops_has()), else km_clear_user()'s default.
+ * Return: bytes not cleared (@n when @t or @ops is NULL, or access_ok()
+ * fails).
+ */
+KM_API unsigned long km_clear_user_with(struct km_task *t, const struct km_uaccess_ops *ops,
+					unsigned long to, unsigned long n);
 
 #ifdef __cplusplus
 }

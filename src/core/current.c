@@ -29,6 +29,9 @@ void km_event_memcpy(size_t n)
 {
 	struct km_task *t = km_current_task;
 
-	if (t)
-		t->m->ev.memcpy_bytes += n;
+	if (!t)
+		return;
+	t->m->ev.memcpy_bytes += n;
+	if (__builtin_expect(t->m->memcpy_hook != NULL, 0))
+		t->m->memcpy_hook(t, n, t->m->memcpy_hook_arg);
 }

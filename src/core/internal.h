@@ -82,6 +82,11 @@ struct km_machine {
 	/* test hook: runs after each get_user_pages_fast() that pinned pages */
 	void (*gup_hook)(struct km_task *t, void *arg);
 	void *gup_hook_arg;
+	/* test hook: runs in the compatibility layer's memcpy()/memset() */
+	void (*memcpy_hook)(struct km_task *t, size_t n, void *arg);
+	void *memcpy_hook_arg;
+	/* current->mm of a task with no mm (km_task_mm_locks()) */
+	struct km_mm_locks no_mm_locks;
 	struct km_page *zero_page;
 	struct km_zone zone_low, zone_high;
 	/* reports */
@@ -105,6 +110,7 @@ struct km_task {
 	int preempt_count;
 	int pagefault_disabled;
 	bool kernel_ds;
+	unsigned int uaccess_open;	/* inside uaccess_save_and_enable() */
 	struct km_kmap_stack kmap;	/* kmap_local (5.11+) slots */
 };
 

@@ -59,6 +59,7 @@ static const char *const code_names[KM_R__COUNT] = {
 	[KM_R_USB_NO_ZLP] = "usb_no_zlp",
 	[KM_R_USB_PROTOCOL] = "usb_protocol",
 	[KM_R_INATOMIC_FAULT] = "inatomic_fault",
+	[KM_R_LOCK] = "lock",
 };
 
 const char *km_report_code_name(enum km_report_code code)

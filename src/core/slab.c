@@ -271,4 +271,6 @@ void km_fault_inject_reset(struct km_machine *m)
 	m->kmap_slots = KM_TYPE_NR;
 	m->gup_hook = NULL;
 	m->gup_hook_arg = NULL;
+	m->memcpy_hook = NULL;
+	m->memcpy_hook_arg = NULL;
 }

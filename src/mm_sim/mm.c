@@ -43,6 +43,7 @@ int km_mm_new(struct km_machine *m, struct km_mm **out)
 	mm->pgd = g_new0(km_pte_t *, mm->pgd_entries);
 	/* TASK_UNMAPPED_BASE: PAGE_ALIGN(TASK_SIZE / 3) (arch/arm) */
 	mm->mmap_base = (m->task_size / 3 + m->page_size - 1) & ~(m->page_size - 1);
+	mm->locks.mm = mm;
 	g_hash_table_add(m->mms, mm);
 	*out = mm;
 	return 0;
@@ -128,6 +129,11 @@ static struct km_vma *vma_dup(const struct km_vma *v)
 
 static void mm_free(struct km_mm *mm)
 {
+	if (mm->locks.mmap_sem.readers || mm->locks.page_table_lock.owner)
+		km_report(mm->m, KM_BUG, KM_R_LEAK_MM,
+			  "address space freed with mmap_sem readers %d, page_table_lock %s",
+			  mm->locks.mmap_sem.readers,
+			  mm->locks.page_table_lock.owner ? "held" : "free");
 	for (GTreeNode *n = g_tree_node_first(mm->vmas); n; n = g_tree_node_next(n)) {
 		struct km_vma *v = g_tree_node_value(n);
 
@@ -713,8 +719,9 @@ user_access(struct km_task *t, unsigned long addr, unsigned char *buf, unsigned 
 			break;
 		/* the MMU reads the pte; only a fault looks at the vma */
 		pte = km_pte_lookup(t->mm, a, false);
-		if (__builtin_expect(!pte || !(*pte & KM_PTE_PRESENT) ||
-				     (write && !(*pte & KM_PTE_WRITE)), 0) &&
+		if (__builtin_expect(!pte || !(*pte & KM_PTE_PRESENT) || !(*pte & KM_PTE_YOUNG) ||
+				     (write && (*pte & (KM_PTE_WRITE | KM_PTE_DIRTY)) !=
+						       (KM_PTE_WRITE | KM_PTE_DIRTY)), 0) &&
 		    !(pte = user_access_fault(t, a, write)))
 			break;
 		frame = km_frame(m, (unsigned long)(*pte >> KM_PTE_PFN_SHIFT));

@@ -28,8 +28,8 @@ struct km_page {
 				 * (machine.c), so pfn + 1 <= 2^20 */
 };
 
-typedef uint64_t km_pte_t;	/* pfn << 12 | KM_PTE_* */
-#define KM_PTE_PFN_SHIFT 12
+/* km_pte_t, KM_PTE_PFN_SHIFT: kmodel/mm.h */
+_Static_assert(KM_PTRS_PER_PTE == 1 << KM_PTRS_BITS, "KM_PTRS_PER_PTE is 1 << KM_PTRS_BITS");
 
 struct km_vma {
 	unsigned long start, end;	/* [start, end) */
@@ -58,6 +58,7 @@ struct km_mm {
 	km_pte_t **pgd;			/* [pgd_entries] -> [1 << KM_PTRS_BITS] */
 	unsigned long pgd_entries;
 	unsigned long mmap_base;	/* TASK_UNMAPPED_BASE: where mmap searches first */
+	struct km_mm_locks locks;	/* mmap_sem, page_table_lock */
 };
 
 /* page_alloc.c */

@@ -36,9 +36,13 @@ static inline unsigned char *mmu_access(struct km_task *t, unsigned long addr, b
 		km_pte_t *pte = t->mm ? km_pte_lookup(t->mm, addr, false) : NULL;
 
 		m->ev.pt_walks++;
+		/* ARM 2-level (v5.7): young and dirty are software bits, an
+		 * old pte or a store to a clean one faults (handle_pte_fault()
+		 * sets them) */
 		if (__builtin_expect(pte && (*pte & KM_PTE_PRESENT) && (*pte & KM_PTE_USER) &&
-				     (!write || (*pte & KM_PTE_WRITE)), 1)) {
-			*pte |= KM_PTE_YOUNG | (write ? KM_PTE_DIRTY : 0);
+				     (*pte & KM_PTE_YOUNG) &&
+				     (!write || (*pte & (KM_PTE_WRITE | KM_PTE_DIRTY)) ==
+						(KM_PTE_WRITE | KM_PTE_DIRTY)), 1)) {
 			return (unsigned char *)km_frame(m, (unsigned long)(*pte >> KM_PTE_PFN_SHIFT)) +
 			       (addr & (m->page_size - 1));
 		}
@@ -126,12 +130,20 @@ static unsigned long KM_VARIANT_ENTRY direct_to(unsigned long to, const void *fr
 	return direct_user_copy(km_current_task, to, (void *)from, n, true);
 }
 
+static unsigned long KM_VARIANT_ENTRY direct_clear(unsigned long to, unsigned long n)
+{
+	if (!km_current_task)
+		return km_uaccess_no_task("direct clear_user", n);
+	return direct_user_copy(km_current_task, to, NULL, n, true);
+}
+
 const struct km_uaccess_ops km_uaccess_direct = {
 	.size = KM_UACCESS_OPS_SIZE,
 	.name = "direct",
 	.summary = "3G/1G baseline: copy through the user mapping, stop at the first fault",
-	.source = "arch/arm/lib/copy_{from,to}_user.S + arch/arm/mm/fault.c, v5.7",
+	.source = "arch/arm/lib/copy_{from,to}_user.S, clear_user.S + arch/arm/mm/fault.c, v5.7",
 	.claims_conformance = true,
 	.raw_copy_from_user = direct_from,
 	.raw_copy_to_user = direct_to,
+	.clear_user = direct_clear,
 };

@@ -16,6 +16,7 @@ static const struct km_uaccess_ops *const variants[] = {
 	&km_uaccess_direct,
 	&km_uaccess_gup_kmap_rfc,
 	&km_uaccess_gup_kmap_fixed,
+	&km_uaccess_with_memcpy,
 	NULL,
 };
 
@@ -133,6 +134,25 @@ unsigned long km_clear_user(struct km_task *t, unsigned long to, unsigned long n
 	if (t->m->cfg.vmsplit == KM_VMSPLIT_4G4G && !t->kernel_ds)
 		return clear_user_4g4g(t, to, n);
 	return km_direct_user_copy(t, to, NULL, n, true);
+}
+
+unsigned long km_clear_user_with(struct km_task *t, const struct km_uaccess_ops *ops,
+				 unsigned long to, unsigned long n)
+{
+	struct km_task *prev;
+
+	if (!t || !ops) {
+		km_set_error("km_clear_user_with: task or ops is NULL");
+		return n;
+	}
+	if (!km_uaccess_ops_has(ops, clear_user) || !ops->clear_user)
+		return km_clear_user(t, to, n);
+	if (!km_access_ok(t, to, n))
+		return n;
+	prev = km_task_switch(t);
+	n = ops->clear_user(to, n);
+	km_task_switch(prev);
+	return n;
 }
 
 unsigned long km_uaccess_no_task(const char *op, unsigned long n)

@@ -7,6 +7,8 @@
 #define __user
 #define __force
 #define __must_check __attribute__((warn_unused_result))
+/* duplicate (include/linux/compiler_attributes.h, v5.7) */
+#define noinline __attribute__((__noinline__))
 /* duplicate (include/linux/compiler.h, v5.7) */
 #define likely(x) __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)

@@ -31,12 +31,11 @@ static inline struct km_task *km_shim_current(void)
 	return __builtin_expect(t != NULL, 1) ? t : km_shim_no_current();
 }
 
-/* custom: memcpy() counts the bytes in the current machine's events */
-static inline void *km_compat_memcpy(void *to, const void *from, size_t n)
-{
-	km_event_memcpy(n);
-	return (memcpy)(to, from, n);
-}
-#define memcpy(to, from, n) km_compat_memcpy((to), (from), (n))
+/* custom: memcpy() and memset() count the bytes in the current machine's
+ * events (memcpy_bytes, clear_bytes) and, inside uaccess_save_and_enable()
+ * .. uaccess_restore(), reach user addresses through the user mapping
+ * (km_kernel_memcpy(), kmodel/current.h) */
+#define memcpy(to, from, n) km_kernel_memcpy((to), (from), (n))
+#define memset(s, c, n) km_kernel_memset((s), (c), (n))
 
 #endif

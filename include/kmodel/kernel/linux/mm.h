@@ -6,6 +6,8 @@
 #include <linux/kernel.h>
 #include <asm/page.h>
 #include <kmodel/mm.h>
+#include <asm/pgtable.h>
+#include <linux/sched.h>
 
 /* custom: struct page is the model's struct km_page, kept incomplete */
 struct page;
@@ -52,5 +54,21 @@ static inline void *page_address(const struct page *page)
 {
 	return km_page_address(km_task_machine(km_shim_current()), (const struct km_page *)page);
 }
+
+/* duplicate (include/linux/mm.h, v5.7), with pte_lockptr() of
+ * !USE_SPLIT_PTE_PTLOCKS: &mm->page_table_lock */
+#define pte_lockptr(mm, pmd) (&(mm)->page_table_lock)
+#define pte_offset_map_lock(mm, pmd, address, ptlp)	\
+({							\
+	spinlock_t *__ptl = pte_lockptr(mm, pmd);	\
+	pte_t *__pte = pte_offset_map(pmd, address);	\
+	*(ptlp) = __ptl;				\
+	spin_lock(__ptl);				\
+	__pte;						\
+})
+#define pte_unmap_unlock(pte, ptl)	do {		\
+	spin_unlock(ptl);				\
+	pte_unmap(pte);					\
+} while (0)
 
 #endif

@@ -5,6 +5,7 @@
 
 #include <linux/kernel.h>
 #include <kmodel/uaccess.h>
+#include <asm/uaccess.h>
 
 /* custom: set_fs() state of current */
 static inline bool uaccess_kernel(void)

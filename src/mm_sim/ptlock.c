@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The page-table walk and the locks that code walking it takes:
+ * pgd/pmd_offset() onto the model's two-level table, pte_offset_map_lock()'s
+ * page_table_lock (include/linux/mm.h, v5.7, without split pte locks:
+ * pte_lockptr() is &mm->page_table_lock), spin_lock()/spin_unlock()
+ * (include/linux/spinlock.h: preempt_disable() + the lock, with
+ * CONFIG_DEBUG_SPINLOCK's owner checks, kernel/locking/spinlock_debug.c)
+ * and down_read()/up_read() of mmap_sem (kernel/locking/rwsem.c:
+ * might_sleep(), then a reader; CONFIG_DEBUG_RWSEMS's unbalanced-release
+ * WARN). Simplification: one task runs at a time, so no lock is ever
+ * contended; a lock found held by another task is reported, not waited on.
+ */
+#include "mm_internal.h"
+#include <string.h>
+
+struct km_mm_locks *km_mm_locks(struct km_mm *mm)
+{
+	return mm ? &mm->locks : NULL;
+}
+
+struct km_mm_locks *km_task_mm_locks(struct km_task *t)
+{
+	if (__builtin_expect(t->mm != NULL, 1))
+		return &t->mm->locks;
+	km_report(t->m, KM_BUG, KM_R_UNEXPECTED,
+		  "current->mm is NULL: a kernel thread has no user address space");
+	return &t->m->no_mm_locks;
+}
+
+km_pte_t **km_pmd_offset(struct km_mm *mm, unsigned long addr)
+{
+	static km_pte_t *const none;	/* read-only: always pmd_none() */
+
+	if (!mm || addr >= mm->m->task_size)
+		return (km_pte_t **)&none;
+	return &mm->pgd[(addr >> mm->m->page_shift) >> KM_PTRS_BITS];
+}
+
+void km_spin_lock(struct km_task *t, struct km_spinlock *l)
+{
+	km_preempt_count_inc(t);	/* preempt_disable() */
+	if (__builtin_expect(l->owner != NULL, 0))
+		km_report(t->m, KM_BUG, KM_R_LOCK, "spin_lock(%p): %s", (void *)l,
+			  l->owner == t ? "recursion (the task already holds it)"
+					: "lockup (held by another task)");
+	l->owner = t;
+}
+
+void km_spin_unlock(struct km_task *t, struct km_spinlock *l)
+{
+	if (__builtin_expect(l->owner != t, 0))
+		km_report(t->m, KM_BUG, KM_R_LOCK, "spin_unlock(%p): %s", (void *)l,
+			  l->owner ? "wrong owner" : "already unlocked");
+	l->owner = NULL;
+	km_preempt_count_dec(t);	/* preempt_enable() */
+}
+
+void km_down_read(struct km_task *t, struct km_rwsem *sem)
+{
+	km_might_sleep(t, "down_read(&mm->mmap_sem)");
+	t->m->ev.mmap_sem_locks++;
+	sem->readers++;
+}
+
+void km_up_read(struct km_task *t, struct km_rwsem *sem)
+{
+	if (__builtin_expect(sem->readers <= 0, 0)) {
+		km_report(t->m, KM_WARN, KM_R_LOCK, "up_read(%p): no reader holds it", (void *)sem);
+		return;
+	}
+	sem->readers--;
+}
+
+int km_pte_mkold_clean(struct km_mm *mm, unsigned long addr, unsigned int bits)
+{
+	km_pte_t *pte;
+
+	if (!mm || !bits || (bits & ~(KM_PTE_YOUNG | KM_PTE_DIRTY)))
+		return km_err(-EINVAL, "km_pte_mkold_clean: no mm, or bits 0x%x are not "
+				       "KM_PTE_YOUNG | KM_PTE_DIRTY", bits);
+	pte = km_pte_lookup(mm, addr, false);
+	if (!pte || !(*pte & KM_PTE_PRESENT))
+		return km_err(-ENOENT, "km_pte_mkold_clean: no present pte at 0x%lx", addr);
+	*pte &= ~(km_pte_t)bits;
+	return 0;
+}
+
+void km_fault_on_memcpy(struct km_machine *m, void (*fn)(struct km_task *, size_t, void *),
+			void *arg)
+{
+	m->memcpy_hook = fn;
+	m->memcpy_hook_arg = arg;
+}
+
+/* ---- the kernel's view of the user mapping (3G/1G) ------------------------ */
+
+unsigned int km_uaccess_save_and_enable(void)
+{
+	struct km_task *t = km_current_task;
+
+	if (!t)
+		return 0;
+	return t->uaccess_open++;
+}
+
+void km_uaccess_restore(unsigned int flags)
+{
+	struct km_task *t = km_current_task;
+
+	if (t)
+		t->uaccess_open = flags;
+}
+
+/* Is @p a user address to reach through the user mapping? */
+static inline bool user_ptr(const struct km_task *t, const void *p)
+{
+	return (uintptr_t)p < t->m->task_size;
+}
+
+/* The host address of user byte @addr for a kernel access (@write: a
+ * store): the MMU's walk, handle_mm_fault() where the fault handler may
+ * run; NULL (and a BUG) where the kernel would oops. *@room: bytes to the
+ * end of the page. */
+static unsigned char *user_host(struct km_task *t, unsigned long addr, bool write,
+				size_t *room)
+{
+	struct km_machine *m = t->m;
+
+	*room = m->page_size - (addr & (m->page_size - 1));
+	if (m->cfg.vmsplit == KM_VMSPLIT_4G4G || !t->mm) {
+		km_report(m, KM_BUG, KM_R_UNEXPECTED,
+			  "kernel memcpy/memset at user address 0x%lx: %s", addr,
+			  t->mm ? "the user mapping is out of reach on a 4G/4G split"
+				: "no user address space");
+		return NULL;
+	}
+	for (;;) {
+		km_pte_t *pte = km_pte_lookup(t->mm, addr, false);
+		struct km_vma *vma;
+
+		if (pte && (*pte & KM_PTE_PRESENT) && (*pte & KM_PTE_YOUNG) &&
+		    (!write || (*pte & (KM_PTE_WRITE | KM_PTE_DIRTY)) ==
+				       (KM_PTE_WRITE | KM_PTE_DIRTY)))
+			return (unsigned char *)km_frame(m, (unsigned long)(*pte >> KM_PTE_PFN_SHIFT)) +
+			       (addr & (m->page_size - 1));
+		if (km_faulthandler_disabled(t) || !(vma = km_find_vma(t->mm, addr)) ||
+		    km_handle_mm_fault(t, vma, addr, write)) {
+			km_report(m, KM_BUG, KM_R_UNEXPECTED,
+				  "unable to handle kernel paging request at user address 0x%lx "
+				  "(%s in memcpy/memset: no exception-table entry)", addr,
+				  km_faulthandler_disabled(t) ? "faults disabled" : "bad area");
+			return NULL;
+		}
+	}
+}
+
+/* memcpy()/memset() (@from NULL: set to @c) with either side a user
+ * address, page by page */
+static void user_move(struct km_task *t, unsigned char *to, const unsigned char *from, int c,
+		      size_t n)
+{
+	while (n) {
+		size_t chunk = n, room;
+		unsigned char *d = to;
+		const unsigned char *s = from;
+
+		if (user_ptr(t, to)) {
+			d = user_host(t, (unsigned long)(uintptr_t)to, true, &room);
+			chunk = MIN(chunk, room);
+		}
+		if (from && user_ptr(t, from)) {
+			s = user_host(t, (unsigned long)(uintptr_t)from, false, &room);
+			chunk = MIN(chunk, room);
+		}
+		if (d && (s || !from)) {
+			if (from)
+				memcpy(d, s, chunk);
+			else
+				memset(d, c, chunk);
+		}
+		to += chunk;
+		if (from)
+			from += chunk;
+		n -= chunk;
+	}
+}
+
+void *km_kernel_memcpy(void *to, const void *from, size_t n)
+{
+	struct km_task *t = km_current_task;
+
+	if (!t)
+		return memcpy(to, from, n);
+	t->m->ev.memcpy_bytes += n;
+	if (__builtin_expect(t->m->memcpy_hook != NULL, 0))
+		t->m->memcpy_hook(t, n, t->m->memcpy_hook_arg);
+	if (__builtin_expect(t->uaccess_open && !t->kernel_ds, 0) &&
+	    (user_ptr(t, to) || user_ptr(t, from)))
+		user_move(t, to, from, 0, n);
+	else
+		memcpy(to, from, n);
+	return to;
+}
+
+void *km_kernel_memset(void *s, int c, size_t n)
+{
+	struct km_task *t = km_current_task;
+
+	if (!t)
+		return memset(s, c, n);
+	t->m->ev.clear_bytes += n;
+	if (__builtin_expect(t->m->memcpy_hook != NULL, 0))
+		t->m->memcpy_hook(t, n, t->m->memcpy_hook_arg);
+	if (__builtin_expect(t->uaccess_open && !t->kernel_ds, 0) && user_ptr(t, s))
+		user_move(t, s, NULL, c, n);
+	else
+		memset(s, c, n);
+	return s;
+}
