@@ -9,6 +9,7 @@
 
 struct kb_opts {
 	gboolean json, csv, quiet;
+	gchar **load;			/* --load: plugins, NULL-terminated */
 	gint repeat;			/* timed runs per row; the best is kept */
 	gchar *scenarios;		/* comma list, NULL: all */
 	/* dd */
@@ -29,6 +30,7 @@ struct kb_opts {
 struct kb_out {
 	const struct kb_opts *opts;
 	JsonBuilder *json;
+	const struct km_registry *reg;	/* the variants to choose from */
 };
 
 struct kb_scenario {

@@ -491,14 +491,15 @@ static int dd_run_all(struct kb_out *out)
 		rc = -EINVAL;
 		goto out;
 	}
-	for (const struct km_uaccess_ops *const *v = km_uaccess_variants(); *v; v++)
+	for (const struct km_uaccess_ops *const *v = km_registry_uaccess(out->reg); *v; v++)
 		if (!o->dd_variants)
 			g_ptr_array_add(variants, (gpointer)*v);
 	if (o->dd_variants) {
 		gchar **names = g_strsplit(o->dd_variants, ",", -1);
 
 		for (gchar **n = names; *n; n++) {
-			const struct km_uaccess_ops *v = km_uaccess_find(g_strstrip(*n));
+			const struct km_uaccess_ops *v = km_registry_find_uaccess(out->reg,
+										   g_strstrip(*n));
 
 			if (!v) {
 				fprintf(stderr, "kmodel-bench: unknown uaccess variant \"%s\" (see --list)\n",

@@ -194,7 +194,10 @@ static void print_row(const struct kb_out *out, const char *variant, const char 
 static int iperf_run_all(struct kb_out *out)
 {
 	const struct kb_opts *o = out->opts;
-	const struct km_usbnet_variant *const *vs = km_usbnet_variants();
+	const struct km_usbnet_variant *vs[2] = {
+		km_registry_find_usbnet(out->reg, "before"),
+		km_registry_find_usbnet(out->reg, "after"),
+	};
 	unsigned long packets = (unsigned long)o->iperf_packets;
 	int rc = 0;
 

@@ -67,7 +67,9 @@ int main(int argc, char **argv)
 	GOptionEntry entries[] = {
 		{ "scenario", 's', 0, G_OPTION_ARG_STRING, &o.scenarios,
 		  "Comma list of scenarios to run (default: all)", "NAMES" },
-		{ "list", 'l', 0, G_OPTION_ARG_NONE, &list, "List scenarios and uaccess variants", NULL },
+		{ "list", 'l', 0, G_OPTION_ARG_NONE, &list,
+		  "List scenarios, variants (with where they come from) and machines", NULL },
+		KM_TOOL_LOAD_ENTRY(&o.load),
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &o.json, "Write JSON to stdout (not with --csv)", NULL },
 		{ "csv", 0, 0, G_OPTION_ARG_NONE, &o.csv, "Write CSV rows to stdout (not with --json)", NULL },
 		{ "repeat", 'r', 0, G_OPTION_ARG_INT, &o.repeat,
@@ -105,6 +107,7 @@ int main(int argc, char **argv)
 	GOptionGroup *dd, *iperf;
 	GError *err = NULL;
 	struct kb_out out = { .opts = &o };
+	struct km_registry *reg = NULL;
 	int rc = 0;
 
 	km_tool_init();
@@ -165,14 +168,23 @@ int main(int argc, char **argv)
 		usage_error(&rc, "--json and --csv exclude each other");
 	if (rc)
 		goto out;
+	out.reg = reg = km_tool_registry("kmodel-bench", o.load);
+	if (!reg) {
+		rc = 2;
+		goto out;
+	}
 	if (list) {
 		for (size_t i = 0; i < G_N_ELEMENTS(scenarios); i++)
 			printf("scenario %-14s %s\n", scenarios[i]->name, scenarios[i]->summary);
-		for (const struct km_uaccess_ops *const *v = km_uaccess_variants(); *v; v++)
-			printf("uaccess  %-14s %s\n", (*v)->name, (*v)->summary);
+		for (const struct km_uaccess_ops *const *v = km_registry_uaccess(reg); *v; v++)
+			printf("uaccess  %-14s %s%s%s\n", (*v)->name, (*v)->summary,
+			       km_registry_builtin(reg, *v) ? "" : " -- from ",
+			       km_registry_builtin(reg, *v) ? "" : km_registry_origin(reg, *v));
 		kb_dd_list_machines();
-		for (const struct km_usbnet_variant *const *v = km_usbnet_variants(); *v; v++)
-			printf("usbnet   %-14s %s\n", (*v)->name, (*v)->summary);
+		for (const struct km_usbnet_variant *const *v = km_registry_usbnet(reg); *v; v++)
+			printf("usbnet   %-14s %s%s%s\n", (*v)->name, (*v)->summary,
+			       km_registry_builtin(reg, *v) ? "" : " -- from ",
+			       km_registry_builtin(reg, *v) ? "" : km_registry_origin(reg, *v));
 		goto out;
 	}
 	if (o.scenarios) {
@@ -220,6 +232,8 @@ int main(int argc, char **argv)
 		g_object_unref(out.json);
 	}
 out:
+	km_registry_free(reg);
+	g_strfreev(o.load);
 	g_option_context_free(ctx);
 	g_clear_error(&err);
 	g_free(o.scenarios);

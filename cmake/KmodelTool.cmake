@@ -2,7 +2,8 @@
 # kmodel_tool(<target> DESCRIPTION <text> [HELP_OPTION <option>])
 #
 # Makes the executable <target> (already created by add_executable and
-# linked) one of libkmodel's command-line tools:
+# linked with kmodel, the shared library, so that plugins it loads with
+# --load share its libkmodel) one of libkmodel's command-line tools:
 #  - its sources may #include "km_tool.h" (tools/km_tool.h: km_tool_init(),
 #    KM_TOOL_VERSION_ENTRY, km_tool_print_version());
 #  - it is installed to bin/;
@@ -21,7 +22,7 @@
 # A new tool, e.g. tools/kmodel-sweep.c, takes three lines in
 # tools/CMakeLists.txt:
 #   add_executable(kmodel-sweep kmodel-sweep.c)
-#   target_link_libraries(kmodel-sweep PRIVATE kmodel_static PkgConfig::KMODEL_GLIB)
+#   target_link_libraries(kmodel-sweep PRIVATE kmodel PkgConfig::KMODEL_GLIB)
 #   kmodel_tool(kmodel-sweep DESCRIPTION "sweep usbnet drivers over ...")
 option(KMODEL_BUILD_MAN "Generate the tools' man pages with help2man" ON)
 if(KMODEL_BUILD_MAN)
@@ -41,6 +42,9 @@ function(kmodel_tool target)
     set(arg_HELP_OPTION --help)
   endif()
   target_include_directories(${target} PRIVATE ${PROJECT_SOURCE_DIR}/tools)
+  # tools link libkmodel.so (one library for the tool and its --load
+  # plugins); installed, they find it relative to themselves
+  set_target_properties(${target} PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
   install(TARGETS ${target} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   if(NOT KMODEL_BUILD_MAN)
     return()

@@ -56,7 +56,7 @@ cc -std=gnu11 -o "$tmp/pc_shared" "$src/tests/install/consumer.c" "$tmp/ported_c
 	$(pkg-config --cflags --libs kmodel)
 "$tmp/pc_shared" >/dev/null
 cc -std=gnu11 -o "$tmp/pc_static" "$src/tests/install/consumer.c" "$tmp/ported_copy.o" \
-	$(pkg-config --cflags kmodel) "$libdir/libkmodel.a" $(pkg-config --libs glib-2.0)
+	$(pkg-config --cflags kmodel) "$libdir/libkmodel.a" $(pkg-config --libs glib-2.0 gmodule-2.0)
 "$tmp/pc_static" >/dev/null
 if ldd "$tmp/pc_static" | grep -q libkmodel; then
 	echo "install_consumer: pc_static links libkmodel.so" >&2

@@ -8,6 +8,7 @@
 #ifndef KM_TOOL_H
 #define KM_TOOL_H
 
+#include <kmodel/registry.h>
 #include <kmodel/version.h>
 #include <locale.h>
 #include <stdio.h>
@@ -36,6 +37,30 @@ static inline void km_tool_print_version(const char *prog)
 	printf("License GPL-2.0: GNU GPL version 2 <https://www.gnu.org/licenses/old-licenses/gpl-2.0.html>.\n"
 	       "This is free software: you are free to change and redistribute it.\n"
 	       "There is NO WARRANTY, to the extent permitted by law.\n");
+}
+
+/* The --load entry of a tool's GOptionEntry table: plugins to load. */
+#define KM_TOOL_LOAD_ENTRY(paths) \
+	{ "load", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, (paths), \
+	  "Load a plugin: a shared object linking libkmodel.so whose KM_PLUGIN_INIT " \
+	  "entry point registers variants (kmodel/registry.h); repeatable", "PATH.so" }
+
+/* A registry of the built-in variants and those of the plugins @load
+ * (NULL-terminated, may be NULL); NULL after printing why a plugin failed
+ * to load. */
+static inline struct km_registry *km_tool_registry(const char *prog, char **load)
+{
+	struct km_registry *reg;
+	int err = km_registry_new(KM_REGISTRY_DEFAULT, &reg);
+
+	for (char **p = load; !err && p && *p; p++)
+		err = km_registry_load(reg, *p);
+	if (err) {
+		fprintf(stderr, "%s: %s\n", prog, km_last_error());
+		km_registry_free(reg);
+		return NULL;
+	}
+	return reg;
 }
 
 #endif

@@ -2,7 +2,8 @@
 /*
  * kmodel-check: run libkmodel's contract suites against the registered
  * implementations. `kmodel-check uaccess` runs km_uaccess_conformance() on
- * every uaccess variant (or the --variant ones), prints a table (or JSON)
+ * every uaccess variant of its registry -- the built-ins and those of the
+ * --load plugins -- (or the --variant ones), prints a table (or JSON)
  * and exits 1 when a variant that claims conformance fails, 2 on bad usage
  * or when the suite cannot run.
  */
@@ -16,6 +17,8 @@
 
 struct check_opts {
 	gchar **variants;	/* --variant, repeatable or comma lists; NULL: all */
+	gchar **load;		/* --load: plugins */
+	const struct km_registry *reg;
 	gboolean json;
 	gint show;		/* failing checks printed per variant */
 };
@@ -27,7 +30,7 @@ struct variant_run {
 
 /* The variants named by --variant (each may be a comma list), in the
  * registry's order, or all; -1 with a message for an unknown name. */
-static int pick_variants(gchar **names, GPtrArray *out)
+static int pick_variants(const struct km_registry *reg, gchar **names, GPtrArray *out)
 {
 	GHashTable *want = g_hash_table_new(g_str_hash, g_str_equal);
 	gchar *joined = names ? g_strjoinv(",", names) : NULL;
@@ -36,16 +39,16 @@ static int pick_variants(gchar **names, GPtrArray *out)
 
 	for (gchar **p = parts; p && *p; p++) {
 		g_strstrip(*p);
-		if (!km_uaccess_find(*p)) {
+		if (!km_registry_find_uaccess(reg, *p)) {
 			fprintf(stderr, "kmodel-check: unknown uaccess variant \"%s\"; known:", *p);
-			for (const struct km_uaccess_ops *const *v = km_uaccess_variants(); *v; v++)
+			for (const struct km_uaccess_ops *const *v = km_registry_uaccess(reg); *v; v++)
 				fprintf(stderr, " %s", (*v)->name);
 			fputc('\n', stderr);
 			rc = -1;
 		}
 		g_hash_table_add(want, *p);
 	}
-	for (const struct km_uaccess_ops *const *v = km_uaccess_variants(); *v && !rc; v++)
+	for (const struct km_uaccess_ops *const *v = km_registry_uaccess(reg); *v && !rc; v++)
 		if (!parts || g_hash_table_contains(want, (*v)->name))
 			g_ptr_array_add(out, (gpointer)*v);
 	g_hash_table_destroy(want);
@@ -141,7 +144,7 @@ static int check_uaccess(const struct check_opts *o)
 	struct variant_run *runs;
 	int rc = 0;
 
-	if (pick_variants(o->variants, pick)) {
+	if (pick_variants(o->reg, o->variants, pick)) {
 		g_ptr_array_free(pick, TRUE);
 		return 2;
 	}
@@ -184,11 +187,13 @@ int main(int argc, char **argv)
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &o.json, "Write JSON to stdout", NULL },
 		{ "show", 0, 0, G_OPTION_ARG_INT, &o.show,
 		  "Failing checks to print per variant in the table (default 5)", "N" },
+		KM_TOOL_LOAD_ENTRY(&o.load),
 		KM_TOOL_VERSION_ENTRY(&version),
 		{ 0 },
 	};
 	GOptionContext *ctx;
 	GError *err = NULL;
+	struct km_registry *reg = NULL;
 	int rc;
 
 	km_tool_init();
@@ -211,12 +216,16 @@ int main(int argc, char **argv)
 		km_tool_print_version("kmodel-check");
 		rc = 0;
 	} else if (argc != 2 || strcmp(argv[1], "uaccess") != 0 || o.show < 0) {
-		fprintf(stderr, "kmodel-check: usage: kmodel-check uaccess [--variant NAME] [--json] "
-				"[--show N] (see --help)\n");
+		fprintf(stderr, "kmodel-check: usage: kmodel-check uaccess [--load PATH.so] "
+				"[--variant NAME] [--json] [--show N] (see --help)\n");
+		rc = 2;
+	} else if (!(o.reg = reg = km_tool_registry("kmodel-check", o.load))) {
 		rc = 2;
 	} else {
 		rc = check_uaccess(&o);
 	}
+	km_registry_free(reg);
+	g_strfreev(o.load);
 	g_option_context_free(ctx);
 	g_clear_error(&err);
 	g_strfreev(o.variants);

@@ -13,5 +13,6 @@
 #include <kmodel/usb.h>
 #include <kmodel/asix.h>
 #include <kmodel/conformance.h>
+#include <kmodel/registry.h>
 
 #endif

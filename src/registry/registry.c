@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The variant registry and its GModule plugin loader: kmodel/registry.h. */
+#include "internal.h"
+#include <kmodel/registry.h>
+#include <gmodule.h>
+#include <string.h>
+#include <unistd.h>
+
+/* One per copy of libkmodel in the process: a registry records the copy
+ * that made it, and only that copy may add to it. */
+static const char instance;
+
+enum kind { UACCESS, USBNET, NR_KINDS };
+
+struct entry {
+	const void *variant;
+	const char *origin;	/* "builtin", "program" or a struct plugin's path */
+};
+
+struct plugin {
+	GModule *module;
+	char *path;
+};
+
+struct km_registry {
+	const void *instance;
+	GArray *entries[NR_KINDS];	/* struct entry, in the order added */
+	GPtrArray *list[NR_KINDS];	/* the variants, NULL-terminated */
+	GPtrArray *plugins;		/* struct plugin * */
+	const char *origin;		/* of what is added now */
+};
+
+static const char *const builtin = "builtin", *const program = "program";
+
+static const char *variant_name(enum kind k, const void *v)
+{
+	return k == UACCESS ? ((const struct km_uaccess_ops *)v)->name
+			    : ((const struct km_usbnet_variant *)v)->name;
+}
+
+static const void *find(const struct km_registry *r, enum kind k, const char *name)
+{
+	if (!r || !name)
+		return NULL;
+	for (guint i = 0; i < r->entries[k]->len; i++) {
+		const void *v = g_array_index(r->entries[k], struct entry, i).variant;
+
+		if (strcmp(variant_name(k, v), name) == 0)
+			return v;
+	}
+	return NULL;
+}
+
+static int add(struct km_registry *r, enum kind k, const void *v, const char *fn)
+{
+	struct entry e = { v, r->origin };
+	const void *old;
+
+	if (r->instance != &instance)
+		return km_err(-ELIBBAD, "%s: the registry belongs to another copy of libkmodel "
+			      "(a plugin linked with libkmodel.a? link libkmodel.so)", fn);
+	old = find(r, k, variant_name(k, v));
+	if (old)
+		return km_err(-EEXIST, "%s: a variant called \"%s\" is already registered (%s)",
+			      fn, variant_name(k, v), km_registry_origin(r, old));
+	g_array_append_val(r->entries[k], e);
+	/* keep the list NULL-terminated: the new variant replaces the NULL */
+	g_ptr_array_index(r->list[k], r->list[k]->len - 1) = (gpointer)v;
+	g_ptr_array_add(r->list[k], NULL);
+	return 0;
+}
+
+int km_registry_add_uaccess(struct km_registry *r, const struct km_uaccess_ops *ops)
+{
+	if (!r || !ops)
+		return km_err(-EINVAL, "km_registry_add_uaccess: registry or ops is NULL");
+	if (ops->size < KM_UACCESS_OPS_MIN_SIZE)
+		return km_err(-EINVAL, "km_registry_add_uaccess: ops->size %zu is below %zu "
+			      "(initialise .size with KM_UACCESS_OPS_SIZE)",
+			      ops->size, (size_t)KM_UACCESS_OPS_MIN_SIZE);
+	if (!ops->name || !*ops->name)
+		return km_err(-EINVAL, "km_registry_add_uaccess: ops has no name");
+	if (!ops->raw_copy_from_user || !ops->raw_copy_to_user)
+		return km_err(-EINVAL, "km_registry_add_uaccess: %s: raw_copy_%s_user is NULL",
+			      ops->name, ops->raw_copy_from_user ? "to" : "from");
+	return add(r, UACCESS, ops, "km_registry_add_uaccess");
+}
+
+int km_registry_add_usbnet(struct km_registry *r, const struct km_usbnet_variant *v)
+{
+	int err;
+
+	if (!r)
+		return km_err(-EINVAL, "km_registry_add_usbnet: registry is NULL");
+	err = km_usbnet_variant_check(v);
+	if (err)
+		return err;
+	return add(r, USBNET, v, "km_registry_add_usbnet");
+}
+
+int km_registry_new(unsigned int flags, struct km_registry **out)
+{
+	struct km_registry *r;
+
+	if (!out)
+		return km_err(-EINVAL, "km_registry_new: out is NULL");
+	*out = NULL;
+	if (flags & ~(unsigned int)KM_REGISTRY_EMPTY)
+		return km_err(-EINVAL, "km_registry_new: unknown flags %#x", flags);
+	r = g_new0(struct km_registry, 1);
+	r->instance = &instance;
+	for (int k = 0; k < NR_KINDS; k++) {
+		r->entries[k] = g_array_new(FALSE, FALSE, sizeof(struct entry));
+		r->list[k] = g_ptr_array_new();
+		g_ptr_array_add(r->list[k], NULL);
+	}
+	r->plugins = g_ptr_array_new();
+	r->origin = builtin;
+	if (!(flags & KM_REGISTRY_EMPTY)) {
+		/* the built-ins are valid and their names distinct: no error */
+		for (const struct km_uaccess_ops *const *v = km_uaccess_variants(); *v; v++)
+			add(r, UACCESS, *v, "km_registry_new");
+		for (const struct km_usbnet_variant *const *v = km_usbnet_variants(); *v; v++)
+			add(r, USBNET, *v, "km_registry_new");
+	}
+	r->origin = program;
+	*out = r;
+	return 0;
+}
+
+static void plugin_free(struct plugin *p)
+{
+	g_module_close(p->module);
+	g_free(p->path);
+	g_free(p);
+}
+
+void km_registry_free(struct km_registry *r)
+{
+	if (!r)
+		return;
+	for (int k = 0; k < NR_KINDS; k++) {
+		g_array_free(r->entries[k], TRUE);
+		g_ptr_array_free(r->list[k], TRUE);
+	}
+	for (guint i = 0; i < r->plugins->len; i++)
+		plugin_free(g_ptr_array_index(r->plugins, i));
+	g_ptr_array_free(r->plugins, TRUE);
+	g_free(r);
+}
+
+const struct km_uaccess_ops *const *km_registry_uaccess(const struct km_registry *r)
+{
+	return (const struct km_uaccess_ops *const *)r->list[UACCESS]->pdata;
+}
+
+const struct km_usbnet_variant *const *km_registry_usbnet(const struct km_registry *r)
+{
+	return (const struct km_usbnet_variant *const *)r->list[USBNET]->pdata;
+}
+
+const struct km_uaccess_ops *km_registry_find_uaccess(const struct km_registry *r,
+						      const char *name)
+{
+	return find(r, UACCESS, name);
+}
+
+const struct km_usbnet_variant *km_registry_find_usbnet(const struct km_registry *r,
+							const char *name)
+{
+	return find(r, USBNET, name);
+}
+
+const char *km_registry_origin(const struct km_registry *r, const void *variant)
+{
+	for (int k = 0; r && variant && k < NR_KINDS; k++)
+		for (guint i = 0; i < r->entries[k]->len; i++)
+			if (g_array_index(r->entries[k], struct entry, i).variant == variant)
+				return g_array_index(r->entries[k], struct entry, i).origin;
+	return NULL;
+}
+
+bool km_registry_builtin(const struct km_registry *r, const void *variant)
+{
+	return km_registry_origin(r, variant) == builtin;
+}
+
+/* drop the entries of @origin (a failed plugin's) */
+static void remove_origin(struct km_registry *r, const char *origin)
+{
+	for (int k = 0; k < NR_KINDS; k++) {
+		for (guint i = r->entries[k]->len; i-- > 0;) {
+			if (g_array_index(r->entries[k], struct entry, i).origin != origin)
+				continue;
+			g_array_remove_index(r->entries[k], i);
+			g_ptr_array_remove_index(r->list[k], i);
+		}
+	}
+}
+
+int km_registry_load(struct km_registry *r, const char *path)
+{
+	const unsigned int *abi;
+	int (*init)(struct km_registry *);
+	struct plugin *p;
+	int err;
+
+	if (!r || !path)
+		return km_err(-EINVAL, "km_registry_load: registry or path is NULL");
+	if (strchr(path, '/') && access(path, F_OK) != 0)
+		return km_err(-ENOENT, "%s: no such file", path);
+	p = g_new0(struct plugin, 1);
+	p->path = g_strdup(path);
+	/* LOCAL: plugins do not see each other's symbols; all see libkmodel's */
+	p->module = g_module_open(path, G_MODULE_BIND_LOCAL);
+	if (!p->module) {
+		err = km_err(-ELIBBAD, "%s: cannot load: %s", path, g_module_error());
+		g_free(p->path);
+		g_free(p);
+		return err;
+	}
+	if (!g_module_symbol(p->module, "kmodel_plugin_init", (gpointer *)&init) || !init) {
+		err = km_err(-ENOEXEC, "%s: no kmodel_plugin_init (define it with KM_PLUGIN_INIT)",
+			     path);
+		goto fail;
+	}
+	if (!g_module_symbol(p->module, "kmodel_plugin_abi", (gpointer *)&abi) || !abi ||
+	    *abi != KM_PLUGIN_ABI) {
+		err = km_err(-ENOEXEC, "%s: built for plugin ABI %d, this libkmodel has %d", path,
+			     abi ? (int)*abi : -1, KM_PLUGIN_ABI);
+		goto fail;
+	}
+	r->origin = p->path;
+	err = init(r);
+	r->origin = program;
+	if (err) {
+		gchar *why = g_strdup(km_last_error());
+
+		remove_origin(r, p->path);
+		if (err > 0)
+			err = -EINVAL;
+		km_err(err, "%s: kmodel_plugin_init failed (%d): %s", path, err, why);
+		g_free(why);
+		goto fail;
+	}
+	g_ptr_array_add(r->plugins, p);
+	return 0;
+fail:
+	plugin_free(p);
+	return err;
+}

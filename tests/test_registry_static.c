@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A program linked with libkmodel.a loads a plugin linked with libkmodel.so:
+ * two copies of the library (two `current`s), so the plugin's adds reach a
+ * registry that its copy did not make, and km_registry_load() refuses it
+ * (-ELIBBAD; also if the loader cannot place the second copy's TLS).
+ */
+#include "km_test.h"
+#include <errno.h>
+
+static void test_second_copy_refused(void **state)
+{
+	struct km_registry *r;
+	int err;
+
+	assert_int_equal(km_registry_new(0, &r), 0);
+	err = km_registry_load(r, KM_PLUGIN_OK);
+	assert_int_equal(err, -ELIBBAD);
+	assert_null(km_registry_find_uaccess(r, "plugin_direct"));
+	km_registry_free(r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_second_copy_refused),
+	};
+
+	return cmocka_run_group_tests_name("registry_static", tests, NULL, NULL);
+}
