@@ -268,9 +268,32 @@ struct km_events {
 	uint64_t urbs;
 	uint64_t usb_packets;
 	uint64_t usb_bytes;
-	/* appended: */
-	uint64_t mmap_sem_locks;	/**< down_read(&mm->mmap_sem) */
+	/* appended (the cost model's events, kmodel/cost.h): */
+	uint64_t mmap_sem_locks;	/**< down_read(&mm->mmap_sem): uaccess_with_memcpy, gup slow path */
+	uint64_t syscalls;		/**< system call entries (km_syscall()) */
+	uint64_t pagecache_lookups;	/**< find_get_page() of a file's page cache */
+	uint64_t pagecache_allocs;	/**< pages added to a page cache */
+	uint64_t uaccess_from_bytes;	/**< bytes asked of copy_from_user/copyin */
+	uint64_t uaccess_to_bytes;	/**< bytes asked of copy_to_user/copyout */
+	uint64_t uaccess_clear_bytes;	/**< bytes asked of clear_user */
+	uint64_t memcpy_calls;		/**< memcpy() calls behind memcpy_bytes */
+	uint64_t memset_calls;		/**< memset() calls behind clear_bytes */
+	uint64_t memmove_calls;		/**< memmove() calls behind memmove_bytes */
+	uint64_t gup_slow_calls;	/**< __get_user_pages() entries (mmap_sem taken) */
+	uint64_t find_vma_calls;	/**< find_vma() lookups by gup and faults */
+	uint64_t follow_page_calls;	/**< follow_page_pte() steps of the gup slow path */
+	uint64_t get_page_calls;	/**< page references taken (get_page, gup pins) */
+	uint64_t kunmap_high;		/**< kunmap_atomic of a highmem address (a slot) */
+	uint64_t kunmap_low;		/**< kunmap_atomic of a lowmem address */
+	uint64_t usb_zlps;		/**< zero-length packets among usb_packets */
+	uint64_t eth_frames;		/**< Ethernet frames handed to usbnet_start_xmit() */
+	uint64_t eth_bytes;		/**< their bytes (header + payload, no FCS) */
+	/** kmalloc calls per size class: [i] counts buckets of 2^(i-1) < size
+	 *  <= 2^i bytes (kmalloc-96 in [7], kmalloc-192 in [8]); [0]: size 0;
+	 *  [KM_EVENTS_KMALLOC_CLASSES - 1] also holds anything larger */
+	uint64_t kmalloc_class[16];
 };
+#define KM_EVENTS_KMALLOC_CLASSES 16
 
 /**
  * km_events_get_sized() - snapshot the counters into @out, @size bytes of
@@ -282,6 +305,10 @@ KM_API void km_events_get_sized(const struct km_machine *m, struct km_events *ou
 /** km_events_get() - snapshot the counters of @m into *@out. */
 #define km_events_get(m, out) km_events_get_sized((m), (out), sizeof(*(out)))
 KM_API void km_events_reset(struct km_machine *m);
+/** km_syscall() - count one system call entry and return of @t (vector_swi
+ *  .. ret_fast_syscall on ARM): the syscalls event. Scenarios call it where
+ *  user space would enter the kernel. NULL: no-op. */
+KM_API void km_syscall(struct km_task *t);
 
 /* ---- kmalloc (mm/slab_common.c) -------------------------------------------- */
 

@@ -132,6 +132,21 @@ KM_API unsigned long km_copy_to_user(struct km_task *t, const struct km_uaccess_
 KM_API unsigned long km_clear_user(struct km_task *t, unsigned long to, unsigned long n);
 
 /**
+ * km_copyin() - copyin() of lib/iov_iter.c (v5.7): access_ok(), then
+ * @ops' raw_copy_from_user(), with no might_fault() and no zero-fill --
+ * what copy_page_from_iter() and iov_iter_copy_from_user_atomic() call,
+ * for scenarios that model those paths. Runs with @t as `current`.
+ * Counts the uaccess_from_bytes event. Return: bytes not copied (@n when
+ * @t or @ops is NULL or access_ok() fails).
+ */
+KM_API unsigned long km_copyin(struct km_task *t, const struct km_uaccess_ops *ops, void *to,
+			       unsigned long from, unsigned long n);
+/** km_copyout() - copyout() of lib/iov_iter.c (v5.7): access_ok(), then
+ *  @ops' raw_copy_to_user() (copy_page_to_iter()); counts uaccess_to_bytes. */
+KM_API unsigned long km_copyout(struct km_task *t, const struct km_uaccess_ops *ops,
+				unsigned long to, const void *from, unsigned long n);
+
+/**
  * km_clear_user_with() - clear_user() (arch/arm/include/asm/uaccess.h,
  * v5.7: access_ok(), then __clear_user(), no might_fault()) through @ops on
  * task @t (made `current` for the call): its clear_user where the ops table

@@ -34,6 +34,7 @@ int km_usb_bulk_out(struct km_usb_ep *ep, const void *buf, size_t len, bool zero
 		if (ep->sink.packet)
 			ep->sink.packet(ep->sink.priv, NULL, 0, true);
 		packets++;
+		ep->m->ev.usb_zlps++;
 	} else if (len % mp == 0) {
 		km_report(ep->m, KM_WARN, KM_R_USB_NO_ZLP,
 			  "bulk-out transfer of %zu bytes is a multiple of maxpacket %zu and "
@@ -121,6 +122,8 @@ int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb)
 		km_kfree_skb(skb);
 		return km_err(-EINVAL, "usbnet_start_xmit: no current task on this machine");
 	}
+	dev->m->ev.eth_frames++;
+	dev->m->ev.eth_bytes += skb->len;
 	if (info->tx_fixup) {
 		skb = info->tx_fixup(dev, skb, KM_GFP_ATOMIC);
 		if (!skb) {

@@ -32,6 +32,13 @@ void km_event_memcpy(size_t n)
 	if (!t)
 		return;
 	t->m->ev.memcpy_bytes += n;
+	t->m->ev.memcpy_calls++;
 	if (__builtin_expect(t->m->memcpy_hook != NULL, 0))
 		t->m->memcpy_hook(t, n, t->m->memcpy_hook_arg);
+}
+
+void km_syscall(struct km_task *t)
+{
+	if (t)
+		t->m->ev.syscalls++;
 }

@@ -203,13 +203,18 @@ void *km_kmalloc(struct km_task *t, size_t size, km_gfp_t flags)
 	m->ev.kmalloc_calls++;
 	if (m->fail_kmalloc_nth && --m->fail_kmalloc_nth == 0)
 		return NULL;
-	if (size == 0)
+	if (size == 0) {
+		m->ev.kmalloc_class[0]++;
 		return ZERO_SIZE_PTR;
+	}
 	if (size > kmalloc_max_size(m))
 		return NULL;
 	bucket = km_kmalloc_size_roundup(m, size);
 	cls = size_class(bucket);
 	m->ev.kmalloc_bytes += bucket;
+	/* ceil(log2(bucket)): buckets are at least 8 bytes */
+	m->ev.kmalloc_class[MIN(64u - (unsigned int)__builtin_clzll((unsigned long long)bucket - 1),
+				KM_EVENTS_KMALLOC_CLASSES - 1u)]++;
 	if (!s->freelist[cls])
 		new_slab(s, cls, bucket);
 	h = s->freelist[cls];

@@ -8,8 +8,9 @@
  */
 #include "mm_internal.h"
 
-static void grab_page(struct km_page *p, unsigned int gup_flags)
+static void grab_page(struct km_machine *m, struct km_page *p, unsigned int gup_flags)
 {
+	m->ev.get_page_calls++;
 	/* try_grab_page(): FOLL_PIN adds GUP_PIN_COUNTING_BIAS, FOLL_GET one */
 	p->refcount += (gup_flags & KM_FOLL_PIN) ? KM_GUP_PIN_COUNTING_BIAS : 1;
 }
@@ -35,7 +36,7 @@ static long gup_fast(struct km_task *t, unsigned long addr, long nr_pages,
 		    (write && !(pte & KM_PTE_WRITE)) || (pte & KM_PTE_SPECIAL))
 			break;
 		pages[nr] = &m->pages[pte >> KM_PTE_PFN_SHIFT];
-		grab_page(pages[nr], gup_flags);
+		grab_page(m, pages[nr], gup_flags);
 	}
 	m->ev.gup_fast_pages += (uint64_t)nr;
 	return nr;
@@ -51,6 +52,8 @@ static long gup_slow(struct km_task *t, unsigned long start, long nr_pages,
 	long i = 0;
 	int ret = 0;
 
+	m->ev.gup_slow_calls++;
+	m->ev.mmap_sem_locks++;		/* down_read(&mm->mmap_sem) */
 	if (km_in_atomic(t))
 		km_might_sleep(t, "down_read(&mm->mmap_sem)");
 	else if (t->pagefault_disabled)
@@ -63,6 +66,7 @@ static long gup_slow(struct km_task *t, unsigned long start, long nr_pages,
 
 		if (!vma || start >= vma->end) {
 			vma = km_find_vma(t->mm, start);
+			m->ev.find_vma_calls++;
 			/* check_vma_flags() */
 			if (!vma || (write ? !(vma->vm_flags & KM_VM_WRITE)
 					   : !(vma->vm_flags & KM_VM_READ))) {
@@ -74,6 +78,7 @@ retry:
 		/* follow_page_pte() */
 		pte = km_pte_lookup(t->mm, start, false);
 		m->ev.pt_walks++;
+		m->ev.follow_page_calls++;
 		if (!pte || !(*pte & KM_PTE_PRESENT) || (write && !(*pte & KM_PTE_WRITE))) {
 			/* faultin_page() */
 			ret = km_handle_mm_fault(t, vma, start, write);
@@ -82,7 +87,7 @@ retry:
 			goto retry;
 		}
 		p = &m->pages[*pte >> KM_PTE_PFN_SHIFT];
-		grab_page(p, gup_flags);
+		grab_page(m, p, gup_flags);
 		/* FOLL_TOUCH */
 		if (write && !(*pte & KM_PTE_DIRTY))
 			p->flags |= KM_PG_DIRTY;	/* set_page_dirty() */

@@ -131,8 +131,12 @@ static void kunmap_slot(struct km_task *t, void *addr)
 {
 	unsigned long pfn = highmem_addr_pfn(t->m, addr);
 
-	if (pfn != ~0UL)
+	if (pfn != ~0UL) {
+		t->m->ev.kunmap_high++;
 		kunmap_high_slot(t, pfn);
+	} else {
+		t->m->ev.kunmap_low++;
+	}
 }
 
 void *km_kmap_atomic(struct km_task *t, struct km_page *page)

@@ -468,6 +468,7 @@ static int map_private_copy(struct km_machine *m, km_pte_t *pte, struct km_page 
 	if (src) {
 		memcpy(km_frame(m, km_pfn(m, p)), km_frame(m, km_pfn(m, src)), m->page_size);
 		m->ev.memcpy_bytes += m->page_size;
+		m->ev.memcpy_calls++;
 	}
 	if (old) {
 		old->mapcount--;
@@ -484,6 +485,7 @@ static struct km_page *file_page(struct km_file *f, unsigned long index)
 {
 	struct km_page *p;
 
+	f->m->ev.pagecache_lookups++;
 	if (index >= f->nr_pages)
 		return NULL;
 	if (index >= f->cache->len)
@@ -492,6 +494,7 @@ static struct km_page *file_page(struct km_file *f, unsigned long index)
 	if (!p) {
 		p = km_alloc_page(f->m, KM_GFP_HIGHMEM | KM_GFP_ZERO);
 		g_ptr_array_index(f->cache, index) = p;
+		f->m->ev.pagecache_allocs += p != NULL;
 	}
 	return p;
 }
@@ -683,6 +686,7 @@ static km_pte_t *__attribute__((noinline)) user_access_fault(struct km_task *t, 
 {
 	struct km_vma *vma = km_find_vma(t->mm, a);
 
+	t->m->ev.find_vma_calls++;
 	if (!vma || km_handle_mm_fault(t, vma, a, write))
 		return NULL;
 	return km_pte_lookup(t->mm, a, false);

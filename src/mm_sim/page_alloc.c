@@ -112,6 +112,7 @@ struct km_page *km_alloc_page(struct km_machine *m, km_gfp_t gfp)
 	if (gfp & KM_GFP_ZERO) {	/* clear_highpage() */
 		memset(km_frame(m, (unsigned long)pfn), 0, m->page_size);
 		m->ev.clear_bytes += m->page_size;
+		m->ev.memset_calls++;
 	}
 	return p;
 }
@@ -156,6 +157,7 @@ static bool check_page(struct km_machine *m, struct km_page *p, const char *what
 
 void km_get_page(struct km_machine *m, struct km_page *p)
 {
+	m->ev.get_page_calls++;
 	if (check_page(m, p, "get_page"))
 		p->refcount++;
 }

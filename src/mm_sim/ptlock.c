@@ -144,6 +144,8 @@ static unsigned char *user_host(struct km_task *t, unsigned long addr, bool writ
 				       (KM_PTE_WRITE | KM_PTE_DIRTY)))
 			return (unsigned char *)km_frame(m, (unsigned long)(*pte >> KM_PTE_PFN_SHIFT)) +
 			       (addr & (m->page_size - 1));
+		if (!km_faulthandler_disabled(t))
+			m->ev.find_vma_calls++;
 		if (km_faulthandler_disabled(t) || !(vma = km_find_vma(t->mm, addr)) ||
 		    km_handle_mm_fault(t, vma, addr, write)) {
 			km_report(m, KM_BUG, KM_R_UNEXPECTED,
@@ -193,6 +195,7 @@ void *km_kernel_memcpy(void *to, const void *from, size_t n)
 	if (!t)
 		return memcpy(to, from, n);
 	t->m->ev.memcpy_bytes += n;
+	t->m->ev.memcpy_calls++;
 	if (__builtin_expect(t->m->memcpy_hook != NULL, 0))
 		t->m->memcpy_hook(t, n, t->m->memcpy_hook_arg);
 	if (__builtin_expect(t->uaccess_open && !t->kernel_ds, 0) &&
@@ -210,6 +213,7 @@ void *km_kernel_memset(void *s, int c, size_t n)
 	if (!t)
 		return memset(s, c, n);
 	t->m->ev.clear_bytes += n;
+	t->m->ev.memset_calls++;
 	if (__builtin_expect(t->m->memcpy_hook != NULL, 0))
 		t->m->memcpy_hook(t, n, t->m->memcpy_hook_arg);
 	if (__builtin_expect(t->uaccess_open && !t->kernel_ds, 0) && user_ptr(t, s))

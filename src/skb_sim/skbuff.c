@@ -621,6 +621,7 @@ int km_pskb_expand_head(struct km_task *t, struct km_skb *skb, int nhead, int nt
 	if (fastpath && size + km_skb_shinfo_size(m) <= b->ksize) {
 		memmove(skb->head + nhead, skb->head, used);
 		m->ev.memmove_bytes += used;
+		m->ev.memmove_calls++;
 		off = nhead;
 		skb->end = skb->head + (size_t)size;
 	} else {
@@ -739,6 +740,7 @@ void km_skb_copy_to_linear_data_offset(struct km_skb *skb, int offset, const voi
 	if (!km_skb_check_write(skb, to, len) && !inside_object(skb, to, len))
 		return;
 	skb->m->ev.memcpy_bytes += len;
+	skb->m->ev.memcpy_calls++;
 	memcpy(to, from, len);
 }
 
@@ -770,10 +772,13 @@ static bool compat_write(void *to, size_t n, bool move)
 
 	if (!t)
 		return true;
-	if (move)
+	if (move) {
 		t->m->ev.memmove_bytes += n;
-	else
+		t->m->ev.memmove_calls++;
+	} else {
 		t->m->ev.memcpy_bytes += n;
+		t->m->ev.memcpy_calls++;
+	}
 	skb = hinted(t->m, to);
 	if (!skb || km_skb_check_write(skb, to, n))
 		return true;

@@ -23,6 +23,7 @@ static bool __attribute__((noinline)) mmu_fault(struct km_task *t, unsigned long
 	if (km_faulthandler_disabled(t) || !t->mm)
 		return false;
 	vma = km_find_vma(t->mm, addr);
+	t->m->ev.find_vma_calls++;
 	return vma && !km_handle_mm_fault(t, vma, addr, write);
 }
 
@@ -96,9 +97,11 @@ direct_user_copy(struct km_task *t, unsigned long uaddr, void *kbuf, unsigned lo
 			memset(u, 0, chunk);
 		if (k) {
 			m->ev.memcpy_bytes += chunk;
+			m->ev.memcpy_calls++;
 			k += chunk;
 		} else {
 			m->ev.clear_bytes += chunk;
+			m->ev.memset_calls++;
 		}
 		uaddr += chunk;
 		n -= chunk;

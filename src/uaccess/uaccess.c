@@ -69,6 +69,7 @@ unsigned long km_copy_from_user(struct km_task *t, const struct km_uaccess_ops *
 	}
 	if (!check_copy_size(t, n))
 		return n;
+	t->m->ev.uaccess_from_bytes += n;
 	prev = km_task_switch(t);
 	might_fault(t);
 	if (km_access_ok(t, from, n))
@@ -90,6 +91,7 @@ unsigned long km_copy_to_user(struct km_task *t, const struct km_uaccess_ops *op
 	}
 	if (!check_copy_size(t, n))
 		return n;
+	t->m->ev.uaccess_to_bytes += n;
 	prev = km_task_switch(t);
 	might_fault(t);
 	if (km_access_ok(t, to, n))
@@ -117,6 +119,7 @@ static unsigned long clear_user_4g4g(struct km_task *t, unsigned long to, unsign
 		km_kunmap_atomic(t, k);
 		km_put_page(m, p);
 		m->ev.clear_bytes += chunk;
+		m->ev.memset_calls++;
 		to += chunk;
 		n -= chunk;
 	}
@@ -129,11 +132,48 @@ unsigned long km_clear_user(struct km_task *t, unsigned long to, unsigned long n
 	 * __clear_user() : n -- no might_fault() there */
 	if (!t)
 		return n;
+	t->m->ev.uaccess_clear_bytes += n;
 	if (!km_access_ok(t, to, n))
 		return n;
 	if (t->m->cfg.vmsplit == KM_VMSPLIT_4G4G && !t->kernel_ds)
 		return clear_user_4g4g(t, to, n);
 	return km_direct_user_copy(t, to, NULL, n, true);
+}
+
+unsigned long km_copyin(struct km_task *t, const struct km_uaccess_ops *ops, void *to,
+			unsigned long from, unsigned long n)
+{
+	struct km_task *prev;
+
+	if (!t || !ops) {
+		km_set_error("km_copyin: task or ops is NULL");
+		return n;
+	}
+	t->m->ev.uaccess_from_bytes += n;
+	if (!km_access_ok(t, from, n))
+		return n;
+	prev = km_task_switch(t);
+	n = ops->raw_copy_from_user(to, from, n);
+	km_task_switch(prev);
+	return n;
+}
+
+unsigned long km_copyout(struct km_task *t, const struct km_uaccess_ops *ops, unsigned long to,
+			 const void *from, unsigned long n)
+{
+	struct km_task *prev;
+
+	if (!t || !ops) {
+		km_set_error("km_copyout: task or ops is NULL");
+		return n;
+	}
+	t->m->ev.uaccess_to_bytes += n;
+	if (!km_access_ok(t, to, n))
+		return n;
+	prev = km_task_switch(t);
+	n = ops->raw_copy_to_user(to, from, n);
+	km_task_switch(prev);
+	return n;
 }
 
 unsigned long km_clear_user_with(struct km_task *t, const struct km_uaccess_ops *ops,
@@ -147,6 +187,7 @@ unsigned long km_clear_user_with(struct km_task *t, const struct km_uaccess_ops 
 	}
 	if (!km_uaccess_ops_has(ops, clear_user) || !ops->clear_user)
 		return km_clear_user(t, to, n);
+	t->m->ev.uaccess_clear_bytes += n;
 	if (!km_access_ok(t, to, n))
 		return n;
 	prev = km_task_switch(t);
