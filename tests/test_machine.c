@@ -240,6 +240,44 @@ static void test_teardown_reports_leaks(void **state)
 	assert_int_equal(km_machine_destroy(m), 0);
 }
 
+/*
+ * km_report_get()'s pointer stays valid while more reports arrive (the log
+ * used to be a GArray that moved on reallocation: after 1 report and 100
+ * more, the first pointer read freed memory; ASan and valgrind see that).
+ * Up to the log's capacity and past it (only the counters move there).
+ */
+static void test_report_pointer_survives_more_reports(void **state)
+{
+	struct km_machine *m;
+	const struct km_report *first, *last;
+
+	assert_int_equal(km_machine_new(NULL, &m), 0);
+	km_report(m, KM_BUG, KM_R_UNEXPECTED, "report %d", 0);
+	first = km_report_get(m, 0);
+	assert_non_null(first);
+	for (int i = 1; i <= 100; i++)
+		km_report(m, KM_WARN, KM_R_COPY_SIZE, "report %d", i);
+	assert_ptr_equal(km_report_get(m, 0), first);
+	assert_int_equal(first->kind, KM_BUG);
+	assert_int_equal(first->code, KM_R_UNEXPECTED);
+	assert_string_equal(first->message, "report 0");
+	for (int i = 101; i < 1100; i++)
+		km_report(m, KM_WARN, KM_R_COPY_SIZE, "report %d", i);
+	assert_int_equal(km_report_log_len(m), 1024);	/* the log's capacity */
+	assert_int_equal(km_report_count(m, KM_R_NONE), 1100);
+	last = km_report_get(m, 1023);
+	assert_string_equal(last->message, "report 1023");
+	assert_string_equal(first->message, "report 0");
+	assert_null(km_report_get(m, 1024));
+	km_reports_clear(m);
+	assert_null(km_report_get(m, 0));
+	assert_int_equal(km_report_log_len(m), 0);
+	km_report(m, KM_WARN, KM_R_COPY_SIZE, "after clear");
+	assert_string_equal(km_report_get(m, 0)->message, "after clear");
+	km_reports_clear(m);
+	assert_int_equal(km_machine_destroy(m), 0);
+}
+
 /* Two machines in two threads: each sees only its own events and data. */
 static gpointer worker(gpointer arg)
 {
@@ -291,6 +329,7 @@ int main(void)
 		cmocka_unit_test(test_kmalloc_fault_injection_and_events),
 		cmocka_unit_test(test_sleeping_kmalloc_in_atomic),
 		cmocka_unit_test(test_teardown_reports_leaks),
+		cmocka_unit_test(test_report_pointer_survives_more_reports),
 		cmocka_unit_test(test_machines_in_parallel_threads),
 	};
 

@@ -217,7 +217,9 @@ KM_API unsigned long km_report_count(const struct km_machine *m,
 				     enum km_report_code code);
 /** Number of reports held in the log (at most the first 1024 since clear). */
 KM_API size_t km_report_log_len(const struct km_machine *m);
-/** The @i-th report in the log, or NULL. Valid until the next clear. */
+/** The @i-th report in the log, or NULL. The pointer stays valid (and the
+ *  report unchanged) while more reports are recorded, until the next
+ *  km_reports_clear() or km_machine_destroy() of @m. */
 KM_API const struct km_report *km_report_get(const struct km_machine *m, size_t i);
 KM_API void km_reports_clear(struct km_machine *m);
 /** Short name of a code ("kmap_overflow", ...), never NULL. */

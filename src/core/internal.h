@@ -19,6 +19,7 @@
 
 #define KM_MAX_CPUS		32
 #define KM_REPORT_LOG_MAX	1024
+#define KM_REPORT_CHUNK		64	/* reports per log chunk: chunks never move */
 
 struct km_page;		/* mm_sim/mm_internal.h */
 
@@ -89,8 +90,11 @@ struct km_machine {
 	struct km_mm_locks no_mm_locks;
 	struct km_page *zero_page;
 	struct km_zone zone_low, zone_high;
-	/* reports */
-	GArray *report_log;		/* struct km_report */
+	/* reports: the log is chunks of KM_REPORT_CHUNK, allocated as it
+	 * fills and never moved or freed before the machine, so a pointer
+	 * from km_report_get() stays valid until km_reports_clear() */
+	struct km_report *report_chunk[KM_REPORT_LOG_MAX / KM_REPORT_CHUNK];
+	size_t report_log_len;
 	/* live objects, for teardown: tasks (lifecycle.c), address spaces
 	 * and files (mm_sim/mm.c) */
 	GHashTable *mms, *tasks, *files;
@@ -119,6 +123,7 @@ struct km_task {
 /* report.c */
 void km_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int km_err(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void km_report_log_fini(struct km_machine *m);
 
 /* machine.c: the core half of km_machine_new() and km_machine_destroy()
  * (lifecycle.c): resolve and check @cfg, allocate the machine with its

@@ -103,7 +103,6 @@ int km_machine_alloc(const struct km_machine_config *cfg, struct km_machine **ou
 	m->nr_pages = (unsigned long)(c.ram_size >> m->page_shift);
 	m->nr_lowmem = (unsigned long)(c.lowmem_size >> m->page_shift);
 	m->task_size = splits[c.vmsplit].task_size;
-	m->report_log = g_array_new(FALSE, FALSE, sizeof(struct km_report));
 	m->tasks = g_hash_table_new(NULL, NULL);
 	for (unsigned int i = 0; i < KM_MAX_CPUS; i++)
 		km_kmap_stack_init(&m->cpu[i].kmap);
@@ -115,7 +114,7 @@ int km_machine_alloc(const struct km_machine_config *cfg, struct km_machine **ou
 void km_machine_free(struct km_machine *m)
 {
 	g_hash_table_destroy(m->tasks);
-	g_array_free(m->report_log, TRUE);
+	km_report_log_fini(m);
 	g_free(m);
 }
 

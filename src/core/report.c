@@ -87,9 +87,14 @@ void km_report(struct km_machine *m, enum km_report_kind kind,
 	va_start(ap, fmt);
 	vsnprintf(r.message, sizeof(r.message), fmt, ap);
 	va_end(ap);
-	if (m->report_log->len < KM_REPORT_LOG_MAX)
-		g_array_append_val(m->report_log, r);
-	m->report_log_full = m->report_log->len >= KM_REPORT_LOG_MAX;
+	if (m->report_log_len < KM_REPORT_LOG_MAX) {
+		struct km_report **chunk = &m->report_chunk[m->report_log_len / KM_REPORT_CHUNK];
+
+		if (!*chunk)
+			*chunk = g_new(struct km_report, KM_REPORT_CHUNK);
+		(*chunk)[m->report_log_len++ % KM_REPORT_CHUNK] = r;
+	}
+	m->report_log_full = m->report_log_len >= KM_REPORT_LOG_MAX;
 	if (!g_log_writer_default_would_drop(G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN))
 		g_debug("%s: %s: %s", kind == KM_BUG ? "BUG" : "WARNING",
 			km_report_code_name(code), r.message);
@@ -101,26 +106,34 @@ void km_report(struct km_machine *m, enum km_report_kind kind,
 
 unsigned long km_report_count(const struct km_machine *m, enum km_report_code code)
 {
-	if ((unsigned int)code >= KM_R__COUNT)
+	if (!m || (unsigned int)code >= KM_R__COUNT)
 		return 0;
 	return m->report_counts[code];
 }
 
 size_t km_report_log_len(const struct km_machine *m)
 {
-	return m->report_log->len;
+	return m ? m->report_log_len : 0;
 }
 
 const struct km_report *km_report_get(const struct km_machine *m, size_t i)
 {
-	if (i >= m->report_log->len)
+	if (!m || i >= m->report_log_len)
 		return NULL;
-	return &g_array_index(m->report_log, struct km_report, i);
+	return &m->report_chunk[i / KM_REPORT_CHUNK][i % KM_REPORT_CHUNK];
+}
+
+void km_report_log_fini(struct km_machine *m)
+{
+	for (size_t c = 0; c < G_N_ELEMENTS(m->report_chunk); c++)
+		g_free(m->report_chunk[c]);
 }
 
 void km_reports_clear(struct km_machine *m)
 {
-	g_array_set_size(m->report_log, 0);
+	if (!m)
+		return;
+	m->report_log_len = 0;
 	m->report_log_full = false;
 	memset(m->report_counts, 0, sizeof(m->report_counts));
 }

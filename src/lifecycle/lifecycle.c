@@ -110,12 +110,11 @@ int km_machine_destroy(struct km_machine *m)
 
 	if (!m)
 		return 0;
-	first = m->report_log->len;
+	first = m->report_log_len;
 	n = km_machine_check(m);
-	for (size_t i = first; i < m->report_log->len; i++)
-		g_warning("kmodel teardown: %s: %s",
-			  km_report_code_name(g_array_index(m->report_log, struct km_report, i).code),
-			  g_array_index(m->report_log, struct km_report, i).message);
+	for (size_t i = first; i < m->report_log_len; i++)
+		g_warning("kmodel teardown: %s: %s", km_report_code_name(km_report_get(m, i)->code),
+			  km_report_get(m, i)->message);
 	fini_from(m, 0);
 	km_machine_free(m);
 	return n;
