@@ -4,6 +4,7 @@
 #include "km_test.h"
 #include <errno.h>
 #include <glib.h>
+#include <stdint.h>
 #include <string.h>
 
 #define MiB (1024ULL * 1024)
@@ -126,10 +127,110 @@ static void test_kmalloc_buckets(void **state)
 	assert_ptr_equal(km_kmalloc(f.t, 0, KM_GFP_KERNEL), (void *)16);
 	km_kfree(f.t, (void *)16);
 	km_kfree(f.t, NULL);
-	/* KMALLOC_MAX_SIZE: 1024 pages */
+	/* KMALLOC_MAX_SIZE: 1024 pages (1 << (MAX_ORDER - 1 + PAGE_SHIFT));
+	 * one byte more is order 11 >= MAX_ORDER: __alloc_pages_nodemask()
+	 * WARN_ON_ONCE()s and returns NULL (mm/page_alloc.c, v5.7) */
+	assert_int_equal(km_kmalloc_size_roundup(f.m, 4096 * 1024), 4096 * 1024);
 	assert_null(km_kmalloc(f.t, 4096 * 1024 + 1, KM_GFP_KERNEL));
-	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	assert_int_equal(km_report_count(f.m, KM_R_ALLOC_TOO_LARGE), 1);
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 1);
+	km_reports_clear(f.m);
 	km_fixture_down(&f);
+}
+
+/*
+ * km_kmalloc_size_roundup() returns for every size: the page-order
+ * doubling used to overflow to 0 and loop forever above 2^63. The largest
+ * power of two, 2^63, still fits; above it the result saturates at
+ * SIZE_MAX, as kmalloc_size_roundup() (mm/slab_common.c, v6.1) returns
+ * SIZE_MAX for SIZE_MAX.
+ */
+static void test_kmalloc_size_roundup_saturates(void **state)
+{
+	struct km_machine *m;
+	const size_t top = (size_t)1 << 63;
+
+	assert_int_equal(km_machine_new(NULL, &m), 0);
+	assert_int_equal(km_kmalloc_size_roundup(m, top - 1), top);
+	assert_int_equal(km_kmalloc_size_roundup(m, top), top);
+	assert_int_equal(km_kmalloc_size_roundup(m, top + 1), SIZE_MAX);
+	assert_int_equal(km_kmalloc_size_roundup(m, SIZE_MAX), SIZE_MAX);
+	assert_int_equal(km_kmalloc_size_roundup(NULL, 100), 0);
+	assert_int_equal(km_machine_destroy(m), 0);
+}
+
+/*
+ * kmalloc(0) in v5.7 SLUB: kmalloc_slab() returns ZERO_SIZE_PTR before
+ * slab_alloc()'s hooks, so neither might_sleep_if() (no sleep-in-atomic
+ * report, as the RFC's aligned n == 0 copy under kmap_atomic used to
+ * raise) nor should_failslab() (the armed failure is not consumed) runs.
+ * An oversized kmalloc fails before them too.
+ */
+static void test_kmalloc_zero_before_hooks(void **state)
+{
+	struct km_fixture f;
+	void *p;
+
+	km_fixture_up(&f, NULL);
+	km_fault_fail_kmalloc_nth(f.m, 1);
+	km_preempt_disable(f.t);
+	assert_ptr_equal(km_kmalloc(f.t, 0, KM_GFP_KERNEL), (void *)16);
+	assert_null(km_kmalloc(f.t, (4096 << 10) + 1, KM_GFP_KERNEL));
+	assert_int_equal(km_report_count(f.m, KM_R_SLEEP_IN_ATOMIC), 0);
+	km_preempt_enable(f.t);
+	assert_null(km_kmalloc(f.t, 8, KM_GFP_KERNEL));		/* still armed: fails now */
+	p = km_kmalloc(f.t, 8, KM_GFP_KERNEL);
+	assert_non_null(p);
+	km_kfree(f.t, p);
+	/* the RFC's aligned n == 0 copy in atomic context: kmalloc_array(0)
+	 * is ZERO_SIZE_PTR, gup of 0 pages, nothing copied, no report */
+	{
+		unsigned long a = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
+		unsigned char x;
+
+		km_preempt_disable(f.t);
+		km_pagefault_disable(f.t);
+		assert_int_equal(km_uaccess_gup_kmap_rfc.raw_copy_from_user(&x, a, 0), 0);
+		km_pagefault_enable(f.t);
+		km_preempt_enable(f.t);
+	}
+	assert_int_equal(km_report_count(f.m, KM_R_SLEEP_IN_ATOMIC), 0);
+	km_reports_clear(f.m);
+	km_fixture_down(&f);
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+#define KM_TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define KM_TEST_ASAN 1
+#endif
+#endif
+#ifdef KM_TEST_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
+
+/* Under ASan (GCC's or clang's: the asan and asan-clang presets) a freed
+ * kmalloc object is poisoned, so a use after kfree() is caught; a live one
+ * is not. slab.c used to test only GCC's __SANITIZE_ADDRESS__, and under
+ * clang nothing was poisoned. Skipped without ASan. */
+static void test_kfree_poisons_under_asan(void **state)
+{
+#ifdef KM_TEST_ASAN
+	struct km_fixture f;
+	unsigned char *p;
+
+	km_fixture_up(&f, NULL);
+	p = km_kmalloc(f.t, 100, KM_GFP_KERNEL);
+	assert_false(__asan_address_is_poisoned(p));
+	assert_false(__asan_address_is_poisoned(p + 127));
+	km_kfree(f.t, p);
+	assert_true(__asan_address_is_poisoned(p));
+	assert_true(__asan_address_is_poisoned(p + 127));
+	km_fixture_down(&f);
+#else
+	skip();
+#endif
 }
 
 static void test_kfree_misuse_is_reported(void **state)
@@ -325,6 +426,9 @@ int main(void)
 		cmocka_unit_test(test_config_defaults),
 		cmocka_unit_test(test_frames_are_lazy),
 		cmocka_unit_test(test_kmalloc_buckets),
+		cmocka_unit_test(test_kmalloc_size_roundup_saturates),
+		cmocka_unit_test(test_kmalloc_zero_before_hooks),
+		cmocka_unit_test(test_kfree_poisons_under_asan),
 		cmocka_unit_test(test_kfree_misuse_is_reported),
 		cmocka_unit_test(test_kmalloc_fault_injection_and_events),
 		cmocka_unit_test(test_sleeping_kmalloc_in_atomic),

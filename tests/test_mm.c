@@ -622,6 +622,30 @@ static void test_teardown_pinned_page_and_kmap(void **state)
 	km_test_destroy_expecting(f.m, 3);
 }
 
+/* kmap_atomic() of another machine's page: a KM_R_BAD_PAGE BUG and NULL,
+ * and preempt/pagefault counts untouched (they stayed at 1 before: the
+ * caller has nothing to kunmap_atomic(), so nothing would drop them) */
+static void test_kmap_foreign_page(void **state)
+{
+	struct km_fixture f, g;
+	struct km_page *p;
+
+	km_fixture_up(&g, NULL);
+	p = km_alloc_page(g.m, 0);
+	km_fixture_up(&f, NULL);
+	assert_null(km_kmap_atomic(f.t, p));
+	assert_int_equal(km_report_count(f.m, KM_R_BAD_PAGE), 1);
+	assert_int_equal(km_preempt_count(f.t), 0);
+	assert_int_equal(km_pagefault_disabled(f.t), 0);
+	assert_int_equal(km_kmap_slots_held(f.m, 0), 0);
+	assert_null(km_kmap_atomic(NULL, p));		/* no task: an error, no crash */
+	km_reports_clear(f.m);
+	km_fixture_down(&f);
+	km_task_switch(g.t);
+	km_put_page(g.m, p);
+	km_fixture_down(&g);
+}
+
 static void test_other_page_sizes(void **state)
 {
 	static const unsigned long sizes[] = { 16384, 65536 };
@@ -669,6 +693,7 @@ int main(void)
 		cmocka_unit_test(test_kmap_lifo_violation_silent),
 		cmocka_unit_test(test_kunmap_unbalanced),
 		cmocka_unit_test(test_teardown_pinned_page_and_kmap),
+		cmocka_unit_test(test_kmap_foreign_page),
 		cmocka_unit_test(test_other_page_sizes),
 	};
 

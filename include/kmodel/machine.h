@@ -202,6 +202,10 @@ enum km_report_code {
 	/** BUG/WARN: spinlock recursion, lockup or bad unlock (spin_bug() of
 	 *  CONFIG_DEBUG_SPINLOCK), rw_semaphore released with no holder */
 	KM_R_LOCK,
+	/** WARN: an allocation beyond the page allocator's largest order
+	 *  (kmalloc above KMALLOC_MAX_SIZE: WARN_ON_ONCE(order >= MAX_ORDER)
+	 *  in __alloc_pages_nodemask(), mm/page_alloc.c, v5.7) */
+	KM_R_ALLOC_TOO_LARGE,
 	KM_R__COUNT
 };
 
@@ -325,12 +329,16 @@ typedef unsigned int km_gfp_t;
 /**
  * km_kmalloc() - allocate @size bytes from the kmalloc caches of @t's machine.
  * The object is rounded up to its kmalloc bucket (km_kmalloc_size_roundup());
- * km_ksize() returns the rounded size. @size 0 returns ZERO_SIZE_PTR
- * ((void *)16), which kfree accepts. A KM_GFP_DIRECT_RECLAIM allocation in
- * atomic context (preempt_count != 0) is a KM_R_SLEEP_IN_ATOMIC BUG.
- * Return: the object (owned by the caller, free with km_kfree()), or NULL
- * on injected failure or when @size exceeds KMALLOC_MAX_SIZE (1024 pages:
- * 4 MiB with 4 KiB pages). Objects live in host memory, not in frames.
+ * km_ksize() returns the rounded size. In v5.7 SLUB's order: @size 0
+ * returns ZERO_SIZE_PTR ((void *)16, which kfree accepts) before anything
+ * else; @size above KMALLOC_MAX_SIZE (1024 pages: 4 MiB with 4 KiB pages)
+ * is a KM_R_ALLOC_TOO_LARGE WARN and NULL, also before anything else; then
+ * a KM_GFP_DIRECT_RECLAIM allocation in atomic context (preempt_count != 0)
+ * is a KM_R_SLEEP_IN_ATOMIC BUG, and km_fault_fail_kmalloc_nth() may fail
+ * it. Every call counts in kmalloc_calls.
+ * Return: the object (owned by the caller, free with km_kfree()),
+ * ZERO_SIZE_PTR, or NULL (injected failure, too large, NULL @t).
+ * Objects live in host memory, not in frames.
  */
 KM_API void *km_kmalloc(struct km_task *t, size_t size, km_gfp_t flags);
 /** kfree(); NULL and ZERO_SIZE_PTR are no-ops. A double free, or a pointer
@@ -342,12 +350,15 @@ KM_API void km_kfree(struct km_task *t, const void *obj);
  *  0 for NULL, ZERO_SIZE_PTR or anything else. */
 KM_API size_t km_ksize(struct km_machine *m, const void *obj);
 /** kmalloc_size_roundup(): the bucket @size falls in on @m, in bytes
- *  (0 for 0; beyond the largest cache: page-order rounding). */
+ *  (0 for 0 or a NULL @m; beyond the largest cache: page-order rounding,
+ *  SIZE_MAX where that does not fit in size_t). */
 KM_API size_t km_kmalloc_size_roundup(const struct km_machine *m, size_t size);
 
 /* ---- Fault injection (deterministic, reset by km_fault_inject_reset) ------- */
 
-/** Make the @nth kmalloc from now on fail (1 = the next one); 0 disarms. */
+/** Make the @nth kmalloc from now on fail (1 = the next one); 0 disarms.
+ *  Only calls that reach the allocation hooks count: not kmalloc(0), not
+ *  one above KMALLOC_MAX_SIZE (see km_kmalloc()). */
 KM_API void km_fault_fail_kmalloc_nth(struct km_machine *m, unsigned long nth);
 /** Let each get_user_pages_fast() pin at most @max_pages pages, as if the
  *  next page could not be pinned (0: every call pins none, -EFAULT);

@@ -60,6 +60,7 @@ static const char *const code_names[KM_R__COUNT] = {
 	[KM_R_USB_PROTOCOL] = "usb_protocol",
 	[KM_R_INATOMIC_FAULT] = "inatomic_fault",
 	[KM_R_LOCK] = "lock",
+	[KM_R_ALLOC_TOO_LARGE] = "alloc_too_large",
 };
 
 const char *km_report_code_name(enum km_report_code code)

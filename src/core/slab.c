@@ -9,9 +9,19 @@
  * safely), and under ASan their bodies are poisoned.
  */
 #include "internal.h"
+#include <stdint.h>
 #include <string.h>
 
+/* ASan: GCC defines __SANITIZE_ADDRESS__, clang answers
+ * __has_feature(address_sanitizer) (clang 14 defines no macro) */
 #if defined(__SANITIZE_ADDRESS__)
+#define KM_SLAB_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define KM_SLAB_ASAN 1
+#endif
+#endif
+#ifdef KM_SLAB_ASAN
 #include <sanitizer/asan_interface.h>
 #define POISON(p, n) ASAN_POISON_MEMORY_REGION(p, n)
 #define UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION(p, n)
@@ -161,23 +171,23 @@ static size_t kmalloc_max_size(const struct km_machine *m)
 
 size_t km_kmalloc_size_roundup(const struct km_machine *m, size_t size)
 {
-	size_t min = m->cfg.kmalloc_min_size;
+	size_t min;
 
-	if (size == 0)
+	if (!m || size == 0)
 		return 0;
+	min = m->cfg.kmalloc_min_size;
 	if (size <= min)
 		return min;
 	if (min <= 32 && size > 64 && size <= 96)
 		return 96;
 	if (min <= 64 && size > 128 && size <= 192)
 		return 192;
-	if (size > 2 * m->page_size) {		/* kmalloc_large: page order */
-		size_t bytes = m->page_size;
-
-		while (bytes < size)
-			bytes <<= 1;
-		return bytes;
-	}
+	/* a power of two: kmalloc_index() up to 2 pages, then kmalloc_large's
+	 * PAGE_SIZE << get_order(size). Saturate where that does not fit in
+	 * size_t, as kmalloc_size_roundup() (mm/slab_common.c, v6.1) returns
+	 * SIZE_MAX for a saturated SIZE_MAX */
+	if (size > SIZE_MAX / 2 + 1)
+		return SIZE_MAX;
 	return (size_t)1 << (64 - __builtin_clzl(size - 1));
 }
 
@@ -190,24 +200,44 @@ static unsigned int size_class(size_t bucket)
 	return (unsigned int)__builtin_ctzl(bucket);
 }
 
+/*
+ * kmalloc() of SLUB (include/linux/slab.h, mm/slub.c __kmalloc(),
+ * mm/slab_common.c kmalloc_slab(), mm/page_alloc.c, v5.7), in the kernel's
+ * order: size 0 is ZERO_SIZE_PTR from kmalloc_slab() before any hook runs;
+ * beyond KMALLOC_MAX_SIZE kmalloc_large()'s alloc_pages() fails with
+ * WARN_ON_ONCE(order >= MAX_ORDER), also before its hooks; only then
+ * might_sleep_if(__GFP_DIRECT_RECLAIM) and the fault injection
+ * (slab_pre_alloc_hook()/prepare_alloc_pages(): should_failslab(),
+ * should_fail_alloc_page()).
+ */
 void *km_kmalloc(struct km_task *t, size_t size, km_gfp_t flags)
 {
-	struct km_machine *m = t->m;
-	struct km_slab *s = m->slab;
+	struct km_machine *m;
+	struct km_slab *s;
 	struct obj_hdr *h;
 	size_t bucket;
 	unsigned int cls;
 
-	if (flags & KM_GFP_DIRECT_RECLAIM)
-		km_might_sleep(t, "kmalloc(GFP_KERNEL)");
-	m->ev.kmalloc_calls++;
-	if (m->fail_kmalloc_nth && --m->fail_kmalloc_nth == 0)
+	if (__builtin_expect(!t, 0)) {
+		km_set_error("km_kmalloc: task is NULL");
 		return NULL;
+	}
+	m = t->m;
+	s = m->slab;
+	m->ev.kmalloc_calls++;
 	if (size == 0) {
 		m->ev.kmalloc_class[0]++;
 		return ZERO_SIZE_PTR;
 	}
-	if (size > kmalloc_max_size(m))
+	if (__builtin_expect(size > kmalloc_max_size(m), 0)) {
+		km_report(m, KM_WARN, KM_R_ALLOC_TOO_LARGE,
+			  "kmalloc(%zu): above KMALLOC_MAX_SIZE %zu (alloc_pages order >= MAX_ORDER)",
+			  size, kmalloc_max_size(m));
+		return NULL;
+	}
+	if (flags & KM_GFP_DIRECT_RECLAIM)
+		km_might_sleep(t, "kmalloc(GFP_KERNEL)");
+	if (m->fail_kmalloc_nth && --m->fail_kmalloc_nth == 0)
 		return NULL;
 	bucket = km_kmalloc_size_roundup(m, size);
 	cls = size_class(bucket);
@@ -230,6 +260,10 @@ void *km_kmalloc(struct km_task *t, size_t size, km_gfp_t flags)
 
 void km_kfree(struct km_task *t, const void *obj)
 {
+	if (__builtin_expect(!t, 0)) {
+		km_set_error("km_kfree: task is NULL");
+		return;
+	}
 	km_kfree_machine(t->m, obj);
 }
 
@@ -266,11 +300,14 @@ size_t km_ksize(struct km_machine *m, const void *obj)
 
 void km_fault_fail_kmalloc_nth(struct km_machine *m, unsigned long nth)
 {
-	m->fail_kmalloc_nth = nth;
+	if (m)
+		m->fail_kmalloc_nth = nth;
 }
 
 void km_fault_inject_reset(struct km_machine *m)
 {
+	if (!m)
+		return;
 	m->fail_kmalloc_nth = 0;
 	m->gup_limit = -1;
 	m->kmap_slots = KM_TYPE_NR;

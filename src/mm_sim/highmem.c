@@ -75,14 +75,12 @@ static void *__attribute__((noinline, cold)) kmap_bad_page(struct km_machine *m,
 	return NULL;
 }
 
-/* kmap_atomic()'s mapping step: a lowmem page is its direct-map address
- * (page_address()), a highmem page takes a slot. */
+/* kmap_atomic()'s mapping step, for a valid @page: a lowmem page is its
+ * direct-map address (page_address()), a highmem page takes a slot. */
 static void *kmap_slot(struct km_task *t, struct km_page *page)
 {
 	struct km_machine *m = t->m;
 
-	if (__builtin_expect(!km_page_valid(m, page), 0))
-		return kmap_bad_page(m, page);
 	if (page->flags & KM_PG_HIGHMEM)
 		return kmap_high_slot(t, page);
 	m->ev.kmap_low++;
@@ -139,8 +137,17 @@ static void kunmap_slot(struct km_task *t, void *addr)
 	}
 }
 
+/* kmap_atomic() of a page that is not one of @t's machine: a BUG and NULL,
+ * with preempt and pagefault counts untouched (the caller gets nothing to
+ * kunmap_atomic()) */
 void *km_kmap_atomic(struct km_task *t, struct km_page *page)
 {
+	if (__builtin_expect(!t, 0)) {
+		km_set_error("km_kmap_atomic: task is NULL");
+		return NULL;
+	}
+	if (__builtin_expect(!km_page_valid(t->m, page), 0))
+		return kmap_bad_page(t->m, page);
 	km_preempt_count_inc(t);
 	km_pagefault_disabled_inc(t);
 	return kmap_slot(t, page);
@@ -148,6 +155,10 @@ void *km_kmap_atomic(struct km_task *t, struct km_page *page)
 
 void km_kunmap_atomic(struct km_task *t, void *addr)
 {
+	if (__builtin_expect(!t, 0)) {
+		km_set_error("km_kunmap_atomic: task is NULL");
+		return;
+	}
 	kunmap_slot(t, addr);
 	km_pagefault_disabled_dec(t);
 	km_preempt_count_dec(t);
@@ -155,16 +166,26 @@ void km_kunmap_atomic(struct km_task *t, void *addr)
 
 void *km_kmap_local_page(struct km_task *t, struct km_page *page)
 {
+	if (!t) {
+		km_set_error("km_kmap_local_page: task is NULL");
+		return NULL;
+	}
 	if (!local_era(t->m)) {
 		km_report(t->m, KM_BUG, KM_R_UNEXPECTED,
 			  "kmap_local_page() on a machine of the pre-5.11 kmap era");
 		return NULL;
 	}
+	if (!km_page_valid(t->m, page))
+		return kmap_bad_page(t->m, page);
 	return kmap_slot(t, page);
 }
 
 void km_kunmap_local(struct km_task *t, void *addr)
 {
+	if (!t) {
+		km_set_error("km_kunmap_local: task is NULL");
+		return;
+	}
 	if (!local_era(t->m)) {
 		km_report(t->m, KM_BUG, KM_R_UNEXPECTED,
 			  "kunmap_local() on a machine of the pre-5.11 kmap era");
@@ -179,7 +200,7 @@ unsigned int km_kmap_slots_held(const struct km_machine *m, unsigned int cpu)
 	gpointer key;
 	unsigned int n = 0;
 
-	if (cpu >= m->cfg.nr_cpus)
+	if (!m || cpu >= m->cfg.nr_cpus)
 		return 0;
 	if (!local_era(m))
 		return m->cpu[cpu].kmap.idx;
@@ -193,7 +214,8 @@ unsigned int km_kmap_slots_held(const struct km_machine *m, unsigned int cpu)
 
 void km_fault_kmap_slots(struct km_machine *m, unsigned int slots)
 {
-	m->kmap_slots = MIN(slots, (unsigned int)KM_TYPE_NR);
+	if (m)
+		m->kmap_slots = MIN(slots, (unsigned int)KM_TYPE_NR);
 }
 
 int km_kmap_check(struct km_machine *m)
