@@ -711,6 +711,292 @@ static void test_xmit_foreign_skb(void **state)
 	fx_down(&f);
 }
 
+/* ---- defects found from outside (issue 11) ---------------------------------- */
+
+/* A sink that keeps the bytes of the last transfer. */
+struct wire {
+	uint8_t buf[4096];
+	size_t len;
+	bool ended;
+};
+
+static void wire_packet(void *priv, const uint8_t *d, size_t len, bool end)
+{
+	struct wire *w = priv;
+
+	if (w->ended) {
+		w->len = 0;
+		w->ended = false;
+	}
+	if (len && w->len + len <= sizeof(w->buf)) {
+		memcpy(w->buf + w->len, d, len);
+		w->len += len;
+	}
+	w->ended = end;
+}
+
+static struct km_skb *keep_fixup_skb;
+
+/* a driver without framing that keeps a reference to what it sends */
+static struct km_skb *keep_fixup(struct km_usbnet *dev, struct km_skb *skb, km_gfp_t flags)
+{
+	keep_fixup_skb = km_skb_get(skb);
+	return skb;
+}
+
+/* Defect 2: v3.5 usbnet pads a transfer that is a multiple of maxpacket
+ * with one zero byte (skb->data[skb->len] = 0; __skb_put(skb, 1)) when the
+ * driver sets neither FLAG_SEND_ZLP nor FLAG_MULTI_PACKET (dm9601 is one)
+ * and there is tailroom. On a cloned skb the checker reports the write into
+ * the shared buffer, and the byte is written all the same: the wire carries
+ * 0, not the old byte. */
+static void test_usbnet_pad_byte_on_clone(void **state)
+{
+	static const struct km_usbnet_driver_info dm = { .description = "dm9601-like",
+							 .flags = KM_FLAG_ETHER, .tx_fixup = pass };
+	static const struct km_usbnet_driver_info keep = { .description = "keeps a ref",
+							   .tx_fixup = keep_fixup };
+	struct km_usbnet_variant v = km_asix_before, vm, vk;
+	struct km_usb_sink sink;
+	struct km_machine *m;
+	struct km_task *t;
+	struct km_usbnet *dev;
+	struct km_skb *orig, *c;
+	struct wire w = { .len = 0 };
+
+	v.info = &dm;
+	vm = v;
+	vm.era = KM_USBNET_MAINLINE;
+	vk = v;
+	vk.info = &keep;
+	sink = (struct km_usb_sink){ wire_packet, &w };
+	assert_int_equal(km_machine_new(NULL, &m), 0);
+	assert_int_equal(km_task_new(m, NULL, 0, &t), 0);
+	km_task_switch(t);
+	assert_int_equal(km_usbnet_probe(m, &v, KM_USB_SPEED_FULL, 64, &sink, &dev), 0);
+	orig = km_alloc_skb(t, 200, KM_GFP_ATOMIC);
+	memset(km_skb_put(orig, 128), 0x11, 128);
+	orig->data[128] = 0xaa;			/* the byte after the data */
+	c = km_skb_clone(t, orig, KM_GFP_ATOMIC);
+	assert_int_equal(km_usbnet_start_xmit(dev, c), 0);
+	assert_int_equal(dev->last_urb_len, 129);
+	assert_int_equal(w.len, 129);
+	assert_int_equal(w.buf[128], 0);		/* the kernel's zero */
+	assert_int_equal(orig->data[128], 0);		/* written into the shared buffer */
+	assert_int_equal(km_report_count(m, KM_R_SKB_WRITE_CLONED), 1);
+	assert_int_equal(dev->net->tx_packets, 1);
+	assert_int_equal(dev->net->tx_bytes, 128);	/* v3.5: entry->length before the pad */
+	km_kfree_skb(orig);
+	km_usbnet_free(dev);
+	km_reports_clear(m);
+
+	/* mainline counts the URB length, pad included */
+	assert_int_equal(km_usbnet_probe(m, &vm, KM_USB_SPEED_FULL, 64, &sink, &dev), 0);
+	orig = km_alloc_skb(t, 200, KM_GFP_ATOMIC);
+	km_skb_put(orig, 128);
+	assert_int_equal(km_usbnet_start_xmit(dev, orig), 0);
+	assert_int_equal(dev->net->tx_bytes, 129);
+	assert_int_equal(dev->net->tx_packets, 1);
+	km_usbnet_free(dev);
+
+	/* the __skb_put(skb, 1): seen on an skb the driver still holds */
+	assert_int_equal(km_usbnet_probe(m, &vk, KM_USB_SPEED_FULL, 64, &sink, &dev), 0);
+	orig = km_alloc_skb(t, 200, KM_GFP_ATOMIC);
+	km_skb_put(orig, 64);
+	assert_int_equal(km_usbnet_start_xmit(dev, orig), 0);
+	assert_ptr_equal(keep_fixup_skb, orig);
+	assert_int_equal(orig->len, 65);
+	assert_int_equal(orig->data[64], 0);
+	assert_int_equal(orig->users, 1);
+	assert_int_equal(km_report_count(m, KM_R_SKB_WRITE_SHARED), 1);
+	assert_int_equal(km_report_count(m, KM_R_SKB_CHANGE_SHARED), 1);
+	km_kfree_skb(orig);
+	km_usbnet_free(dev);
+	km_reports_clear(m);
+	km_task_switch(NULL);
+	km_task_free(t);
+	assert_int_equal(km_machine_destroy(m), 0);
+}
+
+/* An skb with exactly @head bytes of headroom, @len of data, @tail of tailroom. */
+static struct km_skb *exact(struct fx *f, unsigned int head, unsigned int len,
+			    unsigned int tail, uint8_t *data)
+{
+	struct km_skb *skb = km_build_skb(f->t, head + len + tail, KM_GFP_KERNEL);
+
+	km_skb_reserve(skb, (int)head);
+	pattern(data, len, len);
+	memcpy(km_skb_put(skb, len), data, len);
+	assert_int_equal(km_skb_tailroom(skb), tail);
+	return skb;
+}
+
+/* Defect 4: an AX88772 header carries 11 bits of length (the driver's rx
+ * side masks with 0x7ff); the model's device takes frames up to 1518 bytes
+ * (ETH_FRAME_LEN + VLAN_HLEN) and drops longer ones; 2048 cannot be
+ * encoded at all. Both are counted and reported. */
+static void test_device_oversized(void **state)
+{
+	static uint8_t data[2100];
+	struct km_usbnet_dev_stats st;
+	struct fx f;
+
+	fx_up(&f, &km_asix_after, 512);
+	assert_int_equal(km_usbnet_start_xmit(f.dev, exact(&f, 4, 1518, 8, data)), 0);
+	assert_int_equal(f.last_len, 1518);
+	assert_int_equal(km_usbnet_start_xmit(f.dev, exact(&f, 4, 2000, 8, data)), 0);
+	km_usbnet_dev_get_stats(&f.d, &st);
+	assert_int_equal(st.frames, 1);
+	assert_int_equal(st.oversized, 1);
+	assert_int_equal(km_report_count(f.m, KM_R_USB_FRAME_DROPPED), 1);
+	assert_int_equal(km_report_count(f.m, KM_R_USB_PROTOCOL), 0);
+	/* 2048: 0xf7ff0800 reads as length 0 (a pad word); the frame's bytes
+	 * are then parsed as headers */
+	assert_int_equal(km_usbnet_start_xmit(f.dev, exact(&f, 4, 2048, 8, data)), 0);
+	km_usbnet_dev_get_stats(&f.d, &st);
+	assert_int_equal(st.frames, 1);
+	assert_int_equal(st.oversized, 2);
+	assert_int_equal(km_report_count(f.m, KM_R_USB_FRAME_DROPPED), 2);
+	assert_true(km_report_count(f.m, KM_R_USB_PROTOCOL) >= 1);
+	km_reports_clear(f.m);
+	fx_down(&f);
+}
+
+/* Defect 8: the device accepts a header whose complement matches only in
+ * the 11 bits it decodes; a transfer that ends inside a header is
+ * truncated. */
+static void test_device_11bit_header(void **state)
+{
+	struct km_machine *m;
+	struct km_asix_dev *d;
+	struct km_usbnet_dev_stats st;
+	/* length 4, high half 0x07fb: ~4 in the low 11 bits only */
+	const uint8_t h11[8] = { 0x04, 0x00, 0xfb, 0x07, 9, 8, 7, 6 };
+
+	assert_int_equal(km_machine_new(NULL, &m), 0);
+	assert_int_equal(km_asix_dev_new(m, NULL, NULL, &d), 0);
+	assert_int_equal(km_asix_dev_rx(d, h11, sizeof(h11), true), 0);
+	assert_int_equal(km_asix_dev_rx(d, h11, 2, true), -EPROTO);
+	km_asix_dev_get_stats(d, &st);
+	assert_int_equal(st.frames, 1);
+	assert_int_equal(st.bad_headers, 0);
+	assert_int_equal(st.truncated, 1);
+	assert_int_equal(km_report_count(m, KM_R_USB_PROTOCOL), 1);
+	assert_non_null(strstr(km_report_get(m, 0)->message, "header (2 of 4"));
+	km_asix_dev_free(d);
+	km_reports_clear(m);
+	assert_int_equal(km_machine_destroy(m), 0);
+}
+
+/* Defect 8: the after-version's memmove fallback when headroom >= 4 but
+ * tailroom < padlen (len 508 at maxpacket 512: padlen 4); the
+ * before-version in place when headroom + tailroom is exactly 4 + padlen
+ * and copying at one byte less. */
+static void test_fixup_room_boundaries(void **state)
+{
+	static uint8_t data[600];
+	struct outcome o;
+	struct fx f;
+
+	fx_up(&f, &km_asix_after, 512);
+	for (unsigned int tail = 0; tail < 4; tail++) {
+		o = run(&f, exact(&f, 8, 508, tail, data), 508, data);
+		assert_true(o.same);
+		assert_int_equal(o.copies, 0);
+		assert_int_equal(o.memmoved, 508);
+	}
+	o = run(&f, exact(&f, 8, 508, 4, data), 508, data);
+	assert_int_equal(o.memmoved, 0);
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	fx_down(&f);
+
+	fx_up(&f, &km_asix_before, 512);
+	o = run(&f, exact(&f, 2, 508, 6, data), 508, data);	/* 2 + 6 == 4 + 4 */
+	assert_true(o.same);
+	assert_int_equal(o.copies, 0);
+	assert_int_equal(o.memmoved, 508);
+	o = run(&f, exact(&f, 2, 508, 5, data), 508, data);	/* one short: copy */
+	assert_false(o.same);
+	assert_int_equal(o.copies, 1);
+	o = run(&f, exact(&f, 0, 100, 4, data), 100, data);	/* padlen 0: 0 + 4 */
+	assert_true(o.same);
+	assert_int_equal(o.memmoved, 100);
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	fx_down(&f);
+}
+
+/* Defect 8 and the spec: a maxpacket that is not a power of two is
+ * accepted, as the kernel does, and reported; asix's padlen masks with
+ * maxpacket - 1, so at 60 a 56-byte frame (60 bytes with the header) gets
+ * no pad word and, with FLAG_MULTI_PACKET, no ZLP: the device waits. */
+static void test_non_power_of_two_maxpacket(void **state)
+{
+	static uint8_t data[100];
+	struct km_usbnet *dev;
+	struct fx f;
+
+	fx_up(&f, &km_asix_after, 64);
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	assert_int_equal(km_usbnet_probe(f.m, &km_asix_after, KM_USB_SPEED_FULL, 60, &f.d.sink,
+					 &dev), 0);
+	assert_int_equal(km_report_count(f.m, KM_R_USB_MAXPACKET), 1);
+	assert_non_null(strstr(km_report_get(f.m, 0)->message, "not a power of two"));
+	assert_int_equal(dev->maxpacket, 60);
+	assert_int_equal(km_usbnet_start_xmit(dev, exact(&f, 4, 56, 8, data)), 0);
+	assert_int_equal(dev->last_urb_len, 60);
+	assert_int_equal(km_report_count(f.m, KM_R_USB_NO_ZLP), 1);
+	km_usbnet_free(dev);
+	km_reports_clear(f.m);
+	fx_down(&f);
+}
+
+/* Probe: the bulk maxpacket the spec forbids at the device's speed is
+ * reported as drivers/usb/core/config.c warns (v3.5: high speed != 512,
+ * low speed bulk turned into interrupt; mainline also clamps to 64 at full
+ * and 1024 at high and super speed). */
+static void test_probe_speed_rules(void **state)
+{
+	struct km_usbnet_variant vm = km_asix_after;
+	struct km_usbnet *dev;
+	struct km_machine *m;
+	static const struct { enum km_usb_speed s; unsigned int mp; bool mainline;
+			      int ret; unsigned int reports, got; } cases[] = {
+		{ KM_USB_SPEED_FULL, 8, false, 0, 0, 8 },
+		{ KM_USB_SPEED_FULL, 16, false, 0, 0, 16 },
+		{ KM_USB_SPEED_FULL, 32, false, 0, 0, 32 },
+		{ KM_USB_SPEED_FULL, 64, false, 0, 0, 64 },
+		{ KM_USB_SPEED_FULL, 48, false, 0, 1, 48 },
+		{ KM_USB_SPEED_FULL, 512, false, 0, 1, 512 },
+		{ KM_USB_SPEED_FULL, 512, true, 0, 1, 64 },
+		{ KM_USB_SPEED_HIGH, 512, false, 0, 0, 512 },
+		{ KM_USB_SPEED_HIGH, 64, false, 0, 1, 64 },
+		{ KM_USB_SPEED_HIGH, 1024, true, 0, 1, 1024 },
+		{ KM_USB_SPEED_HIGH, 2047, false, 0, 1, 2047 },
+		{ KM_USB_SPEED_HIGH, 2047, true, 0, 1, 1024 },
+		{ KM_USB_SPEED_SUPER, 1024, true, 0, 0, 1024 },
+		{ KM_USB_SPEED_SUPER, 512, true, 0, 1, 512 },
+		{ KM_USB_SPEED_LOW, 8, false, -ENODEV, 1, 0 },
+	};
+
+	vm.era = KM_USBNET_MAINLINE;
+	assert_int_equal(km_machine_new(NULL, &m), 0);
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		km_reports_clear(m);
+		assert_int_equal(km_usbnet_probe(m, cases[i].mainline ? &vm : &km_asix_after,
+						 cases[i].s, cases[i].mp, NULL, &dev), cases[i].ret);
+		assert_int_equal(km_report_count(m, KM_R_USB_MAXPACKET), cases[i].reports);
+		assert_int_equal(km_report_count(m, KM_R_NONE), cases[i].reports);
+		if (cases[i].ret == 0) {
+			assert_int_equal(dev->maxpacket, cases[i].got);
+			km_usbnet_free(dev);
+		}
+	}
+	km_reports_clear(m);
+	assert_int_equal(km_usbnet_probe(m, &km_asix_after, KM_USB_SPEED_HIGH, 2048, NULL, &dev),
+			 -EINVAL);
+	assert_int_equal(km_machine_destroy(m), 0);
+}
+
 /* Only the seed's function is verbatim: in both ported files the END
  * marker closes asix_tx_fixup(), before the shortened ax88772_bind(). */
 static void check_markers(const char *file)
@@ -761,6 +1047,12 @@ int main(void)
 		cmocka_unit_test(test_traffic),
 		cmocka_unit_test(test_xmit_foreign_skb),
 		cmocka_unit_test(test_verbatim_markers),
+		cmocka_unit_test(test_usbnet_pad_byte_on_clone),
+		cmocka_unit_test(test_device_oversized),
+		cmocka_unit_test(test_device_11bit_header),
+		cmocka_unit_test(test_fixup_room_boundaries),
+		cmocka_unit_test(test_non_power_of_two_maxpacket),
+		cmocka_unit_test(test_probe_speed_rules),
 	};
 
 	return cmocka_run_group_tests_name("test_asix", tests, NULL, NULL);

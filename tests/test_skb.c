@@ -392,8 +392,9 @@ static void test_pskb_expand_head_and_cow(void **state)
 	assert_int_equal(km_skb_cow_head(f.t, c, 9), 0);
 	assert_int_equal(km_skb_headroom(c), 8 + 64);
 	assert_memory_equal(c->data, pat, 100);
+	/* BUG_ON(nhead < 0) */
 	assert_int_equal(km_pskb_expand_head(f.t, c, -1, 0, KM_GFP_ATOMIC), -EINVAL);
-	assert_int_equal(reports(&f, KM_R_UNEXPECTED), 1);
+	assert_int_equal(reports(&f, KM_R_SKB_UNDER), 1);
 	km_reports_clear(f.m);
 	km_kfree_skb(c);
 	km_kfree_skb(skb);
@@ -830,6 +831,286 @@ static void test_shinfo_by_page_size(void **state)
 	assert_int_equal(km_skb_shinfo_size(NULL), KM_SKB_SHINFO_SIZE);
 }
 
+/* ---- defects found from outside (issue 11) ---------------------------------- */
+
+/* Defect 1: a negative ntail is legal. v3.5 skb_pad() (net/core/skbuff.c)
+ * unshares a cloned skb with pskb_expand_head(skb, 0, ntail) where ntail =
+ * data_len + pad - tailroom < 0 when the tailroom suffices: padding a
+ * 54-byte TCP ACK (14 + 20 + 20) to ETH_ZLEN (60) with skb_padto(). Right
+ * value: 0, a private skb, 6 zero bytes after the data, no report. */
+static void test_skb_pad_clone_negative_ntail(void **state)
+{
+	struct fx f;
+	struct km_skb *skb, *c;
+	unsigned char after[6];
+
+	fx_up(&f);
+	/* alloc_skb(256): kmalloc(256 + 192) -> kmalloc-512, end = 320 */
+	skb = mk(&f, 256, 0, 54, 0x5a);
+	assert_int_equal(km_skb_tailroom(skb), 266);
+	memset(skb->tail, 0xee, 6);	/* what the original's tailroom holds */
+	c = km_skb_clone(f.t, skb, KM_GFP_ATOMIC);
+	assert_int_equal(km_skb_padto(f.t, c, 60), 0);	/* skb_pad(c, 6) */
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	assert_false(km_skb_cloned(c));
+	assert_ptr_not_equal(c->head, skb->head);
+	assert_int_equal(c->shinfo->dataref, 1);
+	assert_int_equal(c->len, 54);		/* skb_pad() leaves len */
+	/* size = 0 + 320 - 260 = 60 -> SKB_DATA_ALIGN 64; kmalloc(64 + 192)
+	 * -> kmalloc-256, SKB_WITH_OVERHEAD: end = 64 */
+	assert_int_equal(c->end - c->head, 64);
+	memset(after, 0, sizeof(after));
+	assert_memory_equal(c->data + 54, after, 6);
+	for (int i = 0; i < 54; i++)
+		assert_int_equal(c->data[i], 0x5a);
+	/* the original and its tailroom untouched, no longer cloned */
+	assert_int_equal(skb->shinfo->dataref, 1);
+	assert_false(km_skb_cloned(skb));
+	for (int i = 0; i < 6; i++)
+		assert_int_equal(skb->tail[i], 0xee);
+	/* a private skb with the tailroom: padded in place */
+	assert_int_equal(km_skb_pad(f.t, skb, 6), 0);
+	assert_memory_equal(skb->data + 54, after, 6);
+	assert_int_equal(km_skb_padto(f.t, skb, 54), 0);	/* long enough */
+	/* ntail that leaves no room for the data: the kernel would copy past
+	 * the new buffer; reported, nothing changed */
+	assert_int_equal(km_pskb_expand_head(f.t, skb, 0, -300, KM_GFP_ATOMIC), -EINVAL);
+	assert_int_equal(reports(&f, KM_R_SKB_OVER), 1);
+	assert_int_equal(km_skb_pad(f.t, skb, -1), -EINVAL);
+	assert_int_equal(reports(&f, KM_R_SKB_OVER), 2);
+	km_reports_clear(f.m);
+	km_kfree_skb(c);
+	km_kfree_skb(skb);
+	fx_down(&f);
+}
+
+/* skb_pad() frees the skb when the expand fails, as v3.5's does. */
+static void test_skb_pad_failure_frees(void **state)
+{
+	struct fx f;
+	struct km_skb *skb, *c;
+
+	fx_up(&f);
+	skb = mk(&f, 256, 0, 54, 1);
+	c = km_skb_clone(f.t, skb, KM_GFP_ATOMIC);
+	km_fault_fail_kmalloc_nth(f.m, 1);
+	assert_int_equal(km_skb_pad(f.t, c, 6), -ENOMEM);
+	assert_int_equal(skb->shinfo->dataref, 1);	/* c is gone */
+	km_kfree_skb(skb);
+	fx_down(&f);
+}
+
+/* skb_copy_expand(): a negative newtailroom is legal while the buffer still
+ * holds len (v3.5: alloc_skb(newheadroom + len + newtailroom)); a negative
+ * newheadroom puts data before head. */
+static void test_copy_expand_negative_room(void **state)
+{
+	struct fx f;
+	struct km_skb *skb, *n;
+
+	fx_up(&f);
+	skb = mk(&f, 256, 16, 100, 3);
+	/* alloc_skb(4 + 100 - 20): kmalloc(128 + 192) -> kmalloc-512, end 320 */
+	n = km_skb_copy_expand(f.t, skb, 4, -20, KM_GFP_ATOMIC);
+	assert_non_null(n);
+	assert_int_equal(n->len, 100);
+	assert_int_equal(km_skb_headroom(n), 4);
+	assert_int_equal(km_skb_tailroom(n), 320 - 104);
+	assert_memory_equal(n->data, skb->data, 100);
+	km_kfree_skb(n);
+	/* alloc_skb(4 + 100 - 50): kmalloc(64 + 192) -> kmalloc-256, end 64:
+	 * skb_put(100) is skb_over_panic */
+	assert_null(km_skb_copy_expand(f.t, skb, 4, -50, KM_GFP_ATOMIC));
+	assert_int_equal(reports(&f, KM_R_SKB_OVER), 1);
+	km_reports_clear(f.m);
+	assert_null(km_skb_copy_expand(f.t, skb, -4, 0, KM_GFP_ATOMIC));
+	assert_int_equal(reports(&f, KM_R_SKB_UNDER), 1);
+	assert_null(km_skb_copy_expand(f.t, skb, 0, -200, KM_GFP_ATOMIC));	/* sum < 0 */
+	assert_int_equal(reports(&f, KM_R_NONE), 1);
+	km_reports_clear(f.m);
+	km_kfree_skb(skb);
+	fx_down(&f);
+}
+
+/* Defect 3: skb_cow_head() of a shared skb that needs a new head reaches
+ * pskb_expand_head(), which BUG()s on skb_shared(): the BUG is recorded,
+ * -EINVAL, the skb as it was. */
+static void test_cow_head_shared(void **state)
+{
+	struct fx f;
+	struct km_skb *skb;
+	unsigned char *head;
+
+	fx_up(&f);
+	skb = mk(&f, 200, 2, 100, 9);
+	km_skb_get(skb);
+	head = skb->head;
+	assert_int_equal(km_skb_cow_head(f.t, skb, 4), -EINVAL);
+	assert_int_equal(reports(&f, KM_R_SKB_EXPAND_SHARED), 1);
+	assert_int_equal(reports(&f, KM_R_SKB_SHARING), 1);
+	assert_ptr_equal(skb->head, head);
+	assert_int_equal(km_skb_headroom(skb), 2);
+	/* enough headroom, not cloned: __skb_cow() does nothing, no BUG */
+	assert_int_equal(km_skb_cow_head(f.t, skb, 2), 0);
+	assert_int_equal(reports(&f, KM_R_NONE), 1);
+	km_reports_clear(f.m);
+	km_kfree_skb(skb);
+	km_kfree_skb(skb);
+	fx_down(&f);
+}
+
+/* Defect 5: a write through the compatibility layer into any live skb
+ * buffer is checked, not only into the last noted skb's. */
+static void test_compat_write_any_buffer(void **state)
+{
+	struct fx f;
+	struct km_skb *x, *orig, *c, *y;
+	unsigned char junk[8] = { 0 }, local[8];
+
+	fx_up(&f);
+	x = mk(&f, 100, 16, 10, 1);
+	orig = mk(&f, 300, 64, 100, 2);
+	km_skb_header_release(orig);
+	c = km_skb_clone(f.t, orig, KM_GFP_ATOMIC);	/* a TCP clone pair */
+	y = mk(&f, 100, 16, 10, 3);
+	km_skb_note(x);
+	/* into the clone pair's payload, while x is the noted skb */
+	km_skb_compat_memcpy(c->data + 10, junk, 8);
+	assert_int_equal(reports(&f, KM_R_SKB_WRITE_CLONED), 1);
+	/* the checker observes: the bytes are written */
+	assert_memory_equal(orig->data + 10, junk, 8);
+	km_skb_compat_memmove(orig->data, junk, 4);
+	km_skb_compat_memset(orig->head, 0, 4);		/* headroom of a cloned buffer */
+	assert_int_equal(reports(&f, KM_R_SKB_WRITE_CLONED), 3);
+	/* a private skb that is not the noted one: allowed */
+	km_skb_compat_memcpy(y->data, junk, 8);
+	assert_int_equal(reports(&f, KM_R_NONE), 3);
+	/* ... unless shared */
+	km_skb_get(y);
+	km_skb_compat_memcpy(y->data, junk, 8);
+	assert_int_equal(reports(&f, KM_R_SKB_WRITE_SHARED), 1);
+	/* memory that is no skb's: nothing to check */
+	km_skb_compat_memcpy(local, junk, 8);
+	assert_int_equal(reports(&f, KM_R_NONE), 4);
+	/* the noted skb may write its own header */
+	km_skb_note(c);
+	km_skb_compat_memcpy(c->data - 4, junk, 4);
+	assert_int_equal(reports(&f, KM_R_NONE), 4);
+	km_reports_clear(f.m);
+	km_kfree_skb(y);
+	km_kfree_skb(y);
+	km_kfree_skb(c);
+	km_kfree_skb(orig);
+	km_kfree_skb(x);
+	fx_down(&f);
+}
+
+/* Defect 6: each sharing rule has its code; KM_R_SKB_SHARING counts them all. */
+static void test_sharing_codes_apart(void **state)
+{
+	struct fx f;
+	struct km_skb *skb, *c;
+	unsigned char b[4] = { 1, 2, 3, 4 };
+
+	fx_up(&f);
+	skb = mk(&f, 300, 64, 100, 2);
+	km_skb_header_release(skb);
+	km_skb_header_release(skb);			/* BUG_ON(skb->nohdr) */
+	c = km_skb_clone(f.t, skb, KM_GFP_ATOMIC);
+	km_skb_copy_to_linear_data_offset(c, 20, b, 4);	/* into the shared payload */
+	km_skb_get(c);
+	km_skb_push(c, 4);				/* push on a shared skb */
+	assert_int_equal(km_pskb_expand_head(f.t, c, 0, 0, KM_GFP_ATOMIC), -EINVAL);
+	km_skb_copy_to_linear_data_offset(c, 0, b, 4);	/* write into a shared skb */
+	km_skb_copy_to_linear_data_offset(c, 4000, b, 4);	/* outside [head, end] */
+	assert_int_equal(reports(&f, KM_R_SKB_HDR_RELEASED), 1);
+	assert_int_equal(reports(&f, KM_R_SKB_WRITE_CLONED), 1);
+	assert_int_equal(reports(&f, KM_R_SKB_CHANGE_SHARED), 1);
+	assert_int_equal(reports(&f, KM_R_SKB_EXPAND_SHARED), 1);
+	assert_int_equal(reports(&f, KM_R_SKB_WRITE_SHARED), 1);
+	assert_int_equal(reports(&f, KM_R_SKB_WRITE_OUTSIDE), 1);
+	assert_int_equal(reports(&f, KM_R_SKB_SHARING), 6);
+	assert_int_equal(reports(&f, KM_R_NONE), 6);
+	assert_string_equal(km_report_code_name(KM_R_SKB_WRITE_CLONED), "skb_write_cloned");
+	/* with the checker off the rules report nothing; BUG paths still do */
+	km_reports_clear(f.m);
+	km_skb_set_checker(f.m, false);
+	km_skb_copy_to_linear_data_offset(c, 0, b, 4);
+	km_skb_push(c, 4);
+	assert_int_equal(reports(&f, KM_R_NONE), 0);
+	assert_int_equal(km_pskb_expand_head(f.t, c, 0, 0, KM_GFP_ATOMIC), -EINVAL);
+	assert_int_equal(reports(&f, KM_R_SKB_EXPAND_SHARED), 1);
+	km_skb_set_checker(f.m, true);
+	km_reports_clear(f.m);
+	km_kfree_skb(c);
+	km_kfree_skb(c);
+	km_kfree_skb(skb);
+	fx_down(&f);
+}
+
+/* Defect 7 (found by fuzzing): documented calls reach an skb whose len runs
+ * past its buffer: alloc_skb(1000) (end 1856), skb_put(1856),
+ * skb_set_tail_pointer(skb, 0) (tail moves, len stays, as in the kernel),
+ * skb_put(1856): len 3712 in a 2048-byte object. skb_copy() would write
+ * past the new buffer and skb_copy_expand() read past the old one: both are
+ * KM_R_SKB_INVALID BUGs, nothing copied (ASan stays quiet). */
+static void test_len_past_buffer(void **state)
+{
+	struct fx f;
+	struct km_skb *skb;
+
+	fx_up(&f);
+	skb = km_alloc_skb(f.t, 1000, KM_GFP_KERNEL);
+	assert_int_equal(skb->end - skb->head, 1856);
+	km_skb_put(skb, 1856);
+	km_skb_set_tail_pointer(skb, 0);
+	assert_int_equal(skb->len, 1856);
+	km_skb_put(skb, 1856);
+	assert_int_equal(skb->len, 3712);
+	assert_int_equal(reports(&f, KM_R_NONE), 0);	/* the kernel checks tail only */
+	assert_null(km_skb_copy(f.t, skb, KM_GFP_ATOMIC));
+	assert_null(km_skb_copy_expand(f.t, skb, 4, 4, KM_GFP_ATOMIC));
+	assert_int_equal(km_pskb_expand_head(f.t, skb, 4, 0, KM_GFP_ATOMIC), -EINVAL);
+	assert_int_equal(km_skb_pad(f.t, skb, 4), -EINVAL);
+	assert_int_equal(reports(&f, KM_R_SKB_INVALID), 4);
+	assert_int_equal(reports(&f, KM_R_NONE), 4);
+	km_reports_clear(f.m);
+	km_kfree_skb(skb);
+	fx_down(&f);
+}
+
+/* Defect 8: skb_header_cloned() of a TCP original whose clone was freed:
+ * dataref 0x10001, v3.5 computes (1 - 1) != 1: true (the original may not
+ * write its header: it gave it up). And skb_cow_head() of a TCP clone
+ * (dataref 0x10002) whose headroom suffices does not reallocate. */
+static void test_tcp_header_cloned_and_cow(void **state)
+{
+	struct fx f;
+	struct km_skb *skb, *c;
+	unsigned char *head;
+
+	fx_up(&f);
+	skb = mk(&f, 1448 + 224, 224, 1448, 4);
+	km_skb_header_release(skb);
+	c = km_skb_clone(f.t, skb, KM_GFP_ATOMIC);
+	assert_int_equal(skb->shinfo->dataref, 0x10002);
+	assert_false(km_skb_header_cloned(c));
+	km_skb_push(c, 66);
+	head = c->head;
+	assert_int_equal(km_skb_cow_head(f.t, c, 4), 0);
+	assert_ptr_equal(c->head, head);
+	assert_int_equal(km_skb_headroom(c), 224 - 66);
+	assert_int_equal(skb->shinfo->dataref, 0x10002);
+	assert_true(km_skb_cloned(c));
+	km_kfree_skb(c);
+	assert_int_equal(skb->shinfo->dataref, 0x10001);
+	assert_true(km_skb_header_cloned(skb));
+	assert_false(km_skb_cloned(skb));
+	assert_int_equal(reports(&f, KM_R_NONE), 0);
+	km_kfree_skb(skb);
+	fx_down(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -854,6 +1135,14 @@ int main(void)
 		cmocka_unit_test(test_stale_free_after_reuse),
 		cmocka_unit_test(test_pskb_expand_head_in_place),
 		cmocka_unit_test(test_shinfo_by_page_size),
+		cmocka_unit_test(test_skb_pad_clone_negative_ntail),
+		cmocka_unit_test(test_skb_pad_failure_frees),
+		cmocka_unit_test(test_copy_expand_negative_room),
+		cmocka_unit_test(test_cow_head_shared),
+		cmocka_unit_test(test_compat_write_any_buffer),
+		cmocka_unit_test(test_sharing_codes_apart),
+		cmocka_unit_test(test_len_past_buffer),
+		cmocka_unit_test(test_tcp_header_cloned_and_cow),
 	};
 
 	return cmocka_run_group_tests_name("test_skb", tests, NULL, NULL);

@@ -11,6 +11,8 @@
  * one's complement in bits 16-31, then the frame; when (len + 4) is a
  * multiple of maxpacket, the pad word 0xffff0000 follows so that the
  * transfer never ends on a packet boundary (the header of an empty frame).
+ * The device model decodes 11 length bits and takes frames up to 1518
+ * bytes (a stated model policy: see km_asix_dev_rx()).
  */
 #ifndef KMODEL_ASIX_H
 #define KMODEL_ASIX_H
@@ -52,9 +54,15 @@ KM_API struct km_usb_sink km_asix_dev_sink(struct km_asix_dev *d);
 /**
  * km_asix_dev_rx() - feed @len bytes of one USB packet; @end_of_transfer
  * for a short packet. Headers are parsed as they complete; a frame is
- * delivered as soon as its last byte arrives. A header whose high half is
- * not the complement of its low half is a KM_R_USB_PROTOCOL WARN: the rest
- * of the transfer is discarded. A transfer that ends inside a header or a
+ * delivered as soon as its last byte arrives. The device decodes the low
+ * 11 bits of the length and checks its complement in those 11 bits (as
+ * the driver's rx side, asix_rx_fixup(), reads the framing: model policy,
+ * no datasheet cited); a header that fails is a KM_R_USB_PROTOCOL WARN:
+ * the rest of the transfer is discarded. A length of 2048 or more cannot
+ * be encoded: it is a KM_R_USB_FRAME_DROPPED WARN (oversized++) and the
+ * device goes on with the 11 bits it reads. A frame longer than 1518 bytes
+ * (ETH_FRAME_LEN + VLAN_HLEN) is consumed and dropped: oversized++, a
+ * KM_R_USB_FRAME_DROPPED WARN. A transfer that ends inside a header or a
  * frame is a KM_R_USB_PROTOCOL WARN too (the partial frame is dropped).
  * A NULL @d, or a NULL @buf with @len > 0 (also a KM_R_USB_PROTOCOL WARN:
  * the packet is ignored and ends no transfer), is -EINVAL.

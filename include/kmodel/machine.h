@@ -189,7 +189,10 @@ enum km_report_code {
 	KM_R_LEAK_MM,		/**< teardown: address space or task not released */
 	KM_R_SKB_UNDER,		/**< BUG: skb_under_panic (skb_push past head) */
 	KM_R_SKB_OVER,		/**< BUG: skb_over_panic (skb_put past end) */
-	KM_R_SKB_SHARING,	/**< BUG: write into a shared part of an skb buffer */
+	/** A category, not reported itself: km_report_count() of it counts
+	 *  every report of the six sharing rules, KM_R_SKB_WRITE_CLONED ..
+	 *  KM_R_SKB_HDR_RELEASED, which each report carries instead. */
+	KM_R_SKB_SHARING,
 	KM_R_SKB_REFCOUNT,	/**< BUG: free of an skb or buffer with no reference */
 	KM_R_LEAK_SKB,		/**< teardown: skb or data buffer not freed */
 	KM_R_USB_NO_ZLP,	/**< WARN: bulk transfer a multiple of maxpacket, no ZLP */
@@ -206,6 +209,28 @@ enum km_report_code {
 	 *  (kmalloc above KMALLOC_MAX_SIZE: WARN_ON_ONCE(order >= MAX_ORDER)
 	 *  in __alloc_pages_nodemask(), mm/page_alloc.c, v5.7) */
 	KM_R_ALLOC_TOO_LARGE,
+	/* the sharing rules of skb_sim (each also counted in KM_R_SKB_SHARING) */
+	KM_R_SKB_WRITE_CLONED,	/**< BUG (checker): write into a cloned buffer beyond the
+				 *   writable header (hdr_len) of the skb that writes: payload
+				 *   or room another holder shares */
+	KM_R_SKB_WRITE_SHARED,	/**< BUG (checker): write into the buffer of a shared skb
+				 *   (users > 1) */
+	KM_R_SKB_WRITE_OUTSIDE,	/**< BUG (checker): write outside [head, end] of the buffer */
+	KM_R_SKB_CHANGE_SHARED,	/**< BUG (checker): skb_push/put/pull/trim of a shared skb
+				 *   (users > 1): every holder sees the change */
+	KM_R_SKB_EXPAND_SHARED,	/**< BUG: pskb_expand_head() of a shared skb (BUG() in
+				 *   v3.5) */
+	KM_R_SKB_HDR_RELEASED,	/**< BUG: skb_header_release() of an skb with nohdr set
+				 *   (BUG_ON(skb->nohdr) in v3.5) */
+	KM_R_SKB_INVALID,	/**< BUG: an skb whose len or tail runs past its buffer
+				 *   (data + len > end, or tail != data + len), met where
+				 *   the model trusts len; nothing is copied or sent */
+	KM_R_USB_MAXPACKET,	/**< WARN: a bulk maxpacket the USB spec forbids at the
+				 *   device's speed (as drivers/usb/core/config.c warns),
+				 *   or one that is not a power of two */
+	KM_R_USB_FRAME_DROPPED,	/**< WARN: the device dropped a frame it cannot take
+				 *   (longer than it accepts, or a length its header cannot
+				 *   encode) */
 	KM_R__COUNT
 };
 
@@ -215,8 +240,9 @@ struct km_report {
 	char message[240];	/**< includes the state that explains it */
 };
 
-/** Number of reports recorded with @code (KM_R_NONE: all), since the last
- *  km_reports_clear(). Counts every report, even past the log's capacity. */
+/** Number of reports recorded with @code (KM_R_NONE: all; KM_R_SKB_SHARING:
+ *  all six sharing rules), since the last km_reports_clear(). Counts every
+ *  report, even past the log's capacity. */
 KM_API unsigned long km_report_count(const struct km_machine *m,
 				     enum km_report_code code);
 /** Number of reports held in the log (at most the first 1024 since clear). */
@@ -226,6 +252,10 @@ KM_API size_t km_report_log_len(const struct km_machine *m);
  *  km_reports_clear() or km_machine_destroy() of @m. */
 KM_API const struct km_report *km_report_get(const struct km_machine *m, size_t i);
 KM_API void km_reports_clear(struct km_machine *m);
+/** Keep at most @max (<= 1024, the default) reports in the log of @m;
+ *  0 keeps none: reports are only counted and their messages never
+ *  formatted (what an exhaustive sweep wants). Truncates the log. */
+KM_API void km_reports_set_log_max(struct km_machine *m, unsigned int max);
 /** Short name of a code ("kmap_overflow", ...), never NULL. */
 KM_API const char *km_report_code_name(enum km_report_code code);
 /**

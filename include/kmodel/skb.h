@@ -78,9 +78,13 @@ struct km_skb;
 /**
  * struct km_skb_shared_info - the part of skb_shared_info the model needs.
  * @dataref: see KM_SKB_DATAREF_SHIFT. Read it; do not write it.
+ * @gso_size, @gso_segs: always 0: the model has no GSO/TSO (what a driver
+ *           reads with TSO off).
+ * Allocated by the library only: members are appended.
  */
 struct km_skb_shared_info {
 	int dataref;
+	unsigned short gso_size, gso_segs;
 };
 
 /**
@@ -101,6 +105,11 @@ struct km_skb_shared_info {
  *           original's headroom when the original had nohdr set)
  * @shinfo:  the shared info of the data buffer (skb_shinfo())
  * @m:       the machine
+ * @usbnet_packets, @usbnet_length: struct skb_data's packets and length,
+ *           which usbnet keeps in skb->cb (mainline
+ *           usbnet_set_skb_tx_stats(); v3.5 keeps only length). Written by
+ *           the driver and usbnet on transmit.
+ * The struct is allocated by the library only: members are appended.
  */
 struct km_skb {
 	unsigned char *head, *data, *tail, *end;
@@ -110,6 +119,8 @@ struct km_skb {
 	unsigned short hdr_len;
 	struct km_skb_shared_info *shinfo;
 	struct km_machine *m;
+	unsigned long usbnet_packets;
+	long usbnet_length;
 };
 
 /* ---- allocation and freeing -------------------------------------------- */
@@ -130,6 +141,18 @@ struct km_skb {
  * Events: skb_allocs, kmalloc_*.
  */
 KM_API struct km_skb *km_alloc_skb(struct km_task *t, unsigned int size, km_gfp_t gfp);
+
+/**
+ * km_build_skb() - an skb whose buffer ends exactly @size bytes after head,
+ * as build_skb(data, size + SKB_DATA_ALIGN(sizeof(struct skb_shared_info)))
+ * (net/core/skbuff.c, v3.5) leaves one: build_skb() takes end from the
+ * caller's frag_size, not from ksize(). The buffer is a kmalloc object of
+ * the alloc_skb(@size) rounding (the model never uses page frags), so
+ * tailroom is exactly @size - headroom - len: how the tests and the sweep
+ * lay out an skb of any geometry.
+ * Return: the skb (caller owns it), or NULL as km_alloc_skb().
+ */
+KM_API struct km_skb *km_build_skb(struct km_task *t, unsigned int size, km_gfp_t gfp);
 
 /**
  * KM_SKB_QUARANTINE - freed sk_buff structs (and data-buffer records) wait
@@ -221,7 +244,10 @@ KM_API struct km_skb *km_skb_clone(struct km_task *t, struct km_skb *skb, km_gfp
  * @skb's (end - head bytes), reserved the old headroom, len bytes put; the
  * headroom and data are copied (headroom + len bytes). The copy's headroom
  * is @skb's and its tailroom at least @skb's (equal when the kmalloc
- * bucket is the same). NULL on allocation failure (@skb untouched).
+ * bucket is the same). NULL on allocation failure (@skb untouched), and
+ * for an skb whose len or tail runs past its buffer (data + len > end, or
+ * tail != data + len: the kernel would copy past either buffer): a
+ * KM_R_SKB_INVALID BUG, nothing copied.
  * Events: skb_copies, skb_copy_bytes (headroom + len).
  */
 KM_API struct km_skb *km_skb_copy(struct km_task *t, const struct km_skb *skb, km_gfp_t gfp);
@@ -231,9 +257,15 @@ KM_API struct km_skb *km_skb_copy(struct km_task *t, const struct km_skb *skb, k
  * @newheadroom, with len bytes; copies min(old headroom, @newheadroom) bytes
  * of headroom (right-aligned against data) and the data. The new tailroom
  * is at least @newtailroom (rounding may give more). NULL on allocation
- * failure, @skb untouched (the caller still owns it). The sum is taken in
- * 64 bits: where v3.5's unsigned int sum wraps past 4 GiB (and the copy
- * would overrun the small buffer) the model returns NULL (km_last_error()).
+ * failure, @skb untouched (the caller still owns it). A negative
+ * @newtailroom is legal while the new buffer still holds len bytes (else
+ * skb_put()'s skb_over_panic: a KM_R_SKB_OVER BUG, NULL); a negative
+ * @newheadroom would put data before head (a KM_R_SKB_UNDER BUG, NULL).
+ * The sum is taken in 64 bits: where v3.5's unsigned int sum wraps past 4
+ * GiB (and the copy would overrun the small buffer), or is negative (a
+ * ~4 GiB request), the model returns NULL (km_last_error()). An @skb whose
+ * len runs past its buffer is a KM_R_SKB_INVALID BUG (NULL), as for
+ * km_skb_copy().
  * Events: skb_copies, skb_copy_bytes (headroom copied + len).
  */
 KM_API struct km_skb *km_skb_copy_expand(struct km_task *t, const struct km_skb *skb,
@@ -245,38 +277,68 @@ KM_API struct km_skb *km_skb_copy_expand(struct km_task *t, const struct km_skb 
  * When the skb holds the last data reference and the current kmalloc object
  * is big enough, the data is memmoved in place (v3.5 fast path); otherwise a
  * new buffer is kmalloc'd, head..tail copied and the old reference dropped.
- * After: cloned = 0, nohdr = 0, hdr_len = 0, dataref = 1.
- * Return: 0, -ENOMEM (skb unchanged), -EINVAL when @nhead < 0 or @skb is
- * shared (both BUG() in the kernel: also reported).
+ * After: cloned = 0, nohdr = 0, hdr_len = 0, dataref = 1. A negative
+ * @ntail is legal (v3.5 skb_pad() passes one to unshare a clone that has
+ * spare tailroom): the buffer shrinks by it, as long as head..tail still
+ * fits (else the kernel copies past the new buffer: a KM_R_SKB_OVER BUG,
+ * -EINVAL).
+ * Return: 0, -ENOMEM (skb unchanged), -EINVAL when @nhead < 0
+ * (BUG_ON(nhead < 0): a KM_R_SKB_UNDER BUG) or @skb is shared (BUG(): a
+ * KM_R_SKB_EXPAND_SHARED BUG), or for an invalid skb (KM_R_SKB_INVALID);
+ * nothing changed on error. The report's message is formatted only when
+ * the report is logged.
  * Events: skb_copies and skb_copy_bytes (copy path) or memmove_bytes.
  */
 KM_API int km_pskb_expand_head(struct km_task *t, struct km_skb *skb, int nhead, int ntail,
 			       km_gfp_t gfp);
 /** skb_cow_head() / __skb_cow() (v3.5): when @headroom > skb_headroom()
- *  or the header is cloned, pskb_expand_head(ALIGN(delta, NET_SKB_PAD), 0).
- *  ALIGN is taken in 64 bits: a delta whose ALIGN exceeds INT_MAX (the
- *  kernel's unsigned int ALIGN wraps to 0 and returns 0 with the headroom
- *  unchanged) is -ENOMEM, no kmalloc being that large.
- *  Return: 0 or -ENOMEM. */
+ *  or the header is cloned, pskb_expand_head(ALIGN(delta, NET_SKB_PAD), 0);
+ *  otherwise nothing (a TCP clone whose header was released and whose
+ *  headroom suffices is not reallocated). ALIGN is taken in 64 bits: a
+ *  delta whose ALIGN exceeds INT_MAX (the kernel's unsigned int ALIGN wraps
+ *  to 0 and returns 0 with the headroom unchanged) is -ENOMEM, no kmalloc
+ *  being that large.
+ *  Return: 0, -ENOMEM, or -EINVAL when it reaches pskb_expand_head() with a
+ *  shared skb (users > 1): the kernel BUG()s there; the model records the
+ *  KM_R_SKB_EXPAND_SHARED BUG and leaves the skb as it was. */
 KM_API int km_skb_cow_head(struct km_task *t, struct km_skb *skb, unsigned int headroom);
 /** NET_SKB_PAD of the machine: max(32, l1_cache_bytes), bytes. */
 KM_API unsigned int km_skb_net_pad(const struct km_machine *m);
+/**
+ * km_skb_pad() - skb_pad() (net/core/skbuff.c, v3.5): zero @pad bytes after
+ * the data (len is unchanged). A private skb with the tailroom is padded in
+ * place; otherwise pskb_expand_head(0, data_len + pad - tailroom) first,
+ * which unshares a cloned skb even when that ntail is negative.
+ * Return: 0, or the expand's error, in which case @skb has been FREED (as
+ * the kernel's skb_pad() frees it); -EINVAL for a negative @pad (a
+ * KM_R_SKB_OVER BUG: the kernel would memset ~4 GiB; @skb kept) or an
+ * invalid skb (KM_R_SKB_INVALID; kept).
+ */
+KM_API int km_skb_pad(struct km_task *t, struct km_skb *skb, int pad);
+/** skb_padto() (v3.5): km_skb_pad() up to @len bytes when len is shorter;
+ *  0 when it is not. Same errors (and freeing). */
+KM_API int km_skb_padto(struct km_task *t, struct km_skb *skb, unsigned int len);
 
 /* ---- writes and the sharing checker ------------------------------------- */
 
 /**
  * km_skb_check_write() - the sharing checker: may @skb's owner write @n
- * bytes at @dst? Reports (KM_R_SKB_SHARING BUG, with the skb state) and
- * returns false when: [dst, dst + n) is not inside [head, end]; the skb is
- * shared (users > 1); or the buffer is cloned and the write is not a header
- * write this skb may make (the nohdr owner may write nothing, a
- * header-cloned skb nothing, any other clone only [head, head + hdr_len)).
+ * bytes at @dst? Reports a BUG (with the skb state) and returns false when:
+ * [dst, dst + n) is not inside [head, end] (KM_R_SKB_WRITE_OUTSIDE); the
+ * skb is shared, users > 1 (KM_R_SKB_WRITE_SHARED); or the buffer is cloned
+ * and the write is not a header write this skb may make: the nohdr owner
+ * may write nothing, a header-cloned skb nothing, any other clone only
+ * [head, head + hdr_len) (KM_R_SKB_WRITE_CLONED). With the checker off
+ * (km_skb_set_checker()) nothing is reported.
+ * The checker observes: modelled code that writes anyway still writes (the
+ * model only refuses a write that would leave the kmalloc object).
  * Return: true when the write is allowed.
  */
 KM_API bool km_skb_check_write(struct km_skb *skb, const void *dst, size_t n);
 /** skb_copy_to_linear_data_offset(): check the write, then memcpy @len
- *  bytes of @from to data + @offset (memcpy_bytes counted). A write the
- *  checker refuses as out of [head, end] is not done. */
+ *  bytes of @from to data + @offset (memcpy_bytes counted). The write is
+ *  done whatever the checker reports, unless it would leave the kmalloc
+ *  object. */
 KM_API void km_skb_copy_to_linear_data_offset(struct km_skb *skb, int offset,
 					      const void *from, unsigned int len);
 /**
@@ -285,11 +347,26 @@ KM_API void km_skb_copy_to_linear_data_offset(struct km_skb *skb, int offset,
  * buffer are checked. The compatibility layer's skb accessors call it.
  */
 KM_API void km_skb_note(struct km_skb *skb);
-/** memcpy()/memmove() of ported skb code: counts memcpy_bytes or
- *  memmove_bytes on the machine of the last noted skb (or of `current`)
- *  and checks a write into that skb's buffer. Return: @to. */
+/** memcpy()/memmove()/memset() of ported skb code (the compatibility
+ *  layer): counts memcpy_bytes, memmove_bytes or clear_bytes (and their calls) on `current`'s machine and
+ *  checks a write into any live skb buffer of it: as the last noted skb's
+ *  write when @to lies in that skb's buffer, otherwise as a write by no
+ *  particular skb (any write into a cloned buffer is then
+ *  KM_R_SKB_WRITE_CLONED). The write is done unless it would leave the
+ *  kmalloc object. Finding a buffer other than the noted skb's walks the
+ *  live buffers (linear in their number). Return: @to. */
 KM_API void *km_skb_compat_memcpy(void *to, const void *from, size_t n);
 KM_API void *km_skb_compat_memmove(void *to, const void *from, size_t n);
+KM_API void *km_skb_compat_memset(void *to, int c, size_t n);
+
+/** Turn @m's sharing checker on (the default) or off. Off, the rules of
+ *  km_skb_check_write() and the shared-skb change rule report nothing
+ *  (BUG paths of the kernel, skb_over/under_panic and the like, still
+ *  do); what the simulated kernel does is the same either way. */
+KM_API void km_skb_set_checker(struct km_machine *m, bool on);
+/** Live sk_buff structs and data buffers of @m (NULL pointers are
+ *  skipped): a leak check between operations. */
+KM_API void km_skb_live(const struct km_machine *m, size_t *skbs, size_t *buffers);
 
 /* ---- net_device (include/linux/netdevice.h, v3.5) ------------------------ */
 
@@ -301,6 +378,7 @@ KM_API void *km_skb_compat_memmove(void *to, const void *from, size_t n);
  * @needed_tailroom: extra tailroom the driver wants (bytes).
  * @mtu: bytes (1500 after ether_setup()).
  * @tx_packets, @tx_bytes, @tx_dropped: net_device_stats.
+ * @priv_flags: KM_IFF_* (net_device.priv_flags).
  */
 struct km_net_device {
 	unsigned short hard_header_len;
@@ -308,7 +386,16 @@ struct km_net_device {
 	unsigned short needed_tailroom;
 	unsigned int mtu;
 	unsigned long tx_packets, tx_bytes, tx_dropped;
+	unsigned int priv_flags;
 };
+
+/** IFF_TX_SKB_SHARING (include/linux/if.h, v3.5: 0x10000): the device's
+ *  transmit path can take an skb that others hold too (users > 1), as
+ *  pktgen sends one skb several times (clone_skb > 0 needs it). ether_setup()
+ *  sets it ("90% of the drivers calling ether_setup touch real hardware and
+ *  can handle shared skbs", the commit that added it); a driver that cannot
+ *  must clear it. */
+#define KM_IFF_TX_SKB_SHARING 0x10000u
 
 /** HH_DATA_MOD (include/linux/netdevice.h, v3.5): 16. */
 #define KM_HH_DATA_MOD 16
@@ -316,7 +403,8 @@ struct km_net_device {
  *  ~(HH_DATA_MOD - 1)) + HH_DATA_MOD, bytes. */
 KM_API unsigned int km_ll_reserved_space(const struct km_net_device *dev);
 /** An Ethernet device as alloc_etherdev()/ether_setup() leave it:
- *  hard_header_len 14, mtu 1500, no needed head/tailroom. */
+ *  hard_header_len 14, mtu 1500, no needed head/tailroom,
+ *  priv_flags IFF_TX_SKB_SHARING. */
 KM_API void km_net_device_init_ether(struct km_net_device *dev);
 
 #ifdef __cplusplus

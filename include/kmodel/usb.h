@@ -26,8 +26,10 @@ extern "C" {
 #define KM_FLAG_LINK_INTR	0x0800	/**< updates link (carrier) status */
 #define KM_FLAG_MULTI_PACKET	0x2000	/**< driver handles short packets itself */
 
-/** Largest bulk maxpacket the model accepts (SuperSpeed), bytes. */
-#define KM_USB_MAXPACKET_MAX 1024u
+/** Largest wMaxPacketSize of a bulk endpoint descriptor (its 11 size
+ *  bits), bytes: what km_usbnet_probe() and km_usb_bulk_out() accept. The
+ *  spec's per-speed limits are checked by km_usbnet_probe(). */
+#define KM_USB_MAXPACKET_MAX 2047u
 
 /** Device speeds, numbered as enum usb_device_speed
  *  (include/linux/usb/ch9.h). Low speed has no bulk endpoints. */
@@ -212,7 +214,7 @@ struct km_usbnet_variant {
  * km_usbnet_variant_check() - is @v usable? @size at least
  * KM_USBNET_VARIANT_MIN_SIZE, a name, driver_info with a tx_fixup, a known
  * era, a constructor and a non-empty endpoint list of known speeds with
- * maxpackets 1..KM_USB_MAXPACKET_MAX.
+ * maxpackets 1..1024 (the largest bulk maxpacket the spec allows).
  * Return: 0, or -EINVAL with km_last_error() naming what is wrong.
  */
 KM_API int km_usbnet_variant_check(const struct km_usbnet_variant *v);
@@ -257,20 +259,27 @@ struct km_usbnet {
 };
 
 /**
- * km_usbnet_probe() - the transmit part of usbnet_probe(): an Ethernet
- * net_device (ether_setup), the driver's bind, then the bulk-out maxpacket.
+ * km_usbnet_probe() - the transmit part of usbnet_probe(): enumeration's
+ * check of the bulk-out endpoint (drivers/usb/core/config.c
+ * usb_parse_endpoint(), of the variant's era), an Ethernet net_device
+ * (ether_setup), the driver's bind, then the bulk-out maxpacket.
  * @v: the variant (checked with km_usbnet_variant_check()); its
  *     driver_info and era apply.
  * @speed: of the device (any of enum km_usb_speed but UNKNOWN).
- * @maxpacket: wMaxPacketSize of the bulk-out endpoint, 0..1024; 0 is a
- *             broken device: -ENODEV, as the check later kernels added to
- *             usbnet_probe() (v3.5 had none and would divide by zero in
- *             usbnet_start_xmit()). A value that is not a power of two is
- *             accepted (drivers that mask with maxpacket - 1 then misbehave).
+ * @maxpacket: wMaxPacketSize of the bulk-out endpoint, 0..2047. 0 is a
+ *     broken device: -ENODEV, as later kernels' usbnet_probe() (v3.5 had no
+ *     check and would divide by zero in usbnet_start_xmit()). A value the
+ *     spec forbids at @speed (full: 8, 16, 32, 64; high: 512; super: 1024)
+ *     or that is not a power of two is accepted as the kernel accepts it
+ *     and reported (one KM_R_USB_MAXPACKET WARN, with config.c's words where
+ *     config.c warns); in the mainline era a value above the speed's
+ *     maximum (64, 1024, 1024) is clamped to it, as mainline config.c does.
+ *     Low speed has no bulk endpoints: config.c turns it into an interrupt
+ *     endpoint (reported), usbnet finds no bulk-out: -ENODEV.
  * @sink: the device model that receives the bulk-out packets.
  * @out: receives the usbnet (caller owns it: km_usbnet_free()).
  * Return: 0, -EINVAL (NULL argument, a variant that fails the check, an
- * unknown speed, maxpacket > 1024), -ENODEV, or the bind's error.
+ * unknown speed, maxpacket > 2047), -ENODEV, or the bind's error.
  */
 KM_API int km_usbnet_probe(struct km_machine *m, const struct km_usbnet_variant *v,
 			   enum km_usb_speed speed, unsigned int maxpacket,
@@ -278,19 +287,26 @@ KM_API int km_usbnet_probe(struct km_machine *m, const struct km_usbnet_variant 
 KM_API void km_usbnet_free(struct km_usbnet *dev);
 
 /**
- * km_usbnet_start_xmit() - usbnet_start_xmit() (v3.5) on `current`, with
- * the URB completing at once (tx_complete + usbnet_bh): tx_fixup(GFP_ATOMIC);
- * on NULL, drop (tx_dropped++ only with @msg_tx_err). URB of skb->data,
- * skb->len; when len % maxpacket == 0: FLAG_SEND_ZLP sets URB_ZERO_PACKET,
- * else without FLAG_MULTI_PACKET the URB grows by one byte, which is zeroed
- * and skb_put() only when skb_tailroom() allows (otherwise the byte after
- * the data goes out as it is). Completion: tx_packets++ unless
- * FLAG_MULTI_PACKET, tx_bytes += len, dev_kfree_skb(). Consumes @skb.
+ * km_usbnet_start_xmit() - usbnet_start_xmit() of the device's era on
+ * `current`, with the URB completing at once (tx_complete + usbnet_bh):
+ * tx_fixup(GFP_ATOMIC); on NULL the packet is dropped: tx_dropped++ in
+ * v3.5 only with @msg_tx_err, in mainline unless FLAG_MULTI_PACKET ("packet
+ * collected"). URB of skb->data, skb->len; when len % maxpacket == 0:
+ * FLAG_SEND_ZLP sets URB_ZERO_PACKET, else without FLAG_MULTI_PACKET the
+ * URB grows by one byte, which is zeroed and __skb_put() only when
+ * skb_tailroom() allows (otherwise the byte after the data goes out as it
+ * is). The zero is written even into a buffer the skb shares (the checker
+ * reports KM_R_SKB_WRITE_CLONED or _SHARED): the wire carries what the
+ * kernel sends. Completion: v3.5 tx_packets++ unless FLAG_MULTI_PACKET and
+ * tx_bytes += len before the pad; mainline tx_packets += and tx_bytes +=
+ * the skb's usbnet_packets/usbnet_length (the driver's
+ * usbnet_set_skb_tx_stats() plus the URB length with FLAG_MULTI_PACKET,
+ * else 1 and the URB length). Then dev_kfree_skb(). Consumes @skb.
  * Return: NETDEV_TX_OK (0) as the kernel; -EINVAL for a NULL @skb, without
- * `current` (skb freed) or for an skb whose data lies outside its buffer
- * (reported, skb freed); -EINVAL for an skb of another machine than @dev
- * (a KM_R_UNEXPECTED BUG on the skb's machine; the skb is not touched and
- * stays the caller's) and likewise for a NULL @dev.
+ * `current` (skb freed) or for an skb whose URB would run past its buffer
+ * (a KM_R_SKB_INVALID BUG, skb freed); -EINVAL for an skb of another
+ * machine than @dev (a KM_R_UNEXPECTED BUG on the skb's machine; the skb
+ * is not touched and stays the caller's) and likewise for a NULL @dev.
  */
 KM_API int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb);
 

@@ -4,12 +4,23 @@
  * transmit framing that asix_tx_fixup() produces (see include/kmodel/asix.h).
  * The device is the far end of the wire, not kernel code: nothing here is
  * ported; it checks what the driver sent.
+ *
+ * Model policy (no datasheet cited): the header's length is 11 bits and the
+ * device checks the complement in those 11 bits only -- the driver's own rx
+ * side reads the same framing that way (asix_rx_fixup(): header & 0x7ff
+ * against (~header >> 16) & 0x7ff) -- so a length of 2048 or more cannot be
+ * encoded: its upper bits are ignored (a 2048-byte frame reads as length 0)
+ * and the bytes that follow are misparsed. A frame longer than
+ * ASIX_MAX_FRAME (1518: ETH_FRAME_LEN + VLAN_HLEN, the longest the driver's
+ * rx side takes: mtu + ETH_HLEN + VLAN_HLEN) is consumed and dropped. Both
+ * count in `oversized` and are KM_R_USB_FRAME_DROPPED WARNs.
  */
 #include "internal.h"
 #include <kmodel/asix.h>
 #include <string.h>
 
-#define ASIX_MAX_FRAME 0xffffu	/* the header's 16-bit length */
+#define ASIX_LEN_MASK 0x7ffu	/* the length bits the device decodes */
+#define ASIX_MAX_FRAME 1518u	/* see above */
 
 enum { IN_HEADER, IN_FRAME, DISCARD };
 
@@ -36,7 +47,7 @@ int km_asix_dev_new(struct km_machine *m, km_asix_frame_fn fn, void *arg,
 	d->m = m;
 	d->fn = fn;
 	d->arg = arg;
-	d->frame = g_malloc(ASIX_MAX_FRAME);
+	d->frame = g_malloc(ASIX_LEN_MASK + 1);
 	*out = d;
 	return 0;
 }
@@ -84,7 +95,7 @@ int km_asix_dev_rx(struct km_asix_dev *d, const uint8_t *buf, size_t len, bool e
 			d->hdr_have = 0;
 			h = (uint32_t)d->hdr[0] | (uint32_t)d->hdr[1] << 8 |
 			    (uint32_t)d->hdr[2] << 16 | (uint32_t)d->hdr[3] << 24;
-			if ((h >> 16) != (~h & 0xffffu)) {
+			if ((h & ASIX_LEN_MASK) != ((~h >> 16) & ASIX_LEN_MASK)) {
 				d->st.bad_headers++;
 				km_report(d->m, KM_WARN, KM_R_USB_PROTOCOL,
 					  "asix device: bad header %#010x (length %u, complement "
@@ -94,11 +105,18 @@ int km_asix_dev_rx(struct km_asix_dev *d, const uint8_t *buf, size_t len, bool e
 				ret = -EPROTO;
 				break;
 			}
-			if ((h & 0xffffu) == 0) {	/* 0xffff0000: the pad word */
+			if ((h & 0xffffu) > ASIX_LEN_MASK) {	/* model-side: not encodable */
+				d->st.oversized++;
+				km_report(d->m, KM_WARN, KM_R_USB_FRAME_DROPPED,
+					  "asix device: header %#010x: length %u does not fit the "
+					  "11-bit field; the device reads %u", h, h & 0xffffu,
+					  h & ASIX_LEN_MASK);
+			}
+			if ((h & ASIX_LEN_MASK) == 0) {	/* 0xffff0000: the pad word */
 				d->st.pad_words++;
 				continue;
 			}
-			d->frame_len = h & 0xffffu;
+			d->frame_len = h & ASIX_LEN_MASK;
 			d->frame_have = 0;
 			d->state = IN_FRAME;
 		} else {
@@ -108,10 +126,17 @@ int km_asix_dev_rx(struct km_asix_dev *d, const uint8_t *buf, size_t len, bool e
 			d->frame_have += n;
 			off += n;
 			if (d->frame_have == d->frame_len) {
-				d->st.frames++;
-				d->st.frame_bytes += d->frame_len;
-				if (d->fn)
-					d->fn(d->arg, d->frame, d->frame_len);
+				if (d->frame_len > ASIX_MAX_FRAME) {
+					d->st.oversized++;
+					km_report(d->m, KM_WARN, KM_R_USB_FRAME_DROPPED,
+						  "asix device: frame of %zu bytes is longer than "
+						  "%u: dropped", d->frame_len, ASIX_MAX_FRAME);
+				} else {
+					d->st.frames++;
+					d->st.frame_bytes += d->frame_len;
+					if (d->fn)
+						d->fn(d->arg, d->frame, d->frame_len);
+				}
 				d->state = IN_HEADER;
 			}
 		}

@@ -1,12 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * usbnet transmit path (drivers/net/usb/usbnet.c, v3.5: usbnet_probe(),
- * usbnet_start_xmit(), tx_complete(), usbnet_bh()) and bulk-out packet
+ * usbnet transmit path (drivers/net/usb/usbnet.c: usbnet_probe(),
+ * usbnet_start_xmit(), tx_complete(), usbnet_bh(); v3.5 and current
+ * mainline, one per variant's era), the endpoint checks of
+ * drivers/usb/core/config.c usb_parse_endpoint(), and bulk-out packet
  * segmentation (what the host controller does with a bulk URB). See
  * include/kmodel/usb.h.
+ *
+ * Read: usbnet.c v3.5 reconstructed from the era's copies (the length rules
+ * are the same from 2.6.37's FLAG_MULTI_PACKET to v3.5); mainline from
+ * torvalds/linux at 002c6ca75289 (usbnet_start_xmit, usbnet_probe);
+ * config.c from its v3.x and mainline texts (notes under /work/ref).
  */
-#include "internal.h"
+#include "skb_internal.h"
 #include <kmodel/usb.h>
+
+/* the bulk-out endpoint address the model prints (an AX88772's is 0x02) */
+#define EP_OUT_ADDR 0x02
 
 int km_usb_bulk_out(struct km_usb_ep *ep, const void *buf, size_t len, bool zero_packet)
 {
@@ -44,6 +54,59 @@ int km_usb_bulk_out(struct km_usb_ep *ep, const void *buf, size_t len, bool zero
 	return packets;
 }
 
+static bool pow2(unsigned int x)
+{
+	return x && !(x & (x - 1));
+}
+
+/*
+ * usb_parse_endpoint() (drivers/usb/core/config.c) on the bulk-out endpoint
+ * of a device at @speed: returns the maxpacket usbnet then reads, and
+ * reports what config.c warns about, plus what the USB spec forbids that
+ * config.c lets through (full speed: 8, 16, 32 or 64, USB 2.0 spec 5.8.3;
+ * high speed: 512; SuperSpeed: 1024, USB 3.0 spec 9.6.6) and a maxpacket
+ * that is not a power of two: one KM_R_USB_MAXPACKET WARN per probe.
+ * v3.5 only warns (low speed: "is Bulk; changing to Interrupt"; high
+ * speed: != 512); mainline also clamps to the speed's maximum (full 64,
+ * high and super 1024: "invalid maxpacket %d, setting to %d").
+ * Return: the maxpacket, or 0 when no bulk-out endpoint is left (low speed:
+ * it became an interrupt endpoint, which usbnet_get_endpoints() skips).
+ */
+static unsigned int parse_endpoint(struct km_machine *m, enum km_usbnet_era era,
+				   enum km_usb_speed speed, unsigned int mp)
+{
+	static const unsigned int maxes[] = { [KM_USB_SPEED_FULL] = 64,
+					      [KM_USB_SPEED_HIGH] = 1024,
+					      [KM_USB_SPEED_SUPER] = 1024 };
+	const char *np2 = pow2(mp) ? "" : " (not a power of two)";
+
+	if (speed == KM_USB_SPEED_LOW) {
+		km_report(m, KM_WARN, KM_R_USB_MAXPACKET, "config 1 interface 0 altsetting 0 "
+			  "endpoint 0x%X is Bulk; changing to Interrupt (maxpacket %u%s)",
+			  EP_OUT_ADDR, mp, np2);
+		return 0;
+	}
+	if (era == KM_USBNET_MAINLINE && mp > maxes[speed]) {
+		km_report(m, KM_WARN, KM_R_USB_MAXPACKET, "config 1 interface 0 altsetting 0 "
+			  "endpoint 0x%X has invalid maxpacket %u, setting to %u%s", EP_OUT_ADDR,
+			  mp, maxes[speed], np2);
+		return maxes[speed];
+	}
+	if (speed == KM_USB_SPEED_HIGH && mp != 512) {
+		km_report(m, KM_WARN, KM_R_USB_MAXPACKET, "config 1 interface 0 altsetting 0 "
+			  "bulk endpoint 0x%X has invalid maxpacket %u%s", EP_OUT_ADDR, mp, np2);
+	} else if ((speed == KM_USB_SPEED_FULL && mp != 8 && mp != 16 && mp != 32 && mp != 64) ||
+		   (speed == KM_USB_SPEED_SUPER && mp != 1024)) {
+		km_report(m, KM_WARN, KM_R_USB_MAXPACKET, "bulk endpoint 0x%X: maxpacket %u%s "
+			  "is not one the USB spec allows at %s speed (config.c does not check)",
+			  EP_OUT_ADDR, mp, np2, km_usb_speed_name(speed));
+	} else if (!pow2(mp)) {
+		km_report(m, KM_WARN, KM_R_USB_MAXPACKET, "bulk endpoint 0x%X: maxpacket %u "
+			  "is not a power of two", EP_OUT_ADDR, mp);
+	}
+	return mp;
+}
+
 int km_usbnet_probe(struct km_machine *m, const struct km_usbnet_variant *v,
 		    enum km_usb_speed speed, unsigned int maxpacket,
 		    const struct km_usb_sink *sink, struct km_usbnet **out)
@@ -63,8 +126,17 @@ int km_usbnet_probe(struct km_machine *m, const struct km_usbnet_variant *v,
 	    speed != KM_USB_SPEED_HIGH && speed != KM_USB_SPEED_SUPER)
 		return km_err(-EINVAL, "usbnet_probe: unknown speed %d", (int)speed);
 	if (maxpacket > KM_USB_MAXPACKET_MAX)
-		return km_err(-EINVAL, "usbnet_probe: maxpacket %u > %u", maxpacket,
-			      KM_USB_MAXPACKET_MAX);
+		return km_err(-EINVAL, "usbnet_probe: maxpacket %u does not fit the 11 bits of "
+			      "a bulk wMaxPacketSize", maxpacket);
+	/* usb_maxpacket() of 0: a broken device. v3.5 had no check and
+	 * would divide by zero in usbnet_start_xmit(); later kernels'
+	 * usbnet_probe() return -ENODEV (and config.c skips the endpoint) */
+	if (maxpacket == 0)
+		return km_err(-ENODEV, "usbnet_probe: bulk-out maxpacket is 0: a broken device");
+	/* enumeration (config.c) comes before the driver's probe */
+	maxpacket = parse_endpoint(m, v->era, speed, maxpacket);
+	if (maxpacket == 0)
+		return km_err(-ENODEV, "usbnet_probe: no bulk-out endpoint at low speed");
 	dev = g_new0(struct km_usbnet, 1);
 	dev->m = m;
 	dev->driver_info = info;
@@ -80,12 +152,7 @@ int km_usbnet_probe(struct km_machine *m, const struct km_usbnet_variant *v,
 			return km_err(status, "usbnet_probe: bind failed: %d", status);
 		}
 	}
-	/* usb_maxpacket(); the -ENODEV check is of later kernels (see usb.h) */
-	dev->maxpacket = maxpacket;
-	if (dev->maxpacket == 0) {
-		g_free(dev);
-		return km_err(-ENODEV, "usbnet_probe: bulk-out maxpacket is 0: a broken device");
-	}
+	dev->maxpacket = maxpacket;	/* usb_maxpacket() */
 	dev->out.m = m;
 	dev->out.maxpacket = maxpacket;
 	if (sink)
@@ -105,6 +172,7 @@ int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb)
 	struct km_task *t = km_current();
 	size_t length, urb_len, room;
 	bool zero_packet = false;
+	bool mainline;
 
 	if (!skb)	/* cdc_ncm's timer flush (tx_fixup of NULL) is not modelled */
 		return km_err(-EINVAL, "usbnet_start_xmit: NULL skb");
@@ -113,6 +181,7 @@ int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb)
 		return km_err(-EINVAL, "usbnet_start_xmit: NULL device");
 	}
 	info = dev->driver_info;
+	mainline = dev->era == KM_USBNET_MAINLINE;
 	if (skb->m != dev->m) {	/* nothing done: the skb stays its caller's */
 		km_report(skb->m, KM_BUG, KM_R_UNEXPECTED,
 			  "usbnet_start_xmit: skb of another machine than the device");
@@ -128,21 +197,31 @@ int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb)
 		skb = info->tx_fixup(dev, skb, KM_GFP_ATOMIC);
 		if (!skb) {
 			dev->tx_fixup_null++;
-			if (dev->msg_tx_err)
+			/* v3.5: drop only with netif_msg_tx_err(), else "cdc_ncm
+			 * collected packet; waits for more"; mainline: "packet
+			 * collected; minidriver waiting for more" only with
+			 * FLAG_MULTI_PACKET, else drop */
+			if (mainline ? !(info->flags & KM_FLAG_MULTI_PACKET) : dev->msg_tx_err)
 				dev->net->tx_dropped++;	/* drop: */
 			return 0;			/* not_drop: */
 		}
 	}
+	/* v3.5: entry->length = length = skb->len, before the pad byte;
+	 * mainline: length = urb->transfer_buffer_length, counted after it */
 	length = skb->len;
 
-	/* usb_fill_bulk_urb(urb, ..., skb->data, skb->len, ...) */
+	/* usb_fill_bulk_urb(urb, ..., skb->data, skb->len, ...); the length
+	 * rules are the same in v3.5 and mainline (mainline's scatter-gather
+	 * branch needs dev->can_dma_sg, which no modelled driver sets) */
 	urb_len = skb->len;
-	if (length % dev->maxpacket == 0) {
+	if (urb_len % dev->maxpacket == 0) {
 		if (!(info->flags & KM_FLAG_SEND_ZLP)) {
 			if (!(info->flags & KM_FLAG_MULTI_PACKET)) {
 				urb_len++;
 				if (km_skb_tailroom(skb)) {
-					if (km_skb_check_write(skb, skb->data + skb->len, 1))
+					/* the checker reports a write into a
+					 * shared buffer; the byte is written */
+					if (km_skb_may_write(skb, skb->data + skb->len, 1))
 						skb->data[skb->len] = 0;
 					km_skb_put(skb, 1);	/* __skb_put */
 				}
@@ -150,6 +229,24 @@ int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb)
 		} else {
 			zero_packet = true;		/* URB_ZERO_PACKET */
 		}
+	}
+	if (mainline) {
+		length = urb_len;
+		if (info->flags & KM_FLAG_MULTI_PACKET) {
+			/* the driver set packets and a length delta
+			 * (usbnet_set_skb_tx_stats()) */
+			skb->usbnet_length += (long)length;
+			if (skb->usbnet_length <= 0) {	/* WARN_ON_ONCE */
+				km_report(dev->m, KM_WARN, KM_R_UNEXPECTED, "usbnet_start_xmit: "
+					  "WARN_ON_ONCE(entry->length %ld <= 0)", skb->usbnet_length);
+				skb->usbnet_length = (long)length;
+			}
+		} else {
+			skb->usbnet_packets = 1;	/* usbnet_set_skb_tx_stats(skb, 1, length) */
+			skb->usbnet_length = (long)length;
+		}
+	} else {
+		skb->usbnet_length = (long)length;	/* entry->length */
 	}
 	dev->last_urb_len = urb_len;
 	dev->last_urb_zero_packet = zero_packet;
@@ -159,7 +256,7 @@ int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb)
 	room = skb->data >= skb->head && skb->data <= skb->end ?
 	       (size_t)(skb->end - skb->data) + km_skb_shinfo_size(dev->m) : 0;
 	if (urb_len > room) {
-		km_report(dev->m, KM_BUG, KM_R_SKB_OVER,
+		km_report(dev->m, KM_BUG, KM_R_SKB_INVALID,
 			  "usbnet_start_xmit: URB of %zu bytes at head%+td runs past the skb "
 			  "buffer (end at head%+td)", urb_len, skb->data - skb->head,
 			  skb->end - skb->head);
@@ -169,9 +266,14 @@ int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb)
 	km_usb_bulk_out(&dev->out, skb->data, urb_len, zero_packet);
 
 	/* tx_complete() with urb->status 0, then usbnet_bh(): tx_done */
-	if (!(info->flags & KM_FLAG_MULTI_PACKET))
-		dev->net->tx_packets++;
-	dev->net->tx_bytes += length;
+	if (mainline) {
+		dev->net->tx_packets += skb->usbnet_packets;
+		dev->net->tx_bytes += (unsigned long)skb->usbnet_length;
+	} else {
+		if (!(info->flags & KM_FLAG_MULTI_PACKET))
+			dev->net->tx_packets++;
+		dev->net->tx_bytes += (unsigned long)skb->usbnet_length;
+	}
 	km_consume_skb(skb);	/* dev_kfree_skb() */
 	return 0;			/* NETDEV_TX_OK */
 }

@@ -157,7 +157,7 @@ int km_usbnet_variant_check(const struct km_usbnet_variant *v)
 	if (!v->endpoints || !v->endpoints[0].maxpacket)
 		return km_err(-EINVAL, "usbnet variant %s: no endpoints", v->name);
 	for (const struct km_usb_ep_cfg *e = v->endpoints; e->maxpacket; e++)
-		if (!speed_known(e->speed) || e->maxpacket > KM_USB_MAXPACKET_MAX)
+		if (!speed_known(e->speed) || e->maxpacket > 1024)
 			return km_err(-EINVAL, "usbnet variant %s: endpoint (%d, %u) invalid",
 				      v->name, (int)e->speed, e->maxpacket);
 	return 0;

@@ -75,7 +75,8 @@ struct km_machine {
 	struct km_slab slab_caches;
 	struct km_events ev;
 	unsigned long report_counts[KM_R__COUNT];
-	bool report_log_full;		/* the log holds KM_REPORT_LOG_MAX */
+	bool report_log_full;		/* the log holds report_log_max */
+	unsigned int report_log_max;	/* KM_REPORT_LOG_MAX unless set */
 	/* fault injection */
 	unsigned long fail_kmalloc_nth;
 	long gup_limit;			/* < 0: off; else pages per gup call */
@@ -103,6 +104,7 @@ struct km_machine {
 	 * modelled code last worked on (checks its raw memcpy/memmove) */
 	GQueue skb_live, skb_free, skbuf_live, skbuf_free;
 	const void *skb_hint;
+	bool skb_nocheck;		/* km_skb_set_checker(m, false) */
 	struct km_cpu cpu[KM_MAX_CPUS];	/* cold unless highmem: last */
 };
 
@@ -152,6 +154,13 @@ static inline bool km_faulthandler_disabled(const struct km_task *t)
  * pagefault counters are inline for the modelled paths inside the library;
  * the exported km_preempt_*()/km_pagefault_*() call the same helpers. */
 void km_might_sleep_report(struct km_task *t, const char *what);
+
+/* Would km_report() on @m format and log a message now? When false it only
+ * counts, so a caller may skip building the state it would print. */
+static inline bool km_report_formats(const struct km_machine *m)
+{
+	return !m->report_log_full || m->cfg.report_policy != KM_REPORT_RECORD;
+}
 void km_count_underflow(struct km_task *t, const char *what, int count);
 
 /* might_sleep(): ___might_sleep() reports only in atomic context */

@@ -103,6 +103,7 @@ int km_machine_alloc(const struct km_machine_config *cfg, struct km_machine **ou
 	m->nr_pages = (unsigned long)(c.ram_size >> m->page_shift);
 	m->nr_lowmem = (unsigned long)(c.lowmem_size >> m->page_shift);
 	m->task_size = splits[c.vmsplit].task_size;
+	m->report_log_max = KM_REPORT_LOG_MAX;
 	m->tasks = g_hash_table_new(NULL, NULL);
 	for (unsigned int i = 0; i < KM_MAX_CPUS; i++)
 		km_kmap_stack_init(&m->cpu[i].kmap);

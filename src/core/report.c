@@ -59,6 +59,15 @@ static const char *const code_names[KM_R__COUNT] = {
 	[KM_R_USB_NO_ZLP] = "usb_no_zlp",
 	[KM_R_USB_PROTOCOL] = "usb_protocol",
 	[KM_R_INATOMIC_FAULT] = "inatomic_fault",
+	[KM_R_SKB_WRITE_CLONED] = "skb_write_cloned",
+	[KM_R_SKB_WRITE_SHARED] = "skb_write_shared",
+	[KM_R_SKB_WRITE_OUTSIDE] = "skb_write_outside",
+	[KM_R_SKB_CHANGE_SHARED] = "skb_change_shared",
+	[KM_R_SKB_EXPAND_SHARED] = "skb_expand_shared",
+	[KM_R_SKB_HDR_RELEASED] = "skb_header_released",
+	[KM_R_SKB_INVALID] = "skb_invalid",
+	[KM_R_USB_MAXPACKET] = "usb_maxpacket",
+	[KM_R_USB_FRAME_DROPPED] = "usb_frame_dropped",
 	[KM_R_LOCK] = "lock",
 	[KM_R_ALLOC_TOO_LARGE] = "alloc_too_large",
 };
@@ -81,6 +90,8 @@ void km_report(struct km_machine *m, enum km_report_kind kind,
 		code = r.code = KM_R_UNEXPECTED;
 	m->report_counts[code]++;
 	m->report_counts[KM_R_NONE]++;
+	if (code >= KM_R_SKB_WRITE_CLONED && code <= KM_R_SKB_HDR_RELEASED)
+		m->report_counts[KM_R_SKB_SHARING]++;	/* the category */
 	/* past the log's capacity only the counters move: a hot path that
 	 * keeps hitting a BUG stays cheap (the kernel rate-limits too) */
 	if (m->report_log_full && !abort_now)
@@ -88,14 +99,14 @@ void km_report(struct km_machine *m, enum km_report_kind kind,
 	va_start(ap, fmt);
 	vsnprintf(r.message, sizeof(r.message), fmt, ap);
 	va_end(ap);
-	if (m->report_log_len < KM_REPORT_LOG_MAX) {
+	if (m->report_log_len < m->report_log_max) {
 		struct km_report **chunk = &m->report_chunk[m->report_log_len / KM_REPORT_CHUNK];
 
 		if (!*chunk)
 			*chunk = g_new(struct km_report, KM_REPORT_CHUNK);
 		(*chunk)[m->report_log_len++ % KM_REPORT_CHUNK] = r;
 	}
-	m->report_log_full = m->report_log_len >= KM_REPORT_LOG_MAX;
+	m->report_log_full = m->report_log_len >= m->report_log_max;
 	if (!g_log_writer_default_would_drop(G_LOG_LEVEL_DEBUG, G_LOG_DOMAIN))
 		g_debug("%s: %s: %s", kind == KM_BUG ? "BUG" : "WARNING",
 			km_report_code_name(code), r.message);
@@ -130,12 +141,21 @@ void km_report_log_fini(struct km_machine *m)
 		g_free(m->report_chunk[c]);
 }
 
+void km_reports_set_log_max(struct km_machine *m, unsigned int max)
+{
+	if (!m)
+		return;
+	m->report_log_max = MIN(max, (unsigned int)KM_REPORT_LOG_MAX);
+	m->report_log_len = MIN(m->report_log_len, (size_t)m->report_log_max);
+	m->report_log_full = m->report_log_len >= m->report_log_max;
+}
+
 void km_reports_clear(struct km_machine *m)
 {
 	if (!m)
 		return;
 	m->report_log_len = 0;
-	m->report_log_full = false;
+	m->report_log_full = m->report_log_max == 0;
 	memset(m->report_counts, 0, sizeof(m->report_counts));
 }
 

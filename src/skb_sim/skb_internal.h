@@ -4,10 +4,17 @@
 #define KMODEL_SKB_INTERNAL_H
 
 #include "internal.h"
+#include <kmodel/skb.h>
 
 /* skbuff.c: the teardown check files a report per live skb or data
  * buffer; fini frees the host structs (the kmalloc objects go with slab) */
 int km_skb_check_leaks(struct km_machine *m);
 void km_skb_fini(struct km_machine *m);
+
+/* For modelled kernel code outside skb_sim (usbnet): run the sharing
+ * checker on a write of @n bytes at @dst by @skb (reports what it breaks)
+ * and say whether the write may be done: it may unless it would leave the
+ * kmalloc object (the checker observes; only host memory is protected). */
+bool km_skb_may_write(struct km_skb *skb, const void *dst, size_t n);
 
 #endif

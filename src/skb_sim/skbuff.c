@@ -12,11 +12,17 @@
  * caches are FIFO quarantines: a freed struct is reused only after
  * KM_SKB_QUARANTINE other structs were freed after it, so a stale pointer
  * freed again within that window finds SKB_FREE, not a live skb.
+ *
+ * The checker observes: a rule it reports on never changes what the
+ * simulated kernel does. Only a write that would leave the kmalloc object
+ * (host memory) is not done; that is a BUG in the kernel too.
  */
 #include "skb_internal.h"
 #include <kmodel/skb.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #define SKB_LIVE 0x736b4c56u	/* "skLV" */
@@ -26,6 +32,7 @@ struct skb_priv {
 	struct km_skb skb;
 	uint32_t magic;
 	GList link;		/* in m->skb_live or m->skb_free */
+	GList blink;		/* in its buffer's skbs, while alive */
 };
 
 struct buf_priv {
@@ -34,6 +41,7 @@ struct buf_priv {
 	unsigned char *obj;	/* the kmalloc object (== head at allocation) */
 	size_t ksize;		/* its usable bytes */
 	GList link;		/* in m->skbuf_live or m->skbuf_free */
+	GQueue skbs;		/* the live skbs that reference it (their blink) */
 };
 
 static inline struct skb_priv *skb_priv(const struct km_skb *skb)
@@ -95,6 +103,40 @@ static bool no_skb(const struct km_skb *skb, const char *what)
 	return true;
 }
 
+/* ---- reports ---------------------------------------------------------------- */
+
+static void state(const struct km_skb *skb, char *buf, size_t n)
+{
+	g_snprintf(buf, n, "len:%u head:%p data:+%td tail:+%td end:+%td users:%d "
+		   "cloned:%u nohdr:%u hdr_len:%u dataref:%#x",
+		   skb->len, (void *)skb->head, skb->data - skb->head, skb->tail - skb->head,
+		   skb->end - skb->head, skb->users, skb->cloned, skb->nohdr, skb->hdr_len,
+		   (unsigned int)skb->shinfo->dataref);
+}
+
+/* A report about @skb: "<message>: <state>". The message and the state are
+ * formatted only when the report is logged (km_report_formats()); past the
+ * log's capacity, or with km_reports_set_log_max(m, 0), a report costs a
+ * counter increment. */
+static void __attribute__((format(printf, 4, 5)))
+skb_report(const struct km_skb *skb, enum km_report_kind kind, enum km_report_code code,
+	   const char *fmt, ...)
+{
+	struct km_machine *m = skb->m;
+	char msg[128], st[160];
+	va_list ap;
+
+	if (!km_report_formats(m)) {
+		km_report(m, kind, code, "%s", "");
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	state(skb, st, sizeof(st));
+	km_report(m, kind, code, "%s: %s", msg, st);
+}
+
 /* ---- structs and buffers ------------------------------------------------ */
 
 /* A cached host struct of @size bytes whose GList link is at @link_off:
@@ -117,6 +159,7 @@ static struct km_skb *skb_struct_new(struct km_machine *m)
 	struct skb_priv *p = cache_get(&m->skb_free, sizeof(*p), offsetof(struct skb_priv, link));
 
 	p->magic = SKB_LIVE;
+	p->blink.data = p;
 	g_queue_push_tail_link(&m->skb_live, &p->link);
 	return &p->skb;
 }
@@ -132,6 +175,17 @@ static void skb_struct_free(struct km_skb *skb)
 	g_queue_unlink(&m->skb_live, &p->link);
 	g_queue_push_tail_link(&m->skb_free, &p->link);	/* quarantine */
 	m->ev.skb_frees++;
+}
+
+/* @skb now references @b (allocation, clone, a new head) */
+static inline void buf_attach(struct buf_priv *b, struct km_skb *skb)
+{
+	g_queue_push_tail_link(&b->skbs, &skb_priv(skb)->blink);
+}
+
+static inline void buf_detach(struct buf_priv *b, struct km_skb *skb)
+{
+	g_queue_unlink(&b->skbs, &skb_priv(skb)->blink);
 }
 
 /* A data buffer: kmalloc(SKB_DATA_ALIGN(size) + SKB_DATA_ALIGN(shinfo)),
@@ -158,6 +212,7 @@ static struct buf_priv *buf_new(struct km_task *t, uint64_t size, km_gfp_t gfp)
 	b->sh.dataref = 1;
 	b->obj = obj;
 	b->ksize = km_ksize(m, obj);
+	g_queue_init(&b->skbs);
 	/* the shared-info area: zeroed, so reads past end are deterministic */
 	memset(obj + b->ksize - shinfo_space(m), 0, shinfo_space(m));
 	g_queue_push_tail_link(&m->skbuf_live, &b->link);
@@ -169,6 +224,7 @@ static void buf_free(struct km_machine *m, struct buf_priv *b)
 	km_kfree_machine(m, b->obj);
 	b->obj = NULL;
 	b->magic = SKB_FREE;
+	g_queue_init(&b->skbs);
 	g_queue_unlink(&m->skbuf_live, &b->link);
 	g_queue_push_tail_link(&m->skbuf_free, &b->link);	/* quarantine */
 }
@@ -199,11 +255,22 @@ struct km_skb *km_alloc_skb(struct km_task *t, unsigned int size, km_gfp_t gfp)
 	skb->head = skb->data = skb->tail = b->obj;
 	skb->end = buf_end(m, b);
 	skb->shinfo = &b->sh;
+	buf_attach(b, skb);
 	m->ev.skb_allocs++;
 	return skb;
 }
 
-/* skb_release_data() (net/core/skbuff.c, v3.5) */
+struct km_skb *km_build_skb(struct km_task *t, unsigned int size, km_gfp_t gfp)
+{
+	struct km_skb *skb = km_alloc_skb(t, size, gfp);
+
+	if (skb)
+		skb->end = skb->head + size;	/* build_skb(): from frag_size */
+	return skb;
+}
+
+/* skb_release_data() (net/core/skbuff.c, v3.5): @skb gives up its data
+ * reference (its struct is going, or it takes a new head) */
 static void release_data(struct km_skb *skb)
 {
 	struct km_machine *m = skb->m;
@@ -216,6 +283,7 @@ static void release_data(struct km_skb *skb)
 			  (unsigned int)b->sh.dataref);
 		return;
 	}
+	buf_detach(b, skb);
 	if (!skb->cloned || !(b->sh.dataref -= sub))
 		buf_free(m, b);
 }
@@ -243,6 +311,25 @@ static bool task_of(struct km_task *t, const struct km_skb *skb, const char *wha
 	km_report(skb->m, KM_BUG, KM_R_UNEXPECTED, "%s: the task belongs to another machine "
 		  "than the skb", what);
 	km_set_error("%s: task and skb of different machines", what);
+	return false;
+}
+
+/* The skb's invariants where the model trusts len (a linear skb: head <=
+ * data <= tail <= end, tail == data + len): a KM_R_SKB_INVALID BUG
+ * otherwise. skb_set_tail_pointer() may leave tail and len apart on the
+ * way (as asix_tx_fixup() does between its memmove and its push); code
+ * that then copies len bytes would read or write past the buffer. */
+static bool skb_sane(const struct km_skb *skb, const char *what)
+{
+	uintptr_t h = (uintptr_t)skb->head, d = (uintptr_t)skb->data;
+	uintptr_t t = (uintptr_t)skb->tail, e = (uintptr_t)skb->end;
+
+	if (h <= d && d <= t && t <= e && t - d == skb->len && !skb->data_len)
+		return true;
+	skb_report(skb, KM_BUG, KM_R_SKB_INVALID, "%s: len %u does not match the buffer "
+		   "(tail - data %td, end - data %td)", what, skb->len,
+		   (ptrdiff_t)(t - d), (ptrdiff_t)(e - d));
+	km_set_error("%s: invalid skb (len past the buffer or tail != data + len)", what);
 	return false;
 }
 
@@ -286,24 +373,14 @@ struct km_skb *km_skb_get(struct km_skb *skb)
 
 /* ---- pointer arithmetic ------------------------------------------------- */
 
-static void state(const struct km_skb *skb, char *buf, size_t n)
+/* The checker's rule for skb_push/put/pull/trim: an skb with users > 1 is
+ * seen by its other holders, who did not ask for the change. The change
+ * is made (the kernel does not check). */
+static inline void shared_change(struct km_skb *skb, const char *what)
 {
-	g_snprintf(buf, n, "len:%u head:%p data:+%td tail:+%td end:+%td users:%d "
-		   "cloned:%u nohdr:%u hdr_len:%u dataref:%#x",
-		   skb->len, (void *)skb->head, skb->data - skb->head, skb->tail - skb->head,
-		   skb->end - skb->head, skb->users, skb->cloned, skb->nohdr, skb->hdr_len,
-		   (unsigned int)skb->shinfo->dataref);
-}
-
-static void shared_change(struct km_skb *skb, const char *what)
-{
-	char st[160];
-
-	if (skb->users <= 1)
-		return;
-	state(skb, st, sizeof(st));
-	km_report(skb->m, KM_BUG, KM_R_SKB_SHARING, "%s on a shared skb (users %d): %s",
-		  what, skb->users, st);
+	if (skb->users > 1 && !skb->m->skb_nocheck)
+		skb_report(skb, KM_BUG, KM_R_SKB_CHANGE_SHARED, "%s on a shared skb (users %d)",
+			   what, skb->users);
 }
 
 unsigned int km_skb_headroom(const struct km_skb *skb)
@@ -333,16 +410,14 @@ unsigned char *km_skb_tail_pointer(const struct km_skb *skb)
 void km_skb_set_tail_pointer(struct km_skb *skb, int offset)
 {
 	ptrdiff_t to;	/* tail - head */
-	char st[160];
 
 	if (no_skb(skb, "skb_set_tail_pointer"))
 		return;
 	to = (skb->data - skb->head) + (ptrdiff_t)offset;
 	note(skb);
 	if (skb->data < skb->head || to < 0 || to > skb->end - skb->head) {
-		state(skb, st, sizeof(st));
-		km_report(skb->m, KM_BUG, KM_R_SKB_OVER,
-			  "skb_set_tail_pointer(%d): tail outside [head, end]: %s", offset, st);
+		skb_report(skb, KM_BUG, KM_R_SKB_OVER,
+			   "skb_set_tail_pointer(%d): tail outside [head, end]", offset);
 		return;
 	}
 	skb->tail = skb->head + to;
@@ -350,16 +425,13 @@ void km_skb_set_tail_pointer(struct km_skb *skb, int offset)
 
 void km_skb_reserve(struct km_skb *skb, int len)
 {
-	char st[160];
-
 	if (no_skb(skb, "skb_reserve"))
 		return;
 	note(skb);
 	if ((len < 0 && (size_t)-(ptrdiff_t)len > (size_t)(skb->data - skb->head)) ||
 	    (len > 0 && (size_t)len > (size_t)(skb->end - skb->tail))) {
-		state(skb, st, sizeof(st));
-		km_report(skb->m, KM_BUG, KM_R_SKB_OVER,
-			  "skb_reserve(%d) moves data/tail outside [head, end]: %s", len, st);
+		skb_report(skb, KM_BUG, KM_R_SKB_OVER,
+			   "skb_reserve(%d) moves data/tail outside [head, end]", len);
 		return;
 	}
 	skb->data += len;
@@ -368,14 +440,11 @@ void km_skb_reserve(struct km_skb *skb, int len)
 
 unsigned char *km_skb_push(struct km_skb *skb, unsigned int len)
 {
-	char st[160];
-
 	if (no_skb(skb, "skb_push"))
 		return NULL;
 	note(skb);
 	if (len > (size_t)(skb->data - skb->head)) {
-		state(skb, st, sizeof(st));
-		km_report(skb->m, KM_BUG, KM_R_SKB_UNDER, "skb_under_panic: put:%u %s", len, st);
+		skb_report(skb, KM_BUG, KM_R_SKB_UNDER, "skb_under_panic: put:%u", len);
 		return skb->data;
 	}
 	shared_change(skb, "skb_push");
@@ -387,15 +456,13 @@ unsigned char *km_skb_push(struct km_skb *skb, unsigned int len)
 unsigned char *km_skb_put(struct km_skb *skb, unsigned int len)
 {
 	unsigned char *tmp;
-	char st[160];
 
 	if (no_skb(skb, "skb_put"))
 		return NULL;
 	tmp = skb->tail;
 	note(skb);
 	if (len > (size_t)(skb->end - skb->tail)) {
-		state(skb, st, sizeof(st));
-		km_report(skb->m, KM_BUG, KM_R_SKB_OVER, "skb_over_panic: put:%u %s", len, st);
+		skb_report(skb, KM_BUG, KM_R_SKB_OVER, "skb_over_panic: put:%u", len);
 		return tmp;
 	}
 	shared_change(skb, "skb_put");
@@ -461,14 +528,10 @@ bool km_skb_shared(const struct km_skb *skb)
 
 void km_skb_header_release(struct km_skb *skb)
 {
-	char st[160];
-
 	if (no_skb(skb, "skb_header_release"))
 		return;
 	if (skb->nohdr) {
-		state(skb, st, sizeof(st));
-		km_report(skb->m, KM_BUG, KM_R_SKB_SHARING,
-			  "skb_header_release: BUG_ON(skb->nohdr): %s", st);
+		skb_report(skb, KM_BUG, KM_R_SKB_HDR_RELEASED, "skb_header_release: BUG_ON(skb->nohdr)");
 		return;
 	}
 	skb->nohdr = 1;
@@ -495,6 +558,7 @@ struct km_skb *km_skb_clone(struct km_task *t, struct km_skb *skb, km_gfp_t gfp)
 	n->users = 1;
 	skb->shinfo->dataref++;
 	skb->cloned = 1;
+	buf_attach(buf_priv(skb), n);
 	m->ev.skb_clones++;
 	return n;
 }
@@ -510,7 +574,7 @@ struct km_skb *km_skb_copy(struct km_task *t, const struct km_skb *skb, km_gfp_t
 	unsigned int headerlen;
 	struct km_skb *n;
 
-	if (no_skb(skb, "skb_copy") || !task_of(t, skb, "skb_copy"))
+	if (no_skb(skb, "skb_copy") || !task_of(t, skb, "skb_copy") || !skb_sane(skb, "skb_copy"))
 		return NULL;
 	headerlen = (unsigned int)(skb->data - skb->head);
 	/* v3.5: alloc_skb(skb_end_offset(skb) + skb->data_len): the whole
@@ -532,20 +596,28 @@ struct km_skb *km_skb_copy_expand(struct km_task *t, const struct km_skb *skb,
 	struct km_skb *n;
 	int oldheadroom;
 	int head_copy_len, head_copy_off;
-	uint64_t size;
+	int64_t size;
 
-	if (no_skb(skb, "skb_copy_expand") || !task_of(t, skb, "skb_copy_expand"))
+	if (no_skb(skb, "skb_copy_expand") || !task_of(t, skb, "skb_copy_expand") ||
+	    !skb_sane(skb, "skb_copy_expand"))
 		return NULL;
 	oldheadroom = (int)(skb->data - skb->head);
-	if (newheadroom < 0 || newtailroom < 0) {
-		km_set_error("skb_copy_expand: negative room %d/%d", newheadroom, newtailroom);
+	/* a negative newheadroom makes skb_reserve() put data before head:
+	 * the kernel builds a corrupt skb (and copies into it) */
+	if (newheadroom < 0) {
+		skb_report(skb, KM_BUG, KM_R_SKB_UNDER,
+			   "skb_copy_expand(%d, %d): data would start before head",
+			   newheadroom, newtailroom);
+		km_set_error("skb_copy_expand: negative headroom %d", newheadroom);
 		return NULL;
 	}
-	/* alloc_skb(newheadroom + skb->len + newtailroom): the kernel's unsigned
-	 * int sum wraps past 4 GiB and the copy then overruns the small buffer;
-	 * the model sums in 64 bits and refuses what no kmalloc can give */
-	size = (uint64_t)newheadroom + skb->len + (uint64_t)newtailroom;
-	if (size > UINT_MAX) {
+	/* alloc_skb(newheadroom + skb->len + newtailroom): an int sum passed
+	 * as unsigned int. A negative newtailroom is legal while the buffer
+	 * still holds len; a negative sum asks for ~4 GiB and fails, a sum
+	 * past UINT_MAX wraps in v3.5 (the copy then overruns the small
+	 * buffer): the model sums in 64 bits and refuses both (NULL). */
+	size = (int64_t)newheadroom + skb->len + (int64_t)newtailroom;
+	if (size < 0 || size > UINT_MAX) {
 		km_set_error("skb_copy_expand: %d + %u + %d bytes is more than kmalloc can give",
 			     newheadroom, skb->len, newtailroom);
 		return NULL;
@@ -554,7 +626,13 @@ struct km_skb *km_skb_copy_expand(struct km_task *t, const struct km_skb *skb,
 	if (!n)
 		return NULL;
 	n->data += newheadroom;		/* skb_reserve(n, newheadroom) */
-	n->tail = n->data + skb->len;	/* skb_put(n, skb->len) */
+	if (skb->len > (size_t)(n->end - n->data)) {	/* skb_put(n, skb->len) */
+		skb_report(n, KM_BUG, KM_R_SKB_OVER, "skb_copy_expand(%d, %d): skb_over_panic: "
+			   "put:%u", newheadroom, newtailroom, skb->len);
+		km_kfree_skb(n);
+		return NULL;
+	}
+	n->tail = n->data + skb->len;
 	n->len = skb->len;
 
 	head_copy_len = oldheadroom;
@@ -586,11 +664,10 @@ int km_pskb_expand_head(struct km_task *t, struct km_skb *skb, int nhead, int nt
 {
 	struct km_machine *m;
 	struct buf_priv *b, *nb;
-	uint64_t size;
+	int64_t size;
 	size_t used;
 	ptrdiff_t off;
 	bool fastpath;
-	char st[160];
 
 	if (no_skb(skb, "pskb_expand_head"))
 		return -EINVAL;
@@ -598,47 +675,61 @@ int km_pskb_expand_head(struct km_task *t, struct km_skb *skb, int nhead, int nt
 		return -EINVAL;
 	m = skb->m;
 	b = buf_priv(skb);
-	state(skb, st, sizeof(st));
-	if (nhead < 0 || ntail < 0) {
-		km_report(m, KM_BUG, KM_R_UNEXPECTED, "pskb_expand_head: BUG_ON(nhead %d < 0) "
-			  "(ntail %d): %s", nhead, ntail, st);
-		return km_err(-EINVAL, "pskb_expand_head: negative room");
+	if (nhead < 0) {
+		skb_report(skb, KM_BUG, KM_R_SKB_UNDER, "pskb_expand_head: BUG_ON(nhead %d < 0)",
+			   nhead);
+		return km_err(-EINVAL, "pskb_expand_head: negative nhead %d", nhead);
 	}
-	if (km_skb_shared(skb)) {
-		km_report(m, KM_BUG, KM_R_SKB_SHARING, "pskb_expand_head on a shared skb: %s", st);
+	if (skb->users != 1) {
+		skb_report(skb, KM_BUG, KM_R_SKB_EXPAND_SHARED,
+			   "pskb_expand_head: BUG() on a shared skb");
 		return km_err(-EINVAL, "pskb_expand_head: skb is shared");
 	}
-	/* nhead, ntail <= INT_MAX and end - head < KMALLOC_MAX_SIZE: no wrap */
-	size = (uint64_t)nhead + (uint64_t)(skb->end - skb->head) + (uint64_t)ntail;
-	size = (size + m->cfg.l1_cache_bytes - 1) & ~(uint64_t)(m->cfg.l1_cache_bytes - 1);
+	if (!skb_sane(skb, "pskb_expand_head"))
+		return -EINVAL;
+	used = (size_t)(skb->tail - skb->head);
+	/* size = nhead + skb_end_offset(skb) + ntail: a negative ntail is
+	 * legal (skb_pad() passes one to unshare a clone with spare tailroom);
+	 * a new size without room for head..tail would make the kernel copy
+	 * past the new buffer */
+	size = (int64_t)nhead + (int64_t)(skb->end - skb->head) + (int64_t)ntail;
+	if (size < (int64_t)nhead + (int64_t)used) {
+		skb_report(skb, KM_BUG, KM_R_SKB_OVER, "pskb_expand_head(%d, %d): %" PRId64
+			   " bytes leave no room for the %zu used", nhead, ntail, size,
+			   (size_t)nhead + used);
+		return km_err(-EINVAL, "pskb_expand_head: ntail %d too small", ntail);
+	}
+	size = (size + m->cfg.l1_cache_bytes - 1) & ~(int64_t)(m->cfg.l1_cache_bytes - 1);
 	if (!skb->cloned)
 		fastpath = true;
 	else
 		fastpath = skb->shinfo->dataref ==
 			   (skb->nohdr ? (1 << KM_SKB_DATAREF_SHIFT) + 1 : 1);
-	used = (size_t)(skb->tail - skb->head);
 
-	if (fastpath && size + km_skb_shinfo_size(m) <= b->ksize) {
+	if (fastpath && (uint64_t)size + km_skb_shinfo_size(m) <= b->ksize) {
 		memmove(skb->head + nhead, skb->head, used);
 		m->ev.memmove_bytes += used;
 		m->ev.memmove_calls++;
 		off = nhead;
 		skb->end = skb->head + (size_t)size;
 	} else {
-		nb = buf_new(t, size, gfp);
+		nb = buf_new(t, (uint64_t)size, gfp);
 		if (!nb)
 			return km_err(-ENOMEM, "pskb_expand_head: kmalloc failed");
-		size = nb->ksize - shinfo_space(m);	/* SKB_WITH_OVERHEAD(ksize(data)) */
+		size = (int64_t)(nb->ksize - shinfo_space(m));	/* SKB_WITH_OVERHEAD(ksize) */
 		memcpy(nb->obj + nhead, skb->head, used);
 		count_copy(m, used);
-		if (fastpath)
+		if (fastpath) {
+			buf_detach(b, skb);
 			buf_free(m, b);		/* skb_free_head() */
-		else
+		} else {
 			release_data(skb);
+		}
 		off = (nb->obj + nhead) - skb->head;
 		skb->head = nb->obj;
-		skb->end = skb->head + size;
+		skb->end = skb->head + (size_t)size;
 		skb->shinfo = &nb->sh;
+		buf_attach(nb, skb);
 	}
 	skb->data += off;
 	skb->tail += off;
@@ -673,40 +764,6 @@ int km_skb_cow_head(struct km_task *t, struct km_skb *skb, unsigned int headroom
 
 /* ---- writes and the sharing checker ------------------------------------- */
 
-bool km_skb_check_write(struct km_skb *skb, const void *dst, size_t n)
-{
-	const unsigned char *p = dst;
-	uintptr_t a = (uintptr_t)dst, h, e;
-	int dref;
-	const char *why = NULL;
-	char st[160];
-
-	if (no_skb(skb, "skb_check_write"))
-		return false;
-	h = (uintptr_t)skb->head;
-	e = (uintptr_t)skb->end;
-	dref = skb->shinfo->dataref;
-
-	if (a < h || a > e || n > e - a)
-		why = "outside [head, end]";
-	else if (skb->users > 1)
-		why = "into a shared skb (users > 1)";
-	else if (skb->cloned && (dref & KM_SKB_DATAREF_MASK) != 1) {
-		if (skb->nohdr)
-			why = "by the payload-only (nohdr) owner of a cloned buffer";
-		else if ((dref & KM_SKB_DATAREF_MASK) - (dref >> KM_SKB_DATAREF_SHIFT) != 1)
-			why = "into a header-cloned buffer";
-		else if (n > (size_t)(skb->head + skb->hdr_len - p) || p > skb->head + skb->hdr_len)
-			why = "past the writable header (hdr_len) of a cloned buffer";
-	}
-	if (!why)
-		return true;
-	state(skb, st, sizeof(st));
-	km_report(skb->m, KM_BUG, KM_R_SKB_SHARING, "write of %zu bytes at head%+" PRIdPTR
-		  " %s: %s", n, (intptr_t)(a - h), why, st);
-	return false;
-}
-
 /* May a write of @n bytes at @to touch host memory? Only inside the kmalloc
  * object (the shared-info area past end included, as in the kernel). */
 static bool inside_object(const struct km_skb *skb, const void *to, size_t n)
@@ -715,6 +772,59 @@ static bool inside_object(const struct km_skb *skb, const void *to, size_t n)
 	const unsigned char *p = to;
 
 	return p >= b->obj && p <= b->obj + b->ksize && n <= (size_t)(b->obj + b->ksize - p);
+}
+
+/* The checker's rules for a write of @n bytes at @dst into @skb's buffer.
+ * @known: the writer is @skb (an accessor named it); otherwise the write
+ * came through the compatibility layer's memcpy into a buffer several
+ * skbs may share, and no skb's header right applies. Reports each broken
+ * rule (unless the checker is off) and returns whether the write is
+ * allowed. */
+static bool check_write(struct km_skb *skb, const void *dst, size_t n, bool known)
+{
+	const unsigned char *p = dst;
+	uintptr_t a = (uintptr_t)dst, h = (uintptr_t)skb->head, e = (uintptr_t)skb->end;
+	int dref = skb->shinfo->dataref;
+	enum km_report_code code = KM_R_NONE;
+	const char *why = NULL;
+
+	if (a < h || a > e || n > e - a) {
+		code = KM_R_SKB_WRITE_OUTSIDE;
+		why = "outside [head, end]";
+	} else if (skb->users > 1) {
+		code = KM_R_SKB_WRITE_SHARED;
+		why = "into a shared skb (users > 1)";
+	} else if (skb->cloned && (dref & KM_SKB_DATAREF_MASK) != 1) {
+		code = KM_R_SKB_WRITE_CLONED;
+		if (!known)
+			why = "into a cloned buffer, by code that names no skb";
+		else if (skb->nohdr)
+			why = "by the payload-only (nohdr) owner of a cloned buffer";
+		else if ((dref & KM_SKB_DATAREF_MASK) - (dref >> KM_SKB_DATAREF_SHIFT) != 1)
+			why = "into a header-cloned buffer";
+		else if (n > (size_t)(skb->head + skb->hdr_len - p) || p > skb->head + skb->hdr_len)
+			why = "past the writable header (hdr_len) of a cloned buffer";
+		else
+			code = KM_R_NONE;
+	}
+	if (!why)
+		return true;
+	if (!skb->m->skb_nocheck)
+		skb_report(skb, KM_BUG, code, "write of %zu bytes at head%+" PRIdPTR " %s", n,
+			   (intptr_t)(a - h), why);
+	return false;
+}
+
+bool km_skb_check_write(struct km_skb *skb, const void *dst, size_t n)
+{
+	if (no_skb(skb, "skb_check_write"))
+		return false;
+	return check_write(skb, dst, n, true);
+}
+
+bool km_skb_may_write(struct km_skb *skb, const void *dst, size_t n)
+{
+	return check_write(skb, dst, n, true) || inside_object(skb, dst, n);
 }
 
 void km_skb_copy_to_linear_data_offset(struct km_skb *skb, int offset, const void *from,
@@ -732,12 +842,12 @@ void km_skb_copy_to_linear_data_offset(struct km_skb *skb, int offset, const voi
 	off = (skb->data - skb->head) + (ptrdiff_t)offset;
 	note(skb);
 	if (off < 0 || off > skb->end - skb->head) {	/* never form the pointer */
-		(void)km_skb_check_write(skb, (const void *)((uintptr_t)skb->head + (uintptr_t)off),
-					 len);
+		(void)check_write(skb, (const void *)((uintptr_t)skb->head + (uintptr_t)off),
+				  len, true);
 		return;
 	}
 	to = skb->head + off;
-	if (!km_skb_check_write(skb, to, len) && !inside_object(skb, to, len))
+	if (!km_skb_may_write(skb, to, len))
 		return;
 	skb->m->ev.memcpy_bytes += len;
 	skb->m->ev.memcpy_calls++;
@@ -751,52 +861,148 @@ void km_skb_note(struct km_skb *skb)
 	note(skb);
 }
 
-/* The last noted skb, if @to falls in its kmalloc object; else NULL. */
-static struct km_skb *hinted(struct km_machine *m, const void *to)
+/* The skb to check a compat-layer write at @p by: the noted skb when @p
+ * lies in its kmalloc object (*known), else a live skb of the buffer that
+ * holds @p (the writer unknown), else NULL (not an skb buffer). The search
+ * past the noted skb walks the live buffers: modelled code that names the
+ * skb it writes (every accessor notes it) never pays for it. */
+static struct km_skb *writer_of(struct km_machine *m, const void *p, bool *known)
 {
+	const unsigned char *c = p;
 	struct km_skb *skb = (struct km_skb *)m->skb_hint;
 	const struct buf_priv *b;
 
-	if (!skb)
-		return NULL;
-	b = buf_priv(skb);
-	if ((const unsigned char *)to < b->obj || (const unsigned char *)to > b->obj + b->ksize)
-		return NULL;
-	return skb;
+	if (skb) {
+		b = buf_priv(skb);
+		if (c >= b->obj && c < b->obj + b->ksize) {
+			*known = true;
+			return skb;
+		}
+	}
+	for (GList *l = m->skbuf_live.head; l; l = l->next) {
+		b = l->data;
+		if (c >= b->obj && c < b->obj + b->ksize && b->skbs.head) {
+			*known = false;
+			return &((struct skb_priv *)b->skbs.head->data)->skb;
+		}
+	}
+	return NULL;
 }
 
-static bool compat_write(void *to, size_t n, bool move)
+enum compat_op { OP_MEMCPY, OP_MEMMOVE, OP_MEMSET };
+
+static bool compat_write(void *to, size_t n, enum compat_op op)
 {
 	struct km_task *t = km_current();
 	struct km_skb *skb;
+	bool known;
 
 	if (!t)
 		return true;
-	if (move) {
+	if (op == OP_MEMMOVE) {
 		t->m->ev.memmove_bytes += n;
 		t->m->ev.memmove_calls++;
+	} else if (op == OP_MEMSET) {
+		t->m->ev.clear_bytes += n;	/* as km_kernel_memset() counts */
+		t->m->ev.memset_calls++;
 	} else {
 		t->m->ev.memcpy_bytes += n;
 		t->m->ev.memcpy_calls++;
 	}
-	skb = hinted(t->m, to);
-	if (!skb || km_skb_check_write(skb, to, n))
+	if (t->m->skb_nocheck && !t->m->skb_hint)
+		return true;
+	skb = writer_of(t->m, to, &known);
+	if (!skb || check_write(skb, to, n, known))
 		return true;
 	return inside_object(skb, to, n);	/* never write outside the object */
 }
 
 void *km_skb_compat_memcpy(void *to, const void *from, size_t n)
 {
-	if (compat_write(to, n, false))
+	if (compat_write(to, n, OP_MEMCPY))
 		memcpy(to, from, n);
 	return to;
 }
 
 void *km_skb_compat_memmove(void *to, const void *from, size_t n)
 {
-	if (compat_write(to, n, true))
+	if (compat_write(to, n, OP_MEMMOVE))
 		memmove(to, from, n);
 	return to;
+}
+
+void *km_skb_compat_memset(void *to, int c, size_t n)
+{
+	if (compat_write(to, n, OP_MEMSET))
+		memset(to, c, n);
+	return to;
+}
+
+void km_skb_set_checker(struct km_machine *m, bool on)
+{
+	if (!m) {
+		km_set_error("skb_set_checker: NULL machine");
+		return;
+	}
+	m->skb_nocheck = !on;
+}
+
+void km_skb_live(const struct km_machine *m, size_t *skbs, size_t *buffers)
+{
+	if (skbs)
+		*skbs = m ? m->skb_live.length : 0;
+	if (buffers)
+		*buffers = m ? m->skbuf_live.length : 0;
+	if (!m)
+		km_set_error("skb_live: NULL machine");
+}
+
+/* ---- padding (net/core/skbuff.c, include/linux/skbuff.h, v3.5) --------------- */
+
+int km_skb_pad(struct km_task *t, struct km_skb *skb, int pad)
+{
+	unsigned char *p;
+	int err, ntail;
+
+	if (no_skb(skb, "skb_pad") || !task_of(t, skb, "skb_pad"))
+		return -EINVAL;
+	if (pad < 0) {	/* memset(..., 0, pad) of ~4 GiB in the kernel */
+		skb_report(skb, KM_BUG, KM_R_SKB_OVER, "skb_pad(%d): negative pad", pad);
+		return km_err(-EINVAL, "skb_pad: negative pad %d", pad);
+	}
+	if (!skb_sane(skb, "skb_pad"))
+		return -EINVAL;
+	/* If the skbuff is non linear tailroom is always zero.. */
+	if (!km_skb_cloned(skb) && km_skb_tailroom(skb) >= pad) {
+		p = skb->data + skb->len;
+		if (km_skb_may_write(skb, p, (size_t)pad))
+			memset(p, 0, (size_t)pad);
+		return 0;
+	}
+	ntail = (int)skb->data_len + pad - (int)(skb->end - skb->tail);
+	if (km_skb_cloned(skb) || ntail > 0) {
+		err = km_pskb_expand_head(t, skb, 0, ntail, KM_GFP_ATOMIC);
+		if (err)
+			goto free_skb;
+	}
+	/* skb_linearize(): the model's skbs are linear */
+	p = skb->data + skb->len;
+	if (km_skb_may_write(skb, p, (size_t)pad))
+		memset(p, 0, (size_t)pad);
+	return 0;
+
+free_skb:
+	km_kfree_skb(skb);
+	return err;
+}
+
+int km_skb_padto(struct km_task *t, struct km_skb *skb, unsigned int len)
+{
+	if (no_skb(skb, "skb_padto"))
+		return -EINVAL;
+	if (skb->len >= len)
+		return 0;
+	return km_skb_pad(t, skb, (int)(len - skb->len));
 }
 
 /* ---- net_device ----------------------------------------------------------- */
@@ -820,6 +1026,7 @@ void km_net_device_init_ether(struct km_net_device *dev)
 	memset(dev, 0, sizeof(*dev));
 	dev->hard_header_len = 14;	/* ETH_HLEN */
 	dev->mtu = 1500;		/* ETH_DATA_LEN */
+	dev->priv_flags = KM_IFF_TX_SKB_SHARING;	/* ether_setup(), v3.5 */
 }
 
 /* ---- teardown --------------------------------------------------------------- */

@@ -31,6 +31,8 @@
 #undef memcpy
 #define memcpy(to, from, n) km_skb_compat_memcpy((to), (from), (n))
 #define memmove(to, from, n) km_skb_compat_memmove((to), (from), (n))
+#undef memset
+#define memset(to, c, n) km_skb_compat_memset((to), (c), (n))
 
 /* custom: NET_SKB_PAD = max(32, L1_CACHE_BYTES) of the current machine */
 #define NET_SKB_PAD (km_skb_net_pad(km_task_machine(km_shim_current())))
@@ -109,6 +111,17 @@ static inline int skb_cow_head(struct sk_buff *skb, unsigned int headroom)
 {
 	return km_skb_cow_head(km_shim_current(), skb, headroom);
 }
+static inline int skb_pad(struct sk_buff *skb, int pad)
+{
+	return km_skb_pad(km_shim_current(), skb, pad);
+}
+static inline int skb_padto(struct sk_buff *skb, unsigned int len)
+{
+	return km_skb_padto(km_shim_current(), skb, len);
+}
+/* custom: linear skbs only: nothing to linearize (v3.5 returns 0 for a
+ * linear skb) */
+static inline int skb_linearize(struct sk_buff *skb) { return 0; }
 static inline void skb_copy_to_linear_data(struct sk_buff *skb, const void *from,
 					   const unsigned int len)
 {

@@ -18,4 +18,13 @@
 #define FLAG_LINK_INTR KM_FLAG_LINK_INTR
 #define FLAG_MULTI_PACKET KM_FLAG_MULTI_PACKET
 
+/* custom: struct skb_data's packets and length live in the model's skb
+ * (include/linux/usb/usbnet.h, mainline since v4.0) */
+static inline void usbnet_set_skb_tx_stats(struct sk_buff *skb, unsigned long packets,
+					   long bytes_delta)
+{
+	skb->usbnet_packets = packets;
+	skb->usbnet_length = bytes_delta;
+}
+
 #endif
