@@ -105,6 +105,7 @@ static void test_add_and_its_refusals(void **state)
 	uv.name = "broken";
 	assert_int_equal(km_registry_add_usbnet(empty, &uv), -EINVAL);
 	assert_null(km_registry_find_usbnet(empty, "broken"));
+	km_registry_free(empty);	/* before the pointer is reused below */
 
 	assert_int_equal(km_registry_new(~0u, &empty), -EINVAL);
 	assert_null(empty);
