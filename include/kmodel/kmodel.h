@@ -14,5 +14,6 @@
 #include <kmodel/asix.h>
 #include <kmodel/conformance.h>
 #include <kmodel/registry.h>
+#include <kmodel/cost.h>
 
 #endif
