@@ -49,6 +49,12 @@ static void on_frame(void *arg, const uint8_t *frame, size_t len)
 	r->frames_ok += km_traffic_verify(r->tr, frame, len);
 }
 
+/* the speed whose bulk maxpacket this is (512 high, 1024 super, else full) */
+static enum km_usb_speed speed_of(unsigned int mp)
+{
+	return mp == 512 ? KM_USB_SPEED_HIGH : mp == 1024 ? KM_USB_SPEED_SUPER : KM_USB_SPEED_FULL;
+}
+
 static int iperf_setup(const struct kb_opts *o, const struct km_usbnet_variant *v,
 		       const struct iperf_traffic *tt, struct iperf_run *r)
 {
@@ -56,9 +62,7 @@ static int iperf_setup(const struct kb_opts *o, const struct km_usbnet_variant *
 					 .payload = tt->kind == KM_TRAFFIC_TCP ?
 						    (unsigned int)o->iperf_mss : 0 };
 	unsigned int mp = (unsigned int)o->iperf_maxpacket;
-	/* the speed that has this bulk maxpacket (512 high, 1024 super) */
-	enum km_usb_speed speed = mp == 512 ? KM_USB_SPEED_HIGH :
-				  mp == 1024 ? KM_USB_SPEED_SUPER : KM_USB_SPEED_FULL;
+	enum km_usb_speed speed = speed_of(mp);
 	int err;
 
 	err = km_machine_new(NULL, &r->m);
@@ -194,20 +198,25 @@ static void print_row(const struct kb_out *out, const char *variant, const char 
 static int iperf_run_all(struct kb_out *out)
 {
 	const struct kb_opts *o = out->opts;
-	const struct km_usbnet_variant *vs[2] = {
-		km_registry_find_usbnet(out->reg, "before"),
-		km_registry_find_usbnet(out->reg, "after"),
-	};
+	unsigned int mp = (unsigned int)o->iperf_maxpacket;
+	enum km_usb_speed speed = speed_of(mp);
+	const struct km_usbnet_variant *vs[64];
 	unsigned long packets = (unsigned long)o->iperf_packets;
+	size_t nv = 0;
 	int rc = 0;
 
+	/* every registered variant that meets this (speed, maxpacket) */
+	for (const struct km_usbnet_variant *const *v = km_registry_usbnet(out->reg);
+	     *v && nv < G_N_ELEMENTS(vs); v++)
+		if (km_usbnet_variant_allows(*v, speed, mp))
+			vs[nv++] = *v;
 	print_header(out);
 	for (size_t ti = 0; ti < G_N_ELEMENTS(traffics) && !rc; ti++) {
 		const struct iperf_traffic *tt = &traffics[ti];
-		struct iperf_run runs[2] = { 0 };
-		struct iperf_result res[2] = { 0 };
+		struct iperf_run runs[G_N_ELEMENTS(vs)] = { 0 };
+		struct iperf_result res[G_N_ELEMENTS(vs)] = { 0 };
 
-		for (int v = 0; v < 2 && !rc; v++) {
+		for (size_t v = 0; v < nv && !rc; v++) {
 			res[v].secs = G_MAXDOUBLE;
 			rc = iperf_setup(o, vs[v], tt, &runs[v]);
 			if (!rc) {	/* warm the caches and the skb/kmalloc free lists */
@@ -216,14 +225,14 @@ static int iperf_run_all(struct kb_out *out)
 				km_task_switch(NULL);
 			}
 		}
-		/* interleave the versions so drift hits both alike */
+		/* interleave the versions so drift hits all alike */
 		for (int i = 0; i < o->repeat && !rc; i++) {
 			kb_progress(out, "iperf %s: run %d/%d", tt->name, i + 1, o->repeat);
-			for (int v = 0; v < 2 && !rc; v++)
+			for (size_t v = 0; v < nv && !rc; v++)
 				rc = iperf_timed(&runs[v], packets, &res[v]);
 		}
 		kb_progress(out, "%s", "");
-		for (int v = 0; v < 2; v++) {
+		for (size_t v = 0; v < nv; v++) {
 			int err = iperf_teardown(&runs[v]);
 
 			if (rc || err) {
@@ -244,6 +253,6 @@ static int iperf_run_all(struct kb_out *out)
 
 const struct kb_scenario kb_iperf_scenario = {
 	.name = "iperf",
-	.summary = "TCP/UDP stream through usbnet + asix_tx_fixup before/after the 2012 patch",
+	.summary = "TCP/UDP stream through usbnet and every usbnet variant to its device model",
 	.run = iperf_run_all,
 };

@@ -997,19 +997,72 @@ static void test_probe_speed_rules(void **state)
 	assert_int_equal(km_machine_destroy(m), 0);
 }
 
-/* Only the seed's function is verbatim: in both ported files the END
- * marker closes asix_tx_fixup(), before the shortened ax88772_bind(). */
-static void check_markers(const char *file)
+static struct km_skb *multi_fixup(struct km_usbnet *dev, struct km_skb *skb, km_gfp_t flags)
+{
+	/* usbnet_set_skb_tx_stats(skb, 3, -10): three packets, 10 bytes less */
+	skb->usbnet_packets = 3;
+	skb->usbnet_length = skb->len == 100 ? -1000 : -10;
+	return skb;
+}
+
+/* mainline usbnet's stats (usbnet_start_xmit(), tx_complete()): with
+ * FLAG_MULTI_PACKET the driver's packets and length delta plus the URB's
+ * length; a total <= 0 is WARN_ON_ONCE'd and replaced by the URB length. */
+static void test_mainline_tx_stats(void **state)
+{
+	static const struct km_usbnet_driver_info mp = { .description = "multi",
+							 .flags = KM_FLAG_MULTI_PACKET,
+							 .tx_fixup = multi_fixup };
+	struct km_usbnet_variant v = km_asix_mainline;
+	struct km_usbnet_dev_stats st;
+	struct km_usbnet *dev;
+	struct km_skb *skb;
+	struct fx f;
+	const uint8_t mss[16] = { 4, 0, 0, 0, 0x40, 0x05, 0, 0 };	/* len 4, MSS 1344 */
+
+	v.info = &mp;
+	fx_up(&f, &km_asix_mainline, 512);
+	assert_int_equal(km_usbnet_probe(f.m, &v, KM_USB_SPEED_HIGH, 512, NULL, &dev), 0);
+	skb = km_alloc_skb(f.t, 300, KM_GFP_ATOMIC);
+	km_skb_put(skb, 200);
+	assert_int_equal(km_usbnet_start_xmit(dev, skb), 0);
+	assert_int_equal(dev->net->tx_packets, 3);
+	assert_int_equal(dev->net->tx_bytes, 190);
+	skb = km_alloc_skb(f.t, 300, KM_GFP_ATOMIC);
+	km_skb_put(skb, 100);
+	assert_int_equal(km_usbnet_start_xmit(dev, skb), 0);
+	assert_int_equal(km_report_count(f.m, KM_R_UNEXPECTED), 1);	/* WARN_ON_ONCE */
+	assert_int_equal(dev->net->tx_bytes, 290);
+	assert_int_equal(dev->net->tx_packets, 6);
+	km_usbnet_free(dev);
+	km_reports_clear(f.m);
+	fx_down(&f);
+
+	/* the AX88179 model refuses a TSO header (an MSS): no GSO in the model */
+	fx_up(&f, &km_ax88179, 512);
+	f.d.sink.packet(f.d.sink.priv, mss, 12, true);
+	km_usbnet_dev_get_stats(&f.d, &st);
+	assert_int_equal(st.bad_headers, 1);
+	assert_int_equal(st.frames, 0);
+	assert_int_equal(km_report_count(f.m, KM_R_USB_PROTOCOL), 1);
+	km_reports_clear(f.m);
+	fx_down(&f);
+}
+
+/* Only the ported function is verbatim: in each ported file the END marker
+ * closes the function, before the shortened bind. */
+static void check_markers(const char *file, const char *begin_s, const char *fn_s,
+			  const char *bind_s)
 {
 	gchar *path = g_build_filename(KM_ASIX_SRC_DIR, file, NULL);
 	gchar *text = NULL;
 	const char *begin, *fixup, *end, *bind;
 
 	assert_true(g_file_get_contents(path, &text, NULL, NULL));
-	begin = strstr(text, "/* ---- BEGIN drivers/net/usb/asix.c");
-	fixup = strstr(text, "static struct sk_buff *asix_tx_fixup(");
+	begin = strstr(text, begin_s);
+	fixup = strstr(text, fn_s);
 	end = strstr(text, "/* ---- END verbatim ---- */");
-	bind = strstr(text, "static int ax88772_bind(");
+	bind = strstr(text, bind_s);
 	assert_non_null(begin);
 	assert_non_null(fixup);
 	assert_non_null(end);
@@ -1022,8 +1075,218 @@ static void check_markers(const char *file)
 
 static void test_verbatim_markers(void **state)
 {
-	check_markers("asix_tx_fixup_before.c");
-	check_markers("asix_tx_fixup_after.c");
+	check_markers("asix_tx_fixup_before.c", "/* ---- BEGIN drivers/net/usb/asix.c",
+		      "static struct sk_buff *asix_tx_fixup(", "static int ax88772_bind(");
+	check_markers("asix_tx_fixup_after.c", "/* ---- BEGIN drivers/net/usb/asix.c",
+		      "static struct sk_buff *asix_tx_fixup(", "static int ax88772_bind(");
+	check_markers("asix_tx_fixup_mainline.c",
+		      "/* ---- BEGIN drivers/net/usb/asix_common.c, mainline",
+		      "struct sk_buff *asix_tx_fixup(", "static int ax88772_bind(");
+	check_markers("sr9800_tx_fixup.c", "/* ---- BEGIN drivers/net/usb/sr9800.c",
+		      "static struct sk_buff *sr_tx_fixup(", "static int sr9800_bind(");
+	check_markers("ax88179_tx_fixup.c", "/* ---- BEGIN drivers/net/usb/ax88179_178a.c",
+		      "ax88179_tx_fixup(struct usbnet *dev", "static int ax88179_bind(");
+}
+
+/* ---- the variants of the table ---------------------------------------------- */
+
+/* What each variant puts on the wire for a private skb with room: the
+ * frame comes back byte for byte; the only report is sr9800's missing ZLP
+ * when (len + 4) is a multiple of maxpacket (its pad test uses
+ * maxpacket - 1: drivers/net/usb/sr9800.c). ax88179's 8-byte header sets
+ * the padding bits exactly when (len + 8) % maxpacket == 0, and usbnet
+ * then adds its byte. */
+static void wire_sweep(const struct km_usbnet_variant *v, unsigned int mp)
+{
+	static uint8_t data[2 * 1024 + 8];
+	bool sr = v == &km_sr9800, ax = v == &km_ax88179;
+	unsigned long stalls = 0;
+	struct fx f;
+
+	fx_up(&f, v, mp);
+	for (unsigned int len = 1; len <= 2 * mp + 8; len++) {
+		unsigned int hdr = ax ? 8 : 4, padlen, urb;
+
+		padlen = ax ? 0 : sr ? ((len + 4) % (mp - 1) ? 0 : 4) : ((len + 4) % mp ? 0 : 4);
+		urb = len + hdr + padlen;
+		if (ax && urb % mp == 0)
+			urb++;			/* usbnet's byte */
+		stalls += urb % mp == 0;
+		f.last_len = 0;
+		assert_int_equal(km_usbnet_start_xmit(f.dev, exact(&f, 32, len, 32, data)), 0);
+		assert_int_equal(f.dev->last_urb_len, urb);
+		if (urb % mp) {		/* a stalled transfer never completes */
+			assert_int_equal(f.last_len, len);
+			assert_memory_equal(f.last, data, len);
+		}
+	}
+	assert_int_equal(km_report_count(f.m, KM_R_USB_NO_ZLP), stalls);
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), stalls);
+	/* sr9800: len + 4 == mp, 2 mp; at 8 also 3 mp, and 28 + 4 padded to 32 */
+	assert_int_equal(stalls, sr ? (mp == 8 ? 4 : 2) : 0);
+	/* mainline usbnet: tx stats from usbnet_set_skb_tx_stats() */
+	if (v->era == KM_USBNET_MAINLINE)
+		assert_int_equal(f.dev->net->tx_packets, 2 * mp + 8);
+	km_reports_clear(f.m);
+	fx_down(&f);
+}
+
+static void test_wire_all_variants(void **state)
+{
+	const struct km_usbnet_variant *const *vs = km_usbnet_variants();
+	static const struct km_usb_ep_cfg eps[] = {
+		{ KM_USB_SPEED_FULL, 8 }, { KM_USB_SPEED_FULL, 64 }, { KM_USB_SPEED_HIGH, 512 },
+		{ KM_USB_SPEED_SUPER, 1024 },
+	};
+	unsigned int runs = 0;
+
+	for (size_t i = 0; vs[i]; i++)
+		for (size_t e = 0; e < G_N_ELEMENTS(eps); e++)
+			if (km_usbnet_variant_allows(vs[i], eps[e].speed, eps[e].maxpacket)) {
+				wire_sweep(vs[i], eps[e].maxpacket);
+				runs++;
+			}
+	assert_int_equal(runs, 6 * 3 + 1);	/* ax88179 also at SuperSpeed */
+}
+
+/* mainline asix behaves as the 2012 patch on the clone matrix (the same
+ * rules), and keeps its flaw: the memmove over a TCP clone's payload. */
+static void test_mainline_keeps_the_flaw(void **state)
+{
+	uint8_t data[1600];
+	struct km_skb *keep;
+	struct outcome o;
+	struct fx f;
+
+	fx_up(&f, &km_asix_mainline, 512);
+	o = run(&f, pair(&f, 2, 100, true, data, &keep), 100, data);
+	assert_true(o.same);
+	assert_int_equal(o.memmoved, 100);
+	assert_int_equal(km_report_count(f.m, KM_R_SKB_WRITE_CLONED), 2);	/* memmove, header */
+	assert_memory_not_equal(keep->data, data, 100);
+	km_kfree_skb(keep);
+	km_reports_clear(f.m);
+	/* TCP clone with room: in place, no copy, no report */
+	o = run(&f, pair(&f, 64, 1514, true, data, &keep), 1514, data);
+	assert_true(o.same);
+	assert_int_equal(o.copies, 0);
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	km_kfree_skb(keep);
+	fx_down(&f);
+}
+
+/* hardened: the same TCP clone is copied, the original intact, nothing
+ * reported; a shared skb is copied and the other holder's skb untouched. */
+static void test_hardened(void **state)
+{
+	uint8_t data[2000];
+	struct km_skb *keep, *skb;
+	unsigned char *old_data;
+	struct outcome o;
+	struct fx f;
+
+	fx_up(&f, &km_asix_hardened, 512);
+	o = run(&f, pair(&f, 2, 100, true, data, &keep), 100, data);
+	assert_false(o.same);
+	assert_int_equal(o.copies, 1);
+	assert_int_equal(o.memmoved, 0);
+	assert_memory_equal(keep->data, data, 100);
+	km_kfree_skb(keep);
+	/* private with headroom 2: memmoved in place, as mainline */
+	o = run(&f, exact(&f, 2, 100, 8, data), 100, data);
+	assert_true(o.same);
+	assert_int_equal(o.memmoved, 100);
+	/* shared (users 2, pktgen): copied; our reference dropped */
+	skb = exact(&f, 16, 1000, 16, data);
+	km_skb_get(skb);
+	old_data = skb->data;
+	o = run(&f, skb, 1000, data);
+	assert_false(o.same);
+	assert_int_equal(skb->users, 1);
+	assert_ptr_equal(skb->data, old_data);
+	assert_int_equal(skb->len, 1000);
+	assert_memory_equal(skb->data, data, 1000);
+	km_kfree_skb(skb);
+	/* a TCP clone that needs the pad word: copied (the tail is shared) */
+	o = run(&f, pair(&f, 64, 508, true, data, &keep), 508, data);
+	assert_false(o.same);
+	km_kfree_skb(keep);
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	fx_down(&f);
+	/* and the modulo: at maxpacket 60 a 56-byte frame gets its pad word */
+	fx_up(&f, &km_asix_hardened, 64);
+	km_usbnet_free(f.dev);
+	assert_int_equal(km_usbnet_probe(f.m, &km_asix_hardened, KM_USB_SPEED_FULL, 60,
+					 &f.d.sink, &f.dev), 0);
+	km_reports_clear(f.m);
+	assert_int_equal(km_usbnet_start_xmit(f.dev, exact(&f, 4, 56, 8, data)), 0);
+	assert_int_equal(f.dev->last_urb_len, 64);
+	assert_int_equal(f.last_len, 56);
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	fx_down(&f);
+}
+
+/* sr9800's pad modulus: drivers/net/usb/sr9800.c pads when (len + 4) %
+ * (maxpacket - 1) == 0. At 512: len 507 gets a pad word it does not need,
+ * len 508 none: 512 bytes, FLAG_MULTI_PACKET, no ZLP, the device waits. */
+static void test_sr9800_pad_modulus(void **state)
+{
+	uint8_t data[600];
+	struct km_usbnet_dev_stats st;
+	struct fx f;
+
+	fx_up(&f, &km_sr9800, 512);
+	assert_int_equal(km_usbnet_start_xmit(f.dev, exact(&f, 8, 507, 8, data)), 0);
+	assert_int_equal(f.dev->last_urb_len, 515);
+	assert_int_equal(f.last_len, 507);
+	f.last_len = 0;
+	assert_int_equal(km_usbnet_start_xmit(f.dev, exact(&f, 8, 508, 8, data)), 0);
+	assert_int_equal(f.dev->last_urb_len, 512);
+	assert_false(f.dev->last_urb_zero_packet);
+	assert_int_equal(km_report_count(f.m, KM_R_USB_NO_ZLP), 1);
+	/* the frame's bytes are in, the transfer never ended */
+	km_usbnet_dev_get_stats(&f.d, &st);
+	assert_int_equal(st.frames, 2);
+	assert_int_equal(st.transfers, 1);
+	km_reports_clear(f.m);
+	fx_down(&f);
+}
+
+/* ax88179: a TCP clone is pushed into in place (its header is not
+ * cloned); when (len + 8) % maxpacket == 0 usbnet's pad byte then goes into
+ * the tailroom of the buffer the queued original shares: reported, and
+ * written (the original's payload is untouched). A shared skb with short
+ * headroom reaches pskb_expand_head(), which BUG()s: NULL, dropped. */
+static void test_ax88179(void **state)
+{
+	uint8_t data[600];
+	struct km_skb *keep, *skb;
+	struct fx f;
+
+	fx_up(&f, &km_ax88179, 512);
+	assert_int_equal(f.dev->net->needed_headroom, 8);
+	keep = NULL;
+	skb = pair(&f, 64, 504, true, data, &keep);
+	assert_int_equal(km_usbnet_start_xmit(f.dev, skb), 0);
+	assert_int_equal(f.dev->last_urb_len, 513);
+	assert_int_equal(f.last_len, 504);
+	assert_memory_equal(f.last, data, 504);
+	assert_int_equal(km_report_count(f.m, KM_R_SKB_WRITE_CLONED), 1);
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 1);
+	assert_memory_equal(keep->data, data, 504);
+	km_kfree_skb(keep);
+	km_reports_clear(f.m);
+	/* shared, headroom 4 < 8 */
+	skb = exact(&f, 4, 100, 16, data);
+	km_skb_get(skb);
+	assert_int_equal(km_usbnet_start_xmit(f.dev, skb), 0);
+	assert_int_equal(km_report_count(f.m, KM_R_SKB_EXPAND_SHARED), 1);
+	assert_int_equal(f.dev->tx_fixup_null, 1);
+	assert_int_equal(f.dev->net->tx_dropped, 1);	/* mainline: not MULTI_PACKET */
+	assert_int_equal(skb->users, 1);
+	km_kfree_skb(skb);
+	km_reports_clear(f.m);
+	fx_down(&f);
 }
 
 int main(void)
@@ -1053,6 +1316,12 @@ int main(void)
 		cmocka_unit_test(test_fixup_room_boundaries),
 		cmocka_unit_test(test_non_power_of_two_maxpacket),
 		cmocka_unit_test(test_probe_speed_rules),
+		cmocka_unit_test(test_wire_all_variants),
+		cmocka_unit_test(test_mainline_keeps_the_flaw),
+		cmocka_unit_test(test_hardened),
+		cmocka_unit_test(test_sr9800_pad_modulus),
+		cmocka_unit_test(test_ax88179),
+		cmocka_unit_test(test_mainline_tx_stats),
 	};
 
 	return cmocka_run_group_tests_name("test_asix", tests, NULL, NULL);

@@ -3,7 +3,6 @@
  * put_page refcounts, kmap_atomic (arch/arm/mm/highmem.c v5.7). */
 #include "km_test.h"
 #include <errno.h>
-#include <limits.h>
 #include <string.h>
 
 #define RW (KM_PROT_READ | KM_PROT_WRITE)
@@ -44,45 +43,6 @@ static void test_mmap_validation(void **state)
 	assert_int_equal(a, 0x8000);		/* mmap_min_addr */
 	assert_int_equal(km_mmap(f.mm, 0, 4096, RW, &b), -ENOMEM);
 	km_fixture_down(&f);
-}
-
-/*
- * The fallback below TASK_UNMAPPED_BASE starts at mmap_min_addr rounded to
- * the page: 0x8000 (CONFIG_DEFAULT_MMAP_MIN_ADDR) is a 4 and 16 KiB page
- * boundary, 0x10000 the first 64 KiB one. With 64 KiB pages the model
- * handed out [0x8000, ...): its first pte covered [0, 0x10000), so a store
- * below the mapping succeeded and munmap of its own start failed. Found by
- * fuzzing op sequences; every page size, both ways into the fallback (a
- * length past the ~2 GiB above TASK_UNMAPPED_BASE, and that space taken).
- */
-static void test_mmap_fallback_page_aligned(void **state)
-{
-	static const unsigned long sizes[] = { 4096, 16384, 65536 };
-
-	for (size_t i = 0; i < G_N_ELEMENTS(sizes); i++) {
-		unsigned long P = sizes[i], lo = P < 0x8000 ? 0x8000 : P, top, a, b;
-		struct km_fixture f;
-		char c = 1;
-
-		km_fixture_up(&f, &(struct km_machine_config){ .page_size = P });
-		top = km_task_size(f.m);
-		/* longer than the space above TASK_UNMAPPED_BASE (TASK_SIZE / 3) */
-		assert_int_equal(km_mmap(f.mm, 0, top - top / 3 + P, RW, &a), 0);
-		assert_int_equal(a, lo);
-		assert_int_equal(a % P, 0);
-		assert_int_equal(km_user_access(f.t, a - 1, &c, 1, true), 0);	/* below: SIGSEGV */
-		assert_int_equal(km_user_access(f.t, a, &c, 1, true), 1);
-		assert_int_equal(km_munmap(f.mm, a, P), 0);			/* its own start */
-		assert_int_equal(km_follow_pte(f.mm, a, NULL, NULL), -ENOENT);
-		assert_int_equal(km_munmap(f.mm, a + P, top - top / 3), 0);
-		/* the space above TASK_UNMAPPED_BASE taken: the next mmap falls back */
-		assert_int_equal(km_mmap(f.mm, 0, top - (top / 3 + P - 1) / P * P, RW, &b), 0);
-		assert_int_equal(km_mmap(f.mm, 0, P, RW, &a), 0);
-		assert_int_equal(a, lo);
-		assert_int_equal(km_munmap(f.mm, a, P), 0);
-		assert_int_equal(km_munmap(f.mm, b, top - b), 0);
-		km_fixture_down(&f);
-	}
 }
 
 /* do_anonymous_page(): a read maps the zero page read-only, a write then
@@ -193,40 +153,6 @@ static void test_gup_partial_and_none(void **state)
 	assert_int_equal(km_get_user_pages_fast(f.t, 0x102000, 2, 0, pages), -EFAULT);
 	/* access_ok() of the whole range fails first */
 	assert_int_equal(km_get_user_pages_fast(f.t, 0xbf000000UL - 4096, 2, 0, pages), -EFAULT);
-	km_fixture_down(&f);
-}
-
-/*
- * Overflow audit: a length computed from a count must not wrap into a
- * small one. gup of 2^52 + 1 pages (4 KiB): nr_pages << PAGE_SHIFT used
- * to wrap to one page, pass access_ok() and walk 2^52 + 1 entries into a
- * one-entry array (ASan: a stack overflow); such a range fits no address
- * space: -EFAULT (__get_user_pages_fast(): 0). A negative count is a
- * range that wraps: 0, as internal_get_user_pages_fast()'s end <= start
- * (mm/gup.c, v5.7). mmap of a file range whose last page wraps:
- * -EOVERFLOW (do_mmap(), v5.7).
- */
-static void test_gup_and_mmap_counts_do_not_wrap(void **state)
-{
-	struct km_fixture f;
-	struct km_page *pages[1];
-	struct km_file *file;
-	unsigned long a;
-
-	km_fixture_up(&f, &(struct km_machine_config){ .fast_gup = true });
-	a = km_test_map(&f, 0x100000, 2, RW);
-	km_user_access(f.t, a, "x", 1, true);
-	assert_int_equal(km_get_user_pages_fast(f.t, a, (1L << 52) + 1, 0, pages), -EFAULT);
-	assert_int_equal(km_pin_user_pages_fast(f.t, a, LONG_MAX, 0, pages), -EFAULT);
-	assert_int_equal(km_get_user_pages_fast_only(f.t, a, (1L << 52) + 1, 0, pages), 0);
-	assert_int_equal(km_get_user_pages_fast(f.t, a, -1, 0, pages), 0);
-	assert_int_equal(km_get_user_pages_fast_only(f.t, a, -1, 0, pages), 0);
-	assert_int_equal(km_file_new(f.m, 4096, &file), 0);
-	assert_int_equal(km_mmap_file(f.mm, 0, 4096, RW, true, file, ~0UL, &a), -EOVERFLOW);
-	assert_int_equal(km_mmap_file(f.mm, 0, 8192, RW, true, file, ~0UL - 1, &a), -EOVERFLOW);
-	assert_int_equal(km_mmap_file(f.mm, 0, 4096, RW, true, file, ~0UL - 1, &a), 0);
-	assert_int_equal(km_user_access(f.t, a, &(char){ 0 }, 1, false), 0);	/* SIGBUS */
-	km_file_put(file);
 	km_fixture_down(&f);
 }
 
@@ -720,154 +646,6 @@ static void test_kmap_foreign_page(void **state)
 	km_fixture_down(&g);
 }
 
-/*
- * Argument checks come before any use of the arguments, in every public
- * function of machine.h, mm.h, uaccess.h and current.h: a NULL machine,
- * task, mm, file, page or buffer is an error return (or a no-op, or 0),
- * never a host crash (km_mm_new(NULL, &mm) dereferenced the machine before
- * its own NULL check; found by fuzzing). Pages of another machine are
- * reported, not dereferenced.
- */
-static void test_null_arguments(void **state)
-{
-	struct km_fixture f, g;
-	struct km_machine_config c;
-	struct km_events ev;
-	struct km_mm *mm = (void *)1;
-	struct km_file *file = (void *)1;
-	struct km_page *p, *pages[1];
-	unsigned long a = 7;
-	char buf[8];
-
-	km_fixture_up(&g, NULL);
-	p = km_alloc_page(g.m, 0);		/* another machine's page */
-	km_fixture_up(&f, NULL);
-	/* machine.h */
-	memset(&c, 0x5a, sizeof(c));
-	km_machine_get_config(NULL, &c);
-	km_machine_get_config(f.m, NULL);
-	assert_int_equal(km_machine_check(NULL), 0);
-	assert_int_equal(km_task_new(NULL, NULL, 0, NULL), -EINVAL);
-	assert_null(km_task_machine(NULL));
-	assert_null(km_task_mm(NULL));
-	km_task_set_kernel_ds(NULL, true);
-	assert_false(km_task_kernel_ds(NULL));
-	km_preempt_disable(NULL);
-	km_preempt_enable(NULL);
-	km_pagefault_disable(NULL);
-	km_pagefault_enable(NULL);
-	assert_int_equal(km_preempt_count(NULL), 0);
-	assert_int_equal(km_pagefault_disabled(NULL), 0);
-	km_report(NULL, KM_BUG, KM_R_UNEXPECTED, "no machine");
-	memset(&ev, 0x5a, sizeof(ev));
-	km_events_get(NULL, &ev);
-	assert_int_equal(ev.gup_calls, 0);
-	km_events_get_sized(f.m, NULL, sizeof(ev));
-	km_events_reset(NULL);
-	assert_null(km_kmalloc(NULL, 8, 0));
-	km_kfree(NULL, buf);
-	assert_int_equal(km_ksize(NULL, buf), 0);
-	km_fault_fail_kmalloc_nth(NULL, 1);
-	km_fault_gup_limit(NULL, 1);
-	km_fault_kmap_slots(NULL, 1);
-	km_fault_inject_reset(NULL);
-	km_fault_after_gup(NULL, NULL, NULL);
-	km_fault_on_memcpy(NULL, NULL, NULL);
-	/* mm.h: geometry and pages */
-	assert_int_equal(km_page_size(NULL), 0);
-	assert_int_equal(km_page_shift(NULL), 0);
-	assert_int_equal(km_nr_pages(NULL), 0);
-	assert_int_equal(km_nr_lowmem_pages(NULL), 0);
-	assert_int_equal(km_task_size(NULL), 0);
-	assert_int_equal(km_ram_resident_bytes(NULL), 0);
-	assert_null(km_pfn_to_page(NULL, 0));
-	assert_int_equal(km_page_to_pfn(NULL, p), ~0UL);
-	assert_int_equal(km_page_to_pfn(f.m, p), ~0UL);	/* not of f.m */
-	assert_int_equal(km_page_refcount(NULL), 0);
-	assert_int_equal(km_page_mapcount(NULL), 0);
-	assert_false(km_page_highmem(NULL));
-	assert_false(km_page_dirty(NULL));
-	assert_null(km_page_address(NULL, p));
-	assert_null(km_page_address(f.m, NULL));
-	assert_null(km_page_address(f.m, p));
-	assert_null(km_alloc_page(NULL, 0));
-	km_get_page(NULL, p);
-	km_put_page(NULL, p);
-	km_unpin_user_page(NULL, p);
-	km_set_page_dirty(NULL, p);
-	km_get_page(f.m, NULL);
-	km_put_page(f.m, NULL);
-	km_unpin_user_page(f.m, NULL);
-	km_set_page_dirty(f.m, NULL);
-	assert_int_equal(km_report_count(f.m, KM_R_BAD_PAGE), 4);
-	km_reports_clear(f.m);
-	/* address spaces and files */
-	assert_int_equal(km_mm_new(NULL, &mm), -EINVAL);
-	assert_int_equal(km_mm_new(f.m, NULL), -EINVAL);
-	km_mm_get(NULL);
-	km_mm_put(NULL);
-	assert_int_equal(km_mmap(NULL, 0, 4096, RW, &a), -EINVAL);
-	assert_int_equal(km_mmap(f.mm, 0, 4096, RW, NULL), -EINVAL);
-	assert_int_equal(km_munmap(NULL, 0x10000, 4096), -EINVAL);
-	assert_int_equal(km_mprotect(NULL, 0x10000, 4096, RW), -EINVAL);
-	assert_int_equal(km_mm_fork(NULL, &mm), -EINVAL);
-	assert_int_equal(km_mm_fork(f.mm, NULL), -EINVAL);
-	assert_int_equal(km_file_new(NULL, 4096, &file), -EINVAL);
-	assert_int_equal(km_file_new(f.m, 4096, NULL), -EINVAL);
-	km_file_put(NULL);
-	assert_null(km_file_page(NULL, 0));
-	assert_int_equal(km_file_writeback(NULL), -EINVAL);
-	assert_int_equal(km_mmap_file(f.mm, 0, 4096, RW, true, NULL, 0, &a), -EINVAL);
-	assert_int_equal(km_follow_pte(NULL, 0x10000, NULL, NULL), -EINVAL);
-	assert_int_equal(km_user_access(NULL, 0x10000, buf, 1, false), -EINVAL);
-	assert_int_equal(km_user_access(f.t, 0x10000, NULL, 1, false), -EINVAL);
-	assert_int_equal(km_mm_peek(NULL, 0x10000, buf, 1), -EINVAL);
-	assert_int_equal(km_mm_peek(f.mm, 0x10000, NULL, 1), -EINVAL);
-	/* gup and kmap */
-	assert_int_equal(km_get_user_pages_fast(NULL, 0x10000, 1, 0, pages), -EINVAL);
-	assert_int_equal(km_get_user_pages_fast(f.t, 0x10000, 1, 0, NULL), -EINVAL);
-	assert_int_equal(km_pin_user_pages_fast(NULL, 0x10000, 1, 0, pages), -EINVAL);
-	assert_int_equal(km_get_user_pages_fast_only(NULL, 0x10000, 1, 0, pages), -EINVAL);
-	assert_null(km_kmap_atomic(NULL, p));
-	km_kunmap_atomic(NULL, buf);
-	assert_null(km_kmap_local_page(NULL, p));
-	km_kunmap_local(NULL, buf);
-	assert_int_equal(km_kmap_slots_held(NULL, 0), 0);
-	/* page-table walk and locks */
-	assert_null(km_mm_locks(NULL));
-	assert_null(km_task_mm_locks(NULL));
-	assert_non_null(km_pmd_offset(NULL, 0));
-	km_spin_lock(NULL, &km_mm_locks(f.mm)->page_table_lock);
-	km_spin_lock(f.t, NULL);
-	km_spin_unlock(NULL, &km_mm_locks(f.mm)->page_table_lock);
-	km_spin_unlock(f.t, NULL);
-	km_down_read(NULL, &km_mm_locks(f.mm)->mmap_sem);
-	km_down_read(f.t, NULL);
-	km_up_read(NULL, &km_mm_locks(f.mm)->mmap_sem);
-	km_up_read(f.t, NULL);
-	assert_int_equal(km_pte_mkold_clean(NULL, 0x10000, KM_PTE_YOUNG), -EINVAL);
-	/* uaccess.h */
-	assert_int_equal(km_copy_from_user(NULL, &km_uaccess_direct, buf, 0x10000, 8), 8);
-	assert_int_equal(km_copy_from_user(f.t, NULL, buf, 0x10000, 8), 8);
-	assert_int_equal(km_copy_from_user(f.t, &km_uaccess_direct, NULL, 0x10000, 8), 8);
-	assert_int_equal(km_copy_to_user(NULL, &km_uaccess_direct, 0x10000, buf, 8), 8);
-	assert_int_equal(km_copy_to_user(f.t, &km_uaccess_direct, 0x10000, NULL, 8), 8);
-	assert_int_equal(km_copyin(NULL, &km_uaccess_direct, buf, 0x10000, 8), 8);
-	assert_int_equal(km_copyin(f.t, &km_uaccess_direct, NULL, 0x10000, 8), 8);
-	assert_int_equal(km_copyout(NULL, &km_uaccess_direct, 0x10000, buf, 8), 8);
-	assert_int_equal(km_copyout(f.t, &km_uaccess_direct, 0x10000, NULL, 8), 8);
-	assert_int_equal(km_clear_user(NULL, 0x10000, 8), 8);
-	assert_int_equal(km_clear_user_with(NULL, &km_uaccess_direct, 0x10000, 8), 8);
-	assert_false(km_uaccess_access_ok(NULL, 0, 1));
-	assert_null(km_uaccess_find(NULL));
-	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
-	assert_int_equal(km_preempt_count(f.t), 0);
-	km_fixture_down(&f);
-	km_task_switch(g.t);
-	km_put_page(g.m, p);
-	km_fixture_down(&g);
-}
-
 static void test_other_page_sizes(void **state)
 {
 	static const unsigned long sizes[] = { 16384, 65536 };
@@ -894,12 +672,10 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mmap_validation),
-		cmocka_unit_test(test_mmap_fallback_page_aligned),
 		cmocka_unit_test(test_demand_zero_and_cow),
 		cmocka_unit_test(test_gup_full_refcounts_back),
 		cmocka_unit_test(test_gup_untouched_read_and_write),
 		cmocka_unit_test(test_gup_partial_and_none),
-		cmocka_unit_test(test_gup_and_mmap_counts_do_not_wrap),
 		cmocka_unit_test(test_gup_write_to_readonly),
 		cmocka_unit_test(test_gup_fast_path),
 		cmocka_unit_test(test_gup_fast_only),
@@ -918,7 +694,6 @@ int main(void)
 		cmocka_unit_test(test_kunmap_unbalanced),
 		cmocka_unit_test(test_teardown_pinned_page_and_kmap),
 		cmocka_unit_test(test_kmap_foreign_page),
-		cmocka_unit_test(test_null_arguments),
 		cmocka_unit_test(test_other_page_sizes),
 	};
 

@@ -33,6 +33,24 @@ extern "C" {
  */
 KM_API extern const struct km_usbnet_variant km_asix_before;
 KM_API extern const struct km_usbnet_variant km_asix_after;
+/**
+ * km_asix_mainline - asix_tx_fixup() of current mainline asix_common.c
+ * (the 2012 rules, put_unaligned_le32 stores, usbnet_set_skb_tx_stats),
+ * mainline usbnet. km_asix_hardened - the project's variant of it: data
+ * moves only in an skb that is not cloned, a shared skb is copied, padlen
+ * by modulo (its source says which flaw each change answers).
+ * km_sr9800 - the CoreChip SR9800 (AX88772 framing, the same device
+ * model): sr_tx_fixup() pinned at torvalds/linux 010e85f9e47c, padlen by
+ * % (maxpacket - 1). km_ax88179 - the ASIX AX88179 (USB 3.0: SuperSpeed
+ * 1024 too): ax88179_tx_fixup() pinned at torvalds/linux 002bba562dd3,
+ * configured without SG/TSO, with its own device model (an 8-byte header
+ * and a padding bit). All in km_usbnet_variants(), in this order after
+ * before and after.
+ */
+KM_API extern const struct km_usbnet_variant km_asix_mainline;
+KM_API extern const struct km_usbnet_variant km_asix_hardened;
+KM_API extern const struct km_usbnet_variant km_sr9800;
+KM_API extern const struct km_usbnet_variant km_ax88179;
 
 /* ---- the device --------------------------------------------------------- */
 

@@ -14,6 +14,5 @@
 #include <kmodel/asix.h>
 #include <kmodel/conformance.h>
 #include <kmodel/registry.h>
-#include <kmodel/cost.h>
 
 #endif

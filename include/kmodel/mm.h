@@ -156,9 +156,8 @@ KM_API void km_set_page_dirty(struct km_machine *m, struct km_page *p);
  * km_mmap_file() - map @len bytes of @file from page @pgoff, MAP_SHARED
  * (@shared: writes go to the page cache and dirty it) or MAP_PRIVATE (a
  * write copies the page, do_cow_fault()). @addr and the errors as
- * km_mmap(), and -EOVERFLOW when @pgoff plus the length in pages wraps
- * (do_mmap(), v5.7). A fault past the end of the file fails (SIGBUS). The
- * mapping holds a reference on @file.
+ * km_mmap(). A fault past the end of the file fails (SIGBUS). The mapping
+ * holds a reference on @file.
  */
 KM_API int km_mmap_file(struct km_mm *mm, unsigned long addr, unsigned long len, int prot,
 			bool shared, struct km_file *file, unsigned long pgoff,
@@ -168,7 +167,7 @@ KM_API int km_mmap_file(struct km_mm *mm, unsigned long addr, unsigned long len,
  * km_follow_pte() - inspect the pte for @addr without side effects (no
  * fault, no event). @flags receives KM_PTE_* bits, @page the mapped page
  * (either may be NULL). Return: 0 if a pte is present, -ENOENT if not
- * (mapped but not yet faulted, or unmapped), -EINVAL for a NULL @mm.
+ * (mapped but not yet faulted, or unmapped).
  */
 KM_API int km_follow_pte(struct km_mm *mm, unsigned long addr, unsigned int *flags,
 			 struct km_page **page);
@@ -185,14 +184,9 @@ KM_API long km_user_access(struct km_task *t, unsigned long addr, void *buf,
 
 /**
  * km_mm_peek() - read @len bytes of @mm at @addr for inspection, without
- * faulting or touching anything (no pte, page-cache or event change):
- * present pages are read; a mapped page with no pte reads as a read fault
- * would map it: anonymous memory as zeros (the zero page), a file mapping
- * (shared or private) as the file's page-cache page, zeros where the file
- * has no page cached yet (a fault would add a zeroed one).
- * Return: 0, -EINVAL (NULL @mm, NULL @buf with @len), or -EFAULT if part of
- * the range is not mapped or lies past the end of a mapped file (where a
- * fault would SIGBUS); @buf then holds the bytes before it.
+ * faulting or touching anything: present pages are read, mapped but
+ * never-touched pages read as zero (what a fault would give).
+ * Return: 0, or -EFAULT if part of the range is not mapped.
  */
 KM_API int km_mm_peek(struct km_mm *mm, unsigned long addr, void *buf, unsigned long len);
 
@@ -213,8 +207,7 @@ KM_API int km_mm_peek(struct km_mm *mm, unsigned long addr, void *buf, unsigned 
  * in, breaks COW for FOLL_WRITE and stops at the first page it cannot pin.
  * Each pinned page gets one reference that km_put_page() drops.
  * Return: pages pinned (possibly fewer than @nr_pages), 0 when @nr_pages is
- * 0 (or negative, or the range wraps), -EFAULT when none could be pinned
- * (or @nr_pages pages do not fit in the address space), -EINVAL for other flags (KM_FOLL_PIN
+ * 0, -EFAULT when none could be pinned, -EINVAL for other flags (KM_FOLL_PIN
  * included: a KM_R_UNEXPECTED WARN, as v5.7's WARN_ON_ONCE()).
  */
 KM_API long km_get_user_pages_fast(struct km_task *t, unsigned long start, long nr_pages,

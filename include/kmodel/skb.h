@@ -379,6 +379,9 @@ KM_API void km_skb_live(const struct km_machine *m, size_t *skbs, size_t *buffer
  * @mtu: bytes (1500 after ether_setup()).
  * @tx_packets, @tx_bytes, @tx_dropped: net_device_stats.
  * @priv_flags: KM_IFF_* (net_device.priv_flags).
+ * @features: NETIF_F_* bits (netdev_features_t) the driver set; the model
+ *            reads none of them (it has no frags, GSO or checksum offload),
+ *            ported drivers may.
  */
 struct km_net_device {
 	unsigned short hard_header_len;
@@ -387,6 +390,7 @@ struct km_net_device {
 	unsigned int mtu;
 	unsigned long tx_packets, tx_bytes, tx_dropped;
 	unsigned int priv_flags;
+	uint64_t features;
 };
 
 /** IFF_TX_SKB_SHARING (include/linux/if.h, v3.5: 0x10000): the device's

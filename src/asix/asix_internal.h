@@ -7,5 +7,13 @@
 
 extern const struct km_usbnet_driver_info km_asix_v35_ax88772_info;
 extern const struct km_usbnet_driver_info km_asix_v36_ax88772_info;
+extern const struct km_usbnet_driver_info km_asix_mainline_ax88772_info;
+extern const struct km_usbnet_driver_info km_asix_hardened_info;
+extern const struct km_usbnet_driver_info km_sr9800_info;
+extern const struct km_usbnet_driver_info km_ax88179_info;
+
+/* ax88179_dev.c: the AX88179's bulk-out parser as a km_usbnet_dev */
+int km_ax88179_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
+		       struct km_usbnet_dev *out);
 
 #endif

@@ -115,8 +115,67 @@ const struct km_usbnet_variant km_asix_after = {
 	.endpoints = usb2_endpoints,
 };
 
+const struct km_usbnet_variant km_asix_mainline = {
+	.size = KM_USBNET_VARIANT_SIZE,
+	.name = "mainline",
+	.summary = "current mainline asix_tx_fixup: the 2012 rules, put_unaligned_le32, "
+		   "tx stats",
+	.source = "drivers/net/usb/asix_common.c asix_tx_fixup(), mainline (v5.4+ text)",
+	.info = &km_asix_mainline_ax88772_info,
+	.era = KM_USBNET_MAINLINE,
+	.dev_new = asix_dev_new,
+	.endpoints = usb2_endpoints,
+};
+
+const struct km_usbnet_variant km_asix_hardened = {
+	.size = KM_USBNET_VARIANT_SIZE,
+	.name = "hardened",
+	.summary = "mainline with memmove only in an uncloned skb, a shared skb copied, "
+		   "padlen by modulo",
+	.source = "src/asix/asix_tx_fixup_hardened.c (the project's; from mainline "
+		  "asix_common.c asix_tx_fixup())",
+	.info = &km_asix_hardened_info,
+	.era = KM_USBNET_MAINLINE,
+	.dev_new = asix_dev_new,
+	.endpoints = usb2_endpoints,
+};
+
+/* the SR9800 speaks the AX88772's framing (the driver's rx side is
+ * asix_rx_fixup()'s): the same device model */
+const struct km_usbnet_variant km_sr9800 = {
+	.size = KM_USBNET_VARIANT_SIZE,
+	.name = "sr9800",
+	.summary = "CoreChip SR9800 (2013): pad test % (maxpacket - 1), !skb_cloned rule",
+	.source = "drivers/net/usb/sr9800.c sr_tx_fixup(), torvalds/linux 010e85f9e47c",
+	.info = &km_sr9800_info,
+	.era = KM_USBNET_MAINLINE,
+	.dev_new = asix_dev_new,
+	.endpoints = usb2_endpoints,
+};
+
+/* a USB 3.0 device: SuperSpeed 1024 and the USB 2.0 speeds */
+static const struct km_usb_ep_cfg usb3_endpoints[] = {
+	{ KM_USB_SPEED_FULL, 8 }, { KM_USB_SPEED_FULL, 16 }, { KM_USB_SPEED_FULL, 32 },
+	{ KM_USB_SPEED_FULL, 64 }, { KM_USB_SPEED_HIGH, 512 }, { KM_USB_SPEED_SUPER, 1024 },
+	{ 0, 0 },
+};
+
+const struct km_usbnet_variant km_ax88179 = {
+	.size = KM_USBNET_VARIANT_SIZE,
+	.name = "ax88179",
+	.summary = "ASIX AX88179 (USB 3.0): 8-byte header, padding bit, pskb_expand_head; "
+		   "SG/TSO off",
+	.source = "drivers/net/usb/ax88179_178a.c ax88179_tx_fixup(), torvalds/linux "
+		  "002bba562dd3",
+	.info = &km_ax88179_info,
+	.era = KM_USBNET_MAINLINE,
+	.dev_new = km_ax88179_dev_new,
+	.endpoints = usb3_endpoints,
+};
+
 static const struct km_usbnet_variant *const variants[] = {
-	&km_asix_before, &km_asix_after, NULL
+	&km_asix_before, &km_asix_after, &km_asix_mainline, &km_asix_hardened, &km_sr9800,
+	&km_ax88179, NULL
 };
 
 const struct km_usbnet_variant *const *km_usbnet_variants(void)

@@ -31,11 +31,10 @@ static void vma_free(gpointer data);
 int km_mm_new(struct km_machine *m, struct km_mm **out)
 {
 	struct km_mm *mm;
-	unsigned long span;
+	unsigned long span = 1UL << (m->page_shift + KM_PTRS_BITS);
 
 	if (!m || !out)
 		return km_err(-EINVAL, "km_mm_new: machine or out is NULL");
-	span = 1UL << (m->page_shift + KM_PTRS_BITS);
 	mm = g_new0(struct km_mm, 1);
 	mm->m = m;
 	mm->users = 1;
@@ -52,8 +51,7 @@ int km_mm_new(struct km_machine *m, struct km_mm **out)
 
 void km_mm_get(struct km_mm *mm)
 {
-	if (mm)
-		mm->users++;
+	mm->users++;
 }
 
 /* the slow half of km_pte_lookup(addr, alloc = true): a new second-level
@@ -276,7 +274,7 @@ static int mmap_region(struct km_mm *mm, unsigned long addr, unsigned long len, 
 		/* bottom-up from TASK_UNMAPPED_BASE, then from mmap_min_addr */
 		addr = unmapped_area(mm, mm->mmap_base, m->task_size, len);
 		if (!addr)
-			addr = unmapped_area(mm, km_mmap_min_addr(m), m->task_size, len);
+			addr = unmapped_area(mm, KM_MMAP_MIN_ADDR, m->task_size, len);
 		if (!addr)
 			return km_err(-ENOMEM, "km_mmap: no gap of %lu bytes", len);
 	}
@@ -308,10 +306,6 @@ int km_mmap_file(struct km_mm *mm, unsigned long addr, unsigned long len, int pr
 		return km_err(-EINVAL, "km_mmap_file: mm, file or out_addr is NULL");
 	if (file->m != mm->m)
 		return km_err(-EINVAL, "km_mmap_file: file belongs to another machine");
-	/* do_mmap(): the file range's last page must not wrap (v5.7) */
-	if (len <= mm->m->task_size &&
-	    pgoff + ((len + mm->m->page_size - 1) >> mm->m->page_shift) < pgoff)
-		return km_err(-EOVERFLOW, "km_mmap_file: pgoff %lu + %lu bytes wraps", pgoff, len);
 	return mmap_region(mm, addr, len, prot, shared ? KM_VM_SHARED : 0, file, pgoff,
 			   out_addr);
 }
@@ -664,9 +658,7 @@ long km_file_writeback(struct km_file *f)
 
 void km_set_page_dirty(struct km_machine *m, struct km_page *p)
 {
-	if (!m)
-		km_set_error("km_set_page_dirty: machine is NULL");
-	else if (km_page_valid(m, p))
+	if (km_page_valid(m, p))
 		p->flags |= KM_PG_DIRTY;
 	else
 		km_report(m, KM_BUG, KM_R_BAD_PAGE, "set_page_dirty(%p): not a page of this machine",
@@ -676,11 +668,8 @@ void km_set_page_dirty(struct km_machine *m, struct km_page *p)
 int km_follow_pte(struct km_mm *mm, unsigned long addr, unsigned int *flags,
 		  struct km_page **page)
 {
-	km_pte_t *pte;
+	km_pte_t *pte = km_pte_lookup(mm, addr, false);
 
-	if (!mm)
-		return km_err(-EINVAL, "km_follow_pte: mm is NULL");
-	pte = km_pte_lookup(mm, addr, false);
 	if (!pte || !(*pte & KM_PTE_PRESENT))
 		return -ENOENT;
 	if (flags)
@@ -760,26 +749,6 @@ long km_user_access(struct km_task *t, unsigned long addr, void *buf, unsigned l
 	return write ? user_access(t, addr, buf, len, true) : user_access(t, addr, buf, len, false);
 }
 
-/* What a read fault at @a of @vma (no pte there) would map, for
- * km_mm_peek(): the file's page-cache page (NULL: not cached yet, so a
- * fault would add a zeroed one), or NULL for anonymous memory (the zero
- * page). False when the fault would fail: past the end of the file. */
-static bool peek_unfaulted(struct km_mm *mm, const struct km_vma *vma, unsigned long a,
-			   const struct km_page **page)
-{
-	unsigned long index;
-
-	*page = NULL;
-	if (!vma->file)
-		return true;
-	index = vma->pgoff + ((a - vma->start) >> mm->m->page_shift);
-	if (index >= vma->file->nr_pages)
-		return false;		/* SIGBUS */
-	if (index < vma->file->cache->len)
-		*page = g_ptr_array_index(vma->file->cache, index);
-	return true;
-}
-
 int km_mm_peek(struct km_mm *mm, unsigned long addr, void *buf, unsigned long len)
 {
 	struct km_machine *m;
@@ -792,20 +761,15 @@ int km_mm_peek(struct km_mm *mm, unsigned long addr, void *buf, unsigned long le
 		unsigned long a = addr + done;
 		unsigned long off = a & (m->page_size - 1);
 		unsigned long chunk = MIN(len - done, m->page_size - off);
-		const struct km_page *page = NULL;
-		struct km_vma *vma;
 		km_pte_t *pte;
 
-		if (a < addr || !(vma = km_find_vma(mm, a)))
+		if (a < addr || !km_find_vma(mm, a))
 			return km_err(-EFAULT, "km_mm_peek: 0x%lx is not mapped", a);
 		pte = km_pte_lookup(mm, a, false);
 		if (pte && (*pte & KM_PTE_PRESENT))
-			page = &m->pages[*pte >> KM_PTE_PFN_SHIFT];
-		else if (!peek_unfaulted(mm, vma, a, &page))
-			return km_err(-EFAULT, "km_mm_peek: 0x%lx is past the end of the mapped file", a);
-		if (page)
 			memcpy((unsigned char *)buf + done,
-			       (unsigned char *)km_frame(m, km_pfn(m, page)) + off, chunk);
+			       (unsigned char *)km_frame(m, (unsigned long)(*pte >> KM_PTE_PFN_SHIFT)) +
+				       off, chunk);
 		else
 			memset((unsigned char *)buf + done, 0, chunk);
 		done += chunk;

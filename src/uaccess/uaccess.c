@@ -57,25 +57,16 @@ static bool check_copy_size(struct km_task *t, unsigned long n)
 	return true;
 }
 
-/* The wrappers' argument checks, before any use: a task, ops with the raw
- * function (@fn non-NULL), and a kernel buffer unless @n is 0. */
-static bool __attribute__((noinline, cold)) bad_args(const char *wrapper)
-{
-	km_set_error("%s: task, ops, its raw function or the kernel buffer is NULL", wrapper);
-	return true;
-}
-#define UACCESS_ARGS_BAD(t, ops, member, kbuf, n, wrapper)                              \
-	(__builtin_expect(!(t) || !(ops) || !(ops)->member || (!(kbuf) && (n)), 0) && \
-	 bad_args(wrapper))
-
 unsigned long km_copy_from_user(struct km_task *t, const struct km_uaccess_ops *ops, void *to,
 				unsigned long from, unsigned long n)
 {
 	struct km_task *prev;
 	unsigned long res = n;
 
-	if (UACCESS_ARGS_BAD(t, ops, raw_copy_from_user, to, n, "km_copy_from_user"))
+	if (!t || !ops) {
+		km_set_error("km_copy_from_user: task or ops is NULL");
 		return n;
+	}
 	if (!check_copy_size(t, n))
 		return n;
 	t->m->ev.uaccess_from_bytes += n;
@@ -94,8 +85,10 @@ unsigned long km_copy_to_user(struct km_task *t, const struct km_uaccess_ops *op
 {
 	struct km_task *prev;
 
-	if (UACCESS_ARGS_BAD(t, ops, raw_copy_to_user, from, n, "km_copy_to_user"))
+	if (!t || !ops) {
+		km_set_error("km_copy_to_user: task or ops is NULL");
 		return n;
+	}
 	if (!check_copy_size(t, n))
 		return n;
 	t->m->ev.uaccess_to_bytes += n;
@@ -152,8 +145,10 @@ unsigned long km_copyin(struct km_task *t, const struct km_uaccess_ops *ops, voi
 {
 	struct km_task *prev;
 
-	if (UACCESS_ARGS_BAD(t, ops, raw_copy_from_user, to, n, "km_copyin"))
+	if (!t || !ops) {
+		km_set_error("km_copyin: task or ops is NULL");
 		return n;
+	}
 	t->m->ev.uaccess_from_bytes += n;
 	if (!km_access_ok(t, from, n))
 		return n;
@@ -168,8 +163,10 @@ unsigned long km_copyout(struct km_task *t, const struct km_uaccess_ops *ops, un
 {
 	struct km_task *prev;
 
-	if (UACCESS_ARGS_BAD(t, ops, raw_copy_to_user, from, n, "km_copyout"))
+	if (!t || !ops) {
+		km_set_error("km_copyout: task or ops is NULL");
 		return n;
+	}
 	t->m->ev.uaccess_to_bytes += n;
 	if (!km_access_ok(t, to, n))
 		return n;

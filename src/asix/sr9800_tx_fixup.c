@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sr9800: sr_tx_fixup() of drivers/net/usb/sr9800.c (CoreChip SR9800, a
+ * USB 2.0 AX88772 clone, "Based on asix_common.c, asix_devices.c"; driver
+ * merged for v3.13, DRIVER_VERSION "11-Nov-2013"), ported VERBATIM between
+ * the BEGIN/END markers from the pinned version torvalds/linux
+ * 010e85f9e47c6a92740b7d73e0fca8f792573582 (sr9800.h at 2cc2c3cb54de for
+ * DRIVER_FLAG), compiled against include/kmodel/kernel. Since 2013 the
+ * function changed only mechanically (put_unaligned_le32 in 2019,
+ * usbnet_set_skb_tx_stats in v4.0); it runs under mainline usbnet.
+ *
+ * Behaviour kept on purpose (the flaws the sweep finds):
+ *  - padlen tests (skb->len + 4) % (dev->maxpacket - 1), not % maxpacket:
+ *    at maxpacket 512 a 508-byte frame (512 bytes with its header) gets no
+ *    pad word, and FLAG_MULTI_PACKET keeps usbnet from adding a byte or a
+ *    ZLP: the transfer ends on a packet boundary and the device waits
+ *    (KM_R_USB_NO_ZLP); a 507-byte frame gets a pad word it does not need;
+ *  - the v3.5 asix rule !skb_cloned(): every clone is copied, and a shared
+ *    skb (users > 1) is changed in place.
+ * Includes trimmed to what the function needs; sr9800_bind() reduced to
+ * its net_device lines (none for tx room), sr9800_driver_info to the fields
+ * usbnet's transmit path reads.
+ */
+#include <linux/netdevice.h>
+#include <linux/skbuff.h>
+#include <linux/usb/usbnet.h>
+#include <asm/unaligned.h>
+#include "asix_internal.h"
+
+/* sr9800.h */
+#define	DRIVER_FLAG		\
+	(FLAG_ETHER | FLAG_FRAMING_AX | FLAG_LINK_INTR |  FLAG_MULTI_PACKET)
+
+/* ---- BEGIN drivers/net/usb/sr9800.c, torvalds/linux 010e85f9e47c (verbatim) ---- */
+static struct sk_buff *sr_tx_fixup(struct usbnet *dev, struct sk_buff *skb,
+					gfp_t flags)
+{
+	int headroom = skb_headroom(skb);
+	int tailroom = skb_tailroom(skb);
+	u32 padbytes = 0xffff0000;
+	u32 packet_len;
+	int padlen;
+	void *ptr;
+
+	padlen = ((skb->len + 4) % (dev->maxpacket - 1)) ? 0 : 4;
+
+	if ((!skb_cloned(skb)) && ((headroom + tailroom) >= (4 + padlen))) {
+		if ((headroom < 4) || (tailroom < padlen)) {
+			skb->data = memmove(skb->head + 4, skb->data,
+					    skb->len);
+			skb_set_tail_pointer(skb, skb->len);
+		}
+	} else {
+		struct sk_buff *skb2;
+		skb2 = skb_copy_expand(skb, 4, padlen, flags);
+		dev_kfree_skb_any(skb);
+		skb = skb2;
+		if (!skb)
+			return NULL;
+	}
+
+	ptr = skb_push(skb, 4);
+	packet_len = (((skb->len - 4) ^ 0x0000ffff) << 16) + (skb->len - 4);
+	put_unaligned_le32(packet_len, ptr);
+
+	if (padlen) {
+		put_unaligned_le32(padbytes, skb_tail_pointer(skb));
+		skb_put(skb, sizeof(padbytes));
+	}
+
+	usbnet_set_skb_tx_stats(skb, 1, 0);
+	return skb;
+}
+/* ---- END verbatim ---- */
+
+/* excerpt of sr9800_bind(): no needed_headroom/tailroom is set */
+static int sr9800_bind(struct usbnet *dev, struct usb_interface *intf)
+{
+	return 0;
+}
+
+const struct km_usbnet_driver_info km_sr9800_info = {
+	.description = "CoreChip SR9800 USB 2.0 Ethernet",
+	.bind = sr9800_bind,
+	.flags = DRIVER_FLAG,
+	.tx_fixup = sr_tx_fixup,
+};
