@@ -164,6 +164,15 @@ KM_API void km_pagefault_disable(struct km_task *t);
 KM_API void km_pagefault_enable(struct km_task *t);
 KM_API int km_preempt_count(const struct km_task *t);
 KM_API int km_pagefault_disabled(const struct km_task *t);
+/**
+ * km_task_sleep_in_atomic() - record the KM_R_SLEEP_IN_ATOMIC BUG that
+ * ___might_sleep() (kernel/sched/core.c, v5.7, CONFIG_DEBUG_ATOMIC_SLEEP)
+ * prints, "sleeping function called from invalid context at @what", with
+ * @t's counts. The caller has decided that @t is in atomic context: the
+ * compatibility layer's might_sleep()/might_fault() do, by the rule of the
+ * kernel version they follow. NULL @t: nothing.
+ */
+KM_API void km_task_sleep_in_atomic(struct km_task *t, const char *what);
 
 /* ---- Reports --------------------------------------------------------------- */
 
@@ -231,6 +240,12 @@ enum km_report_code {
 	KM_R_USB_FRAME_DROPPED,	/**< WARN: the device dropped a frame it cannot take
 				 *   (longer than it accepts, or a length its header cannot
 				 *   encode) */
+	/** WARN: a WARN_ON()/WARN_ON_ONCE()/WARN() of ported kernel code fired
+	 *  (the compatibility layer's include/kmodel/kernel/linux/bug.h) */
+	KM_R_WARN_ON,
+	/** BUG: a BUG_ON()/BUG() of ported kernel code fired (the kernel would
+	 *  oops; the model records it and the code runs on) */
+	KM_R_BUG_ON,
 	KM_R__COUNT
 };
 

@@ -207,3 +207,9 @@ void km_might_sleep_report(struct km_task *t, const char *what)
 			  "in_atomic(): 1, preempt_count %d, pagefault_disabled %d",
 			  what, t->preempt_count, t->pagefault_disabled);
 }
+
+void km_task_sleep_in_atomic(struct km_task *t, const char *what)
+{
+	if (t)
+		km_might_sleep_report(t, what);
+}

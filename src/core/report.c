@@ -70,6 +70,8 @@ static const char *const code_names[KM_R__COUNT] = {
 	[KM_R_USB_FRAME_DROPPED] = "usb_frame_dropped",
 	[KM_R_LOCK] = "lock",
 	[KM_R_ALLOC_TOO_LARGE] = "alloc_too_large",
+	[KM_R_WARN_ON] = "warn_on",
+	[KM_R_BUG_ON] = "bug_on",
 };
 
 const char *km_report_code_name(enum km_report_code code)
