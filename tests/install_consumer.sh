@@ -49,8 +49,9 @@ cmake --build "$tmp/ported" >/dev/null
 "$tmp/ported/ported_shared" >/dev/null
 "$tmp/ported/ported_static" >/dev/null
 # ... and pkg-config (shared, then the archive named explicitly)
-kinc=$(pkg-config --variable=includedir kmodel)/kmodel/kernel
-cc -std=gnu11 -c -o "$tmp/ported_copy.o" -I"$kinc" $(pkg-config --cflags kmodel) \
+kinc=$(pkg-config --variable=kernel_includedir kmodel)
+cc -std=gnu11 -c -o "$tmp/ported_copy.o" -I"$kinc" -DKMODEL_KERNEL_VERSION='KERNEL_VERSION(5,7,0)' \
+	$(pkg-config --cflags kmodel) \
 	"$src/tests/install/ported_copy.c"
 cc -std=gnu11 -o "$tmp/pc_shared" "$src/tests/install/consumer.c" "$tmp/ported_copy.o" \
 	$(pkg-config --cflags --libs kmodel)

@@ -9,7 +9,13 @@
 #include <linux/highmem.h>
 #include <linux/mm.h>
 #include <linux/uaccess.h>
+#include <linux/version.h>
 #include <asm/page.h>
+
+/* written for v5.7: get_user_pages_fast() takes gup_flags */
+#if LINUX_VERSION_CODE != KERNEL_VERSION(5, 7, 0)
+#error "the build did not select KMODEL_KERNEL_VERSION 5.7 for this file"
+#endif
 
 static unsigned long page_op(unsigned long uaddr, void *kbuf, unsigned long n, int write)
 {

@@ -3,6 +3,8 @@
 #ifndef KM_COMPAT_LINUX_COMPILER_H
 #define KM_COMPAT_LINUX_COMPILER_H
 
+#include <linux/version.h>	/* KMODEL_KERNEL_VERSION, for every header */
+
 /* stub: sparse annotations */
 #define __user
 #define __force

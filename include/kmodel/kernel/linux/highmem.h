@@ -17,9 +17,22 @@ static inline void *kmap_atomic(struct page *page)
 		BUILD_BUG_ON(__same_type((addr), struct page *));    \
 		km_kunmap_atomic(km_shim_current(), (void *)(addr));      \
 	} while (0)
-static inline void pagefault_disable(void) { km_pagefault_disable(km_shim_current()); }
-static inline void pagefault_enable(void) { km_pagefault_enable(km_shim_current()); }
-static inline void preempt_disable(void) { km_preempt_disable(km_shim_current()); }
-static inline void preempt_enable(void) { km_preempt_enable(km_shim_current()); }
+
+#if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(5, 11, 0)
+/* custom: kmap_local_page() (mm/highmem.c, v5.11, f3ba3c710ac5): a slot of
+ * the task's own stack, preemption and pagefaults left on. The model gives
+ * it on machines of the kmap_local era (KM_KMAP_LOCAL), and reports a BUG
+ * elsewhere (km_kmap_local_page()). */
+static inline void *kmap_local_page(struct page *page)
+{
+	return km_kmap_local_page(km_shim_current(), km_page_of(page));
+}
+/* duplicate in effect (include/linux/highmem.h, v5.11): refuses a struct page * */
+#define kunmap_local(addr)                                           \
+	do {                                                         \
+		BUILD_BUG_ON(__same_type((addr), struct page *));    \
+		km_kunmap_local(km_shim_current(), (void *)(addr));  \
+	} while (0)
+#endif
 
 #endif

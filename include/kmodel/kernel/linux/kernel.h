@@ -8,8 +8,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <stdio.h>
 #include <linux/compiler.h>
 #include <kmodel/current.h>
+#include <kmodel/machine.h>
 
 /* duplicate (include/linux/kernel.h, v5.7) */
 #define DIV_ROUND_UP(n, d) (((n) + (d) - 1) / (d))
@@ -19,6 +21,12 @@
 		     (void)(&_min1 == &_min2); _min1 < _min2 ? _min1 : _min2; })
 #define max(x, y) ({ typeof(x) _max1 = (x); typeof(y) _max2 = (y); \
 		     (void)(&_max1 == &_max2); _max1 > _max2 ? _max1 : _max2; })
+/* duplicate (include/linux/kernel.h, v3.5; v5.7's __careful_cmp() form
+ * computes the same): both converted to @type, each evaluated once */
+#define min_t(type, x, y) ({ type __min1 = (x); type __min2 = (y); \
+			     __min1 < __min2 ? __min1 : __min2; })
+#define max_t(type, x, y) ({ type __max1 = (x); type __max2 = (y); \
+			     __max1 > __max2 ? __max1 : __max2; })
 
 /* custom: `current` for the shims is the model's thread-local current task
  * (kmodel/current.h), set by km_task_switch(). Ported code cannot run
@@ -37,5 +45,66 @@ static inline struct km_task *km_shim_current(void)
  * (km_kernel_memcpy(), kmodel/current.h) */
 #define memcpy(to, from, n) km_kernel_memcpy((to), (from), (n))
 #define memset(s, c, n) km_kernel_memset((s), (c), (n))
+
+/*
+ * custom: preempt_count() of current (include/linux/preempt.h). Before
+ * v4.2, pagefault_disable() raised preempt_count (include/linux/uaccess.h,
+ * v3.5: inc_preempt_count()); 8222dbe21e79 (v4.2) gave it a count of its
+ * own, pagefault_disabled(). The model keeps the two apart, so the value
+ * below v4.2 is their sum: in_atomic() and might_sleep() then see a
+ * pagefault_disable() section as atomic, as v3.5 did.
+ */
+static inline int preempt_count(void)
+{
+	struct km_task *t = km_shim_current();
+
+#if KMODEL_KERNEL_VERSION < KERNEL_VERSION(4, 2, 0)
+	return km_preempt_count(t) + km_pagefault_disabled(t);
+#else
+	return km_preempt_count(t);
+#endif
+}
+/* duplicate (include/linux/preempt.h, v5.7; v3.5 the same) */
+#define in_atomic() (preempt_count() != 0)
+
+/* custom: might_sleep() with CONFIG_DEBUG_ATOMIC_SLEEP (___might_sleep(),
+ * kernel/sched/core.c): in atomic context a KM_R_SLEEP_IN_ATOMIC BUG on
+ * current's machine, "at file:line" */
+static inline void km_compat_might_sleep(const char *file, int line)
+{
+	char at[128];
+
+	if (likely(!in_atomic()))
+		return;
+	snprintf(at, sizeof(at), "%s:%d", file, line);
+	km_task_sleep_in_atomic(km_shim_current(), at);
+}
+#define might_sleep() km_compat_might_sleep(__FILE__, __LINE__)
+
+/*
+ * custom: might_fault() with CONFIG_PROVE_LOCKING or CONFIG_DEBUG_ATOMIC_SLEEP.
+ * v5.7 (mm/memory.c __might_fault(), since v4.2): nothing under KERNEL_DS
+ * (uaccess_kernel()) or pagefault_disable(), else might_sleep().
+ * v3.5 (mm/memory.c might_fault()): nothing under KERNEL_DS, else
+ * might_sleep(), which a pagefault_disable() section fails too (see
+ * preempt_count() above). Kernels between 3.5 and 4.2 reworked this
+ * function; the layer follows v3.5 below v4.2. The might_lock_read() of
+ * mmap_sem that follows is lockdep's: not modelled.
+ */
+static inline void km_compat_might_fault(const char *file, int line)
+{
+	struct km_task *t = km_shim_current();
+
+	if (km_task_kernel_ds(t))
+		return;
+#if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(4, 2, 0)
+	if (km_pagefault_disabled(t))
+		return;
+#endif
+	km_compat_might_sleep(file, line);
+}
+#define might_fault() km_compat_might_fault(__FILE__, __LINE__)
+
+#include <linux/bug.h>	/* as the kernel's <linux/kernel.h> brings it */
 
 #endif

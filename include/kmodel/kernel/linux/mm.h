@@ -17,20 +17,47 @@ struct page;
 #define FOLL_PIN KM_FOLL_PIN
 #define GUP_PIN_COUNTING_BIAS KM_GUP_PIN_COUNTING_BIAS
 
-/* custom: mm/gup.c get_user_pages_fast() (v5.7 signature) on current->mm */
+/* duplicate (include/linux/mm.h, v5.7; v3.5 the same) */
+#define offset_in_page(p) ((unsigned long)(p) & ~PAGE_MASK)
+
+/*
+ * custom: get_user_pages_fast() on current->mm, the model's
+ * internal_get_user_pages_fast() (mm/gup.c, v5.7). 73b0140bf0fe (v5.2)
+ * replaced its `int write` by `unsigned int gup_flags` (FOLL_WRITE ...).
+ */
+#if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(5, 2, 0)
 static inline int get_user_pages_fast(unsigned long start, int nr_pages,
 				      unsigned int gup_flags, struct page **pages)
 {
 	return (int)km_get_user_pages_fast(km_shim_current(), start, nr_pages, gup_flags,
 					   (struct km_page **)pages);
 }
-/* custom: mm/gup.c __get_user_pages_fast() (v5.7 signature): lockless only */
+#else
+static inline int get_user_pages_fast(unsigned long start, int nr_pages, int write,
+				      struct page **pages)
+{
+	return (int)km_get_user_pages_fast(km_shim_current(), start, nr_pages,
+					   write ? FOLL_WRITE : 0, (struct km_page **)pages);
+}
+#endif
+/* custom: the lockless walk alone, km_get_user_pages_fast_only(): named
+ * __get_user_pages_fast(start, nr_pages, int write, pages) up to v5.8,
+ * get_user_pages_fast_only(start, nr_pages, gup_flags, pages) from v5.9 */
+#if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(5, 9, 0)
+static inline int get_user_pages_fast_only(unsigned long start, int nr_pages,
+					   unsigned int gup_flags, struct page **pages)
+{
+	return (int)km_get_user_pages_fast_only(km_shim_current(), start, nr_pages, gup_flags,
+						(struct km_page **)pages);
+}
+#else
 static inline int __get_user_pages_fast(unsigned long start, int nr_pages, int write,
 					struct page **pages)
 {
 	return (int)km_get_user_pages_fast_only(km_shim_current(), start, nr_pages,
 						write ? FOLL_WRITE : 0, (struct km_page **)pages);
 }
+#endif
 /* custom: set_page_dirty() (mm/page-writeback.c, v5.7) on the model's page;
  * returns 1 (the model does not say whether the page was clean before) */
 static inline int set_page_dirty(struct page *page)
@@ -46,10 +73,62 @@ static inline void put_page(struct page *page)
 {
 	km_put_page(km_task_machine(km_shim_current()), km_page_of(page));
 }
+#if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(5, 6, 0)
+/* custom: pin_user_pages_fast() (mm/gup.c, v5.6 eddb1c228f79 .. v5.7): as
+ * get_user_pages_fast() with FOLL_PIN, each page gains
+ * GUP_PIN_COUNTING_BIAS; unpin_user_page() drops it */
+static inline int pin_user_pages_fast(unsigned long start, int nr_pages,
+				      unsigned int gup_flags, struct page **pages)
+{
+	return (int)km_pin_user_pages_fast(km_shim_current(), start, nr_pages, gup_flags,
+					   (struct km_page **)pages);
+}
 static inline void unpin_user_page(struct page *page)
 {
 	km_unpin_user_page(km_task_machine(km_shim_current()), km_page_of(page));
 }
+/* duplicate (mm/gup.c, v5.7) */
+static inline void unpin_user_pages(struct page **pages, unsigned long npages)
+{
+	unsigned long index;
+
+	for (index = 0; index < npages; index++)
+		unpin_user_page(pages[index]);
+}
+#endif
+/* custom: PageDirty() of the model's page */
+static inline int PageDirty(const struct page *page)
+{
+	return km_page_dirty((const struct km_page *)page);
+}
+/* duplicate in effect (mm/page-writeback.c, v5.7): lock_page() may sleep
+ * (might_sleep()); the page lock itself is not modelled */
+static inline int set_page_dirty_lock(struct page *page)
+{
+	might_sleep();
+	return set_page_dirty(page);
+}
+#if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(5, 6, 0)
+/* duplicate (mm/gup.c, v5.7; compound_head() is the page itself: the model
+ * has no compound pages) */
+static inline void unpin_user_pages_dirty_lock(struct page **pages, unsigned long npages,
+					       bool make_dirty)
+{
+	unsigned long index;
+
+	if (!make_dirty) {
+		unpin_user_pages(pages, npages);
+		return;
+	}
+	for (index = 0; index < npages; index++) {
+		struct page *page = pages[index];
+
+		if (!PageDirty(page))
+			set_page_dirty_lock(page);
+		unpin_user_page(page);
+	}
+}
+#endif
 static inline void *page_address(const struct page *page)
 {
 	return km_page_address(km_task_machine(km_shim_current()), (const struct km_page *)page);

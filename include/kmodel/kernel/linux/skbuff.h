@@ -10,6 +10,7 @@
 #ifndef KM_COMPAT_LINUX_SKBUFF_H
 #define KM_COMPAT_LINUX_SKBUFF_H
 
+#include <errno.h>
 #include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/types.h>
@@ -63,23 +64,63 @@ static inline void skb_reset_tail_pointer(struct sk_buff *skb)
 	km_skb_set_tail_pointer(skb, 0);
 }
 static inline void skb_reserve(struct sk_buff *skb, int len) { km_skb_reserve(skb, len); }
-static inline unsigned char *skb_push(struct sk_buff *skb, unsigned int len)
+/*
+ * custom: skb_push(), skb_put(), skb_pull() and the unchecked __ forms
+ * (the model checks them anyway: an under/overrun is a BUG report). They
+ * returned unsigned char * up to v4.12 and void * from v4.13: Johannes
+ * Berg's series of 2017-06-16 (d58ff35122847a skb_push, 4df864c1d9afb4
+ * skb_put, and skb_pull with them).
+ */
+#if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(4, 13, 0)
+typedef void km_skb_data_ptr;
+#else
+typedef unsigned char km_skb_data_ptr;
+#endif
+static inline km_skb_data_ptr *skb_push(struct sk_buff *skb, unsigned int len)
 {
 	return km_skb_push(skb, len);
 }
-static inline unsigned char *skb_put(struct sk_buff *skb, unsigned int len)
+static inline km_skb_data_ptr *__skb_push(struct sk_buff *skb, unsigned int len)
+{
+	return km_skb_push(skb, len);
+}
+static inline km_skb_data_ptr *skb_put(struct sk_buff *skb, unsigned int len)
 {
 	return km_skb_put(skb, len);
 }
-/* custom: the kernel's __skb_put does not check; the model checks anyway */
-static inline unsigned char *__skb_put(struct sk_buff *skb, unsigned int len)
+static inline km_skb_data_ptr *__skb_put(struct sk_buff *skb, unsigned int len)
 {
 	return km_skb_put(skb, len);
 }
-static inline unsigned char *skb_pull(struct sk_buff *skb, unsigned int len)
+static inline km_skb_data_ptr *skb_pull(struct sk_buff *skb, unsigned int len)
 {
 	return km_skb_pull(skb, len);
 }
+#if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(4, 13, 0)
+/* duplicate (include/linux/skbuff.h, v4.13): the write goes through the
+ * sharing checker; after an overrun (reported, skb unchanged) nothing is
+ * written */
+static inline void *skb_put_zero(struct sk_buff *skb, unsigned int len)
+{
+	void *tmp;
+
+	if (len > (unsigned int)skb_tailroom(skb))
+		return skb_put(skb, len);
+	tmp = skb_put(skb, len);
+	memset(tmp, 0, len);
+	return tmp;
+}
+static inline void *skb_put_data(struct sk_buff *skb, const void *data, unsigned int len)
+{
+	void *tmp;
+
+	if (len > (unsigned int)skb_tailroom(skb))
+		return skb_put(skb, len);
+	tmp = skb_put(skb, len);
+	memcpy(tmp, data, len);
+	return tmp;
+}
+#endif
 static inline void skb_trim(struct sk_buff *skb, unsigned int len) { km_skb_trim(skb, len); }
 static inline int skb_cloned(const struct sk_buff *skb) { return km_skb_cloned(skb); }
 static inline int skb_header_cloned(const struct sk_buff *skb)
@@ -111,6 +152,27 @@ static inline int skb_cow_head(struct sk_buff *skb, unsigned int headroom)
 {
 	return km_skb_cow_head(km_shim_current(), skb, headroom);
 }
+/* duplicate (include/linux/skbuff.h, v3.5): the model's skbs are linear,
+ * data_len is 0 */
+static inline bool skb_is_nonlinear(const struct sk_buff *skb) { return skb->data_len; }
+static inline unsigned int skb_headlen(const struct sk_buff *skb)
+{
+	return skb->len - skb->data_len;
+}
+/* custom: the model has no paged skbs; reaching this is a BUG report */
+static inline int __skb_linearize(struct sk_buff *skb)
+{
+	km_report(skb->m, KM_BUG, KM_R_UNEXPECTED, "__skb_linearize: the model has no paged skbs");
+	return -ENOMEM;
+}
+/* duplicate (include/linux/skbuff.h, v3.5) */
+static inline int skb_linearize(struct sk_buff *skb)
+{
+	return skb_is_nonlinear(skb) ? __skb_linearize(skb) : 0;
+}
+/* custom: skb_pad() and skb_padto() (net/core/skbuff.c, include/linux/
+ * skbuff.h, v3.5) are the model's: zero bytes past the data, expanding (and
+ * unsharing) the buffer when needed; they free the skb on error */
 static inline int skb_pad(struct sk_buff *skb, int pad)
 {
 	return km_skb_pad(km_shim_current(), skb, pad);
@@ -119,9 +181,23 @@ static inline int skb_padto(struct sk_buff *skb, unsigned int len)
 {
 	return km_skb_padto(km_shim_current(), skb, len);
 }
-/* custom: linear skbs only: nothing to linearize (v3.5 returns 0 for a
- * linear skb) */
-static inline int skb_linearize(struct sk_buff *skb) { return 0; }
+#if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(3, 19, 0)
+/* duplicate (include/linux/skbuff.h, v3.19; later kernels route it through
+ * __skb_put_padto(skb, len, true), the same): pad to @len and put the
+ * bytes; frees the skb on error */
+static inline int skb_put_padto(struct sk_buff *skb, unsigned int len)
+{
+	unsigned int size = skb->len;
+
+	if (unlikely(size < len)) {
+		len -= size;
+		if (skb_pad(skb, len))
+			return -ENOMEM;
+		__skb_put(skb, len);
+	}
+	return 0;
+}
+#endif
 static inline void skb_copy_to_linear_data(struct sk_buff *skb, const void *from,
 					   const unsigned int len)
 {

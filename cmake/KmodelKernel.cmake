@@ -1,0 +1,63 @@
+# SPDX-License-Identifier: GPL-2.0
+# kmodel_kernel_sources([KERNEL_VERSION <major>.<minor>[.<sublevel>]]
+#                       [TARGET_DIRECTORY <target>] <file>...)
+#
+# Compiles the kernel-style source files <file>... (a ported uaccess
+# variant, a usbnet tx_fixup, ...) against libkmodel's compatibility layer
+# (include/kmodel/kernel/, see its README.md), and nothing else:
+#  - the layer's directory joins the include path of these files only
+#    (after the target's own directories, before the system's). The layer
+#    shadows the system's <linux/*.h> and <asm/*.h> and makes memcpy() and
+#    memset() macros (in skb code memmove() too), so it must not reach the
+#    rest of a program: keep main() and the libkmodel calls in other files;
+#  - KMODEL_KERNEL_VERSION is KERNEL_VERSION(major, minor, sublevel) for
+#    them: the kernel version whose signatures the layer offers where they
+#    changed (get_user_pages_fast(), skb_push(), usb_maxpacket(), ...) and
+#    whose names exist. Without KERNEL_VERSION the layer's default applies
+#    (5.7, the version the 2020 RFC was written against). Files of several
+#    versions live in one target: call this once per version.
+# Source file properties belong to a directory: call it in the directory
+# that creates the target, or name the target with TARGET_DIRECTORY.
+#
+# Installed, find_package(kmodel) brings this function; in the source tree
+# the top CMakeLists.txt includes it. Example, a consumer's CMakeLists.txt:
+#   find_package(kmodel 0.2 REQUIRED)
+#   add_executable(my_check main.c my_copy_user.c my_tx_fixup.c)
+#   target_link_libraries(my_check PRIVATE kmodel::kmodel)
+#   kmodel_kernel_sources(KERNEL_VERSION 5.7 my_copy_user.c)
+#   kmodel_kernel_sources(KERNEL_VERSION 3.5 my_tx_fixup.c)
+# Without CMake: -I"$(pkg-config --variable=kernel_includedir kmodel)"
+# -DKMODEL_KERNEL_VERSION='KERNEL_VERSION(3,5,0)' on those files alone.
+function(kmodel_kernel_sources)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "KERNEL_VERSION;TARGET_DIRECTORY" "")
+  if(NOT KMODEL_KERNEL_INCLUDE_DIR OR NOT EXISTS "${KMODEL_KERNEL_INCLUDE_DIR}/linux/kernel.h")
+    message(FATAL_ERROR "kmodel_kernel_sources: KMODEL_KERNEL_INCLUDE_DIR "
+                        "(\"${KMODEL_KERNEL_INCLUDE_DIR}\") is not the compatibility layer")
+  endif()
+  if(NOT arg_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "kmodel_kernel_sources: no source files")
+  endif()
+  set(where)
+  if(arg_TARGET_DIRECTORY)
+    set(where TARGET_DIRECTORY ${arg_TARGET_DIRECTORY})
+  endif()
+  set_property(SOURCE ${arg_UNPARSED_ARGUMENTS} ${where} APPEND PROPERTY
+    INCLUDE_DIRECTORIES "${KMODEL_KERNEL_INCLUDE_DIR}")
+  if(DEFINED arg_KERNEL_VERSION)
+    if(NOT arg_KERNEL_VERSION MATCHES "^([0-9]+)\\.([0-9]+)(\\.([0-9]+))?$")
+      message(FATAL_ERROR "kmodel_kernel_sources: KERNEL_VERSION \"${arg_KERNEL_VERSION}\": "
+                          "want <major>.<minor>[.<sublevel>], e.g. 5.7 or 3.5.7")
+    endif()
+    set(sub 0)
+    if(CMAKE_MATCH_4)
+      set(sub ${CMAKE_MATCH_4})
+    endif()
+    # KERNEL_VERSION(a, b, c) of include/linux/version.h (sublevel capped at 255)
+    if(sub GREATER 255)
+      set(sub 255)
+    endif()
+    math(EXPR code "(${CMAKE_MATCH_1} << 16) + (${CMAKE_MATCH_2} << 8) + ${sub}")
+    set_property(SOURCE ${arg_UNPARSED_ARGUMENTS} ${where} APPEND PROPERTY
+      COMPILE_DEFINITIONS "KMODEL_KERNEL_VERSION=${code}")
+  endif()
+endfunction()

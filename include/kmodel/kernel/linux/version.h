@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kmodel compatibility layer: <linux/version.h>, and the layer's kernel
+ * version selector.
+ *
+ * KMODEL_KERNEL_VERSION picks the kernel whose API the layer offers where
+ * it changed: which signature a function has (get_user_pages_fast() took
+ * `int write` before v5.2, skb_push() returned unsigned char * before
+ * v4.13, usb_maxpacket() had three arguments before v5.19, ...) and which
+ * names exist (kmap_local_page() only from v5.11). Define it before the
+ * first kernel header, as KERNEL_VERSION(a, b, c) or its value:
+ * kmodel_kernel_sources(KERNEL_VERSION a.b ...) of the CMake package does,
+ * per source file. Default: KERNEL_VERSION(5, 7, 0), the kernel the 2020
+ * RFC was written against; the built-in v3.5 ports (asix) select 3.5.
+ * It changes what the ported code sees, not how the model behaves (that is
+ * the machine's configuration and the usbnet variant's era). README.md
+ * lists every name with the versions it follows.
+ */
+#ifndef KM_COMPAT_LINUX_VERSION_H
+#define KM_COMPAT_LINUX_VERSION_H
+
+/* duplicate (include/generated/uapi/linux/version.h, v5.7) */
+#define KERNEL_VERSION(a, b, c) (((a) << 16) + ((b) << 8) + (c))
+
+#ifndef KMODEL_KERNEL_VERSION
+#define KMODEL_KERNEL_VERSION KERNEL_VERSION(5, 7, 0)
+#endif
+#define LINUX_VERSION_CODE KMODEL_KERNEL_VERSION
+
+#if KMODEL_KERNEL_VERSION < KERNEL_VERSION(3, 5, 0)
+#error "KMODEL_KERNEL_VERSION: the compatibility layer follows v3.5 and later"
+#endif
+
+#endif
