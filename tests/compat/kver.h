@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The interface between tests/test_compat.c (plain C, the public API) and
+ * the kernel-style files tests/compat/kver_*.c (the compatibility layer at
+ * one KMODEL_KERNEL_VERSION each; kver_body.h is their common text). Each
+ * member calls the kernel-named function of the same name with the
+ * signature of its version; NULL where the version has no such name.
+ */
+#ifndef KVER_H
+#define KVER_H
+
+#include <stdbool.h>
+#include <kmodel/kmodel.h>
+
+struct kver_ops {
+	const char *name;
+	unsigned int version;			/* KMODEL_KERNEL_VERSION */
+	/* mm and uaccess */
+	int (*gup)(unsigned long addr, bool write, struct km_page **page);
+	int (*gup_fast_only)(unsigned long addr, bool write, struct km_page **page);
+	void (*put_page)(struct km_page *page);
+	bool (*access_ok)(unsigned long addr, unsigned long size);
+	void (*might_fault)(void);
+	void (*might_sleep)(void);
+	int (*in_atomic)(void);
+	void (*pagefault_disable)(void);
+	void (*pagefault_enable)(void);
+	unsigned long (*offset_in_page)(unsigned long addr);
+	long (*min_t_u8)(long x, long y);	/* min_t(u8, x, y) */
+	long (*max_t_u8)(long x, long y);
+	int (*min_t_evals)(void);		/* evaluations of min_t(int, i++, j++) */
+	void (*put_le16)(void *p, unsigned int v);
+	void (*put_le32)(void *p, unsigned int v);
+	unsigned int (*get_le16)(const void *p);
+	unsigned int (*get_le32)(const void *p);
+	int (*warn_on)(int cond);		/* WARN_ON(cond)'s value */
+	void (*bug_on)(int cond);
+	int (*set_page_dirty_lock)(struct km_page *page);
+	/* since v5.6 */
+	int (*pin)(unsigned long addr, int nr, struct km_page **pages);
+	void (*unpin)(struct km_page **pages, unsigned long nr);
+	void (*unpin_dirty_lock)(struct km_page **pages, unsigned long nr, bool dirty);
+	/* since v5.11 */
+	void *(*kmap_local_page)(struct km_page *page);
+	void (*kunmap_local)(void *addr);
+	/* skb */
+	void *(*skb_push)(struct km_skb *skb, unsigned int len);
+	int (*skb_pad)(struct km_skb *skb, int pad);
+	int (*skb_padto)(struct km_skb *skb, unsigned int len);
+	int (*skb_linearize)(struct km_skb *skb);
+	int (*skb_cow_head)(struct km_skb *skb, unsigned int headroom);
+	void (*put_unaligned_le32_skb)(struct km_skb *skb, unsigned int v); /* at skb->data */
+	int (*skb_put_padto)(struct km_skb *skb, unsigned int len);	/* since v3.19 */
+	int (*eth_skb_pad)(struct km_skb *skb);				/* since v3.19 */
+	void *(*skb_put_zero)(struct km_skb *skb, unsigned int len);	/* since v4.13 */
+	/* usb: a device whose bulk endpoints are out 1 (maxpacket 512) and in
+	 * 1 (64); usb_maxpacket(udev, pipe of @ep, @in[, @is_out]) */
+	int (*usb_maxpacket)(unsigned int ep, bool in, int is_out);
+};
+
+extern const struct kver_ops kver_v3_5, kver_v4_12, kver_v5_7, kver_v5_11, kver_v5_19;
+
+#endif

@@ -1,0 +1,243 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Kernel-style text compiled once per kernel version by tests/compat/kver_*.c
+ * (each sets KVER_OPS; CMake sets KMODEL_KERNEL_VERSION per file with
+ * kmodel_kernel_sources()). It calls every name of the compatibility layer
+ * the way code of that version does, and checks each versioned signature
+ * at compile time: a wrong signature does not build.
+ */
+#include <linux/bug.h>
+#include <linux/etherdevice.h>
+#include <linux/highmem.h>
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/skbuff.h>
+#include <linux/uaccess.h>
+#include <linux/usb.h>
+#include <linux/version.h>
+#include <asm/unaligned.h>
+#include "kver.h"
+
+#define KV_V(a, b) (KMODEL_KERNEL_VERSION >= KERNEL_VERSION(a, b, 0))
+#define KV_SIG(fn, type) _Static_assert(__builtin_types_compatible_p(typeof(&fn), type), \
+					#fn " has the signature of this kernel version")
+
+/* get_user_pages_fast(): `int write` before v5.2 (73b0140bf0fe) */
+#if KV_V(5, 2)
+KV_SIG(get_user_pages_fast, int (*)(unsigned long, int, unsigned int, struct page **));
+#else
+KV_SIG(get_user_pages_fast, int (*)(unsigned long, int, int, struct page **));
+#endif
+/* the lockless walk: __get_user_pages_fast(.., int write, ..) up to v5.8 */
+#if KV_V(5, 9)
+KV_SIG(get_user_pages_fast_only, int (*)(unsigned long, int, unsigned int, struct page **));
+#else
+KV_SIG(__get_user_pages_fast, int (*)(unsigned long, int, int, struct page **));
+#endif
+/* skb_push()/skb_put()/skb_pull(): void * from v4.13 */
+#if KV_V(4, 13)
+KV_SIG(skb_push, void *(*)(struct sk_buff *, unsigned int));
+KV_SIG(skb_put, void *(*)(struct sk_buff *, unsigned int));
+KV_SIG(skb_pull, void *(*)(struct sk_buff *, unsigned int));
+KV_SIG(skb_put_zero, void *(*)(struct sk_buff *, unsigned int));
+#else
+KV_SIG(skb_push, unsigned char *(*)(struct sk_buff *, unsigned int));
+KV_SIG(skb_put, unsigned char *(*)(struct sk_buff *, unsigned int));
+KV_SIG(skb_pull, unsigned char *(*)(struct sk_buff *, unsigned int));
+#endif
+/* usb_maxpacket(): lost is_out in v5.19 (0f08c2e7458e and its series) */
+#if KV_V(5, 19)
+KV_SIG(usb_maxpacket, u16 (*)(struct usb_device *, int));
+#else
+KV_SIG(usb_maxpacket, u16 (*)(struct usb_device *, int, int));
+#endif
+#if KV_V(5, 6)
+KV_SIG(pin_user_pages_fast, int (*)(unsigned long, int, unsigned int, struct page **));
+KV_SIG(unpin_user_pages_dirty_lock, void (*)(struct page **, unsigned long, bool));
+#endif
+#if KV_V(5, 11)
+KV_SIG(kmap_local_page, void *(*)(struct page *));
+#endif
+KV_SIG(skb_pad, int (*)(struct sk_buff *, int));
+KV_SIG(skb_padto, int (*)(struct sk_buff *, unsigned int));
+KV_SIG(skb_linearize, int (*)(struct sk_buff *));
+KV_SIG(skb_cow_head, int (*)(struct sk_buff *, unsigned int));
+KV_SIG(get_unaligned_le16, u16 (*)(const void *));
+KV_SIG(put_unaligned_le32, void (*)(u32, void *));
+#if KV_V(3, 19)
+KV_SIG(skb_put_padto, int (*)(struct sk_buff *, unsigned int));
+KV_SIG(eth_skb_pad, int (*)(struct sk_buff *));
+#endif
+
+static int kv_gup(unsigned long addr, bool write, struct km_page **page)
+{
+#if KV_V(5, 2)
+	return get_user_pages_fast(addr, 1, write ? FOLL_WRITE : 0, (struct page **)page);
+#else
+	return get_user_pages_fast(addr, 1, write, (struct page **)page);
+#endif
+}
+
+static int kv_gup_fast_only(unsigned long addr, bool write, struct km_page **page)
+{
+#if KV_V(5, 9)
+	return get_user_pages_fast_only(addr, 1, write ? FOLL_WRITE : 0, (struct page **)page);
+#else
+	return __get_user_pages_fast(addr, 1, write, (struct page **)page);
+#endif
+}
+
+static void kv_put_page(struct km_page *page) { put_page((struct page *)page); }
+
+static bool kv_access_ok(unsigned long addr, unsigned long size)
+{
+#if KV_V(5, 0)
+	return access_ok((void __user *)addr, size);
+#else
+	return access_ok(VERIFY_WRITE, (void __user *)addr, size);
+#endif
+}
+
+static void kv_might_fault(void) { might_fault(); }
+static void kv_might_sleep(void) { might_sleep(); }
+static int kv_in_atomic(void) { return in_atomic(); }
+static void kv_pagefault_disable(void) { pagefault_disable(); }
+static void kv_pagefault_enable(void) { pagefault_enable(); }
+static unsigned long kv_offset_in_page(unsigned long addr) { return offset_in_page(addr); }
+static long kv_min_t_u8(long x, long y) { return min_t(u8, x, y); }
+static long kv_max_t_u8(long x, long y) { return max_t(u8, x, y); }
+static int kv_min_t_evals(void)
+{
+	int i = 0, j = 10;
+
+	(void)min_t(int, i++, j++);
+	return i + (j - 10);
+}
+static void kv_put_le16(void *p, unsigned int v) { put_unaligned_le16(v, p); }
+static void kv_put_le32(void *p, unsigned int v) { put_unaligned_le32(v, p); }
+static unsigned int kv_get_le16(const void *p) { return get_unaligned_le16(p); }
+static unsigned int kv_get_le32(const void *p) { return get_unaligned_le32(p); }
+static int kv_warn_on(int cond) { return WARN_ON(cond); }
+static void kv_bug_on(int cond) { BUG_ON(cond); }
+static int kv_set_page_dirty_lock(struct km_page *page)
+{
+	return set_page_dirty_lock((struct page *)page);
+}
+
+#if KV_V(5, 6)
+static int kv_pin(unsigned long addr, int nr, struct km_page **pages)
+{
+	return pin_user_pages_fast(addr, nr, FOLL_WRITE, (struct page **)pages);
+}
+static void kv_unpin(struct km_page **pages, unsigned long nr)
+{
+	unpin_user_pages((struct page **)pages, nr);
+}
+static void kv_unpin_dirty_lock(struct km_page **pages, unsigned long nr, bool dirty)
+{
+	unpin_user_pages_dirty_lock((struct page **)pages, nr, dirty);
+}
+#endif
+#if KV_V(5, 11)
+static void *kv_kmap_local_page(struct km_page *page)
+{
+	return kmap_local_page((struct page *)page);
+}
+static void kv_kunmap_local(void *addr) { kunmap_local(addr); }
+#endif
+
+static void *kv_skb_push(struct km_skb *skb, unsigned int len) { return skb_push(skb, len); }
+static int kv_skb_pad(struct km_skb *skb, int pad) { return skb_pad(skb, pad); }
+static int kv_skb_padto(struct km_skb *skb, unsigned int len) { return skb_padto(skb, len); }
+static int kv_skb_linearize(struct km_skb *skb) { return skb_linearize(skb); }
+static int kv_skb_cow_head(struct km_skb *skb, unsigned int headroom)
+{
+	return skb_cow_head(skb, headroom);
+}
+static void kv_put_unaligned_le32_skb(struct km_skb *skb, unsigned int v)
+{
+	put_unaligned_le32(v, skb->data);
+}
+#if KV_V(3, 19)
+static int kv_skb_put_padto(struct km_skb *skb, unsigned int len)
+{
+	return skb_put_padto(skb, len);
+}
+static int kv_eth_skb_pad(struct km_skb *skb) { return eth_skb_pad(skb); }
+#endif
+#if KV_V(4, 13)
+static void *kv_skb_put_zero(struct km_skb *skb, unsigned int len)
+{
+	return skb_put_zero(skb, len);
+}
+#endif
+
+static int kv_usb_maxpacket(unsigned int ep, bool in, int is_out)
+{
+	struct usb_host_endpoint out1 = { .desc = { .bEndpointAddress = USB_DIR_OUT | 1,
+						    .bmAttributes = USB_ENDPOINT_XFER_BULK,
+						    .wMaxPacketSize = cpu_to_le16(512) } };
+	struct usb_host_endpoint in1 = { .desc = { .bEndpointAddress = USB_DIR_IN | 1,
+						   .bmAttributes = USB_ENDPOINT_XFER_BULK,
+						   .wMaxPacketSize = cpu_to_le16(64) } };
+	struct usb_device udev = { .devnum = 2, .speed = USB_SPEED_HIGH };
+	int pipe;
+
+	udev.ep_out[1] = &out1;
+	udev.ep_in[1] = &in1;
+	pipe = in ? usb_rcvbulkpipe(&udev, ep) : usb_sndbulkpipe(&udev, ep);
+#if KV_V(5, 19)
+	(void)is_out;
+	return usb_maxpacket(&udev, pipe);
+#else
+	return usb_maxpacket(&udev, pipe, is_out);
+#endif
+}
+
+const struct kver_ops KVER_OPS = {
+	.name = KVER_NAME,
+	.version = KMODEL_KERNEL_VERSION,
+	.gup = kv_gup,
+	.gup_fast_only = kv_gup_fast_only,
+	.put_page = kv_put_page,
+	.access_ok = kv_access_ok,
+	.might_fault = kv_might_fault,
+	.might_sleep = kv_might_sleep,
+	.in_atomic = kv_in_atomic,
+	.pagefault_disable = kv_pagefault_disable,
+	.pagefault_enable = kv_pagefault_enable,
+	.offset_in_page = kv_offset_in_page,
+	.min_t_u8 = kv_min_t_u8,
+	.max_t_u8 = kv_max_t_u8,
+	.min_t_evals = kv_min_t_evals,
+	.put_le16 = kv_put_le16,
+	.put_le32 = kv_put_le32,
+	.get_le16 = kv_get_le16,
+	.get_le32 = kv_get_le32,
+	.warn_on = kv_warn_on,
+	.bug_on = kv_bug_on,
+	.set_page_dirty_lock = kv_set_page_dirty_lock,
+#if KV_V(5, 6)
+	.pin = kv_pin,
+	.unpin = kv_unpin,
+	.unpin_dirty_lock = kv_unpin_dirty_lock,
+#endif
+#if KV_V(5, 11)
+	.kmap_local_page = kv_kmap_local_page,
+	.kunmap_local = kv_kunmap_local,
+#endif
+	.skb_push = kv_skb_push,
+	.skb_pad = kv_skb_pad,
+	.skb_padto = kv_skb_padto,
+	.skb_linearize = kv_skb_linearize,
+	.skb_cow_head = kv_skb_cow_head,
+	.put_unaligned_le32_skb = kv_put_unaligned_le32_skb,
+#if KV_V(3, 19)
+	.skb_put_padto = kv_skb_put_padto,
+	.eth_skb_pad = kv_eth_skb_pad,
+#endif
+#if KV_V(4, 13)
+	.skb_put_zero = kv_skb_put_zero,
+#endif
+	.usb_maxpacket = kv_usb_maxpacket,
+};

@@ -1,0 +1,542 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * compat: the compatibility layer (include/kmodel/kernel/) compiled at five
+ * kernel versions (tests/compat/kver_*.c, KMODEL_KERNEL_VERSION 3.5, 4.12,
+ * 5.7, 5.11, 5.19). Each versioned signature is checked at compile time in
+ * tests/compat/kver_body.h; here each name's behaviour is checked against
+ * the kernel source of the version it follows (cited per test), and a name
+ * a version lacks is NULL in that version's table. tests/CMakeLists.txt
+ * also compiles calls of names a version lacks and expects the compiler to
+ * refuse them.
+ */
+#include "km_test.h"
+#include "compat/kver.h"
+#include <errno.h>
+#include <string.h>
+
+#define RW (KM_PROT_READ | KM_PROT_WRITE)
+#define KV(a, b) (((a) << 16) + ((b) << 8))
+
+static const struct kver_ops *const all[] = {
+	&kver_v3_5, &kver_v4_12, &kver_v5_7, &kver_v5_11, &kver_v5_19,
+};
+#define for_each_kver(k) \
+	for (size_t _i = 0; _i < sizeof(all) / sizeof(all[0]) && ((k) = all[_i]); _i++)
+
+static unsigned long reports(struct km_fixture *f, enum km_report_code code)
+{
+	return km_report_count(f->m, code);
+}
+
+/* kmodel_kernel_sources(KERNEL_VERSION a.b) reached each file */
+static void test_selector(void **state)
+{
+	assert_int_equal(kver_v3_5.version, KV(3, 5));
+	assert_int_equal(kver_v4_12.version, KV(4, 12));
+	assert_int_equal(kver_v5_7.version, KV(5, 7));
+	assert_int_equal(kver_v5_11.version, KV(5, 11));
+	assert_int_equal(kver_v5_19.version, KV(5, 19));
+}
+
+/* get_user_pages_fast(): int write (< 5.2) or gup_flags, the same pin;
+ * the lockless walk pins nothing without CONFIG_HAVE_FAST_GUP (the
+ * BeagleBone) and one page with it */
+static void test_gup(void **state)
+{
+	const struct kver_ops *k;
+
+	for_each_kver(k) {
+		struct km_fixture f, ff;
+		struct km_page *p = NULL, *z = NULL;
+		unsigned long a;
+		int ref;
+
+		km_fixture_up(&f, NULL);
+		a = km_test_map(&f, 0, 2, RW);
+		/* untouched anonymous pages: a read pins the shared zero
+		 * page, a write (FOLL_WRITE / write = 1) a page of its own */
+		assert_int_equal(k->gup(a + 4096, false, &z), 1);
+		assert_int_equal(k->gup(a + 5, true, &p), 1);
+		assert_ptr_not_equal(p, z);
+		ref = km_page_refcount(p);
+		k->put_page(p);
+		assert_int_equal(km_page_refcount(p), ref - 1);
+		k->put_page(z);
+		assert_int_equal(k->gup(km_task_size(f.m), false, &p), -EFAULT);
+		assert_int_equal(k->gup_fast_only(a, true, &p), 0);
+		km_fixture_down(&f);
+
+		km_fixture_up(&ff, &(struct km_machine_config){ .fast_gup = true });
+		a = km_test_map(&ff, 0, 1, RW);
+		assert_int_equal(k->gup(a, true, &p), 1);	/* fault it in */
+		k->put_page(p);
+		assert_int_equal(k->gup_fast_only(a, true, &p), 1);
+		k->put_page(p);
+		km_fixture_down(&ff);
+	}
+}
+
+/* access_ok(): (type, addr, size) before v5.0, (addr, size) after: the
+ * range must lie below TASK_SIZE */
+static void test_access_ok(void **state)
+{
+	const struct kver_ops *k;
+
+	for_each_kver(k) {
+		struct km_fixture f;
+		unsigned long top;
+
+		km_fixture_up(&f, NULL);
+		top = km_task_size(f.m);
+		assert_true(k->access_ok(top - 4096, 4096));
+		assert_false(k->access_ok(top - 4096, 4097));
+		assert_false(k->access_ok(top, 1));
+		km_fixture_down(&f);
+	}
+}
+
+/*
+ * might_fault()/might_sleep()/in_atomic(). v3.5 (mm/memory.c might_fault()
+ * with CONFIG_PROVE_LOCKING; pagefault_disable() raised preempt_count):
+ * every sleep check fails inside pagefault_disable(). From v4.2
+ * (8222dbe21e79; v5.7's __might_fault()) pagefault_disable() is not
+ * atomic and might_fault() returns early inside it. Everywhere:
+ * preempt_disable() makes both report, KERNEL_DS silences might_fault().
+ */
+static void test_might_fault(void **state)
+{
+	const struct kver_ops *k;
+
+	for_each_kver(k) {
+		struct km_fixture f;
+		bool v3_5 = k->version < KV(4, 2);
+
+		km_fixture_up(&f, NULL);
+		k->might_fault();
+		k->might_sleep();
+		assert_int_equal(reports(&f, KM_R_SLEEP_IN_ATOMIC), 0);
+
+		k->pagefault_disable();
+		assert_int_equal(k->in_atomic(), v3_5);
+		k->might_fault();
+		assert_int_equal(reports(&f, KM_R_SLEEP_IN_ATOMIC), v3_5);
+		k->might_sleep();
+		assert_int_equal(reports(&f, KM_R_SLEEP_IN_ATOMIC), 2 * v3_5);
+		k->pagefault_enable();
+		km_reports_clear(f.m);
+
+		/* kmap_atomic()'s section, preemption and pagefaults off:
+		 * might_fault() returns early from v4.2 */
+		km_preempt_disable(f.t);
+		k->pagefault_disable();
+		k->might_fault();
+		assert_int_equal(reports(&f, KM_R_SLEEP_IN_ATOMIC), v3_5);
+		k->pagefault_enable();
+		km_reports_clear(f.m);
+
+		assert_int_equal(k->in_atomic(), 1);
+		k->might_fault();
+		k->might_sleep();
+		assert_int_equal(reports(&f, KM_R_SLEEP_IN_ATOMIC), 2);
+		km_task_set_kernel_ds(f.t, true);
+		k->might_fault();
+		assert_int_equal(reports(&f, KM_R_SLEEP_IN_ATOMIC), 2);
+		km_task_set_kernel_ds(f.t, false);
+		km_preempt_enable(f.t);
+		km_reports_clear(f.m);
+		km_fixture_down(&f);
+	}
+}
+
+/* min_t()/max_t() (include/linux/kernel.h): both operands converted to the
+ * type first (300 as u8 is 44), each evaluated once; offset_in_page() */
+static void test_kernel_h(void **state)
+{
+	const struct kver_ops *k;
+
+	for_each_kver(k) {
+		struct km_fixture f;
+
+		km_fixture_up(&f, NULL);
+		assert_int_equal(k->min_t_u8(300, 50), 44);
+		assert_int_equal(k->max_t_u8(300, 50), 50);
+		assert_int_equal(k->max_t_u8(-1, 7), 255);
+		assert_int_equal(k->min_t_evals(), 2);
+		assert_int_equal(k->offset_in_page(0x12345), 0x345);
+		km_fixture_down(&f);
+		km_fixture_up(&f, &(struct km_machine_config){ .page_size = 16384 });
+		assert_int_equal(k->offset_in_page(0x12345), 0x2345);
+		km_fixture_down(&f);
+	}
+}
+
+/* get/put_unaligned_le16/32 (include/linux/unaligned/le_byteshift.h):
+ * little-endian at any address, nothing else touched */
+static void test_unaligned(void **state)
+{
+	const struct kver_ops *k;
+
+	for_each_kver(k) {
+		struct km_fixture f;
+		unsigned char b[12];
+		static const unsigned char want[12] = {
+			0xee, 0x44, 0x33, 0x22, 0x11, 0xee, 0xee, 0xcd, 0xab, 0xee, 0xee, 0xee,
+		};
+
+		km_fixture_up(&f, NULL);
+		memset(b, 0xee, sizeof(b));
+		k->put_le32(b + 1, 0x11223344);
+		k->put_le16(b + 7, 0xabcd);
+		assert_memory_equal(b, want, sizeof(b));
+		assert_int_equal(k->get_le32(b + 1), 0x11223344);
+		assert_int_equal(k->get_le16(b + 7), 0xabcd);
+		assert_int_equal(k->get_le16(b + 2), 0x2233);
+		km_fixture_down(&f);
+	}
+}
+
+/* WARN_ON() is the condition's truth value and a KM_R_WARN_ON report when
+ * true; BUG_ON() a KM_R_BUG_ON report (asm-generic/bug.h) */
+static void test_bug_h(void **state)
+{
+	const struct kver_ops *k;
+
+	for_each_kver(k) {
+		struct km_fixture f;
+
+		km_fixture_up(&f, NULL);
+		assert_int_equal(k->warn_on(0), 0);
+		assert_int_equal(k->warn_on(7), 1);
+		assert_int_equal(k->warn_on(-1), 1);
+		assert_int_equal(reports(&f, KM_R_WARN_ON), 2);
+		assert_non_null(strstr(km_report_get(f.m, 0)->message, "WARN_ON(cond)"));
+		k->bug_on(0);
+		k->bug_on(1);
+		assert_int_equal(reports(&f, KM_R_BUG_ON), 1);
+		km_reports_clear(f.m);
+		km_fixture_down(&f);
+	}
+}
+
+/* pin_user_pages_fast()/unpin_user_pages*() exist from v5.6 (eddb1c228f79).
+ * unpin_user_pages_dirty_lock() (mm/gup.c, v5.7) dirties each clean page
+ * with set_page_dirty_lock(), whose lock_page() may sleep. */
+static void test_pin(void **state)
+{
+	const struct kver_ops *k;
+
+	for_each_kver(k) {
+		struct km_fixture f;
+		struct km_page *p[2];
+		unsigned long a;
+		int ref0, ref1;
+
+		if (k->version < KV(5, 6)) {
+			assert_null(k->pin);
+			assert_null(k->unpin_dirty_lock);
+			continue;
+		}
+		km_fixture_up(&f, NULL);
+		a = km_test_map(&f, 0, 2, RW);
+		assert_int_equal(k->pin(a, 2, p), 2);
+		ref0 = km_page_refcount(p[0]);
+		ref1 = km_page_refcount(p[1]);
+		assert_true(ref0 >= KM_GUP_PIN_COUNTING_BIAS);
+		k->unpin(p, 2);
+		assert_int_equal(km_page_refcount(p[0]), ref0 - KM_GUP_PIN_COUNTING_BIAS);
+		assert_int_equal(km_page_refcount(p[1]), ref1 - KM_GUP_PIN_COUNTING_BIAS);
+
+		/* clean anonymous pages: dirty them, in process context quietly */
+		assert_int_equal(k->pin(a, 2, p), 2);
+		k->unpin_dirty_lock(p, 2, false);
+		assert_int_equal(km_page_refcount(p[0]), ref0 - KM_GUP_PIN_COUNTING_BIAS);
+		assert_int_equal(k->pin(a, 2, p), 2);
+		k->unpin_dirty_lock(p, 2, true);
+		assert_true(km_page_dirty(p[0]));
+		assert_true(km_page_dirty(p[1]));
+		assert_int_equal(km_page_refcount(p[1]), ref1 - KM_GUP_PIN_COUNTING_BIAS);
+		assert_int_equal(reports(&f, KM_R_SLEEP_IN_ATOMIC), 0);
+		km_fixture_down(&f);
+	}
+}
+
+/* set_page_dirty_lock() (mm/page-writeback.c, v5.7): lock_page() may sleep */
+static void test_set_page_dirty_lock(void **state)
+{
+	const struct kver_ops *k;
+
+	for_each_kver(k) {
+		struct km_fixture f;
+		struct km_page *p;
+
+		km_fixture_up(&f, NULL);
+		p = km_alloc_page(f.m, 0);
+		assert_int_equal(k->set_page_dirty_lock(p), 1);
+		assert_true(km_page_dirty(p));
+		assert_int_equal(reports(&f, KM_R_SLEEP_IN_ATOMIC), 0);
+		km_preempt_disable(f.t);
+		k->set_page_dirty_lock(p);
+		km_preempt_enable(f.t);
+		assert_int_equal(reports(&f, KM_R_SLEEP_IN_ATOMIC), 1);
+		km_reports_clear(f.m);
+		km_put_page(f.m, p);
+		km_fixture_down(&f);
+	}
+}
+
+/* kmap_local_page()/kunmap_local() from v5.11 (f3ba3c710ac5): a slot
+ * without disabling preemption or pagefaults (mm/highmem.c, v5.11) */
+static void test_kmap_local(void **state)
+{
+	const struct kver_ops *k;
+
+	for_each_kver(k) {
+		struct km_fixture f;
+		struct km_page *p;
+		char *v;
+
+		if (k->version < KV(5, 11)) {
+			assert_null(k->kmap_local_page);
+			continue;
+		}
+		km_fixture_up(&f, &(struct km_machine_config){ .ram_size = 64 << 20,
+				.lowmem_size = 32 << 20, .kmap = KM_KMAP_LOCAL });
+		p = km_alloc_page(f.m, KM_GFP_HIGHMEM);
+		assert_true(km_page_highmem(p));
+		v = k->kmap_local_page(p);
+		assert_non_null(v);
+		assert_int_equal(km_kmap_slots_held(f.m, 0), 1);
+		assert_int_equal(km_preempt_count(f.t), 0);
+		assert_int_equal(km_pagefault_disabled(f.t), 0);
+		v[0] = 'x';
+		k->kunmap_local(v);
+		assert_int_equal(km_kmap_slots_held(f.m, 0), 0);
+		km_put_page(f.m, p);
+		assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+		km_fixture_down(&f);
+	}
+}
+
+/* an skb of @len bytes of 0xaa, its tailroom filled with 0xee */
+static struct km_skb *skb_with(struct km_fixture *f, unsigned int size, unsigned int len)
+{
+	struct km_skb *skb = km_alloc_skb(f->t, size, KM_GFP_KERNEL);
+
+	assert_non_null(skb);
+	memset(km_skb_put(skb, len), 0xaa, len);
+	memset(skb->tail, 0xee, (size_t)km_skb_tailroom(skb));
+	return skb;
+}
+
+static void assert_padded(const struct km_skb *skb, unsigned int from, unsigned int to)
+{
+	for (unsigned int i = 0; i < from; i++)
+		assert_int_equal(skb->data[i], 0xaa);
+	for (unsigned int i = from; i < to; i++)
+		assert_int_equal(skb->data[i], 0);
+}
+
+/*
+ * skb_padto() and skb_pad() (include/linux/skbuff.h, net/core/skbuff.c,
+ * v3.5): zero bytes after the data, len unchanged; with too little
+ * tailroom pskb_expand_head() first; on failure the skb is freed.
+ * skb_put_padto()/eth_skb_pad() (v3.19) also put the bytes.
+ */
+static void test_skb_pad(void **state)
+{
+	const struct kver_ops *k;
+
+	for_each_kver(k) {
+		struct km_fixture f;
+		struct km_skb *skb;
+		unsigned int len;
+
+		km_fixture_up(&f, NULL);
+		skb = skb_with(&f, 100, 54);		/* a short TCP segment */
+		assert_int_equal(k->skb_padto(skb, 54), 0);
+		assert_int_equal(k->skb_padto(skb, 10), 0);
+		assert_int_equal(skb->data[54], 0xee);
+		assert_int_equal(k->skb_padto(skb, 60), 0);
+		assert_int_equal(skb->len, 54);
+		assert_padded(skb, 54, 60);
+		assert_int_equal(skb->data[60], 0xee);
+		if (k->version >= KV(3, 19)) {
+			assert_int_equal(k->eth_skb_pad(skb), 0);
+			assert_int_equal(skb->len, 60);
+			assert_int_equal(k->skb_put_padto(skb, 64), 0);
+			assert_int_equal(skb->len, 64);
+			assert_padded(skb, 54, 64);
+			assert_int_equal(k->skb_put_padto(skb, 10), 0);	/* long enough */
+			assert_int_equal(skb->len, 64);
+		} else {
+			assert_null(k->skb_put_padto);
+			assert_null(k->eth_skb_pad);
+		}
+		assert_int_equal(k->skb_linearize(skb), 0);
+		/* the kernel's memset() would run over 4 GiB: a BUG, skb kept */
+		assert_int_equal(k->skb_pad(skb, -1), -EINVAL);
+		assert_int_equal(km_report_count(f.m, KM_R_SKB_OVER), 1);
+		km_reports_clear(f.m);
+		km_kfree_skb(skb);
+
+		/* no tailroom: expanded, then zeroed */
+		skb = skb_with(&f, 64, 0);
+		len = (unsigned int)km_skb_tailroom(skb);
+		memset(km_skb_put(skb, len), 0xaa, len);
+		assert_int_equal(k->skb_pad(skb, 8), 0);
+		assert_int_equal(skb->len, len);
+		assert_true(km_skb_tailroom(skb) >= 8);
+		assert_padded(skb, len, len + 8);
+		km_kfree_skb(skb);
+
+		/* a cloned skb, tailroom just @pad (ntail 0) or more (v3.5
+		 * passes a negative ntail): the buffer is unshared first, the
+		 * clone keeps its bytes */
+		for (unsigned int more = 0; more <= 200; more += 200) {
+			struct km_skb *clone;
+
+			skb = skb_with(&f, 300, 0);
+			len = (unsigned int)km_skb_tailroom(skb) - 6 - more;
+			memset(km_skb_put(skb, len), 0xaa, len);
+			clone = km_skb_clone(f.t, skb, KM_GFP_ATOMIC);
+			assert_int_equal(k->skb_pad(skb, 6), 0);
+			assert_false(km_skb_cloned(skb));
+			assert_padded(skb, len, len + 6);
+			assert_int_equal(clone->data[len], 0xee);
+			km_kfree_skb(clone);
+			km_kfree_skb(skb);
+		}
+		assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+
+		/* the expansion fails: -ENOMEM, and the skb is gone (a leak
+		 * would show at km_fixture_down()) */
+		skb = skb_with(&f, 64, 0);
+		km_skb_put(skb, (unsigned int)km_skb_tailroom(skb));
+		km_fault_fail_kmalloc_nth(f.m, 1);
+		assert_int_equal(k->skb_padto(skb, skb->len + 1), -ENOMEM);
+		km_fault_inject_reset(f.m);
+		assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+		km_fixture_down(&f);
+	}
+}
+
+/* skb_push() returns the new data (unsigned char * before v4.13, void *
+ * after: checked at compile time); skb_put_zero() (v4.13) */
+static void test_skb_push_put(void **state)
+{
+	const struct kver_ops *k;
+
+	for_each_kver(k) {
+		struct km_fixture f;
+		struct km_skb *skb;
+		unsigned char *old;
+
+		km_fixture_up(&f, NULL);
+		skb = km_alloc_skb(f.t, 100, KM_GFP_KERNEL);
+		km_skb_reserve(skb, 8);
+		old = skb->data;
+		assert_ptr_equal(k->skb_push(skb, 4), old - 4);
+		assert_ptr_equal(skb->data, old - 4);
+		assert_int_equal(skb->len, 4);
+		if (k->version >= KV(4, 13)) {
+			unsigned char *t = skb->tail;
+
+			memset(t, 0xee, 6);
+			assert_ptr_equal(k->skb_put_zero(skb, 6), t);
+			assert_int_equal(skb->len, 10);
+			for (int i = 0; i < 6; i++)
+				assert_int_equal(t[i], 0);
+		} else {
+			assert_null(k->skb_put_zero);
+		}
+		assert_int_equal(k->skb_cow_head(skb, 4), 0);	/* enough headroom, private */
+		assert_ptr_equal(skb->data, old - 4);
+		km_kfree_skb(skb);
+		assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+		km_fixture_down(&f);
+	}
+}
+
+/* a driver's put_unaligned_le32() into an skb goes through the sharing
+ * checker like its memcpy(): a header write into a buffer whose header a
+ * clone shares is reported, and stored as the kernel would */
+static void test_skb_store_checked(void **state)
+{
+	const struct kver_ops *k;
+
+	for_each_kver(k) {
+		struct km_fixture f;
+		struct km_skb *skb, *clone;
+
+		km_fixture_up(&f, NULL);
+		skb = skb_with(&f, 100, 20);
+		k->put_unaligned_le32_skb(skb, 0x04030201);
+		assert_int_equal(skb->data[0], 1);
+		assert_int_equal(km_report_count(f.m, KM_R_SKB_SHARING), 0);
+		clone = km_skb_clone(f.t, skb, KM_GFP_ATOMIC);
+		k->skb_linearize(skb);		/* any accessor notes the skb */
+		k->put_unaligned_le32_skb(skb, 0x08070605);
+		assert_int_equal(km_report_count(f.m, KM_R_SKB_SHARING), 1);
+		assert_int_equal(clone->data[0], 5);	/* the write happened */
+		km_kfree_skb(clone);
+		km_kfree_skb(skb);
+		km_reports_clear(f.m);
+		km_fixture_down(&f);
+	}
+}
+
+/*
+ * usb_maxpacket() (include/linux/usb.h). Up to v5.18 (udev, pipe, is_out):
+ * is_out picks the endpoint table, a pipe of the other direction WARNs.
+ * From v5.19 (0f08c2e7458e and its series) (udev, pipe): the pipe's
+ * direction picks. A missing endpoint is 0.
+ */
+static void test_usb_maxpacket(void **state)
+{
+	const struct kver_ops *k;
+
+	for_each_kver(k) {
+		struct km_fixture f;
+
+		km_fixture_up(&f, NULL);
+		assert_int_equal(k->usb_maxpacket(1, false, 1), 512);
+		assert_int_equal(k->usb_maxpacket(1, true, 0), 64);
+		assert_int_equal(k->usb_maxpacket(2, false, 1), 0);
+		assert_int_equal(reports(&f, KM_R_WARN_ON), 0);
+		if (k->version < KV(5, 19)) {
+			/* a pipe against is_out: WARN, is_out's table */
+			assert_int_equal(k->usb_maxpacket(1, false, 0), 64);
+			assert_int_equal(reports(&f, KM_R_WARN_ON), 1);
+			assert_int_equal(k->usb_maxpacket(1, true, 1), 512);
+			assert_int_equal(reports(&f, KM_R_WARN_ON), 2);
+			km_reports_clear(f.m);
+		} else {
+			assert_int_equal(k->usb_maxpacket(1, false, 0), 512);
+			assert_int_equal(k->usb_maxpacket(1, true, 1), 64);
+			assert_int_equal(reports(&f, KM_R_WARN_ON), 0);
+		}
+		km_fixture_down(&f);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_selector),
+		cmocka_unit_test(test_gup),
+		cmocka_unit_test(test_access_ok),
+		cmocka_unit_test(test_might_fault),
+		cmocka_unit_test(test_kernel_h),
+		cmocka_unit_test(test_unaligned),
+		cmocka_unit_test(test_bug_h),
+		cmocka_unit_test(test_pin),
+		cmocka_unit_test(test_set_page_dirty_lock),
+		cmocka_unit_test(test_kmap_local),
+		cmocka_unit_test(test_skb_pad),
+		cmocka_unit_test(test_skb_push_put),
+		cmocka_unit_test(test_skb_store_checked),
+		cmocka_unit_test(test_usb_maxpacket),
+	};
+
+	return cmocka_run_group_tests_name("test_compat", tests, NULL, NULL);
+}
