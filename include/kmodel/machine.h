@@ -356,6 +356,18 @@ KM_API void km_events_get_sized(const struct km_machine *m, struct km_events *ou
 /** km_events_get() - snapshot the counters of @m into *@out. */
 #define km_events_get(m, out) km_events_get_sized((m), (out), sizeof(*(out)))
 KM_API void km_events_reset(struct km_machine *m);
+/** The number of counters in struct km_events as the caller was compiled
+ *  (every member is a uint64_t; kmalloc_class counts as its 16). */
+#define KM_EVENTS_NFIELDS (sizeof(struct km_events) / sizeof(uint64_t))
+/** km_events_field_name() - the name of counter @i (0 ..) of the
+ *  library's struct km_events: the member's name, "kmalloc_class_N" for
+ *  the array's. NULL past the library's last counter. */
+KM_API const char *km_events_field_name(size_t i);
+/** The counter @i of @ev, or NULL past the caller's struct. */
+static inline uint64_t *km_events_field(struct km_events *ev, size_t i)
+{
+	return i < KM_EVENTS_NFIELDS ? &((uint64_t *)(void *)ev)[i] : NULL;
+}
 /** km_syscall() - count one system call entry and return of @t (vector_swi
  *  .. ret_fast_syscall on ARM): the syscalls event. Scenarios call it where
  *  user space would enter the kernel. NULL: no-op. */

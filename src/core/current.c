@@ -42,3 +42,29 @@ void km_syscall(struct km_task *t)
 	if (t)
 		t->m->ev.syscalls++;
 }
+
+/* the names of struct km_events' counters, in order (kmodel/machine.h) */
+static const char *const event_names[] = {
+	"gup_calls", "gup_fast_pages", "gup_slow_pages", "put_page_calls", "pt_walks",
+	"page_faults", "cow_breaks", "pages_allocated", "pages_freed", "kmap_high", "kmap_low",
+	"tlb_flushes", "kmalloc_calls", "kmalloc_bytes", "kfree_calls", "kfree_bytes",
+	"memcpy_bytes", "clear_bytes", "memmove_bytes", "skb_allocs", "skb_clones", "skb_copies",
+	"skb_copy_bytes", "skb_frees", "urbs", "usb_packets", "usb_bytes", "mmap_sem_locks",
+	"syscalls", "pagecache_lookups", "pagecache_allocs", "uaccess_from_bytes",
+	"uaccess_to_bytes", "uaccess_clear_bytes", "memcpy_calls", "memset_calls",
+	"memmove_calls", "gup_slow_calls", "find_vma_calls", "follow_page_calls",
+	"get_page_calls", "kunmap_high", "kunmap_low", "usb_zlps", "eth_frames", "eth_bytes",
+	"kmalloc_class_0", "kmalloc_class_1", "kmalloc_class_2", "kmalloc_class_3",
+	"kmalloc_class_4", "kmalloc_class_5", "kmalloc_class_6", "kmalloc_class_7",
+	"kmalloc_class_8", "kmalloc_class_9", "kmalloc_class_10", "kmalloc_class_11",
+	"kmalloc_class_12", "kmalloc_class_13", "kmalloc_class_14", "kmalloc_class_15",
+};
+_Static_assert(G_N_ELEMENTS(event_names) == KM_EVENTS_NFIELDS,
+	       "a name for every counter of struct km_events");
+_Static_assert(offsetof(struct km_events, eth_bytes) == 45 * sizeof(uint64_t),
+	       "the names follow the members' order");
+
+const char *km_events_field_name(size_t i)
+{
+	return i < G_N_ELEMENTS(event_names) ? event_names[i] : NULL;
+}
