@@ -1,31 +1,203 @@
 // SPDX-License-Identifier: GPL-2.0
-/* kmodel-bench: timing, progress, size lists and event columns shared by
- * the scenarios and the front end (bench.h). */
+/* kmodel-bench: text, CSV and JSON of the scenarios' tables (bench.h). */
 #include "bench.h"
-#include <stdarg.h>
-#include <stdio.h>
-#include <time.h>
-#include <unistd.h>
+#include <string.h>
 
-double kb_now(void)
+static bool has_text(const struct km_column *c)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+	return c->flags & KM_COL_TEXT;
 }
 
-void kb_progress(const struct kb_out *out, const char *fmt, ...)
+/* the bool column @name of row @r: -1 when the table has none */
+static int row_bool(const struct km_table *t, size_t r, const char *name)
 {
-	va_list ap;
+	long c = km_table_column_index(t, name);
+	const struct km_value *v = c < 0 ? NULL : km_table_value(t, r, (size_t)c);
 
-	if (out->opts->quiet || !isatty(STDERR_FILENO))
+	return v && v->type == KM_VALUE_BOOL ? v->b : -1;
+}
+
+static void text_value(FILE *fp, const struct km_column *c, const struct km_value *v,
+		       bool external)
+{
+	int w = c->width;
+
+	switch (v->type) {
+	case KM_VALUE_STRING:
+		if (external) {
+			gchar *s = g_strconcat(v->s, "*", NULL);
+
+			fprintf(fp, "%*s", w, s);
+			g_free(s);
+		} else {
+			fprintf(fp, "%*s", w, v->s);
+		}
+		break;
+	case KM_VALUE_BOOL:
+		fprintf(fp, "%*s", w, v->b ? "on" : "off");
+		break;
+	case KM_VALUE_INT:
+		fprintf(fp, "%*" G_GINT64_FORMAT, w, v->i);
+		break;
+	case KM_VALUE_DOUBLE:
+		fprintf(fp, "%*.*f", w, c->precision, v->d);
+		break;
+	default:
+		fprintf(fp, "%*s", w, "-");
+	}
+}
+
+void kb_write_text(FILE *fp, const struct km_table *t)
+{
+	size_t nc = km_table_ncolumns(t), nr = km_table_nrows(t);
+	long stalled = km_table_column_index(t, "stalled");
+	bool any_external = false;
+
+	fprintf(fp, "%s\n", km_table_title(t));
+	for (size_t c = 0, first = 1; c < nc; c++) {
+		const struct km_column *col = km_table_column(t, c);
+
+		if (!has_text(col))
+			continue;
+		fprintf(fp, "%s%*s", first ? "" : " ", col->width, col->heading);
+		first = 0;
+	}
+	fputc('\n', fp);
+	for (size_t r = 0; r < nr; r++) {
+		bool external = row_bool(t, r, "builtin") == 0;
+		bool stall = row_bool(t, r, "stalled") == 1;
+
+		any_external |= external;
+		for (size_t c = 0, first = 1; c < nc; c++) {
+			const struct km_column *col = km_table_column(t, c);
+
+			if (!has_text(col) || (stall && !(col->flags & KM_COL_KEY)))
+				continue;
+			if (!first)
+				fputc(' ', fp);
+			first = 0;
+			text_value(fp, col, km_table_value(t, r, c),
+				   external && !strcmp(col->name, "variant"));
+		}
+		if (stall)
+			fprintf(fp, "   stalls: %s", km_table_column(t, (size_t)stalled)->doc);
+		fputc('\n', fp);
+	}
+	if (any_external)
+		fprintf(fp, "* built outside libkmodel: its calls into the model are not inlined "
+			"as the built-ins' are, so its host timings are not comparable one to one\n");
+}
+
+static void csv_string(FILE *fp, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, fp);
 		return;
-	va_start(ap, fmt);
-	fputs("\r\033[K", stderr);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fflush(stderr);
+	}
+	fputc('"', fp);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', fp);
+		fputc(*s, fp);
+	}
+	fputc('"', fp);
+}
+
+void kb_write_csv(FILE *fp, const struct km_table *t)
+{
+	size_t nc = km_table_ncolumns(t), nr = km_table_nrows(t);
+
+	for (size_t c = 0; c < nc; c++) {
+		fputs(c ? "," : "", fp);
+		csv_string(fp, km_table_column(t, c)->name);
+	}
+	fputc('\n', fp);
+	for (size_t r = 0; r < nr; r++) {
+		for (size_t c = 0; c < nc; c++) {
+			const struct km_value *v = km_table_value(t, r, c);
+
+			fputs(c ? "," : "", fp);
+			if (v->type == KM_VALUE_STRING)
+				csv_string(fp, v->s);
+			else if (v->type == KM_VALUE_BOOL)
+				fputs(v->b ? "true" : "false", fp);
+			else if (v->type == KM_VALUE_INT)
+				fprintf(fp, "%" G_GINT64_FORMAT, v->i);
+			else if (v->type == KM_VALUE_DOUBLE)
+				fprintf(fp, "%.6g", v->d);
+		}
+		fputc('\n', fp);
+	}
+}
+
+static void json_value(JsonBuilder *b, const struct km_value *v)
+{
+	if (v->type == KM_VALUE_STRING)
+		json_builder_add_string_value(b, v->s);
+	else if (v->type == KM_VALUE_BOOL)
+		json_builder_add_boolean_value(b, v->b);
+	else if (v->type == KM_VALUE_INT)
+		json_builder_add_int_value(b, v->i);
+	else if (v->type == KM_VALUE_DOUBLE)
+		json_builder_add_double_value(b, v->d);
+	else
+		json_builder_add_null_value(b);
+}
+
+void kb_json_table(JsonBuilder *b, const struct km_table *t)
+{
+	size_t nc = km_table_ncolumns(t), nr = km_table_nrows(t);
+	const char *per = NULL;
+
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "columns");
+	json_builder_begin_array(b);
+	for (size_t c = 0; c < nc; c++) {
+		const struct km_column *col = km_table_column(t, c);
+
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "name");
+		json_builder_add_string_value(b, col->name);
+		json_builder_set_member_name(b, "unit");
+		json_builder_add_string_value(b, col->unit);
+		json_builder_set_member_name(b, "doc");
+		json_builder_add_string_value(b, col->doc);
+		json_builder_end_object(b);
+		if (col->flags & KM_COL_EVENT)
+			per = col->unit;
+	}
+	json_builder_end_array(b);
+	json_builder_set_member_name(b, "rows");
+	json_builder_begin_array(b);
+	for (size_t r = 0; r < nr; r++) {
+		json_builder_begin_object(b);
+		for (size_t c = 0; c < nc; c++) {
+			const struct km_column *col = km_table_column(t, c);
+
+			if (col->flags & KM_COL_EVENT)
+				continue;
+			json_builder_set_member_name(b, col->name);
+			json_value(b, km_table_value(t, r, c));
+		}
+		if (per) {
+			json_builder_set_member_name(b, "events_per");
+			json_builder_add_string_value(b, per);
+			json_builder_set_member_name(b, "events");
+			json_builder_begin_object(b);
+			for (size_t c = 0; c < nc; c++) {
+				const struct km_column *col = km_table_column(t, c);
+
+				if (!(col->flags & KM_COL_EVENT))
+					continue;
+				json_builder_set_member_name(b, col->heading);
+				json_value(b, km_table_value(t, r, c));
+			}
+			json_builder_end_object(b);
+		}
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_end_object(b);
 }
 
 gboolean kb_parse_sizes(const char *list, GArray *out, GError **err)
@@ -58,18 +230,4 @@ gboolean kb_parse_sizes(const char *list, GArray *out, GError **err)
 	}
 	g_strfreev(parts);
 	return ok;
-}
-
-void kb_json_events(JsonBuilder *b, const struct km_events *ev, double per)
-{
-#define EV(f) json_builder_set_member_name(b, #f), json_builder_add_double_value(b, (double)ev->f / per)
-	json_builder_begin_object(b);
-	EV(gup_calls); EV(gup_fast_pages); EV(gup_slow_pages); EV(put_page_calls);
-	EV(pt_walks); EV(page_faults); EV(cow_breaks); EV(pages_allocated); EV(pages_freed);
-	EV(kmap_high); EV(kmap_low); EV(tlb_flushes); EV(kmalloc_calls); EV(kmalloc_bytes);
-	EV(kfree_calls); EV(kfree_bytes); EV(memcpy_bytes); EV(clear_bytes); EV(memmove_bytes);
-	EV(skb_allocs); EV(skb_clones); EV(skb_copies); EV(skb_copy_bytes); EV(skb_frees);
-	EV(urbs); EV(usb_packets); EV(usb_bytes);
-	json_builder_end_object(b);
-#undef EV
 }

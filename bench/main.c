@@ -1,19 +1,62 @@
 // SPDX-License-Identifier: GPL-2.0
-/* kmodel-bench: run named scenarios on simulated machines and print what
- * the modelled kernel code costs on this host, with events per unit. */
+/*
+ * kmodel-bench: a front end to the library's scenarios (kmodel/scenario.h):
+ * it picks the variants from a registry (built-ins and --load plugins),
+ * runs km_dd_run() and km_iperf_run() and writes their tables as text,
+ * CSV or JSON.
+ */
 #include "bench.h"
 #include <errno.h>
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "km_tool.h"
 
-static const struct kb_scenario *const scenarios[] = {
-	&kb_dd_scenario,
-	&kb_iperf_scenario,
+struct kb_opts {
+	gboolean json, csv, quiet;
+	gchar *csv_dir;			/* one CSV file per scenario */
+	gchar *output;			/* -o: instead of stdout */
+	gchar **load;			/* plugins */
+	gint repeat;
+	gchar *scenarios;		/* comma list, NULL: all */
+	gchar *dd_block_sizes, *dd_variants, *dd_kmap, *dd_machines;
+	gint dd_total_mib, dd_file_mib;
+	gchar *iperf_variants;
+	gint iperf_packets, iperf_mss, iperf_maxpacket;
 };
+
+static const struct {
+	const char *name, *summary;
+} scenarios[] = {
+	{ "dd", "dd if=<tmpfs file> of=<tmpfs file> bs=N through each uaccess variant vs memcpy" },
+	{ "iperf", "TCP/UDP stream through usbnet and each driver's tx_fixup to its device" },
+};
+
+static void progress_line(const struct kb_opts *o, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+static void progress_line(const struct kb_opts *o, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (o->quiet || !isatty(STDERR_FILENO))
+		return;
+	va_start(ap, fmt);
+	fputs("\r\033[K", stderr);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fflush(stderr);
+}
+
+static void dd_progress(void *arg, unsigned long bs, unsigned int run, unsigned int runs)
+{
+	progress_line(arg, "dd bs=%lu: run %u/%u", bs, run, runs);
+}
+
+static void iperf_progress(void *arg, const char *traffic, unsigned int run, unsigned int runs)
+{
+	progress_line(arg, "iperf %s: run %u/%u", traffic, run, runs);
+}
 
 /* a bad command line: say why, exit status 2 */
 static void usage_error(int *rc, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
@@ -27,12 +70,6 @@ static void usage_error(int *rc, const char *fmt, ...)
 	fputs(" (see --help)\n", stderr);
 	va_end(ap);
 	*rc = 2;
-}
-
-/* a scenario's result as an exit status: -EINVAL is a bad option (2) */
-static int kb_exit_status(int err)
-{
-	return err == 0 ? 0 : err == -EINVAL ? 2 : 1;
 }
 
 static gboolean wanted(const char *list, const char *name)
@@ -49,19 +86,211 @@ static gboolean wanted(const char *list, const char *name)
 	return hit;
 }
 
+/* the dd cases: --dd-variants x --dd-machines x --dd-kmap */
+static int dd_cases(const struct kb_opts *o, const struct km_registry *reg, GArray *cases)
+{
+	gchar **vs = o->dd_variants ? g_strsplit(o->dd_variants, ",", -1) : NULL;
+	gchar **ms = g_strsplit(o->dd_machines, ",", -1), **ks = g_strsplit(o->dd_kmap, ",", -1);
+	GPtrArray *ops = g_ptr_array_new(), *machs = g_ptr_array_new();
+	bool kmap[2] = { false, false };
+	int rc = 0;
+
+	if (!vs)
+		for (const struct km_uaccess_ops *const *v = km_registry_uaccess(reg); *v; v++)
+			g_ptr_array_add(ops, (gpointer)*v);
+	for (gchar **n = vs; n && *n; n++) {
+		const struct km_uaccess_ops *v = km_registry_find_uaccess(reg, g_strstrip(*n));
+
+		if (!v)
+			usage_error(&rc, "unknown uaccess variant \"%s\" (see --list)", *n);
+		g_ptr_array_add(ops, (gpointer)v);
+	}
+	for (gchar **n = ms; *n; n++) {
+		const struct km_dd_machine *d = km_dd_machine_find(g_strstrip(*n));
+
+		if (!d)
+			usage_error(&rc, "unknown dd machine \"%s\" (see --list)", *n);
+		g_ptr_array_add(machs, (gpointer)d);
+	}
+	for (gchar **n = ks; *n; n++) {
+		const char *k = g_strstrip(*n);
+
+		if (!strcmp(k, "pre-5.11") || !strcmp(k, "5.11"))
+			kmap[!strcmp(k, "5.11")] = true;
+		else
+			usage_error(&rc, "--dd-kmap: want pre-5.11 and/or 5.11, got \"%s\"", k);
+	}
+	for (guint v = 0; v < ops->len && !rc; v++)
+		for (guint d = 0; d < machs->len; d++)
+			for (int k = 0; k < 2; k++)
+				if (kmap[k])
+					g_array_append_val(cases, ((struct km_dd_case){
+						g_ptr_array_index(ops, v), g_ptr_array_index(machs, d),
+						k ? KM_KMAP_LOCAL : KM_KMAP_ATOMIC_PRE_5_11 }));
+	g_strfreev(vs);
+	g_strfreev(ms);
+	g_strfreev(ks);
+	g_ptr_array_free(ops, TRUE);
+	g_ptr_array_free(machs, TRUE);
+	return rc;
+}
+
+/* the iperf variants: --iperf-variants, or every usbnet variant of the
+ * registry that meets a device of this maxpacket */
+static int iperf_variants(const struct kb_opts *o, const struct km_registry *reg, GPtrArray *out)
+{
+	unsigned int mp = (unsigned int)o->iperf_maxpacket;
+	enum km_usb_speed speed = mp == 512 ? KM_USB_SPEED_HIGH :
+				  mp == 1024 ? KM_USB_SPEED_SUPER : KM_USB_SPEED_FULL;
+	gchar **names;
+	int rc = 0;
+
+	if (!o->iperf_variants) {
+		for (const struct km_usbnet_variant *const *v = km_registry_usbnet(reg); *v; v++)
+			if (km_usbnet_variant_allows(*v, speed, mp))
+				g_ptr_array_add(out, (gpointer)*v);
+		return 0;
+	}
+	names = g_strsplit(o->iperf_variants, ",", -1);
+	for (gchar **n = names; *n; n++) {
+		const struct km_usbnet_variant *v = km_registry_find_usbnet(reg, g_strstrip(*n));
+
+		if (!v)
+			usage_error(&rc, "unknown usbnet variant \"%s\" (see --list)", *n);
+		g_ptr_array_add(out, (gpointer)v);
+	}
+	g_strfreev(names);
+	return rc;
+}
+
+/* Run the scenario @name: its table in *@out. An exit status. */
+static int run_scenario(const struct kb_opts *o, const struct km_registry *reg, const char *name,
+			struct km_table **out)
+{
+	int err = 0;
+
+	*out = NULL;
+	if (!strcmp(name, "dd")) {
+		GArray *sizes = g_array_new(FALSE, FALSE, sizeof(unsigned long));
+		GArray *cases = g_array_new(FALSE, FALSE, sizeof(struct km_dd_case));
+		GError *gerr = NULL;
+		struct km_dd_opts d = {
+			.total_bytes = (uint64_t)o->dd_total_mib << 20,
+			.file_bytes = (uint64_t)o->dd_file_mib << 20,
+			.repeat = (unsigned int)o->repeat,
+			.progress = dd_progress, .progress_arg = (void *)o,
+		};
+		int rc = 0;
+
+		if (!kb_parse_sizes(o->dd_block_sizes, sizes, &gerr)) {
+			usage_error(&rc, "--dd-block-sizes: %s", gerr->message);
+			g_error_free(gerr);
+		}
+		if (!rc)
+			rc = dd_cases(o, reg, cases);
+		if (!rc) {
+			d.block_sizes = (const unsigned long *)(void *)sizes->data;
+			d.nblock_sizes = sizes->len;
+			err = km_dd_run(&d, (const struct km_dd_case *)(void *)cases->data,
+					cases->len, out);
+			rc = err == 0 ? 0 : err == -EINVAL ? 2 : 1;
+		}
+		g_array_free(sizes, TRUE);
+		g_array_free(cases, TRUE);
+		if (rc && !*out && err != 0)
+			fprintf(stderr, "kmodel-bench: dd: %s%s\n", km_last_error(),
+				err == -ENOMEM ? " (lower --dd-file-mib)" : "");
+		return rc;
+	} else {
+		GPtrArray *vs = g_ptr_array_new();
+		struct km_iperf_opts io = {
+			.packets = (unsigned long)o->iperf_packets,
+			.mss = (unsigned int)o->iperf_mss,
+			.maxpacket = (unsigned int)o->iperf_maxpacket,
+			.repeat = (unsigned int)o->repeat,
+			.progress = iperf_progress, .progress_arg = (void *)o,
+		};
+		int rc = iperf_variants(o, reg, vs);
+
+		if (!rc) {
+			err = km_iperf_run(&io, (const struct km_usbnet_variant *const *)vs->pdata,
+					   vs->len, out);
+			if (err)
+				fprintf(stderr, "kmodel-bench: iperf: %s\n", km_last_error());
+			rc = err == 0 ? 0 : err == -EINVAL ? 2 : 1;
+		}
+		g_ptr_array_free(vs, TRUE);
+		return rc;
+	}
+}
+
+static void list_all(const struct km_registry *reg)
+{
+	for (size_t i = 0; i < G_N_ELEMENTS(scenarios); i++)
+		printf("scenario %-14s %s\n", scenarios[i].name, scenarios[i].summary);
+	for (const struct km_uaccess_ops *const *v = km_registry_uaccess(reg); *v; v++)
+		printf("uaccess  %-14s %s%s%s\n", (*v)->name, (*v)->summary,
+		       km_registry_builtin(reg, *v) ? "" : " -- from ",
+		       km_registry_builtin(reg, *v) ? "" : km_registry_origin(reg, *v));
+	for (const struct km_dd_machine *d = km_dd_machines(); d->name; d++)
+		printf("machine  %-14s %s\n", d->name, d->summary);
+	for (const struct km_usbnet_variant *const *v = km_registry_usbnet(reg); *v; v++)
+		printf("usbnet   %-14s %s%s%s\n", (*v)->name, (*v)->summary,
+		       km_registry_builtin(reg, *v) ? "" : " -- from ",
+		       km_registry_builtin(reg, *v) ? "" : km_registry_origin(reg, *v));
+}
+
+/* the options, for the JSON metadata */
+static void json_options(JsonBuilder *b, const struct kb_opts *o)
+{
+#define STR(k, v) json_builder_set_member_name(b, k), json_builder_add_string_value(b, v)
+#define INT(k, v) json_builder_set_member_name(b, k), json_builder_add_int_value(b, v)
+	json_builder_set_member_name(b, "options");
+	json_builder_begin_object(b);
+	STR("scenarios", o->scenarios ? o->scenarios : "dd,iperf");
+	INT("repeat", o->repeat);
+	STR("dd_block_sizes", o->dd_block_sizes);
+	STR("dd_variants", o->dd_variants ? o->dd_variants : "(all)");
+	STR("dd_kmap", o->dd_kmap);
+	STR("dd_machines", o->dd_machines);
+	INT("dd_total_mib", o->dd_total_mib);
+	INT("dd_file_mib", o->dd_file_mib);
+	STR("iperf_variants", o->iperf_variants ? o->iperf_variants : "(all that allow it)");
+	INT("iperf_packets", o->iperf_packets);
+	INT("iperf_mss", o->iperf_mss);
+	INT("iperf_maxpacket", o->iperf_maxpacket);
+	json_builder_set_member_name(b, "load");
+	json_builder_begin_array(b);
+	for (gchar **p = o->load; p && *p; p++)
+		json_builder_add_string_value(b, *p);
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+#undef STR
+#undef INT
+}
+
+/* --csv-dir: DIR/<scenario>.csv */
+static int write_csv_file(const struct kb_opts *o, const struct km_table *t)
+{
+	gchar *name = g_strconcat(km_table_name(t), ".csv", NULL);
+	gchar *path = g_build_filename(o->csv_dir, name, NULL);
+	FILE *fp = km_tool_open_output("kmodel-bench", path);
+	int rc = 1;
+
+	if (fp) {
+		kb_write_csv(fp, t);
+		rc = km_tool_close_output("kmodel-bench", fp, path) ? 1 : 0;
+	}
+	g_free(name);
+	g_free(path);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	struct kb_opts o = {
-		.repeat = 9,
-		.dd_block_sizes = NULL,
-		.dd_variants = NULL,
-		.dd_kmap = NULL,
-		.dd_machines = NULL,
-		.dd_total_mib = 64,
-		.dd_file_mib = 16,
-		.iperf_packets = 100000,
-		.iperf_mss = 1448,
-		.iperf_maxpacket = 512,
+		.repeat = 9, .dd_total_mib = 64, .dd_file_mib = 16,
+		.iperf_packets = 100000, .iperf_mss = 1448, .iperf_maxpacket = 512,
 	};
 	gboolean list = FALSE, version = FALSE;
 	GOptionEntry entries[] = {
@@ -70,8 +299,14 @@ int main(int argc, char **argv)
 		{ "list", 'l', 0, G_OPTION_ARG_NONE, &list,
 		  "List scenarios, variants (with where they come from) and machines", NULL },
 		KM_TOOL_LOAD_ENTRY(&o.load),
-		{ "json", 0, 0, G_OPTION_ARG_NONE, &o.json, "Write JSON to stdout (not with --csv)", NULL },
-		{ "csv", 0, 0, G_OPTION_ARG_NONE, &o.csv, "Write CSV rows to stdout (not with --json)", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &o.json,
+		  "Write JSON: run metadata and one table per scenario", NULL },
+		{ "csv", 0, 0, G_OPTION_ARG_NONE, &o.csv,
+		  "Write one scenario's table as CSV (with several: --csv-dir)", NULL },
+		{ "csv-dir", 0, 0, G_OPTION_ARG_FILENAME, &o.csv_dir,
+		  "Write each scenario's table to DIR/<scenario>.csv (the text table still goes to "
+		  "the output)", "DIR" },
+		KM_TOOL_OUTPUT_ENTRY(&o.output),
 		{ "repeat", 'r', 0, G_OPTION_ARG_INT, &o.repeat,
 		  "Timed runs per row, best kept: 1 .. 100 (default 9)", "N" },
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, "No progress on stderr", NULL },
@@ -89,12 +324,14 @@ int main(int argc, char **argv)
 		{ "dd-machines", 0, 0, G_OPTION_ARG_STRING, &o.dd_machines,
 		  "machine profiles (default bbw,a15,a15-nohighmem; see --list)", "LIST" },
 		{ "dd-total-mib", 0, 0, G_OPTION_ARG_INT, &o.dd_total_mib,
-		  "MiB written per timed run: 1 .. 65536 (default 64)", "MIB" },
+		  "MiB copied per timed run: 1 .. 65536 (default 64)", "MIB" },
 		{ "dd-file-mib", 0, 0, G_OPTION_ARG_INT, &o.dd_file_mib,
-		  "tmpfs file size in MiB, 1 .. 1024; dd then starts a new file (default 16)", "MIB" },
+		  "input file size in MiB, 1 .. 1024; dd then starts over (default 16)", "MIB" },
 		{ 0 },
 	};
 	GOptionEntry iperf_entries[] = {
+		{ "iperf-variants", 0, 0, G_OPTION_ARG_STRING, &o.iperf_variants,
+		  "usbnet variants (default: all that meet the maxpacket, see --list)", "LIST" },
 		{ "iperf-packets", 0, 0, G_OPTION_ARG_INT, &o.iperf_packets,
 		  "Packets per timed run (default 100000)", "N" },
 		{ "iperf-mss", 0, 0, G_OPTION_ARG_INT, &o.iperf_mss,
@@ -106,9 +343,11 @@ int main(int argc, char **argv)
 	GOptionContext *ctx;
 	GOptionGroup *dd, *iperf;
 	GError *err = NULL;
-	struct kb_out out = { .opts = &o };
+	gchar **args = g_strdupv(argv);	/* the command line, before parsing */
 	struct km_registry *reg = NULL;
-	int rc = 0;
+	GPtrArray *tables = g_ptr_array_new_with_free_func((GDestroyNotify)km_table_free);
+	FILE *fp = NULL;
+	int rc = 0, nscen = 0;
 
 	km_tool_init();
 	ctx = g_option_context_new("- libkmodel benchmarks");
@@ -116,17 +355,25 @@ int main(int argc, char **argv)
 	iperf = g_option_group_new("iperf", "iperf scenario options:", "Show iperf scenario options",
 				   NULL, NULL);
 	g_option_context_set_summary(ctx,
-		"Runs kernel code ported into libkmodel on simulated machines. dd reports host\n"
-		"throughput, its ratio to a plain-memcpy baseline measured in the same run and\n"
-		"the modelled kernel events per MiB; iperf reports host time, copies and\n"
-		"events per packet.\n\n"
+		"Runs the seeds' workloads (kmodel/scenario.h) on simulated machines. dd reports\n"
+		"host throughput, its ratio to a plain-memcpy baseline measured in the same run and\n"
+		"the modelled kernel events per MiB; iperf reports host time, copies and events\n"
+		"per packet. Variants come from the built-ins and --load plugins; one built\n"
+		"outside libkmodel is marked '*': it is not inlined as the built-ins are.\n\n"
 		"Scenarios:\n"
-		"  dd     dd if=/dev/zero of=<tmpfs file> bs=N: clear_user() per page for the\n"
-		"         read, generic_perform_write() with copy_from_user under kmap_atomic\n"
-		"         for the write, through each uaccess variant.\n"
+		"  dd     dd if=<tmpfs file> of=<tmpfs file> bs=N through a user buffer: each\n"
+		"         block a read(2) (copy_page_to_iter(): copy_to_user through the variant,\n"
+		"         under kmap_atomic with CONFIG_HIGHMEM) and a write(2)\n"
+		"         (generic_perform_write(): fault-in, kmap_atomic, atomic copy_from_user).\n"
 		"  iperf  N TCP segments (with and without a packet tap) and UDP datagrams through\n"
-		"         usbnet and asix_tx_fixup before/after \"asix: avoid copies in tx path\"\n"
-		"         (2012) to a simulated AX88772 that parses every frame back.");
+		"         usbnet and each driver's tx_fixup (asix before/after \"asix: avoid\n"
+		"         copies in tx path\", 2012, and the others registered) to its device\n"
+		"         model, which parses every frame back.");
+	g_option_context_set_description(ctx,
+		"Output: a text table per scenario on stdout (or -o FILE); --json one document;\n"
+		"--csv one scenario's table (one schema per stream); --csv-dir DIR one CSV file\n"
+		"per scenario. Exit status: 0 done, 1 a scenario failed (leaks, frames that did\n"
+		"not verify), 2 bad usage.");
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	g_option_group_add_entries(dd, dd_entries);
 	g_option_context_add_group(ctx, dd);
@@ -164,29 +411,8 @@ int main(int argc, char **argv)
 	    o.iperf_maxpacket != 64 && o.iperf_maxpacket != 512 && o.iperf_maxpacket != 1024)
 		usage_error(&rc, "--iperf-maxpacket %d: want 8, 16, 32, 64, 512 or 1024",
 			    o.iperf_maxpacket);
-	if (o.json && o.csv)
+	if (o.json + o.csv > 1)
 		usage_error(&rc, "--json and --csv exclude each other");
-	if (rc)
-		goto out;
-	out.reg = reg = km_tool_registry("kmodel-bench", o.load);
-	if (!reg) {
-		rc = 2;
-		goto out;
-	}
-	if (list) {
-		for (size_t i = 0; i < G_N_ELEMENTS(scenarios); i++)
-			printf("scenario %-14s %s\n", scenarios[i]->name, scenarios[i]->summary);
-		for (const struct km_uaccess_ops *const *v = km_registry_uaccess(reg); *v; v++)
-			printf("uaccess  %-14s %s%s%s\n", (*v)->name, (*v)->summary,
-			       km_registry_builtin(reg, *v) ? "" : " -- from ",
-			       km_registry_builtin(reg, *v) ? "" : km_registry_origin(reg, *v));
-		kb_dd_list_machines();
-		for (const struct km_usbnet_variant *const *v = km_registry_usbnet(reg); *v; v++)
-			printf("usbnet   %-14s %s%s%s\n", (*v)->name, (*v)->summary,
-			       km_registry_builtin(reg, *v) ? "" : " -- from ",
-			       km_registry_builtin(reg, *v) ? "" : km_registry_origin(reg, *v));
-		goto out;
-	}
 	if (o.scenarios) {
 		gchar **names = g_strsplit(o.scenarios, ",", -1);
 
@@ -194,52 +420,95 @@ int main(int argc, char **argv)
 			gboolean known = FALSE;
 
 			for (size_t i = 0; i < G_N_ELEMENTS(scenarios); i++)
-				known |= strcmp(g_strstrip(*n), scenarios[i]->name) == 0;
-			if (!known) {
-				fprintf(stderr, "kmodel-bench: unknown scenario \"%s\" (see --list)\n",
-					*n);
-				rc = 2;
-			}
+				known |= strcmp(g_strstrip(*n), scenarios[i].name) == 0;
+			if (!known)
+				usage_error(&rc, "unknown scenario \"%s\" (see --list)", *n);
 		}
 		g_strfreev(names);
 	}
+	for (size_t i = 0; i < G_N_ELEMENTS(scenarios); i++)
+		nscen += wanted(o.scenarios, scenarios[i].name);
+	if (o.csv && nscen > 1)
+		usage_error(&rc, "--csv writes one table: pick one scenario with -s, or use "
+				 "--csv-dir DIR for one file per scenario");
 	if (rc)
 		goto out;
-	if (o.json) {
-		out.json = json_builder_new();
-		json_builder_begin_object(out.json);
-		json_builder_set_member_name(out.json, "scenarios");
-		json_builder_begin_array(out.json);
+	reg = km_tool_registry("kmodel-bench", o.load);
+	if (!reg) {
+		rc = 2;
+		goto out;
 	}
-	for (size_t i = 0; i < G_N_ELEMENTS(scenarios) && !rc; i++)
-		if (wanted(o.scenarios, scenarios[i]->name))
-			rc = kb_exit_status(scenarios[i]->run(&out));
-	if (out.json) {
-		JsonGenerator *gen = json_generator_new();
-		JsonNode *root;
-		gchar *s;
+	if (list) {
+		list_all(reg);
+		goto out;
+	}
+	if (o.csv_dir && g_mkdir_with_parents(o.csv_dir, 0777)) {
+		fprintf(stderr, "kmodel-bench: --csv-dir %s: %s\n", o.csv_dir, g_strerror(errno));
+		rc = 1;
+		goto out;
+	}
+	fp = km_tool_open_output("kmodel-bench", o.output);
+	if (!fp) {
+		rc = 1;
+		goto out;
+	}
+	for (size_t i = 0; i < G_N_ELEMENTS(scenarios) && !rc; i++) {
+		struct km_table *t;
 
-		json_builder_end_array(out.json);
-		json_builder_end_object(out.json);
-		root = json_builder_get_root(out.json);
-		json_generator_set_root(gen, root);
-		json_generator_set_pretty(gen, TRUE);
-		s = json_generator_to_data(gen, NULL);
-		puts(s);
-		g_free(s);
-		json_node_unref(root);
-		g_object_unref(gen);
-		g_object_unref(out.json);
+		if (!wanted(o.scenarios, scenarios[i].name))
+			continue;
+		rc = run_scenario(&o, reg, scenarios[i].name, &t);
+		progress_line(&o, "%s", "");
+		if (!t)
+			continue;
+		g_ptr_array_add(tables, t);
+		if (o.csv_dir && write_csv_file(&o, t))
+			rc = 1;
+		if (o.csv) {
+			kb_write_csv(fp, t);
+		} else if (!o.json) {
+			if (tables->len > 1)
+				fputc('\n', fp);
+			kb_write_text(fp, t);
+		}
+		fflush(fp);
 	}
+	if (o.json) {
+		JsonBuilder *b = json_builder_new();
+		JsonNode *root;
+
+		json_builder_begin_object(b);
+		km_tool_json_metadata(b, "kmodel-bench", g_strv_length(args), args);
+		json_options(b, &o);
+		json_builder_set_member_name(b, "scenarios");
+		json_builder_begin_object(b);
+		for (guint i = 0; i < tables->len; i++) {
+			json_builder_set_member_name(b, km_table_name(g_ptr_array_index(tables, i)));
+			kb_json_table(b, g_ptr_array_index(tables, i));
+		}
+		json_builder_end_object(b);
+		json_builder_end_object(b);
+		root = json_builder_get_root(b);
+		km_tool_print_json(fp, root);
+		json_node_unref(root);
+		g_object_unref(b);
+	}
+	if (km_tool_close_output("kmodel-bench", fp, o.output) && !rc)
+		rc = 1;
 out:
+	g_ptr_array_free(tables, TRUE);
 	km_registry_free(reg);
-	g_strfreev(o.load);
 	g_option_context_free(ctx);
 	g_clear_error(&err);
+	g_strfreev(args);
+	g_strfreev(o.load);
+	g_free(o.csv_dir);
+	g_free(o.output);
 	g_free(o.scenarios);
 	g_free(o.dd_block_sizes);
 	g_free(o.dd_variants);
 	g_free(o.dd_kmap);
 	g_free(o.dd_machines);
+	g_free(o.iperf_variants);
 	return rc;
 }

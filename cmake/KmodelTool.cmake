@@ -45,6 +45,17 @@ function(kmodel_tool target)
   # tools link libkmodel.so (one library for the tool and its --load
   # plugins); installed, they find it relative to themselves
   set_target_properties(${target} PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
+  # how the tool and its libkmodel were built, for the JSON run metadata
+  string(TOUPPER "${CMAKE_BUILD_TYPE}" bt)
+  if(CMAKE_INTERPROCEDURAL_OPTIMIZATION AND CMAKE_C_COMPILER_ID STREQUAL "GNU")
+    set(lto 1)
+  else()
+    set(lto 0)
+  endif()
+  target_compile_definitions(${target} PRIVATE
+    KM_TOOL_COMPILER="${CMAKE_C_COMPILER_ID} ${CMAKE_C_COMPILER_VERSION}"
+    KM_TOOL_CFLAGS="${CMAKE_C_FLAGS} ${CMAKE_C_FLAGS_${bt}}"
+    KM_TOOL_BUILD_TYPE="${CMAKE_BUILD_TYPE}" KM_TOOL_LTO=${lto})
   install(TARGETS ${target} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   if(NOT KMODEL_BUILD_MAN)
     return()

@@ -8,10 +8,13 @@
 #ifndef KM_TOOL_H
 #define KM_TOOL_H
 
+#include <json-glib/json-glib.h>
 #include <kmodel/registry.h>
 #include <kmodel/version.h>
+#include <errno.h>
 #include <locale.h>
 #include <stdio.h>
+#include <string.h>
 
 /* The --version entry of a tool's GOptionEntry table. */
 #define KM_TOOL_VERSION_ENTRY(flag) \
@@ -61,6 +64,106 @@ static inline struct km_registry *km_tool_registry(const char *prog, char **load
 		return NULL;
 	}
 	return reg;
+}
+
+/* The --output entry: write the results to FILE instead of stdout. */
+#define KM_TOOL_OUTPUT_ENTRY(path) \
+	{ "output", 'o', 0, G_OPTION_ARG_FILENAME, (path), \
+	  "Write the results to FILE instead of stdout", "FILE" }
+
+/* Open @path for the results (NULL or "-": stdout); NULL after printing why. */
+static inline FILE *km_tool_open_output(const char *prog, const char *path)
+{
+	FILE *fp;
+
+	if (!path || !strcmp(path, "-"))
+		return stdout;
+	fp = fopen(path, "w");
+	if (!fp)
+		fprintf(stderr, "%s: %s: %s\n", prog, path, g_strerror(errno));
+	return fp;
+}
+
+/* Close what km_tool_open_output() opened; -1 after printing a write error. */
+static inline int km_tool_close_output(const char *prog, FILE *fp, const char *path)
+{
+	int err = fflush(fp) || ferror(fp);
+
+	if (fp != stdout)
+		err |= fclose(fp) != 0;
+	if (err)
+		fprintf(stderr, "%s: writing %s failed\n", prog, fp == stdout ? "stdout" : path);
+	return err ? -1 : 0;
+}
+
+/* The host CPU: "model name" (x86) or "Hardware"/"CPU part" lines of
+ * /proc/cpuinfo; "unknown" when there is none. g_free() it. */
+static inline gchar *km_tool_cpu_model(void)
+{
+	gchar *text = NULL, *model = NULL;
+
+	if (g_file_get_contents("/proc/cpuinfo", &text, NULL, NULL)) {
+		gchar **lines = g_strsplit(text, "\n", -1);
+
+		for (gchar **l = lines; *l && !model; l++) {
+			gchar *colon = strchr(*l, ':');
+
+			if (colon && (g_str_has_prefix(*l, "model name") ||
+				      g_str_has_prefix(*l, "Hardware") ||
+				      g_str_has_prefix(*l, "Model")))
+				model = g_strdup(g_strstrip(colon + 1));
+		}
+		g_strfreev(lines);
+		g_free(text);
+	}
+	return model ? model : g_strdup("unknown");
+}
+
+/* The "metadata" member of a tool's JSON output: what was run, with what
+ * and where -- libkmodel's version (headers and run time), git describe,
+ * compiler, flags, LTO, host CPU, the command line. */
+static inline void km_tool_json_metadata(JsonBuilder *b, const char *prog, int argc, char **argv)
+{
+	gchar *cpu = km_tool_cpu_model(), *cflags = g_strstrip(g_strdup(KM_TOOL_CFLAGS));
+
+	json_builder_set_member_name(b, "metadata");
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "tool");
+	json_builder_add_string_value(b, prog);
+	json_builder_set_member_name(b, "libkmodel_version");
+	json_builder_add_string_value(b, km_version());
+	json_builder_set_member_name(b, "git_describe");
+	json_builder_add_string_value(b, km_version_describe());
+	json_builder_set_member_name(b, "compiler");
+	json_builder_add_string_value(b, KM_TOOL_COMPILER);
+	json_builder_set_member_name(b, "build_type");
+	json_builder_add_string_value(b, KM_TOOL_BUILD_TYPE);
+	json_builder_set_member_name(b, "cflags");
+	json_builder_add_string_value(b, cflags);
+	json_builder_set_member_name(b, "lto");
+	json_builder_add_boolean_value(b, KM_TOOL_LTO);
+	json_builder_set_member_name(b, "host_cpu");
+	json_builder_add_string_value(b, cpu);
+	json_builder_set_member_name(b, "host_cpus_online");
+	json_builder_add_int_value(b, (gint64)g_get_num_processors());
+	json_builder_set_member_name(b, "command_line");
+	json_builder_begin_array(b);
+	for (int i = 0; i < argc; i++)
+		json_builder_add_string_value(b, argv[i]);
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+	g_free(cpu);
+	g_free(cflags);
+}
+
+/* Print the JSON document @root to @fp, pretty. */
+static inline void km_tool_print_json(FILE *fp, JsonNode *root)
+{
+	gchar *s = json_to_string(root, TRUE);
+
+	fputs(s, fp);
+	fputc('\n', fp);
+	g_free(s);
 }
 
 #endif

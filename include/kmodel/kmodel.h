@@ -14,5 +14,7 @@
 #include <kmodel/asix.h>
 #include <kmodel/conformance.h>
 #include <kmodel/registry.h>
+#include <kmodel/filemap.h>
+#include <kmodel/scenario.h>
 
 #endif

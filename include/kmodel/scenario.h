@@ -1,0 +1,212 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kmodel/scenario.h - the seeds' workloads as library calls: dd (the 2020
+ * RFC's benchmark) on uaccess variants and iperf (the 2012 asix patch's)
+ * on usbnet variants. They produce the rows kmodel-bench prints: a program
+ * runs them on its own variants and gets the same table.
+ *
+ * Results come as a struct km_table: named, typed columns (with units)
+ * and rows of values, one schema per table. Speeds are host timings and
+ * ratios against a baseline measured in the same run; event counts are
+ * the model's (kmodel/machine.h struct km_events), per unit of work.
+ */
+#ifndef KMODEL_SCENARIO_H
+#define KMODEL_SCENARIO_H
+
+#include <kmodel/uaccess.h>
+#include <kmodel/usb.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- result tables ----------------------------------------------------------- */
+
+/** Type of a column's values. */
+enum km_value_type {
+	KM_VALUE_NONE = 0,	/**< no value in this row (e.g. a stalled dd row's speed) */
+	KM_VALUE_STRING,
+	KM_VALUE_BOOL,
+	KM_VALUE_INT,		/**< int64_t */
+	KM_VALUE_DOUBLE,
+};
+
+/** One value of a row. */
+struct km_value {
+	enum km_value_type type;	/**< KM_VALUE_NONE or the column's type */
+	union {
+		const char *s;		/**< owned by the table */
+		bool b;
+		int64_t i;
+		double d;
+	};
+};
+
+/** Column flags. */
+#define KM_COL_TEXT	0x1u	/**< shown in kmodel-bench's text table */
+#define KM_COL_EVENT	0x2u	/**< an event counter per unit (JSON: under "events") */
+#define KM_COL_KEY	0x4u	/**< identifies the row (variant, machine, ...) */
+
+/**
+ * struct km_column - a column of a table.
+ * @name: stable machine name (CSV header, JSON key), [a-z0-9_].
+ * @heading: short text-table heading. @unit: e.g. "MB/s", "per MiB", ""
+ * @type: of its values. @width, @precision: text-table format hints.
+ * @flags: KM_COL_*. @doc: one line saying what it is.
+ */
+struct km_column {
+	const char *name;
+	const char *heading;
+	const char *unit;
+	enum km_value_type type;
+	int width, precision;
+	unsigned int flags;
+	const char *doc;
+};
+
+/** A scenario's result: columns and rows. */
+struct km_table;
+
+/** The scenario's name ("dd", "iperf"). */
+KM_API const char *km_table_name(const struct km_table *t);
+/** One line describing the rows (for a text table's title). */
+KM_API const char *km_table_title(const struct km_table *t);
+/** Number of columns. */
+KM_API size_t km_table_ncolumns(const struct km_table *t);
+/** Column @c (< km_table_ncolumns()), owned by the table. NULL if out of range. */
+KM_API const struct km_column *km_table_column(const struct km_table *t, size_t c);
+/** Index of the column called @name, or -1. */
+KM_API long km_table_column_index(const struct km_table *t, const char *name);
+/** Number of rows. */
+KM_API size_t km_table_nrows(const struct km_table *t);
+/** Value of row @r, column @c; a KM_VALUE_NONE value when out of range.
+ *  Owned by the table. */
+KM_API const struct km_value *km_table_value(const struct km_table *t, size_t r, size_t c);
+/** Free @t. NULL is a no-op. */
+KM_API void km_table_free(struct km_table *t);
+
+/* ---- dd ------------------------------------------------------------------------ */
+
+/** A machine the dd scenario runs on. */
+struct km_dd_machine {
+	const char *name;
+	const char *summary;
+	uint64_t ram_size, lowmem_size;	/**< bytes; lowmem 0: all of RAM */
+	bool fast_gup;			/**< CONFIG_HAVE_FAST_GUP (ARM_LPAE) */
+};
+
+/** The built-in machine profiles (bbw, bbw-highmem, a15, a15-nohighmem),
+ *  terminated by an entry with a NULL name. */
+KM_API const struct km_dd_machine *km_dd_machines(void);
+/** The profile called @name, or NULL. */
+KM_API const struct km_dd_machine *km_dd_machine_find(const char *name);
+/** Does @d have highmem? Then its kernel is taken to be built with
+ *  CONFIG_HIGHMEM, and one without highmem without it (a model
+ *  assumption: a15-nohighmem is "highmem disabled"). */
+KM_API bool km_dd_machine_highmem(const struct km_dd_machine *d);
+
+/** One row to measure: a variant on a machine in a kmap era. */
+struct km_dd_case {
+	const struct km_uaccess_ops *ops;	/**< the variant (not NULL) */
+	const struct km_dd_machine *machine;
+	enum km_kmap_flavour kmap;
+};
+
+/**
+ * struct km_dd_opts - what dd does. Zero fields take the defaults.
+ * @block_sizes, @nblock_sizes: bs= values to run, bytes, each 1 .. 64 MiB;
+ *              none: 512 (dd's default, the seed's run). Borrowed.
+ * @total_bytes: copied per timed run, rounded up to whole blocks; 0: 64 MiB.
+ * @file_bytes: size of the input file, at least one block; 0: 16 MiB.
+ *              dd reads it from the start again at its end, and starts
+ *              the output file again (O_TRUNC), so page-cache pages are
+ *              allocated as in a real run while the host memory stays warm.
+ * @repeat: timed runs per row, 1 .. 100, interleaved across rows so drift
+ *          hits all alike; the best is reported; 0: 9.
+ * @progress: NULL, or called before each timed run (@run counts from 1).
+ */
+struct km_dd_opts {
+	const unsigned long *block_sizes;
+	size_t nblock_sizes;
+	uint64_t total_bytes;
+	uint64_t file_bytes;
+	unsigned int repeat;
+	void (*progress)(void *arg, unsigned long block_size, unsigned int run,
+			 unsigned int runs);
+	void *progress_arg;
+};
+
+/**
+ * km_dd_run() - the seed's dd: `dd if=A of=B bs=N` between two tmpfs files
+ * through a user buffer of N bytes, on each case, interleaved with a
+ * baseline. Every block is a read(2) of A (km_shmem_read_iter():
+ * copy_page_to_iter() through the variant's copy_to_user, under
+ * kmap_atomic() of the page-cache page with CONFIG_HIGHMEM) and a write(2)
+ * of B (km_generic_perform_write(): fault-in, kmap_atomic(), atomic
+ * copy_from_user through the variant); kmodel/filemap.h.
+ *
+ * The baseline ("memcpy") runs the same loop on the bbw profile (all
+ * lowmem), finding and allocating page-cache pages alike, but moves the
+ * bytes with plain memcpy() between host addresses resolved once: no
+ * fault-in, kmap, access_ok or variant. A row's ratio is its MB/s over the
+ * baseline's: what the modelled uaccess path costs over the bare copies.
+ *
+ * The table ("dd") has, for each block size in turn, the baseline's row
+ * and then one row per case in order. Columns: variant, builtin (a variant compiled into
+ * libkmodel: flattened with the model calls under it -- one of yours is
+ * not, so its MB/s is not comparable one to one), machine, kmap, highmem,
+ * fast_gup, block_size, stalled, host_mb_s, memcpy_mb_s, ratio,
+ * spread_pct (median over best timed run), reports_per_mib, then every
+ * event counter per MiB copied. A stalled row -- the atomic copy of the
+ * write path copies nothing even after a fault-in, so the kernel would
+ * retry for ever (gup_kmap_fixed without fast GUP) -- has no speeds.
+ *
+ * Return: 0 and *@out (free with km_table_free()); -EINVAL for a bad
+ * option, a NULL case field or argument (km_last_error() says which);
+ * -ENOMEM when a machine runs out of simulated memory; -EFAULT when a
+ * machine's teardown finds leaks (km_last_error() names the row).
+ */
+KM_API int km_dd_run(const struct km_dd_opts *opts, const struct km_dd_case *cases, size_t n,
+		     struct km_table **out);
+
+/* ---- iperf ----------------------------------------------------------------------- */
+
+/**
+ * struct km_iperf_opts - Zero fields take the defaults.
+ * @packets: per timed run; 0: 100000.
+ * @mss: TCP payload bytes, 1 .. 65469; 0: 1448 (1514-byte frames).
+ * @maxpacket: bulk-out wMaxPacketSize; 0: 512. The speed is the one with
+ *             that bulk maxpacket (512 high, 1024 super, else full); the
+ *             variant must allow the pair (km_usbnet_variant_allows()).
+ * @repeat: timed runs, best kept; 0: 9. @progress as for dd (@block_size 0).
+ */
+struct km_iperf_opts {
+	unsigned long packets;
+	unsigned int mss;
+	unsigned int maxpacket;
+	unsigned int repeat;
+	void (*progress)(void *arg, const char *traffic, unsigned int run, unsigned int runs);
+	void *progress_arg;
+};
+
+/**
+ * km_iperf_run() - an iperf-like stream (TCP, TCP with a packet tap, UDP)
+ * through usbnet and each variant's tx_fixup to its device model, which
+ * parses every frame back; each frame is compared with what was sent.
+ * Variants run interleaved per traffic kind. The table ("iperf") has one
+ * row per traffic kind and variant: variant, builtin, traffic, mss,
+ * maxpacket, speed, packets, frames_ok, copies_per_1000 (skb copies),
+ * host_ns_per_packet, mpps, spread_pct, reports, then every event counter
+ * per packet (skb_copy_bytes_per_packet: bytes the copies copied).
+ * Return: 0 and *@out; -EINVAL (bad option, NULL argument, a variant that
+ * does not allow the endpoint); -EIO when frames did not verify (the table
+ * is still returned); -EFAULT on teardown leaks; a probe's error.
+ */
+KM_API int km_iperf_run(const struct km_iperf_opts *opts,
+			const struct km_usbnet_variant *const *variants, size_t n,
+			struct km_table **out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* KMODEL_SCENARIO_H */

@@ -1,0 +1,505 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The seed's benchmark: busybox `dd if=A of=B bs=N`, A and B on tmpfs
+ * (kmodel/scenario.h km_dd_run()). Per block: read(2) of A into the user
+ * buffer (shmem_file_read_iter() -> copy_page_to_iter()), then write(2) of
+ * the buffer to B (generic_perform_write()), both through the variant
+ * under test (kmodel/filemap.h). At the end of A dd starts again: A from
+ * its start, B truncated (O_TRUNC), so B's page-cache pages are allocated
+ * again as in a real run while the host memory behind them stays warm.
+ * Simplifications: no syscall entry, no writeback, no dirty throttling.
+ */
+#include "scenario_internal.h"
+#include "table.h"
+#include <kmodel/scenario.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MiB (1024UL * 1024)
+
+static const struct km_dd_machine machines[] = {
+	{ "bbw", "BeagleBone White, Cortex-A8: 256 MiB, all lowmem, no LPAE (no fast GUP)",
+	  256 * MiB, 0, false },
+	{ "bbw-highmem", "bbw with lowmem capped at 128 MiB: user and page-cache pages are highmem",
+	  256 * MiB, 128 * MiB, false },
+	{ "a15", "Cortex-A15 with LPAE, 2 GiB (the seed's QEMU run): 768 MiB lowmem, fast GUP",
+	  2048 * MiB, 0, true },
+	{ "a15-nohighmem", "a15 with highmem disabled: only its 768 MiB of lowmem", 768 * MiB, 0,
+	  true },
+	{ 0 },
+};
+
+const struct km_dd_machine *km_dd_machines(void)
+{
+	return machines;
+}
+
+const struct km_dd_machine *km_dd_machine_find(const char *name)
+{
+	for (const struct km_dd_machine *d = machines; name && d->name; d++)
+		if (!strcmp(d->name, name))
+			return d;
+	return NULL;
+}
+
+bool km_dd_machine_highmem(const struct km_dd_machine *d)
+{
+	/* lowmem 0: all of RAM up to the 3G/1G lowmem limit of 768 MiB */
+	return d->lowmem_size ? d->lowmem_size < d->ram_size : d->ram_size > 768 * MiB;
+}
+
+double km_scenario_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static gint cmp_double(gconstpointer a, gconstpointer b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+double km_scenario_spread_pct(GArray *runs, double best)
+{
+	double median;
+
+	g_array_sort(runs, cmp_double);
+	median = runs->len % 2 ? g_array_index(runs, double, runs->len / 2)
+			       : (g_array_index(runs, double, runs->len / 2 - 1) +
+				  g_array_index(runs, double, runs->len / 2)) / 2;
+	return (median - best) / best * 100;
+}
+
+/* ---- one dd process -------------------------------------------------------- */
+
+struct dd_run {
+	const struct km_dd_case *c;	/* NULL: the baseline */
+	struct km_machine *m;
+	struct km_task *t;
+	const struct km_uaccess_ops *ops;
+	bool config_highmem;
+	unsigned long bs, P, ubuf;
+	unsigned char **uhost;		/* baseline: host address of each buffer page */
+	struct km_shmem_file *in, *out;
+	uint64_t in_pos, out_pos;
+	bool stalled;			/* the write path would retry for ever: no row */
+	/* results */
+	double best;			/* seconds of the best timed run */
+	GArray *runs;			/* seconds of each timed run */
+	uint64_t copied;		/* bytes of a timed run */
+	struct km_events ev;		/* of the last timed run */
+	unsigned long reports;		/* BUG/WARN reports of the last timed run */
+};
+
+/* The baseline calls the C library's memcpy, as the simulated path does;
+ * through a volatile pointer so the compiler cannot inline its own. */
+static void *(*volatile host_memcpy)(void *, const void *, size_t) = memcpy;
+
+/* baseline: copy @len bytes between @k and the buffer at @uoff, split at the
+ * buffer's page boundaries; @to_user: from @k into the buffer */
+static void plain_user(struct dd_run *r, unsigned char *k, unsigned long uoff,
+		       unsigned long len, bool to_user)
+{
+	while (len) {
+		unsigned long chunk = MIN(len, r->P - uoff % r->P);
+		unsigned char *u = r->uhost[uoff / r->P] + uoff % r->P;
+
+		if (to_user)
+			host_memcpy(u, k, chunk);
+		else
+			host_memcpy(k, u, chunk);
+		k += chunk;
+		uoff += chunk;
+		len -= chunk;
+	}
+}
+
+/* baseline read(2): A's pages (holes: the zero page) into the buffer */
+static long plain_read(struct dd_run *r)
+{
+	uint64_t size = km_shmem_file_size(r->in);
+	unsigned long done = 0;
+
+	while (done < r->bs && r->in_pos < size) {
+		unsigned long off = (unsigned long)(r->in_pos % r->P);
+		unsigned long n = (unsigned long)MIN((uint64_t)MIN(r->bs - done, r->P - off),
+						     size - r->in_pos);
+		struct km_page *p = km_shmem_file_page(r->in, (unsigned long)(r->in_pos / r->P));
+
+		plain_user(r, (unsigned char *)km_page_address(r->m, p ? p : r->m->zero_page) + off,
+			   done, n, true);
+		r->in_pos += n;
+		done += n;
+	}
+	return (long)done;
+}
+
+/* baseline write(2): B's pages found or allocated as shmem_write_begin() does */
+static long plain_write(struct dd_run *r, unsigned long len)
+{
+	unsigned long done = 0;
+
+	while (done < len) {
+		unsigned long off = (unsigned long)(r->out_pos % r->P);
+		unsigned long n = MIN(len - done, r->P - off);
+		bool fresh;
+		struct km_page *p = km_shmem_write_begin(r->out, (unsigned long)(r->out_pos / r->P),
+							 &fresh);
+
+		if (!p)
+			return -ENOMEM;
+		plain_user(r, (unsigned char *)km_page_address(r->m, p) + off, done, n, false);
+		km_shmem_write_end_plain(r->out, r->out_pos, n, p, fresh);
+		r->out_pos += n;
+		done += n;
+	}
+	return (long)done;
+}
+
+/* one block: read(A), write(B); at the end of A, dd starts over */
+static int dd_block(struct dd_run *r, uint64_t *copied)
+{
+	struct km_iovec iov = { r->ubuf, r->bs };
+	struct km_iov_iter it;
+	long n, w;
+
+	for (int pass = 0; pass < 2; pass++) {
+		if (r->ops) {
+			km_syscall(r->t);	/* read(2) */
+			km_iov_iter_init(&it, &iov, 1, r->bs);
+			n = km_shmem_read_iter(r->t, r->ops, r->config_highmem, r->in, &r->in_pos,
+					       &it);
+		} else {
+			n = plain_read(r);
+		}
+		if (n != 0)
+			break;
+		r->in_pos = 0;			/* end of A: the next dd */
+		km_shmem_file_truncate(r->out);	/* of=B opens it with O_TRUNC */
+		r->out_pos = 0;
+	}
+	if (n <= 0)
+		return n ? (int)n : km_err(-EINVAL, "dd: the input file is empty");
+	if (r->ops) {
+		iov.iov_len = (size_t)n;
+		km_syscall(r->t);	/* write(2) */
+		km_iov_iter_init(&it, &iov, 1, (size_t)n);
+		w = km_shmem_write_iter(r->t, r->ops, r->out, &r->out_pos, &it);
+	} else {
+		w = plain_write(r, (unsigned long)n);
+	}
+	if (w == n) {
+		*copied += (uint64_t)n;
+		return 0;
+	}
+	/* dd's buffer is resident and readable: a short write is a bug */
+	return w < 0 ? (int)w : km_err(-EFAULT, "dd: write(2) wrote %ld of %ld bytes", w, n);
+}
+
+static int dd_pass(struct dd_run *r, uint64_t total, uint64_t *copied)
+{
+	int err = 0;
+
+	*copied = 0;
+	for (uint64_t n = 0; n < total && !err; n += r->bs)
+		err = dd_block(r, copied);
+	return err;
+}
+
+/* a machine with a dd process: an mm, a task, the buffer, file A written
+ * with a pattern, then one warm-up pass over A */
+static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_kmap_flavour kmap,
+		    unsigned long bs, uint64_t file_bytes)
+{
+	struct km_machine_config cfg = { .kmap = kmap, .ram_size = mach->ram_size,
+					 .lowmem_size = mach->lowmem_size,
+					 .fast_gup = mach->fast_gup };
+	unsigned long pages;
+	struct km_mm *mm;
+	uint64_t copied;
+	int err;
+
+	r->bs = bs;
+	r->config_highmem = km_dd_machine_highmem(mach);
+	r->runs = g_array_new(FALSE, FALSE, sizeof(double));
+	r->best = G_MAXDOUBLE;
+	if ((err = km_machine_new(&cfg, &r->m)))
+		return err;
+	r->P = km_page_size(r->m);
+	if ((err = km_mm_new(r->m, &mm)))
+		return err;
+	err = km_task_new(r->m, mm, 0, &r->t);
+	km_mm_put(mm);
+	if (!err)
+		err = km_mmap(mm, 0, bs, KM_PROT_READ | KM_PROT_WRITE, &r->ubuf);
+	if (!err)
+		err = km_shmem_file_new(r->m, &r->in);
+	if (!err)
+		err = km_shmem_file_new(r->m, &r->out);
+	pages = (bs + r->P - 1) / r->P;
+	if (!err && !r->ops)
+		r->uhost = g_new0(unsigned char *, pages);
+	/* fill the buffer with a pattern (faulting it in), resolve its frames
+	 * for the baseline, and write A from it with the direct variant */
+	for (unsigned long i = 0; i < pages && !err; i++) {
+		unsigned char pat[256];
+		struct km_page *p;
+
+		for (unsigned int k = 0; k < sizeof(pat); k++)
+			pat[k] = (unsigned char)(i * 31 + k);
+		for (unsigned long o = 0; o < r->P && o < bs - i * r->P && !err; o += sizeof(pat))
+			if (km_user_access(r->t, r->ubuf + i * r->P + o, pat,
+					   MIN(sizeof(pat), bs - i * r->P - o), true) < 0)
+				err = -EFAULT;
+		if (!err && r->uhost &&
+		    (km_follow_pte(mm, r->ubuf + i * r->P, NULL, &p) ||
+		     !(r->uhost[i] = km_page_address(r->m, p))))
+			err = km_err(-EINVAL, "dd: the baseline needs a lowmem buffer");
+	}
+	while (!err && km_shmem_file_size(r->in) < file_bytes) {
+		uint64_t pos = km_shmem_file_size(r->in);
+		struct km_iovec iov = { r->ubuf, (size_t)MIN((uint64_t)bs, file_bytes - pos) };
+		struct km_iov_iter it;
+		long w;
+
+		km_iov_iter_init(&it, &iov, 1, iov.iov_len);
+		w = km_shmem_write_iter(r->t, &km_uaccess_direct, r->in, &pos, &it);
+		if (w != (long)iov.iov_len)
+			err = w < 0 ? (int)w : -EFAULT;
+	}
+	if (!err)
+		err = dd_pass(r, file_bytes, &copied);
+	return err;
+}
+
+/* -EDEADLK (an atomic copy that never progresses) ends the row, not the run */
+static int dd_stall(struct dd_run *r, int err)
+{
+	if (err != -EDEADLK)
+		return err;
+	r->stalled = true;
+	return 0;
+}
+
+/* One timed pass. Reports are counted per pass (a difference of the
+ * counters); the report log keeps its first 1024 messages, and once it is
+ * full a pass pays for counting a BUG/WARN, not for formatting it. */
+static int dd_timed(struct dd_run *r, uint64_t total)
+{
+	unsigned long reports0 = km_report_count(r->m, KM_R_NONE);
+	double t0;
+	int err;
+
+	km_events_reset(r->m);
+	t0 = km_scenario_now();
+	err = dd_pass(r, total, &r->copied);
+	t0 = km_scenario_now() - t0;
+	r->best = MIN(r->best, t0);
+	g_array_append_val(r->runs, t0);
+	km_events_get(r->m, &r->ev);
+	r->reports = km_report_count(r->m, KM_R_NONE) - reports0;
+	return err;
+}
+
+/* Tear down; a leak fails the row. */
+static int dd_teardown(struct dd_run *r, const char *name)
+{
+	int err = 0;
+
+	if (r->m) {
+		km_shmem_file_free(r->in);
+		km_shmem_file_free(r->out);
+		if (r->t)
+			km_task_free(r->t);
+		km_reports_clear(r->m);	/* room in the log for the teardown checks */
+		if (km_machine_destroy(r->m))
+			err = km_err(-EFAULT, "dd: %s: the machine's teardown found leaks", name);
+	}
+	if (r->runs)
+		g_array_free(r->runs, TRUE);
+	g_free(r->uhost);
+	return err;
+}
+
+/* ---- the table ----------------------------------------------------------------- */
+
+static const struct km_column columns[] = {
+	{ "variant", "variant", "", KM_VALUE_STRING, -19, 0, KM_COL_TEXT | KM_COL_KEY,
+	  "uaccess variant; memcpy: the baseline" },
+	{ "builtin", "", "", KM_VALUE_BOOL, 0, 0, KM_COL_KEY,
+	  "compiled into libkmodel (flattened with the model); else built outside, not inlined" },
+	{ "machine", "machine", "", KM_VALUE_STRING, -13, 0, KM_COL_TEXT | KM_COL_KEY,
+	  "machine profile" },
+	{ "kmap", "kmap", "", KM_VALUE_STRING, -8, 0, KM_COL_TEXT | KM_COL_KEY,
+	  "kmap era: pre-5.11 (kmap_atomic) or 5.11 (kmap_local)" },
+	{ "highmem", "hmem", "", KM_VALUE_BOOL, -4, 0, KM_COL_TEXT | KM_COL_KEY,
+	  "the machine has highmem (and its kernel CONFIG_HIGHMEM)" },
+	{ "fast_gup", "", "", KM_VALUE_BOOL, 0, 0, KM_COL_KEY, "CONFIG_HAVE_FAST_GUP" },
+	{ "block_size", "bs", "bytes", KM_VALUE_INT, 8, 0, KM_COL_TEXT | KM_COL_KEY, "dd bs=" },
+	{ "stalled", "", "", KM_VALUE_BOOL, 0, 0, 0,
+	  "the write path's atomic copy never progresses: the kernel would retry for ever" },
+	{ "host_mb_s", "MB/s", "MB/s", KM_VALUE_DOUBLE, 10, 1, KM_COL_TEXT,
+	  "host throughput, 10^6 bytes/s, best timed run" },
+	{ "memcpy_mb_s", "", "MB/s", KM_VALUE_DOUBLE, 0, 1, 0,
+	  "the baseline's host throughput in the same run" },
+	{ "ratio", "ratio", "", KM_VALUE_DOUBLE, 6, 3, KM_COL_TEXT,
+	  "host_mb_s / memcpy_mb_s" },
+	{ "spread_pct", "spread%", "%", KM_VALUE_DOUBLE, 7, 1, KM_COL_TEXT,
+	  "median timed run over the best, percent: the row's noise" },
+	{ "reports_per_mib", "reports", "per MiB", KM_VALUE_DOUBLE, 8, 1, KM_COL_TEXT,
+	  "BUG/WARN reports per MiB copied" },
+};
+
+/* the counters the text table shows */
+static const char *const text_events[] = {
+	"gup_calls", "gup_slow_pages", "page_faults", "kmap_high", "tlb_flushes", "kmalloc_calls",
+	NULL
+};
+
+static const char *kmap_name(enum km_kmap_flavour k)
+{
+	return k == KM_KMAP_LOCAL ? "5.11" : "pre-5.11";
+}
+
+static bool builtin_uaccess(const struct km_uaccess_ops *ops)
+{
+	for (const struct km_uaccess_ops *const *v = km_uaccess_variants(); *v; v++)
+		if (*v == ops)
+			return true;
+	return false;
+}
+
+static void add_row(struct km_table *t, const struct dd_run *r, const struct km_dd_case *c,
+		    double memcpy_mb_s)
+{
+	size_t row = km_table_add_row(t);
+	double mib = (double)r->copied / MiB, mbs;
+
+	km_table_set_str(t, row, "variant", c->ops ? c->ops->name : "memcpy");
+	km_table_set_bool(t, row, "builtin", !c->ops || builtin_uaccess(c->ops));
+	km_table_set_str(t, row, "machine", c->machine->name);
+	km_table_set_str(t, row, "kmap", kmap_name(c->kmap));
+	km_table_set_bool(t, row, "highmem", km_dd_machine_highmem(c->machine));
+	km_table_set_bool(t, row, "fast_gup", c->machine->fast_gup);
+	km_table_set_int(t, row, "block_size", (int64_t)r->bs);
+	km_table_set_bool(t, row, "stalled", r->stalled);
+	if (r->stalled)
+		return;
+	mbs = (double)r->copied / r->best / 1e6;
+	km_table_set_double(t, row, "host_mb_s", mbs);
+	km_table_set_double(t, row, "memcpy_mb_s", memcpy_mb_s);
+	km_table_set_double(t, row, "ratio", mbs / memcpy_mb_s);
+	km_table_set_double(t, row, "spread_pct", km_scenario_spread_pct(r->runs, r->best));
+	km_table_set_double(t, row, "reports_per_mib", (double)r->reports / mib);
+	km_table_set_events(t, row, &r->ev, mib);
+}
+
+static int check_opts(const struct km_dd_opts *o, const struct km_dd_case *cases, size_t n)
+{
+	for (size_t i = 0; i < o->nblock_sizes; i++)
+		if (o->block_sizes[i] < 1 || o->block_sizes[i] > 64 * MiB)
+			return km_err(-EINVAL, "dd: block size %lu is outside 1 .. 64 MiB",
+				      o->block_sizes[i]);
+	if (o->repeat > 100)
+		return km_err(-EINVAL, "dd: repeat %u is above 100", o->repeat);
+	for (size_t i = 0; i < n; i++) {
+		if (!cases[i].ops || !cases[i].machine)
+			return km_err(-EINVAL, "dd: case %zu has no variant or machine", i);
+		if (cases[i].ops->size < KM_UACCESS_OPS_MIN_SIZE || !cases[i].ops->name ||
+		    !cases[i].ops->raw_copy_from_user || !cases[i].ops->raw_copy_to_user)
+			return km_err(-EINVAL, "dd: case %zu: the variant is incomplete", i);
+	}
+	return 0;
+}
+
+/* all cases (and the baseline first) at one block size */
+static int run_block_size(const struct km_dd_opts *o, const struct km_dd_case *cases, size_t n,
+			  unsigned long bs, uint64_t total, uint64_t file_bytes, unsigned int repeat,
+			  struct km_table *t)
+{
+	struct km_dd_case base = { NULL, &machines[0], KM_KMAP_ATOMIC_PRE_5_11 };
+	struct dd_run *runs = g_new0(struct dd_run, n + 1);
+	int rc = 0;
+
+	for (size_t v = 0; v <= n && !rc; v++) {
+		const struct km_dd_case *c = v ? &cases[v - 1] : &base;
+
+		runs[v].c = c;
+		runs[v].ops = c->ops;
+		rc = dd_stall(&runs[v], dd_setup(&runs[v], c->machine, c->kmap, bs, file_bytes));
+	}
+	if (!rc && runs[0].stalled)
+		rc = km_err(-EFAULT, "dd: the baseline stalled");
+	/* interleave baseline and variants so drift hits all alike */
+	for (unsigned int i = 0; i < repeat && !rc; i++) {
+		if (o->progress)
+			o->progress(o->progress_arg, bs, i + 1, repeat);
+		for (size_t v = 0; v <= n && !rc; v++) {
+			if (runs[v].stalled)
+				continue;
+			km_task_switch(runs[v].t);
+			rc = dd_stall(&runs[v], dd_timed(&runs[v], total));
+			km_task_switch(NULL);
+		}
+	}
+	for (size_t v = 0; v <= n; v++) {
+		const struct km_dd_case *c = v ? &cases[v - 1] : &base;
+		int err;
+
+		if (!rc)
+			add_row(t, &runs[v], c, (double)runs[0].copied / runs[0].best / 1e6);
+		err = dd_teardown(&runs[v], c->ops ? c->ops->name : "memcpy");
+		if (!rc && err)
+			rc = err;
+	}
+	g_free(runs);
+	return rc;
+}
+
+int km_dd_run(const struct km_dd_opts *opts, const struct km_dd_case *cases, size_t n,
+	      struct km_table **out)
+{
+	static const unsigned long dd_default_bs = 512;
+	struct km_dd_opts o = opts ? *opts : (struct km_dd_opts){0};
+	uint64_t total, file_bytes;
+	unsigned int repeat;
+	struct km_table *t;
+	int rc;
+
+	if (!out || (n && !cases))
+		return km_err(-EINVAL, "km_dd_run: NULL argument");
+	*out = NULL;
+	if (!o.nblock_sizes) {
+		o.block_sizes = &dd_default_bs;
+		o.nblock_sizes = 1;
+	}
+	if ((rc = check_opts(&o, cases, n)))
+		return rc;
+	total = o.total_bytes ? o.total_bytes : 64 * MiB;
+	file_bytes = o.file_bytes ? o.file_bytes : 16 * MiB;
+	repeat = o.repeat ? o.repeat : 9;
+	t = km_table_new("dd", "dd if=<tmpfs file> of=<tmpfs file>: host MB/s (10^6 bytes/s), "
+			 "ratio to memcpy, events per MiB copied",
+			 columns, G_N_ELEMENTS(columns));
+	km_table_add_event_columns(t, "mib", text_events);
+	for (size_t s = 0; s < o.nblock_sizes && !rc; s++) {
+		unsigned long bs = o.block_sizes[s];
+
+		if (file_bytes < bs)
+			rc = km_err(-EINVAL, "dd: the input file (%llu bytes) is smaller than "
+				    "a block (%lu)", (unsigned long long)file_bytes, bs);
+		else
+			rc = run_block_size(&o, cases, n, bs, total, file_bytes, repeat, t);
+	}
+	if (rc) {
+		km_table_free(t);
+		return rc;
+	}
+	*out = t;
+	return 0;
+}

@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * iperf (kmodel/scenario.h km_iperf_run()): an iperf-like stream through
+ * usbnet and each variant's tx_fixup to its device model, which parses
+ * every frame back; each frame is compared byte for byte with what the
+ * sender built.
+ *
+ * Per packet, timed on the host (CLOCK_MONOTONIC, best of the runs): the
+ * sender's alloc/reserve/put/header release/clone/pushes (and the tap's
+ * clone), usbnet_start_xmit (tx_fixup, URB length rules, bulk-out
+ * segmentation into maxpacket packets, device parse, frame compare,
+ * dev_kfree_skb) and the ACK freeing the queued original.
+ */
+#include "scenario_internal.h"
+#include "table.h"
+#include <kmodel/scenario.h>
+#include <kmodel/traffic.h>
+#include <string.h>
+
+struct iperf_traffic {
+	const char *name;
+	enum km_traffic_kind kind;
+	bool tap;
+};
+
+static const struct iperf_traffic traffics[] = {
+	{ "tcp", KM_TRAFFIC_TCP, false },
+	{ "tcp+tap", KM_TRAFFIC_TCP, true },
+	{ "udp", KM_TRAFFIC_UDP, false },
+};
+
+struct iperf_run {
+	const struct km_usbnet_variant *v;
+	struct km_machine *m;
+	struct km_task *t;
+	struct km_usbnet_dev d;
+	struct km_usbnet *dev;
+	struct km_traffic *tr;
+	unsigned long frames_ok;
+	/* of the best timed run */
+	double best;
+	GArray *runs;
+	struct km_events ev;
+	unsigned long best_frames_ok, reports;
+};
+
+static void on_frame(void *arg, const uint8_t *frame, size_t len)
+{
+	struct iperf_run *r = arg;
+
+	r->frames_ok += km_traffic_verify(r->tr, frame, len);
+}
+
+static int iperf_setup(struct iperf_run *r, const struct iperf_traffic *tt, unsigned int mss,
+		       enum km_usb_speed speed, unsigned int mp)
+{
+	struct km_traffic_config cfg = { .kind = tt->kind, .tap = tt->tap,
+					 .payload = tt->kind == KM_TRAFFIC_TCP ? mss : 0 };
+	int err;
+
+	r->best = G_MAXDOUBLE;
+	r->runs = g_array_new(FALSE, FALSE, sizeof(double));
+	err = km_machine_new(NULL, &r->m);
+	if (!err)
+		err = km_task_new(r->m, NULL, 0, &r->t);
+	if (!err)
+		err = r->v->dev_new(r->m, on_frame, r, &r->d);
+	if (err)
+		return err;
+	err = km_usbnet_probe(r->m, r->v, speed, mp, &r->d.sink, &r->dev);
+	if (!err)
+		err = km_traffic_new(r->t, r->dev->net, &cfg, &r->tr);
+	return err;
+}
+
+static int iperf_pass(struct iperf_run *r, unsigned long packets)
+{
+	for (unsigned long i = 0; i < packets; i++) {
+		struct km_skb *skb = km_traffic_next(r->tr);
+
+		if (!skb)
+			return km_err(-ENOMEM, "iperf: the sender found no memory");
+		km_usbnet_start_xmit(r->dev, skb);
+		km_traffic_complete(r->tr);
+	}
+	return 0;
+}
+
+static int iperf_timed(struct iperf_run *r, unsigned long packets)
+{
+	double t0, secs;
+	int err;
+
+	km_task_switch(r->t);
+	km_events_reset(r->m);
+	km_reports_clear(r->m);
+	r->frames_ok = 0;
+	t0 = km_scenario_now();
+	err = iperf_pass(r, packets);
+	secs = km_scenario_now() - t0;
+	km_task_switch(NULL);
+	g_array_append_val(r->runs, secs);
+	if (secs < r->best) {
+		r->best = secs;
+		km_events_get(r->m, &r->ev);
+		r->best_frames_ok = r->frames_ok;
+		r->reports = km_report_count(r->m, KM_R_NONE);
+	}
+	return err;
+}
+
+static int iperf_teardown(struct iperf_run *r)
+{
+	int err = 0;
+
+	if (r->m) {
+		km_traffic_free(r->tr);
+		km_usbnet_free(r->dev);
+		km_usbnet_dev_free(&r->d);
+		if (r->t)
+			km_task_free(r->t);
+		if (km_machine_destroy(r->m))
+			err = km_err(-EFAULT, "iperf: %s: the machine's teardown found leaks",
+				     r->v->name);
+	}
+	if (r->runs)
+		g_array_free(r->runs, TRUE);
+	return err;
+}
+
+static const struct km_column columns[] = {
+	{ "variant", "variant", "", KM_VALUE_STRING, -8, 0, KM_COL_TEXT | KM_COL_KEY,
+	  "usbnet variant" },
+	{ "builtin", "", "", KM_VALUE_BOOL, 0, 0, KM_COL_KEY,
+	  "compiled into libkmodel; else built outside it, not inlined" },
+	{ "traffic", "traffic", "", KM_VALUE_STRING, -8, 0, KM_COL_TEXT | KM_COL_KEY,
+	  "tcp, tcp+tap (a packet tap clones each skb) or udp" },
+	{ "mss", "", "bytes", KM_VALUE_INT, 0, 0, KM_COL_KEY, "TCP payload bytes per segment" },
+	{ "maxpacket", "", "bytes", KM_VALUE_INT, 0, 0, KM_COL_KEY, "bulk-out wMaxPacketSize" },
+	{ "speed", "", "", KM_VALUE_STRING, 0, 0, KM_COL_KEY, "USB speed of that maxpacket" },
+	{ "packets", "sent", "", KM_VALUE_INT, 9, 0, KM_COL_TEXT, "packets per timed run" },
+	{ "frames_ok", "frames_ok", "", KM_VALUE_INT, 9, 0, KM_COL_TEXT,
+	  "frames the device parsed back equal to what was sent (best run)" },
+	{ "copies_per_1000", "copies/k", "per 1000 packets", KM_VALUE_DOUBLE, 8, 1, KM_COL_TEXT,
+	  "skb_copy_expand and friends per 1000 packets" },
+	{ "host_ns_per_packet", "ns/pkt", "ns", KM_VALUE_DOUBLE, 8, 1, KM_COL_TEXT,
+	  "host time per packet, whole tx pipeline, best timed run" },
+	{ "mpps", "Mpps", "10^6 packets/s", KM_VALUE_DOUBLE, 6, 2, KM_COL_TEXT,
+	  "host packets per second" },
+	{ "spread_pct", "spread%", "%", KM_VALUE_DOUBLE, 7, 1, KM_COL_TEXT,
+	  "median timed run over the best, percent: the row's noise" },
+	{ "reports", "reports", "", KM_VALUE_INT, 7, 0, KM_COL_TEXT,
+	  "BUG/WARN reports in the best timed run" },
+};
+
+/* the counters the text table shows: bytes copied and memmoved per packet */
+static const char *const text_events[] = { "skb_copy_bytes", "memmove_bytes", NULL };
+
+static bool builtin_usbnet(const struct km_usbnet_variant *v)
+{
+	for (const struct km_usbnet_variant *const *b = km_usbnet_variants(); *b; b++)
+		if (*b == v)
+			return true;
+	return false;
+}
+
+static void add_row(struct km_table *t, const struct iperf_run *r, const char *traffic,
+		    unsigned int mss, unsigned int mp, enum km_usb_speed speed,
+		    unsigned long packets)
+{
+	size_t row = km_table_add_row(t);
+	double n = (double)packets;
+
+	km_table_set_str(t, row, "variant", r->v->name);
+	km_table_set_bool(t, row, "builtin", builtin_usbnet(r->v));
+	km_table_set_str(t, row, "traffic", traffic);
+	if (strcmp(traffic, "udp"))
+		km_table_set_int(t, row, "mss", mss);
+	km_table_set_int(t, row, "maxpacket", mp);
+	km_table_set_str(t, row, "speed", km_usb_speed_name(speed));
+	km_table_set_int(t, row, "packets", (int64_t)packets);
+	km_table_set_int(t, row, "frames_ok", (int64_t)r->best_frames_ok);
+	km_table_set_double(t, row, "copies_per_1000", (double)r->ev.skb_copies * 1000.0 / n);
+	km_table_set_double(t, row, "host_ns_per_packet", r->best * 1e9 / n);
+	km_table_set_double(t, row, "mpps", n / r->best / 1e6);
+	km_table_set_double(t, row, "spread_pct", km_scenario_spread_pct(r->runs, r->best));
+	km_table_set_int(t, row, "reports", (int64_t)r->reports);
+	km_table_set_events(t, row, &r->ev, n);
+}
+
+int km_iperf_run(const struct km_iperf_opts *opts, const struct km_usbnet_variant *const *variants,
+		 size_t n, struct km_table **out)
+{
+	struct km_iperf_opts o = opts ? *opts : (struct km_iperf_opts){0};
+	enum km_usb_speed speed;
+	struct km_table *t;
+	int rc = 0;
+
+	if (!out || (n && !variants))
+		return km_err(-EINVAL, "km_iperf_run: NULL argument");
+	*out = NULL;
+	if (!o.packets)
+		o.packets = 100000;
+	if (!o.mss)
+		o.mss = 1448;
+	if (!o.maxpacket)
+		o.maxpacket = 512;
+	if (!o.repeat)
+		o.repeat = 9;
+	if (o.mss > 65535 - 66 || o.repeat > 100)
+		return km_err(-EINVAL, "iperf: mss %u (1 .. %d) or repeat %u (1 .. 100) out of range",
+			      o.mss, 65535 - 66, o.repeat);
+	/* the speed that has this bulk maxpacket (512 high, 1024 super) */
+	speed = o.maxpacket == 512 ? KM_USB_SPEED_HIGH :
+		o.maxpacket == 1024 ? KM_USB_SPEED_SUPER : KM_USB_SPEED_FULL;
+	for (size_t v = 0; v < n; v++) {
+		if ((rc = km_usbnet_variant_check(variants[v])))
+			return rc;
+		if (!km_usbnet_variant_allows(variants[v], speed, o.maxpacket))
+			return km_err(-EINVAL, "iperf: %s does not meet a %s-speed device with "
+				      "maxpacket %u", variants[v]->name, km_usb_speed_name(speed),
+				      o.maxpacket);
+	}
+	{
+		gchar *title = g_strdup_printf("iperf: MSS %u, maxpacket %u (%s speed); skb copies "
+					       "per 1000 packets, host ns per packet (whole tx "
+					       "pipeline), bytes memmoved and copied per packet",
+					       o.mss, o.maxpacket, km_usb_speed_name(speed));
+
+		t = km_table_new("iperf", title, columns, G_N_ELEMENTS(columns));
+		g_free(title);
+	}
+	km_table_add_event_columns(t, "packet", text_events);
+	for (size_t ti = 0; ti < G_N_ELEMENTS(traffics) && (!rc || rc == -EIO); ti++) {
+		const struct iperf_traffic *tt = &traffics[ti];
+		struct iperf_run *runs = g_new0(struct iperf_run, n);
+		int err = 0;
+
+		for (size_t v = 0; v < n && !err; v++) {
+			runs[v].v = variants[v];
+			err = iperf_setup(&runs[v], tt, o.mss, speed, o.maxpacket);
+			if (!err) {	/* warm the caches and the skb/kmalloc free lists */
+				km_task_switch(runs[v].t);
+				err = iperf_pass(&runs[v], MIN(o.packets, 1000ul));
+				km_task_switch(NULL);
+			}
+		}
+		/* interleave the variants so drift hits all alike */
+		for (unsigned int i = 0; i < o.repeat && !err; i++) {
+			if (o.progress)
+				o.progress(o.progress_arg, tt->name, i + 1, o.repeat);
+			for (size_t v = 0; v < n && !err; v++)
+				err = iperf_timed(&runs[v], o.packets);
+		}
+		for (size_t v = 0; v < n; v++) {
+			if (!err) {
+				add_row(t, &runs[v], tt->name, o.mss, o.maxpacket, speed, o.packets);
+				if (runs[v].best_frames_ok != o.packets)
+					rc = km_err(-EIO, "iperf: %s %s: %lu of %lu frames verified",
+						    variants[v]->name, tt->name,
+						    runs[v].best_frames_ok, o.packets);
+			}
+			if (iperf_teardown(&runs[v]) && !err)
+				err = -EFAULT;
+		}
+		if (err)
+			rc = err;
+		g_free(runs);
+	}
+	if (rc && rc != -EIO) {
+		km_table_free(t);
+		return rc;
+	}
+	*out = t;
+	return rc;
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# kmodel-bench's output contract (issue 10, "the tools tell the truth"):
+# one CSV schema per stream, --csv-dir writes one file per scenario whose
+# rows all have the header's fields, a run of several scenarios refuses a
+# plain --csv, -o writes the file and nothing to stdout, --json carries the
+# run metadata and a table per scenario. Tiny runs: seconds.
+set -euo pipefail
+bench=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+small=(-q -r 1 --dd-block-sizes 4K,1K --dd-total-mib 1 --dd-file-mib 1
+       --dd-machines bbw,a15 --iperf-packets 50)
+fail() { echo "bench_cli: $*" >&2; exit 1; }
+
+"$bench" "${small[@]}" --csv-dir "$tmp/csv" -o "$tmp/out.txt" >"$tmp/stdout"
+[ -s "$tmp/stdout" ] && fail "-o FILE still wrote to stdout"
+grep -q '^dd if=' "$tmp/out.txt" || fail "-o FILE: no dd table"
+for s in dd iperf; do
+	f=$tmp/csv/$s.csv
+	[ -s "$f" ] || fail "--csv-dir: no $s.csv"
+	awk -F, -v f="$f" 'NR == 1 { n = NF; if ($1 != "variant") exit 1 }
+		NF != n { print f ": line " NR " has " NF " fields, the header " n; exit 1 }
+		NR > 1 && $1 == "variant" { print f ": a second header"; exit 1 }' "$f" ||
+		fail "$s.csv: not one schema"
+done
+# a stalled row (gup_kmap_fixed on bbw) leaves its numbers empty
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	$col["stalled"] == "true" && $col["host_mb_s"] != "" { exit 1 }' "$tmp/csv/dd.csv" ||
+	fail "dd.csv: a stalled row has a speed"
+grep -q '^gup_kmap_fixed,true,bbw,.*,true,' "$tmp/csv/dd.csv" || fail "dd.csv: no stalled row"
+
+if "$bench" "${small[@]}" --csv >/dev/null 2>&1; then
+	fail "--csv with two scenarios did not refuse"
+fi
+"$bench" "${small[@]}" -s iperf --csv >"$tmp/one.csv"
+[ "$(grep -c '^variant,' "$tmp/one.csv")" = 1 ] || fail "-s iperf --csv: not one header"
+
+"$bench" "${small[@]}" -s dd --json >"$tmp/out.json"
+for key in '"metadata"' '"libkmodel_version"' '"git_describe"' '"compiler"' '"cflags"' \
+	   '"lto"' '"host_cpu"' '"command_line"' '"options"' '"scenarios"' '"dd"' \
+	   '"columns"' '"rows"' '"events_per"'; do
+	grep -q "$key" "$tmp/out.json" || fail "--json: no $key"
+done
+echo "bench_cli: -o, --csv-dir (one schema per file), --csv refusal, --json metadata"

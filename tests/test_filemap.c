@@ -1,0 +1,427 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * read(2)/write(2) of a tmpfs file through the page cache (kmodel/filemap.h):
+ * iov_iter semantics of lib/iov_iter.c, generic_perform_write() and
+ * shmem_file_read_iter() of v5.7. Expected values come from those sources
+ * and from LTP's regression tests of the two fixes cited.
+ */
+#include "km_test.h"
+#include <errno.h>
+#include <string.h>
+
+#define P 4096UL
+
+/* every built-in variant that copies in atomic context on a fast-GUP machine */
+static const struct km_uaccess_ops *const *variants(void)
+{
+	return km_uaccess_variants();
+}
+
+static void up(struct km_fixture *f, bool fast_gup)
+{
+	struct km_machine_config c = { .fast_gup = fast_gup, .ram_size = 64 << 20 };
+
+	km_fixture_up(f, &c);
+}
+
+/* user memory at @a, filled with a pattern seeded by @seed */
+static void fill_user(struct km_fixture *f, unsigned long a, size_t n, unsigned char seed)
+{
+	for (size_t k = 0; k < n; k++) {
+		unsigned char c = (unsigned char)(seed + k * 7);
+
+		assert_int_equal(km_user_access(f->t, a + k, &c, 1, true), 1);
+	}
+}
+
+static void peek(struct km_fixture *f, unsigned long a, void *buf, size_t n)
+{
+	assert_int_equal(km_mm_peek(f->mm, a, buf, n), 0);
+}
+
+/* the file's bytes [pos, pos + n) from its pages (holes: zeros) */
+static void file_bytes(struct km_fixture *f, struct km_shmem_file *file, uint64_t pos,
+		       unsigned char *out, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		struct km_page *pg = km_shmem_file_page(file, (unsigned long)((pos + k) / P));
+
+		if (!pg) {
+			out[k] = 0;
+			continue;
+		}
+		{
+			void *ka = km_kmap_atomic(f->t, pg);
+
+			out[k] = ((unsigned char *)ka)[(pos + k) % P];
+			km_kunmap_atomic(f->t, ka);
+		}
+	}
+}
+
+/* writev({NULL, 0}, {buf, 64}) on tmpfs writes 64 bytes, with buf mapped but
+ * never touched: iov_iter_fault_in_readable() faults in every segment, not
+ * only the (empty) first one -- d4690f1e1cda "fix iov_iter_fault_in_readable()",
+ * LTP writev03. The atomic copy then succeeds at once: no round copies
+ * nothing. (gup_kmap_fixed cannot read that buffer in atomic context at
+ * all: test_fixed_zero_page_source_livelocks.) */
+static void test_writev_empty_first_segment_d4690f1e1cda(void **state)
+{
+	for (const struct km_uaccess_ops *const *v = variants(); *v; v++) {
+		if (*v == &km_uaccess_gup_kmap_fixed)
+			continue;
+		struct km_fixture f;
+		struct km_shmem_file *file;
+		struct km_perform_write_stats st;
+		struct km_iov_iter it;
+		unsigned long u;
+		unsigned char want[64], got[64];
+		long n;
+
+		up(&f, true);
+		u = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
+		assert_int_equal(km_shmem_file_new(f.m, &file), 0);
+		{
+			struct km_iovec iov[2] = { { 0, 0 }, { u, 64 } };
+
+			assert_int_equal(km_import_iovec(f.t, iov, 2, &it), 64);
+			n = km_generic_perform_write(f.t, *v, file, 0, &it, &st);
+		}
+		assert_int_equal(n, 64);
+		assert_int_equal(km_shmem_file_size(file), 64);
+		assert_int_equal(st.zero_copies, 0);
+		assert_int_equal(st.rounds, 1);
+		assert_int_equal(it.count, 0);
+		peek(&f, u, want, 64);
+		file_bytes(&f, file, 0, got, 64);
+		assert_memory_equal(got, want, 64);
+		km_shmem_file_free(file);
+		km_reports_clear(f.m);	/* the RFC sleeps in atomic context: not this test's */
+		km_fixture_down(&f);
+	}
+}
+
+/* readv({NULL, 0}, {buf, 64}) of a 64-byte file reads 64 bytes -- LTP
+ * readv01 "readv() with zero-len buffer" (tagged 19f18459330f), with and
+ * without CONFIG_HIGHMEM */
+static void test_readv_empty_first_segment_19f18459330f(void **state)
+{
+	for (int highmem = 0; highmem < 2; highmem++) {
+		for (const struct km_uaccess_ops *const *v = variants(); *v; v++) {
+			struct km_fixture f;
+			struct km_shmem_file *file;
+			struct km_iov_iter it;
+			unsigned long u;
+			uint64_t pos = 0;
+			unsigned char want[64], got[64];
+
+			up(&f, true);
+			u = km_test_map(&f, 0, 2, KM_PROT_READ | KM_PROT_WRITE);
+			fill_user(&f, u + P, 64, 5);
+			assert_int_equal(km_shmem_file_new(f.m, &file), 0);
+			{
+				struct km_iovec w = { u + P, 64 };
+
+				km_iov_iter_init(&it, &w, 1, 64);
+				assert_int_equal(km_shmem_write_iter(f.t, &km_uaccess_direct, file,
+								     &pos, &it), 64);
+			}
+			pos = 0;
+			{
+				struct km_iovec iov[2] = { { 0, 0 }, { u, 64 } };
+
+				km_iov_iter_init(&it, iov, 2, 64);
+				assert_int_equal(km_shmem_read_iter(f.t, *v, highmem, file, &pos,
+								    &it), 64);
+			}
+			assert_int_equal(pos, 64);
+			peek(&f, u + P, want, 64);
+			peek(&f, u, got, 64);
+			assert_memory_equal(got, want, 64);
+			/* at end of file: 0 */
+			{
+				struct km_iovec iov = { u, 64 };
+
+				km_iov_iter_init(&it, &iov, 1, 64);
+				assert_int_equal(km_shmem_read_iter(f.t, *v, highmem, file, &pos,
+								    &it), 0);
+			}
+			km_shmem_file_free(file);
+			km_reports_clear(f.m);
+			km_fixture_down(&f);
+		}
+	}
+}
+
+/* Segments of 3, 0, 5000, 0 and 1 bytes written at 4090 (across two page
+ * boundaries), read back with another segmentation: the file holds the
+ * concatenation, i_size is 4090 + 5004, the pages before are a hole that
+ * reads as zeros. */
+static void test_segments_round_trip(void **state)
+{
+	struct km_fixture f;
+	struct km_shmem_file *file;
+	struct km_iov_iter it;
+	unsigned long u, r;
+	uint64_t pos = 4090;
+	static unsigned char src[5004], back[4090 + 5004];
+	unsigned char *exp = g_malloc0(4090 + 5004);
+
+	up(&f, false);
+	u = km_test_map(&f, 0, 4, KM_PROT_READ | KM_PROT_WRITE);
+	r = km_test_map(&f, 0, 4, KM_PROT_READ | KM_PROT_WRITE);
+	fill_user(&f, u, 3 * P, 1);
+	assert_int_equal(km_shmem_file_new(f.m, &file), 0);
+	{
+		struct km_iovec iov[5] = { { u, 3 }, { 0, 0 }, { u + 100, 5000 }, { u + 9000, 0 },
+					   { u + 7, 1 } };
+
+		peek(&f, u, src, 3);
+		peek(&f, u + 100, src + 3, 5000);
+		peek(&f, u + 7, src + 5003, 1);
+		assert_int_equal(km_import_iovec(f.t, iov, 5, &it), 5004);
+		assert_int_equal(km_shmem_write_iter(f.t, &km_uaccess_direct, file, &pos, &it),
+				 5004);
+	}
+	assert_int_equal(pos, 4090 + 5004);
+	assert_int_equal(km_shmem_file_size(file), 4090 + 5004);
+	assert_null(km_shmem_file_page(file, 3));
+	memcpy(exp + 4090, src, 5004);
+	/* read it all back: 1000, 0, rest */
+	pos = 0;
+	{
+		struct km_iovec iov[3] = { { r, 1000 }, { 0, 0 }, { r + 1000, 4090 + 5004 - 1000 } };
+
+		km_iov_iter_init(&it, iov, 3, 4090 + 5004);
+		assert_int_equal(km_shmem_read_iter(f.t, &km_uaccess_gup_kmap_fixed, false, file,
+						    &pos, &it), 4090 + 5004);
+	}
+	peek(&f, r, back, sizeof(back));
+	assert_memory_equal(back, exp, sizeof(back));
+	g_free(exp);
+	km_shmem_file_free(file);
+	km_fixture_down(&f);
+}
+
+/* writev({good, 10}, {unmapped, 10}): the fault-in of the page's bytes
+ * fails, nothing is written: -EFAULT (v5.7 generic_perform_write) */
+static void test_writev_bad_segment_efault(void **state)
+{
+	struct km_fixture f;
+	struct km_shmem_file *file;
+	struct km_iov_iter it;
+	unsigned long u;
+	uint64_t pos = 0;
+
+	up(&f, false);
+	u = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
+	assert_int_equal(km_shmem_file_new(f.m, &file), 0);
+	{
+		struct km_iovec iov[2] = { { u, 10 }, { u + 64 * P, 10 } };
+
+		assert_int_equal(km_import_iovec(f.t, iov, 2, &it), 20);
+		assert_int_equal(km_shmem_write_iter(f.t, &km_uaccess_direct, file, &pos, &it),
+				 -EFAULT);
+	}
+	assert_int_equal(pos, 0);
+	assert_int_equal(km_shmem_file_size(file), 0);
+	km_shmem_file_free(file);
+	km_fixture_down(&f);
+}
+
+/* gup_kmap_fixed without fast GUP copies nothing in atomic context: the
+ * write retries one segment's bytes after a fault-in, copies nothing
+ * again, and the kernel would spin: -EDEADLK after two such rounds. The
+ * read path falls back to kmap() and copies. */
+static void test_fixed_without_fast_gup_livelocks_write(void **state)
+{
+	struct km_fixture f;
+	struct km_shmem_file *file;
+	struct km_perform_write_stats st;
+	struct km_iov_iter it;
+	unsigned long u;
+	uint64_t pos = 0;
+
+	up(&f, false);
+	u = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
+	fill_user(&f, u, 100, 3);
+	assert_int_equal(km_shmem_file_new(f.m, &file), 0);
+	{
+		struct km_iovec iov = { u, 100 };
+
+		km_iov_iter_init(&it, &iov, 1, 100);
+		assert_int_equal(km_generic_perform_write(f.t, &km_uaccess_gup_kmap_fixed, file, 0,
+							  &it, &st), -EDEADLK);
+	}
+	assert_int_equal(st.zero_copies, 2);
+	assert_int_equal(st.rounds, 2);
+	assert_int_equal(km_shmem_file_size(file), 0);
+	/* the read side: write with direct, read with fixed under CONFIG_HIGHMEM */
+	{
+		struct km_iovec iov = { u, 100 };
+
+		km_iov_iter_init(&it, &iov, 1, 100);
+		assert_int_equal(km_shmem_write_iter(f.t, &km_uaccess_direct, file, &pos, &it), 100);
+		pos = 0;
+		km_iov_iter_init(&it, &iov, 1, 100);
+		assert_int_equal(km_shmem_read_iter(f.t, &km_uaccess_gup_kmap_fixed, true, file,
+						    &pos, &it), 100);
+	}
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	km_shmem_file_free(file);
+	km_fixture_down(&f);
+}
+
+/* A buffer that was only read is mapped to the shared zero page, whose pte
+ * is special (do_anonymous_page(): pte_mkspecial): the lockless
+ * __get_user_pages_fast() refuses it (gup_pte_range(), v5.7), and with
+ * faults disabled that is all gup_kmap_fixed may use. So writev() from such
+ * a buffer makes generic_perform_write() spin even with fast GUP -- a flaw
+ * of that variant the model finds; the RFC (which sleeps there) and direct
+ * copy. */
+static void test_fixed_zero_page_source_livelocks(void **state)
+{
+	struct km_fixture f;
+	struct km_shmem_file *file;
+	struct km_perform_write_stats st;
+	struct km_iov_iter it;
+	struct km_iovec iov;
+	unsigned long u;
+	unsigned char c;
+
+	up(&f, true);
+	u = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
+	assert_int_equal(km_user_access(f.t, u, &c, 1, false), 1);	/* read: zero page */
+	assert_int_equal(km_shmem_file_new(f.m, &file), 0);
+	iov = (struct km_iovec){ u, 64 };
+	km_iov_iter_init(&it, &iov, 1, 64);
+	assert_int_equal(km_generic_perform_write(f.t, &km_uaccess_gup_kmap_fixed, file, 0, &it,
+						  &st), -EDEADLK);
+	assert_int_equal(st.zero_copies, 2);
+	/* once the buffer is written (its own page), the atomic copy works */
+	c = 1;
+	assert_int_equal(km_user_access(f.t, u, &c, 1, true), 1);
+	km_iov_iter_init(&it, &iov, 1, 64);
+	assert_int_equal(km_generic_perform_write(f.t, &km_uaccess_gup_kmap_fixed, file, 0, &it,
+						  &st), 64);
+	assert_int_equal(st.zero_copies, 0);
+	km_shmem_file_free(file);
+	km_fixture_down(&f);
+}
+
+/* iov_iter_advance() leaves consumed segments behind, an empty one only
+ * when it reaches it; iov_iter_single_seg_count() is then 0 */
+static void test_iov_iter_advance(void **state)
+{
+	struct km_iovec iov[3] = { { 0x10000, 3 }, { 0, 0 }, { 0x20000, 5 } };
+	struct km_iov_iter it;
+
+	km_iov_iter_init(&it, iov, 3, 8);
+	assert_int_equal(km_iov_iter_single_seg_count(&it), 3);
+	km_iov_iter_advance(&it, 2);
+	assert_ptr_equal(it.iov, &iov[0]);
+	assert_int_equal(it.iov_offset, 2);
+	km_iov_iter_advance(&it, 1);
+	assert_ptr_equal(it.iov, &iov[1]);	/* at the empty segment */
+	assert_int_equal(it.nr_segs, 2);
+	assert_int_equal(km_iov_iter_single_seg_count(&it), 0);
+	km_iov_iter_advance(&it, 0);		/* passes it */
+	assert_ptr_equal(it.iov, &iov[2]);
+	assert_int_equal(km_iov_iter_single_seg_count(&it), 5);
+	km_iov_iter_advance(&it, 100);		/* clamped */
+	assert_int_equal(it.count, 0);
+	assert_int_equal(it.nr_segs, 0);
+}
+
+/* import_iovec(): UIO_MAXIOV, negative lengths, access_ok, MAX_RW_COUNT */
+static void test_import_iovec(void **state)
+{
+	struct km_fixture f;
+	struct km_iov_iter it;
+	static struct km_iovec many[KM_UIO_MAXIOV + 1];
+
+	up(&f, false);
+	assert_int_equal(km_import_iovec(f.t, many, KM_UIO_MAXIOV + 1, &it), -EINVAL);
+	assert_int_equal(km_import_iovec(f.t, many, KM_UIO_MAXIOV, &it), 0);
+	{
+		struct km_iovec neg = { 0x10000, (size_t)-1 };
+
+		assert_int_equal(km_import_iovec(f.t, &neg, 1, &it), -EINVAL);
+	}
+	{
+		struct km_iovec high = { km_task_size(f.m) - 10, 11 };
+
+		assert_int_equal(km_import_iovec(f.t, &high, 1, &it), -EFAULT);
+	}
+	{
+		/* 0x7ffff000 (MAX_RW_COUNT with 4 KiB pages) in all: the second shrinks */
+		struct km_iovec two[2] = { { 0x1000, 0x70000000 }, { 0x1000, 0x10000000 } };
+
+		assert_int_equal(km_import_iovec(f.t, two, 2, &it), 0x7ffff000);
+		assert_int_equal(two[1].iov_len, 0x7ffff000 - 0x70000000);
+	}
+	km_fixture_down(&f);
+}
+
+/* A new page-cache page is not zeroed by write_begin: write_end zeroes the
+ * bytes around the copy (shmem_write_end()); O_TRUNC frees the pages */
+static void test_partial_page_zeroed_and_truncate(void **state)
+{
+	struct km_fixture f;
+	struct km_shmem_file *file;
+	struct km_iov_iter it;
+	unsigned long u;
+	uint64_t pos = 100;
+	static unsigned char got[P];
+	struct km_events ev;
+
+	up(&f, false);
+	u = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
+	fill_user(&f, u, P, 0x80);
+	assert_int_equal(km_shmem_file_new(f.m, &file), 0);
+	/* a page of pattern, freed: the allocator hands that frame out next */
+	{
+		struct km_iovec iov = { u, P };
+		uint64_t p0 = 0;
+
+		km_iov_iter_init(&it, &iov, 1, P);
+		assert_int_equal(km_shmem_write_iter(f.t, &km_uaccess_direct, file, &p0, &it), P);
+		km_shmem_file_truncate(file);
+	}
+	{
+		struct km_iovec iov = { u, 10 };
+
+		km_iov_iter_init(&it, &iov, 1, 10);
+		assert_int_equal(km_shmem_write_iter(f.t, &km_uaccess_direct, file, &pos, &it), 10);
+	}
+	file_bytes(&f, file, 0, got, P);
+	for (size_t k = 0; k < P; k++)
+		if (k < 100 || k >= 110)
+			assert_int_equal(got[k], 0);
+	assert_true(km_page_dirty(km_shmem_file_page(file, 0)));
+	km_events_reset(f.m);
+	km_shmem_file_truncate(file);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.pages_freed, 1);
+	assert_int_equal(km_shmem_file_size(file), 0);
+	assert_null(km_shmem_file_page(file, 0));
+	km_shmem_file_free(file);
+	km_fixture_down(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_writev_empty_first_segment_d4690f1e1cda),
+		cmocka_unit_test(test_readv_empty_first_segment_19f18459330f),
+		cmocka_unit_test(test_segments_round_trip),
+		cmocka_unit_test(test_writev_bad_segment_efault),
+		cmocka_unit_test(test_fixed_without_fast_gup_livelocks_write),
+		cmocka_unit_test(test_fixed_zero_page_source_livelocks),
+		cmocka_unit_test(test_iov_iter_advance),
+		cmocka_unit_test(test_import_iovec),
+		cmocka_unit_test(test_partial_page_zeroed_and_truncate),
+	};
+
+	return cmocka_run_group_tests_name("filemap", tests, NULL, NULL);
+}

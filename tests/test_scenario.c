@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The scenarios as library calls (kmodel/scenario.h): their tables' shape
+ * and the event counts that follow from the kernel paths they model. The
+ * host timings are not asserted (speed is the bench's business).
+ */
+#include "km_test.h"
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+static const struct km_value *cell(const struct km_table *t, size_t r, const char *col)
+{
+	long c = km_table_column_index(t, col);
+
+	assert_true(c >= 0);
+	return km_table_value(t, r, (size_t)c);
+}
+
+static double num(const struct km_table *t, size_t r, const char *col)
+{
+	const struct km_value *v = cell(t, r, col);
+
+	assert_int_equal(v->type, KM_VALUE_DOUBLE);
+	return v->d;
+}
+
+/* direct under another name: a variant of "the program", not built in */
+static struct km_uaccess_ops mine;
+
+static void test_dd_table(void **state)
+{
+	const struct km_dd_machine *bbw = km_dd_machine_find("bbw"), *a15 = km_dd_machine_find("a15");
+	unsigned long bs = 4096;
+	struct km_dd_opts o = { .block_sizes = &bs, .nblock_sizes = 1, .total_bytes = 1 << 20,
+				.file_bytes = 1 << 20, .repeat = 1 };
+	struct km_dd_case cases[4] = {
+		{ &km_uaccess_direct, bbw, KM_KMAP_ATOMIC_PRE_5_11 },
+		{ &km_uaccess_direct, a15, KM_KMAP_ATOMIC_PRE_5_11 },
+		{ &km_uaccess_gup_kmap_fixed, bbw, KM_KMAP_ATOMIC_PRE_5_11 },
+		{ &mine, bbw, KM_KMAP_ATOMIC_PRE_5_11 },
+	};
+	struct km_table *t;
+
+	mine = km_uaccess_direct;
+	mine.name = "mine";
+	assert_int_equal(km_dd_run(&o, cases, 4, &t), 0);
+	assert_string_equal(km_table_name(t), "dd");
+	assert_int_equal(km_table_nrows(t), 5);
+	/* the baseline first, ratio 1 */
+	assert_string_equal(cell(t, 0, "variant")->s, "memcpy");
+	assert_true(fabs(num(t, 0, "ratio") - 1.0) < 1e-9);
+	/* direct on bbw (no highmem, so no CONFIG_HIGHMEM): the read copies
+	 * under kmap(), no kmap_atomic; the write kmap_atomic()s each of the
+	 * 256 lowmem page-cache pages per MiB once */
+	assert_string_equal(cell(t, 1, "variant")->s, "direct");
+	assert_true(cell(t, 1, "builtin")->b);
+	assert_false(cell(t, 1, "stalled")->b);
+	assert_true(fabs(num(t, 1, "kmap_low_per_mib") - 256) < 1e-9);
+	assert_true(fabs(num(t, 1, "kmap_high_per_mib")) < 1e-9);
+	assert_true(fabs(num(t, 1, "reports_per_mib")) < 1e-9);
+	/* on a15 the page cache is highmem (GFP_HIGHUSER_MOVABLE): the read's
+	 * kmap_atomic (CONFIG_HIGHMEM) and the write's each take a slot and
+	 * flush a TLB entry: 512 per MiB */
+	assert_true(cell(t, 2, "highmem")->b);
+	assert_true(fabs(num(t, 2, "kmap_high_per_mib") - 512) < 1e-9);
+	assert_true(fabs(num(t, 2, "tlb_flushes_per_mib") - 512) < 1e-9);
+	/* gup_kmap_fixed without fast GUP: the write path would spin */
+	assert_true(cell(t, 3, "stalled")->b);
+	assert_int_equal(cell(t, 3, "host_mb_s")->type, KM_VALUE_NONE);
+	assert_int_equal(cell(t, 3, "ratio")->type, KM_VALUE_NONE);
+	/* the program's variant runs and says it is not built in */
+	assert_string_equal(cell(t, 4, "variant")->s, "mine");
+	assert_false(cell(t, 4, "builtin")->b);
+	assert_true(num(t, 4, "host_mb_s") > 0);
+	/* names are unique and typed */
+	for (size_t c = 0; c < km_table_ncolumns(t); c++)
+		assert_int_equal(km_table_column_index(t, km_table_column(t, c)->name), (long)c);
+	assert_null(km_table_column(t, km_table_ncolumns(t)));
+	assert_int_equal(km_table_value(t, 99, 0)->type, KM_VALUE_NONE);
+	km_table_free(t);
+}
+
+static void test_dd_bad_options(void **state)
+{
+	unsigned long bs = (64ul << 20) + 1;
+	struct km_dd_opts o = { .block_sizes = &bs, .nblock_sizes = 1 };
+	struct km_dd_case c = { &km_uaccess_direct, km_dd_machine_find("bbw"), 0 };
+	struct km_table *t = (void *)1;
+
+	assert_int_equal(km_dd_run(&o, &c, 1, &t), -EINVAL);
+	assert_null(t);
+	c.machine = NULL;
+	assert_int_equal(km_dd_run(NULL, &c, 1, &t), -EINVAL);
+	assert_int_equal(km_dd_run(NULL, NULL, 1, &t), -EINVAL);
+	assert_null(km_dd_machine_find("nope"));
+	assert_false(km_dd_machine_highmem(km_dd_machine_find("a15-nohighmem")));
+	assert_true(km_dd_machine_highmem(km_dd_machine_find("bbw-highmem")));
+}
+
+/* The 2012 patch: before it, asix_tx_fixup() copied every cloned skb (TCP
+ * keeps a clone of each segment): 1000 copies per 1000 TCP packets; after
+ * it, none; with a packet tap both copy (the data itself is shared). */
+static void test_iperf_table(void **state)
+{
+	const struct km_usbnet_variant *vs[2] = { km_usbnet_find("before"),
+						  km_usbnet_find("after") };
+	struct km_iperf_opts o = { .packets = 200, .repeat = 1 };
+	struct km_table *t;
+
+	assert_int_equal(km_iperf_run(&o, vs, 2, &t), 0);
+	assert_int_equal(km_table_nrows(t), 6);
+	for (size_t r = 0; r < 6; r++) {
+		const char *v = cell(t, r, "variant")->s, *tr = cell(t, r, "traffic")->s;
+		double copies = num(t, r, "copies_per_1000");
+
+		assert_int_equal(cell(t, r, "frames_ok")->i, 200);
+		assert_int_equal(cell(t, r, "maxpacket")->i, 512);
+		assert_string_equal(cell(t, r, "speed")->s, "high");
+		if (!strcmp(tr, "udp"))
+			assert_int_equal(cell(t, r, "mss")->type, KM_VALUE_NONE);
+		else
+			assert_int_equal(cell(t, r, "mss")->i, 1448);
+		if (!strcmp(tr, "tcp"))
+			assert_true(fabs(copies - (strcmp(v, "before") ? 0 : 1000)) < 1e-9);
+		if (!strcmp(tr, "tcp+tap"))
+			assert_true(fabs(copies - 1000) < 1e-9);
+	}
+	km_table_free(t);
+	/* an endpoint the variant does not meet */
+	o.maxpacket = 1024;
+	assert_int_equal(km_iperf_run(&o, vs, 2, &t), -EINVAL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_dd_table),
+		cmocka_unit_test(test_dd_bad_options),
+		cmocka_unit_test(test_iperf_table),
+	};
+
+	return cmocka_run_group_tests_name("scenario", tests, NULL, NULL);
+}
