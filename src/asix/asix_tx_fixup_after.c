@@ -3,8 +3,8 @@
  * asix "after": asix_tx_fixup() of drivers/net/usb/asix.c with commit
  * "asix: avoid copies in tx path" (Eric Dumazet, 5 Jul 2012, applied to
  * net-next, released in v3.6) applied, ported VERBATIM between the
- * BEGIN/END markers from the seed (../shared/seeds/001_*.txt: context and
- * "+" lines) and compiled against include/kmodel/kernel.
+ * BEGIN/END markers from the patch as posted to netdev (5 Jul 2012: its
+ * context and "+" lines) and compiled against include/kmodel/kernel.
  *
  * Rules (the patch's comment): push 4 bytes in front if the header is not
  * cloned (skb_header_cloned()); put 4 bytes at the tail only if the skb is

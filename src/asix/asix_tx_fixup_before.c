@@ -5,7 +5,7 @@
  * v3.5: padlen already uses dev->maxpacket since "asix: Fix tx transfer
  * padding for full-speed USB", 3.4/3.3.6), ported VERBATIM between the
  * BEGIN/END markers and compiled against include/kmodel/kernel. The "-"
- * lines of the patch (../shared/seeds/001_*.txt) are this text.
+ * lines of the patch as posted to netdev (5 Jul 2012) are this text.
  *
  * Behaviour kept on purpose:
  *  - any cloned skb is copied with skb_copy_expand(), even a TCP clone whose

@@ -10,7 +10,7 @@
  * Read: usbnet.c v3.5 reconstructed from the era's copies (the length rules
  * are the same from 2.6.37's FLAG_MULTI_PACKET to v3.5); mainline from
  * torvalds/linux at 002c6ca75289 (usbnet_start_xmit, usbnet_probe);
- * config.c from its v3.x and mainline texts (notes under /work/ref).
+ * config.c from its v3.x and mainline texts.
  */
 #include "skb_internal.h"
 #include <kmodel/usb.h>
