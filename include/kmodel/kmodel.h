@@ -16,5 +16,6 @@
 #include <kmodel/registry.h>
 #include <kmodel/filemap.h>
 #include <kmodel/scenario.h>
+#include <kmodel/cost.h>
 
 #endif

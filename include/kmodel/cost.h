@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kmodel/cost.h - predict time on a target board from counted events.
+ *
+ * A cost profile (a GKeyFile .ini, data/profiles/ in the source tree,
+ * share/kmodel/profiles/ once installed) gives, for one target, the cost of
+ * each event kind of struct km_events in CPU cycles, the bandwidth of
+ * copies and sets by working set (against its L1 and L2 sizes), the CPU
+ * clock, the slab-debug charges and, optionally, the link that bounds a
+ * network stream. Every value carries its source as the comment line
+ * above its key -- a datasheet, a published measurement, a kernel comment
+ * -- or `calibrated: <figure>`: a value fitted to that published figure,
+ * which then no longer counts as predicted.
+ *
+ * km_cost_predict() turns a snapshot of events into cycles and seconds,
+ * with the share of each event kind. Units: cycles of the profile's CPU
+ * clock ([cpu] clock_hz); [bandwidth] in bytes per cycle; seconds; bytes.
+ *
+ * Groups and keys (all required, every value a number >= 0):
+ *  [profile]   name, summary (strings)
+ *  [cpu]       clock_hz
+ *  [cache]     l1_bytes, l2_bytes
+ *  [bandwidth] copy_l1, copy_l2, copy_mem, set_l1, set_l2, set_mem: bytes
+ *              per cycle of a copy (memcpy, memmove, skb copies) or set
+ *              (memset, clear_user, page zeroing) whose reused side (the
+ *              workload's working set) fits L1, fits L2, or neither
+ *  [cycles]    one key per priced event of struct km_events (syscalls,
+ *              page_faults, ..., eth_frames: see data/profiles/)
+ *  [slab_debug] enabled (0/1), poison_cycles_per_byte, skb_head_bytes
+ *  [link]      (optional, all three or none) wire_bits_per_s,
+ *              frame_overhead_bytes, usb_bytes_per_s
+ */
+#ifndef KMODEL_COST_H
+#define KMODEL_COST_H
+
+#include <kmodel/machine.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct km_cost_profile;
+
+/**
+ * km_cost_profile_load() - load and check a cost profile.
+ * @name_or_path: a path (it contains a '/' or ends in ".ini"), or a name
+ *                looked up as NAME.ini in $KMODEL_PROFILE_DIR, then in the
+ *                installed share/kmodel/profiles, then in the source tree's
+ *                data/profiles (for uninstalled builds).
+ * @out: receives the profile; free it with km_cost_profile_free().
+ *
+ * Refused (-EINVAL, km_last_error() names the file, group and key): a
+ * required key missing, a value that is not a number or is negative, a
+ * numeric key without a comment line above it, or with one that gives no
+ * source (empty). A comment starting with "calibrated:" marks the key as
+ * fitted to the figure named after it.
+ * Return: 0, -ENOENT (no such profile), -EINVAL, -ENOMEM.
+ */
+KM_API int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out);
+/** Free a profile (NULL: no-op). */
+KM_API void km_cost_profile_free(struct km_cost_profile *p);
+/** The profile's [profile] name and summary, and the file it came from.
+ *  Strings live as long as the profile. */
+KM_API const char *km_cost_profile_name(const struct km_cost_profile *p);
+KM_API const char *km_cost_profile_summary(const struct km_cost_profile *p);
+KM_API const char *km_cost_profile_file(const struct km_cost_profile *p);
+/** A numeric value of the profile, or a negative number when the group or
+ *  key does not exist (every valid value is >= 0). */
+KM_API double km_cost_profile_value(const struct km_cost_profile *p, const char *group,
+				    const char *key);
+/**
+ * km_cost_profile_calibrated() - the @i-th calibrated value of @p (0 ..):
+ * its group, key and the figure it was fitted to (the text after
+ * "calibrated:"). Strings live as long as the profile.
+ * Return: true, or false when there are no more.
+ */
+KM_API bool km_cost_profile_calibrated(const struct km_cost_profile *p, unsigned int i,
+				       const char **group, const char **key,
+				       const char **figure);
+
+/** What the scenario knows that the counters do not. */
+struct km_cost_workload {
+	/** bytes that copies and sets keep reusing (dd: its buffer, the block
+	 *  size); the other side of a copy is taken to stream through memory.
+	 *  Chooses the bandwidth tier: <= L1, <= L2, else memory. 0: L1. */
+	uint64_t working_set;
+};
+
+/** One event kind's share of a prediction. */
+struct km_cost_item {
+	const char *what;	/**< event name, or "copy bytes", "set bytes", "slab debug" */
+	double count;		/**< events (or bytes) */
+	double cycles;		/**< total cycles charged for them */
+};
+
+#define KM_COST_MAX_ITEMS 64
+
+/** A prediction. */
+struct km_cost_result {
+	double cycles;		/**< total, at the profile's clock */
+	double seconds;		/**< cycles / clock */
+	unsigned int n_items;
+	struct km_cost_item items[KM_COST_MAX_ITEMS];	/**< the non-zero shares, largest first */
+};
+
+/**
+ * km_cost_predict_sized() - the time the events @ev (@ev_size bytes of it:
+ * the caller's sizeof(struct km_events); members past it count as 0)
+ * would take on @p's target: each event kind's count times its [cycles]
+ * value; memcpy/memmove/skb copy bytes and memset bytes at the [bandwidth]
+ * of @w's working set; with
+ * [slab_debug] enabled, its per-byte charge on the bytes kmalloc'ed and
+ * kfree'd and on the skb heads allocated and freed. Use km_cost_predict().
+ * Return: 0, -EINVAL (NULL argument).
+ */
+KM_API int km_cost_predict_sized(const struct km_cost_profile *p, const struct km_events *ev,
+				 size_t ev_size, const struct km_cost_workload *w,
+				 struct km_cost_result *out);
+#define km_cost_predict(p, ev, w, out) km_cost_predict_sized((p), (ev), sizeof(*(ev)), (w), (out))
+
+/**
+ * km_cost_link_seconds() - the time the link of @p's [link] group needs
+ * for @frames Ethernet frames of @frame_bytes bytes in all (headers and
+ * payload, no FCS), sent as @usb_bytes bytes of bulk-out transfers: the
+ * larger of the wire time (each frame adds [link] frame_overhead_bytes:
+ * FCS, preamble, inter-frame gap) at wire_bits_per_s and the USB time at
+ * usb_bytes_per_s. Return: seconds, or a negative number when @p has no
+ * [link] group.
+ */
+KM_API double km_cost_link_seconds(const struct km_cost_profile *p, double frames,
+				   double frame_bytes, double usb_bytes);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* KMODEL_COST_H */
