@@ -197,6 +197,55 @@ static void test_private_file_cow(void **state)
 	km_fixture_down(&f);
 }
 
+/*
+ * km_mm_peek() promises what a fault would give: for a never-touched page
+ * of a file mapping that is the file's page-cache page (do_read_fault()
+ * maps it), not zeros -- it read zeros before. A shared and a private
+ * mapping of the same file in a second mm, never touched, read what the
+ * first wrote; an uncached file page reads as zeros (shmem_getpage() adds
+ * a zeroed page); past the end of the file a fault SIGBUSes: -EFAULT.
+ * Peeking changes nothing: no pte appears, no page is cached.
+ */
+static void test_peek_file_mapping(void **state)
+{
+	struct km_fixture f;
+	struct km_file *file;
+	struct km_mm *mm2;
+	struct km_events before, after;
+	unsigned long a, sh, pr;
+	char buf[16];
+
+	km_fixture_up(&f, NULL);
+	assert_int_equal(km_file_new(f.m, 3 * 4096, &file), 0);
+	assert_int_equal(km_mmap_file(f.mm, 0, 4096, RW, true, file, 0, &a), 0);
+	assert_int_equal(km_user_access(f.t, a + 100, "file data", 10, true), 10);
+	assert_int_equal(km_mm_new(f.m, &mm2), 0);
+	assert_int_equal(km_mmap_file(mm2, 0, 4 * 4096, RO, true, file, 0, &sh), 0);
+	assert_int_equal(km_mmap_file(mm2, 0, 2 * 4096, RW, false, file, 0, &pr), 0);
+	km_events_get(f.m, &before);
+	memset(buf, 0xee, sizeof(buf));
+	assert_int_equal(km_mm_peek(mm2, sh + 100, buf, 10), 0);
+	assert_string_equal(buf, "file data");
+	memset(buf, 0xee, sizeof(buf));
+	assert_int_equal(km_mm_peek(mm2, pr + 100, buf, 10), 0);
+	assert_string_equal(buf, "file data");
+	/* page 1: in the file, not cached */
+	memset(buf, 0xee, sizeof(buf));
+	assert_int_equal(km_mm_peek(mm2, sh + 4096, buf, sizeof(buf)), 0);
+	for (size_t i = 0; i < sizeof(buf); i++)
+		assert_int_equal(buf[i], 0);
+	/* page 3 of the shared mapping is past the 3-page file */
+	assert_int_equal(km_mm_peek(mm2, sh + 3 * 4096 - 4, buf, 8), -EFAULT);
+	km_events_get(f.m, &after);
+	assert_memory_equal(&before, &after, sizeof(before));
+	assert_int_equal(km_follow_pte(mm2, sh, NULL, NULL), -ENOENT);
+	assert_int_equal(km_follow_pte(mm2, pr, NULL, NULL), -ENOENT);
+	assert_null(km_file_page(file, 1));
+	km_mm_put(mm2);
+	km_file_put(file);
+	km_fixture_down(&f);
+}
+
 /* copy_to_user into a MAP_SHARED file page leaves it to be written back. */
 static void test_copy_to_shared_file_is_written_back(void **state)
 {
@@ -506,6 +555,7 @@ int main(void)
 		cmocka_unit_test(test_mprotect),
 		cmocka_unit_test(test_shared_file_dirty_and_writeback),
 		cmocka_unit_test(test_private_file_cow),
+		cmocka_unit_test(test_peek_file_mapping),
 		cmocka_unit_test(test_copy_to_shared_file_is_written_back),
 		cmocka_unit_test(test_rfc_put_page_without_set_page_dirty),
 		cmocka_unit_test(test_fixed_dirties_written_page),

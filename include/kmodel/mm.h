@@ -184,9 +184,14 @@ KM_API long km_user_access(struct km_task *t, unsigned long addr, void *buf,
 
 /**
  * km_mm_peek() - read @len bytes of @mm at @addr for inspection, without
- * faulting or touching anything: present pages are read, mapped but
- * never-touched pages read as zero (what a fault would give).
- * Return: 0, or -EFAULT if part of the range is not mapped.
+ * faulting or touching anything (no pte, page-cache or event change):
+ * present pages are read; a mapped page with no pte reads as a read fault
+ * would map it: anonymous memory as zeros (the zero page), a file mapping
+ * (shared or private) as the file's page-cache page, zeros where the file
+ * has no page cached yet (a fault would add a zeroed one).
+ * Return: 0, -EINVAL (NULL @mm, NULL @buf with @len), or -EFAULT if part of
+ * the range is not mapped or lies past the end of a mapped file (where a
+ * fault would SIGBUS); @buf then holds the bytes before it.
  */
 KM_API int km_mm_peek(struct km_mm *mm, unsigned long addr, void *buf, unsigned long len);
 

@@ -749,6 +749,26 @@ long km_user_access(struct km_task *t, unsigned long addr, void *buf, unsigned l
 	return write ? user_access(t, addr, buf, len, true) : user_access(t, addr, buf, len, false);
 }
 
+/* What a read fault at @a of @vma (no pte there) would map, for
+ * km_mm_peek(): the file's page-cache page (NULL: not cached yet, so a
+ * fault would add a zeroed one), or NULL for anonymous memory (the zero
+ * page). False when the fault would fail: past the end of the file. */
+static bool peek_unfaulted(struct km_mm *mm, const struct km_vma *vma, unsigned long a,
+			   const struct km_page **page)
+{
+	unsigned long index;
+
+	*page = NULL;
+	if (!vma->file)
+		return true;
+	index = vma->pgoff + ((a - vma->start) >> mm->m->page_shift);
+	if (index >= vma->file->nr_pages)
+		return false;		/* SIGBUS */
+	if (index < vma->file->cache->len)
+		*page = g_ptr_array_index(vma->file->cache, index);
+	return true;
+}
+
 int km_mm_peek(struct km_mm *mm, unsigned long addr, void *buf, unsigned long len)
 {
 	struct km_machine *m;
@@ -761,15 +781,20 @@ int km_mm_peek(struct km_mm *mm, unsigned long addr, void *buf, unsigned long le
 		unsigned long a = addr + done;
 		unsigned long off = a & (m->page_size - 1);
 		unsigned long chunk = MIN(len - done, m->page_size - off);
+		const struct km_page *page = NULL;
+		struct km_vma *vma;
 		km_pte_t *pte;
 
-		if (a < addr || !km_find_vma(mm, a))
+		if (a < addr || !(vma = km_find_vma(mm, a)))
 			return km_err(-EFAULT, "km_mm_peek: 0x%lx is not mapped", a);
 		pte = km_pte_lookup(mm, a, false);
 		if (pte && (*pte & KM_PTE_PRESENT))
+			page = &m->pages[*pte >> KM_PTE_PFN_SHIFT];
+		else if (!peek_unfaulted(mm, vma, a, &page))
+			return km_err(-EFAULT, "km_mm_peek: 0x%lx is past the end of the mapped file", a);
+		if (page)
 			memcpy((unsigned char *)buf + done,
-			       (unsigned char *)km_frame(m, (unsigned long)(*pte >> KM_PTE_PFN_SHIFT)) +
-				       off, chunk);
+			       (unsigned char *)km_frame(m, km_pfn(m, page)) + off, chunk);
 		else
 			memset((unsigned char *)buf + done, 0, chunk);
 		done += chunk;
