@@ -45,6 +45,45 @@ static void test_mmap_validation(void **state)
 	km_fixture_down(&f);
 }
 
+/*
+ * The fallback below TASK_UNMAPPED_BASE starts at mmap_min_addr rounded to
+ * the page: 0x8000 (CONFIG_DEFAULT_MMAP_MIN_ADDR) is a 4 and 16 KiB page
+ * boundary, 0x10000 the first 64 KiB one. With 64 KiB pages the model
+ * handed out [0x8000, ...): its first pte covered [0, 0x10000), so a store
+ * below the mapping succeeded and munmap of its own start failed. Found by
+ * fuzzing op sequences; every page size, both ways into the fallback (a
+ * length past the ~2 GiB above TASK_UNMAPPED_BASE, and that space taken).
+ */
+static void test_mmap_fallback_page_aligned(void **state)
+{
+	static const unsigned long sizes[] = { 4096, 16384, 65536 };
+
+	for (size_t i = 0; i < G_N_ELEMENTS(sizes); i++) {
+		unsigned long P = sizes[i], lo = P < 0x8000 ? 0x8000 : P, top, a, b;
+		struct km_fixture f;
+		char c = 1;
+
+		km_fixture_up(&f, &(struct km_machine_config){ .page_size = P });
+		top = km_task_size(f.m);
+		/* longer than the space above TASK_UNMAPPED_BASE (TASK_SIZE / 3) */
+		assert_int_equal(km_mmap(f.mm, 0, top - top / 3 + P, RW, &a), 0);
+		assert_int_equal(a, lo);
+		assert_int_equal(a % P, 0);
+		assert_int_equal(km_user_access(f.t, a - 1, &c, 1, true), 0);	/* below: SIGSEGV */
+		assert_int_equal(km_user_access(f.t, a, &c, 1, true), 1);
+		assert_int_equal(km_munmap(f.mm, a, P), 0);			/* its own start */
+		assert_int_equal(km_follow_pte(f.mm, a, NULL, NULL), -ENOENT);
+		assert_int_equal(km_munmap(f.mm, a + P, top - top / 3), 0);
+		/* the space above TASK_UNMAPPED_BASE taken: the next mmap falls back */
+		assert_int_equal(km_mmap(f.mm, 0, top - (top / 3 + P - 1) / P * P, RW, &b), 0);
+		assert_int_equal(km_mmap(f.mm, 0, P, RW, &a), 0);
+		assert_int_equal(a, lo);
+		assert_int_equal(km_munmap(f.mm, a, P), 0);
+		assert_int_equal(km_munmap(f.mm, b, top - b), 0);
+		km_fixture_down(&f);
+	}
+}
+
 /* do_anonymous_page(): a read maps the zero page read-only, a write then
  * breaks COW into a private zeroed page. */
 static void test_demand_zero_and_cow(void **state)
@@ -672,6 +711,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mmap_validation),
+		cmocka_unit_test(test_mmap_fallback_page_aligned),
 		cmocka_unit_test(test_demand_zero_and_cow),
 		cmocka_unit_test(test_gup_full_refcounts_back),
 		cmocka_unit_test(test_gup_untouched_read_and_write),

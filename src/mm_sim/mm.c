@@ -274,7 +274,7 @@ static int mmap_region(struct km_mm *mm, unsigned long addr, unsigned long len, 
 		/* bottom-up from TASK_UNMAPPED_BASE, then from mmap_min_addr */
 		addr = unmapped_area(mm, mm->mmap_base, m->task_size, len);
 		if (!addr)
-			addr = unmapped_area(mm, KM_MMAP_MIN_ADDR, m->task_size, len);
+			addr = unmapped_area(mm, km_mmap_min_addr(m), m->task_size, len);
 		if (!addr)
 			return km_err(-ENOMEM, "km_mmap: no gap of %lu bytes", len);
 	}

@@ -41,6 +41,13 @@ struct km_vma {
 #define KM_VM_WRITE	0x2u
 #define KM_VM_SHARED	0x8u
 #define KM_MMAP_MIN_ADDR 0x8000UL	/* CONFIG_DEFAULT_MMAP_MIN_ADDR on ARM */
+/* Every address the model picks is page aligned: mmap_min_addr rounded
+ * up to the machine's page (0x8000 is a boundary of 4 and 16 KiB pages,
+ * not of 64 KiB ones: 0x10000 there) */
+static inline unsigned long km_mmap_min_addr(const struct km_machine *m)
+{
+	return (KM_MMAP_MIN_ADDR + m->page_size - 1) & ~(m->page_size - 1);
+}
 
 /* A file with dirty accounting: its page cache, indexed by page. */
 struct km_file {
