@@ -685,6 +685,154 @@ static void test_kmap_foreign_page(void **state)
 	km_fixture_down(&g);
 }
 
+/*
+ * Argument checks come before any use of the arguments, in every public
+ * function of machine.h, mm.h, uaccess.h and current.h: a NULL machine,
+ * task, mm, file, page or buffer is an error return (or a no-op, or 0),
+ * never a host crash (km_mm_new(NULL, &mm) dereferenced the machine before
+ * its own NULL check; found by fuzzing). Pages of another machine are
+ * reported, not dereferenced.
+ */
+static void test_null_arguments(void **state)
+{
+	struct km_fixture f, g;
+	struct km_machine_config c;
+	struct km_events ev;
+	struct km_mm *mm = (void *)1;
+	struct km_file *file = (void *)1;
+	struct km_page *p, *pages[1];
+	unsigned long a = 7;
+	char buf[8];
+
+	km_fixture_up(&g, NULL);
+	p = km_alloc_page(g.m, 0);		/* another machine's page */
+	km_fixture_up(&f, NULL);
+	/* machine.h */
+	memset(&c, 0x5a, sizeof(c));
+	km_machine_get_config(NULL, &c);
+	km_machine_get_config(f.m, NULL);
+	assert_int_equal(km_machine_check(NULL), 0);
+	assert_int_equal(km_task_new(NULL, NULL, 0, NULL), -EINVAL);
+	assert_null(km_task_machine(NULL));
+	assert_null(km_task_mm(NULL));
+	km_task_set_kernel_ds(NULL, true);
+	assert_false(km_task_kernel_ds(NULL));
+	km_preempt_disable(NULL);
+	km_preempt_enable(NULL);
+	km_pagefault_disable(NULL);
+	km_pagefault_enable(NULL);
+	assert_int_equal(km_preempt_count(NULL), 0);
+	assert_int_equal(km_pagefault_disabled(NULL), 0);
+	km_report(NULL, KM_BUG, KM_R_UNEXPECTED, "no machine");
+	memset(&ev, 0x5a, sizeof(ev));
+	km_events_get(NULL, &ev);
+	assert_int_equal(ev.gup_calls, 0);
+	km_events_get_sized(f.m, NULL, sizeof(ev));
+	km_events_reset(NULL);
+	assert_null(km_kmalloc(NULL, 8, 0));
+	km_kfree(NULL, buf);
+	assert_int_equal(km_ksize(NULL, buf), 0);
+	km_fault_fail_kmalloc_nth(NULL, 1);
+	km_fault_gup_limit(NULL, 1);
+	km_fault_kmap_slots(NULL, 1);
+	km_fault_inject_reset(NULL);
+	km_fault_after_gup(NULL, NULL, NULL);
+	km_fault_on_memcpy(NULL, NULL, NULL);
+	/* mm.h: geometry and pages */
+	assert_int_equal(km_page_size(NULL), 0);
+	assert_int_equal(km_page_shift(NULL), 0);
+	assert_int_equal(km_nr_pages(NULL), 0);
+	assert_int_equal(km_nr_lowmem_pages(NULL), 0);
+	assert_int_equal(km_task_size(NULL), 0);
+	assert_int_equal(km_ram_resident_bytes(NULL), 0);
+	assert_null(km_pfn_to_page(NULL, 0));
+	assert_int_equal(km_page_to_pfn(NULL, p), ~0UL);
+	assert_int_equal(km_page_to_pfn(f.m, p), ~0UL);	/* not of f.m */
+	assert_int_equal(km_page_refcount(NULL), 0);
+	assert_int_equal(km_page_mapcount(NULL), 0);
+	assert_false(km_page_highmem(NULL));
+	assert_false(km_page_dirty(NULL));
+	assert_null(km_page_address(NULL, p));
+	assert_null(km_page_address(f.m, NULL));
+	assert_null(km_page_address(f.m, p));
+	assert_null(km_alloc_page(NULL, 0));
+	km_get_page(NULL, p);
+	km_put_page(NULL, p);
+	km_unpin_user_page(NULL, p);
+	km_set_page_dirty(NULL, p);
+	km_get_page(f.m, NULL);
+	km_put_page(f.m, NULL);
+	km_unpin_user_page(f.m, NULL);
+	km_set_page_dirty(f.m, NULL);
+	assert_int_equal(km_report_count(f.m, KM_R_BAD_PAGE), 4);
+	km_reports_clear(f.m);
+	/* address spaces and files */
+	assert_int_equal(km_mm_new(NULL, &mm), -EINVAL);
+	assert_int_equal(km_mm_new(f.m, NULL), -EINVAL);
+	km_mm_get(NULL);
+	km_mm_put(NULL);
+	assert_int_equal(km_mmap(NULL, 0, 4096, RW, &a), -EINVAL);
+	assert_int_equal(km_mmap(f.mm, 0, 4096, RW, NULL), -EINVAL);
+	assert_int_equal(km_munmap(NULL, 0x10000, 4096), -EINVAL);
+	assert_int_equal(km_mprotect(NULL, 0x10000, 4096, RW), -EINVAL);
+	assert_int_equal(km_mm_fork(NULL, &mm), -EINVAL);
+	assert_int_equal(km_mm_fork(f.mm, NULL), -EINVAL);
+	assert_int_equal(km_file_new(NULL, 4096, &file), -EINVAL);
+	assert_int_equal(km_file_new(f.m, 4096, NULL), -EINVAL);
+	km_file_put(NULL);
+	assert_null(km_file_page(NULL, 0));
+	assert_int_equal(km_file_writeback(NULL), -EINVAL);
+	assert_int_equal(km_mmap_file(f.mm, 0, 4096, RW, true, NULL, 0, &a), -EINVAL);
+	assert_int_equal(km_follow_pte(NULL, 0x10000, NULL, NULL), -EINVAL);
+	assert_int_equal(km_user_access(NULL, 0x10000, buf, 1, false), -EINVAL);
+	assert_int_equal(km_user_access(f.t, 0x10000, NULL, 1, false), -EINVAL);
+	assert_int_equal(km_mm_peek(NULL, 0x10000, buf, 1), -EINVAL);
+	assert_int_equal(km_mm_peek(f.mm, 0x10000, NULL, 1), -EINVAL);
+	/* gup and kmap */
+	assert_int_equal(km_get_user_pages_fast(NULL, 0x10000, 1, 0, pages), -EINVAL);
+	assert_int_equal(km_get_user_pages_fast(f.t, 0x10000, 1, 0, NULL), -EINVAL);
+	assert_int_equal(km_pin_user_pages_fast(NULL, 0x10000, 1, 0, pages), -EINVAL);
+	assert_int_equal(km_get_user_pages_fast_only(NULL, 0x10000, 1, 0, pages), -EINVAL);
+	assert_null(km_kmap_atomic(NULL, p));
+	km_kunmap_atomic(NULL, buf);
+	assert_null(km_kmap_local_page(NULL, p));
+	km_kunmap_local(NULL, buf);
+	assert_int_equal(km_kmap_slots_held(NULL, 0), 0);
+	/* page-table walk and locks */
+	assert_null(km_mm_locks(NULL));
+	assert_null(km_task_mm_locks(NULL));
+	assert_non_null(km_pmd_offset(NULL, 0));
+	km_spin_lock(NULL, &km_mm_locks(f.mm)->page_table_lock);
+	km_spin_lock(f.t, NULL);
+	km_spin_unlock(NULL, &km_mm_locks(f.mm)->page_table_lock);
+	km_spin_unlock(f.t, NULL);
+	km_down_read(NULL, &km_mm_locks(f.mm)->mmap_sem);
+	km_down_read(f.t, NULL);
+	km_up_read(NULL, &km_mm_locks(f.mm)->mmap_sem);
+	km_up_read(f.t, NULL);
+	assert_int_equal(km_pte_mkold_clean(NULL, 0x10000, KM_PTE_YOUNG), -EINVAL);
+	/* uaccess.h */
+	assert_int_equal(km_copy_from_user(NULL, &km_uaccess_direct, buf, 0x10000, 8), 8);
+	assert_int_equal(km_copy_from_user(f.t, NULL, buf, 0x10000, 8), 8);
+	assert_int_equal(km_copy_from_user(f.t, &km_uaccess_direct, NULL, 0x10000, 8), 8);
+	assert_int_equal(km_copy_to_user(NULL, &km_uaccess_direct, 0x10000, buf, 8), 8);
+	assert_int_equal(km_copy_to_user(f.t, &km_uaccess_direct, 0x10000, NULL, 8), 8);
+	assert_int_equal(km_copyin(NULL, &km_uaccess_direct, buf, 0x10000, 8), 8);
+	assert_int_equal(km_copyin(f.t, &km_uaccess_direct, NULL, 0x10000, 8), 8);
+	assert_int_equal(km_copyout(NULL, &km_uaccess_direct, 0x10000, buf, 8), 8);
+	assert_int_equal(km_copyout(f.t, &km_uaccess_direct, 0x10000, NULL, 8), 8);
+	assert_int_equal(km_clear_user(NULL, 0x10000, 8), 8);
+	assert_int_equal(km_clear_user_with(NULL, &km_uaccess_direct, 0x10000, 8), 8);
+	assert_false(km_uaccess_access_ok(NULL, 0, 1));
+	assert_null(km_uaccess_find(NULL));
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	assert_int_equal(km_preempt_count(f.t), 0);
+	km_fixture_down(&f);
+	km_task_switch(g.t);
+	km_put_page(g.m, p);
+	km_fixture_down(&g);
+}
+
 static void test_other_page_sizes(void **state)
 {
 	static const unsigned long sizes[] = { 16384, 65536 };
@@ -734,6 +882,7 @@ int main(void)
 		cmocka_unit_test(test_kunmap_unbalanced),
 		cmocka_unit_test(test_teardown_pinned_page_and_kmap),
 		cmocka_unit_test(test_kmap_foreign_page),
+		cmocka_unit_test(test_null_arguments),
 		cmocka_unit_test(test_other_page_sizes),
 	};
 

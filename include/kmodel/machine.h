@@ -9,7 +9,12 @@
  *
  * Errors: functions returning int return 0 or a negative errno (-EINVAL,
  * -ENOMEM, -EFAULT, ...). The reason for the last failure on the calling
- * host thread is available from km_last_error().
+ * host thread is available from km_last_error(). A NULL machine, task, mm,
+ * file, page or buffer is checked before anything else and never
+ * dereferenced: the call fails (-EINVAL, NULL, 0, false, or n bytes not
+ * copied) or, returning void, does nothing, and km_last_error() says why;
+ * a page of another machine is a KM_R_BAD_PAGE report where a machine is
+ * at hand.
  */
 #ifndef KMODEL_MACHINE_H
 #define KMODEL_MACHINE_H

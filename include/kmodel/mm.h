@@ -167,7 +167,7 @@ KM_API int km_mmap_file(struct km_mm *mm, unsigned long addr, unsigned long len,
  * km_follow_pte() - inspect the pte for @addr without side effects (no
  * fault, no event). @flags receives KM_PTE_* bits, @page the mapped page
  * (either may be NULL). Return: 0 if a pte is present, -ENOENT if not
- * (mapped but not yet faulted, or unmapped).
+ * (mapped but not yet faulted, or unmapped), -EINVAL for a NULL @mm.
  */
 KM_API int km_follow_pte(struct km_mm *mm, unsigned long addr, unsigned int *flags,
 			 struct km_page **page);

@@ -121,7 +121,12 @@ void km_machine_free(struct km_machine *m)
 
 void km_machine_get_config(const struct km_machine *m, struct km_machine_config *out)
 {
-	*out = m->cfg;
+	if (!out)
+		return;
+	if (m)
+		*out = m->cfg;
+	else
+		memset(out, 0, sizeof(*out));
 }
 
 void km_release_all(GHashTable *set, void (*release)(gpointer))
@@ -137,42 +142,47 @@ void km_release_all(GHashTable *set, void (*release)(gpointer))
 
 struct km_machine *km_task_machine(const struct km_task *t)
 {
-	return t->m;
+	return t ? t->m : NULL;
 }
 
 struct km_mm *km_task_mm(const struct km_task *t)
 {
-	return t->mm;
+	return t ? t->mm : NULL;
 }
 
 void km_task_set_kernel_ds(struct km_task *t, bool kernel_ds)
 {
-	t->kernel_ds = kernel_ds;
+	if (t)
+		t->kernel_ds = kernel_ds;
 }
 
 bool km_task_kernel_ds(const struct km_task *t)
 {
-	return t->kernel_ds;
+	return t && t->kernel_ds;
 }
 
 void km_preempt_disable(struct km_task *t)
 {
-	km_preempt_count_inc(t);
+	if (t)
+		km_preempt_count_inc(t);
 }
 
 void km_preempt_enable(struct km_task *t)
 {
-	km_preempt_count_dec(t);
+	if (t)
+		km_preempt_count_dec(t);
 }
 
 void km_pagefault_disable(struct km_task *t)
 {
-	km_pagefault_disabled_inc(t);
+	if (t)
+		km_pagefault_disabled_inc(t);
 }
 
 void km_pagefault_enable(struct km_task *t)
 {
-	km_pagefault_disabled_dec(t);
+	if (t)
+		km_pagefault_disabled_dec(t);
 }
 
 /* an enable without its disable: a WARN, and the count stays at 0 */
@@ -183,12 +193,12 @@ void km_count_underflow(struct km_task *t, const char *what, int count)
 
 int km_preempt_count(const struct km_task *t)
 {
-	return t->preempt_count;
+	return t ? t->preempt_count : 0;
 }
 
 int km_pagefault_disabled(const struct km_task *t)
 {
-	return t->pagefault_disabled;
+	return t ? t->pagefault_disabled : 0;
 }
 
 /* __might_sleep() (kernel/sched/core.c, v5.7) with CONFIG_DEBUG_ATOMIC_SLEEP:

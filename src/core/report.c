@@ -85,8 +85,14 @@ void km_report(struct km_machine *m, enum km_report_kind kind,
 	       enum km_report_code code, const char *fmt, ...)
 {
 	struct km_report r = { .kind = kind, .code = code };
-	bool abort_now = kind == KM_BUG && m->cfg.report_policy == KM_REPORT_ABORT_ON_BUG;
+	bool abort_now;
 	va_list ap;
+
+	if (!m) {
+		km_set_error("km_report: machine is NULL");
+		return;
+	}
+	abort_now = kind == KM_BUG && m->cfg.report_policy == KM_REPORT_ABORT_ON_BUG;
 
 	if ((unsigned int)code >= KM_R__COUNT)
 		code = r.code = KM_R_UNEXPECTED;
@@ -165,6 +171,12 @@ void km_events_get_sized(const struct km_machine *m, struct km_events *out, size
 {
 	size_t have = MIN(size, sizeof(m->ev));
 
+	if (!out)
+		return;
+	if (!m) {
+		memset(out, 0, size);
+		return;
+	}
 	memcpy(out, &m->ev, have);
 	if (size > have)
 		memset((char *)out + have, 0, size - have);
@@ -172,5 +184,6 @@ void km_events_get_sized(const struct km_machine *m, struct km_events *out, size
 
 void km_events_reset(struct km_machine *m)
 {
-	memset(&m->ev, 0, sizeof(m->ev));
+	if (m)
+		memset(&m->ev, 0, sizeof(m->ev));
 }

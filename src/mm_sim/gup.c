@@ -176,13 +176,16 @@ long km_pin_user_pages_fast(struct km_task *t, unsigned long start, long nr_page
 
 void km_fault_after_gup(struct km_machine *m, void (*fn)(struct km_task *, void *), void *arg)
 {
+	if (!m)
+		return;
 	m->gup_hook = fn;
 	m->gup_hook_arg = arg;
 }
 
 void km_fault_gup_limit(struct km_machine *m, long max_pages)
 {
-	m->gup_limit = max_pages < 0 ? -1 : max_pages;
+	if (m)
+		m->gup_limit = max_pages < 0 ? -1 : max_pages;
 }
 
 /* __get_user_pages_fast() (mm/gup.c, v5.7): the lockless walk only, for

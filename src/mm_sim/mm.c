@@ -31,10 +31,11 @@ static void vma_free(gpointer data);
 int km_mm_new(struct km_machine *m, struct km_mm **out)
 {
 	struct km_mm *mm;
-	unsigned long span = 1UL << (m->page_shift + KM_PTRS_BITS);
+	unsigned long span;
 
 	if (!m || !out)
 		return km_err(-EINVAL, "km_mm_new: machine or out is NULL");
+	span = 1UL << (m->page_shift + KM_PTRS_BITS);
 	mm = g_new0(struct km_mm, 1);
 	mm->m = m;
 	mm->users = 1;
@@ -51,7 +52,8 @@ int km_mm_new(struct km_machine *m, struct km_mm **out)
 
 void km_mm_get(struct km_mm *mm)
 {
-	mm->users++;
+	if (mm)
+		mm->users++;
 }
 
 /* the slow half of km_pte_lookup(addr, alloc = true): a new second-level
@@ -658,7 +660,9 @@ long km_file_writeback(struct km_file *f)
 
 void km_set_page_dirty(struct km_machine *m, struct km_page *p)
 {
-	if (km_page_valid(m, p))
+	if (!m)
+		km_set_error("km_set_page_dirty: machine is NULL");
+	else if (km_page_valid(m, p))
 		p->flags |= KM_PG_DIRTY;
 	else
 		km_report(m, KM_BUG, KM_R_BAD_PAGE, "set_page_dirty(%p): not a page of this machine",
@@ -668,8 +672,11 @@ void km_set_page_dirty(struct km_machine *m, struct km_page *p)
 int km_follow_pte(struct km_mm *mm, unsigned long addr, unsigned int *flags,
 		  struct km_page **page)
 {
-	km_pte_t *pte = km_pte_lookup(mm, addr, false);
+	km_pte_t *pte;
 
+	if (!mm)
+		return km_err(-EINVAL, "km_follow_pte: mm is NULL");
+	pte = km_pte_lookup(mm, addr, false);
 	if (!pte || !(*pte & KM_PTE_PRESENT))
 		return -ENOENT;
 	if (flags)

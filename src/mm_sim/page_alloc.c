@@ -98,6 +98,10 @@ struct km_page *km_alloc_page(struct km_machine *m, km_gfp_t gfp)
 	long pfn = -1;
 	struct km_page *p;
 
+	if (!m) {
+		km_set_error("km_alloc_page: machine is NULL");
+		return NULL;
+	}
 	if (gfp & KM_GFP_HIGHMEM)
 		pfn = zone_take(m, &m->zone_high);
 	if (pfn < 0)
@@ -155,8 +159,18 @@ static bool check_page(struct km_machine *m, struct km_page *p, const char *what
 	return true;
 }
 
+/* a page operation with no machine: nothing to report on */
+static void __attribute__((noinline, cold)) no_machine(const char *what)
+{
+	km_set_error("%s: machine is NULL", what);
+}
+
 void km_get_page(struct km_machine *m, struct km_page *p)
 {
+	if (__builtin_expect(!m, 0)) {
+		no_machine("km_get_page");
+		return;
+	}
 	m->ev.get_page_calls++;
 	if (check_page(m, p, "get_page"))
 		p->refcount++;
@@ -164,6 +178,10 @@ void km_get_page(struct km_machine *m, struct km_page *p)
 
 void km_put_page(struct km_machine *m, struct km_page *p)
 {
+	if (__builtin_expect(!m, 0)) {
+		no_machine("km_put_page");
+		return;
+	}
 	m->ev.put_page_calls++;
 	if (!check_page(m, p, "put_page"))
 		return;
@@ -173,6 +191,10 @@ void km_put_page(struct km_machine *m, struct km_page *p)
 
 void km_unpin_user_page(struct km_machine *m, struct km_page *p)
 {
+	if (!m) {
+		no_machine("km_unpin_user_page");
+		return;
+	}
 	if (!check_page(m, p, "unpin_user_page"))
 		return;
 	if (p->refcount < KM_GUP_PIN_COUNTING_BIAS) {
@@ -186,30 +208,30 @@ void km_unpin_user_page(struct km_machine *m, struct km_page *p)
 		free_page(m, p);
 }
 
-unsigned long km_page_size(const struct km_machine *m) { return m->page_size; }
-unsigned int km_page_shift(const struct km_machine *m) { return m->page_shift; }
-unsigned long km_nr_pages(const struct km_machine *m) { return m->nr_pages; }
-unsigned long km_nr_lowmem_pages(const struct km_machine *m) { return m->nr_lowmem; }
-unsigned long km_task_size(const struct km_machine *m) { return m->task_size; }
+unsigned long km_page_size(const struct km_machine *m) { return m ? m->page_size : 0; }
+unsigned int km_page_shift(const struct km_machine *m) { return m ? m->page_shift : 0; }
+unsigned long km_nr_pages(const struct km_machine *m) { return m ? m->nr_pages : 0; }
+unsigned long km_nr_lowmem_pages(const struct km_machine *m) { return m ? m->nr_lowmem : 0; }
+unsigned long km_task_size(const struct km_machine *m) { return m ? m->task_size : 0; }
 
 unsigned long km_page_to_pfn(const struct km_machine *m, const struct km_page *p)
 {
-	return km_pfn(m, p);
+	return m && km_page_valid(m, p) ? km_pfn(m, p) : ~0UL;
 }
 
 struct km_page *km_pfn_to_page(struct km_machine *m, unsigned long pfn)
 {
-	return pfn < m->nr_pages ? &m->pages[pfn] : NULL;
+	return m && pfn < m->nr_pages ? &m->pages[pfn] : NULL;
 }
 
-int km_page_refcount(const struct km_page *p) { return p->refcount; }
-int km_page_mapcount(const struct km_page *p) { return p->mapcount; }
-bool km_page_highmem(const struct km_page *p) { return p->flags & KM_PG_HIGHMEM; }
-bool km_page_dirty(const struct km_page *p) { return p->flags & KM_PG_DIRTY; }
+int km_page_refcount(const struct km_page *p) { return p ? p->refcount : 0; }
+int km_page_mapcount(const struct km_page *p) { return p ? p->mapcount : 0; }
+bool km_page_highmem(const struct km_page *p) { return p && (p->flags & KM_PG_HIGHMEM); }
+bool km_page_dirty(const struct km_page *p) { return p && (p->flags & KM_PG_DIRTY); }
 
 void *km_page_address(struct km_machine *m, const struct km_page *p)
 {
-	if (p->flags & KM_PG_HIGHMEM)
+	if (!m || !km_page_valid(m, p) || (p->flags & KM_PG_HIGHMEM))
 		return NULL;
 	return km_frame(m, km_pfn(m, p));
 }
@@ -217,10 +239,15 @@ void *km_page_address(struct km_machine *m, const struct km_page *p)
 uint64_t km_ram_resident_bytes(const struct km_machine *m)
 {
 	size_t host_page = (size_t)sysconf(_SC_PAGESIZE);
-	size_t bytes = (size_t)m->nr_pages << m->page_shift;
-	size_t n = bytes / host_page;
-	unsigned char *vec = g_malloc(n);
+	size_t bytes, n;
+	unsigned char *vec;
 	uint64_t resident = 0;
+
+	if (!m)
+		return 0;
+	bytes = (size_t)m->nr_pages << m->page_shift;
+	n = bytes / host_page;
+	vec = g_malloc(n);
 
 	if (mincore(m->ram, bytes, vec) == 0)
 		for (size_t i = 0; i < n; i++)

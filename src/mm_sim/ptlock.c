@@ -21,6 +21,10 @@ struct km_mm_locks *km_mm_locks(struct km_mm *mm)
 
 struct km_mm_locks *km_task_mm_locks(struct km_task *t)
 {
+	if (__builtin_expect(!t, 0)) {
+		km_set_error("km_task_mm_locks: task is NULL");
+		return NULL;
+	}
 	if (__builtin_expect(t->mm != NULL, 1))
 		return &t->mm->locks;
 	km_report(t->m, KM_BUG, KM_R_UNEXPECTED,
@@ -37,8 +41,20 @@ km_pte_t **km_pmd_offset(struct km_mm *mm, unsigned long addr)
 	return &mm->pgd[(addr >> mm->m->page_shift) >> KM_PTRS_BITS];
 }
 
+/* lock operations with no task or no lock: errors, nothing changes */
+static bool __attribute__((noinline, cold)) lock_args_bad(const struct km_task *t,
+							   const void *l, const char *fn)
+{
+	if (t && l)
+		return false;
+	km_set_error("%s: task or lock is NULL", fn);
+	return true;
+}
+
 void km_spin_lock(struct km_task *t, struct km_spinlock *l)
 {
+	if (__builtin_expect(!t || !l, 0) && lock_args_bad(t, l, "km_spin_lock"))
+		return;
 	km_preempt_count_inc(t);	/* preempt_disable() */
 	if (__builtin_expect(l->owner != NULL, 0))
 		km_report(t->m, KM_BUG, KM_R_LOCK, "spin_lock(%p): %s", (void *)l,
@@ -49,6 +65,8 @@ void km_spin_lock(struct km_task *t, struct km_spinlock *l)
 
 void km_spin_unlock(struct km_task *t, struct km_spinlock *l)
 {
+	if (__builtin_expect(!t || !l, 0) && lock_args_bad(t, l, "km_spin_unlock"))
+		return;
 	if (__builtin_expect(l->owner != t, 0))
 		km_report(t->m, KM_BUG, KM_R_LOCK, "spin_unlock(%p): %s", (void *)l,
 			  l->owner ? "wrong owner" : "already unlocked");
@@ -58,6 +76,8 @@ void km_spin_unlock(struct km_task *t, struct km_spinlock *l)
 
 void km_down_read(struct km_task *t, struct km_rwsem *sem)
 {
+	if (__builtin_expect(!t || !sem, 0) && lock_args_bad(t, sem, "km_down_read"))
+		return;
 	km_might_sleep(t, "down_read(&mm->mmap_sem)");
 	t->m->ev.mmap_sem_locks++;
 	sem->readers++;
@@ -65,6 +85,8 @@ void km_down_read(struct km_task *t, struct km_rwsem *sem)
 
 void km_up_read(struct km_task *t, struct km_rwsem *sem)
 {
+	if (__builtin_expect(!t || !sem, 0) && lock_args_bad(t, sem, "km_up_read"))
+		return;
 	if (__builtin_expect(sem->readers <= 0, 0)) {
 		km_report(t->m, KM_WARN, KM_R_LOCK, "up_read(%p): no reader holds it", (void *)sem);
 		return;
@@ -89,6 +111,8 @@ int km_pte_mkold_clean(struct km_mm *mm, unsigned long addr, unsigned int bits)
 void km_fault_on_memcpy(struct km_machine *m, void (*fn)(struct km_task *, size_t, void *),
 			void *arg)
 {
+	if (!m)
+		return;
 	m->memcpy_hook = fn;
 	m->memcpy_hook_arg = arg;
 }

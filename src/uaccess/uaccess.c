@@ -57,16 +57,25 @@ static bool check_copy_size(struct km_task *t, unsigned long n)
 	return true;
 }
 
+/* The wrappers' argument checks, before any use: a task, ops with the raw
+ * function (@fn non-NULL), and a kernel buffer unless @n is 0. */
+static bool __attribute__((noinline, cold)) bad_args(const char *wrapper)
+{
+	km_set_error("%s: task, ops, its raw function or the kernel buffer is NULL", wrapper);
+	return true;
+}
+#define UACCESS_ARGS_BAD(t, ops, member, kbuf, n, wrapper)                              \
+	(__builtin_expect(!(t) || !(ops) || !(ops)->member || (!(kbuf) && (n)), 0) && \
+	 bad_args(wrapper))
+
 unsigned long km_copy_from_user(struct km_task *t, const struct km_uaccess_ops *ops, void *to,
 				unsigned long from, unsigned long n)
 {
 	struct km_task *prev;
 	unsigned long res = n;
 
-	if (!t || !ops) {
-		km_set_error("km_copy_from_user: task or ops is NULL");
+	if (UACCESS_ARGS_BAD(t, ops, raw_copy_from_user, to, n, "km_copy_from_user"))
 		return n;
-	}
 	if (!check_copy_size(t, n))
 		return n;
 	t->m->ev.uaccess_from_bytes += n;
@@ -85,10 +94,8 @@ unsigned long km_copy_to_user(struct km_task *t, const struct km_uaccess_ops *op
 {
 	struct km_task *prev;
 
-	if (!t || !ops) {
-		km_set_error("km_copy_to_user: task or ops is NULL");
+	if (UACCESS_ARGS_BAD(t, ops, raw_copy_to_user, from, n, "km_copy_to_user"))
 		return n;
-	}
 	if (!check_copy_size(t, n))
 		return n;
 	t->m->ev.uaccess_to_bytes += n;
@@ -145,10 +152,8 @@ unsigned long km_copyin(struct km_task *t, const struct km_uaccess_ops *ops, voi
 {
 	struct km_task *prev;
 
-	if (!t || !ops) {
-		km_set_error("km_copyin: task or ops is NULL");
+	if (UACCESS_ARGS_BAD(t, ops, raw_copy_from_user, to, n, "km_copyin"))
 		return n;
-	}
 	t->m->ev.uaccess_from_bytes += n;
 	if (!km_access_ok(t, from, n))
 		return n;
@@ -163,10 +168,8 @@ unsigned long km_copyout(struct km_task *t, const struct km_uaccess_ops *ops, un
 {
 	struct km_task *prev;
 
-	if (!t || !ops) {
-		km_set_error("km_copyout: task or ops is NULL");
+	if (UACCESS_ARGS_BAD(t, ops, raw_copy_to_user, from, n, "km_copyout"))
 		return n;
-	}
 	t->m->ev.uaccess_to_bytes += n;
 	if (!km_access_ok(t, to, n))
 		return n;
