@@ -294,6 +294,29 @@ static void test_events_counted(void **state)
 	km_fixture_down(&f);
 }
 
+/* the host profile that kmodel-bench calibrate writes loads as a profile:
+ * every key present, numeric, sourced; none calibrated */
+static void test_calibrate_host(void **state)
+{
+	char *path = NULL;
+	int fd = g_file_open_tmp("kmhost-XXXXXX.ini", &path, NULL);
+	struct km_cost_profile *p;
+
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(km_cost_calibrate_host(path), 0);
+	if (km_cost_profile_load(path, &p))
+		fail_msg("%s", km_last_error());
+	assert_string_equal(km_cost_profile_name(p), "host");
+	assert_true(km_cost_profile_value(p, "bandwidth", "copy_l1") > 0);
+	assert_true(km_cost_profile_value(p, "cycles", "kmalloc_calls") > 0);
+	assert_false(km_cost_profile_calibrated(p, 0, NULL, NULL, NULL));
+	km_cost_profile_free(p);
+	assert_int_equal(km_cost_calibrate_host("/nonexistent/dir/host.ini"), -ENOENT);
+	g_unlink(path);
+	g_free(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -303,6 +326,7 @@ int main(void)
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_shipped_profiles),
 		cmocka_unit_test(test_events_counted),
+		cmocka_unit_test(test_calibrate_host),
 	};
 
 	return cmocka_run_group_tests_name("test_cost", tests, NULL, NULL);

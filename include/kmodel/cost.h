@@ -130,6 +130,18 @@ KM_API int km_cost_predict_sized(const struct km_cost_profile *p, const struct k
 KM_API double km_cost_link_seconds(const struct km_cost_profile *p, double frames,
 				   double frame_bytes, double usb_bytes);
 
+/**
+ * km_cost_calibrate_host() - write to @path a cost profile named "host"
+ * of this machine for the model's own operations: each priced event kind
+ * whose model function can be timed alone (kmalloc/kfree, get/put_page,
+ * kmap/kunmap of lowmem, gup per call and per page, page allocation) in
+ * ns, memcpy/memset bandwidth at a quarter of L1, a quarter of L2 and 8 x
+ * L2, clock_hz 1e9 (a cycle is a nanosecond); what cannot be timed alone
+ * costs 0, said in its comment. Takes a second or two.
+ * Return: 0, -EINVAL, -ENOMEM, or a negative errno of writing @path.
+ */
+KM_API int km_cost_calibrate_host(const char *path);
+
 #ifdef __cplusplus
 }
 #endif

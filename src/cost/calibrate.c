@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * km_cost_calibrate_host(): a cost profile of this host for the model's own
+ * operations, each timed here (kmodel/cost.h). With it, km_cost_predict()
+ * of a bench run's events predicts the bench's own host time -- the cost
+ * model checked against a machine it can measure.
+ */
+#include "internal.h"
+#include <kmodel/cost.h>
+#include <kmodel/uaccess.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+struct bench {
+	struct km_machine *m;
+	struct km_mm *mm;
+	struct km_task *t;
+	unsigned long ubuf;
+	struct km_page *page[64];
+	unsigned char *src, *dst;
+};
+
+/* ns per op of @fn(@b, @n) run @n times: best of 5 */
+static double time_op(void (*fn)(struct bench *, unsigned long), struct bench *b, unsigned long n)
+{
+	double best = 1e30;
+
+	fn(b, n / 10 + 1);	/* warm */
+	for (int r = 0; r < 5; r++) {
+		double t0 = now();
+
+		fn(b, n);
+		best = MIN(best, now() - t0);
+	}
+	return best / (double)n * 1e9;
+}
+
+static void op_kmalloc(struct bench *b, unsigned long n)
+{
+	for (unsigned long i = 0; i < n; i++)
+		km_kfree(b->t, km_kmalloc(b->t, 100, KM_GFP_KERNEL));
+}
+
+static void op_get_put(struct bench *b, unsigned long n)
+{
+	for (unsigned long i = 0; i < n; i++) {
+		km_get_page(b->m, b->page[0]);
+		km_put_page(b->m, b->page[0]);
+	}
+}
+
+static void op_kmap(struct bench *b, unsigned long n)
+{
+	for (unsigned long i = 0; i < n; i++)
+		km_kunmap_atomic(b->t, km_kmap_atomic(b->t, b->page[0]));
+}
+
+static void op_gup1(struct bench *b, unsigned long n)
+{
+	struct km_page *p;
+
+	for (unsigned long i = 0; i < n; i++)
+		if (km_get_user_pages_fast(b->t, b->ubuf, 1, KM_FOLL_WRITE, &p) == 1)
+			km_put_page(b->m, p);
+}
+
+static void op_gup16(struct bench *b, unsigned long n)
+{
+	struct km_page *p[16];
+
+	for (unsigned long i = 0; i < n; i++)
+		if (km_get_user_pages_fast(b->t, b->ubuf, 16, KM_FOLL_WRITE, p) == 16)
+			for (int j = 0; j < 16; j++)
+				km_put_page(b->m, p[j]);
+}
+
+static void op_page(struct bench *b, unsigned long n)
+{
+	for (unsigned long i = 0; i < n; i++)
+		km_put_page(b->m, km_alloc_page(b->m, 0));
+}
+
+static unsigned long copy_size;
+static void op_copy(struct bench *b, unsigned long n)
+{
+	for (unsigned long i = 0; i < n; i++)
+		km_kernel_memcpy(b->dst, b->src, copy_size);
+}
+
+static void op_set(struct bench *b, unsigned long n)
+{
+	for (unsigned long i = 0; i < n; i++)
+		km_kernel_memset(b->dst, 0, copy_size);
+}
+
+static void op_syscall(struct bench *b, unsigned long n)
+{
+	for (unsigned long i = 0; i < n; i++)
+		km_syscall(b->t);
+}
+
+static long cache_size(int name, long fallback)
+{
+	long v = sysconf(name);
+
+	return v > 0 ? v : fallback;
+}
+
+int km_cost_calibrate_host(const char *path)
+{
+	struct km_machine_config cfg = { .ram_size = 64ULL << 20 };
+	struct bench b = { 0 };
+	long l1 = cache_size(_SC_LEVEL1_DCACHE_SIZE, 32768), l2 = cache_size(_SC_LEVEL2_CACHE_SIZE, 1 << 20);
+	double kmalloc_ns, getput_ns, kmap_ns, gup1_ns, gup16_ns, page_ns, nop_ns, per_page, bw[6];
+	const unsigned long sizes[3] = { (unsigned long)l1 / 4, (unsigned long)l2 / 4,
+					 (unsigned long)l2 * 8 };
+	char host[64] = "this host", date[32];
+	time_t tt = time(NULL);
+	FILE *f;
+	int err;
+
+	if (!path)
+		return km_err(-EINVAL, "km_cost_calibrate_host: path is NULL");
+	if ((err = km_machine_new(&cfg, &b.m)) || (err = km_mm_new(b.m, &b.mm)))
+		goto out;
+	if ((err = km_task_new(b.m, b.mm, 0, &b.t)) ||
+	    (err = km_mmap(b.mm, 0, 16 * km_page_size(b.m), KM_PROT_READ | KM_PROT_WRITE, &b.ubuf)))
+		goto out;
+	km_task_switch(b.t);
+	b.page[0] = km_alloc_page(b.m, 0);
+	b.src = g_malloc(sizes[2]);
+	b.dst = g_malloc(sizes[2]);
+	memset(b.src, 1, sizes[2]);
+	memset(b.dst, 2, sizes[2]);
+	op_gup16(&b, 1);	/* fault the buffer in */
+	kmalloc_ns = time_op(op_kmalloc, &b, 200000);
+	getput_ns = time_op(op_get_put, &b, 1000000);
+	kmap_ns = time_op(op_kmap, &b, 1000000);
+	gup1_ns = time_op(op_gup1, &b, 200000);
+	gup16_ns = time_op(op_gup16, &b, 20000);
+	page_ns = time_op(op_page, &b, 200000);
+	nop_ns = time_op(op_syscall, &b, 1000000);
+	for (int i = 0; i < 3; i++) {
+		copy_size = sizes[i];
+		bw[i] = (double)copy_size / time_op(op_copy, &b, MAX(1UL, (64UL << 20) / copy_size));
+		bw[3 + i] = (double)copy_size / time_op(op_set, &b, MAX(1UL, (64UL << 20) / copy_size));
+	}
+	km_task_switch(NULL);
+	/* a gup call's cost beyond its pages, and per page (with the put) */
+	per_page = MAX(0.0, (gup16_ns - gup1_ns) / 15);
+	gethostname(host, sizeof(host) - 1);
+	strftime(date, sizeof(date), "%Y-%m-%d", gmtime(&tt));
+	f = fopen(path, "w");
+	if (!f) {
+		err = km_err(-errno, "%s: %s", path, g_strerror(errno));
+		goto out;
+	}
+#define SRC(what) fprintf(f, "# measured by kmodel-bench calibrate on %s, %s: %s\n", host, date, what)
+	fprintf(f, "# This host, for the model's own operations (kmodel-bench calibrate).\n"
+		   "# clock_hz is 1e9, so a cycle is a nanosecond of this host; operations the\n"
+		   "# model does not run on the host (syscall entry, the network stack) cost 0.\n\n"
+		   "[profile]\nname=host\nsummary=%s, %s: timings of libkmodel's operations\n\n", host, date);
+	fprintf(f, "[cpu]\n# a nanosecond per cycle: every value below is in ns\nclock_hz=1000000000\n\n");
+	fprintf(f, "[cache]\n# sysconf(_SC_LEVEL1_DCACHE_SIZE) of this host\nl1_bytes=%ld\n"
+		   "# sysconf(_SC_LEVEL2_CACHE_SIZE) of this host\nl2_bytes=%ld\n\n", l1, l2);
+	fprintf(f, "[bandwidth]\n");
+	for (int i = 0; i < 6; i++) {
+		char what[96];
+
+		snprintf(what, sizeof(what), "km_kernel_%s() of %lu bytes, bytes per ns",
+			 i < 3 ? "memcpy" : "memset", sizes[i % 3]);
+		SRC(what);
+		fprintf(f, "%s_%s=%.4f\n", i < 3 ? "copy" : "set", (const char *[]){ "l1", "l2", "mem" }[i % 3],
+			bw[i]);
+	}
+	fprintf(f, "\n[cycles]\n");
+	{
+		const struct { const char *key; double v; const char *what; } rows[] = {
+			{ "syscalls", nop_ns, "km_syscall(), a counter" },
+			{ "page_faults", 0, "not timed (inside gup's and the MMU's costs)" },
+			{ "cow_breaks", 0, "not timed: its copy is in copy bytes" },
+			{ "pagecache_lookups", 0, "not timed" },
+			{ "pagecache_allocs", 0, "not timed: charged as pages_allocated" },
+			{ "pages_allocated", page_ns / 2, "km_alloc_page() + km_put_page() of a page, half each" },
+			{ "pages_freed", page_ns / 2, "km_alloc_page() + km_put_page() of a page, half each" },
+			{ "gup_calls", MAX(0.0, gup1_ns - per_page), "km_get_user_pages_fast() of 1 page less a page's share" },
+			{ "gup_slow_calls", 0, "inside gup_calls" },
+			{ "gup_fast_pages", per_page, "a page of km_get_user_pages_fast() (16 pages less 1, over 15) with its put" },
+			{ "gup_slow_pages", per_page, "as gup_fast_pages" },
+			{ "follow_page_calls", 0, "inside gup_slow_pages" },
+			{ "find_vma_calls", 0, "inside gup_calls" },
+			{ "mmap_sem_locks", 0, "inside gup_calls" },
+			{ "get_page_calls", getput_ns / 2, "km_get_page() + km_put_page(), half each" },
+			{ "put_page_calls", getput_ns / 2, "km_get_page() + km_put_page(), half each" },
+			{ "pt_walks", 0, "inside the copies" },
+			{ "kmap_high", 0, "not timed: this calibration maps lowmem" },
+			{ "kmap_low", kmap_ns / 2, "km_kmap_atomic() + km_kunmap_atomic() of a lowmem page, half each" },
+			{ "kunmap_high", 0, "not timed: this calibration maps lowmem" },
+			{ "kunmap_low", kmap_ns / 2, "km_kmap_atomic() + km_kunmap_atomic() of a lowmem page, half each" },
+			{ "tlb_flushes", 0, "a counter on the host" },
+			{ "kmalloc_calls", kmalloc_ns / 2, "km_kmalloc(100) + km_kfree(), half each" },
+			{ "kfree_calls", kmalloc_ns / 2, "km_kmalloc(100) + km_kfree(), half each" },
+			{ "memcpy_calls", 0, "inside the bandwidth" },
+			{ "memset_calls", 0, "inside the bandwidth" },
+			{ "memmove_calls", 0, "inside the bandwidth" },
+			{ "skb_allocs", 0, "not timed" }, { "skb_clones", 0, "not timed" },
+			{ "skb_copies", 0, "not timed" }, { "skb_frees", 0, "not timed" },
+			{ "urbs", 0, "not timed" }, { "usb_packets", 0, "not timed" },
+			{ "eth_frames", 0, "not timed" },
+		};
+
+		for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+			SRC(rows[i].what);
+			fprintf(f, "%s=%.2f\n", rows[i].key, rows[i].v);
+		}
+	}
+	fprintf(f, "\n[slab_debug]\n# the model has no slab debugging\nenabled=0\n"
+		   "# not charged\npoison_cycles_per_byte=0\n# not charged\nskb_head_bytes=0\n");
+#undef SRC
+	if (fclose(f))
+		err = km_err(-EIO, "%s: write failed", path);
+out:
+	km_task_switch(NULL);
+	if (b.page[0])
+		km_put_page(b.m, b.page[0]);
+	if (b.t)
+		km_task_free(b.t);
+	if (b.mm)
+		km_mm_put(b.mm);
+	if (b.m)
+		km_machine_destroy(b.m);
+	g_free(b.src);
+	g_free(b.dst);
+	return err;
+}
