@@ -3,6 +3,7 @@
  * put_page refcounts, kmap_atomic (arch/arm/mm/highmem.c v5.7). */
 #include "km_test.h"
 #include <errno.h>
+#include <limits.h>
 #include <string.h>
 
 #define RW (KM_PROT_READ | KM_PROT_WRITE)
@@ -192,6 +193,40 @@ static void test_gup_partial_and_none(void **state)
 	assert_int_equal(km_get_user_pages_fast(f.t, 0x102000, 2, 0, pages), -EFAULT);
 	/* access_ok() of the whole range fails first */
 	assert_int_equal(km_get_user_pages_fast(f.t, 0xbf000000UL - 4096, 2, 0, pages), -EFAULT);
+	km_fixture_down(&f);
+}
+
+/*
+ * Overflow audit: a length computed from a count must not wrap into a
+ * small one. gup of 2^52 + 1 pages (4 KiB): nr_pages << PAGE_SHIFT used
+ * to wrap to one page, pass access_ok() and walk 2^52 + 1 entries into a
+ * one-entry array (ASan: a stack overflow); such a range fits no address
+ * space: -EFAULT (__get_user_pages_fast(): 0). A negative count is a
+ * range that wraps: 0, as internal_get_user_pages_fast()'s end <= start
+ * (mm/gup.c, v5.7). mmap of a file range whose last page wraps:
+ * -EOVERFLOW (do_mmap(), v5.7).
+ */
+static void test_gup_and_mmap_counts_do_not_wrap(void **state)
+{
+	struct km_fixture f;
+	struct km_page *pages[1];
+	struct km_file *file;
+	unsigned long a;
+
+	km_fixture_up(&f, &(struct km_machine_config){ .fast_gup = true });
+	a = km_test_map(&f, 0x100000, 2, RW);
+	km_user_access(f.t, a, "x", 1, true);
+	assert_int_equal(km_get_user_pages_fast(f.t, a, (1L << 52) + 1, 0, pages), -EFAULT);
+	assert_int_equal(km_pin_user_pages_fast(f.t, a, LONG_MAX, 0, pages), -EFAULT);
+	assert_int_equal(km_get_user_pages_fast_only(f.t, a, (1L << 52) + 1, 0, pages), 0);
+	assert_int_equal(km_get_user_pages_fast(f.t, a, -1, 0, pages), 0);
+	assert_int_equal(km_get_user_pages_fast_only(f.t, a, -1, 0, pages), 0);
+	assert_int_equal(km_file_new(f.m, 4096, &file), 0);
+	assert_int_equal(km_mmap_file(f.mm, 0, 4096, RW, true, file, ~0UL, &a), -EOVERFLOW);
+	assert_int_equal(km_mmap_file(f.mm, 0, 8192, RW, true, file, ~0UL - 1, &a), -EOVERFLOW);
+	assert_int_equal(km_mmap_file(f.mm, 0, 4096, RW, true, file, ~0UL - 1, &a), 0);
+	assert_int_equal(km_user_access(f.t, a, &(char){ 0 }, 1, false), 0);	/* SIGBUS */
+	km_file_put(file);
 	km_fixture_down(&f);
 }
 
@@ -864,6 +899,7 @@ int main(void)
 		cmocka_unit_test(test_gup_full_refcounts_back),
 		cmocka_unit_test(test_gup_untouched_read_and_write),
 		cmocka_unit_test(test_gup_partial_and_none),
+		cmocka_unit_test(test_gup_and_mmap_counts_do_not_wrap),
 		cmocka_unit_test(test_gup_write_to_readonly),
 		cmocka_unit_test(test_gup_fast_path),
 		cmocka_unit_test(test_gup_fast_only),

@@ -156,8 +156,9 @@ KM_API void km_set_page_dirty(struct km_machine *m, struct km_page *p);
  * km_mmap_file() - map @len bytes of @file from page @pgoff, MAP_SHARED
  * (@shared: writes go to the page cache and dirty it) or MAP_PRIVATE (a
  * write copies the page, do_cow_fault()). @addr and the errors as
- * km_mmap(). A fault past the end of the file fails (SIGBUS). The mapping
- * holds a reference on @file.
+ * km_mmap(), and -EOVERFLOW when @pgoff plus the length in pages wraps
+ * (do_mmap(), v5.7). A fault past the end of the file fails (SIGBUS). The
+ * mapping holds a reference on @file.
  */
 KM_API int km_mmap_file(struct km_mm *mm, unsigned long addr, unsigned long len, int prot,
 			bool shared, struct km_file *file, unsigned long pgoff,
@@ -212,7 +213,8 @@ KM_API int km_mm_peek(struct km_mm *mm, unsigned long addr, void *buf, unsigned 
  * in, breaks COW for FOLL_WRITE and stops at the first page it cannot pin.
  * Each pinned page gets one reference that km_put_page() drops.
  * Return: pages pinned (possibly fewer than @nr_pages), 0 when @nr_pages is
- * 0, -EFAULT when none could be pinned, -EINVAL for other flags (KM_FOLL_PIN
+ * 0 (or negative, or the range wraps), -EFAULT when none could be pinned
+ * (or @nr_pages pages do not fit in the address space), -EINVAL for other flags (KM_FOLL_PIN
  * included: a KM_R_UNEXPECTED WARN, as v5.7's WARN_ON_ONCE()).
  */
 KM_API long km_get_user_pages_fast(struct km_task *t, unsigned long start, long nr_pages,

@@ -7,6 +7,7 @@
  * mmap_sem is not modelled beyond its might_sleep().
  */
 #include "mm_internal.h"
+#include <limits.h>
 
 static void grab_page(struct km_machine *m, struct km_page *p, unsigned int gup_flags)
 {
@@ -102,6 +103,11 @@ out:
 	return i ? i : ret;
 }
 
+static inline bool nr_pages_too_many(const struct km_machine *m, long nr_pages)
+{
+	return nr_pages > 0 && (unsigned long)nr_pages > ULONG_MAX >> m->page_shift;
+}
+
 static long internal_get_user_pages_fast(struct km_task *t, unsigned long start,
 					 long nr_pages, unsigned int gup_flags,
 					 struct km_page **pages)
@@ -112,6 +118,12 @@ static long internal_get_user_pages_fast(struct km_task *t, unsigned long start,
 
 	m->ev.gup_calls++;
 	start &= ~(m->page_size - 1);
+	/* a count whose byte length does not fit in unsigned long is a range
+	 * beyond any address space: access_ok() would fail (64-bit host; the
+	 * kernel's int nr_pages cannot get there). Checked before the shift
+	 * wraps it into a small length. */
+	if (nr_pages_too_many(m, nr_pages))
+		return -EFAULT;
 	len = (unsigned long)nr_pages << m->page_shift;
 	end = start + len;
 	if (end <= start)
@@ -204,6 +216,8 @@ long km_get_user_pages_fast_only(struct km_task *t, unsigned long start, long nr
 	m = t->m;
 	m->ev.gup_calls++;
 	start &= ~(m->page_size - 1);
+	if (nr_pages_too_many(m, nr_pages))
+		return 0;
 	len = (unsigned long)nr_pages << m->page_shift;
 	/* end <= start, !access_ok(), !IS_ENABLED(CONFIG_HAVE_FAST_GUP): 0 */
 	if (start + len <= start || !km_access_ok(t, start, len) || !m->cfg.fast_gup)

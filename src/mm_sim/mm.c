@@ -308,6 +308,10 @@ int km_mmap_file(struct km_mm *mm, unsigned long addr, unsigned long len, int pr
 		return km_err(-EINVAL, "km_mmap_file: mm, file or out_addr is NULL");
 	if (file->m != mm->m)
 		return km_err(-EINVAL, "km_mmap_file: file belongs to another machine");
+	/* do_mmap(): the file range's last page must not wrap (v5.7) */
+	if (len <= mm->m->task_size &&
+	    pgoff + ((len + mm->m->page_size - 1) >> mm->m->page_shift) < pgoff)
+		return km_err(-EOVERFLOW, "km_mmap_file: pgoff %lu + %lu bytes wraps", pgoff, len);
 	return mmap_region(mm, addr, len, prot, shared ? KM_VM_SHARED : 0, file, pgoff,
 			   out_addr);
 }
