@@ -317,6 +317,29 @@ static void test_calibrate_host(void **state)
 	g_free(path);
 }
 
+/* the counters' names follow struct km_events member by member */
+static void test_event_names(void **state)
+{
+	struct km_events ev;
+	const struct { const char *name; uint64_t *field; } probe[] = {
+		{ "gup_calls", &ev.gup_calls }, { "usb_bytes", &ev.usb_bytes },
+		{ "syscalls", &ev.syscalls }, { "eth_bytes", &ev.eth_bytes },
+		{ "kmalloc_class_0", &ev.kmalloc_class[0] }, { "kmalloc_class_15", &ev.kmalloc_class[15] },
+	};
+
+	for (size_t j = 0; j < G_N_ELEMENTS(probe); j++) {
+		size_t i = 0;
+
+		while (km_events_field_name(i) && strcmp(km_events_field_name(i), probe[j].name))
+			i++;
+		assert_non_null(km_events_field_name(i));
+		assert_ptr_equal(km_events_field(&ev, i), probe[j].field);
+	}
+	assert_null(km_events_field_name(KM_EVENTS_NFIELDS));
+	assert_null(km_events_field(&ev, KM_EVENTS_NFIELDS));
+	(void)state;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -327,6 +350,7 @@ int main(void)
 		cmocka_unit_test(test_shipped_profiles),
 		cmocka_unit_test(test_events_counted),
 		cmocka_unit_test(test_calibrate_host),
+		cmocka_unit_test(test_event_names),
 	};
 
 	return cmocka_run_group_tests_name("test_cost", tests, NULL, NULL);
