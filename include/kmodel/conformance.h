@@ -169,6 +169,21 @@ KM_API int km_uaccess_conformance(const struct km_uaccess_ops *ops,
 				  const struct km_conformance_opts *opts,
 				  struct km_conformance_result *res);
 
+/**
+ * km_uaccess_conformance_reports() - km_uaccess_conformance(), and its
+ * reports by code: @by_code[c] receives the number of reports of code c
+ * (enum km_report_code) on the suite's machines, the teardown checks'
+ * included (KM_R_LEAK_*: leaked pins, held kmap slots, ...);
+ * @by_code[KM_R_NONE] their total, which is also @res->reports.
+ * @by_code: NULL, or @ncodes counters (pass KM_R__COUNT as compiled: a
+ * library with more codes fills only those, one with fewer zeroes the
+ * rest). Return: as km_uaccess_conformance().
+ */
+KM_API int km_uaccess_conformance_reports(const struct km_uaccess_ops *ops,
+					  const struct km_conformance_opts *opts,
+					  struct km_conformance_result *res,
+					  unsigned long *by_code, size_t ncodes);
+
 /** Free @res->list and zero @res. NULL is a no-op. */
 KM_API void km_conformance_result_clear(struct km_conformance_result *res);
 

@@ -22,6 +22,8 @@
 struct conf_run {
 	const struct km_uaccess_ops *ops;
 	struct km_conformance_result *res;
+	unsigned long *by_code;		/* NULL, or reports per code [ncodes] */
+	size_t ncodes;
 	GArray *list;			/* struct km_conformance_failure */
 	size_t max_listed;
 	unsigned long max_size, guard;
@@ -315,8 +317,13 @@ static void teardown(struct conf_run *r)
 	if (r->t)
 		km_task_free(r->t);
 	if (r->m) {
+		/* the teardown check files its leak reports; count them all by
+		 * code, then destroy (whose check finds the same again) */
+		km_machine_check(r->m);
 		r->res->reports += km_report_count(r->m, KM_R_NONE);
-		r->res->reports += (unsigned long)km_machine_destroy(r->m);
+		for (size_t c = 0; r->by_code && c < r->ncodes && c < KM_R__COUNT; c++)
+			r->by_code[c] += km_report_count(r->m, (enum km_report_code)c);
+		km_machine_destroy(r->m);
 	}
 	g_free(r->shadow);
 	r->m = NULL;
@@ -345,9 +352,17 @@ int km_uaccess_conformance(const struct km_uaccess_ops *ops,
 			   const struct km_conformance_opts *opts,
 			   struct km_conformance_result *res)
 {
+	return km_uaccess_conformance_reports(ops, opts, res, NULL, 0);
+}
+
+int km_uaccess_conformance_reports(const struct km_uaccess_ops *ops,
+				   const struct km_conformance_opts *opts,
+				   struct km_conformance_result *res, unsigned long *by_code,
+				   size_t ncodes)
+{
 	const struct km_conformance_opts defaults = { 0 };
 	const struct km_conformance_opts *o = opts ? opts : &defaults;
-	struct conf_run r = { .ops = ops, .res = res };
+	struct conf_run r = { .ops = ops, .res = res, .by_code = by_code, .ncodes = ncodes };
 	const unsigned long *sizes = o->page_sizes[0] ? o->page_sizes : default_page_sizes;
 	size_t nr_sizes = o->page_sizes[0] ? KM_CONF_MAX_PAGE_SIZES : G_N_ELEMENTS(default_page_sizes);
 	gint64 t0 = g_get_monotonic_time();
@@ -357,6 +372,8 @@ int km_uaccess_conformance(const struct km_uaccess_ops *ops,
 
 	if (res)
 		memset(res, 0, sizeof(*res));
+	if (by_code)
+		memset(by_code, 0, ncodes * sizeof(*by_code));
 	if (!ops || !res || !ops->raw_copy_from_user || !ops->raw_copy_to_user)
 		return km_err(-EINVAL, "km_uaccess_conformance: ops, a raw function or res is NULL");
 	if (ops->size < KM_UACCESS_OPS_MIN_SIZE)
@@ -399,6 +416,8 @@ int km_uaccess_conformance(const struct km_uaccess_ops *ops,
 	if (err) {
 		g_array_free(r.list, TRUE);
 		memset(res, 0, sizeof(*res));
+		if (by_code)
+			memset(by_code, 0, ncodes * sizeof(*by_code));
 		return err;
 	}
 	res->list = (struct km_conformance_failure *)g_array_steal(r.list, &res->list_len);
