@@ -519,6 +519,50 @@ static void test_usb_maxpacket(void **state)
 	}
 }
 
+/*
+ * iov_iter_fault_in_readable() (< 5.16, a6294593e8a1): writev({a, 0}, {b, 64}) as
+ * generic_perform_write() asks it. Before v4.8 only the current segment,
+ * here the empty one: nothing is faulted in and 0 comes back even when b
+ * is not mapped. From v4.8 (d4690f1e1cda) every segment within @bytes: b's
+ * page is faulted in, and an unmapped b is -EFAULT.
+ */
+static void test_fault_in_readable(void **state)
+{
+	const struct kver_ops *k;
+
+	for_each_kver(k) {
+		struct km_fixture f;
+		bool all = k->version >= KV(4, 8);
+		unsigned long a, hole;
+		struct km_page *p;
+
+		if (k->version >= KV(5, 16)) {	/* fault_in_iov_iter_readable() */
+			assert_null(k->fault_in_readable);
+			continue;
+		}
+		km_fixture_up(&f, NULL);
+		a = km_test_map(&f, 0, 2, RW);
+		hole = a + 64 * 4096;		/* nothing mapped there */
+		{
+			struct km_iovec iov[] = { { a, 0 }, { a + 4096, 64 } };
+
+			assert_int_equal(k->fault_in_readable(iov, 2, 64, 64), 0);
+			assert_int_equal(km_follow_pte(f.mm, a + 4096, NULL, &p) == 0, all);
+		}
+		{
+			struct km_iovec iov[] = { { a, 0 }, { hole, 64 } };
+
+			assert_int_equal(k->fault_in_readable(iov, 2, 64, 64), all ? -EFAULT : 0);
+		}
+		{	/* the current segment itself: every version */
+			struct km_iovec iov[] = { { hole, 64 } };
+
+			assert_int_equal(k->fault_in_readable(iov, 1, 64, 64), -EFAULT);
+		}
+		km_fixture_down(&f);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -536,6 +580,7 @@ int main(void)
 		cmocka_unit_test(test_skb_push_put),
 		cmocka_unit_test(test_skb_store_checked),
 		cmocka_unit_test(test_usb_maxpacket),
+		cmocka_unit_test(test_fault_in_readable),
 	};
 
 	return cmocka_run_group_tests_name("test_compat", tests, NULL, NULL);

@@ -5,6 +5,7 @@
 #include <linux/highmem.h>
 #include <linux/mm.h>
 #include <linux/skbuff.h>
+#include <linux/uio.h>
 #include <linux/usb.h>
 
 void absent(void);

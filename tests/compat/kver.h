@@ -56,6 +56,9 @@ struct kver_ops {
 	/* usb: a device whose bulk endpoints are out 1 (maxpacket 512) and in
 	 * 1 (64); usb_maxpacket(udev, pipe of @ep, @in[, @is_out]) */
 	int (*usb_maxpacket)(unsigned int ep, bool in, int is_out);
+	/* uio: iov_iter_fault_in_readable() of an iov_iter over @iov (< 5.16) */
+	int (*fault_in_readable)(const struct km_iovec *iov, unsigned long nr_segs,
+				 size_t count, size_t bytes);
 };
 
 extern const struct kver_ops kver_v3_5, kver_v4_12, kver_v5_7, kver_v5_11, kver_v5_19;

@@ -13,6 +13,7 @@
 #include <linux/mm.h>
 #include <linux/skbuff.h>
 #include <linux/uaccess.h>
+#include <linux/uio.h>
 #include <linux/usb.h>
 #include <linux/version.h>
 #include <asm/unaligned.h>
@@ -194,6 +195,18 @@ static int kv_usb_maxpacket(unsigned int ep, bool in, int is_out)
 #endif
 }
 
+#if !KV_V(5, 16)
+KV_SIG(iov_iter_fault_in_readable, int (*)(struct iov_iter *, size_t));
+static int kv_fault_in_readable(const struct km_iovec *iov, unsigned long nr_segs,
+				size_t count, size_t bytes)
+{
+	struct iov_iter i;
+
+	km_iov_iter_init(&i, iov, nr_segs, count);
+	return iov_iter_fault_in_readable(&i, bytes);
+}
+#endif
+
 const struct kver_ops KVER_OPS = {
 	.name = KVER_NAME,
 	.version = KMODEL_KERNEL_VERSION,
@@ -240,4 +253,7 @@ const struct kver_ops KVER_OPS = {
 	.skb_put_zero = kv_skb_put_zero,
 #endif
 	.usb_maxpacket = kv_usb_maxpacket,
+#if !KV_V(5, 16)
+	.fault_in_readable = kv_fault_in_readable,
+#endif
 };
