@@ -21,6 +21,11 @@ void kb_write_csv(FILE *fp, const struct km_table *t);
  * event counters go in its "events" object (with "events_per"), a value
  * it does not have is null. */
 void kb_json_table(JsonBuilder *b, const struct km_table *t);
+/* reproduce.c: `kmodel-bench reproduce [OPTION...]` (argv[0] is "reproduce");
+ * an exit status */
+int kb_reproduce(int argc, char **argv);
+/* `kmodel-bench calibrate -o FILE`: km_cost_calibrate_host() */
+int kb_calibrate(int argc, char **argv);
 /* parse "512,1K,4K,1M" into bytes; FALSE with a message on bad input */
 gboolean kb_parse_sizes(const char *list, GArray *out, GError **err);
 

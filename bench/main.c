@@ -24,6 +24,7 @@ struct kb_opts {
 	gchar *dd_block_sizes, *dd_variants, *dd_kmap, *dd_machines;
 	gint dd_total_mib, dd_file_mib;
 	gchar *iperf_variants;
+	gchar *profile;			/* --profile: cost profile for every row */
 	gint iperf_packets, iperf_mss, iperf_maxpacket;
 };
 
@@ -286,7 +287,7 @@ static int write_csv_file(const struct kb_opts *o, const struct km_table *t)
 	return rc;
 }
 
-int main(int argc, char **argv)
+static int bench_main(int argc, char **argv)
 {
 	struct kb_opts o = {
 		.repeat = 9, .dd_total_mib = 64, .dd_file_mib = 16,
@@ -310,6 +311,9 @@ int main(int argc, char **argv)
 		{ "repeat", 'r', 0, G_OPTION_ARG_INT, &o.repeat,
 		  "Timed runs per row, best kept: 1 .. 100 (default 9)", "N" },
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, "No progress on stderr", NULL },
+		{ "profile", 0, 0, G_OPTION_ARG_STRING, &o.profile,
+		  "Cost profile (name or path, kmodel/cost.h) for the predicted columns of every row "
+		  "(default: the one mapped to the row's machine)", "NAME|PATH" },
 		KM_TOOL_VERSION_ENTRY(&version),
 		{ 0 },
 	};
@@ -462,6 +466,11 @@ int main(int argc, char **argv)
 		if (!t)
 			continue;
 		g_ptr_array_add(tables, t);
+		if (km_cost_table_predict(t, o.profile)) {
+			fprintf(stderr, "kmodel-bench: %s\n", km_last_error());
+			rc = 2;
+			break;
+		}
 		if (o.csv_dir && write_csv_file(&o, t))
 			rc = 1;
 		if (o.csv) {
@@ -510,5 +519,21 @@ out:
 	g_free(o.dd_kmap);
 	g_free(o.dd_machines);
 	g_free(o.iperf_variants);
+	g_free(o.profile);
 	return rc;
+}
+
+/* `kmodel-bench reproduce ...` and `kmodel-bench calibrate ...` are
+ * subcommands; anything else runs the scenarios */
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "reproduce")) {
+		km_tool_init();
+		return kb_reproduce(argc - 1, argv + 1);
+	}
+	if (argc > 1 && !strcmp(argv[1], "calibrate")) {
+		km_tool_init();
+		return kb_calibrate(argc - 1, argv + 1);
+	}
+	return bench_main(argc, argv);
 }

@@ -41,6 +41,7 @@ static const char *const good_lines[] = {
 	"# a test value", "skb_copies=0", "# a test value", "skb_frees=0",
 	"# a test value", "urbs=0", "# a test value", "usb_packets=0",
 	"# calibrated: a made-up figure", "eth_frames=50",
+	"# a test value", "spin_locks=0", "# a test value", "pt_walks_sw=0",
 	"[slab_debug]", "# a test value", "enabled=1", "# a test value", "poison_cycles_per_byte=0.5",
 	"# a test value", "skb_head_bytes=10",
 	"[link]", "# a test value", "wire_bits_per_s=800", "# a test value", "frame_overhead_bytes=4",

@@ -130,6 +130,36 @@ KM_API int km_cost_predict_sized(const struct km_cost_profile *p, const struct k
 KM_API double km_cost_link_seconds(const struct km_cost_profile *p, double frames,
 				   double frame_bytes, double usb_bytes);
 
+struct km_table;
+
+/** The profile mapped to a dd machine of kmodel/scenario.h ("bbw...":
+ *  "beaglebone-white", "a15...": "cortex-a15-qemu") or, for NULL, to the
+ *  iperf run ("beagleboard-xm-debug-slab"). A static string. */
+KM_API const char *km_cost_profile_for(const char *machine);
+/**
+ * km_cost_predict_row() - the target throughput the row @row of a dd or
+ * iperf table (kmodel/scenario.h) predicts on @p: dd MB/s (10^6 bytes per
+ * second) from its events per MiB with the block size as the working set;
+ * iperf Mbit/s of payload (TCP: the MSS; UDP: the frame less its 42 bytes
+ * of Ethernet, IPv4 and UDP headers) from its events per packet, the slower
+ * of the CPU and the [link] (*@bound: "cpu" or "link"; NULL for dd).
+ * @res: NULL, or receives the prediction's breakdown (for dd per GiB, for
+ * iperf per 100000 packets).
+ * Return: the throughput; 0 for a stalled dd row; a negative errno for a
+ * NULL or foreign table or a row out of range.
+ */
+KM_API double km_cost_predict_row(const struct km_cost_profile *p, const struct km_table *t,
+				  size_t row, const char **bound, struct km_cost_result *res);
+/**
+ * km_cost_table_predict() - append the prediction to a dd table
+ * ("predicted_mb_s") or an iperf table ("predicted_mbit_s", "bound"),
+ * each row priced with @profile (a name or path; NULL: the profile mapped
+ * to the row's machine, km_cost_profile_for()). The memcpy baseline and
+ * stalled rows get no value. Return: 0; -EINVAL (not a dd or iperf table)
+ * or a km_cost_profile_load() error, and then no column is added.
+ */
+KM_API int km_cost_table_predict(struct km_table *t, const char *profile);
+
 /**
  * km_cost_calibrate_host() - write to @path a cost profile named "host"
  * of this machine for the model's own operations: each priced event kind

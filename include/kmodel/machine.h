@@ -348,6 +348,8 @@ struct km_events {
 	 *  <= 2^i bytes (kmalloc-96 in [7], kmalloc-192 in [8]); [0]: size 0;
 	 *  [KM_EVENTS_KMALLOC_CLASSES - 1] also holds anything larger */
 	uint64_t kmalloc_class[16];
+	uint64_t spin_locks;		/**< spin_lock() (the pte lock of uaccess_with_memcpy) */
+	uint64_t pt_walks_sw;		/**< page-table walks by kernel code (pgd_offset() ..) */
 };
 #define KM_EVENTS_KMALLOC_CLASSES 16
 

@@ -93,16 +93,20 @@ struct km_dd_machine {
 	const char *summary;
 	uint64_t ram_size, lowmem_size;	/**< bytes; lowmem 0: all of RAM */
 	bool fast_gup;			/**< CONFIG_HAVE_FAST_GUP (ARM_LPAE) */
+	/** its kernel has CONFIG_HIGHMEM although all its RAM is lowmem (the
+	 *  BeagleBone's omap2plus/multi_v7 builds, the RFC's default); a
+	 *  machine with highmem always has it */
+	bool config_highmem;
 };
 
-/** The built-in machine profiles (bbw, bbw-highmem, a15, a15-nohighmem),
- *  terminated by an entry with a NULL name. */
+/** The built-in machine profiles (bbw, bbw-config-highmem, bbw-highmem,
+ *  a15, a15-nohighmem), terminated by an entry with a NULL name. */
 KM_API const struct km_dd_machine *km_dd_machines(void);
 /** The profile called @name, or NULL. */
 KM_API const struct km_dd_machine *km_dd_machine_find(const char *name);
-/** Does @d have highmem? Then its kernel is taken to be built with
- *  CONFIG_HIGHMEM, and one without highmem without it (a model
- *  assumption: a15-nohighmem is "highmem disabled"). */
+/** Is @d's kernel built with CONFIG_HIGHMEM? When it has highmem, or
+ *  says so (config_highmem); a machine without highmem otherwise runs a
+ *  kernel built without it (a15-nohighmem is "highmem disabled"). */
 KM_API bool km_dd_machine_highmem(const struct km_dd_machine *d);
 
 /** One row to measure: a variant on a machine in a kmap era. */

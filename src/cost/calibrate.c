@@ -217,6 +217,8 @@ int km_cost_calibrate_host(const char *path)
 			{ "skb_copies", 0, "not timed" }, { "skb_frees", 0, "not timed" },
 			{ "urbs", 0, "not timed" }, { "usb_packets", 0, "not timed" },
 			{ "eth_frames", 0, "not timed" },
+			{ "spin_locks", 0, "not timed" },
+			{ "pt_walks_sw", 0, "not timed" },
 		};
 
 		for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {

@@ -23,7 +23,7 @@ static const struct cost_event {
 	EV(pt_walks), EV(kmap_high), EV(kmap_low), EV(kunmap_high), EV(kunmap_low),
 	EV(tlb_flushes), EV(kmalloc_calls), EV(kfree_calls), EV(memcpy_calls), EV(memset_calls),
 	EV(memmove_calls), EV(skb_allocs), EV(skb_clones), EV(skb_copies), EV(skb_frees),
-	EV(urbs), EV(usb_packets), EV(eth_frames),
+	EV(urbs), EV(usb_packets), EV(eth_frames), EV(spin_locks), EV(pt_walks_sw),
 };
 #undef EV
 

@@ -36,6 +36,8 @@ km_pte_t **km_pmd_offset(struct km_mm *mm, unsigned long addr)
 {
 	static km_pte_t *const none;	/* read-only: always pmd_none() */
 
+	if (mm)
+		mm->m->ev.pt_walks_sw++;
 	if (!mm || addr >= mm->m->task_size)
 		return (km_pte_t **)&none;
 	return &mm->pgd[(addr >> mm->m->page_shift) >> KM_PTRS_BITS];
@@ -55,6 +57,7 @@ void km_spin_lock(struct km_task *t, struct km_spinlock *l)
 {
 	if (__builtin_expect(!t || !l, 0) && lock_args_bad(t, l, "km_spin_lock"))
 		return;
+	t->m->ev.spin_locks++;
 	km_preempt_count_inc(t);	/* preempt_disable() */
 	if (__builtin_expect(l->owner != NULL, 0))
 		km_report(t->m, KM_BUG, KM_R_LOCK, "spin_lock(%p): %s", (void *)l,

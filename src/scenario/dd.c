@@ -20,13 +20,15 @@
 
 static const struct km_dd_machine machines[] = {
 	{ "bbw", "BeagleBone White, Cortex-A8: 256 MiB, all lowmem, no LPAE (no fast GUP)",
-	  256 * MiB, 0, false },
+	  256 * MiB, 0, false, false },
+	{ "bbw-config-highmem", "bbw with a CONFIG_HIGHMEM kernel (the RFC's default build), all 256 MiB lowmem",
+	  256 * MiB, 0, false, true },
 	{ "bbw-highmem", "bbw with lowmem capped at 128 MiB: user and page-cache pages are highmem",
-	  256 * MiB, 128 * MiB, false },
+	  256 * MiB, 128 * MiB, false, false },
 	{ "a15", "Cortex-A15 with LPAE, 2 GiB (the seed's QEMU run): 768 MiB lowmem, fast GUP",
-	  2048 * MiB, 0, true },
+	  2048 * MiB, 0, true, false },
 	{ "a15-nohighmem", "a15 with highmem disabled: only its 768 MiB of lowmem", 768 * MiB, 0,
-	  true },
+	  true, false },
 	{ 0 },
 };
 
@@ -46,6 +48,8 @@ const struct km_dd_machine *km_dd_machine_find(const char *name)
 bool km_dd_machine_highmem(const struct km_dd_machine *d)
 {
 	/* lowmem 0: all of RAM up to the 3G/1G lowmem limit of 768 MiB */
+	if (d->config_highmem)
+		return true;
 	return d->lowmem_size ? d->lowmem_size < d->ram_size : d->ram_size > 768 * MiB;
 }
 

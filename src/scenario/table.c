@@ -162,3 +162,14 @@ void km_table_free(struct km_table *t)
 	g_string_chunk_free(t->strings);
 	g_free(t);
 }
+
+void km_table_append_column(struct km_table *t, const struct km_column *c)
+{
+	add_column(t, c);
+	for (guint r = 0; r < t->rows->len; r++) {
+		struct km_value *v = g_renew(struct km_value, g_ptr_array_index(t->rows, r), t->cols->len);
+
+		v[t->cols->len - 1] = (struct km_value){ .type = KM_VALUE_NONE };
+		g_ptr_array_index(t->rows, r) = v;
+	}
+}

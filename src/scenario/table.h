@@ -23,6 +23,8 @@ void km_table_set_double(struct km_table *t, size_t r, const char *col, double d
  * KM_COL_TEXT. */
 void km_table_add_event_columns(struct km_table *t, const char *unit,
 				const char *const *text);
+/* Append a column after rows exist: each row gets no value in it. */
+void km_table_append_column(struct km_table *t, const struct km_column *c);
 /* Set them for row @r: @ev divided by @per. */
 void km_table_set_events(struct km_table *t, size_t r, const struct km_events *ev, double per);
 

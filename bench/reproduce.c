@@ -1,0 +1,693 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kmodel-bench reproduce: every figure published for the seeds' runs, next
+ * to what the cost model predicts from the events the library's dd and
+ * iperf scenarios count (kmodel/cost.h, kmodel/scenario.h).
+ *
+ * Seed 000 (the RFC and its thread): dd bs=512 on a BeagleBone White
+ * without the series 29.5 MB/s, with it 20.5, with it and CONFIG_HIGHMEM=n
+ * 21.2; on a QEMU Cortex-A15 4 and 2.6 MB/s; the thread's block-size table
+ * (bs 512 .. 1M) without, with, and with ARM's CONFIG_UACCESS_WITH_MEMCPY
+ * instead. Seed 001: iperf TCP transmit on a BeagleBoard-xM with an
+ * AX88772 and CONFIG_DEBUG_SLAB, about 75 Mbit/s before the asix patch and
+ * 91.6 after.
+ *
+ * Only events matter here, not host time: each scenario runs once, on a
+ * few MiB, and the prediction scales its events per MiB (per packet).
+ */
+#include "bench.h"
+#include "km_tool.h"
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MiB (1024UL * 1024)
+
+/* a published figure: which run, its value, the goal's tolerance */
+struct figure {
+	const char *id;		/* matches a profile's "calibrated: <id> ..." */
+	const char *seed, *what, *unit;
+	double published;
+	unsigned long block_size;	/* block-size table points; 0 headline */
+	/* the run: dd (variant, machine, config_highmem) or iperf (variant) */
+	const char *variant, *machine;
+	int highmem;			/* dd: CONFIG_HIGHMEM */
+	const char *calibrated_by;	/* a figure of the same run that was fitted */
+	/* filled */
+	double predicted;
+	bool calibrated;
+	const char *bound;
+};
+
+static const unsigned long bsizes[7] = { 512, 1024, 4096, 16384, 32768, 65536, 1048576 };
+static const double pub_without[7] = { 30, 46, 89, 95, 90, 85, 65 };
+static const double pub_with[7] = { 22, 36, 72, 79, 78, 75, 61 };
+static const double pub_memcpy[7] = { 28.5, 45, 85, 92, 91, 85, 65 };
+
+/* the 7 headline figures and the 21 of the block-size table */
+static GArray *figures_new(void)
+{
+	GArray *f = g_array_new(FALSE, TRUE, sizeof(struct figure));
+	const struct figure head[] = {
+		{ .id = "bbw-without-512", .seed = "000", .what = "dd bs=512, BeagleBone White, without the series", .unit = "MB/s",
+		  .published = 29.5, .variant = "direct", .machine = "bbw", .highmem = 1 },
+		{ .id = "bbw-with-512", .seed = "000", .what = "dd bs=512, BeagleBone White, with the series", .unit = "MB/s",
+		  .published = 20.5, .variant = "gup_kmap_rfc", .machine = "bbw", .highmem = 1 },
+		{ .id = "bbw-with-nohighmem-512", .seed = "000", .what = "dd bs=512, BeagleBone White, with the series, CONFIG_HIGHMEM=n", .unit = "MB/s",
+		  .published = 21.2, .variant = "gup_kmap_rfc", .machine = "bbw", .highmem = 0 },
+		{ .id = "a15-without", .seed = "000", .what = "dd bs=512, Cortex-A15 2 GiB under QEMU, without the series", .unit = "MB/s",
+		  .published = 4, .variant = "direct", .machine = "a15", .highmem = 1 },
+		{ .id = "a15-with", .seed = "000", .what = "dd bs=512, Cortex-A15 2 GiB under QEMU, with the series", .unit = "MB/s",
+		  .published = 2.6, .variant = "gup_kmap_rfc", .machine = "a15", .highmem = 1 },
+		{ .id = "iperf-before", .seed = "001", .what = "iperf -c -w 131072 TCP transmit, BeagleBoard-xM, before the patch", .unit = "Mbit/s",
+		  .published = 75, .variant = "before", .machine = NULL, .highmem = 0 },
+		{ .id = "iperf-after", .seed = "001", .what = "iperf -c -w 131072 TCP transmit, BeagleBoard-xM, after the patch", .unit = "Mbit/s",
+		  .published = 91.6, .variant = "after", .machine = NULL, .highmem = 0 },
+	};
+
+	g_array_append_vals(f, head, G_N_ELEMENTS(head));
+	for (int v = 0; v < 3; v++)
+		for (int i = 0; i < 7; i++) {
+			struct figure x = {
+				.seed = "000", .unit = "MB/s", .block_size = bsizes[i], .machine = "bbw",
+				.highmem = 1,
+				.variant = (const char *[]){ "direct", "gup_kmap_rfc", "uaccess_with_memcpy" }[v],
+				.published = (v == 0 ? pub_without : v == 1 ? pub_with : pub_memcpy)[i],
+			};
+
+			gchar *id = g_strdup_printf("bbw-bs%lu-%s", bsizes[i],
+						    (const char *[]){ "without", "with", "memcpy" }[v]);
+			gchar *what = g_strdup_printf("dd bs=%lu, BeagleBone White, %s", bsizes[i],
+						      (const char *[]){ "without the series",
+									"with the series",
+									"CONFIG_UACCESS_WITH_MEMCPY" }[v]);
+
+			x.id = g_intern_string(id);
+			x.what = g_intern_string(what);
+			g_free(id);
+			g_free(what);
+			/* the table's 512-byte "without" is the headline's run */
+			if (v == 0 && i == 0)
+				x.calibrated_by = "bbw-without-512";
+			g_array_append_val(f, x);
+		}
+	return f;
+}
+
+static const char *row_string(const struct km_table *t, size_t row, const char *col)
+{
+	long c = km_table_column_index(t, col);
+	const struct km_value *v = c >= 0 ? km_table_value(t, row, (size_t)c) : NULL;
+
+	return v && v->type == KM_VALUE_STRING ? v->s : "";
+}
+
+static int64_t row_int(const struct km_table *t, size_t row, const char *col)
+{
+	long c = km_table_column_index(t, col);
+	const struct km_value *v = c >= 0 ? km_table_value(t, row, (size_t)c) : NULL;
+
+	return v && v->type == KM_VALUE_INT ? v->i : -1;
+}
+
+static bool row_bool(const struct km_table *t, size_t row, const char *col)
+{
+	long c = km_table_column_index(t, col);
+	const struct km_value *v = c >= 0 ? km_table_value(t, row, (size_t)c) : NULL;
+
+	return v && v->type == KM_VALUE_BOOL && v->b;
+}
+
+static FILE *explain_fp;	/* --explain: where a prediction's breakdown goes, NULL: none */
+
+/* a row's prediction (km_cost_predict_row()), and with --explain each
+ * event kind's share of it */
+static double predict(const struct km_cost_profile *p, const struct km_table *t, size_t row,
+		      const char **bound)
+{
+	struct km_cost_result r;
+	double x = km_cost_predict_row(p, t, row, bound, &r);
+	bool dd = !strcmp(km_table_name(t), "dd");
+	double per = dd ? 1024.0 * MiB / (double)row_int(t, row, "block_size") : 100000;
+
+	if (explain_fp && x > 0) {
+		fprintf(explain_fp, "%s %s on %s (%s): %.0f cycles per %s\n", km_table_name(t),
+			row_string(t, row, "variant"),
+			dd ? row_string(t, row, "machine") : row_string(t, row, "traffic"),
+			km_cost_profile_name(p), r.cycles / per, dd ? "block" : "packet");
+		for (unsigned int i = 0; i < r.n_items; i++)
+			if (r.items[i].cycles > 0)
+				fprintf(explain_fp, "  %-20s %12.2f x %10.2f cycles = %12.1f (%4.1f%%)\n",
+					r.items[i].what, r.items[i].count / per,
+					r.items[i].cycles / r.items[i].count, r.items[i].cycles / per,
+					r.items[i].cycles / r.cycles * 100);
+	}
+	return x;
+}
+
+struct repro {
+	const char *profile_override;	/* --profile */
+	GHashTable *profiles;		/* name -> struct km_cost_profile * */
+	GArray *figures;
+	struct km_table *dd, *dd1, *iperf;
+};
+
+static const struct km_cost_profile *profile(struct repro *R, const char *machine)
+{
+	const char *name = R->profile_override ? R->profile_override : km_cost_profile_for(machine);
+
+	return g_hash_table_lookup(R->profiles, name);
+}
+
+static int load_profiles(struct repro *R)
+{
+	const char *names[] = { "beaglebone-white", "cortex-a15-qemu", "beagleboard-xm-debug-slab",
+				R->profile_override };
+
+	for (size_t i = 0; i < G_N_ELEMENTS(names); i++) {
+		struct km_cost_profile *p;
+
+		if (!names[i] || g_hash_table_contains(R->profiles, names[i]))
+			continue;
+		if (km_cost_profile_load(names[i], &p)) {
+			fprintf(stderr, "kmodel-bench reproduce: %s\n", km_last_error());
+			return -EINVAL;
+		}
+		g_hash_table_insert(R->profiles, g_strdup(names[i]), p);
+	}
+	return 0;
+}
+
+/* the row of @t for a variant and machine (dd) or traffic (iperf) at @bs */
+static long find_row(const struct km_table *t, const char *variant, const char *key_col,
+		     const char *key, unsigned long bs)
+{
+	for (size_t r = 0; t && r < km_table_nrows(t); r++)
+		if (!strcmp(row_string(t, r, "variant"), variant) &&
+		    !strcmp(row_string(t, r, key_col), key) &&
+		    (!bs || row_int(t, r, "block_size") == (int64_t)bs))
+			return (long)r;
+	return -1;
+}
+
+static int run_scenarios(struct repro *R, const struct km_registry *reg, bool want_dd,
+			 bool want_iperf)
+{
+	int err = 0;
+
+	if (want_dd) {
+		const char *vs[] = { "direct", "gup_kmap_rfc", "uaccess_with_memcpy" };
+		struct km_dd_case main_cases[3], more[3];
+		unsigned long one = 512;
+		struct km_dd_opts o = { .block_sizes = bsizes, .nblock_sizes = 7,
+					.total_bytes = 4 * MiB, .file_bytes = 4 * MiB, .repeat = 1 };
+
+		for (int i = 0; i < 3; i++) {
+			main_cases[i] = (struct km_dd_case){ km_registry_find_uaccess(reg, vs[i]),
+							     km_dd_machine_find("bbw-config-highmem"),
+							     KM_KMAP_ATOMIC_PRE_5_11 };
+			if (!main_cases[i].ops || !main_cases[i].machine)
+				return -ENOENT;
+		}
+		more[0] = (struct km_dd_case){ main_cases[1].ops, km_dd_machine_find("bbw"),
+					       KM_KMAP_ATOMIC_PRE_5_11 };
+		more[1] = (struct km_dd_case){ main_cases[0].ops, km_dd_machine_find("a15"),
+					       KM_KMAP_ATOMIC_PRE_5_11 };
+		more[2] = (struct km_dd_case){ main_cases[1].ops, km_dd_machine_find("a15"),
+					       KM_KMAP_ATOMIC_PRE_5_11 };
+		err = km_dd_run(&o, main_cases, 3, &R->dd);
+		if (!err) {
+			o.block_sizes = &one;
+			o.nblock_sizes = 1;
+			err = km_dd_run(&o, more, 3, &R->dd1);
+		}
+		if (err)
+			return err;
+	}
+	if (want_iperf) {
+		const struct km_usbnet_variant *v[2] = { km_registry_find_usbnet(reg, "before"),
+							 km_registry_find_usbnet(reg, "after") };
+		struct km_iperf_opts o = { .packets = 2000, .repeat = 1 };
+
+		if (!v[0] || !v[1])
+			return -ENOENT;
+		err = km_iperf_run(&o, v, 2, &R->iperf);
+	}
+	return err;
+}
+
+static void predict_figures(struct repro *R)
+{
+	for (guint i = 0; i < R->figures->len; i++) {
+		struct figure *f = &g_array_index(R->figures, struct figure, i);
+		const struct km_cost_profile *p = profile(R, f->machine);
+		long row;
+
+		if (!f->machine) {	/* iperf: TCP */
+			row = find_row(R->iperf, f->variant, "traffic", "tcp", 0);
+			if (row >= 0)
+				f->predicted = predict(p, R->iperf, (size_t)row, &f->bound);
+		} else {
+			const char *mach = !strcmp(f->machine, "bbw") && f->highmem ? "bbw-config-highmem"
+										     : f->machine;
+			unsigned long bs = f->block_size ? f->block_size : 512;
+			struct km_table *t = R->dd;
+
+			row = find_row(t, f->variant, "machine", mach, bs);
+			if (row < 0) {
+				t = R->dd1;
+				row = find_row(t, f->variant, "machine", mach, bs);
+			}
+			if (row >= 0)
+				f->predicted = predict(p, t, (size_t)row, NULL);
+		}
+		/* calibrated: a profile value was fitted to this figure or to
+		 * another figure of the same run */
+		{
+			GHashTableIter it;
+			gpointer v;
+			const char *fig;
+
+			g_hash_table_iter_init(&it, R->profiles);
+			while (g_hash_table_iter_next(&it, NULL, &v))
+				for (unsigned int j = 0; km_cost_profile_calibrated(v, j, NULL, NULL, &fig); j++) {
+					size_t n = strlen(f->id);
+
+					if (!strncmp(fig, f->id, n) && (!fig[n] || fig[n] == ' '))
+						f->calibrated = true;
+					if (f->calibrated_by && !strncmp(fig, f->calibrated_by,
+									 strlen(f->calibrated_by)))
+						f->calibrated = true;
+				}
+		}
+	}
+}
+
+static double error_pct(const struct figure *f)
+{
+	return f->predicted > 0 ? (f->predicted - f->published) / f->published * 100 : NAN;
+}
+
+static const struct figure *figure_by_id(const struct repro *R, const char *id)
+{
+	for (guint i = 0; i < R->figures->len; i++)
+		if (!strcmp(g_array_index(R->figures, struct figure, i).id, id))
+			return &g_array_index(R->figures, struct figure, i);
+	return NULL;
+}
+
+/* the with/without drop of the block-size table, in percent */
+static void drops(const struct repro *R, unsigned long bs, double *pub, double *pred)
+{
+	gchar *a = g_strdup_printf("bbw-bs%lu-without", bs), *b = g_strdup_printf("bbw-bs%lu-with", bs);
+	const struct figure *w = figure_by_id(R, a), *x = figure_by_id(R, b);
+
+	*pub = (1 - x->published / w->published) * 100;
+	*pred = w->predicted > 0 && x->predicted > 0 ? (1 - x->predicted / w->predicted) * 100 : NAN;
+	g_free(a);
+	g_free(b);
+}
+
+static void write_text(FILE *fp, const struct repro *R)
+{
+	fprintf(fp, "Published figures of the seeds and the cost model's predictions "
+		    "(profiles: beaglebone-white, cortex-a15-qemu, beagleboard-xm-debug-slab%s%s)\n",
+		R->profile_override ? "; all rows: " : "",
+		R->profile_override ? R->profile_override : "");
+	fprintf(fp, "%-4s %-66s %8s %9s %9s %7s %-5s %s\n", "seed", "figure", "unit", "published",
+		"predicted", "error%", "calib", "bound");
+	for (guint i = 0; i < R->figures->len; i++) {
+		const struct figure *f = &g_array_index(R->figures, struct figure, i);
+
+		if (f->predicted > 0)
+			fprintf(fp, "%-4s %-66s %8s %9.1f %9.1f %+7.1f %-5s %s\n", f->seed, f->what,
+				f->unit, f->published, f->predicted, error_pct(f),
+				f->calibrated ? "yes" : "no", f->bound ? f->bound : "");
+		else	/* not run (-s) */
+			fprintf(fp, "%-4s %-66s %8s %9.1f %9s %7s %-5s\n", f->seed, f->what, f->unit,
+				f->published, "-", "-", f->calibrated ? "yes" : "no");
+	}
+	fprintf(fp, "\nwith/without drop per block size, percent (goal: within 5 points)\n"
+		    "%8s %9s %9s %7s\n", "bs", "published", "predicted", "points");
+	for (int i = 0; i < 7; i++) {
+		double pub, pred;
+
+		drops(R, bsizes[i], &pub, &pred);
+		if (isnan(pred))
+			fprintf(fp, "%8lu %9.1f %9s %7s\n", bsizes[i], pub, "-", "-");
+		else
+			fprintf(fp, "%8lu %9.1f %9.1f %+7.1f\n", bsizes[i], pub, pred, pred - pub);
+	}
+}
+
+static void json_figures(JsonBuilder *b, const struct repro *R)
+{
+	json_builder_set_member_name(b, "figures");
+	json_builder_begin_array(b);
+	for (guint i = 0; i < R->figures->len; i++) {
+		const struct figure *f = &g_array_index(R->figures, struct figure, i);
+
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "seed");
+		json_builder_add_string_value(b, f->seed);
+		json_builder_set_member_name(b, "what");
+		json_builder_add_string_value(b, f->what);
+		json_builder_set_member_name(b, "unit");
+		json_builder_add_string_value(b, f->unit);
+		json_builder_set_member_name(b, "published");
+		json_builder_add_double_value(b, f->published);
+		json_builder_set_member_name(b, "predicted");
+		json_builder_add_double_value(b, f->predicted);
+		json_builder_set_member_name(b, "error_pct");
+		json_builder_add_double_value(b, error_pct(f));
+		json_builder_set_member_name(b, "calibrated");
+		json_builder_add_boolean_value(b, f->calibrated);
+		if (f->block_size) {
+			json_builder_set_member_name(b, "block_size");
+			json_builder_add_int_value(b, (gint64)f->block_size);
+		}
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+}
+
+static void json_predictions(JsonBuilder *b, struct repro *R)
+{
+	json_builder_set_member_name(b, "dd_predictions");
+	json_builder_begin_array(b);
+	for (int k = 0; k < 2; k++) {
+		const struct km_table *t = k ? R->dd1 : R->dd;
+
+		for (size_t r = 0; t && r < km_table_nrows(t); r++) {
+			const char *variant = row_string(t, r, "variant"), *mach = row_string(t, r, "machine");
+			const struct km_cost_profile *p = profile(R, mach);
+			unsigned long bs = (unsigned long)row_int(t, r, "block_size");
+
+			if (!strcmp(variant, "memcpy") || row_bool(t, r, "stalled"))
+				continue;
+			json_builder_begin_object(b);
+			json_builder_set_member_name(b, "profile");
+			json_builder_add_string_value(b, km_cost_profile_name(p));
+			json_builder_set_member_name(b, "variant");
+			json_builder_add_string_value(b, variant);
+			json_builder_set_member_name(b, "highmem");
+			json_builder_add_boolean_value(b, row_bool(t, r, "highmem"));
+			json_builder_set_member_name(b, "block_size");
+			json_builder_add_int_value(b, (gint64)bs);
+			json_builder_set_member_name(b, "predicted_mb_s");
+			json_builder_add_double_value(b, predict(p, t, r, NULL));
+			json_builder_end_object(b);
+		}
+	}
+	json_builder_end_array(b);
+	json_builder_set_member_name(b, "iperf_predictions");
+	json_builder_begin_array(b);
+	for (size_t r = 0; R->iperf && r < km_table_nrows(R->iperf); r++) {
+		const struct km_cost_profile *p = profile(R, NULL);
+		const char *bound = NULL;
+		double mbit = predict(p, R->iperf, r, &bound);
+
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "profile");
+		json_builder_add_string_value(b, km_cost_profile_name(p));
+		json_builder_set_member_name(b, "variant");
+		json_builder_add_string_value(b, row_string(R->iperf, r, "variant"));
+		json_builder_set_member_name(b, "traffic");
+		json_builder_add_string_value(b, row_string(R->iperf, r, "traffic"));
+		json_builder_set_member_name(b, "predicted_mbit_s");
+		json_builder_add_double_value(b, mbit);
+		json_builder_set_member_name(b, "bound");
+		json_builder_add_string_value(b, bound ? bound : "cpu");
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+}
+
+/* --plot DIR: the data, a gnuplot script and the PNGs it draws */
+static int write_plots(struct repro *R, const char *dir)
+{
+	gchar *dat = g_build_filename(dir, "dd.dat", NULL), *idat = g_build_filename(dir, "iperf.dat", NULL);
+	gchar *gp = g_build_filename(dir, "reproduce.gp", NULL);
+	gchar *argv[] = { (gchar *)"gnuplot", gp, NULL };
+	GString *s = g_string_new(NULL);
+	GError *err = NULL;
+	gint status = 0;
+	int rc = 0;
+
+	if (g_mkdir_with_parents(dir, 0755)) {
+		fprintf(stderr, "kmodel-bench reproduce: %s: %s\n", dir, g_strerror(errno));
+		rc = -errno;
+		goto out;
+	}
+	g_string_append(s, "# bs  published: without with memcpy  predicted: without with memcpy\n");
+	for (int i = 0; i < 7; i++) {
+		g_string_append_printf(s, "%lu", bsizes[i]);
+		for (int k = 0; k < 2; k++)
+			for (int v = 0; v < 3; v++) {
+				gchar *id = g_strdup_printf("bbw-bs%lu-%s", bsizes[i],
+							    (const char *[]){ "without", "with", "memcpy" }[v]);
+				const struct figure *f = figure_by_id(R, id);
+
+				g_string_append_printf(s, " %.2f", k ? f->predicted : f->published);
+				g_free(id);
+			}
+		g_string_append_c(s, '\n');
+	}
+	if (!g_file_set_contents(dat, s->str, -1, &err))
+		goto gerr;
+	g_string_assign(s, "# index variant traffic predicted_mbit_s bound published (tcp only, else -)\n");
+	for (size_t r = 0; R->iperf && r < km_table_nrows(R->iperf); r++) {
+		const char *bound = NULL, *v = row_string(R->iperf, r, "variant"),
+			   *tr = row_string(R->iperf, r, "traffic");
+		double mbit = predict(profile(R, NULL), R->iperf, r, &bound);
+		const struct figure *f = !strcmp(tr, "tcp") ?
+			figure_by_id(R, !strcmp(v, "before") ? "iperf-before" : "iperf-after") : NULL;
+
+		if (f)
+			g_string_append_printf(s, "%zu \"%s\\n%s\" %.2f %s %.2f\n", r, v, tr, mbit,
+						bound ? bound : "cpu", f->published);
+		else
+			g_string_append_printf(s, "%zu \"%s\\n%s\" %.2f %s -\n", r, v, tr, mbit,
+						bound ? bound : "cpu");
+	}
+	if (!g_file_set_contents(idat, s->str, -1, &err))
+		goto gerr;
+	g_string_printf(s,
+		"# kmodel-bench reproduce --plot: the seeds' published figures and the\n"
+		"# cost model's predictions. Run: gnuplot reproduce.gp (in this directory)\n"
+		"set terminal pngcairo size 900,560 noenhanced\n"
+		"cd '%s'\n"
+		"set output 'dd.png'\n"
+		"set title 'dd tmpfs to tmpfs on a BeagleBone White: published (points) and predicted (lines)'\n"
+		"set logscale x 2\nset xlabel 'block size (bytes)'\nset ylabel 'MB/s'\nset key bottom right\n"
+		"set grid\nset yrange [0:*]\n"
+		"plot 'dd.dat' u 1:5 w lp lt 1 pt 0 t 'predicted: without the series', \\\n"
+		"     ''       u 1:6 w lp lt 2 pt 0 t 'predicted: with the series', \\\n"
+		"     ''       u 1:7 w lp lt 3 pt 0 t 'predicted: CONFIG_UACCESS_WITH_MEMCPY', \\\n"
+		"     ''       u 1:2 w p lt 1 pt 7 ps 1.3 t 'published: without', \\\n"
+		"     ''       u 1:3 w p lt 2 pt 5 ps 1.3 t 'published: with', \\\n"
+		"     ''       u 1:4 w p lt 3 pt 9 ps 1.3 t 'published: memcpy'\n"
+		"set output 'iperf.png'\n"
+		"unset logscale x\nset title 'iperf TCP transmit, BeagleBoard-xM + AX88772, CONFIG_DEBUG_SLAB: "
+		"predicted per asix version and traffic'\n"
+		"set style data histogram\nset style fill solid 0.6 border -1\nset boxwidth 0.8\n"
+		"set xlabel ''\nset ylabel 'Mbit/s'\nset yrange [0:110]\nset xtics nomirror\n"
+		"set label 1 'line: 100 Mbit/s wire' at graph 0.02, first 101\n"
+		"plot 'iperf.dat' u 0:3:xtic(2) w boxes lt 3 t 'predicted', \\\n"
+		"     ''          u 0:(column(5) == 0 ? NaN : $5) w p pt 7 ps 2 lt 1 t 'published (tcp)', \\\n"
+		"     100 w l lt 0 notitle\n", dir);
+	if (!g_file_set_contents(gp, s->str, -1, &err))
+		goto gerr;
+	if (!g_spawn_sync(NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status,
+			  &err))
+		goto gerr;
+	if (!g_spawn_check_wait_status(status, &err))
+		goto gerr;
+	goto out;
+gerr:
+	fprintf(stderr, "kmodel-bench reproduce: --plot: %s%s\n", err->message,
+		g_error_matches(err, G_SPAWN_ERROR, G_SPAWN_ERROR_NOENT) ?
+			" (install gnuplot: scripts/deps.sh)" : "");
+	g_error_free(err);
+	rc = -EIO;
+out:
+	g_string_free(s, TRUE);
+	g_free(dat);
+	g_free(idat);
+	g_free(gp);
+	return rc;
+}
+
+int kb_reproduce(int argc, char **argv)
+{
+	gboolean json = FALSE, version = FALSE, expl = FALSE;
+	gchar *plot = NULL, *output = NULL, *scenarios = NULL, **load = NULL;
+	GOptionEntry entries[] = {
+		{ "scenario", 's', 0, G_OPTION_ARG_STRING, &scenarios,
+		  "Comma list of scenarios whose figures to reproduce: dd, iperf (default: both)",
+		  "NAMES" },
+		{ "profile", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json,
+		  "Write JSON: {\"figures\", \"dd_predictions\", \"iperf_predictions\"}", NULL },
+		{ "plot", 0, 0, G_OPTION_ARG_FILENAME, &plot,
+		  "Write DIR/dd.dat, iperf.dat, reproduce.gp and the PNGs gnuplot draws from them", "DIR" },
+		{ "explain", 0, 0, G_OPTION_ARG_NONE, &expl,
+		  "Print each figure's prediction by event kind (count, cycles each, share) on stderr",
+		  NULL },
+		KM_TOOL_OUTPUT_ENTRY(&output),
+		KM_TOOL_LOAD_ENTRY(&load),
+		KM_TOOL_VERSION_ENTRY(&version),
+		{ 0 },
+	};
+	struct repro R = { 0 };
+	GOptionContext *ctx = g_option_context_new("- the seeds' published figures against the cost model");
+	GError *err = NULL;
+	struct km_registry *reg = NULL;
+	FILE *fp = NULL;
+	int rc = 0, e;
+
+	entries[1] = (GOptionEntry){ "profile", 0, 0, G_OPTION_ARG_STRING, &R.profile_override,
+				     "Use this cost profile (name or path) for every row instead of "
+				     "the one mapped to its machine", "NAME|PATH" };
+	g_option_context_set_summary(ctx,
+		"Runs the library's dd and iperf scenarios once, only for their events, and\n"
+		"prices them with the cost profile mapped to each machine: beaglebone-white\n"
+		"(bbw, bbw-config-highmem), cortex-a15-qemu (a15), beagleboard-xm-debug-slab\n"
+		"(iperf). Prints every published figure of the seeds with the prediction, the\n"
+		"error, whether a profile value was calibrated on it, and for iperf whether\n"
+		"the CPU or the link binds.");
+	g_option_context_add_main_entries(ctx, entries, NULL);
+	if (!g_option_context_parse(ctx, &argc, &argv, &err)) {
+		fprintf(stderr, "kmodel-bench reproduce: %s\n", err->message);
+		g_error_free(err);
+		rc = 2;
+		goto out;
+	}
+	if (version) {
+		km_tool_print_version("kmodel-bench");
+		goto out;
+	}
+	if (argc > 1) {
+		fprintf(stderr, "kmodel-bench reproduce: unexpected argument \"%s\"\n", argv[1]);
+		rc = 2;
+		goto out;
+	}
+	if (scenarios) {
+		gchar **names = g_strsplit(scenarios, ",", -1);
+
+		for (gchar **n = names; *n; n++)
+			if (strcmp(g_strstrip(*n), "dd") && strcmp(*n, "iperf")) {
+				fprintf(stderr, "kmodel-bench reproduce: unknown scenario \"%s\" (dd, iperf)\n",
+					*n);
+				rc = 2;
+			}
+		g_strfreev(names);
+	}
+	if (rc)
+		goto out;
+	R.profiles = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+					   (GDestroyNotify)km_cost_profile_free);
+	R.figures = figures_new();
+	if (load_profiles(&R)) {
+		rc = 2;
+		goto out;
+	}
+	reg = km_tool_registry("kmodel-bench reproduce", load);
+	if (!reg) {
+		rc = 1;
+		goto out;
+	}
+	e = run_scenarios(&R, reg, !scenarios || strstr(scenarios, "dd"),
+			  !scenarios || strstr(scenarios, "iperf"));
+	if (e) {
+		fprintf(stderr, "kmodel-bench reproduce: %s\n",
+			e == -ENOENT ? "a built-in variant or machine is missing" : km_last_error());
+		rc = 1;
+		goto out;
+	}
+	explain_fp = expl ? stderr : NULL;
+	predict_figures(&R);
+	explain_fp = NULL;
+	fp = km_tool_open_output("kmodel-bench reproduce", output);
+	if (!fp) {
+		rc = 1;
+		goto out;
+	}
+	if (json) {
+		JsonBuilder *b = json_builder_new();
+		JsonNode *root;
+
+		json_builder_begin_object(b);
+		json_figures(b, &R);
+		json_predictions(b, &R);
+		json_builder_end_object(b);
+		root = json_builder_get_root(b);
+		km_tool_print_json(fp, root);
+		json_node_unref(root);
+		g_object_unref(b);
+	} else {
+		write_text(fp, &R);
+	}
+	if (km_tool_close_output("kmodel-bench reproduce", fp, output))
+		rc = 1;
+	if (!rc && plot && write_plots(&R, plot))
+		rc = 1;
+out:
+	km_table_free(R.dd);
+	km_table_free(R.dd1);
+	km_table_free(R.iperf);
+	if (R.profiles)
+		g_hash_table_destroy(R.profiles);
+	if (R.figures)
+		g_array_free(R.figures, TRUE);
+	km_registry_free(reg);
+	g_option_context_free(ctx);
+	g_free(plot);
+	g_free(output);
+	g_free(scenarios);
+	g_free((gchar *)R.profile_override);
+	g_strfreev(load);
+	return rc;
+}
+
+int kb_calibrate(int argc, char **argv)
+{
+	gchar *output = NULL;
+	gboolean version = FALSE;
+	GOptionEntry entries[] = {
+		{ "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+		  "Write the profile to FILE (required)", "FILE" },
+		KM_TOOL_VERSION_ENTRY(&version),
+		{ 0 },
+	};
+	GOptionContext *ctx = g_option_context_new("- write a cost profile of this host");
+	GError *err = NULL;
+	int rc = 0;
+
+	g_option_context_set_summary(ctx,
+		"Times the model's own operations on this machine (kmalloc/kfree, get/put_page,\n"
+		"kmap, gup per call and per page, page allocation, memcpy/memset at L1, L2 and\n"
+		"memory sizes) and writes them as a cost profile named \"host\" (kmodel/cost.h):\n"
+		"`kmodel-bench reproduce --profile FILE` then prices the scenarios' events in\n"
+		"this host's nanoseconds.");
+	g_option_context_add_main_entries(ctx, entries, NULL);
+	if (!g_option_context_parse(ctx, &argc, &argv, &err)) {
+		fprintf(stderr, "kmodel-bench calibrate: %s\n", err->message);
+		g_error_free(err);
+		rc = 2;
+	} else if (version) {
+		km_tool_print_version("kmodel-bench");
+	} else if (!output || argc > 1) {
+		fprintf(stderr, "kmodel-bench calibrate: want -o FILE and no other argument\n");
+		rc = 2;
+	} else if (km_cost_calibrate_host(output)) {
+		fprintf(stderr, "kmodel-bench calibrate: %s\n", km_last_error());
+		rc = 1;
+	}
+	g_option_context_free(ctx);
+	g_free(output);
+	return rc;
+}

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The cost model on the scenarios' result tables (kmodel/cost.h,
+ * kmodel/scenario.h): a dd row's events per MiB and an iperf row's events
+ * per packet, priced with a target's profile.
+ */
+#include "internal.h"
+#include "../scenario/table.h"
+#include <kmodel/cost.h>
+#include <math.h>
+#include <string.h>
+
+#define MiB (1024.0 * 1024.0)
+
+const char *km_cost_profile_for(const char *machine)
+{
+	if (!machine)
+		return "beagleboard-xm-debug-slab";
+	return g_str_has_prefix(machine, "a15") ? "cortex-a15-qemu" : "beaglebone-white";
+}
+
+static const struct km_value *value(const struct km_table *t, size_t row, const char *col)
+{
+	long c = km_table_column_index(t, col);
+
+	return c >= 0 ? km_table_value(t, row, (size_t)c) : NULL;
+}
+
+/* the row's "<event>_per_<unit>" columns times @scale, rounded */
+static void row_events(const struct km_table *t, size_t row, const char *unit, double scale,
+		       struct km_events *ev)
+{
+	const char *name;
+
+	*ev = (struct km_events){ 0 };
+	for (size_t i = 0; (name = km_events_field_name(i)) && km_events_field(ev, i); i++) {
+		gchar *col = g_strdup_printf("%s_per_%s", name, unit);
+		const struct km_value *v = value(t, row, col);
+
+		if (v && v->type == KM_VALUE_DOUBLE)
+			*km_events_field(ev, i) = (uint64_t)llround(v->d * scale);
+		g_free(col);
+	}
+}
+
+double km_cost_predict_row(const struct km_cost_profile *p, const struct km_table *t, size_t row,
+			   const char **bound, struct km_cost_result *res)
+{
+	struct km_cost_result local;
+	struct km_cost_result *r = res ? res : &local;
+	struct km_events ev;
+	const struct km_value *v;
+
+	if (bound)
+		*bound = NULL;
+	if (!p || !t || row >= km_table_nrows(t))
+		return km_err(-EINVAL, "km_cost_predict_row: NULL profile or table, or no row %zu", row);
+	if (!strcmp(km_table_name(t), "dd")) {
+		const double scale = 1024;	/* per GiB */
+		struct km_cost_workload w = { 0 };
+
+		v = value(t, row, "stalled");
+		if (v && v->type == KM_VALUE_BOOL && v->b)
+			return 0;
+		v = value(t, row, "block_size");
+		w.working_set = v && v->type == KM_VALUE_INT ? (uint64_t)v->i : 0;
+		row_events(t, row, "mib", scale, &ev);
+		if (km_cost_predict(p, &ev, &w, r) || r->seconds <= 0)
+			return 0;
+		return scale * MiB / r->seconds / 1e6;
+	}
+	if (!strcmp(km_table_name(t), "iperf")) {
+		const double scale = 100000;	/* packets */
+		struct km_cost_workload w = { 0 };	/* a frame's copies stay in L1 */
+		double link, secs, payload;
+		unsigned int mss;
+
+		v = value(t, row, "mss");
+		mss = v && v->type == KM_VALUE_INT ? (unsigned int)v->i : 0;
+		row_events(t, row, "packet", scale, &ev);
+		if (km_cost_predict(p, &ev, &w, r) || r->seconds <= 0)
+			return 0;
+		link = km_cost_link_seconds(p, (double)ev.eth_frames, (double)ev.eth_bytes,
+					    (double)ev.usb_bytes);
+		if (bound)
+			*bound = link > r->seconds ? "link" : "cpu";
+		secs = MAX(link, r->seconds);
+		/* TCP: the MSS; UDP (mss 0): the frame less Ethernet, IPv4 and UDP headers */
+		payload = mss ? mss : ev.eth_frames ? (double)ev.eth_bytes / (double)ev.eth_frames - 42 : 0;
+		return scale * payload * 8 / secs / 1e6;
+	}
+	return km_err(-EINVAL, "km_cost_predict_row: table \"%s\" is not dd or iperf", km_table_name(t));
+}
+
+int km_cost_table_predict(struct km_table *t, const char *profile)
+{
+	static const struct km_column dd_col = {
+		"predicted_mb_s", "pred MB/s", "MB/s", KM_VALUE_DOUBLE, 9, 1, KM_COL_TEXT,
+		"the target's dd throughput the cost model predicts from the row's events "
+		"(kmodel/cost.h; profile: the machine's or --profile)" };
+	static const struct km_column iperf_cols[] = {
+		{ "predicted_mbit_s", "pred Mbit/s", "Mbit/s", KM_VALUE_DOUBLE, 11, 1, KM_COL_TEXT,
+		  "the target's TCP/UDP goodput the cost model predicts from the row's events: "
+		  "the slower of its CPU and its link" },
+		{ "bound", "bound", "", KM_VALUE_STRING, 5, 0, KM_COL_TEXT,
+		  "what binds the prediction: cpu or link" },
+	};
+	GHashTable *profiles;
+	bool dd;
+	int err = 0;
+
+	if (!t)
+		return km_err(-EINVAL, "km_cost_table_predict: table is NULL");
+	dd = !strcmp(km_table_name(t), "dd");
+	if (!dd && strcmp(km_table_name(t), "iperf"))
+		return km_err(-EINVAL, "km_cost_table_predict: table \"%s\" is not dd or iperf",
+			      km_table_name(t));
+	profiles = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+					 (GDestroyNotify)km_cost_profile_free);
+	/* load every profile first: a bad one adds no column */
+	for (size_t r = 0; r < km_table_nrows(t) && !err; r++) {
+		const struct km_value *m = dd ? value(t, r, "machine") : NULL;
+		const char *name = profile ? profile
+					   : km_cost_profile_for(m && m->type == KM_VALUE_STRING ? m->s
+												  : NULL);
+		struct km_cost_profile *p;
+
+		if (g_hash_table_contains(profiles, name))
+			continue;
+		if (!(err = km_cost_profile_load(name, &p)))
+			g_hash_table_insert(profiles, g_strdup(name), p);
+	}
+	if (!err) {
+		if (dd) {
+			km_table_append_column(t, &dd_col);
+		} else {
+			km_table_append_column(t, &iperf_cols[0]);
+			km_table_append_column(t, &iperf_cols[1]);
+		}
+	}
+	for (size_t r = 0; r < km_table_nrows(t) && !err; r++) {
+		const struct km_value *m = dd ? value(t, r, "machine") : NULL;
+		const struct km_value *var = value(t, r, "variant");
+		const char *name = profile ? profile
+					   : km_cost_profile_for(m && m->type == KM_VALUE_STRING ? m->s
+												  : NULL);
+		const char *bound;
+		double x;
+
+		if (dd && var && var->type == KM_VALUE_STRING && !strcmp(var->s, "memcpy"))
+			continue;	/* the host baseline: no target run */
+		x = km_cost_predict_row(g_hash_table_lookup(profiles, name), t, r, &bound, NULL);
+		if (x <= 0)
+			continue;	/* stalled */
+		km_table_set_double(t, r, dd ? "predicted_mb_s" : "predicted_mbit_s", x);
+		if (bound)
+			km_table_set_str(t, r, "bound", bound);
+	}
+	g_hash_table_destroy(profiles);
+	return err;
+}
