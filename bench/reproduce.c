@@ -431,7 +431,7 @@ static int write_plots(struct repro *R, const char *dir)
 {
 	gchar *dat = g_build_filename(dir, "dd.dat", NULL), *idat = g_build_filename(dir, "iperf.dat", NULL);
 	gchar *gp = g_build_filename(dir, "reproduce.gp", NULL);
-	gchar *argv[] = { (gchar *)"gnuplot", gp, NULL };
+	gchar *argv[] = { (gchar *)"gnuplot", (gchar *)"reproduce.gp", NULL };
 	GString *s = g_string_new(NULL);
 	GError *err = NULL;
 	gint status = 0;
@@ -475,33 +475,40 @@ static int write_plots(struct repro *R, const char *dir)
 	}
 	if (!g_file_set_contents(idat, s->str, -1, &err))
 		goto gerr;
-	g_string_printf(s,
-		"# kmodel-bench reproduce --plot: the seeds' published figures and the\n"
-		"# cost model's predictions. Run: gnuplot reproduce.gp (in this directory)\n"
-		"set terminal pngcairo size 900,560 noenhanced\n"
-		"cd '%s'\n"
-		"set output 'dd.png'\n"
-		"set title 'dd tmpfs to tmpfs on a BeagleBone White: published (points) and predicted (lines)'\n"
-		"set logscale x 2\nset xlabel 'block size (bytes)'\nset ylabel 'MB/s'\nset key bottom right\n"
-		"set grid\nset yrange [0:*]\n"
-		"plot 'dd.dat' u 1:5 w lp lt 1 pt 0 t 'predicted: without the series', \\\n"
-		"     ''       u 1:6 w lp lt 2 pt 0 t 'predicted: with the series', \\\n"
-		"     ''       u 1:7 w lp lt 3 pt 0 t 'predicted: CONFIG_UACCESS_WITH_MEMCPY', \\\n"
-		"     ''       u 1:2 w p lt 1 pt 7 ps 1.3 t 'published: without', \\\n"
-		"     ''       u 1:3 w p lt 2 pt 5 ps 1.3 t 'published: with', \\\n"
-		"     ''       u 1:4 w p lt 3 pt 9 ps 1.3 t 'published: memcpy'\n"
-		"set output 'iperf.png'\n"
-		"unset logscale x\nset title 'iperf TCP transmit, BeagleBoard-xM + AX88772, CONFIG_DEBUG_SLAB: "
-		"predicted per asix version and traffic'\n"
-		"set style data histogram\nset style fill solid 0.6 border -1\nset boxwidth 0.8\n"
-		"set xlabel ''\nset ylabel 'Mbit/s'\nset yrange [0:110]\nset xtics nomirror\n"
-		"set label 1 'line: 100 Mbit/s wire' at graph 0.02, first 101\n"
-		"plot 'iperf.dat' u 0:3:xtic(2) w boxes lt 3 t 'predicted', \\\n"
-		"     ''          u 0:(column(5) == 0 ? NaN : $5) w p pt 7 ps 2 lt 1 t 'published (tcp)', \\\n"
-		"     100 w l lt 0 notitle\n", dir);
+	{	/* the wire's bound for the TCP frames: MSS 1448 in 1514 bytes */
+		const struct km_cost_profile *xm = profile(R, NULL);
+		double wire = km_cost_link_seconds(xm, 1, 1514, 1518);
+
+		g_string_printf(s,
+			"# kmodel-bench reproduce --plot: the seeds' published figures and the\n"
+			"# cost model's predictions. Run: gnuplot reproduce.gp (in this directory)\n"
+			"set terminal pngcairo size 900,560 noenhanced\n"
+			"set output 'dd.png'\n"
+			"set title 'dd between tmpfs files, BeagleBone White: published (points), predicted (lines)'\n"
+			"set logscale x 2\nset xlabel 'block size (bytes)'\nset ylabel 'MB/s'\n"
+			"set xtics ('512' 512, '1K' 1024, '4K' 4096, '16K' 16384, '32K' 32768, '64K' 65536, "
+			"'1M' 1048576)\n"
+			"set key below maxrows 3\nset grid\nset yrange [0:110]\n"
+			"plot 'dd.dat' u 1:5 w l lt 1 lw 2 t 'predicted: without the series', \\\n"
+			"     ''       u 1:6 w l lt 2 lw 2 t 'predicted: with the series', \\\n"
+			"     ''       u 1:7 w l lt 3 lw 1 dt 2 t 'predicted: CONFIG_UACCESS_WITH_MEMCPY', \\\n"
+			"     ''       u 1:2 w p lt 1 pt 7 ps 1.3 t 'published: without', \\\n"
+			"     ''       u 1:3 w p lt 2 pt 5 ps 1.3 t 'published: with', \\\n"
+			"     ''       u 1:4 w p lt 3 pt 9 ps 1.3 t 'published: CONFIG_UACCESS_WITH_MEMCPY'\n"
+			"set output 'iperf.png'\n"
+			"unset logscale x\nunset xtics\nset xtics nomirror\n"
+			"set title 'iperf transmit, BeagleBoard-xM + AX88772, CONFIG_DEBUG_SLAB: predicted'\n"
+			"set style fill solid 0.6 border -1\nset boxwidth 0.7\n"
+			"set xlabel ''\nset ylabel 'Mbit/s of payload'\nset yrange [0:135]\n"
+			"set key inside top left\nset bmargin 4\n"
+			"plot 'iperf.dat' u 1:3:xtic(2) w boxes lt 3 t 'predicted (the slower of CPU and link)', \\\n"
+			"     ''          u 1:(strcol(5) eq '-' ? NaN : $5) w p pt 7 ps 2 lt 1 t 'published (TCP)', \\\n"
+			"     %.2f w l lt 0 lw 2 t 'the 100 Mbit/s wire at MSS 1448 (%.1f)'\n",
+			wire > 0 ? 1448 * 8 / wire / 1e6 : 0, wire > 0 ? 1448 * 8 / wire / 1e6 : 0);
+	}
 	if (!g_file_set_contents(gp, s->str, -1, &err))
 		goto gerr;
-	if (!g_spawn_sync(NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status,
+	if (!g_spawn_sync(dir, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status,
 			  &err))
 		goto gerr;
 	if (!g_spawn_check_wait_status(status, &err))

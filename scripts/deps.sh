@@ -4,7 +4,7 @@
 # that are missing. Needs root (or sudo) when something is missing.
 set -euo pipefail
 
-pkgs=(gcc make cmake pkg-config libglib2.0-dev libjson-glib-dev libcmocka-dev help2man)
+pkgs=(gcc make cmake pkg-config libglib2.0-dev libjson-glib-dev libcmocka-dev gnuplot-nox help2man)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
