@@ -229,6 +229,40 @@ static void test_writev_bad_segment_efault(void **state)
 	km_fixture_down(&f);
 }
 
+/* iov_iter_fault_in_readable() asked for more than the iterator holds:
+ * v5.7's iterate_iovec() trusts its caller and would walk past the iovec
+ * array; the model warns and faults in only the segments it has. A count
+ * larger than the segments hold (km_iov_iter_init() does not check, as
+ * iov_iter_init()) never moves iteration past nr_segs either. */
+static void test_fault_in_past_count_stays_in_segments(void **state)
+{
+	struct km_fixture f;
+	struct km_iov_iter it;
+	unsigned long u;
+	/* iov[2] lies past nr_segs: an unmapped range that must never be read */
+	struct km_iovec iov[3] = { { 0, 0 }, { 0, 64 }, { 0x100000, 10 } };
+
+	up(&f, false);
+	u = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
+	iov[1].iov_base = u;
+	km_iov_iter_init(&it, iov, 2, 64);
+	assert_int_equal(km_iov_iter_fault_in_readable(f.t, &it, 64 + P), 0);
+	assert_int_equal(km_report_count(f.m, KM_R_WARN_ON), 1);
+	assert_int_equal(km_follow_pte(f.mm, u, NULL, NULL), 0);	/* faulted in */
+	assert_int_equal(km_iov_iter_fault_in_readable(f.t, &it, 64), 0);
+	assert_int_equal(km_report_count(f.m, KM_R_WARN_ON), 1);	/* within count: silent */
+	assert_int_equal(km_iov_iter_fault_in_readable(NULL, &it, 1), -EINVAL);
+	/* count 1000 over 64 bytes of segments: fault-in stops at the last
+	 * one, advance after it (no segments left, as after a full advance) */
+	km_iov_iter_init(&it, iov, 2, 1000);
+	assert_int_equal(km_iov_iter_fault_in_readable(f.t, &it, 1000), 0);
+	km_iov_iter_advance(&it, 1000);
+	assert_ptr_equal(it.iov, &iov[2]);
+	assert_int_equal(it.nr_segs, 0);
+	km_reports_clear(f.m);
+	km_fixture_down(&f);
+}
+
 /* gup_kmap_fixed without fast GUP copies nothing in atomic context: the
  * write retries one segment's bytes after a fault-in, copies nothing
  * again, and the kernel would spin: -EDEADLK after two such rounds. The
@@ -419,6 +453,7 @@ int main(void)
 		cmocka_unit_test(test_fixed_without_fast_gup_livelocks_write),
 		cmocka_unit_test(test_fixed_zero_page_source_livelocks),
 		cmocka_unit_test(test_iov_iter_advance),
+		cmocka_unit_test(test_fault_in_past_count_stays_in_segments),
 		cmocka_unit_test(test_import_iovec),
 		cmocka_unit_test(test_partial_page_zeroed_and_truncate),
 	};

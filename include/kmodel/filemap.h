@@ -75,7 +75,9 @@ struct km_iov_iter {
  */
 KM_API long km_import_iovec(struct km_task *t, struct km_iovec *iov, unsigned long nr_segs,
 			    struct km_iov_iter *i);
-/** iov_iter_init(): @count bytes in @nr_segs segments at @iov, no checks. */
+/** iov_iter_init(): @count bytes in @nr_segs segments at @iov, no checks
+ *  (as the kernel). A @count larger than the segments hold is the
+ *  caller's bug; the model's iteration still never passes @nr_segs. */
 KM_API void km_iov_iter_init(struct km_iov_iter *i, const struct km_iovec *iov,
 			     unsigned long nr_segs, size_t count);
 /** iov_iter_advance() (iterate_and_advance, v5.7): consume @bytes (at most
@@ -92,7 +94,10 @@ KM_API size_t km_iov_iter_single_seg_count(const struct km_iov_iter *i);
  * non-empty segment within the first @bytes, fault_in_pages_readable(): a
  * user load of the first byte of each page it covers (and of its last byte
  * when the range spills over), faulting pages in. Process context.
- * Return: 0, or -EFAULT at the first byte that cannot be loaded.
+ * @bytes beyond iov_iter_count(): v5.7 would walk past the iovec array;
+ * the model records a KM_R_WARN_ON WARN and faults in only what @i holds.
+ * Return: 0, or -EFAULT at the first byte that cannot be loaded, -EINVAL
+ * for a NULL @t or @i.
  */
 KM_API int km_iov_iter_fault_in_readable(struct km_task *t, const struct km_iov_iter *i,
 					 size_t bytes);

@@ -73,7 +73,9 @@ void km_iov_iter_advance(struct km_iov_iter *i, size_t n)
 	skip += len;
 	n -= len;
 	i->count -= len;
-	while (n) {
+	/* the kernel trusts count to match the segments; the model stops at
+	 * the last one (a count larger than they hold: km_iov_iter_init()) */
+	while (n && iov + 1 < i->iov + i->nr_segs) {
 		iov++;
 		len = MIN(n, iov->iov_len);
 		if (!len)
@@ -133,9 +135,23 @@ int km_iov_iter_fault_in_readable(struct km_task *t, const struct km_iov_iter *i
 {
 	const struct km_iovec *iov = i->iov;
 	size_t skip = i->iov_offset, len;
-	struct km_task *prev = km_task_switch(t);
+	struct km_task *prev;
 	int err = 0;
 
+	if (!t || !i)
+		return km_err(-EINVAL, "km_iov_iter_fault_in_readable: task or iter is NULL");
+	/* v5.7 walks @bytes without looking at count or nr_segs: past the
+	 * iovec array when a caller asks for more than the iterator holds
+	 * (generic_perform_write() never does). The model stops there. */
+	if (n > i->count) {
+		km_report(t->m, KM_WARN, KM_R_WARN_ON,
+			  "iov_iter_fault_in_readable(%zu bytes) past iov_iter_count() %zu: "
+			  "the kernel would read past the iovec array", n, i->count);
+		n = i->count;
+	}
+	if (!n)
+		return 0;
+	prev = km_task_switch(t);
 	/* iterate_iovec(): the first segment from iov_offset, skipped when
 	 * empty, then whole segments, empty ones skipped, until n is done */
 	len = MIN(n, iov->iov_len - skip);
@@ -143,7 +159,7 @@ int km_iov_iter_fault_in_readable(struct km_task *t, const struct km_iov_iter *i
 		err = fault_in_pages(t, iov->iov_base + skip, len, false);
 		n -= len;
 	}
-	while (!err && n) {
+	while (!err && n && iov + 1 < i->iov + i->nr_segs) {
 		iov++;
 		len = MIN(n, iov->iov_len);
 		if (!len)
