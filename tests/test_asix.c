@@ -547,7 +547,7 @@ static void count_pkt(void *priv, const uint8_t *d, size_t len, bool end)
 static void test_bulk_segmentation(void **state)
 {
 	struct km_machine *m;
-	struct km_usb_ep ep = { .maxpacket = 512, .sink = { count_pkt, NULL } };
+	struct km_usb_ep ep = { .maxpacket = 512, .sink = { .packet = count_pkt } };
 	static uint8_t buf[2048];
 	struct km_events ev;
 
@@ -769,7 +769,7 @@ static void test_usbnet_pad_byte_on_clone(void **state)
 	vm.era = KM_USBNET_MAINLINE;
 	vk = v;
 	vk.info = &keep;
-	sink = (struct km_usb_sink){ wire_packet, &w };
+	sink = (struct km_usb_sink){ .packet = wire_packet, .priv = &w };
 	assert_int_equal(km_machine_new(NULL, &m), 0);
 	assert_int_equal(km_task_new(m, NULL, 0, &t), 0);
 	km_task_switch(t);

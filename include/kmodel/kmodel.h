@@ -12,6 +12,7 @@
 #include <kmodel/traffic.h>
 #include <kmodel/usb.h>
 #include <kmodel/asix.h>
+#include <kmodel/sweep.h>
 #include <kmodel/conformance.h>
 #include <kmodel/registry.h>
 #include <kmodel/filemap.h>

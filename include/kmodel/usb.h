@@ -58,11 +58,18 @@ struct km_usb_interface;	/* stub: never dereferenced */
  * @packet: called for each USB packet of @len bytes (0 for a zero-length
  *          packet); @end_of_transfer is true for a short packet (len <
  *          maxpacket, ZLP included), which ends the transfer.
- * @priv: passed back to @packet.
+ * @priv: passed back to @packet (and @transfer).
+ * @transfer: optional (NULL: @packet only): the whole transfer in one call,
+ *          for a device whose parser does not care where packets split:
+ *          the bytes @packet would get, in order, and @ended as the last
+ *          packet's @end_of_transfer (the transfer ends with a short packet
+ *          or a ZLP; a zero-length transfer is one ZLP). km_usb_bulk_out()
+ *          calls it instead of @packet when set: the same stream, one call.
  */
 struct km_usb_sink {
 	void (*packet)(void *priv, const uint8_t *data, size_t len, bool end_of_transfer);
 	void *priv;
+	void (*transfer)(void *priv, const uint8_t *data, size_t len, bool ended);
 };
 
 /** A bulk-out endpoint: @maxpacket bytes per packet, @sink receives them. */

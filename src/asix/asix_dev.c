@@ -65,9 +65,26 @@ static void sink_packet(void *priv, const uint8_t *data, size_t len, bool end)
 	km_asix_dev_rx(priv, data, len, end);
 }
 
+/* the parser does not care where packets split: whole transfers at once */
 struct km_usb_sink km_asix_dev_sink(struct km_asix_dev *d)
 {
-	return (struct km_usb_sink){ .packet = sink_packet, .priv = d };
+	return (struct km_usb_sink){ .packet = sink_packet, .priv = d, .transfer = sink_packet };
+}
+
+/* the last byte of a frame is in: deliver @frame, or drop it */
+static void frame_done(struct km_asix_dev *d, const uint8_t *frame)
+{
+	if (d->frame_len > ASIX_MAX_FRAME) {
+		d->st.oversized++;
+		km_report(d->m, KM_WARN, KM_R_USB_FRAME_DROPPED, "asix device: frame of %zu bytes "
+			  "is longer than %u: dropped", d->frame_len, ASIX_MAX_FRAME);
+	} else {
+		d->st.frames++;
+		d->st.frame_bytes += d->frame_len;
+		if (d->fn)
+			d->fn(d->arg, frame, d->frame_len);
+	}
+	d->state = IN_HEADER;
 }
 
 int km_asix_dev_rx(struct km_asix_dev *d, const uint8_t *buf, size_t len, bool end)
@@ -119,26 +136,18 @@ int km_asix_dev_rx(struct km_asix_dev *d, const uint8_t *buf, size_t len, bool e
 			d->frame_len = h & ASIX_LEN_MASK;
 			d->frame_have = 0;
 			d->state = IN_FRAME;
+		} else if (!d->frame_have && len - off >= d->frame_len) {
+			/* the whole frame is in this buffer: no copy */
+			frame_done(d, buf + off);
+			off += d->frame_len;
 		} else {
 			size_t n = MIN(d->frame_len - d->frame_have, len - off);
 
 			memcpy(d->frame + d->frame_have, buf + off, n);
 			d->frame_have += n;
 			off += n;
-			if (d->frame_have == d->frame_len) {
-				if (d->frame_len > ASIX_MAX_FRAME) {
-					d->st.oversized++;
-					km_report(d->m, KM_WARN, KM_R_USB_FRAME_DROPPED,
-						  "asix device: frame of %zu bytes is longer than "
-						  "%u: dropped", d->frame_len, ASIX_MAX_FRAME);
-				} else {
-					d->st.frames++;
-					d->st.frame_bytes += d->frame_len;
-					if (d->fn)
-						d->fn(d->arg, d->frame, d->frame_len);
-				}
-				d->state = IN_HEADER;
-			}
+			if (d->frame_have == d->frame_len)
+				frame_done(d, d->frame);
 		}
 	}
 	if (end) {

@@ -71,7 +71,7 @@ static int header(struct ax_dev *d)
 	return 0;
 }
 
-static void frame_done(struct ax_dev *d)
+static void frame_done(struct ax_dev *d, const uint8_t *frame)
 {
 	if (d->frame_len > AX_MAX_FRAME) {
 		d->st.oversized++;
@@ -81,7 +81,7 @@ static void frame_done(struct ax_dev *d)
 		d->st.frames++;
 		d->st.frame_bytes += d->frame_len;
 		if (d->fn)
-			d->fn(d->arg, d->frame, d->frame_len);
+			d->fn(d->arg, frame, d->frame_len);
 	}
 	d->state = d->padded ? PADDING : IN_HEADER;
 }
@@ -107,7 +107,11 @@ static void ax_rx(void *priv, const uint8_t *buf, size_t len, bool end)
 				break;
 			d->hdr_have = 0;
 			if (header(d) == 0 && d->frame_len == 0)
-				frame_done(d);
+				frame_done(d, d->frame);
+		} else if (!d->frame_have && len - off >= d->frame_len) {
+			/* the whole frame is in this buffer: no copy */
+			frame_done(d, buf + off);
+			off += d->frame_len;
 		} else {
 			size_t n = MIN(d->frame_len - d->frame_have, len - off);
 
@@ -116,7 +120,7 @@ static void ax_rx(void *priv, const uint8_t *buf, size_t len, bool end)
 			d->frame_have += n;
 			off += n;
 			if (d->frame_have == d->frame_len)
-				frame_done(d);
+				frame_done(d, d->frame);
 		}
 	}
 	if (d->state == PADDING && off < len)
@@ -161,7 +165,7 @@ int km_ax88179_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
 	d->fn = fn;
 	d->arg = arg;
 	d->frame = g_malloc(AX_MAX_FRAME);
-	*out = (struct km_usbnet_dev){ .priv = d, .sink = { ax_rx, d },
+	*out = (struct km_usbnet_dev){ .priv = d, .sink = { ax_rx, d, ax_rx },
 				       .get_stats = ax_stats, .free = ax_free };
 	return 0;
 }

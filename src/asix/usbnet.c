@@ -22,35 +22,35 @@ int km_usb_bulk_out(struct km_usb_ep *ep, const void *buf, size_t len, bool zero
 {
 	const uint8_t *p = buf;
 	size_t mp, off = 0;
-	int packets = 0;
+	int packets;
+	bool zlp;
 
 	if (!ep || !ep->m || !ep->maxpacket || ep->maxpacket > KM_USB_MAXPACKET_MAX ||
 	    (len && !buf))
 		return km_err(-EINVAL, "usb_bulk_out: bad endpoint or buffer");
 	mp = ep->maxpacket;
+	zlp = len == 0 || (len % mp == 0 && zero_packet);
+	packets = (int)((len + mp - 1) / mp) + zlp;
 	ep->m->ev.urbs++;
 	ep->m->ev.usb_bytes += len;
-	while (off < len) {
-		size_t n = MIN(mp, len - off);
-		bool last = off + n == len;
+	ep->m->ev.usb_packets += (uint64_t)packets;
+	ep->m->ev.usb_zlps += zlp;
+	if (ep->sink.transfer) {	/* the same stream in one call */
+		ep->sink.transfer(ep->sink.priv, p, len, zlp || len % mp != 0);
+	} else if (ep->sink.packet) {
+		for (; off < len; off += mp) {
+			size_t n = MIN(mp, len - off);
 
-		/* a full last packet ends the transfer only with a ZLP after it */
-		if (ep->sink.packet)
-			ep->sink.packet(ep->sink.priv, p + off, n, last && n < mp);
-		off += n;
-		packets++;
-	}
-	if (len == 0 || (len % mp == 0 && zero_packet)) {
-		if (ep->sink.packet)
+			/* a full last packet ends the transfer only with a ZLP */
+			ep->sink.packet(ep->sink.priv, p + off, n, off + n == len && n < mp);
+		}
+		if (zlp)
 			ep->sink.packet(ep->sink.priv, NULL, 0, true);
-		packets++;
-		ep->m->ev.usb_zlps++;
-	} else if (len % mp == 0) {
+	}
+	if (!zlp && len % mp == 0)
 		km_report(ep->m, KM_WARN, KM_R_USB_NO_ZLP,
 			  "bulk-out transfer of %zu bytes is a multiple of maxpacket %zu and "
 			  "has no zero-length packet: the device waits for more", len, mp);
-	}
-	ep->m->ev.usb_packets += (uint64_t)packets;
 	return packets;
 }
 

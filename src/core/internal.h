@@ -61,6 +61,53 @@ struct km_slab {
 	const struct obj_hdr *last_obj;
 };
 
+/*
+ * An intrusive doubly linked list with its length: the kernel's list_head,
+ * plus the count the skb quarantine reads. Inline, so the per-packet path
+ * of skb_sim makes no call for its bookkeeping. An entry is linked in at
+ * most one queue at a time.
+ */
+struct km_list {
+	struct km_list *next, *prev;
+};
+
+struct km_queue {
+	struct km_list head;
+	size_t len;
+};
+
+static inline void km_queue_init(struct km_queue *q)
+{
+	q->head.next = q->head.prev = &q->head;
+	q->len = 0;
+}
+
+static inline void km_queue_add_tail(struct km_queue *q, struct km_list *e)
+{
+	e->prev = q->head.prev;
+	e->next = &q->head;
+	q->head.prev->next = e;
+	q->head.prev = e;
+	q->len++;
+}
+
+static inline void km_queue_del(struct km_queue *q, struct km_list *e)
+{
+	e->prev->next = e->next;
+	e->next->prev = e->prev;
+	e->next = e->prev = e;
+	q->len--;
+}
+
+/* the first entry, or NULL */
+static inline struct km_list *km_queue_first(const struct km_queue *q)
+{
+	return q->len ? q->head.next : NULL;
+}
+
+#define km_queue_for_each(pos, q) \
+	for (struct km_list *pos = (q)->head.next; pos != &(q)->head; pos = pos->next)
+
 struct km_machine {
 	/* hot: read on every modelled operation, kept together */
 	struct km_machine_config cfg;
@@ -102,7 +149,7 @@ struct km_machine {
 	/* skb_sim: sk_buff structs and data buffers, live and cached for reuse
 	 * (intrusive links: O(1), no allocation per packet), and the skb that
 	 * modelled code last worked on (checks its raw memcpy/memmove) */
-	GQueue skb_live, skb_free, skbuf_live, skbuf_free;
+	struct km_queue skb_live, skb_free, skbuf_live, skbuf_free;
 	const void *skb_hint;
 	bool skb_nocheck;		/* km_skb_set_checker(m, false) */
 	struct km_cpu cpu[KM_MAX_CPUS];	/* cold unless highmem: last */
@@ -160,6 +207,16 @@ void km_might_sleep_report(struct km_task *t, const char *what);
 static inline bool km_report_formats(const struct km_machine *m)
 {
 	return !m->report_log_full || m->cfg.report_policy != KM_REPORT_RECORD;
+}
+
+/* Count a report of @code (valid) on @m: its code, all, and the sharing
+ * category (what km_report() counts before it logs). */
+static inline void km_report_tally(struct km_machine *m, enum km_report_code code)
+{
+	m->report_counts[code]++;
+	m->report_counts[KM_R_NONE]++;
+	if (code >= KM_R_SKB_WRITE_CLONED && code <= KM_R_SKB_HDR_RELEASED)
+		m->report_counts[KM_R_SKB_SHARING]++;	/* the category */
 }
 void km_count_underflow(struct km_task *t, const char *what, int count);
 

@@ -96,10 +96,7 @@ void km_report(struct km_machine *m, enum km_report_kind kind,
 
 	if ((unsigned int)code >= KM_R__COUNT)
 		code = r.code = KM_R_UNEXPECTED;
-	m->report_counts[code]++;
-	m->report_counts[KM_R_NONE]++;
-	if (code >= KM_R_SKB_WRITE_CLONED && code <= KM_R_SKB_HDR_RELEASED)
-		m->report_counts[KM_R_SKB_SHARING]++;	/* the category */
+	km_report_tally(m, code);
 	/* past the log's capacity only the counters move: a hot path that
 	 * keeps hitting a BUG stays cheap (the kernel rate-limits too) */
 	if (m->report_log_full && !abort_now)

@@ -55,7 +55,7 @@ static const struct km_subsystem {
 	{ NULL, tasks_check, tasks_fini },
 	{ km_mm_init, km_mm_check, km_mm_fini },
 	{ NULL, km_kmap_check, NULL },
-	{ NULL, km_skb_check_leaks, km_skb_fini },
+	{ km_skb_init, km_skb_check_leaks, km_skb_fini },
 	{ km_slab_init, km_slab_check, km_slab_fini },
 	{ km_page_alloc_init, km_page_alloc_check, km_page_alloc_fini },
 };

@@ -8,6 +8,7 @@
 
 /* skbuff.c: the teardown check files a report per live skb or data
  * buffer; fini frees the host structs (the kmalloc objects go with slab) */
+int km_skb_init(struct km_machine *m);
 int km_skb_check_leaks(struct km_machine *m);
 void km_skb_fini(struct km_machine *m);
 

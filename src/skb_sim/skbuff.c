@@ -31,8 +31,8 @@
 struct skb_priv {
 	struct km_skb skb;
 	uint32_t magic;
-	GList link;		/* in m->skb_live or m->skb_free */
-	GList blink;		/* in its buffer's skbs, while alive */
+	struct km_list link;	/* in m->skb_live or m->skb_free */
+	struct km_list blink;	/* in its buffer's skbs, while alive */
 };
 
 struct buf_priv {
@@ -40,8 +40,8 @@ struct buf_priv {
 	uint32_t magic;
 	unsigned char *obj;	/* the kmalloc object (== head at allocation) */
 	size_t ksize;		/* its usable bytes */
-	GList link;		/* in m->skbuf_live or m->skbuf_free */
-	GQueue skbs;		/* the live skbs that reference it (their blink) */
+	struct km_list link;	/* in m->skbuf_live or m->skbuf_free */
+	struct km_queue skbs;	/* the live skbs that reference it (their blink) */
 };
 
 static inline struct skb_priv *skb_priv(const struct km_skb *skb)
@@ -126,8 +126,8 @@ skb_report(const struct km_skb *skb, enum km_report_kind kind, enum km_report_co
 	char msg[128], st[160];
 	va_list ap;
 
-	if (!km_report_formats(m)) {
-		km_report(m, kind, code, "%s", "");
+	if (!km_report_formats(m)) {	/* counted only: no call, no format */
+		km_report_tally(m, code);
 		return;
 	}
 	va_start(ap, fmt);
@@ -139,19 +139,28 @@ skb_report(const struct km_skb *skb, enum km_report_kind kind, enum km_report_co
 
 /* ---- structs and buffers ------------------------------------------------ */
 
-/* A cached host struct of @size bytes whose GList link is at @link_off:
+/* A cached host struct of @size bytes whose list link is at @link_off:
  * the oldest freed one once more than KM_SKB_QUARANTINE wait (frees go to
  * the tail), else a new one. */
-static void *cache_get(GQueue *cache, size_t size, size_t link_off)
+static void *cache_get(struct km_queue *cache, size_t size, size_t link_off)
 {
-	GList *l = cache->length > KM_SKB_QUARANTINE ? g_queue_pop_head_link(cache) : NULL;
-	void *p;
+	struct km_list *l;
 
-	if (l)
-		return l->data;
-	p = g_malloc0(size);
-	((GList *)((char *)p + link_off))->data = p;
-	return p;
+	if (cache->len <= KM_SKB_QUARANTINE)
+		return g_malloc0(size);
+	l = cache->head.next;
+	km_queue_del(cache, l);
+	return (char *)l - link_off;
+}
+
+static inline struct skb_priv *skb_of_link(struct km_list *l, size_t off)
+{
+	return (struct skb_priv *)((char *)l - off);
+}
+
+static inline struct buf_priv *buf_of_link(struct km_list *l)
+{
+	return (struct buf_priv *)((char *)l - offsetof(struct buf_priv, link));
 }
 
 static struct km_skb *skb_struct_new(struct km_machine *m)
@@ -159,8 +168,7 @@ static struct km_skb *skb_struct_new(struct km_machine *m)
 	struct skb_priv *p = cache_get(&m->skb_free, sizeof(*p), offsetof(struct skb_priv, link));
 
 	p->magic = SKB_LIVE;
-	p->blink.data = p;
-	g_queue_push_tail_link(&m->skb_live, &p->link);
+	km_queue_add_tail(&m->skb_live, &p->link);
 	return &p->skb;
 }
 
@@ -172,20 +180,20 @@ static void skb_struct_free(struct km_skb *skb)
 	if (m->skb_hint == skb)
 		m->skb_hint = NULL;
 	p->magic = SKB_FREE;
-	g_queue_unlink(&m->skb_live, &p->link);
-	g_queue_push_tail_link(&m->skb_free, &p->link);	/* quarantine */
+	km_queue_del(&m->skb_live, &p->link);
+	km_queue_add_tail(&m->skb_free, &p->link);	/* quarantine */
 	m->ev.skb_frees++;
 }
 
 /* @skb now references @b (allocation, clone, a new head) */
 static inline void buf_attach(struct buf_priv *b, struct km_skb *skb)
 {
-	g_queue_push_tail_link(&b->skbs, &skb_priv(skb)->blink);
+	km_queue_add_tail(&b->skbs, &skb_priv(skb)->blink);
 }
 
 static inline void buf_detach(struct buf_priv *b, struct km_skb *skb)
 {
-	g_queue_unlink(&b->skbs, &skb_priv(skb)->blink);
+	km_queue_del(&b->skbs, &skb_priv(skb)->blink);
 }
 
 /* A data buffer: kmalloc(SKB_DATA_ALIGN(size) + SKB_DATA_ALIGN(shinfo)),
@@ -212,10 +220,10 @@ static struct buf_priv *buf_new(struct km_task *t, uint64_t size, km_gfp_t gfp)
 	b->sh.dataref = 1;
 	b->obj = obj;
 	b->ksize = km_ksize(m, obj);
-	g_queue_init(&b->skbs);
+	km_queue_init(&b->skbs);
 	/* the shared-info area: zeroed, so reads past end are deterministic */
 	memset(obj + b->ksize - shinfo_space(m), 0, shinfo_space(m));
-	g_queue_push_tail_link(&m->skbuf_live, &b->link);
+	km_queue_add_tail(&m->skbuf_live, &b->link);
 	return b;
 }
 
@@ -224,9 +232,9 @@ static void buf_free(struct km_machine *m, struct buf_priv *b)
 	km_kfree_machine(m, b->obj);
 	b->obj = NULL;
 	b->magic = SKB_FREE;
-	g_queue_init(&b->skbs);
-	g_queue_unlink(&m->skbuf_live, &b->link);
-	g_queue_push_tail_link(&m->skbuf_free, &b->link);	/* quarantine */
+	km_queue_init(&b->skbs);
+	km_queue_del(&m->skbuf_live, &b->link);
+	km_queue_add_tail(&m->skbuf_free, &b->link);	/* quarantine */
 }
 
 static inline unsigned char *buf_end(const struct km_machine *m, const struct buf_priv *b)
@@ -788,6 +796,8 @@ static bool check_write(struct km_skb *skb, const void *dst, size_t n, bool know
 	enum km_report_code code = KM_R_NONE;
 	const char *why = NULL;
 
+	if (!n)			/* no byte written */
+		return true;
 	if (a < h || a > e || n > e - a) {
 		code = KM_R_SKB_WRITE_OUTSIDE;
 		why = "outside [head, end]";
@@ -879,11 +889,12 @@ static struct km_skb *writer_of(struct km_machine *m, const void *p, bool *known
 			return skb;
 		}
 	}
-	for (GList *l = m->skbuf_live.head; l; l = l->next) {
-		b = l->data;
-		if (c >= b->obj && c < b->obj + b->ksize && b->skbs.head) {
+	km_queue_for_each(l, &m->skbuf_live) {
+		b = buf_of_link(l);
+		if (c >= b->obj && c < b->obj + b->ksize && b->skbs.len) {
 			*known = false;
-			return &((struct skb_priv *)b->skbs.head->data)->skb;
+			return &skb_of_link(km_queue_first(&b->skbs),
+					    offsetof(struct skb_priv, blink))->skb;
 		}
 	}
 	return NULL;
@@ -950,9 +961,9 @@ void km_skb_set_checker(struct km_machine *m, bool on)
 void km_skb_live(const struct km_machine *m, size_t *skbs, size_t *buffers)
 {
 	if (skbs)
-		*skbs = m ? m->skb_live.length : 0;
+		*skbs = m ? m->skb_live.len : 0;
 	if (buffers)
-		*buffers = m ? m->skbuf_live.length : 0;
+		*buffers = m ? m->skbuf_live.len : 0;
 	if (!m)
 		km_set_error("skb_live: NULL machine");
 }
@@ -1031,20 +1042,29 @@ void km_net_device_init_ether(struct km_net_device *dev)
 
 /* ---- teardown --------------------------------------------------------------- */
 
+int km_skb_init(struct km_machine *m)
+{
+	km_queue_init(&m->skb_live);
+	km_queue_init(&m->skb_free);
+	km_queue_init(&m->skbuf_live);
+	km_queue_init(&m->skbuf_free);
+	return 0;
+}
+
 int km_skb_check_leaks(struct km_machine *m)
 {
 	int n = 0;
 	char st[160];
 
-	for (GList *l = m->skb_live.head; l; l = l->next) {
-		struct skb_priv *p = l->data;
+	km_queue_for_each(l, &m->skb_live) {
+		struct skb_priv *p = skb_of_link(l, offsetof(struct skb_priv, link));
 
 		state(&p->skb, st, sizeof(st));
 		km_report(m, KM_BUG, KM_R_LEAK_SKB, "skb not freed: %s", st);
 		n++;
 	}
-	for (GList *l = m->skbuf_live.head; l; l = l->next) {
-		struct buf_priv *b = l->data;
+	km_queue_for_each(l, &m->skbuf_live) {
+		struct buf_priv *b = buf_of_link(l);
 
 		km_report(m, KM_BUG, KM_R_LEAK_SKB, "skb data buffer %p (ksize %zu) not freed: "
 			  "dataref %#x", (void *)b->obj, b->ksize, (unsigned int)b->sh.dataref);
@@ -1053,21 +1073,26 @@ int km_skb_check_leaks(struct km_machine *m)
 	return n;
 }
 
-static void free_link(gpointer data, gpointer unused)
+/* free the host structs of @q, whose links are at @off in them */
+static void free_queue(struct km_queue *q, size_t off)
 {
-	g_free(data);
+	struct km_list *l, *next;
+
+	if (!q->head.next)	/* never initialised (a failed boot) */
+		return;
+	for (l = q->head.next; l != &q->head; l = next) {
+		next = l->next;
+		g_free((char *)l - off);
+	}
+	km_queue_init(q);
 }
 
 void km_skb_fini(struct km_machine *m)
 {
 	/* the kmalloc objects go with the slab; here only the host structs */
-	g_queue_foreach(&m->skb_live, free_link, NULL);
-	g_queue_foreach(&m->skb_free, free_link, NULL);
-	g_queue_foreach(&m->skbuf_live, free_link, NULL);
-	g_queue_foreach(&m->skbuf_free, free_link, NULL);
-	g_queue_init(&m->skb_live);
-	g_queue_init(&m->skb_free);
-	g_queue_init(&m->skbuf_live);
-	g_queue_init(&m->skbuf_free);
+	free_queue(&m->skb_live, offsetof(struct skb_priv, link));
+	free_queue(&m->skb_free, offsetof(struct skb_priv, link));
+	free_queue(&m->skbuf_live, offsetof(struct buf_priv, link));
+	free_queue(&m->skbuf_free, offsetof(struct buf_priv, link));
 	m->skb_hint = NULL;
 }

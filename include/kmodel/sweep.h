@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kmodel/sweep.h - the exhaustive tx_fixup sweep behind `kmodel-sweep asix`:
+ * every state of a space of sk_buffs handed to every usbnet variant, each
+ * run through the variant's tx_fixup, the usbnet URB rules of its era,
+ * bulk-out segmentation and its device model, with every finding recorded
+ * by rule and one minimal example state per rule.
+ *
+ * A state is (variant, endpoint, sharing, len, headroom, tailroom):
+ *  - endpoint: (speed, maxpacket) of {(full, 8), (full, 64), (high, 512),
+ *    (super, 1024)} that the variant allows (km_usbnet_variant_allows());
+ *  - sharing: what else holds the skb the driver gets (enum km_sweep_sharing);
+ *  - len 0..1518, headroom 0..64, tailroom 0..64 exactly (km_build_skb())
+ *    and "default" (alloc_skb(headroom + len): the kmalloc-rounded room).
+ *    The quick space: len 0..2 x maxpacket + 8, head- and tailroom 0..8
+ *    (and default).
+ * Rules (a finding counts the states that broke the rule):
+ *  - each report code of the machine by its name (km_report_code_name():
+ *    "skb_write_cloned", "skb_change_shared", "usb_protocol", ...), except
+ *    KM_R_USB_NO_ZLP, which is "zlp_stall" (the transfer ends on a packet
+ *    boundary without a ZLP: the device waits);
+ *  - "frame_mismatch": the device did not deliver exactly the frame sent
+ *    (nothing for len 0);
+ *  - "other_holder_corrupted": bytes or pointers another holder owns
+ *    changed (the TCP original's payload, the tap clone's frame, the
+ *    pktgen skb's data and len);
+ *  - "leak": an sk_buff or data buffer left alive after the state.
+ * The checker's report messages are never formatted (counted only).
+ */
+#ifndef KMODEL_SWEEP_H
+#define KMODEL_SWEEP_H
+
+#include <kmodel/usb.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * enum km_sweep_sharing - what else holds the skb the driver gets.
+ * @KM_SWEEP_PRIVATE: nothing ("private").
+ * @KM_SWEEP_TCP_CLONE: a TCP clone whose original released its header
+ *   and stays queued (dataref 0x10002): the original owns the payload, the
+ *   clone its headers ("tcp_clone"; the headers are min(len, 66) bytes).
+ * @KM_SWEEP_HDR_CLONED: a plain clone (a packet tap's) holds the whole
+ *   frame (dataref 2: "header_cloned").
+ * @KM_SWEEP_SHARED: the same struct is held twice (users 2, pktgen with
+ *   IFF_TX_SKB_SHARING): its data pointer, len and bytes belong to the
+ *   other holder too ("shared").
+ */
+enum km_sweep_sharing {
+	KM_SWEEP_PRIVATE = 0,
+	KM_SWEEP_TCP_CLONE,
+	KM_SWEEP_HDR_CLONED,
+	KM_SWEEP_SHARED,
+	KM_SWEEP_SHARING_COUNT
+};
+
+/** "private", "tcp_clone", "header_cloned", "shared"; NULL otherwise. */
+KM_API const char *km_sweep_sharing_name(enum km_sweep_sharing s);
+
+/** Tailroom value of a state that takes alloc_skb()'s rounded room. */
+#define KM_SWEEP_TAIL_DEFAULT (-1)
+
+/**
+ * struct km_sweep_state - one state of the space.
+ * @tailroom: bytes, or KM_SWEEP_TAIL_DEFAULT.
+ * @tail_bytes: the tailroom the skb had (== @tailroom unless default).
+ */
+struct km_sweep_state {
+	enum km_usb_speed speed;
+	unsigned int maxpacket;
+	enum km_sweep_sharing sharing;
+	unsigned int len;
+	unsigned int headroom;
+	int tailroom;
+	unsigned int tail_bytes;
+};
+
+/** The order minimal examples follow: len, headroom, tailroom (default
+ *  last), sharing, maxpacket. Negative, 0 or positive as strcmp(). */
+KM_API int km_sweep_state_cmp(const struct km_sweep_state *a, const struct km_sweep_state *b);
+
+/** Most rules a variant can have findings for. */
+#define KM_SWEEP_RULES_MAX 48
+
+/** One rule broken: @count states, the smallest (km_sweep_state_cmp()) in
+ *  @example. @rule is a static string. */
+struct km_sweep_finding {
+	const char *rule;
+	uint64_t count;
+	struct km_sweep_state example;
+};
+
+/** The findings of one variant, in the order of the rules. */
+struct km_sweep_variant_result {
+	const char *name;
+	uint64_t states;
+	size_t nfindings;
+	struct km_sweep_finding findings[KM_SWEEP_RULES_MAX];
+};
+
+/**
+ * struct km_sweep_config - zero means default.
+ * @quick: the reduced space (see above).
+ * @shard, @shards: cover the @shard-th (0-based) of @shards disjoint parts
+ *   (0 shards: all). The parts interleave rows of headroom x tailroom
+ *   states, so every part gets a share of every variant and length.
+ * @variants: NULL-terminated; NULL: km_usbnet_variants().
+ * @sharings: bit (1 << enum km_sweep_sharing) per sharing to run; 0: all.
+ * @progress: called every few hundred thousand states with the states done
+ *   and the shard's total (may be NULL); @progress_arg is passed back.
+ */
+struct km_sweep_config {
+	bool quick;
+	unsigned int shard, shards;
+	const struct km_usbnet_variant *const *variants;
+	unsigned int sharings;
+	void (*progress)(void *arg, uint64_t done, uint64_t total);
+	void *progress_arg;
+};
+
+/**
+ * struct km_sweep_result - what km_sweep_run() found.
+ * @states: states run (this shard's).
+ * @seconds: host time they took (CLOCK_MONOTONIC).
+ * @variants: @nvariants results, in the order of the variants.
+ * @cpu_seconds: the calling thread's CPU time over the same run
+ *   (CLOCK_THREAD_CPUTIME_ID): states per core-second on a busy host.
+ */
+struct km_sweep_result {
+	uint64_t states;
+	double seconds;
+	size_t nvariants;
+	struct km_sweep_variant_result *variants;
+	double cpu_seconds;
+};
+
+/**
+ * km_sweep_run() - run the sweep (one thread; machines of its own, one per
+ * variant and endpoint, so sweeps may run in parallel threads).
+ * Return: 0 and *@out (free with km_sweep_result_free()), or -EINVAL (a
+ * NULL @out, @shard >= @shards, a variant that fails
+ * km_usbnet_variant_check()) or the first setup error (km_last_error()).
+ */
+KM_API int km_sweep_run(const struct km_sweep_config *cfg, struct km_sweep_result **out);
+KM_API void km_sweep_result_free(struct km_sweep_result *r);
+/** States of the whole space of @cfg (all shards), or 0 for a bad @cfg. */
+KM_API uint64_t km_sweep_space_size(const struct km_sweep_config *cfg);
+/** The finding of @r for @rule, or NULL. */
+KM_API const struct km_sweep_finding *km_sweep_find(const struct km_sweep_variant_result *r,
+						    const char *rule);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* KMODEL_SWEEP_H */

@@ -1,0 +1,443 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The exhaustive tx_fixup sweep (see include/kmodel/sweep.h): for each
+ * variant and endpoint a machine, a usbnet and the variant's device model;
+ * then every (sharing, len) row of headroom x tailroom states of this
+ * shard: build the skb, hand it to usbnet_start_xmit(), and check what the
+ * device got, what the other holder owns, the reports and the leaks.
+ */
+#include "skb_internal.h"
+#include <kmodel/sweep.h>
+#include <string.h>
+#include <time.h>
+
+#define LEN_MAX 1518u		/* ETH_FRAME_LEN + VLAN_HLEN */
+#define ROOM_MAX 64u
+#define QUICK_ROOM_MAX 8u
+#define TCP_HDRS 66u		/* Ethernet + IPv4 + TCP with timestamps */
+#define PAT_LEN (LEN_MAX + 256u)
+
+static const struct km_usb_ep_cfg sweep_eps[] = {
+	{ KM_USB_SPEED_FULL, 8 }, { KM_USB_SPEED_FULL, 64 }, { KM_USB_SPEED_HIGH, 512 },
+	{ KM_USB_SPEED_SUPER, 1024 },
+};
+
+/* the rules past the report codes */
+enum { RULE_FRAME = KM_R__COUNT, RULE_OTHER, RULE_LEAK, RULE__COUNT };
+
+_Static_assert(RULE__COUNT <= 2 * KM_SWEEP_RULES_MAX, "rule table");
+
+static const char *rule_name(unsigned int r)
+{
+	switch (r) {
+	case KM_R_USB_NO_ZLP: return "zlp_stall";
+	case RULE_FRAME: return "frame_mismatch";
+	case RULE_OTHER: return "other_holder_corrupted";
+	case RULE_LEAK: return "leak";
+	default: return km_report_code_name((enum km_report_code)r);
+	}
+}
+
+const char *km_sweep_sharing_name(enum km_sweep_sharing s)
+{
+	static const char *const names[] = { "private", "tcp_clone", "header_cloned", "shared" };
+
+	return (unsigned int)s < KM_SWEEP_SHARING_COUNT ? names[s] : NULL;
+}
+
+int km_sweep_state_cmp(const struct km_sweep_state *a, const struct km_sweep_state *b)
+{
+	/* default tailroom sorts after every exact one */
+	unsigned int ta = a->tailroom < 0 ? UINT32_MAX : (unsigned int)a->tailroom;
+	unsigned int tb = b->tailroom < 0 ? UINT32_MAX : (unsigned int)b->tailroom;
+
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	if (a->headroom != b->headroom)
+		return a->headroom < b->headroom ? -1 : 1;
+	if (ta != tb)
+		return ta < tb ? -1 : 1;
+	if (a->sharing != b->sharing)
+		return a->sharing < b->sharing ? -1 : 1;
+	if (a->maxpacket != b->maxpacket)
+		return a->maxpacket < b->maxpacket ? -1 : 1;
+	return 0;
+}
+
+/* ---- the space ------------------------------------------------------------ */
+
+static unsigned int len_max(const struct km_sweep_config *c, unsigned int mp)
+{
+	return c->quick ? MIN(2 * mp + 8, LEN_MAX) : LEN_MAX;
+}
+
+static unsigned int room_max(const struct km_sweep_config *c)
+{
+	return c->quick ? QUICK_ROOM_MAX : ROOM_MAX;
+}
+
+/* states of one row: headroom x (tailroom + default) */
+static uint64_t row_states(const struct km_sweep_config *c)
+{
+	return (uint64_t)(room_max(c) + 1) * (room_max(c) + 2);
+}
+
+static const struct km_usbnet_variant *const *variants_of(const struct km_sweep_config *c)
+{
+	return c->variants ? c->variants : km_usbnet_variants();
+}
+
+static bool sharing_on(const struct km_sweep_config *c, unsigned int s)
+{
+	return !c->sharings || (c->sharings & (1u << s));
+}
+
+/* rows (sharing, len) of variant @v in the whole space */
+static uint64_t variant_rows(const struct km_sweep_config *c, const struct km_usbnet_variant *v)
+{
+	uint64_t rows = 0;
+
+	for (size_t e = 0; e < G_N_ELEMENTS(sweep_eps); e++)
+		for (unsigned int s = 0; s < KM_SWEEP_SHARING_COUNT; s++)
+			if (sharing_on(c, s) &&
+			    km_usbnet_variant_allows(v, sweep_eps[e].speed, sweep_eps[e].maxpacket))
+				rows += len_max(c, sweep_eps[e].maxpacket) + 1;
+	return rows;
+}
+
+uint64_t km_sweep_space_size(const struct km_sweep_config *cfg)
+{
+	struct km_sweep_config c = cfg ? *cfg : (struct km_sweep_config){ 0 };
+	uint64_t rows = 0;
+
+	for (const struct km_usbnet_variant *const *v = variants_of(&c); *v; v++)
+		rows += variant_rows(&c, *v);
+	return rows * row_states(&c);
+}
+
+/* ---- one state -------------------------------------------------------------- */
+
+struct run {
+	struct km_machine *m;
+	struct km_task *t;
+	struct km_usbnet_dev dev;
+	struct km_usbnet *net;
+	struct km_usb_sink dev_sink;	/* the device model's */
+	const uint8_t *pat;
+	/* what the device got in this state */
+	unsigned int expect_len;
+	unsigned int frames, bad_frames;
+	bool started, ended;
+	unsigned long counts[KM_R__COUNT];	/* report counts before the state */
+	size_t live_skbs, live_bufs;
+	struct km_sweep_variant_result *res;
+	struct km_sweep_finding **by_rule;	/* the variant's, by rule index */
+};
+
+static void on_frame(void *arg, const uint8_t *frame, size_t len)
+{
+	struct run *r = arg;
+
+	r->frames++;
+	if (len != r->expect_len || memcmp(frame, r->pat, len))
+		r->bad_frames++;
+}
+
+/* between usbnet and the device: notes whether the transfer ended */
+static void wire(void *priv, const uint8_t *data, size_t len, bool end)
+{
+	struct run *r = priv;
+
+	r->started = true;
+	r->ended = end;
+	r->dev_sink.packet(r->dev_sink.priv, data, len, end);
+}
+
+/* the same for a whole transfer (km_usb_sink.transfer) */
+static void wire_transfer(void *priv, const uint8_t *data, size_t len, bool ended)
+{
+	struct run *r = priv;
+	size_t mp = r->net->maxpacket;
+
+	r->started = true;
+	r->ended = ended;
+	if (r->dev_sink.transfer) {
+		r->dev_sink.transfer(r->dev_sink.priv, data, len, ended);
+		return;
+	}
+	for (size_t off = 0; off < len; off += mp)	/* a device that wants packets */
+		r->dev_sink.packet(r->dev_sink.priv, data + off, MIN(mp, len - off),
+				   off + mp >= len && (len - off < mp || ended));
+	if (ended && (len == 0 || len % mp == 0))
+		r->dev_sink.packet(r->dev_sink.priv, NULL, 0, true);
+}
+
+static void hit(struct run *r, unsigned int rule, const struct km_sweep_state *st)
+{
+	struct km_sweep_finding *f = r->by_rule[rule];
+
+	if (!f) {
+		if (r->res->nfindings == KM_SWEEP_RULES_MAX)
+			return;
+		f = r->by_rule[rule] = &r->res->findings[r->res->nfindings++];
+		f->rule = rule_name(rule);
+		f->example = *st;
+	} else if (km_sweep_state_cmp(st, &f->example) < 0) {
+		f->example = *st;
+	}
+	f->count++;
+}
+
+/* An skb of @st's geometry holding the pattern, or NULL. */
+static struct km_skb *build(struct run *r, const struct km_sweep_state *st)
+{
+	unsigned int h = st->headroom, l = st->len;
+	struct km_skb *skb;
+
+	if (st->tailroom == KM_SWEEP_TAIL_DEFAULT)
+		skb = km_alloc_skb(r->t, h + l, KM_GFP_ATOMIC);
+	else
+		skb = km_build_skb(r->t, h + l + (unsigned int)st->tailroom, KM_GFP_ATOMIC);
+	if (!skb)
+		return NULL;
+	skb->data += h;			/* skb_reserve(): an empty skb */
+	skb->tail = skb->data + l;	/* skb_put() */
+	skb->len = l;
+	memcpy(skb->data, r->pat, l);
+	return skb;
+}
+
+static void run_state(struct run *r, struct km_sweep_state *st)
+{
+	struct km_skb *skb, *drv, *other = NULL;
+	unsigned char *other_data = NULL;
+	unsigned int other_len = 0, p = 0;
+	size_t skbs, bufs;
+	bool corrupted = false;
+
+	skb = build(r, st);
+	if (!skb) {
+		hit(r, RULE_LEAK, st);	/* cannot happen without fault injection */
+		return;
+	}
+	st->tail_bytes = (unsigned int)(skb->end - skb->tail);
+	drv = skb;
+	switch (st->sharing) {
+	case KM_SWEEP_PRIVATE:
+		break;
+	case KM_SWEEP_TCP_CLONE:
+		/* tcp_transmit_skb(): the queued original holds the payload and
+		 * released its header; the clone pushes the headers */
+		p = MIN(st->len, TCP_HDRS);
+		skb->data += p;
+		skb->len -= p;
+		km_skb_header_release(skb);
+		drv = km_skb_clone(r->t, skb, KM_GFP_ATOMIC);
+		drv->data -= p;
+		drv->len += p;
+		other = skb;
+		break;
+	case KM_SWEEP_HDR_CLONED:
+		drv = km_skb_clone(r->t, skb, KM_GFP_ATOMIC);
+		other = skb;
+		break;
+	case KM_SWEEP_SHARED:
+		other = km_skb_get(skb);
+		break;
+	default:
+		break;
+	}
+	if (other) {
+		other_data = other->data;
+		other_len = other->len;
+	}
+	r->expect_len = st->len;
+	r->frames = r->bad_frames = 0;
+	r->started = r->ended = false;
+
+	km_usbnet_start_xmit(r->net, drv);
+
+	if (r->started && !r->ended) {
+		hit(r, KM_R_USB_NO_ZLP, st);	/* also reported: see below */
+		r->dev_sink.packet(r->dev_sink.priv, NULL, 0, true);	/* reset the device */
+	}
+	if (r->bad_frames || r->frames != (st->len ? 1u : 0u))
+		hit(r, RULE_FRAME, st);
+	if (other) {
+		corrupted = other->data != other_data || other->len != other_len ||
+			    memcmp(other_data, r->pat + p, other_len);
+		if (corrupted)
+			hit(r, RULE_OTHER, st);
+		km_kfree_skb(other);
+	}
+	km_skb_live(r->m, &skbs, &bufs);
+	if (skbs != r->live_skbs || bufs != r->live_bufs) {
+		hit(r, RULE_LEAK, st);
+		r->live_skbs = skbs;
+		r->live_bufs = bufs;
+	}
+	if (km_report_count(r->m, KM_R_NONE) != r->counts[KM_R_NONE]) {
+		for (unsigned int c = 1; c < KM_R__COUNT; c++) {
+			unsigned long n = km_report_count(r->m, (enum km_report_code)c);
+
+			/* the category and the stall (counted above) aside */
+			if (n != r->counts[c] && c != KM_R_SKB_SHARING && c != KM_R_USB_NO_ZLP)
+				hit(r, c, st);
+			r->counts[c] = n;
+		}
+		r->counts[KM_R_NONE] = km_report_count(r->m, KM_R_NONE);
+	}
+}
+
+/* ---- setup and the loop ------------------------------------------------------ */
+
+static int run_up(struct run *r, const struct km_usbnet_variant *v, const struct km_usb_ep_cfg *ep)
+{
+	struct km_usb_sink sink = { wire, r, wire_transfer };
+	int err;
+
+	err = km_machine_new(NULL, &r->m);
+	if (!err)
+		err = km_task_new(r->m, NULL, 0, &r->t);
+	if (!err)
+		err = v->dev_new(r->m, on_frame, r, &r->dev);
+	if (err)
+		return err;
+	r->dev_sink = r->dev.sink;
+	err = km_usbnet_probe(r->m, v, ep->speed, ep->maxpacket, &sink, &r->net);
+	if (err)
+		return err;
+	km_reports_set_log_max(r->m, 0);	/* count, never format */
+	km_reports_clear(r->m);
+	memset(r->counts, 0, sizeof(r->counts));
+	km_skb_live(r->m, &r->live_skbs, &r->live_bufs);
+	return 0;
+}
+
+static void run_down(struct run *r)
+{
+	km_usbnet_free(r->net);
+	km_usbnet_dev_free(&r->dev);
+	if (r->t)
+		km_task_free(r->t);
+	if (r->m) {
+		km_reports_set_log_max(r->m, 0);
+		km_machine_destroy(r->m);
+	}
+	r->net = NULL;
+	r->t = NULL;
+	r->m = NULL;
+}
+
+static double now(clockid_t clock)
+{
+	struct timespec ts;
+
+	clock_gettime(clock, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void km_sweep_result_free(struct km_sweep_result *r)
+{
+	if (!r)
+		return;
+	g_free(r->variants);
+	g_free(r);
+}
+
+const struct km_sweep_finding *km_sweep_find(const struct km_sweep_variant_result *r,
+					     const char *rule)
+{
+	for (size_t i = 0; r && rule && i < r->nfindings; i++)
+		if (!strcmp(r->findings[i].rule, rule))
+			return &r->findings[i];
+	return NULL;
+}
+
+int km_sweep_run(const struct km_sweep_config *cfg, struct km_sweep_result **out)
+{
+	struct km_sweep_config c = cfg ? *cfg : (struct km_sweep_config){ 0 };
+	const struct km_usbnet_variant *const *vs;
+	struct km_sweep_result *res;
+	uint64_t row = 0, done = 0, total, next_progress = 0;
+	uint8_t *pat;
+	size_t nv = 0;
+	double t0, c0;
+	int err = 0;
+
+	if (!out)
+		return km_err(-EINVAL, "sweep_run: NULL out");
+	*out = NULL;
+	if (!c.shards)
+		c.shards = 1;
+	if (c.shard >= c.shards)
+		return km_err(-EINVAL, "sweep_run: shard %u of %u", c.shard, c.shards);
+	if (c.sharings >> KM_SWEEP_SHARING_COUNT)
+		return km_err(-EINVAL, "sweep_run: sharing mask %#x", c.sharings);
+	vs = variants_of(&c);
+	for (; vs[nv]; nv++)
+		if ((err = km_usbnet_variant_check(vs[nv])) != 0)
+			return err;
+	total = km_sweep_space_size(&c) / c.shards;
+	pat = g_malloc(PAT_LEN);
+	for (unsigned int i = 0; i < PAT_LEN; i++)	/* no period a shift can hide */
+		pat[i] = (uint8_t)(i * 7u + (i >> 8) * 13u + 1u);
+	res = g_new0(struct km_sweep_result, 1);
+	res->nvariants = nv;
+	res->variants = g_new0(struct km_sweep_variant_result, nv);
+	t0 = now(CLOCK_MONOTONIC);
+	c0 = now(CLOCK_THREAD_CPUTIME_ID);
+	for (size_t vi = 0; vi < nv && !err; vi++) {
+		struct km_sweep_variant_result *vr = &res->variants[vi];
+		struct km_sweep_finding *by_rule[RULE__COUNT] = { 0 };
+
+		vr->name = vs[vi]->name;
+		for (size_t e = 0; e < G_N_ELEMENTS(sweep_eps) && !err; e++) {
+			const struct km_usb_ep_cfg *ep = &sweep_eps[e];
+			unsigned int lmax = len_max(&c, ep->maxpacket), rmax = room_max(&c);
+			struct run r = { .pat = pat, .res = vr, .by_rule = by_rule };
+
+			if (!km_usbnet_variant_allows(vs[vi], ep->speed, ep->maxpacket))
+				continue;
+			err = run_up(&r, vs[vi], ep);
+			if (!err)
+				km_task_switch(r.t);
+			for (unsigned int s = 0; s < KM_SWEEP_SHARING_COUNT && !err; s++)
+				for (unsigned int l = 0; l <= lmax && sharing_on(&c, s); l++, row++) {
+					struct km_sweep_state st = { .speed = ep->speed,
+								     .maxpacket = ep->maxpacket,
+								     .sharing = s, .len = l };
+
+					if (row % c.shards != c.shard)
+						continue;
+					for (unsigned int h = 0; h <= rmax; h++) {
+						st.headroom = h;
+						for (int t = -1; t <= (int)rmax; t++) {
+							st.tailroom = t;
+							run_state(&r, &st);
+						}
+					}
+					vr->states += row_states(&c);
+					done += row_states(&c);
+					if (c.progress && done >= next_progress) {
+						c.progress(c.progress_arg, done, total);
+						next_progress = done + 262144;
+					}
+				}
+			km_task_switch(NULL);
+			run_down(&r);
+		}
+		res->states += vr->states;
+	}
+	res->seconds = now(CLOCK_MONOTONIC) - t0;
+	res->cpu_seconds = now(CLOCK_THREAD_CPUTIME_ID) - c0;
+	g_free(pat);
+	if (err) {
+		km_sweep_result_free(res);
+		return err;
+	}
+	if (c.progress)
+		c.progress(c.progress_arg, done, total);
+	*out = res;
+	return 0;
+}

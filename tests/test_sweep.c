@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The exhaustive tx_fixup sweep (kmodel/sweep.h) on its quick space: the
+ * findings issue 11 asks of it, the space's size, shards that cover it
+ * without overlap, and kmodel-sweep's JSON and merge.
+ *
+ * Expected findings follow from the drivers' code (see each port):
+ *  - hardened answers every flaw: no finding;
+ *  - after and mainline memmove the payload of a TCP clone whose original
+ *    released its header (dataref 0x10002) when headroom < 4 ("following
+ *    should not happen, but better be safe", asix: avoid copies in tx path):
+ *    the original's bytes change; before copies every clone: no such finding;
+ *  - every faithful variant changes a shared (users 2) skb in place;
+ *  - sr9800 pads by % (maxpacket - 1): transfers on a packet boundary with
+ *    no ZLP (FLAG_MULTI_PACKET).
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <kmodel/kmodel.h>
+
+static struct km_sweep_result *quick;	/* the whole quick space, once */
+
+static int run_quick(void **state)
+{
+	struct km_sweep_config c = { .quick = true };
+
+	return km_sweep_run(&c, &quick);
+}
+
+static int free_quick(void **state)
+{
+	km_sweep_result_free(quick);
+	return 0;
+}
+
+static const struct km_sweep_variant_result *variant(const struct km_sweep_result *r,
+						     const char *name)
+{
+	for (size_t i = 0; i < r->nvariants; i++)
+		if (!strcmp(r->variants[i].name, name))
+			return &r->variants[i];
+	fail_msg("no variant %s", name);
+	return NULL;
+}
+
+static void test_space_size(void **state)
+{
+	struct km_sweep_config c = { .quick = true };
+	uint64_t rows;
+
+	/* per endpoint 4 sharings x (2 mp + 9) lengths, 9 headrooms x 10
+	 * tailrooms (0..8 and default); asix-framed variants at full/8,
+	 * full/64, high/512; ax88179 at super/1024 too (1518 caps 2056) */
+	rows = 4ull * ((2 * 8 + 9) + (2 * 64 + 9) + (2 * 512 + 9));
+	assert_int_equal(km_sweep_space_size(&c), (5 * rows + rows + 4 * 1519) * 90);
+	assert_int_equal(quick->states, km_sweep_space_size(&c));
+	assert_int_equal(quick->nvariants, 6);
+	c.quick = false;
+	rows = 4ull * 1519 * 3;
+	assert_int_equal(km_sweep_space_size(&c), (6 * rows + 4 * 1519) * 65 * 66);
+}
+
+static void test_hardened_has_no_findings(void **state)
+{
+	const struct km_sweep_variant_result *v = variant(quick, "hardened");
+
+	assert_true(v->states > 0);
+	for (size_t i = 0; i < v->nfindings; i++)
+		printf("hardened: %s %llu\n", v->findings[i].rule,
+		       (unsigned long long)v->findings[i].count);
+	assert_int_equal(v->nfindings, 0);
+}
+
+/* after and mainline: the memmove over a TCP clone's payload; before: none */
+static void test_memmove_over_tcp_clone(void **state)
+{
+	struct km_sweep_config c = { .quick = true, .sharings = 1u << KM_SWEEP_TCP_CLONE };
+	struct km_sweep_result *r;
+	const struct km_sweep_finding *f;
+
+	assert_int_equal(km_sweep_run(&c, &r), 0);
+	assert_null(km_sweep_find(variant(r, "before"), "other_holder_corrupted"));
+	assert_null(km_sweep_find(variant(r, "before"), "skb_write_cloned"));
+	assert_int_equal(variant(r, "before")->nfindings, 0);
+	for (int i = 0; i < 2; i++) {
+		const char *name = i ? "mainline" : "after";
+
+		f = km_sweep_find(variant(r, name), "other_holder_corrupted");
+		assert_non_null(f);
+		assert_true(f->count > 0);
+		assert_int_equal(f->example.sharing, KM_SWEEP_TCP_CLONE);
+		/* the smallest: 66 bytes of headers and one of payload, headroom
+		 * 0 (< 4: the memmove), at the smallest maxpacket with room */
+		assert_int_equal(f->example.len, 67);
+		assert_int_equal(f->example.headroom, 0);
+		assert_non_null(km_sweep_find(variant(r, name), "skb_write_cloned"));
+	}
+	/* the two share the rules: the same counts */
+	assert_int_equal(km_sweep_find(variant(r, "after"), "other_holder_corrupted")->count,
+			 km_sweep_find(variant(r, "mainline"), "other_holder_corrupted")->count);
+	km_sweep_result_free(r);
+}
+
+/* users 2 (pktgen): every variant but hardened changes the skb in place */
+static void test_shared_changed_in_place(void **state)
+{
+	for (size_t i = 0; i < quick->nvariants; i++) {
+		const struct km_sweep_variant_result *v = &quick->variants[i];
+		const struct km_sweep_finding *f = km_sweep_find(v, "skb_change_shared");
+
+		if (!strcmp(v->name, "hardened")) {
+			assert_null(f);
+			continue;
+		}
+		assert_non_null(f);
+		assert_int_equal(f->example.sharing, KM_SWEEP_SHARED);
+		assert_non_null(km_sweep_find(v, "other_holder_corrupted"));
+	}
+}
+
+/* sr9800's pad modulus: a stall; the asix variants pad right and never stall */
+static void test_sr9800_pad_modulus_finding(void **state)
+{
+	const struct km_sweep_finding *f = km_sweep_find(variant(quick, "sr9800"), "zlp_stall");
+
+	assert_non_null(f);
+	/* full/8: len 4 + header 4 = 8, and 8 % 7 != 0: no pad word */
+	assert_int_equal(f->example.len, 4);
+	assert_int_equal(f->example.maxpacket, 8);
+	assert_int_equal(f->example.sharing, KM_SWEEP_PRIVATE);
+	for (size_t i = 0; i < quick->nvariants; i++)
+		if (strcmp(quick->variants[i].name, "sr9800"))
+			assert_null(km_sweep_find(&quick->variants[i], "zlp_stall"));
+}
+
+/* ax88179, whatever its findings are, they are stable: the pad byte usbnet
+ * writes into a TCP clone's shared tailroom, the BUG of pskb_expand_head()
+ * on a shared skb (and the frame it then drops), the in-place push into a
+ * shared skb with room; no stall, leak or device error. */
+static void test_ax88179_findings(void **state)
+{
+	const struct km_sweep_variant_result *v = variant(quick, "ax88179");
+	static const char *const rules[] = { "skb_write_cloned", "skb_expand_shared",
+					     "other_holder_corrupted", "skb_write_shared",
+					     "skb_change_shared", "frame_mismatch" };
+	const struct km_sweep_finding *f;
+
+	for (size_t i = 0; i < v->nfindings; i++)
+		printf("ax88179: %s %llu\n", v->findings[i].rule,
+		       (unsigned long long)v->findings[i].count);
+	assert_int_equal(v->nfindings, G_N_ELEMENTS(rules));
+	for (size_t i = 0; i < G_N_ELEMENTS(rules); i++)
+		assert_non_null(km_sweep_find(v, rules[i]));
+	f = km_sweep_find(v, "skb_write_cloned");
+	assert_int_equal(f->example.sharing, KM_SWEEP_TCP_CLONE);
+	assert_int_equal(f->example.headroom, 8);	/* room for the header: in place */
+	/* every dropped frame is a shared skb whose expand BUG()ed */
+	assert_int_equal(km_sweep_find(v, "frame_mismatch")->example.sharing, KM_SWEEP_SHARED);
+	assert_true(km_sweep_find(v, "frame_mismatch")->count <=
+		    km_sweep_find(v, "skb_expand_shared")->count);
+}
+
+/* no variant leaks or confuses its device on the quick space */
+static void test_no_leaks_or_device_errors(void **state)
+{
+	for (size_t i = 0; i < quick->nvariants; i++) {
+		assert_null(km_sweep_find(&quick->variants[i], "leak"));
+		assert_null(km_sweep_find(&quick->variants[i], "usb_protocol"));
+		assert_null(km_sweep_find(&quick->variants[i], "skb_invalid"));
+	}
+}
+
+/* shards cover the space without overlap: their counts add up to the
+ * whole's, and each finding's count and smallest example agree */
+static void test_shards_cover_the_space(void **state)
+{
+	const struct km_usbnet_variant *vs[] = { &km_sr9800, &km_asix_after, NULL };
+	struct km_sweep_config c = { .quick = true, .variants = vs };
+	struct km_sweep_result *whole, *part[3];
+
+	assert_int_equal(km_sweep_run(&c, &whole), 0);
+	c.shards = 3;
+	for (unsigned int k = 0; k < 3; k++) {
+		c.shard = k;
+		assert_int_equal(km_sweep_run(&c, &part[k]), 0);
+	}
+	assert_int_equal(part[0]->states + part[1]->states + part[2]->states, whole->states);
+	for (size_t v = 0; v < whole->nvariants; v++) {
+		const struct km_sweep_variant_result *w = &whole->variants[v];
+
+		for (size_t i = 0; i < w->nfindings; i++) {
+			const struct km_sweep_finding *f = &w->findings[i], *min = NULL;
+			uint64_t sum = 0;
+
+			for (unsigned int k = 0; k < 3; k++) {
+				const struct km_sweep_finding *g =
+					km_sweep_find(&part[k]->variants[v], f->rule);
+
+				if (!g)
+					continue;
+				sum += g->count;
+				if (!min || km_sweep_state_cmp(&g->example, &min->example) < 0)
+					min = g;
+			}
+			assert_int_equal(sum, f->count);
+			assert_int_equal(km_sweep_state_cmp(&min->example, &f->example), 0);
+		}
+	}
+	for (unsigned int k = 0; k < 3; k++)
+		km_sweep_result_free(part[k]);
+	c.shard = 3;
+	assert_int_equal(km_sweep_run(&c, &part[0]), -EINVAL);
+	assert_null(part[0]);
+	km_sweep_result_free(whole);
+	assert_int_equal(km_sweep_run(NULL, NULL), -EINVAL);
+}
+
+/* kmodel-sweep: --json in the issue's schema, --shard K/N, merge */
+static gchar *run_tool(const char *args)
+{
+	gchar *cmd = g_strdup_printf("%s %s", KMODEL_SWEEP_PATH, args), *out = NULL;
+	gint status = -1;
+
+	assert_true(g_spawn_command_line_sync(cmd, &out, NULL, &status, NULL));
+	assert_true(g_spawn_check_wait_status(status, NULL));
+	g_free(cmd);
+	return out;
+}
+
+static void test_tool_json_shards_merge(void **state)
+{
+	gchar *whole, *merged, *dir = g_dir_make_tmp("kmsweepXXXXXX", NULL);
+	gchar *args, *paths[3];
+	JsonParser *p = json_parser_new();
+	JsonObject *top, *v;
+	JsonArray *vs;
+
+	whole = run_tool("asix --quick --variant sr9800 --json");
+	for (int k = 0; k < 3; k++) {
+		gchar *out;
+
+		args = g_strdup_printf("asix --quick --variant sr9800 --json --shard %d/3", k + 1);
+		out = run_tool(args);
+		paths[k] = g_strdup_printf("%s/shard-%d.json", dir, k + 1);
+		assert_true(g_file_set_contents(paths[k], out, -1, NULL));
+		g_free(out);
+		g_free(args);
+	}
+	args = g_strdup_printf("merge --json %s %s %s", paths[0], paths[1], paths[2]);
+	merged = run_tool(args);
+	g_free(args);
+	/* the schema: {"states", "seconds", "variants": [{"name", "states",
+	 * "findings": [{"rule", "count", "example": {...}}]}]} */
+	assert_true(json_parser_load_from_data(p, whole, -1, NULL));
+	top = json_node_get_object(json_parser_get_root(p));
+	assert_true(json_object_has_member(top, "states"));
+	assert_true(json_object_has_member(top, "seconds"));
+	vs = json_object_get_array_member(top, "variants");
+	assert_int_equal(json_array_get_length(vs), 1);
+	v = json_array_get_object_element(vs, 0);
+	assert_string_equal(json_object_get_string_member(v, "name"), "sr9800");
+	assert_int_equal(json_object_get_int_member(v, "states"),
+			 json_object_get_int_member(top, "states"));
+	{
+		JsonArray *fs = json_object_get_array_member(v, "findings");
+		gchar *a, *b;
+		JsonParser *q = json_parser_new();
+		JsonObject *mtop;
+
+		assert_true(json_array_get_length(fs) > 0);
+		assert_true(json_object_has_member(json_array_get_object_element(fs, 0),
+						   "example"));
+		/* merged == whole, but for the seconds */
+		assert_true(json_parser_load_from_data(q, merged, -1, NULL));
+		mtop = json_node_get_object(json_parser_get_root(q));
+		assert_int_equal(json_object_get_int_member(mtop, "states"),
+				 json_object_get_int_member(top, "states"));
+		a = json_to_string(json_object_get_member(top, "variants"), FALSE);
+		b = json_to_string(json_object_get_member(mtop, "variants"), FALSE);
+		assert_string_equal(a, b);
+		g_free(a);
+		g_free(b);
+		g_object_unref(q);
+	}
+	for (int k = 0; k < 3; k++) {
+		g_unlink(paths[k]);
+		g_free(paths[k]);
+	}
+	g_rmdir(dir);
+	g_free(dir);
+	g_free(whole);
+	g_free(merged);
+	g_object_unref(p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_space_size),
+		cmocka_unit_test(test_hardened_has_no_findings),
+		cmocka_unit_test(test_memmove_over_tcp_clone),
+		cmocka_unit_test(test_shared_changed_in_place),
+		cmocka_unit_test(test_sr9800_pad_modulus_finding),
+		cmocka_unit_test(test_ax88179_findings),
+		cmocka_unit_test(test_no_leaks_or_device_errors),
+		cmocka_unit_test(test_shards_cover_the_space),
+		cmocka_unit_test(test_tool_json_shards_merge),
+	};
+
+	return cmocka_run_group_tests_name("test_sweep", tests, run_quick, free_quick);
+}
