@@ -60,6 +60,37 @@ enum km_kmap_flavour {
 	KM_KMAP_LOCAL,
 };
 
+/**
+ * Strict kmap checking, a model debug mode (off by default) modelled on
+ * CONFIG_DEBUG_KMAP_LOCAL (v5.11: a guard slot after every kmap slot) and
+ * its CONFIG_DEBUG_KMAP_LOCAL_FORCE_MAP (every kmap takes a slot, lowmem
+ * too). Each kmap slot gets its own host address: an alias mapping of the
+ * frame (RAM then lives in a memfd), followed by an inaccessible guard
+ * page. So two kmaps of one page return two addresses, kunmap checks the
+ * address exactly as the kernel does (see km_kunmap_atomic()), an access
+ * past the mapped page stops at the guard and is a KM_R_KMAP_GUARD report
+ * (slot, pfn, offset) instead of silently reaching the next frame, and an
+ * access to a slot whose pte the kernel cleared is KM_R_KMAP_UNMAPPED. The
+ * faulting access then completes on a scratch page (reads give zeroes).
+ * It needs a SIGSEGV handler (installed when such a machine boots, chaining
+ * to the previous one for every other fault; under ASan that needs
+ * ASan's default allow_user_segv_handler=1); the access must come from
+ * the host thread that drives the machine. Each kmap/kunmap costs host
+ * mmap()/mprotect() calls: see the README for the cost on the dd bench.
+ */
+enum km_kmap_strict {
+	KM_KMAP_STRICT_OFF = 0,		/**< default: kmap addresses are the frames' */
+	/** highmem kmaps get slot addresses with guard pages; lowmem kmaps
+	 *  return the direct map, as the kernel does */
+	KM_KMAP_STRICT,
+	/** every kmap takes a slot (CONFIG_DEBUG_KMAP_LOCAL_FORCE_MAP, v5.11,
+	 *  0e91a0c6984c, which selects CONFIG_DEBUG_KMAP_LOCAL: on a
+	 *  KM_KMAP_LOCAL machine kmap_debug is then set too). Before 5.11 no
+	 *  kernel had it: the model maps lowmem through the kmap_atomic slots
+	 *  alike, so lowmem kmaps count against KM_TYPE_NR. */
+	KM_KMAP_STRICT_FORCE_MAP,
+};
+
 /** What a BUG report does (WARNs are always only recorded). */
 enum km_report_policy {
 	KM_REPORT_RECORD = 0,	/**< default: record and go on (tests assert on it) */
@@ -87,8 +118,13 @@ struct km_machine_config {
 	unsigned int nr_cpus;
 	enum km_vmsplit vmsplit;
 	enum km_kmap_flavour kmap;
-	/** CONFIG_DEBUG_HIGHMEM: BUG on out-of-order kunmap_atomic and clear
-	 *  (and flush) the fixmap pte on unmap. Default off. */
+	/** Before 5.11, CONFIG_DEBUG_HIGHMEM: BUG on out-of-order
+	 *  kunmap_atomic, on a slot overflow and on mapping a slot whose pte is
+	 *  not none, and clear (and flush) the fixmap pte on unmap; without it
+	 *  an overflowing kmap_atomic maps over the next fixmap slot
+	 *  (KM_R_KMAP_CLOBBER says which). With KM_KMAP_LOCAL,
+	 *  CONFIG_DEBUG_KMAP_LOCAL: a guard slot between slots (KM_INCR 2,
+	 *  KM_MAX_IDX 33). Default off. */
 	bool kmap_debug;
 	/** CONFIG_HAVE_FAST_GUP (ARM: only with LPAE). Default off, as on the
 	 *  BeagleBone: get_user_pages_fast() then always takes the slow path. */
@@ -100,23 +136,54 @@ struct km_machine_config {
 	 *  kmalloc-192 only when it is <= 64 (include/linux/slab.h, v5.7). */
 	unsigned int kmalloc_min_size;
 	enum km_report_policy report_policy;
+	/* Appended members (versioning: km_machine_new_sized()). */
+	/** strict kmap mode (see enum km_kmap_strict); default off. Needs
+	 *  host pages no larger than page_size. */
+	enum km_kmap_strict kmap_strict;
 };
 
-/** The effective configuration of a machine (defaults filled in). */
-KM_API void km_machine_get_config(const struct km_machine *m,
-				  struct km_machine_config *out);
+/**
+ * km_machine_get_config_sized() - the effective configuration of a machine
+ * (defaults filled in): @size bytes of it into @out, the caller's
+ * sizeof(struct km_machine_config); use km_machine_get_config(). A NULL
+ * @m zero-fills them; a NULL @out is a no-op.
+ */
+KM_API void km_machine_get_config_sized(const struct km_machine *m,
+					struct km_machine_config *out, size_t size);
 
 /**
- * km_machine_new() - boot a simulated machine.
+ * km_machine_new_sized() - boot a simulated machine; use km_machine_new().
  * @cfg: configuration; NULL or zero-initialised for all defaults.
+ * @cfg_size: sizeof(struct km_machine_config) as the caller was compiled:
+ *            members are only ever appended, and those past @cfg_size take
+ *            their defaults, so a program built against an older header
+ *            keeps working (the exported km_machine_new() symbol such
+ *            programs call reads the first version's members only).
  * @out: receives the machine; the caller owns it (km_machine_destroy()).
  *
  * Reserves RAM as one host mapping backed only when touched, so a 1 GiB
  * machine costs the host only the pages it uses.
  * Return: 0, -EINVAL (bad field: see km_last_error()), -ENOMEM.
  */
-KM_API int km_machine_new(const struct km_machine_config *cfg,
-			  struct km_machine **out);
+KM_API int km_machine_new_sized(const struct km_machine_config *cfg, size_t cfg_size,
+				struct km_machine **out);
+/* The library also exports km_machine_new() and km_machine_get_config()
+ * symbols: the first version's, which read and write the members up to
+ * report_policy, for programs built before these inline wrappers. */
+#ifndef KM_DEFINE_V1_ENTRY_POINTS
+/** km_machine_new() - km_machine_new_sized() with this header's config size:
+ *  boot a machine from @cfg (NULL: defaults) into *@out. */
+static inline int km_machine_new(const struct km_machine_config *cfg, struct km_machine **out)
+{
+	return km_machine_new_sized(cfg, sizeof(struct km_machine_config), out);
+}
+/** km_machine_get_config() - the effective configuration of @m into *@out. */
+static inline void km_machine_get_config(const struct km_machine *m,
+					 struct km_machine_config *out)
+{
+	km_machine_get_config_sized(m, out, sizeof(struct km_machine_config));
+}
+#endif
 
 /**
  * km_machine_check() - run the teardown checks now, without destroying:
@@ -186,8 +253,13 @@ enum km_report_kind { KM_BUG = 1, KM_WARN = 2 };
 /** What a report is about. Stable values: new codes are appended. */
 enum km_report_code {
 	KM_R_NONE = 0,
-	KM_R_KMAP_OVERFLOW,	/**< BUG: more than KM_TYPE_NR kmap_atomic slots on a CPU */
-	KM_R_KMAP_ORDER,	/**< BUG (kmap_debug): kunmap_atomic not of the top slot */
+	/** BUG: a kmap slot stack overflows: before 5.11 only with kmap_debug
+	 *  (BUG_ON(idx >= KM_TYPE_NR)), with KM_KMAP_LOCAL always
+	 *  (BUG_ON(idx >= KM_MAX_IDX)); also past km_fault_kmap_slots() */
+	KM_R_KMAP_OVERFLOW,
+	/** kunmap not of the top slot (BUG with kmap_debug before 5.11, WARN
+	 *  with KM_KMAP_LOCAL), or a slot whose pte is not none mapped again */
+	KM_R_KMAP_ORDER,
 	KM_R_KMAP_UNBALANCED,	/**< BUG: kunmap_atomic with no slot held */
 	KM_R_ATOMIC_UNBALANCED,	/**< WARN: preempt/pagefault enable below zero */
 	KM_R_PAGE_REFCOUNT,	/**< BUG: put_page/get_page on a page with refcount 0 */
@@ -251,6 +323,19 @@ enum km_report_code {
 	/** BUG: a BUG_ON()/BUG() of ported kernel code fired (the kernel would
 	 *  oops; the model records it and the code runs on) */
 	KM_R_BUG_ON,
+	/** BUG (checker): a kmap_atomic slot overflow before 5.11 without
+	 *  CONFIG_DEBUG_HIGHMEM, which has no BUG_ON(): the kernel maps over the
+	 *  next fixmap pte (another CPU's slot, FIX_TEXT_POKE0/1, or past the
+	 *  fixmap); the message says which and what it mapped */
+	KM_R_KMAP_CLOBBER,
+	/** BUG (strict kmap): an access past the end of a kmapped page reached
+	 *  the guard page after its slot; the message gives the slot, pfn,
+	 *  offset and what the kernel has at that address */
+	KM_R_KMAP_GUARD,
+	/** BUG (strict kmap): an access to a kmap slot whose pte is none
+	 *  (cleared by kunmap, or never mapped): unable to handle kernel
+	 *  paging request */
+	KM_R_KMAP_UNMAPPED,
 	KM_R__COUNT
 };
 
@@ -306,7 +391,8 @@ struct km_events {
 	uint64_t cow_breaks;		/**< write faults that copied a page */
 	uint64_t pages_allocated;
 	uint64_t pages_freed;
-	uint64_t kmap_high;		/**< kmap_atomic of a highmem page (took a slot) */
+	uint64_t kmap_high;		/**< kmap_atomic that took a slot (a highmem page;
+					 *   any page under KM_KMAP_STRICT_FORCE_MAP) */
 	uint64_t kmap_low;		/**< kmap_atomic of a lowmem page (no slot) */
 	uint64_t tlb_flushes;		/**< local_flush_tlb_kernel_page() */
 	uint64_t kmalloc_calls;
@@ -339,7 +425,7 @@ struct km_events {
 	uint64_t find_vma_calls;	/**< find_vma() lookups by gup and faults */
 	uint64_t follow_page_calls;	/**< follow_page_pte() steps of the gup slow path */
 	uint64_t get_page_calls;	/**< page references taken (get_page, gup pins) */
-	uint64_t kunmap_high;		/**< kunmap_atomic of a highmem address (a slot) */
+	uint64_t kunmap_high;		/**< kunmap_atomic of a slot address (highmem) */
 	uint64_t kunmap_low;		/**< kunmap_atomic of a lowmem address */
 	uint64_t usb_zlps;		/**< zero-length packets among usb_packets */
 	uint64_t eth_frames;		/**< Ethernet frames handed to usbnet_start_xmit() */

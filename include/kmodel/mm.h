@@ -335,20 +335,30 @@ KM_API int km_pte_mkold_clean(struct km_mm *mm, unsigned long addr, unsigned int
  * then a lowmem page returns its direct-map address (no slot, no flush) and
  * a highmem page takes the next kmap slot and costs a TLB flush. The slot
  * stack is per CPU in the pre-5.11 era (arch/arm/mm/highmem.c, v5.7) and
- * per task with KM_KMAP_LOCAL (mm/highmem.c, v5.11). Past the last usable
- * slot: KM_R_KMAP_OVERFLOW BUG (the address is still returned, as the
- * unchecked kernel would). NULL (and KM_R_BAD_PAGE) for a foreign page.
- * Simplification: the fixmap address is the frame's host storage, so a use
- * after kunmap is not caught.
+ * per task with KM_KMAP_LOCAL (mm/highmem.c, v5.11). Overflow: before 5.11
+ * a KM_R_KMAP_OVERFLOW BUG only with kmap_debug (CONFIG_DEBUG_HIGHMEM),
+ * else the map goes over the next fixmap pte (a KM_R_KMAP_CLOBBER report);
+ * with KM_KMAP_LOCAL always the BUG, at the 16th nested map (the 17th with
+ * kmap_debug); also past km_fault_kmap_slots(). The address is returned
+ * all the same. NULL (and KM_R_BAD_PAGE) for a foreign page.
+ * The address: with km_machine_config.kmap_strict, the slot's own host
+ * address (valid until the slot is mapped again; see enum km_kmap_strict),
+ * under KM_KMAP_STRICT_FORCE_MAP for lowmem pages too; otherwise the
+ * frame's host storage, so two kmaps of one page share it and neither a use
+ * after kunmap nor an access past the page is caught.
  */
 KM_API void *km_kmap_atomic(struct km_task *t, struct km_page *page);
 /**
- * km_kunmap_atomic() - kunmap_atomic(): an address inside a highmem page pops
- * the top slot (KM_R_KMAP_UNBALANCED if none is held). Out of LIFO order:
- * silent before 5.11 unless kmap_debug (then a KM_R_KMAP_ORDER BUG and the
- * pte is cleared with a TLB flush); with KM_KMAP_LOCAL a KM_R_KMAP_ORDER
- * WARN, and every unmap clears the pte and flushes. Lowmem (and non-kmap)
- * addresses take no slot. Then pagefault_enable(), preempt_enable().
+ * km_kunmap_atomic() - kunmap_atomic(), then pagefault_enable(),
+ * preempt_enable(). Pops the top slot if @addr is a slot's (none held:
+ * KM_R_KMAP_UNBALANCED). Not strict, a slot's address is one inside a
+ * highmem frame and order is checked by frame; strict, by the kernel's
+ * address: before 5.11 any fixmap address pops, and with kmap_debug one
+ * that is not the top slot's is a KM_R_KMAP_ORDER BUG and the top pte is
+ * cleared with a TLB flush; with KM_KMAP_LOCAL only addresses in the kmap
+ * fixmap range pop (others are left alone; under FORCE_MAP they WARN), a
+ * KM_R_KMAP_ORDER WARN if not the top's, and every unmap clears the pte and
+ * flushes. Lowmem (and non-kmap) addresses take no slot.
  */
 KM_API void km_kunmap_atomic(struct km_task *t, void *addr);
 /** kmap_local_page()/kunmap_local() (v5.11+): the same slots without

@@ -30,19 +30,26 @@ struct km_zone {
 	unsigned long free_head;		/* pfn + 1 of the last freed frame, 0: none */
 };
 
-/* A stack of kmap slots: per CPU before 5.11 (__kmap_atomic_idx), per task
- * from 5.11 (current->kmap_ctrl). */
+/* ptes a slot stack records: KM_MAX_IDX 33 of CONFIG_DEBUG_KMAP_LOCAL and
+ * room for a few overflowing maps (past which no pte is kept) */
+#define KM_KMAP_PTES	40
+
+/* A stack of kmap slots: per CPU before 5.11 (__kmap_atomic_idx, whose
+ * fixmap ptes pfn[] holds), per task from 5.11 (current->kmap_ctrl: idx
+ * and pteval[]). */
 struct km_kmap_stack {
-	unsigned int idx;			/* slots in use */
-	unsigned long pfn[KM_TYPE_NR];		/* fixmap ptes, ~0UL when none */
+	unsigned int idx;			/* __kmap_atomic_idx / kmap_ctrl.idx */
+	unsigned long pfn[KM_KMAP_PTES];	/* by slot: the pte's pfn, ~0UL: none */
 };
 
 static inline void km_kmap_stack_init(struct km_kmap_stack *st)
 {
 	st->idx = 0;
-	for (unsigned int s = 0; s < KM_TYPE_NR; s++)
+	for (unsigned int s = 0; s < KM_KMAP_PTES; s++)
 		st->pfn[s] = ~0UL;
 }
+
+struct km_kwin_block;	/* strict kmap mode: host windows (mm_sim/highmem.c) */
 
 struct km_cpu {
 	struct km_kmap_stack kmap;
@@ -152,6 +159,13 @@ struct km_machine {
 	struct km_queue skb_live, skb_free, skbuf_live, skbuf_free;
 	const void *skb_hint;
 	bool skb_nocheck;		/* km_skb_set_checker(m, false) */
+	/* RAM's memfd (strict kmap mode; -1 otherwise) */
+	int ram_fd;
+	/* strict kmap mode: the pre-5.11 fixmap's host windows (NULL: off) */
+	struct km_kwin_block *kwin;
+	/* fixmap ptes past the kmap slots: FIX_TEXT_POKE0/1 and a few more,
+	 * what an overflowing pre-5.11 kmap_atomic maps over (pfn, ~0UL: none) */
+	unsigned long kmap_fixmap_extra[2 + KM_TYPE_NR];
 	struct km_cpu cpu[KM_MAX_CPUS];	/* cold unless highmem: last */
 };
 
@@ -165,6 +179,7 @@ struct km_task {
 	bool kernel_ds;
 	unsigned int uaccess_open;	/* inside uaccess_save_and_enable() */
 	struct km_kmap_stack kmap;	/* kmap_local (5.11+) slots */
+	struct km_kwin_block *kwin;	/* strict kmap_local: the task's host windows */
 };
 
 /* `current` of the calling host thread: kmodel/current.h, core/current.c */
@@ -177,7 +192,11 @@ void km_report_log_fini(struct km_machine *m);
 /* machine.c: the core half of km_machine_new() and km_machine_destroy()
  * (lifecycle.c): resolve and check @cfg, allocate the machine with its
  * core state (reports, task table, kmap stacks, fault injection off). */
-int km_machine_alloc(const struct km_machine_config *cfg, struct km_machine **out);
+int km_machine_alloc(const struct km_machine_config *cfg, size_t cfg_size,
+		     struct km_machine **out);
+/* sizeof the first version of struct km_machine_config: the members that
+ * programs built before km_machine_new_sized() pass */
+#define KM_MACHINE_CONFIG_V1_SIZE offsetof(struct km_machine_config, kmap_strict)
 void km_machine_free(struct km_machine *m);
 /* call @release on every object in @set (which @release removes from it) */
 void km_release_all(GHashTable *set, void (*release)(gpointer));

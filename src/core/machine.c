@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* km_machine: configuration and the core state (the lifecycle that boots
  * and checks the subsystems: lifecycle/lifecycle.c); task state. */
+#define KM_DEFINE_V1_ENTRY_POINTS	/* defines the first version's symbols */
 #include "internal.h"
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MiB (1024ULL * 1024)
 #define GiB (1024ULL * MiB)
@@ -41,6 +43,9 @@ static int config_resolve(struct km_machine_config *c)
 		return km_err(-EINVAL, "vmsplit: %d is not a known split", (int)c->vmsplit);
 	if ((unsigned int)c->kmap > KM_KMAP_LOCAL)
 		return km_err(-EINVAL, "kmap: %d is not a known kmap flavour", (int)c->kmap);
+	if ((unsigned int)c->kmap_strict > KM_KMAP_STRICT_FORCE_MAP)
+		return km_err(-EINVAL, "kmap_strict: %d is not a known strict kmap mode",
+			      (int)c->kmap_strict);
 	if ((unsigned int)c->report_policy > KM_REPORT_ABORT_ON_BUG)
 		return km_err(-EINVAL, "report_policy: %d is not a known policy",
 			      (int)c->report_policy);
@@ -65,6 +70,12 @@ static int config_resolve(struct km_machine_config *c)
 	if (c->lowmem_size % c->page_size)
 		return km_err(-EINVAL, "lowmem_size: %llu bytes is not a multiple of page_size %lu",
 			      (unsigned long long)c->lowmem_size, c->page_size);
+	if (c->kmap_strict && (unsigned long)sysconf(_SC_PAGESIZE) > c->page_size)
+		return km_err(-EINVAL, "kmap_strict: host pages of %ld bytes cannot alias %lu-byte "
+			      "frames", sysconf(_SC_PAGESIZE), c->page_size);
+	/* CONFIG_DEBUG_KMAP_LOCAL_FORCE_MAP selects CONFIG_DEBUG_KMAP_LOCAL */
+	if (c->kmap_strict == KM_KMAP_STRICT_FORCE_MAP && c->kmap == KM_KMAP_LOCAL)
+		c->kmap_debug = true;
 	if (!c->nr_cpus)
 		c->nr_cpus = 1;
 	if (c->nr_cpus > KM_MAX_CPUS)
@@ -83,15 +94,16 @@ static int config_resolve(struct km_machine_config *c)
 	return 0;
 }
 
-int km_machine_alloc(const struct km_machine_config *cfg, struct km_machine **out)
+int km_machine_alloc(const struct km_machine_config *cfg, size_t cfg_size,
+		     struct km_machine **out)
 {
 	struct km_machine_config c = {0};
 	struct km_machine *m;
 	int err;
 
 	*out = NULL;
-	if (cfg)
-		c = *cfg;
+	if (cfg)	/* the members the caller knows; the rest stay defaults */
+		memcpy(&c, cfg, MIN(cfg_size, sizeof(c)));
 	err = config_resolve(&c);
 	if (err)
 		return err;
@@ -105,6 +117,7 @@ int km_machine_alloc(const struct km_machine_config *cfg, struct km_machine **ou
 	m->task_size = splits[c.vmsplit].task_size;
 	m->report_log_max = KM_REPORT_LOG_MAX;
 	m->tasks = g_hash_table_new(NULL, NULL);
+	m->ram_fd = -1;
 	for (unsigned int i = 0; i < KM_MAX_CPUS; i++)
 		km_kmap_stack_init(&m->cpu[i].kmap);
 	km_fault_inject_reset(m);
@@ -119,14 +132,21 @@ void km_machine_free(struct km_machine *m)
 	g_free(m);
 }
 
-void km_machine_get_config(const struct km_machine *m, struct km_machine_config *out)
+void km_machine_get_config_sized(const struct km_machine *m, struct km_machine_config *out,
+				 size_t size)
 {
 	if (!out)
 		return;
 	if (m)
-		*out = m->cfg;
+		memcpy(out, &m->cfg, MIN(size, sizeof(m->cfg)));
 	else
-		memset(out, 0, sizeof(*out));
+		memset(out, 0, MIN(size, sizeof(*out)));
+}
+
+/* the first version's symbol: the members up to report_policy */
+KM_API void km_machine_get_config(const struct km_machine *m, struct km_machine_config *out)
+{
+	km_machine_get_config_sized(m, out, KM_MACHINE_CONFIG_V1_SIZE);
 }
 
 void km_release_all(GHashTable *set, void (*release)(gpointer))

@@ -72,6 +72,9 @@ static const char *const code_names[KM_R__COUNT] = {
 	[KM_R_ALLOC_TOO_LARGE] = "alloc_too_large",
 	[KM_R_WARN_ON] = "warn_on",
 	[KM_R_BUG_ON] = "bug_on",
+	[KM_R_KMAP_CLOBBER] = "kmap_clobber",
+	[KM_R_KMAP_GUARD] = "kmap_guard",
+	[KM_R_KMAP_UNMAPPED] = "kmap_unmapped",
 };
 
 const char *km_report_code_name(enum km_report_code code)

@@ -6,6 +6,7 @@
  * an address space, are created and freed here too. Core (core/machine.c)
  * names no subsystem; this file is the one place that names them all.
  */
+#define KM_DEFINE_V1_ENTRY_POINTS	/* defines the first version's symbols */
 #include "mm_internal.h"
 #include "skb_internal.h"
 
@@ -54,7 +55,7 @@ static const struct km_subsystem {
 } subsystems[] = {
 	{ NULL, tasks_check, tasks_fini },
 	{ km_mm_init, km_mm_check, km_mm_fini },
-	{ NULL, km_kmap_check, NULL },
+	{ km_kmap_init, km_kmap_check, km_kmap_fini },
 	{ km_skb_init, km_skb_check_leaks, km_skb_fini },
 	{ km_slab_init, km_slab_check, km_slab_fini },
 	{ km_page_alloc_init, km_page_alloc_check, km_page_alloc_fini },
@@ -69,7 +70,8 @@ static void fini_from(struct km_machine *m, size_t from)
 			subsystems[i].fini(m);
 }
 
-int km_machine_new(const struct km_machine_config *cfg, struct km_machine **out)
+int km_machine_new_sized(const struct km_machine_config *cfg, size_t cfg_size,
+			 struct km_machine **out)
 {
 	struct km_machine *m;
 	int err;
@@ -77,7 +79,7 @@ int km_machine_new(const struct km_machine_config *cfg, struct km_machine **out)
 	if (!out)
 		return km_err(-EINVAL, "km_machine_new: out is NULL");
 	*out = NULL;
-	err = km_machine_alloc(cfg, &m);
+	err = km_machine_alloc(cfg, cfg_size, &m);
 	if (err)
 		return err;
 	for (size_t i = NR_SUBSYSTEMS; i-- > 0;) {
@@ -90,6 +92,12 @@ int km_machine_new(const struct km_machine_config *cfg, struct km_machine **out)
 	}
 	*out = m;
 	return 0;
+}
+
+/* the first version's symbol: the members up to report_policy */
+KM_API int km_machine_new(const struct km_machine_config *cfg, struct km_machine **out)
+{
+	return km_machine_new_sized(cfg, KM_MACHINE_CONFIG_V1_SIZE, out);
 }
 
 int km_machine_check(struct km_machine *m)
@@ -154,7 +162,8 @@ void km_task_free(struct km_task *t)
 			  t->preempt_count, t->pagefault_disabled);
 	if (t->kmap.idx)
 		km_report(t->m, KM_BUG, KM_R_LEAK_KMAP, "task exits holding %u kmap_local slot(s)",
-			  t->kmap.idx);
+			  km_kmap_task_slots(t));
+	km_kmap_task_fini(t);
 	if (km_current_task == t)
 		km_task_switch(NULL);
 	g_hash_table_remove(t->m->tasks, t);

@@ -1,28 +1,89 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Two eras of kmap_atomic():
+ * Two eras of kmap_atomic(), and the strict kmap mode.
  *
  * pre-5.11 (KM_KMAP_ATOMIC_PRE_5_11): kmap_atomic()/__kunmap_atomic() of
- * arch/arm/mm/highmem.c and include/linux/highmem.h (v5.7), on non-VIVT
- * caches (Cortex-A8/A15: no kmap_high_get()). Per-CPU slot stack
- * __kmap_atomic_idx of KM_TYPE_NR; set_fixmap_pte() flushes the TLB entry
- * on map; unmap only pops the index unless CONFIG_DEBUG_HIGHMEM, which
- * BUG()s on an out-of-order unmap and clears (and flushes) the pte.
+ * arch/arm/mm/highmem.c and kmap_atomic_idx_push()/pop() of
+ * include/linux/highmem.h (v5.7), on non-VIVT caches (Cortex-A8/A15: no
+ * kmap_high_get()). Per-CPU slot stack __kmap_atomic_idx of KM_TYPE_NR;
+ * slot `type` of CPU c is fixmap index FIX_KMAP_BEGIN + type + KM_TYPE_NR
+ * * c, and FIX_TEXT_POKE0/1 follow the last CPU's slots
+ * (arch/arm/include/asm/fixmap.h; the model's nr_cpus plays NR_CPUS).
+ * set_fixmap_pte() flushes the TLB entry on map. Without
+ * CONFIG_DEBUG_HIGHMEM the push has no bound check -- a 17th slot maps over
+ * the next fixmap pte (a KM_R_KMAP_CLOBBER report says which) -- and unmap
+ * only pops the index (the pte stays); with it, BUG_ON(idx >= KM_TYPE_NR),
+ * BUG_ON(!pte_none()) on map, BUG_ON(vaddr != __fix_to_virt(idx)) on unmap,
+ * which then clears (and flushes) the top slot's pte. Every address at or
+ * above FIXADDR_START is taken for a slot by kunmap_atomic().
  *
  * 5.11+ (KM_KMAP_LOCAL): __kmap_local_pfn_prot()/kunmap_local_indexed() of
  * mm/highmem.c (v5.11) with ARM's arch_kmap_local_post_{map,unmap}() TLB
- * flushes. Per-task stack current->kmap_ctrl of KM_MAX_IDX (16);
- * kmap_local_idx_push() BUG()s on overflow, an out-of-order unmap is a
- * WARN_ON_ONCE() and then clears the top slot anyway.
+ * flushes. Per-task stack current->kmap_ctrl (idx, pteval[]), slots
+ * KM_MAX_IDX per CPU (asm-generic/kmap_size.h: 16, 33 with
+ * CONFIG_DEBUG_KMAP_LOCAL, which steps by KM_INCR 2 so that a guard slot
+ * lies between slots). kmap_local_idx_push() BUG()s on overflow and a map
+ * BUG()s on a pte that is not none; kunmap_local_indexed() takes only
+ * addresses in [__fix_to_virt(FIX_KMAP_END), __fix_to_virt(FIX_KMAP_BEGIN)]
+ * for slots (others are left alone, and WARN only under FORCE_MAP), then
+ * WARN_ON_ONCE()s on an address that is not the top slot's (recorded at
+ * every occurrence) and clears the top slot anyway. A context switch saves
+ * and restores the task's ptes (__kmap_local_sched_out/in), which the
+ * model's per-task stacks (and per-task host windows) stand for.
  *
- * Simplification: the fixmap address is the frame's host storage, so a use
- * after kunmap is not caught.
+ * Strict mode (km_machine_config.kmap_strict): each slot has a host
+ * address -- a window of two pages, an alias of the frame the slot's pte
+ * maps (RAM is then a memfd) and an inaccessible guard page -- and kunmap
+ * translates its address to the kernel's fixmap address and checks it
+ * exactly as above. Pre-5.11 slots are one window block for the machine's
+ * fixmap; 5.11 slots are a block per task. A SIGSEGV handler catches an
+ * access to a guard page or to a slot whose pte is none, reports it and
+ * maps a scratch page there so the access completes.
+ * Without strict mode a kmap address is the frame's host storage: two
+ * kmaps of one page share it, kunmap finds the slot by frame, and neither
+ * an overrun nor a use after kunmap is caught.
  */
+#define _GNU_SOURCE
 #include "mm_internal.h"
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
-static bool local_era(const struct km_machine *m)
+#define FIX_KMAP_BEGIN	1UL		/* after FIX_EARLYCON_MEM_BASE */
+#define FIXADDR_END	0xfff00000UL	/* arch/arm/include/asm/fixmap.h, v5.7 */
+
+/* strict mode: the host windows of one block of slots */
+struct km_kwin {
+	unsigned long pfn;	/* frame aliased at the slot page, ~0UL: none */
+	bool mapped;		/* the slot page is accessible (its pte is present) */
+	bool scratch;		/* a scratch page stands in at the slot or the guard */
+};
+
+struct km_kwin_block {
+	unsigned char *base;	/* nwin windows of 2 pages: slot, guard */
+	unsigned int nwin;
+	struct km_task *task;	/* kmap_local: the task's slots; NULL: the fixmap's */
+	struct km_kwin win[];
+};
+
+static _Thread_local struct km_machine *strict_tls;	/* last strict kmap here */
+
+static inline bool local_era(const struct km_machine *m)
 {
 	return m->cfg.kmap == KM_KMAP_LOCAL;
+}
+
+/* KM_MAX_IDX and KM_INCR of mm/highmem.c and asm-generic/kmap_size.h (v5.11) */
+static inline unsigned int km_max_idx(const struct km_machine *m)
+{
+	return m->cfg.kmap_debug ? 33 : 16;
+}
+
+static inline unsigned int km_incr(const struct km_machine *m)
+{
+	return m->cfg.kmap_debug ? 2 : 1;
 }
 
 static struct km_kmap_stack *kmap_stack(struct km_task *t)
@@ -30,39 +91,142 @@ static struct km_kmap_stack *kmap_stack(struct km_task *t)
 	return local_era(t->m) ? &t->kmap : &t->m->cpu[t->cpu].kmap;
 }
 
-/* The pfn of @addr if it is the address of a highmem frame (a kmap slot's
- * address), else ~0UL: lowmem, or not a frame at all. */
-static unsigned long highmem_addr_pfn(const struct km_machine *m, const void *addr)
+/* __fix_to_virt(@x): the 32-bit ARM address of fixmap index @x */
+static unsigned long fix_to_virt(const struct km_machine *m, unsigned long x)
 {
-	const unsigned char *a = addr;
-
-	if (a < m->highmem_start || a >= m->ram_end)
-		return ~0UL;
-	return (unsigned long)(a - m->ram) >> m->page_shift;
+	return FIXADDR_END - m->page_size - x * m->page_size;
 }
 
-/* Map highmem @page into the next slot: kmap_atomic_high_prot() /
- * __kmap_local_page_prot() */
+/* Before 5.11: the pte of fixmap index FIX_KMAP_BEGIN + @w -- slot w %
+ * KM_TYPE_NR of CPU w / KM_TYPE_NR, then FIX_TEXT_POKE0/1 and a few unused
+ * indices; NULL past those (the model keeps no pte there). */
+static unsigned long *pre511_pte(struct km_machine *m, unsigned long w)
+{
+	unsigned long n = (unsigned long)KM_TYPE_NR * m->cfg.nr_cpus;
+
+	if (w < n)
+		return &m->cpu[w / KM_TYPE_NR].kmap.pfn[w % KM_TYPE_NR];
+	if (w - n < G_N_ELEMENTS(m->kmap_fixmap_extra))
+		return &m->kmap_fixmap_extra[w - n];
+	return NULL;
+}
+
+/* What fixmap index FIX_KMAP_BEGIN + @w holds before 5.11, for messages */
+static void pre511_describe(struct km_machine *m, unsigned long w, char *buf, size_t len)
+{
+	unsigned long n = (unsigned long)KM_TYPE_NR * m->cfg.nr_cpus;
+	unsigned long *pte = pre511_pte(m, w);
+	char what[64];
+
+	if (pte && *pte != ~0UL)
+		snprintf(what, sizeof(what), "maps pfn %lu", *pte);
+	else
+		snprintf(what, sizeof(what), "pte none");
+	if (w < n)
+		snprintf(buf, len, "cpu %lu's slot %lu (%s)", w / KM_TYPE_NR, w % KM_TYPE_NR, what);
+	else if (w - n < 2)
+		snprintf(buf, len, "FIX_TEXT_POKE%lu, the kernel-text patching slot (%s)", w - n,
+			 what);
+	else
+		snprintf(buf, len, "fixmap index %lu past __end_of_fixmap_region (%s)",
+			 FIX_KMAP_BEGIN + w, what);
+}
+
+/* A pre-5.11 push past the slots: the injected limit, the debug BUG, or,
+ * without CONFIG_DEBUG_HIGHMEM, the silent map over the next fixmap pte. */
+static void __attribute__((noinline, cold)) pre511_overflow(struct km_task *t, unsigned int type,
+							    unsigned long w, unsigned long pfn)
+{
+	struct km_machine *m = t->m;
+	char over[128];
+
+	if (type < KM_TYPE_NR) {
+		km_report(m, KM_BUG, KM_R_KMAP_OVERFLOW,
+			  "kmap_atomic_idx_push: slot %u >= %u usable of KM_TYPE_NR %d (cpu %u, pfn %lu)",
+			  type, m->kmap_slots, KM_TYPE_NR, t->cpu, pfn);
+	} else if (m->cfg.kmap_debug) {
+		km_report(m, KM_BUG, KM_R_KMAP_OVERFLOW,
+			  "kmap_atomic_idx_push: BUG_ON(idx >= KM_TYPE_NR %d): cpu %u slot %u (pfn %lu)",
+			  KM_TYPE_NR, t->cpu, type, pfn);
+	} else {
+		pre511_describe(m, w, over, sizeof(over));
+		km_report(m, KM_BUG, KM_R_KMAP_CLOBBER,
+			  "kmap_atomic: cpu %u slot %u >= KM_TYPE_NR %d, no CONFIG_DEBUG_HIGHMEM: "
+			  "set_fixmap_pte() maps pfn %lu over %s", t->cpu, type, KM_TYPE_NR, pfn,
+			  over);
+	}
+}
+
+static void __attribute__((noinline, cold)) local_overflow(struct km_task *t, unsigned int idx,
+							   unsigned long pfn)
+{
+	struct km_machine *m = t->m;
+
+	if (idx >= km_max_idx(m))
+		km_report(m, KM_BUG, KM_R_KMAP_OVERFLOW,
+			  "kmap_local_idx_push: BUG_ON(idx %u >= KM_MAX_IDX %u) (cpu %u, pfn %lu)",
+			  idx, km_max_idx(m), t->cpu, pfn);
+	else
+		km_report(m, KM_BUG, KM_R_KMAP_OVERFLOW,
+			  "kmap_local_idx_push: map %u > %u usable of KM_MAX_IDX %u (cpu %u, pfn %lu)",
+			  idx / km_incr(m), m->kmap_slots, km_max_idx(m), t->cpu, pfn);
+}
+
+static void __attribute__((noinline, cold)) pte_not_none(struct km_task *t, unsigned int slot,
+							 unsigned long old)
+{
+	km_report(t->m, KM_BUG, KM_R_KMAP_ORDER,
+		  "kmap: slot %u pte not none (pfn %lu): BUG_ON(!pte_none()), a missed unmap", slot,
+		  old);
+}
+
+/*
+ * Push a slot for @pfn on @t's stack with the era's checks:
+ * kmap_atomic_idx_push() and the fixmap index of kmap_atomic_high_prot(),
+ * or kmap_local_idx_push() and __kmap_local_pfn_prot()'s BUG_ON(). Returns
+ * the slot -- before 5.11 the fixmap index less FIX_KMAP_BEGIN, from 5.11
+ * the stack slot kmap_local_idx() -- and in *@pte the pte the map sets
+ * (NULL where the model keeps none).
+ */
+static inline unsigned long kmap_push(struct km_task *t, unsigned long pfn, unsigned long **pte)
+{
+	struct km_machine *m = t->m;
+	struct km_kmap_stack *st;
+	unsigned int s;
+
+	if (!local_era(m)) {
+		unsigned int type = m->cpu[t->cpu].kmap.idx++;
+		unsigned long w = type + (unsigned long)KM_TYPE_NR * t->cpu;
+
+		if (__builtin_expect(type >= m->kmap_slots, 0))	/* kmap_slots <= KM_TYPE_NR */
+			pre511_overflow(t, type, w, pfn);
+		*pte = pre511_pte(m, w);
+		if (m->cfg.kmap_debug && *pte && **pte != ~0UL)
+			pte_not_none(t, type, **pte);
+		return w;
+	}
+	st = &t->kmap;
+	st->idx += km_incr(m);
+	s = st->idx - 1;
+	if (__builtin_expect(st->idx >= km_max_idx(m) || st->idx / km_incr(m) > m->kmap_slots, 0))
+		local_overflow(t, st->idx, pfn);
+	*pte = s < KM_KMAP_PTES ? &st->pfn[s] : NULL;
+	if (*pte && **pte != ~0UL)
+		pte_not_none(t, s, **pte);
+	return s;
+}
+
+/* Map highmem @page into the next slot (not strict): the address is the
+ * frame's host storage */
 static void *__attribute__((noinline)) kmap_high_slot(struct km_task *t, struct km_page *page)
 {
 	struct km_machine *m = t->m;
-	struct km_kmap_stack *st = kmap_stack(t);
 	unsigned long pfn = km_pfn(m, page);
-	unsigned int type;
+	unsigned long *pte;
 
-	type = st->idx++;	/* kmap_atomic_idx_push() / kmap_local_idx_push() */
-	if (type >= m->kmap_slots) {
-		km_report(m, KM_BUG, KM_R_KMAP_OVERFLOW,
-			  "%s: slot %u >= %u usable of KM_TYPE_NR %d (cpu %u, pfn %lu)",
-			  local_era(m) ? "kmap_local_idx_push" : "kmap_atomic_idx_push", type,
-			  m->kmap_slots, KM_TYPE_NR, t->cpu, pfn);
-	} else {
-		if ((m->cfg.kmap_debug || local_era(m)) && st->pfn[type] != ~0UL)
-			km_report(m, KM_BUG, KM_R_KMAP_ORDER,
-				  "kmap: slot %u pte not none (pfn %lu): a missed unmap", type,
-				  st->pfn[type]);
-		st->pfn[type] = pfn;	/* set_fixmap_pte() / set_pte_at() */
-	}
+	kmap_push(t, pfn, &pte);
+	if (pte)
+		*pte = pfn;		/* set_fixmap_pte() / set_pte_at() */
 	m->ev.kmap_high++;
 	m->ev.tlb_flushes++;		/* local_flush_tlb_kernel_page() */
 	return km_frame(m, pfn);
@@ -75,60 +239,90 @@ static void *__attribute__((noinline, cold)) kmap_bad_page(struct km_machine *m,
 	return NULL;
 }
 
+static void *kmap_strict(struct km_task *t, struct km_page *page);
+static void kunmap_strict(struct km_task *t, void *addr);
+
 /* kmap_atomic()'s mapping step, for a valid @page: a lowmem page is its
  * direct-map address (page_address()), a highmem page takes a slot. */
 static void *kmap_slot(struct km_task *t, struct km_page *page)
 {
 	struct km_machine *m = t->m;
 
+	if (__builtin_expect(m->cfg.kmap_strict != KM_KMAP_STRICT_OFF, 0))
+		return kmap_strict(t, page);
 	if (page->flags & KM_PG_HIGHMEM)
 		return kmap_high_slot(t, page);
 	m->ev.kmap_low++;
 	return km_frame(m, km_pfn(m, page));
 }
 
-/* Unmap highmem frame @pfn: kunmap_atomic_high() / kunmap_local_indexed() */
+/* The pfn of @addr if it is the address of a highmem frame (a kmap slot's
+ * address when not strict), else ~0UL: lowmem, or not a frame at all. */
+static unsigned long highmem_addr_pfn(const struct km_machine *m, const void *addr)
+{
+	const unsigned char *a = addr;
+
+	if (a < m->highmem_start || a >= m->ram_end)
+		return ~0UL;
+	return (unsigned long)(a - m->ram) >> m->page_shift;
+}
+
+static void __attribute__((noinline, cold)) kunmap_unbalanced(struct km_task *t, const void *addr)
+{
+	km_report(t->m, KM_BUG, KM_R_KMAP_UNBALANCED, "kunmap(%p): no kmap slot held (cpu %u)",
+		  addr, t->cpu);
+}
+
+/* Unmap highmem frame @pfn (not strict): kunmap_atomic_high() /
+ * kunmap_local_indexed(), the slot found by frame */
 static void __attribute__((noinline)) kunmap_high_slot(struct km_task *t, unsigned long pfn)
 {
 	struct km_machine *m = t->m;
 	struct km_kmap_stack *st = kmap_stack(t);
-	unsigned int type;
+	unsigned long *pte;
+	unsigned int s;
 
 	if (st->idx == 0) {
-		km_report(m, KM_BUG, KM_R_KMAP_UNBALANCED,
-			  "kunmap(pfn %lu): no kmap slot held (cpu %u)", pfn, t->cpu);
+		kunmap_unbalanced(t, km_frame(m, pfn));
 		return;
 	}
-	type = st->idx - 1;	/* kmap_atomic_idx() / kmap_local_idx() */
-	if (type < KM_TYPE_NR) {
-		bool ordered = st->pfn[type] == pfn;
-
-		if (local_era(m)) {
-			if (!ordered)	/* WARN_ON_ONCE(addr != __fix_to_virt(...)) */
-				km_report(m, KM_WARN, KM_R_KMAP_ORDER,
-					  "kunmap_local(pfn %lu): top slot %u maps pfn %lu", pfn, type,
-					  st->pfn[type]);
-			st->pfn[type] = ~0UL;	/* pte_clear() */
-			m->ev.tlb_flushes++;	/* arch_kmap_local_post_unmap() */
-		} else if (m->cfg.kmap_debug) {
-			if (!ordered)	/* BUG_ON(vaddr != __fix_to_virt(idx)) */
+	s = st->idx - 1;	/* kmap_atomic_idx() / kmap_local_idx() */
+	if (!local_era(m)) {
+		if (m->cfg.kmap_debug) {
+			pte = pre511_pte(m, s + (unsigned long)KM_TYPE_NR * t->cpu);
+			if (!pte || *pte != pfn)	/* BUG_ON(vaddr != __fix_to_virt(idx)) */
 				km_report(m, KM_BUG, KM_R_KMAP_ORDER,
 					  "kunmap_atomic(pfn %lu): cpu %u top slot %u maps pfn %lu",
-					  pfn, t->cpu, type, st->pfn[type]);
-			st->pfn[type] = ~0UL;	/* set_fixmap_pte(idx, __pte(0)) */
+					  pfn, t->cpu, s, pte ? *pte : ~0UL);
+			if (pte)
+				*pte = ~0UL;	/* set_fixmap_pte(idx, __pte(0)) */
 			m->ev.tlb_flushes++;
 		}
-		/* pre-5.11 without debug: the pte stays, the next map flushes */
+		/* without debug the pte stays, the next map flushes */
+		st->idx--;		/* kmap_atomic_idx_pop() */
+		return;
 	}
-	st->idx--;		/* kmap_atomic_idx_pop() / kmap_local_idx_pop() */
+	pte = s < KM_KMAP_PTES ? &st->pfn[s] : NULL;
+	if (!pte || *pte != pfn)	/* WARN_ON_ONCE(addr != __fix_to_virt(...)) */
+		km_report(m, KM_WARN, KM_R_KMAP_ORDER, "kunmap_local(pfn %lu): top slot %u maps pfn %lu",
+			  pfn, s, pte ? *pte : ~0UL);
+	if (pte)
+		*pte = ~0UL;		/* pte_clear() */
+	m->ev.tlb_flushes++;		/* arch_kmap_local_post_unmap() */
+	st->idx -= km_incr(m);		/* kmap_local_idx_pop() */
 }
 
 /* kunmap_atomic()'s unmapping step: only a highmem (slot) address has a
  * slot to release; a lowmem address, or one that is no frame, has none. */
 static void kunmap_slot(struct km_task *t, void *addr)
 {
-	unsigned long pfn = highmem_addr_pfn(t->m, addr);
+	unsigned long pfn;
 
+	if (__builtin_expect(t->m->cfg.kmap_strict != KM_KMAP_STRICT_OFF, 0)) {
+		kunmap_strict(t, addr);
+		return;
+	}
+	pfn = highmem_addr_pfn(t->m, addr);
 	if (pfn != ~0UL) {
 		t->m->ev.kunmap_high++;
 		kunmap_high_slot(t, pfn);
@@ -136,6 +330,424 @@ static void kunmap_slot(struct km_task *t, void *addr)
 		t->m->ev.kunmap_low++;
 	}
 }
+
+/* ---- strict mode: host windows ------------------------------------------- */
+
+static unsigned char *kwin_addr(const struct km_machine *m, const struct km_kwin_block *b,
+				unsigned long w)
+{
+	return b->base + 2 * w * m->page_size;
+}
+
+static struct km_kwin_block *kwin_block_new(struct km_machine *m, unsigned int nwin,
+					    struct km_task *task)
+{
+	struct km_kwin_block *b = g_malloc0(sizeof(*b) + nwin * sizeof(b->win[0]));
+
+	b->base = mmap(NULL, 2 * (size_t)nwin * m->page_size, PROT_NONE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (b->base == MAP_FAILED) {
+		g_free(b);
+		return NULL;
+	}
+	b->nwin = nwin;
+	b->task = task;
+	for (unsigned int w = 0; w < nwin; w++)
+		b->win[w].pfn = ~0UL;
+	return b;
+}
+
+static void kwin_block_free(struct km_machine *m, struct km_kwin_block *b)
+{
+	if (!b)
+		return;
+	munmap(b->base, 2 * (size_t)b->nwin * m->page_size);
+	g_free(b);
+}
+
+static void __attribute__((noinline, cold)) kwin_host_error(struct km_machine *m, const char *what,
+							    unsigned long w)
+{
+	km_report(m, KM_BUG, KM_R_UNEXPECTED, "strict kmap: host %s of slot window %lu failed: %s",
+		  what, w, g_strerror(errno));
+}
+
+/* Point window @w at frame @pfn, accessible (set_fixmap_pte()) */
+static void *kwin_map(struct km_machine *m, struct km_kwin_block *b, unsigned long w,
+		      unsigned long pfn)
+{
+	struct km_kwin *win = &b->win[w];
+	unsigned char *a = kwin_addr(m, b, w);
+
+	if (win->scratch) {	/* re-arm the window after a caught fault */
+		if (mmap(a, 2 * m->page_size, PROT_NONE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0) == MAP_FAILED)
+			kwin_host_error(m, "re-arm", w);
+		*win = (struct km_kwin){ .pfn = ~0UL };
+	}
+	if (win->pfn != pfn) {
+		if (mmap(a, m->page_size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, m->ram_fd,
+			 (off_t)pfn << m->page_shift) == MAP_FAILED) {
+			kwin_host_error(m, "mmap", w);
+			return km_frame(m, pfn);
+		}
+		win->pfn = pfn;
+		win->mapped = true;
+	} else if (!win->mapped) {
+		if (mprotect(a, m->page_size, PROT_READ | PROT_WRITE))
+			kwin_host_error(m, "mprotect", w);
+		win->mapped = true;
+	}
+	return a;
+}
+
+/* Make window @w's slot page inaccessible (pte_clear()); the alias stays,
+ * so mapping the same frame again costs one mprotect() */
+static void kwin_clear(struct km_machine *m, struct km_kwin_block *b, unsigned long w)
+{
+	struct km_kwin *win;
+
+	if (!b || w >= b->nwin)
+		return;
+	win = &b->win[w];
+	if (win->mapped && mprotect(kwin_addr(m, b, w), m->page_size, PROT_NONE))
+		kwin_host_error(m, "mprotect", w);
+	win->mapped = false;
+}
+
+/* The block, window and offset of host address @addr, or NULL when it is no
+ * slot window of @m. Looks at the fixmap's block, @t's, then every task's. */
+static struct km_kwin_block *kwin_find(struct km_machine *m, struct km_task *t, const void *addr,
+				       unsigned long *w, unsigned long *off)
+{
+	const unsigned char *a = addr;
+	struct km_kwin_block *cand[2] = { m->kwin, t ? t->kwin : NULL };
+	GHashTableIter it;
+	gpointer key;
+
+	for (int i = 0; i < 2; i++) {
+		struct km_kwin_block *b = cand[i];
+
+		if (b && a >= b->base && a < b->base + 2 * (size_t)b->nwin * m->page_size) {
+			*w = (unsigned long)(a - b->base) / (2 * m->page_size);
+			*off = (unsigned long)(a - b->base) % (2 * m->page_size);
+			return b;
+		}
+	}
+	if (!local_era(m))
+		return NULL;
+	g_hash_table_iter_init(&it, m->tasks);
+	while (g_hash_table_iter_next(&it, &key, NULL)) {
+		struct km_kwin_block *b = ((struct km_task *)key)->kwin;
+
+		if (b && a >= b->base && a < b->base + 2 * (size_t)b->nwin * m->page_size) {
+			*w = (unsigned long)(a - b->base) / (2 * m->page_size);
+			*off = (unsigned long)(a - b->base) % (2 * m->page_size);
+			return b;
+		}
+	}
+	return NULL;
+}
+
+/* The fixmap index of window @w of block @b */
+static unsigned long kwin_fixidx(const struct km_machine *m, const struct km_kwin_block *b,
+				 unsigned long w)
+{
+	if (!b->task)
+		return FIX_KMAP_BEGIN + w;
+	return FIX_KMAP_BEGIN + w + (unsigned long)km_max_idx(m) * b->task->cpu;
+}
+
+/* kmap of @page in strict mode: a slot for a highmem page (any page with
+ * FORCE_MAP), mapped at its window */
+static void *__attribute__((noinline)) kmap_strict(struct km_task *t, struct km_page *page)
+{
+	struct km_machine *m = t->m;
+	unsigned long pfn = km_pfn(m, page), slot, *pte;
+	struct km_kwin_block *b;
+
+	if (!(page->flags & KM_PG_HIGHMEM) && m->cfg.kmap_strict != KM_KMAP_STRICT_FORCE_MAP) {
+		m->ev.kmap_low++;
+		return km_frame(m, pfn);
+	}
+	slot = kmap_push(t, pfn, &pte);
+	if (pte)
+		*pte = pfn;
+	m->ev.kmap_high++;
+	m->ev.tlb_flushes++;
+	strict_tls = m;
+	b = m->kwin;
+	if (local_era(m)) {
+		if (!t->kwin)
+			t->kwin = kwin_block_new(m, KM_KMAP_PTES, t);
+		b = t->kwin;
+	}
+	if (!b || slot >= b->nwin) {
+		km_report(m, KM_BUG, KM_R_UNEXPECTED,
+			  "strict kmap: no host window for slot %lu (past the fixmap): pfn %lu "
+			  "mapped at its frame", slot, pfn);
+		return km_frame(m, pfn);
+	}
+	return kwin_map(m, b, slot, pfn);
+}
+
+static void __attribute__((noinline, cold)) kunmap_not_slot(struct km_task *t, const void *addr)
+{
+	/* kunmap_local_indexed(): WARN_ON_ONCE(1) "This _should_ never happen!" */
+	km_report(t->m, KM_WARN, KM_R_KMAP_ORDER,
+		  "kunmap_local(%p): not in the kmap fixmap range, with "
+		  "CONFIG_DEBUG_KMAP_LOCAL_FORCE_MAP (WARN_ON_ONCE(1)); nothing popped", addr);
+}
+
+/* kunmap in strict mode: the kernel's pop-and-check on the fixmap address */
+static void __attribute__((noinline)) kunmap_strict(struct km_task *t, void *addr)
+{
+	struct km_machine *m = t->m;
+	struct km_kmap_stack *st = kmap_stack(t);
+	unsigned long w, off, x, s, top;
+	struct km_kwin_block *b = kwin_find(m, t, addr, &w, &off);
+
+	if (!b) {	/* lowmem's direct map, or no kernel mapping at all */
+		m->ev.kunmap_low++;
+		if (local_era(m) && m->cfg.kmap_strict == KM_KMAP_STRICT_FORCE_MAP)
+			kunmap_not_slot(t, addr);
+		return;
+	}
+	m->ev.kunmap_high++;
+	/* the fixmap page of the address: a guard page is the slot above */
+	x = kwin_fixidx(m, b, w) - (off >= m->page_size);
+	if (!local_era(m)) {	/* kvaddr >= FIXADDR_START: every window */
+		if (st->idx == 0) {
+			kunmap_unbalanced(t, addr);
+			return;
+		}
+		s = st->idx - 1;
+		top = s + (unsigned long)KM_TYPE_NR * t->cpu;
+		if (m->cfg.kmap_debug) {
+			unsigned long *pte = pre511_pte(m, top);
+
+			if (x != FIX_KMAP_BEGIN + top)	/* BUG_ON(vaddr != __fix_to_virt(idx)) */
+				km_report(m, KM_BUG, KM_R_KMAP_ORDER,
+					  "kunmap_atomic(0x%08lx): cpu %u top slot %lu is at 0x%08lx "
+					  "(BUG_ON(vaddr != __fix_to_virt(idx)))",
+					  fix_to_virt(m, x), t->cpu, s, fix_to_virt(m, FIX_KMAP_BEGIN + top));
+			if (pte)
+				*pte = ~0UL;	/* set_fixmap_pte(idx, __pte(0)) */
+			kwin_clear(m, m->kwin, top);
+			m->ev.tlb_flushes++;
+		}
+		st->idx--;
+		return;
+	}
+	/* addr < __fix_to_virt(FIX_KMAP_END) || addr > __fix_to_virt(FIX_KMAP_BEGIN),
+	 * except the task's own top slot past KM_MAX_IDX: one that exists only
+	 * after the overflow BUG, unmapped so that the BUG does not cascade */
+	if ((x < FIX_KMAP_BEGIN ||
+	     x > FIX_KMAP_BEGIN + (unsigned long)km_max_idx(m) * m->cfg.nr_cpus - 1) &&
+	    !(b == t->kwin && off < m->page_size && w + 1 == st->idx && w >= km_max_idx(m))) {
+		if (m->cfg.kmap_strict == KM_KMAP_STRICT_FORCE_MAP)
+			kunmap_not_slot(t, addr);
+		/* else kmap_high_unmap_local() finds nothing and addr >= PAGE_OFFSET:
+		 * no WARN, nothing popped */
+		return;
+	}
+	if (st->idx == 0) {
+		kunmap_unbalanced(t, addr);
+		return;
+	}
+	s = st->idx - 1;
+	top = FIX_KMAP_BEGIN + s + (unsigned long)km_max_idx(m) * t->cpu;
+	if (x != top)	/* WARN_ON_ONCE(addr != __fix_to_virt(FIX_KMAP_BEGIN + idx)) */
+		km_report(m, KM_WARN, KM_R_KMAP_ORDER,
+			  "kunmap_local(0x%08lx): top slot %lu of the task on cpu %u is at 0x%08lx",
+			  fix_to_virt(m, x), s, t->cpu, fix_to_virt(m, top));
+	if (s < KM_KMAP_PTES)
+		st->pfn[s] = ~0UL;	/* pte_clear(); pteval = 0 */
+	kwin_clear(m, t->kwin, s);
+	m->ev.tlb_flushes++;
+	st->idx -= km_incr(m);
+}
+
+/* What the kernel has at fixmap index @x, seen from window block @b (a
+ * guard page's address is the slot above the window's), for messages */
+static void kernel_at(struct km_machine *m, const struct km_kwin_block *b, unsigned long x,
+		      char *buf, size_t len)
+{
+	unsigned long s, c;
+
+	if (x < FIX_KMAP_BEGIN) {
+		snprintf(buf, len, "FIX_EARLYCON_MEM_BASE, the early console's mapping");
+		return;
+	}
+	if (!b->task) {
+		pre511_describe(m, x - FIX_KMAP_BEGIN, buf, len);
+		return;
+	}
+	s = (x - FIX_KMAP_BEGIN) % km_max_idx(m);
+	c = (x - FIX_KMAP_BEGIN) / km_max_idx(m);
+	if (m->cfg.kmap_debug && !(s & 1))
+		snprintf(buf, len, "a guard slot of CONFIG_DEBUG_KMAP_LOCAL (pte none: an oops)");
+	else if (c == b->task->cpu && s < KM_KMAP_PTES && b->task->kmap.pfn[s] != ~0UL)
+		snprintf(buf, len, "kmap_local slot %lu of cpu %lu (maps pfn %lu)", s, c,
+			 b->task->kmap.pfn[s]);
+	else
+		snprintf(buf, len, "kmap_local slot %lu of cpu %lu", s, c);
+}
+
+/* The SIGSEGV handler's part for machine @m: @addr in a slot window? Then
+ * report it, put a scratch page there and return true. Runs in the signal
+ * handler of a synchronous fault of the model's own thread (a memcpy() or
+ * load of modelled code), so it may call what that code may. */
+static bool strict_fault(struct km_machine *m, struct km_task *t, void *addr)
+{
+	unsigned long w, off, x, pfn;
+	struct km_kwin_block *b = kwin_find(m, t, addr, &w, &off);
+	struct km_kwin *win;
+	unsigned char *page;
+	char there[128];
+
+	if (!b)
+		return false;
+	win = &b->win[w];
+	x = kwin_fixidx(m, b, w);
+	pfn = win->pfn;
+	if (off >= m->page_size) {
+		kernel_at(m, b, x - 1, there, sizeof(there));
+		km_report(m, KM_BUG, KM_R_KMAP_GUARD,
+			  "access %lu bytes past the kmapped page: slot at 0x%08lx (fixmap %lu) maps "
+			  "pfn %lu; the kernel's address 0x%08lx is %s", off - m->page_size,
+			  fix_to_virt(m, x), x, pfn, fix_to_virt(m, x) + off, there);
+	} else {
+		km_report(m, KM_BUG, KM_R_KMAP_UNMAPPED,
+			  "unable to handle kernel paging request at 0x%08lx: kmap slot (fixmap %lu) "
+			  "has no pte (unmapped by kunmap, or never mapped); last pfn %lu",
+			  fix_to_virt(m, x) + off, x, pfn);
+	}
+	page = kwin_addr(m, b, w) + (off >= m->page_size ? m->page_size : 0);
+	if (mmap(page, m->page_size, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED)
+		return false;	/* let the previous handler have it */
+	if (off < m->page_size) {
+		win->pfn = ~0UL;
+		win->mapped = false;
+	}
+	win->scratch = true;
+	return true;
+}
+
+/* ---- strict mode: the SIGSEGV handler (process-wide, chained) ------------ */
+
+static GMutex strict_lock;
+static struct sigaction strict_prev;	/* the action ours replaced: chained */
+
+static void strict_segv(int sig, siginfo_t *si, void *uc);
+
+static void strict_chain(int sig, siginfo_t *si, void *uc)
+{
+	struct sigaction prev = strict_prev;
+
+	if ((prev.sa_flags & SA_SIGINFO) && prev.sa_sigaction && prev.sa_sigaction != strict_segv) {
+		prev.sa_sigaction(sig, si, uc);
+	} else if (!(prev.sa_flags & SA_SIGINFO) && prev.sa_handler != SIG_DFL &&
+		   prev.sa_handler != SIG_IGN) {
+		prev.sa_handler(sig);
+	} else {
+		/* default action: the access faults again and kills the process */
+		signal(sig, SIG_DFL);
+	}
+}
+
+static void strict_segv(int sig, siginfo_t *si, void *uc)
+{
+	int saved = errno;
+	struct km_task *cur = km_current_task;
+	struct km_machine *m = cur ? cur->m : NULL;
+	bool ours = false;
+
+	if (m && m->cfg.kmap_strict)
+		ours = strict_fault(m, cur, si->si_addr);
+	if (!ours && strict_tls && strict_tls != m)
+		ours = strict_fault(strict_tls, NULL, si->si_addr);
+	if (!ours)
+		strict_chain(sig, si, uc);
+	errno = saved;
+}
+
+/* Make strict_segv() the SIGSEGV action, chaining to the current one. A
+ * program or harness that installs its own later (cmocka does per test)
+ * gets ours back, on top, when the next strict machine boots. */
+static void strict_install(void)
+{
+	struct sigaction sa, cur;
+
+	g_mutex_lock(&strict_lock);
+	if (sigaction(SIGSEGV, NULL, &cur) == 0 &&
+	    !((cur.sa_flags & SA_SIGINFO) && cur.sa_sigaction == strict_segv)) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_sigaction = strict_segv;
+		sa.sa_flags = SA_SIGINFO;
+		sigemptyset(&sa.sa_mask);
+		strict_prev = cur;
+		sigaction(SIGSEGV, &sa, NULL);
+	}
+	g_mutex_unlock(&strict_lock);
+}
+
+void *km_kmap_strict_ram(struct km_machine *m, size_t bytes)
+{
+	int fd = memfd_create("kmodel-ram", MFD_CLOEXEC);
+	void *p;
+
+	if (fd < 0 || ftruncate(fd, (off_t)bytes)) {
+		km_set_error("strict kmap: memfd for %zu bytes of RAM: %s", bytes, g_strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return MAP_FAILED;
+	}
+	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd, 0);
+	if (p == MAP_FAILED)
+		close(fd);
+	else
+		m->ram_fd = fd;
+	return p;
+}
+
+int km_kmap_init(struct km_machine *m)
+{
+	for (unsigned int i = 0; i < G_N_ELEMENTS(m->kmap_fixmap_extra); i++)
+		m->kmap_fixmap_extra[i] = ~0UL;
+	if (!m->cfg.kmap_strict)
+		return 0;
+	if (!local_era(m)) {	/* the fixmap: every CPU's slots, then TEXT_POKE0/1 and more */
+		m->kwin = kwin_block_new(m, KM_TYPE_NR * m->cfg.nr_cpus +
+					 G_N_ELEMENTS(m->kmap_fixmap_extra), NULL);
+		if (!m->kwin)
+			return km_err(-ENOMEM, "strict kmap: cannot reserve the slot windows");
+	}
+	strict_install();
+	return 0;
+}
+
+void km_kmap_fini(struct km_machine *m)
+{
+	kwin_block_free(m, m->kwin);
+	m->kwin = NULL;
+	if (strict_tls == m)
+		strict_tls = NULL;
+}
+
+void km_kmap_task_fini(struct km_task *t)
+{
+	kwin_block_free(t->m, t->kwin);
+	t->kwin = NULL;
+}
+
+unsigned int km_kmap_task_slots(const struct km_task *t)
+{
+	return t->kmap.idx / km_incr(t->m);
+}
+
+/* ---- entry points ---------------------------------------------------------- */
 
 /* kmap_atomic() of a page that is not one of @t's machine: a BUG and NULL,
  * with preempt and pagefault counts untouched (the caller gets nothing to
@@ -208,7 +820,7 @@ unsigned int km_kmap_slots_held(const struct km_machine *m, unsigned int cpu)
 	g_hash_table_iter_init(&it, m->tasks);
 	while (g_hash_table_iter_next(&it, &key, NULL))
 		if (((struct km_task *)key)->cpu == cpu)
-			n += ((struct km_task *)key)->kmap.idx;
+			n += km_kmap_task_slots(key);
 	return n;
 }
 

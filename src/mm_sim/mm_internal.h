@@ -121,6 +121,15 @@ static inline km_pte_t *km_pte_lookup(struct km_mm *mm, unsigned long addr, bool
 int km_handle_mm_fault(struct km_task *t, struct km_vma *vma, unsigned long addr, bool write);
 
 /* highmem.c */
+int km_kmap_init(struct km_machine *m);
 int km_kmap_check(struct km_machine *m);
+void km_kmap_fini(struct km_machine *m);
+/* kmap_local maps @t holds (its kmap_ctrl.idx over KM_INCR) */
+unsigned int km_kmap_task_slots(const struct km_task *t);
+/* release @t's strict-mode windows (task exit) */
+void km_kmap_task_fini(struct km_task *t);
+/* strict kmap mode: RAM of @bytes in a memfd (m->ram_fd), mapped shared;
+ * MAP_FAILED (and km_last_error()) on failure */
+void *km_kmap_strict_ram(struct km_machine *m, size_t bytes);
 
 #endif

@@ -19,8 +19,11 @@ int km_page_alloc_init(struct km_machine *m)
 {
 	size_t bytes = (size_t)m->nr_pages << m->page_shift;
 
-	m->ram = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-		      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (m->cfg.kmap_strict)		/* kmap slots alias frames: RAM in a memfd */
+		m->ram = km_kmap_strict_ram(m, bytes);
+	else
+		m->ram = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (m->ram == MAP_FAILED) {
 		m->ram = NULL;
 		return km_err(-ENOMEM, "cannot reserve %zu bytes of host address space", bytes);
@@ -75,6 +78,9 @@ void km_page_alloc_fini(struct km_machine *m)
 {
 	if (m->ram)
 		munmap(m->ram, (size_t)m->nr_pages << m->page_shift);
+	if (m->ram_fd >= 0)
+		close(m->ram_fd);
+	m->ram_fd = -1;
 	free(m->pages);
 	m->ram = m->highmem_start = m->ram_end = NULL;
 	m->pages = NULL;
