@@ -7,10 +7,11 @@
 # run metadata and a table per scenario. Tiny runs: seconds.
 set -euo pipefail
 bench=$1
+stall=$2	# a plugin whose variant "stall" never copies in atomic context
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 small=(-q -r 1 --dd-block-sizes 4K,1K --dd-total-mib 1 --dd-file-mib 1
-       --dd-machines bbw,a15 --iperf-packets 50)
+       --dd-machines bbw,a15 --iperf-packets 50 --load "$stall")
 fail() { echo "bench_cli: $*" >&2; exit 1; }
 
 "$bench" "${small[@]}" --csv-dir "$tmp/csv" -o "$tmp/out.txt" >"$tmp/stdout"
@@ -24,11 +25,13 @@ for s in dd iperf; do
 		NR > 1 && $1 == "variant" { print f ": a second header"; exit 1 }' "$f" ||
 		fail "$s.csv: not one schema"
 done
-# a stalled row (gup_kmap_fixed on bbw) leaves its numbers empty
+# a stalled row (the stall plugin's variant) leaves its numbers empty
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	$col["stalled"] == "true" && $col["host_mb_s"] != "" { exit 1 }' "$tmp/csv/dd.csv" ||
 	fail "dd.csv: a stalled row has a speed"
-grep -q '^gup_kmap_fixed,true,bbw,.*,true,' "$tmp/csv/dd.csv" || fail "dd.csv: no stalled row"
+grep -q '^stall,false,bbw,.*,true,' "$tmp/csv/dd.csv" || fail "dd.csv: no stalled row"
+grep -q '^gup_kmap_fixed,true,bbw,.*,true,' "$tmp/csv/dd.csv" && fail "dd.csv: gup_kmap_fixed stalls"
+true
 
 if "$bench" "${small[@]}" --csv >/dev/null 2>&1; then
 	fail "--csv with two scenarios did not refuse"

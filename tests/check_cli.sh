@@ -12,24 +12,29 @@ trap 'rm -rf "$tmp"' EXIT
 fail() { echo "check_cli: $*" >&2; exit 1; }
 
 set +e
-"$check" uaccess --load "$plugin" --variant leaky,direct >"$tmp/table" 2>/dev/null
+"$check" uaccess --load "$plugin" --variant leaky,direct --machine bbw \
+	--context process,atomic >"$tmp/table" 2>/dev/null
 rc=$?
 set -e
 [ $rc = 1 ] || fail "leaky variant: exit $rc, want 1"
-grep -Eq '^leaky\* +yes +FAIL +[0-9]+ +0 ' "$tmp/table" || fail "no FAIL row with 0 failures"
-grep -Eq '^direct +yes +pass ' "$tmp/table" || fail "direct does not pass"
+grep -Eq '^leaky\* +bbw +process +yes +FAIL +[0-9]+ +0 ' "$tmp/table" ||
+	fail "no FAIL row with 0 failures"
+grep -Eq '^direct +bbw +process +yes +pass ' "$tmp/table" || fail "direct does not pass"
+grep -Eq '^direct +bbw +atomic +yes +pass ' "$tmp/table" || fail "direct does not pass in atomic"
+[ "$(grep -c '^direct ' "$tmp/table")" = 2 ] || fail "not one row per machine and context"
 grep -q 'leak_page' "$tmp/table" || fail "no leak_page among the reports by code"
 
 set +e
-"$check" uaccess --load "$plugin" --variant leaky --json -o "$tmp/out.json" >"$tmp/stdout"
+"$check" uaccess --load "$plugin" --variant leaky --machine bbw --context process --json \
+	-o "$tmp/out.json" >"$tmp/stdout"
 rc=$?
 set -e
 [ $rc = 1 ] || fail "--json: exit $rc, want 1"
 [ -s "$tmp/stdout" ] && fail "-o FILE still wrote to stdout"
 for key in '"metadata"' '"libkmodel_version"' '"compiler"' '"host_cpu"' '"verdict" : "FAIL"' \
-	   '"reports_by_code"' '"leak_checks"' '"origin"'; do
+	   '"reports_by_code"' '"leak_checks"' '"origin"' '"runs"' '"context" : "process"'; do
 	grep -q "$key" "$tmp/out.json" || fail "--json: no $key"
 done
 grep -Eq '"leak_page" : [1-9]' "$tmp/out.json" || fail "--json: leak_page is not counted"
-"$check" uaccess --variant direct >/dev/null || fail "direct alone: not exit 0"
+"$check" uaccess --variant direct --machine bbw >/dev/null || fail "direct alone: not exit 0"
 echo "check_cli: a leaking variant that claims conformance fails; JSON reports and leak checks"

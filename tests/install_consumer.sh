@@ -86,7 +86,7 @@ for ex in byo_uaccess byo_tx_fixup; do
 	cmake --build "$tmp/$ex" >/dev/null
 done
 "$prefix/bin/kmodel-check" uaccess --load "$tmp/byo_uaccess/libbyo_uaccess.so" \
-	--variant page_copy >/dev/null
+	--variant page_copy --context process >/dev/null
 "$prefix/bin/kmodel-bench" -q -r 1 -s dd --load "$tmp/byo_uaccess/libbyo_uaccess.so" \
 	--dd-variants page_copy --dd-machines a15 --dd-block-sizes 4K --dd-total-mib 1 \
 	--dd-file-mib 1 >"$tmp/dd.txt"
@@ -98,7 +98,8 @@ cc -std=gnu11 -fPIC -c -o "$tmp/my_copy.o" -I"$kinc" -DKMODEL_KERNEL_VERSION='KE
 	$(pkg-config --cflags kmodel) "$src/examples/byo_uaccess/my_copy.c"
 cc -std=gnu11 -fPIC -shared -o "$tmp/pc_byo.so" "$src/examples/byo_uaccess/plugin.c" \
 	"$tmp/my_copy.o" $(pkg-config --cflags --libs kmodel)
-"$prefix/bin/kmodel-check" uaccess --load "$tmp/pc_byo.so" --variant page_copy >/dev/null
+"$prefix/bin/kmodel-check" uaccess --load "$tmp/pc_byo.so" --variant page_copy \
+	--context process >/dev/null
 echo "install_consumer: exports complete; example and ported code built and ran" \
      "(find_package and pkg-config, shared and static); kmodel-check ran; versions and man pages;" \
      "the byo examples ran as plugins"

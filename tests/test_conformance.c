@@ -16,143 +16,205 @@
 #include <string.h>
 
 #define MAX_N 128	/* the suite's default max_size */
+#define RFC_N 64	/* max_size of the RFC's exact-failure run */
 
 static const unsigned long page_sizes[] = { 4096, 16384, 65536 };
 
-/* Cases of one page size: 2 edges copy_from_user + 3 copy_to_user, every
- * n in 0..M, every offset in -M..M. */
-static unsigned long cases_per_page_size(unsigned long M)
+/* Cases of one page size in one context: 4 edges x 2 directions, every n
+ * in 0..M, every offset in -M..M. */
+static unsigned long cases_per_context(unsigned long M)
 {
-	return 5 * (2 * M + 1) * (M + 1);
+	return 8 * (2 * M + 1) * (M + 1);
 }
 
-/* Accessible bytes of [B + off, B + off + n) from its start: the leading
- * edge is a hole then a mapped page, the others a mapped page then a hole
- * or a read-only page (conformance.h). */
-static unsigned long accessible(enum km_conformance_edge e, long off, unsigned long n)
+/* Accessible bytes of [B + off, B + off + n) from its start, from the
+ * layout of conformance.h and what a context allows: the leading edge is
+ * a hole then a mapped page; the read-only zero page is readable; the
+ * never-touched page is accessible where faults are handled (process
+ * context: do_anonymous_page()) and not where faulthandler_disabled()
+ * (include/linux/uaccess.h, v5.7); everything else stops at B (a hole, or
+ * a store to the read-only page). */
+static unsigned long accessible(enum km_conformance_context ctx, int dir,
+				enum km_conformance_edge e, long off, unsigned long n)
 {
 	if (e == KM_CONF_LEADING)
 		return off >= 0 ? n : 0;
+	if ((e == KM_CONF_READONLY && dir == KM_CONF_FROM_USER) ||
+	    (e == KM_CONF_UNTOUCHED && ctx == KM_CONF_CTX_PROCESS))
+		return n;
 	return off >= 0 ? 0 : MIN(n, (unsigned long)-off);
 }
 
+static void assert_clean(const struct km_uaccess_ops *ops, struct km_conformance_result *r,
+			 unsigned long cases)
+{
+	assert_int_equal(r->cases, cases);
+	for (size_t i = 0; i < r->list_len && i < 5; i++)
+		print_message("%s: %s P=%lu %s %s off=%ld n=%lu N=%lu check %s\n", ops->name,
+			      km_conformance_context_name(r->list[i].context),
+			      r->list[i].page_size, km_conformance_dir_name(r->list[i].dir),
+			      km_conformance_edge_name(r->list[i].edge), r->list[i].offset,
+			      r->list[i].size, r->list[i].returned,
+			      km_conformance_check_name(r->list[i].check));
+	assert_int_equal(r->failures, 0);
+	for (int c = 0; c < KM_CONF_CHECK__COUNT; c++)
+		assert_int_equal(r->by_check[c], 0);
+	assert_int_equal(r->reports, 0);
+	assert_int_equal(r->list_len, 0);
+	assert_null(r->list);
+	km_conformance_result_clear(r);
+}
+
+/* every context (km_uaccess_conformance()) and each alone (_in()) */
 static void assert_conforms(const struct km_uaccess_ops *ops, const struct km_conformance_opts *o,
-			    unsigned long nr_page_sizes)
+			    unsigned long nr_page_sizes, unsigned long M)
 {
 	struct km_conformance_result r;
 
 	assert_int_equal(km_uaccess_conformance(ops, o, &r), 0);
-	assert_int_equal(r.cases, nr_page_sizes * cases_per_page_size(MAX_N));
-	for (size_t i = 0; i < r.list_len && i < 5; i++)
-		print_message("%s: %s P=%lu %s off=%ld n=%lu N=%lu check %s\n", ops->name,
-			      km_conformance_dir_name(r.list[i].dir), r.list[i].page_size,
-			      km_conformance_edge_name(r.list[i].edge), r.list[i].offset,
-			      r.list[i].size, r.list[i].returned,
-			      km_conformance_check_name(r.list[i].check));
-	assert_int_equal(r.failures, 0);
-	for (int c = 0; c < KM_CONF_CHECK__COUNT; c++)
-		assert_int_equal(r.by_check[c], 0);
-	assert_int_equal(r.reports, 0);
-	assert_int_equal(r.list_len, 0);
-	assert_null(r.list);
-	km_conformance_result_clear(&r);
+	assert_clean(ops, &r, nr_page_sizes * KM_CONF_CTX__COUNT * cases_per_context(M));
 }
 
 static void test_direct_conforms(void **state)
 {
-	assert_conforms(&km_uaccess_direct, NULL, 3);
+	assert_conforms(&km_uaccess_direct, NULL, 3, MAX_N);
 }
 
+/* gup_kmap_fixed in every context on the default machine, which has no
+ * fast GUP: its pte-lock walk in atomic context (FIX(4)) where the
+ * lockless __get_user_pages_fast() used before copied nothing (443,520
+ * failing cases of the 3,182,688) */
 static void test_fixed_conforms(void **state)
 {
-	assert_conforms(&km_uaccess_gup_kmap_fixed, NULL, 3);
+	assert_conforms(&km_uaccess_gup_kmap_fixed, NULL, 3, MAX_N);
 }
 
 /* Highmem user pages (kmap slots taken), the lockless gup walk and the
- * kmap debug checks: the two conforming variants still conform. */
+ * kmap debug checks: the two conforming variants still conform, in each
+ * context run alone too. */
 static void test_conforms_highmem_fast_gup(void **state)
 {
 	struct km_machine_config cfg = { .ram_size = 16ULL << 20, .lowmem_size = 4ULL << 20,
 					 .fast_gup = true, .kmap_debug = true };
-	struct km_conformance_opts o = { .machine = &cfg };
+	struct km_conformance_opts o = { .machine = &cfg, .max_size = 48 };
+	const struct km_uaccess_ops *ops[] = { &km_uaccess_direct, &km_uaccess_gup_kmap_fixed };
 
-	assert_conforms(&km_uaccess_direct, &o, 3);
-	assert_conforms(&km_uaccess_gup_kmap_fixed, &o, 3);
+	for (size_t i = 0; i < G_N_ELEMENTS(ops); i++) {
+		assert_conforms(ops[i], &o, 3, 48);
+		for (int c = 0; c < KM_CONF_CTX__COUNT; c++) {
+			struct km_conformance_result r;
+
+			assert_int_equal(km_uaccess_conformance_in(ops[i], &o, c, &r, NULL, 0), 0);
+			assert_clean(ops[i], &r, 3 * cases_per_context(48));
+		}
+	}
 }
 
-/* One key per (dir, edge, page size, offset, n, check). */
-static gint64 case_key(int dir, int edge, unsigned long P, long off, unsigned long n, int check)
+/* One key per (context, dir, edge, page size, offset, n, check). */
+static gint64 case_key(int ctx, int dir, int edge, unsigned long P, long off, unsigned long n,
+		       int check)
 {
-	return ((((((gint64)dir * 4 + edge) * 131072 + (gint64)P) * 4096 + (off + 2048)) * 2048 +
-		 (gint64)n) * 4) + check;
+	return (((((((gint64)ctx * 2 + dir) * 4 + edge) * 131072 + (gint64)P) * 4096 +
+		  (off + 2048)) * 2048 + (gint64)n) * 4) + check;
+}
+
+/* What the faithful RFC returns, from its source: get_user_pages_fast()
+ * pins every page of a range that is accessible in process context (its
+ * slow path faults pages in whatever the context: the might_sleep() in
+ * atomic context is a report, not a stop) and then buffer_op() copies it
+ * all: 0; a partial pin puts the pages and returns n. */
+static unsigned long rfc_returns(int dir, enum km_conformance_edge e, long off, unsigned long n)
+{
+	return accessible(KM_CONF_CTX_PROCESS, dir, e, off, n) == n ? 0 : n;
 }
 
 /*
- * gup_kmap_rfc fails exactly the straddling cases: a range that starts in
- * an accessible page and ends in a hole or the read-only page (trailing
- * edge both directions, read-only edge copy_to_user), n >= 2, offsets
- * -(n-1)..-1. The contract wants N in [n - avail, n - 1] there; the RFC's
- * partial pin returns n. Only the size check fails: nothing is written.
- * A range starting in the hole (leading edge) must return n, and does.
+ * gup_kmap_rfc fails exactly the cases whose RFC return (rfc_returns())
+ * lies outside what the contract allows in the context: N in
+ * [n - avail, n - 1] for a range that straddles into the inaccessible
+ * (0 when all is accessible, n when nothing is). In process context these
+ * are the straddles of the trailing edge (both directions) and of the
+ * read-only edge (copy_to_user): n >= 2, offsets -(n-1)..-1, where its
+ * partial pin returns n. Where faults are not handled, also the
+ * never-touched page's cases: the RFC faults it in and copies what it may
+ * not (both directions, the straddles and every n >= 1 starting in it).
+ * Only the size check fails: nothing is written out of place. The RFC
+ * sleeps in atomic context and runs the gup slow path with page faults
+ * disabled: reports in every context but process.
  */
-static void test_rfc_fails_exactly_straddles(void **state)
+static void test_rfc_fails_exactly(void **state)
 {
-	GHashTable *want = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
-	struct km_conformance_result r;
-	unsigned long expected = 0;
+	const struct km_conformance_opts o = { .max_size = RFC_N };
 
-	for (size_t p = 0; p < G_N_ELEMENTS(page_sizes); p++)
-		for (int d = 0; d < KM_CONF_DIR__COUNT; d++)
-			for (int e = KM_CONF_TRAILING; e < KM_CONF_EDGE__COUNT; e++) {
-				if (e == KM_CONF_READONLY && d != KM_CONF_TO_USER)
-					continue;
-				for (unsigned long n = 0; n <= MAX_N; n++)
-					for (long off = -MAX_N; off <= MAX_N; off++) {
-						unsigned long avail = accessible(e, off, n);
+	for (int ctx = 0; ctx < KM_CONF_CTX__COUNT; ctx++) {
+		GHashTable *want = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
+		struct km_conformance_result r;
+		unsigned long expected = 0;
 
-						if (avail == 0 || avail == n)
-							continue;
-						g_hash_table_add(want, g_memdup2(&(gint64){ case_key(
-								   d, e, page_sizes[p], off, n,
-								   KM_CONF_CHECK_SIZE) },
-							 sizeof(gint64)));
-						expected++;
-					}
-			}
-	/* sum over n of (n - 1) straddling offsets = 8128 per (page size,
-	 * direction, edge); 3 (dir, edge) pairs; 3 page sizes */
-	assert_int_equal(expected, 3 * 3 * (MAX_N * (MAX_N - 1) / 2));
+		for (size_t p = 0; p < G_N_ELEMENTS(page_sizes); p++)
+			for (int d = 0; d < KM_CONF_DIR__COUNT; d++)
+				for (int e = 0; e < KM_CONF_EDGE__COUNT; e++)
+					for (unsigned long n = 0; n <= RFC_N; n++)
+						for (long off = -RFC_N; off <= RFC_N; off++) {
+							unsigned long avail = accessible(ctx, d, e, off, n);
+							unsigned long lo = n - avail, N = rfc_returns(d, e, off, n);
+							unsigned long hi = avail ? (avail == n ? 0 : n - 1) : n;
+							gint64 k = case_key(ctx, d, e, page_sizes[p], off,
+									    n, KM_CONF_CHECK_SIZE);
 
-	assert_int_equal(km_uaccess_conformance(&km_uaccess_gup_kmap_rfc, NULL, &r), 0);
-	assert_int_equal(r.cases, 3 * cases_per_page_size(MAX_N));
-	assert_int_equal(r.failures, expected);
-	assert_int_equal(r.by_check[KM_CONF_CHECK_SIZE], expected);
-	assert_int_equal(r.by_check[KM_CONF_CHECK_SRC], 0);
-	assert_int_equal(r.by_check[KM_CONF_CHECK_DST], 0);
-	assert_int_equal(r.by_check[KM_CONF_CHECK_COPY], 0);
-	assert_int_equal(r.reports, 0);
-	assert_int_equal(r.list_len, expected);
-	for (size_t i = 0; i < r.list_len; i++) {
-		const struct km_conformance_failure *f = &r.list[i];
-		gint64 k = case_key(f->dir, f->edge, f->page_size, f->offset, f->size, f->check);
-		unsigned long avail = accessible(f->edge, f->offset, f->size);
+							if (N >= lo && N <= hi)
+								continue;
+							g_hash_table_add(want, g_memdup2(&k, sizeof(k)));
+							expected++;
+						}
+		/* per (page size, direction, edge) of a straddle: sum over n of
+		 * (n - 1); per direction starting in the untouched page: n x
+		 * (M + 1) offsets. 3 straddling (dir, edge) pairs; without
+		 * faults also 2 x (the untouched straddles and starts). */
+		{
+			unsigned long straddles = RFC_N * (RFC_N - 1) / 2, starts = RFC_N * (RFC_N + 1);
 
-		if (!g_hash_table_remove(want, &k))
-			fail_msg("unexpected failure: %s P=%lu %s off=%ld n=%lu check %s",
-				 km_conformance_dir_name(f->dir), f->page_size,
-				 km_conformance_edge_name(f->edge), f->offset, f->size,
-				 km_conformance_check_name(f->check));
-		/* the RFC copies nothing: N == n, outside [n - avail, n - 1] */
-		assert_int_equal(f->returned, f->size);
-		assert_int_equal(f->got, f->size);
-		assert_int_equal(f->expected_min, f->size - avail);
-		assert_int_equal(f->expected_max, f->size - 1);
+			assert_int_equal(expected, 3 * (ctx == KM_CONF_CTX_PROCESS
+							? 3 * straddles
+							: 3 * straddles + 2 * (straddles + starts)));
+		}
+		assert_int_equal(km_uaccess_conformance_in(&km_uaccess_gup_kmap_rfc, &o, ctx, &r, NULL, 0), 0);
+		assert_int_equal(r.cases, 3 * cases_per_context(RFC_N));
+		assert_int_equal(r.failures, expected);
+		assert_int_equal(r.by_check[KM_CONF_CHECK_SIZE], expected);
+		assert_int_equal(r.by_check[KM_CONF_CHECK_SRC], 0);
+		assert_int_equal(r.by_check[KM_CONF_CHECK_DST], 0);
+		assert_int_equal(r.by_check[KM_CONF_CHECK_COPY], 0);
+		if (ctx == KM_CONF_CTX_PROCESS)
+			assert_int_equal(r.reports, 0);
+		else
+			assert_true(r.reports > 0);
+		assert_int_equal(r.list_len, expected);
+		for (size_t i = 0; i < r.list_len; i++) {
+			const struct km_conformance_failure *f = &r.list[i];
+			gint64 k = case_key(f->context, f->dir, f->edge, f->page_size, f->offset,
+					    f->size, f->check);
+			unsigned long avail = accessible(ctx, f->dir, f->edge, f->offset, f->size);
+
+			assert_int_equal(f->context, ctx);
+			if (!g_hash_table_remove(want, &k))
+				fail_msg("unexpected failure: %s %s P=%lu %s off=%ld n=%lu check %s",
+					 km_conformance_context_name(f->context),
+					 km_conformance_dir_name(f->dir), f->page_size,
+					 km_conformance_edge_name(f->edge), f->offset, f->size,
+					 km_conformance_check_name(f->check));
+			assert_int_equal(f->returned, rfc_returns(f->dir, f->edge, f->offset, f->size));
+			assert_int_equal(f->got, f->returned);
+			assert_int_equal(f->expected_min, f->size - avail);
+			assert_int_equal(f->expected_max,
+					 avail ? (avail == f->size ? 0 : f->size - 1) : f->size);
+		}
+		assert_int_equal(g_hash_table_size(want), 0);
+		km_conformance_result_clear(&r);
+		assert_null(r.list);
+		assert_int_equal(r.cases, 0);
+		g_hash_table_destroy(want);
 	}
-	assert_int_equal(g_hash_table_size(want), 0);
-	km_conformance_result_clear(&r);
-	assert_null(r.list);
-	assert_int_equal(r.cases, 0);
-	g_hash_table_destroy(want);
 }
 
 /* max_listed caps the list, not the counts. */
@@ -161,8 +223,9 @@ static void test_max_listed(void **state)
 	struct km_conformance_opts o = { .page_sizes = { 4096 }, .max_size = 16, .max_listed = 7 };
 	struct km_conformance_result r;
 
-	assert_int_equal(km_uaccess_conformance(&km_uaccess_gup_kmap_rfc, &o, &r), 0);
-	assert_int_equal(r.cases, cases_per_page_size(16));
+	assert_int_equal(km_uaccess_conformance_in(&km_uaccess_gup_kmap_rfc, &o,
+						   KM_CONF_CTX_PROCESS, &r, NULL, 0), 0);
+	assert_int_equal(r.cases, cases_per_context(16));
 	/* 3 (dir, edge) pairs x sum_{n=1..16} (n - 1) */
 	assert_int_equal(r.failures, 3 * 16 * 15 / 2);
 	assert_int_equal(r.list_len, 7);
@@ -217,19 +280,18 @@ static unsigned long liar_to(unsigned long to, const void *from, unsigned long n
 
 #define M 16	/* max_size of the broken-variant runs: 4 KiB pages only */
 
-/* Cases of one page size with a predicate on (dir, avail, n). */
+/* Cases of one page size, every context, with a predicate on (dir,
+ * avail, n). */
 static unsigned long count_cases(bool (*pred)(int dir, unsigned long avail, unsigned long n))
 {
 	unsigned long c = 0;
 
-	for (int d = 0; d < KM_CONF_DIR__COUNT; d++)
-		for (int e = 0; e < KM_CONF_EDGE__COUNT; e++) {
-			if (e == KM_CONF_READONLY && d != KM_CONF_TO_USER)
-				continue;
-			for (unsigned long n = 0; n <= M; n++)
-				for (long off = -M; off <= M; off++)
-					c += pred(d, accessible(e, off, n), n);
-		}
+	for (int ctx = 0; ctx < KM_CONF_CTX__COUNT; ctx++)
+		for (int d = 0; d < KM_CONF_DIR__COUNT; d++)
+			for (int e = 0; e < KM_CONF_EDGE__COUNT; e++)
+				for (unsigned long n = 0; n <= M; n++)
+					for (long off = -M; off <= M; off++)
+						c += pred(d, accessible(ctx, d, e, off, n), n);
 	return c;
 }
 
@@ -275,7 +337,7 @@ static void expect_only(const char *name,
 
 	assert_true(want > 0);
 	assert_int_equal(km_uaccess_conformance(&ops, &o, &r), 0);
-	assert_int_equal(r.cases, cases_per_page_size(M));
+	assert_int_equal(r.cases, KM_CONF_CTX__COUNT * cases_per_context(M));
 	assert_int_equal(r.by_check[check], want);
 	for (size_t i = 0; i < r.list_len; i++)
 		if (r.list[i].check == check && check != KM_CONF_CHECK_SIZE)
@@ -352,6 +414,13 @@ static void test_bad_arguments(void **state)
 	km_conformance_result_clear(NULL);
 	assert_string_equal(km_conformance_check_name(KM_CONF_CHECK__COUNT), "?");
 	assert_string_equal(km_conformance_check_name(KM_CONF_CHECK_DST), "dst");
+	assert_string_equal(km_conformance_edge_name(KM_CONF_UNTOUCHED), "untouched");
+	assert_string_equal(km_conformance_context_name(KM_CONF_CTX_ATOMIC), "atomic");
+	assert_string_equal(km_conformance_context_name(KM_CONF_CTX__COUNT), "?");
+	r.cases = 99;
+	assert_int_equal(km_uaccess_conformance_in(&km_uaccess_direct, NULL, KM_CONF_CTX__COUNT,
+						   &r, NULL, 0), -EINVAL);
+	assert_int_equal(r.cases, 0);
 
 	/* the caller's current task is left as it was */
 	km_fixture_up(&f, NULL);
@@ -371,10 +440,18 @@ static gint64 member_int(JsonObject *o, const char *name)
 	return json_object_get_int_member(o, name);
 }
 
+/* kmodel-check's JSON: per variant the totals and one run per machine and
+ * context, each with the numbers km_uaccess_conformance_in() gives on the
+ * machine --help describes (bbw: the default machine, kmap_debug on). */
 static void test_cli_json(void **state)
 {
 	const char *argv[] = { KMODEL_CHECK_PATH, "uaccess", "--json", "--variant",
-			       "gup_kmap_rfc,direct", NULL };
+			       "gup_kmap_rfc,direct", "--machine", "bbw", "--context",
+			       "process,atomic", NULL };
+	const struct km_machine_config bbw = { .kmap_debug = true };
+	const struct km_conformance_opts o = { .machine = &bbw };
+	static const enum km_conformance_context ctx[] = { KM_CONF_CTX_PROCESS,
+							   KM_CONF_CTX_ATOMIC };
 	gchar *out = NULL;
 	gint status;
 	GError *err = NULL;
@@ -396,40 +473,65 @@ static void test_cli_json(void **state)
 		JsonObject *v = json_array_get_object_element(vs, i);
 		/* registry order: direct first */
 		const struct km_uaccess_ops *ops = i ? &km_uaccess_gup_kmap_rfc : &km_uaccess_direct;
-		JsonObject *by = json_object_get_object_member(v, "by_check");
+		JsonArray *runs = json_object_get_array_member(v, "runs");
+		unsigned long cases = 0, failures = 0, reports = 0;
 
 		/* name, origin, claims_conformance, verdict, cases, failures,
-		 * by_check, reports, reports_by_code, leak_checks, seconds */
-		assert_int_equal(json_object_get_size(v), 11);
+		 * by_check, reports, reports_by_code, leak_checks, seconds, runs */
+		assert_int_equal(json_object_get_size(v), 12);
 		assert_string_equal(json_object_get_string_member(v, "origin"), "builtin");
 		assert_string_equal(json_object_get_string_member(v, "verdict"),
 				    ops->claims_conformance ? "pass" : "no-claim");
-		assert_int_equal(member_int(v, "reports"), 0);
 		assert_int_equal(json_object_get_size(json_object_get_object_member(v, "leak_checks")),
 				 6);
 		assert_string_equal(json_object_get_string_member(v, "name"), ops->name);
 		assert_int_equal(json_object_get_boolean_member(v, "claims_conformance"),
 				 ops->claims_conformance);
 		assert_true(json_object_get_double_member(v, "seconds") >= 0);
-		assert_int_equal(json_object_get_size(by), 4);
-		assert_int_equal(km_uaccess_conformance(ops, NULL, &r), 0);
-		assert_int_equal(member_int(v, "cases"), r.cases);
-		assert_int_equal(member_int(v, "failures"), r.failures);
-		for (int c = 0; c < KM_CONF_CHECK__COUNT; c++)
-			assert_int_equal(member_int(by, km_conformance_check_name(c)), r.by_check[c]);
-		km_conformance_result_clear(&r);
+		assert_int_equal(json_array_get_length(runs), G_N_ELEMENTS(ctx));
+		for (guint k = 0; k < G_N_ELEMENTS(ctx); k++) {
+			JsonObject *run = json_array_get_object_element(runs, k);
+			JsonObject *by = json_object_get_object_member(run, "by_check");
+
+			/* machine, context, verdict, cases, failures, by_check,
+			 * reports, reports_by_code, leak_checks, seconds */
+			assert_int_equal(json_object_get_size(run), 10);
+			assert_string_equal(json_object_get_string_member(run, "machine"), "bbw");
+			assert_string_equal(json_object_get_string_member(run, "context"),
+					    km_conformance_context_name(ctx[k]));
+			assert_int_equal(json_object_get_size(by), 4);
+			assert_int_equal(km_uaccess_conformance_in(ops, &o, ctx[k], &r, NULL, 0), 0);
+			assert_int_equal(member_int(run, "cases"), r.cases);
+			assert_int_equal(member_int(run, "failures"), r.failures);
+			assert_int_equal(member_int(run, "reports"), r.reports);
+			for (int c = 0; c < KM_CONF_CHECK__COUNT; c++)
+				assert_int_equal(member_int(by, km_conformance_check_name(c)),
+						 r.by_check[c]);
+			cases += r.cases;
+			failures += r.failures;
+			reports += r.reports;
+			km_conformance_result_clear(&r);
+		}
+		assert_int_equal(member_int(v, "cases"), cases);
+		assert_int_equal(member_int(v, "failures"), failures);
+		assert_int_equal(member_int(v, "reports"), reports);
 	}
 	g_object_unref(p);
 	g_free(out);
 
-	/* an unknown variant is a usage error: exit 2 */
-	argv[4] = "nosuch";
-	assert_true(g_spawn_sync(NULL, (gchar **)argv, NULL,
-				 G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
-				 NULL, NULL, &status, &err));
-	assert_false(g_spawn_check_wait_status(status, &err));
-	assert_true(g_error_matches(err, G_SPAWN_EXIT_ERROR, 2));
-	g_clear_error(&err);
+	/* an unknown variant, machine or context is a usage error: exit 2 */
+	for (int k = 4; k <= 8; k += 2) {
+		const char *keep = argv[k];
+
+		argv[k] = "nosuch";
+		assert_true(g_spawn_sync(NULL, (gchar **)argv, NULL,
+					 G_SPAWN_STDOUT_TO_DEV_NULL | G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+					 NULL, NULL, NULL, &status, &err));
+		assert_false(g_spawn_check_wait_status(status, &err));
+		assert_true(g_error_matches(err, G_SPAWN_EXIT_ERROR, 2));
+		g_clear_error(&err);
+		argv[k] = keep;
+	}
 }
 #endif
 
@@ -439,7 +541,7 @@ int main(void)
 		cmocka_unit_test(test_direct_conforms),
 		cmocka_unit_test(test_fixed_conforms),
 		cmocka_unit_test(test_conforms_highmem_fast_gup),
-		cmocka_unit_test(test_rfc_fails_exactly_straddles),
+		cmocka_unit_test(test_rfc_fails_exactly),
 		cmocka_unit_test(test_max_listed),
 		cmocka_unit_test(test_catches_tail_write),
 		cmocka_unit_test(test_catches_bad_data),

@@ -63,13 +63,10 @@ static void file_bytes(struct km_fixture *f, struct km_shmem_file *file, uint64_
  * never touched: iov_iter_fault_in_readable() faults in every segment, not
  * only the (empty) first one -- d4690f1e1cda "fix iov_iter_fault_in_readable()",
  * LTP writev03. The atomic copy then succeeds at once: no round copies
- * nothing. (gup_kmap_fixed cannot read that buffer in atomic context at
- * all: test_fixed_zero_page_source_livelocks.) */
+ * nothing. */
 static void test_writev_empty_first_segment_d4690f1e1cda(void **state)
 {
 	for (const struct km_uaccess_ops *const *v = variants(); *v; v++) {
-		if (*v == &km_uaccess_gup_kmap_fixed)
-			continue;
 		struct km_fixture f;
 		struct km_shmem_file *file;
 		struct km_perform_write_stats st;
@@ -263,11 +260,13 @@ static void test_fault_in_past_count_stays_in_segments(void **state)
 	km_fixture_down(&f);
 }
 
-/* gup_kmap_fixed without fast GUP copies nothing in atomic context: the
- * write retries one segment's bytes after a fault-in, copies nothing
- * again, and the kernel would spin: -EDEADLK after two such rounds. The
- * read path falls back to kmap() and copies. */
-static void test_fixed_without_fast_gup_livelocks_write(void **state)
+/* gup_kmap_fixed without fast GUP: its atomic copy takes the pte-lock walk
+ * of pin_page_for_write() (FIX(4)) and copies at once. With the lockless
+ * __get_user_pages_fast() it used before it copied nothing there: the
+ * write retried one segment's bytes after a fault-in, copied nothing
+ * again, and the kernel would spin (-EDEADLK after two such rounds). The
+ * read path copies too. */
+static void test_fixed_without_fast_gup_writes(void **state)
 {
 	struct km_fixture f;
 	struct km_shmem_file *file;
@@ -285,17 +284,18 @@ static void test_fixed_without_fast_gup_livelocks_write(void **state)
 
 		km_iov_iter_init(&it, &iov, 1, 100);
 		assert_int_equal(km_generic_perform_write(f.t, &km_uaccess_gup_kmap_fixed, file, 0,
-							  &it, &st), -EDEADLK);
+							  &it, &st), 100);
 	}
-	assert_int_equal(st.zero_copies, 2);
-	assert_int_equal(st.rounds, 2);
-	assert_int_equal(km_shmem_file_size(file), 0);
+	assert_int_equal(st.zero_copies, 0);
+	assert_int_equal(st.rounds, 1);
+	assert_int_equal(km_shmem_file_size(file), 100);
 	/* the read side: write with direct, read with fixed under CONFIG_HIGHMEM */
 	{
 		struct km_iovec iov = { u, 100 };
 
 		km_iov_iter_init(&it, &iov, 1, 100);
 		assert_int_equal(km_shmem_write_iter(f.t, &km_uaccess_direct, file, &pos, &it), 100);
+		assert_int_equal(km_shmem_file_size(file), 100);
 		pos = 0;
 		km_iov_iter_init(&it, &iov, 1, 100);
 		assert_int_equal(km_shmem_read_iter(f.t, &km_uaccess_gup_kmap_fixed, true, file,
@@ -309,11 +309,10 @@ static void test_fixed_without_fast_gup_livelocks_write(void **state)
 /* A buffer that was only read is mapped to the shared zero page, whose pte
  * is special (do_anonymous_page(): pte_mkspecial): the lockless
  * __get_user_pages_fast() refuses it (gup_pte_range(), v5.7), and with
- * faults disabled that is all gup_kmap_fixed may use. So writev() from such
- * a buffer makes generic_perform_write() spin even with fast GUP -- a flaw
- * of that variant the model finds; the RFC (which sleeps there) and direct
- * copy. */
-static void test_fixed_zero_page_source_livelocks(void **state)
+ * faults disabled that was all gup_kmap_fixed used, so writev() from such
+ * a buffer made generic_perform_write() spin even with fast GUP -- a flaw
+ * the model found. Its pte-lock walk (FIX(4)) reads the zero page. */
+static void test_fixed_zero_page_source_writes(void **state)
 {
 	struct km_fixture f;
 	struct km_shmem_file *file;
@@ -330,9 +329,9 @@ static void test_fixed_zero_page_source_livelocks(void **state)
 	iov = (struct km_iovec){ u, 64 };
 	km_iov_iter_init(&it, &iov, 1, 64);
 	assert_int_equal(km_generic_perform_write(f.t, &km_uaccess_gup_kmap_fixed, file, 0, &it,
-						  &st), -EDEADLK);
-	assert_int_equal(st.zero_copies, 2);
-	/* once the buffer is written (its own page), the atomic copy works */
+						  &st), 64);
+	assert_int_equal(st.zero_copies, 0);
+	/* and once the buffer is written (its own page) */
 	c = 1;
 	assert_int_equal(km_user_access(f.t, u, &c, 1, true), 1);
 	km_iov_iter_init(&it, &iov, 1, 64);
@@ -450,8 +449,8 @@ int main(void)
 		cmocka_unit_test(test_readv_empty_first_segment_19f18459330f),
 		cmocka_unit_test(test_segments_round_trip),
 		cmocka_unit_test(test_writev_bad_segment_efault),
-		cmocka_unit_test(test_fixed_without_fast_gup_livelocks_write),
-		cmocka_unit_test(test_fixed_zero_page_source_livelocks),
+		cmocka_unit_test(test_fixed_without_fast_gup_writes),
+		cmocka_unit_test(test_fixed_zero_page_source_writes),
 		cmocka_unit_test(test_iov_iter_advance),
 		cmocka_unit_test(test_fault_in_past_count_stays_in_segments),
 		cmocka_unit_test(test_import_iovec),

@@ -552,6 +552,47 @@ static void test_rfc_int_truncation_cannot_claim_success(void **state)
 	km_fixture_down(&f);
 }
 
+/*
+ * Host pointer size: sizeof(struct page *) is 8 here, 4 on 32-bit ARM.
+ * The RFC's page array of a 9-page copy is 72 host bytes (kmalloc-128)
+ * but 36 on ARM (kmalloc-64: KMALLOC_MIN_SIZE 64); the kmalloc_class
+ * events record ARM's class, kmalloc_bytes the host object's bucket.
+ * KMALLOC_MAX_SIZE (4 MiB) follows ARM too: a copy over 524,289 pages
+ * needs 4 MiB + 8 host bytes, 2 MiB + 4 on ARM, where the allocation
+ * succeeds (and then gup finds the range unmapped: -EFAULT, nothing
+ * copied); it used to fail with a WARN the ARM kernel never gives.
+ */
+static void test_rfc_page_array_arm_size(void **state)
+{
+	struct km_fixture f;
+	struct km_events ev;
+	unsigned long a, n;
+	unsigned char *buf;
+
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0, 9, RW);
+	buf = g_malloc(9 * 4096);
+	km_events_reset(f.m);
+	assert_int_equal(km_gup_kmap_rfc_raw_from(&f, buf, a, 9 * 4096), 0);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.kmalloc_calls, 1);
+	assert_int_equal(ev.kmalloc_bytes, 128);	/* host: 72 bytes, kmalloc-128 */
+	assert_int_equal(ev.kmalloc_class[6], 1);	/* ARM: 36 bytes, kmalloc-64 */
+	assert_int_equal(ev.kmalloc_class[7], 0);
+	g_free(buf);
+
+	n = 524289UL * 4096;		/* 2 GiB + 4 KiB, below TASK_SIZE from 0x10000 */
+	km_events_reset(f.m);
+	assert_int_equal(km_gup_kmap_rfc_raw_from(&f, &(char){ 0 }, 0x10000, n), n);
+	km_events_get(f.m, &ev);
+	assert_int_equal(km_report_count(f.m, KM_R_ALLOC_TOO_LARGE), 0);
+	assert_int_equal(ev.kmalloc_calls, 1);
+	assert_int_equal(ev.kfree_calls, 1);		/* the array was allocated */
+	assert_int_equal(ev.kmalloc_class[KM_EVENTS_KMALLOC_CLASSES - 1], 1);
+	assert_int_equal(ev.gup_calls, 1);
+	km_fixture_down(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -573,6 +614,7 @@ int main(void)
 		cmocka_unit_test(test_fault_gup_limit),
 		cmocka_unit_test(test_fault_kmap_slots_exhausted),
 		cmocka_unit_test(test_rfc_int_truncation_cannot_claim_success),
+		cmocka_unit_test(test_rfc_page_array_arm_size),
 	};
 
 	return cmocka_run_group_tests_name("test_mm_fidelity", tests, NULL, NULL);

@@ -340,14 +340,15 @@ static void test_kernel_ds(void **state)
  *  - gup_kmap_rfc: kmalloc_array(GFP_KERNEL) sleeps (one report) and,
  *    without fast gup, so does the slow path's mmap_sem (a second); with
  *    fast gup the lockless walk pins the resident page;
- *  - gup_kmap_fixed (FIX(4)): only __get_user_pages_fast(), never a report;
- *    it pins nothing without HAVE_FAST_GUP, so the copy is all short
- *    (16 not copied, zero-filled by copy_from_user), and copies all with it.
+ *  - gup_kmap_fixed (FIX(4)): the pte-lock walk of pin_page_for_write()
+ *    (arch/arm/lib/uaccess_with_memcpy.c, v5.7), never a report, copies
+ *    all on both machines. (It used __get_user_pages_fast(), which pins
+ *    nothing without HAVE_FAST_GUP: it copied nothing on the BeagleBone.)
  */
 static void atomic_copy(const struct km_uaccess_ops *ops, bool fast_gup)
 {
-	bool rfc = ops == &km_uaccess_gup_kmap_rfc, fixed = ops == &km_uaccess_gup_kmap_fixed;
-	unsigned long short_by = fixed && !fast_gup ? 16 : 0;
+	bool rfc = ops == &km_uaccess_gup_kmap_rfc;
+	unsigned long short_by = 0;
 	struct km_fixture f;
 	unsigned char x[16], y[16];
 	unsigned long a;
@@ -373,6 +374,94 @@ static void atomic_copy(const struct km_uaccess_ops *ops, bool fast_gup)
 
 static void test_atomic_context(void **state) { atomic_copy(variant(state), false); }
 static void test_atomic_context_fast_gup(void **state) { atomic_copy(variant(state), true); }
+
+/* The pte-lock walk's state in the middle of gup_kmap_fixed's memcpy:
+ * the mm's page_table_lock held by the task (its preempt_count raised),
+ * the user page's refcount unchanged (no reference taken). */
+struct locked_probe {
+	struct km_mm *mm;
+	struct km_page *page;
+	int refcount, calls, held;
+};
+
+static void probe_locked(struct km_task *t, size_t n, void *arg)
+{
+	struct locked_probe *p = arg;
+
+	p->calls++;
+	p->held += km_mm_locks(p->mm)->page_table_lock.owner == t;
+	p->refcount = km_page_refcount(p->page);
+}
+
+/*
+ * gup_kmap_fixed FIX(4): with faulthandler_disabled() each page is reached
+ * by the pte-lock walk of pin_page_for_write() (arch/arm/lib/
+ * uaccess_with_memcpy.c, v5.7) on every machine: a load needs a present,
+ * young pte -- the zero page a read fault maps included (the lockless
+ * __get_user_pages_fast() refuses it: pte_special) -- a store a writable,
+ * dirty one; the lock is held across the memcpy and no reference taken;
+ * an old pte, a clean one for a store, a read-only or a missing one stops
+ * the copy there (the bytes before are copied), with no fault and no
+ * report. Each context that disables faults: preempt_disable() alone,
+ * pagefault_disable() alone, both.
+ */
+static void test_fixed_atomic_pte_lock_walk(void **state)
+{
+	const struct km_uaccess_ops *ops = &km_uaccess_gup_kmap_fixed;
+	static const bool fast[] = { false, true };
+	static const int ctx[] = { 1, 2, 3 };	/* preempt, pagefault, both */
+
+	for (size_t i = 0; i < G_N_ELEMENTS(fast); i++)
+		for (size_t c = 0; c < G_N_ELEMENTS(ctx); c++) {
+			struct km_fixture f;
+			struct locked_probe probe = { 0 };
+			unsigned char x[64], y[64];
+			unsigned long a, P;
+
+			km_fixture_up(&f, &(struct km_machine_config){
+				.fast_gup = fast[i], .ram_size = 64ULL << 20,
+				.lowmem_size = 32ULL << 20, .kmap_debug = true });
+			P = km_page_size(f.m);
+			a = km_test_map(&f, 0, 4, RW);
+			memset(x, 0x5a, sizeof(x));
+			km_user_access(f.t, a + P - 64, x, sizeof(x), true);	/* page 0: written */
+			km_user_access(f.t, a + P, y, 1, false);	/* page 1: the zero page */
+			probe.mm = f.mm;
+			assert_int_equal(km_follow_pte(f.mm, a, NULL, &probe.page), 0);
+			km_fault_on_memcpy(f.m, probe_locked, &probe);
+			if (ctx[c] & 1)
+				km_preempt_disable(f.t);
+			if (ctx[c] & 2)
+				km_pagefault_disable(f.t);
+			/* page 0 to page 1 (zeros) to page 2 (no pte): 32 + P copied */
+			memset(y, 0xee, sizeof(y));
+			assert_int_equal(ops->raw_copy_from_user(y, a + P - 32, 64), 0);
+			assert_memory_equal(y, x, 32);
+			for (int k = 32; k < 64; k++)
+				assert_int_equal(y[k], 0);
+			assert_int_equal(ops->raw_copy_from_user(y, a + 2 * P - 16, 32), 16);
+			assert_true(probe.calls >= 3 && probe.held == probe.calls);
+			assert_int_equal(probe.refcount, 1);	/* the pte's own reference */
+			/* a store: page 0 is writable and dirty, page 1 the read-only zero page */
+			assert_int_equal(ops->raw_copy_to_user(a + P - 8, x, 16), 8);
+			/* an old pte stops a load, a clean one a store */
+			assert_int_equal(km_pte_mkold_clean(f.mm, a, KM_PTE_YOUNG), 0);
+			assert_int_equal(ops->raw_copy_from_user(y, a, 8), 8);
+			assert_int_equal(km_user_access(f.t, a, y, 1, false), 1);	/* young again */
+			assert_int_equal(km_pte_mkold_clean(f.mm, a, KM_PTE_DIRTY), 0);
+			assert_int_equal(ops->raw_copy_to_user(a, x, 8), 8);
+			assert_int_equal(ops->raw_copy_from_user(y, a, 8), 0);
+			if (ctx[c] & 2)
+				km_pagefault_enable(f.t);
+			if (ctx[c] & 1)
+				km_preempt_enable(f.t);
+			assert_int_equal(km_follow_pte(f.mm, a + 2 * P, NULL, NULL), -ENOENT);
+			assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+			assert_null(km_mm_locks(f.mm)->page_table_lock.owner);
+			km_fault_on_memcpy(f.m, NULL, NULL);
+			km_fixture_down(&f);
+		}
+}
 
 /*
  * An _inatomic copy under pagefault_disable() alone (preemption on), from a
@@ -552,6 +641,7 @@ int main(void)
 		cmocka_unit_test(test_rfc_zero_length_unaligned_faults_in),
 		cmocka_unit_test(test_rfc_kmalloc_failure),
 		cmocka_unit_test(test_fixed_stack_batches),
+		cmocka_unit_test(test_fixed_atomic_pte_lock_walk),
 		cmocka_unit_test(test_fixed_long_lengths_and_zero),
 	};
 

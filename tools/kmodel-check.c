@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * kmodel-check: run libkmodel's contract suites against the registered
- * implementations. `kmodel-check uaccess` runs km_uaccess_conformance() on
- * every uaccess variant of its registry -- the built-ins and those of the
- * --load plugins -- (or the --variant ones), prints a table (or JSON)
- * and exits 1 when a variant that claims conformance fails a case or
- * leaves a report (teardown leaks included), 2 on bad usage or when the
- * suite cannot run.
+ * implementations. `kmodel-check uaccess` runs km_uaccess_conformance_in()
+ * on every uaccess variant of its registry -- the built-ins and those of
+ * the --load plugins -- (or the --variant ones), on each machine and in
+ * each context (or the --machine/--context ones), prints a table (or
+ * JSON) and exits 1 when a variant that claims conformance fails a case
+ * or leaves a report (teardown leaks included) in any run, 2 on bad usage
+ * or when the suite cannot run.
  */
 #include <glib.h>
 #include <json-glib/json-glib.h>
@@ -18,6 +19,8 @@
 
 struct check_opts {
 	gchar **variants;	/* --variant, repeatable or comma lists; NULL: all */
+	gchar **machines;	/* --machine: the same; NULL: all */
+	gchar **contexts;	/* --context: the same; NULL: all */
 	gchar **load;		/* --load: plugins */
 	gchar *output;		/* -o */
 	const struct km_registry *reg;
@@ -27,8 +30,25 @@ struct check_opts {
 	char **argv;
 };
 
+/* The machines the suite boots, as far as a uaccess variant can tell them
+ * apart: fast GUP or not, user pages in lowmem or highmem. The suite's own
+ * small RAM (km_conformance_opts); CONFIG_DEBUG_HIGHMEM on, so an
+ * out-of-order kunmap_atomic() is a BUG. */
+static const struct check_machine {
+	const char *name;
+	struct km_machine_config cfg;
+} machines[] = {
+	{ "bbw", { .kmap_debug = true } },
+	{ "a15", { .ram_size = 16ULL << 20, .lowmem_size = 4ULL << 20, .fast_gup = true,
+		   .kmap_debug = true } },
+};
+
+/* One run: a variant on a machine in a context; or, summed over a
+ * variant's runs (mach NULL), the variant's totals. */
 struct variant_run {
 	const struct km_uaccess_ops *ops;
+	const struct check_machine *mach;
+	enum km_conformance_context ctx;
 	struct km_conformance_result res;
 	unsigned long by_code[KM_R__COUNT];	/* reports by code; [KM_R_NONE]: all */
 };
@@ -51,46 +71,105 @@ static const char *verdict(const struct variant_run *r)
 	return !r->ops->claims_conformance ? "no-claim" : claim_failed(r) ? "FAIL" : "pass";
 }
 
-/* The variants named by --variant (each may be a comma list), in the
- * registry's order, or all; -1 with a message for an unknown name. */
-static int pick_variants(const struct km_registry *reg, gchar **names, GPtrArray *out)
+/* The names of @names (each may be a comma list) that @known (@n names,
+ * @what for messages) holds, as a bit mask in @known's order; all when
+ * @names is NULL. -1 with a message for an unknown name. */
+static long pick_names(gchar **names, const char *const *known, unsigned int n,
+		       const char *what)
 {
-	GHashTable *want = g_hash_table_new(g_str_hash, g_str_equal);
 	gchar *joined = names ? g_strjoinv(",", names) : NULL;
 	gchar **parts = joined ? g_strsplit(joined, ",", -1) : NULL;
-	int rc = 0;
+	long mask = names ? 0 : (1L << n) - 1;
 
-	for (gchar **p = parts; p && *p; p++) {
+	for (gchar **p = parts; p && *p && mask >= 0; p++) {
+		unsigned int i;
+
 		g_strstrip(*p);
-		if (!km_registry_find_uaccess(reg, *p)) {
-			fprintf(stderr, "kmodel-check: unknown uaccess variant \"%s\"; known:", *p);
-			for (const struct km_uaccess_ops *const *v = km_registry_uaccess(reg); *v; v++)
-				fprintf(stderr, " %s", (*v)->name);
-			fputc('\n', stderr);
-			rc = -1;
+		for (i = 0; i < n && strcmp(known[i], *p); i++)
+			;
+		if (i < n) {
+			mask |= 1L << i;
+			continue;
 		}
-		g_hash_table_add(want, *p);
+		fprintf(stderr, "kmodel-check: unknown %s \"%s\"; known:", what, *p);
+		for (i = 0; i < n; i++)
+			fprintf(stderr, " %s", known[i]);
+		fputc('\n', stderr);
+		mask = -1;
 	}
-	for (const struct km_uaccess_ops *const *v = km_registry_uaccess(reg); *v && !rc; v++)
-		if (!parts || g_hash_table_contains(want, (*v)->name))
-			g_ptr_array_add(out, (gpointer)*v);
-	g_hash_table_destroy(want);
 	g_strfreev(parts);
 	g_free(joined);
-	return rc;
+	return mask;
+}
+
+/* The variants named by --variant, in the registry's order, or all; -1
+ * with a message for an unknown name. */
+static int pick_variants(const struct km_registry *reg, gchar **names, GPtrArray *out)
+{
+	const struct km_uaccess_ops *const *all = km_registry_uaccess(reg);
+	GPtrArray *known = g_ptr_array_new();
+	long mask;
+
+	for (const struct km_uaccess_ops *const *v = all; *v; v++)
+		g_ptr_array_add(known, (gpointer)(*v)->name);
+	mask = pick_names(names, (const char *const *)known->pdata, known->len,
+			  "uaccess variant");
+	for (guint i = 0; mask > 0 && i < known->len; i++)
+		if (mask & (1L << i))
+			g_ptr_array_add(out, (gpointer)all[i]);
+	g_ptr_array_free(known, TRUE);
+	return mask < 0 ? -1 : 0;
+}
+
+/* @runs[0..n) of one variant summed into *@t */
+static void variant_total(const struct variant_run *runs, guint n, struct variant_run *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->ops = runs[0].ops;
+	for (guint j = 0; j < n; j++) {
+		t->res.cases += runs[j].res.cases;
+		t->res.failures += runs[j].res.failures;
+		for (int c = 0; c < KM_CONF_CHECK__COUNT; c++)
+			t->res.by_check[c] += runs[j].res.by_check[c];
+		t->res.reports += runs[j].res.reports;
+		t->res.seconds += runs[j].res.seconds;
+		for (int c = 0; c < KM_R__COUNT; c++)
+			t->by_code[c] += runs[j].by_code[c];
+	}
+}
+
+/* The runs of the variant that starts at @runs[i]: how many */
+static guint variant_runs(const struct variant_run *runs, guint n, guint i)
+{
+	guint j = i;
+
+	while (j < n && runs[j].ops == runs[i].ops)
+		j++;
+	return j - i;
+}
+
+static const char *run_where(const struct variant_run *r)
+{
+	static char buf[64];
+
+	g_snprintf(buf, sizeof(buf), "%s on %s, %s", r->ops->name, r->mach->name,
+		   km_conformance_context_name(r->ctx));
+	return buf;
 }
 
 static void print_table(FILE *fp, const struct check_opts *o, const struct variant_run *runs,
 			guint n)
 {
-	fprintf(fp, "%-20s %-6s %-8s %8s %8s %8s %8s %8s %8s %7s %8s\n", "variant", "claims",
-		"verdict", "cases", "failures", "size", "src", "dst", "copy", "reports", "seconds");
+	fprintf(fp, "%-20s %-7s %-13s %-6s %-8s %8s %8s %8s %8s %8s %8s %7s %8s\n", "variant",
+		"machine", "context", "claims", "verdict", "cases", "failures", "size", "src", "dst",
+		"copy", "reports", "seconds");
 	for (guint i = 0; i < n; i++) {
 		const struct km_conformance_result *r = &runs[i].res;
 		bool external = !km_registry_builtin(o->reg, runs[i].ops);
 		gchar *name = g_strconcat(runs[i].ops->name, external ? "*" : "", NULL);
 
-		fprintf(fp, "%-20s %-6s %-8s %8lu %8lu %8lu %8lu %8lu %8lu %7lu %8.3f\n", name,
+		fprintf(fp, "%-20s %-7s %-13s %-6s %-8s %8lu %8lu %8lu %8lu %8lu %8lu %7lu %8.3f\n",
+			name, runs[i].mach->name, km_conformance_context_name(runs[i].ctx),
 			runs[i].ops->claims_conformance ? "yes" : "no", verdict(&runs[i]), r->cases,
 			r->failures, r->by_check[KM_CONF_CHECK_SIZE], r->by_check[KM_CONF_CHECK_SRC],
 			r->by_check[KM_CONF_CHECK_DST], r->by_check[KM_CONF_CHECK_COPY], r->reports,
@@ -100,7 +179,7 @@ static void print_table(FILE *fp, const struct check_opts *o, const struct varia
 	for (guint i = 0; i < n; i++) {
 		if (!runs[i].res.reports)
 			continue;
-		fprintf(fp, "\n%s: reports by code:", runs[i].ops->name);
+		fprintf(fp, "\n%s: reports by code:", run_where(&runs[i]));
 		for (int c = 1; c < KM_R__COUNT; c++)
 			if (runs[i].by_code[c])
 				fprintf(fp, " %s %lu", km_report_code_name(c), runs[i].by_code[c]);
@@ -112,12 +191,12 @@ static void print_table(FILE *fp, const struct check_opts *o, const struct varia
 
 		if (!k)
 			continue;
-		fprintf(fp, "\n%s: first %zu of %lu failing checks\n", runs[i].ops->name, k,
+		fprintf(fp, "\n%s: first %zu of %lu failing checks\n", run_where(&runs[i]), k,
 			r->by_check[0] + r->by_check[1] + r->by_check[2] + r->by_check[3]);
 		for (size_t j = 0; j < k; j++) {
 			const struct km_conformance_failure *f = &r->list[j];
 
-			fprintf(fp, "  %-9s P=%-5lu %-8s off=%-4ld n=%-3lu N=%-3lu %-4s ",
+			fprintf(fp, "  %-9s P=%-5lu %-9s off=%-4ld n=%-3lu N=%-3lu %-4s ",
 				km_conformance_dir_name(f->dir), f->page_size,
 				km_conformance_edge_name(f->edge), f->offset, f->size, f->returned,
 				km_conformance_check_name(f->check));
@@ -136,6 +215,49 @@ static void print_table(FILE *fp, const struct check_opts *o, const struct varia
 		}
 }
 
+/* The counts, verdict, reports and leak checks of @r as members of the
+ * open JSON object. */
+static void json_counts(JsonBuilder *b, const struct variant_run *r)
+{
+	json_builder_set_member_name(b, "verdict");
+	json_builder_add_string_value(b, verdict(r));
+	json_builder_set_member_name(b, "cases");
+	json_builder_add_int_value(b, (gint64)r->res.cases);
+	json_builder_set_member_name(b, "failures");
+	json_builder_add_int_value(b, (gint64)r->res.failures);
+	json_builder_set_member_name(b, "by_check");
+	json_builder_begin_object(b);
+	for (int c = 0; c < KM_CONF_CHECK__COUNT; c++) {
+		json_builder_set_member_name(b, km_conformance_check_name(c));
+		json_builder_add_int_value(b, (gint64)r->res.by_check[c]);
+	}
+	json_builder_end_object(b);
+	json_builder_set_member_name(b, "reports");
+	json_builder_add_int_value(b, (gint64)r->res.reports);
+	/* every report code that occurred */
+	json_builder_set_member_name(b, "reports_by_code");
+	json_builder_begin_object(b);
+	for (int c = 1; c < KM_R__COUNT; c++) {
+		if (!r->by_code[c])
+			continue;
+		json_builder_set_member_name(b, km_report_code_name(c));
+		json_builder_add_int_value(b, (gint64)r->by_code[c]);
+	}
+	json_builder_end_object(b);
+	/* the teardown checks, each with its count (0: clean) */
+	json_builder_set_member_name(b, "leak_checks");
+	json_builder_begin_object(b);
+	for (size_t c = 0; c < G_N_ELEMENTS(leak_codes); c++) {
+		json_builder_set_member_name(b, km_report_code_name(leak_codes[c]));
+		json_builder_add_int_value(b, (gint64)r->by_code[leak_codes[c]]);
+	}
+	json_builder_end_object(b);
+	json_builder_set_member_name(b, "seconds");
+	json_builder_add_double_value(b, r->res.seconds);
+}
+
+/* Per variant its totals over its runs, and "runs": one object per
+ * machine and context with the same counts. */
 static void print_json(FILE *fp, const struct check_opts *o, const struct variant_run *runs,
 		       guint n)
 {
@@ -146,9 +268,11 @@ static void print_json(FILE *fp, const struct check_opts *o, const struct varian
 	km_tool_json_metadata(b, "kmodel-check", o->argc, o->argv);
 	json_builder_set_member_name(b, "variants");
 	json_builder_begin_array(b);
-	for (guint i = 0; i < n; i++) {
-		const struct km_conformance_result *r = &runs[i].res;
+	for (guint i = 0; i < n;) {
+		guint k = variant_runs(runs, n, i);
+		struct variant_run total;
 
+		variant_total(runs + i, k, &total);
 		json_builder_begin_object(b);
 		json_builder_set_member_name(b, "name");
 		json_builder_add_string_value(b, runs[i].ops->name);
@@ -156,42 +280,21 @@ static void print_json(FILE *fp, const struct check_opts *o, const struct varian
 		json_builder_add_string_value(b, km_registry_origin(o->reg, runs[i].ops));
 		json_builder_set_member_name(b, "claims_conformance");
 		json_builder_add_boolean_value(b, runs[i].ops->claims_conformance);
-		json_builder_set_member_name(b, "verdict");
-		json_builder_add_string_value(b, verdict(&runs[i]));
-		json_builder_set_member_name(b, "cases");
-		json_builder_add_int_value(b, (gint64)r->cases);
-		json_builder_set_member_name(b, "failures");
-		json_builder_add_int_value(b, (gint64)r->failures);
-		json_builder_set_member_name(b, "by_check");
-		json_builder_begin_object(b);
-		for (int c = 0; c < KM_CONF_CHECK__COUNT; c++) {
-			json_builder_set_member_name(b, km_conformance_check_name(c));
-			json_builder_add_int_value(b, (gint64)r->by_check[c]);
+		json_counts(b, &total);
+		json_builder_set_member_name(b, "runs");
+		json_builder_begin_array(b);
+		for (guint j = i; j < i + k; j++) {
+			json_builder_begin_object(b);
+			json_builder_set_member_name(b, "machine");
+			json_builder_add_string_value(b, runs[j].mach->name);
+			json_builder_set_member_name(b, "context");
+			json_builder_add_string_value(b, km_conformance_context_name(runs[j].ctx));
+			json_counts(b, &runs[j]);
+			json_builder_end_object(b);
 		}
+		json_builder_end_array(b);
 		json_builder_end_object(b);
-		json_builder_set_member_name(b, "reports");
-		json_builder_add_int_value(b, (gint64)r->reports);
-		/* every report code that occurred */
-		json_builder_set_member_name(b, "reports_by_code");
-		json_builder_begin_object(b);
-		for (int c = 1; c < KM_R__COUNT; c++) {
-			if (!runs[i].by_code[c])
-				continue;
-			json_builder_set_member_name(b, km_report_code_name(c));
-			json_builder_add_int_value(b, (gint64)runs[i].by_code[c]);
-		}
-		json_builder_end_object(b);
-		/* the teardown checks, each with its count (0: clean) */
-		json_builder_set_member_name(b, "leak_checks");
-		json_builder_begin_object(b);
-		for (size_t c = 0; c < G_N_ELEMENTS(leak_codes); c++) {
-			json_builder_set_member_name(b, km_report_code_name(leak_codes[c]));
-			json_builder_add_int_value(b, (gint64)runs[i].by_code[leak_codes[c]]);
-		}
-		json_builder_end_object(b);
-		json_builder_set_member_name(b, "seconds");
-		json_builder_add_double_value(b, r->seconds);
-		json_builder_end_object(b);
+		i += k;
 	}
 	json_builder_end_array(b);
 	json_builder_end_object(b);
@@ -201,52 +304,67 @@ static void print_json(FILE *fp, const struct check_opts *o, const struct varian
 	g_object_unref(b);
 }
 
-/* Return: 0 all claiming variants pass, 1 one fails (a failing case or a
- * report), 2 the suite or the output failed. */
+/* Return: 0 all claiming variants pass in every run, 1 one fails (a
+ * failing case or a report), 2 the suite or the output failed. */
 static int check_uaccess(const struct check_opts *o)
 {
+	const char *mnames[G_N_ELEMENTS(machines)], *cnames[KM_CONF_CTX__COUNT];
 	GPtrArray *pick = g_ptr_array_new();
-	struct variant_run *runs;
+	GArray *runs = g_array_new(FALSE, TRUE, sizeof(struct variant_run));
+	long mmask, cmask;
 	FILE *fp;
 	int rc = 0;
 
-	if (pick_variants(o->reg, o->variants, pick)) {
-		g_ptr_array_free(pick, TRUE);
-		return 2;
-	}
-	runs = g_new0(struct variant_run, pick->len);
-	for (guint i = 0; i < pick->len && rc != 2; i++) {
-		/* list only what is printed: the counts stay exact */
-		struct km_conformance_opts opts = { .max_listed = o->show > 0 ? (size_t)o->show : 1 };
-		int err;
+	for (guint i = 0; i < G_N_ELEMENTS(machines); i++)
+		mnames[i] = machines[i].name;
+	for (int c = 0; c < KM_CONF_CTX__COUNT; c++)
+		cnames[c] = km_conformance_context_name(c);
+	mmask = pick_names(o->machines, mnames, G_N_ELEMENTS(machines), "machine");
+	cmask = pick_names(o->contexts, cnames, KM_CONF_CTX__COUNT, "context");
+	if (pick_variants(o->reg, o->variants, pick) || mmask < 0 || cmask < 0)
+		rc = 2;
+	for (guint i = 0; i < pick->len && rc != 2; i++)
+		for (guint mi = 0; mi < G_N_ELEMENTS(machines) && rc != 2; mi++)
+			for (int c = 0; c < KM_CONF_CTX__COUNT && rc != 2; c++) {
+				/* list only what is printed: the counts stay exact */
+				struct km_conformance_opts opts = {
+					.machine = &machines[mi].cfg,
+					.max_listed = o->show > 0 ? (size_t)o->show : 1,
+				};
+				struct variant_run r = { .ops = g_ptr_array_index(pick, i),
+							 .mach = &machines[mi], .ctx = c };
+				int err;
 
-		runs[i].ops = g_ptr_array_index(pick, i);
-		err = km_uaccess_conformance_reports(runs[i].ops, &opts, &runs[i].res,
-						     runs[i].by_code, KM_R__COUNT);
-		if (err) {
-			fprintf(stderr, "kmodel-check: %s: %s (%d)\n", runs[i].ops->name,
-				km_last_error(), err);
-			rc = 2;
-		} else if (claim_failed(&runs[i])) {
-			rc = 1;
-		}
-	}
+				if (!(mmask & (1L << mi)) || !(cmask & (1L << c)))
+					continue;
+				err = km_uaccess_conformance_in(r.ops, &opts, c, &r.res, r.by_code,
+								KM_R__COUNT);
+				if (err) {
+					fprintf(stderr, "kmodel-check: %s: %s (%d)\n", run_where(&r),
+						km_last_error(), err);
+					rc = 2;
+					break;
+				}
+				if (claim_failed(&r))
+					rc = 1;
+				g_array_append_val(runs, r);
+			}
 	if (rc != 2) {
 		fp = km_tool_open_output("kmodel-check", o->output);
 		if (!fp) {
 			rc = 2;
 		} else {
 			if (o->json)
-				print_json(fp, o, runs, pick->len);
+				print_json(fp, o, (struct variant_run *)runs->data, runs->len);
 			else
-				print_table(fp, o, runs, pick->len);
+				print_table(fp, o, (struct variant_run *)runs->data, runs->len);
 			if (km_tool_close_output("kmodel-check", fp, o->output))
 				rc = 2;
 		}
 	}
-	for (guint i = 0; i < pick->len; i++)
-		km_conformance_result_clear(&runs[i].res);
-	g_free(runs);
+	for (guint i = 0; i < runs->len; i++)
+		km_conformance_result_clear(&g_array_index(runs, struct variant_run, i).res);
+	g_array_free(runs, TRUE);
 	g_ptr_array_free(pick, TRUE);
 	return rc;
 }
@@ -258,9 +376,14 @@ int main(int argc, char **argv)
 	GOptionEntry entries[] = {
 		{ "variant", 'v', 0, G_OPTION_ARG_STRING_ARRAY, &o.variants,
 		  "uaccess variant to check (repeatable, or a comma list; default: all)", "NAME" },
+		{ "machine", 'm', 0, G_OPTION_ARG_STRING_ARRAY, &o.machines,
+		  "machine to run on: bbw, a15 (repeatable, or a comma list; default: both)", "NAME" },
+		{ "context", 'c', 0, G_OPTION_ARG_STRING_ARRAY, &o.contexts,
+		  "context: process, preempt_off, pagefault_off, atomic (repeatable, or a comma "
+		  "list; default: all)", "NAME" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &o.json,
 		  "Write JSON: run metadata and, per variant, the counts, reports by code and "
-		  "leak checks", NULL },
+		  "leak checks, in all and per run (machine and context)", NULL },
 		KM_TOOL_OUTPUT_ENTRY(&o.output),
 		{ "show", 0, 0, G_OPTION_ARG_INT, &o.show,
 		  "Failing checks to print per variant in the table (default 5)", "N" },
@@ -280,14 +403,21 @@ int main(int argc, char **argv)
 	ctx = g_option_context_new("uaccess - check implementations against a contract");
 	g_option_context_set_summary(ctx,
 		"uaccess: run the raw copy_{from,to}_user contract of include/linux/uaccess.h\n"
-		"(km_uaccess_conformance()) against each uaccess variant: 4, 16 and 64 KiB\n"
-		"pages, sizes 0..128 at every offset -128..128 around a mapped page's leading\n"
-		"and trailing boundary (and, copy_to_user, a read-only neighbour), both\n"
-		"directions; checks: size (returned count), src (source untouched), dst\n"
-		"(nothing written outside the copied bytes), copy (copied bytes match).\n"
+		"(km_uaccess_conformance_in()) against each uaccess variant, one row per\n"
+		"machine and context: 4, 16 and 64 KiB pages, sizes 0..128 at every offset\n"
+		"-128..128 around four page boundaries (a hole then a mapped page, a mapped\n"
+		"page then a hole, a writable then a read-only zero page, a resident then a\n"
+		"never-touched page), both directions; checks: size (returned count), src\n"
+		"(source untouched), dst (nothing written outside the copied bytes), copy\n"
+		"(copied bytes match).\n"
+		"Machines: bbw (no fast GUP, all lowmem), a15 (fast GUP, user pages in\n"
+		"highmem), both with CONFIG_DEBUG_HIGHMEM. Contexts: process, preempt_off\n"
+		"(preempt_disable()), pagefault_off (pagefault_disable()), atomic (both, as\n"
+		"under kmap_atomic()): where faults are not handled only resident pages\n"
+		"with the access's permission count as accessible.\n"
 		"A variant that claims conformance passes only with no failing case and no\n"
-		"BUG/WARN report on the suite's machines, teardown leak checks included\n"
-		"(leaked pins, held kmap slots, unfreed kmalloc, ...).");
+		"BUG/WARN report on the suite's machines in any run, teardown leak checks\n"
+		"included (leaked pins, held kmap slots, unfreed kmalloc, ...).");
 	g_option_context_set_description(ctx,
 		"Variants: the built-ins and those of --load plugins (marked '*').\n"
 		"Exit status: 0 every variant that claims conformance passed, 1 one failed\n"
@@ -302,7 +432,8 @@ int main(int argc, char **argv)
 		rc = 0;
 	} else if (argc != 2 || strcmp(argv[1], "uaccess") != 0 || o.show < 0) {
 		fprintf(stderr, "kmodel-check: usage: kmodel-check uaccess [--load PATH.so] "
-				"[--variant NAME] [--json] [-o FILE] [--show N] (see --help)\n");
+				"[--variant NAME] [--machine NAME] [--context NAME] [--json] [-o FILE] "
+				"[--show N] (see --help)\n");
 		rc = 2;
 	} else if (!(o.reg = reg = km_tool_registry("kmodel-check", o.load))) {
 		rc = 2;
@@ -316,5 +447,7 @@ int main(int argc, char **argv)
 	g_option_context_free(ctx);
 	g_clear_error(&err);
 	g_strfreev(o.variants);
+	g_strfreev(o.machines);
+	g_strfreev(o.contexts);
 	return rc;
 }

@@ -9,7 +9,11 @@
  * page faults disabled, as generic_perform_write() copies) it may not
  * sleep, so it pins with the lockless __get_user_pages_fast() only; there a
  * page it cannot pin ends the copy, and the caller retries after faulting
- * the page in.
+ * the page in. `kmodel-check uaccess --load ... --context atomic` shows
+ * where that falls short on ARM: without LPAE (no fast GUP) it pins
+ * nothing, and the zero page is refused (pte_special) -- so it passes in
+ * process context only; libkmodel's gup_kmap_fixed walks the page table
+ * under the pte lock there instead (src/uaccess/gup_kmap_fixed.c).
  */
 #include <linux/highmem.h>
 #include <linux/mm.h>

@@ -10,21 +10,31 @@
  * early, but when a prefix is accessible at least one byte of it is copied.
  *
  * The suite boots one machine per page size with this user layout (P is
- * the page size, every page a separate mapping or hole):
+ * the page size):
  *
  *   base+0P  unmapped
  *   base+1P  M1: read/write, resident, random bytes
  *   base+2P  unmapped
  *   base+3P  M2: read/write, resident, random bytes
- *   base+4P  RO: read-only, resident (the shared zero page)
+ *   base+4P  RO: read-only, resident (the shared zero page, mapped by a read)
  *   base+5P  unmapped
+ *   base+6P  M3: read/write, resident, random bytes   } one mapping
+ *   base+7P  U:  read/write, never touched (no pte)   }
+ *   base+8P  unmapped
  *
- * and runs, for every edge (see enum km_conformance_edge), every size n in
+ * and runs, in every context (enum km_conformance_context), for every edge
+ * (enum km_conformance_edge) and both directions, every size n in
  * 0..max_size and every start offset off in -max_size..+max_size relative
- * to the edge's boundary B, the raw copy of [B + off, B + off + n):
- * copy_from_user for the leading and trailing edges, copy_to_user for
- * those and the read-only edge. The user pages are resident, so the suite
- * does not see what a variant does to non-resident pages (tests/ do).
+ * to the edge's boundary B, the raw copy of [B + off, B + off + n).
+ *
+ * What is accessible depends on the context: where page faults are
+ * handled (process context) every mapped byte with the access's
+ * permission is, U included (a read maps the zero page, a write a new
+ * page); where they are not (preemption or page faults disabled:
+ * faulthandler_disabled(), include/linux/uaccess.h, v5.7) only bytes
+ * whose pte is present with that permission are, as for the MMU under
+ * the exception table: U is not, RO is for reads. After each case U is
+ * returned to having no pte.
  */
 #ifndef KMODEL_CONFORMANCE_H
 #define KMODEL_CONFORMANCE_H
@@ -46,9 +56,21 @@ enum km_conformance_dir {
 enum km_conformance_edge {
 	KM_CONF_LEADING = 0,	/**< B = start of M1: unmapped before, mapped after */
 	KM_CONF_TRAILING,	/**< B = end of M1: mapped before, unmapped after */
-	KM_CONF_READONLY,	/**< B = end of M2: writable before, read-only after
-				 *   (copy_to_user only) */
+	KM_CONF_READONLY,	/**< B = end of M2: writable before, read-only (the
+				 *   zero page, readable) after */
+	KM_CONF_UNTOUCHED,	/**< B = end of M3: resident before, never touched
+				 *   after (accessible only where faults are handled) */
 	KM_CONF_EDGE__COUNT
+};
+
+/** The context a case runs in, as real callers make it. */
+enum km_conformance_context {
+	KM_CONF_CTX_PROCESS = 0,	/**< preemption and page faults enabled */
+	KM_CONF_CTX_PREEMPT_OFF,	/**< preempt_disable() (in_atomic()) */
+	KM_CONF_CTX_PAGEFAULT_OFF,	/**< pagefault_disable() alone (an _inatomic copy) */
+	KM_CONF_CTX_ATOMIC,		/**< both, as under kmap_atomic() around the copy
+					 *   of generic_perform_write() (mm/filemap.c) */
+	KM_CONF_CTX__COUNT
 };
 
 /** The four checks of a case, from the raw contract. */
@@ -99,7 +121,7 @@ struct km_conformance_opts {
 
 /**
  * struct km_conformance_failure - one failing check of one case.
- * @dir, @edge, @page_size (bytes): where the case ran.
+ * @dir, @edge, @context, @page_size (bytes): where the case ran.
  * @offset: start of the user range relative to the edge's boundary, bytes
  *          (negative: before it).
  * @size: n, bytes. @returned: N, what the raw copy returned.
@@ -115,6 +137,8 @@ struct km_conformance_failure {
 	enum km_conformance_dir dir;
 	enum km_conformance_edge edge;
 	enum km_conformance_check check;
+	/** appended in the padding after @check: size and layout unchanged */
+	enum km_conformance_context context;
 	unsigned long page_size;
 	long offset;
 	unsigned long size;
@@ -152,8 +176,10 @@ struct km_conformance_result {
 
 /**
  * km_uaccess_conformance() - run the suite (see the top of this header)
- * against @ops on machines of its own. The calling thread's `current` is
- * used during the run and restored afterwards; nothing else of the caller
+ * in every context against @ops on machines of its own; the result's
+ * counts are summed over the contexts (@cases is 4 times a context's).
+ * The calling thread's `current` is used during the run and restored
+ * afterwards; nothing else of the caller
  * is touched, so runs on different threads are independent.
  * @ops: the variant; both raw functions must be set.
  * @opts: NULL or zeroed for defaults; see struct km_conformance_opts.
@@ -184,6 +210,17 @@ KM_API int km_uaccess_conformance_reports(const struct km_uaccess_ops *ops,
 					  struct km_conformance_result *res,
 					  unsigned long *by_code, size_t ncodes);
 
+/**
+ * km_uaccess_conformance_in() - km_uaccess_conformance_reports() in
+ * context @ctx only (@by_code, @ncodes as there; @by_code may be NULL).
+ * Return: as km_uaccess_conformance(), and -EINVAL for an unknown @ctx.
+ */
+KM_API int km_uaccess_conformance_in(const struct km_uaccess_ops *ops,
+				     const struct km_conformance_opts *opts,
+				     enum km_conformance_context ctx,
+				     struct km_conformance_result *res,
+				     unsigned long *by_code, size_t ncodes);
+
 /** Free @res->list and zero @res. NULL is a no-op. */
 KM_API void km_conformance_result_clear(struct km_conformance_result *res);
 
@@ -191,8 +228,10 @@ KM_API void km_conformance_result_clear(struct km_conformance_result *res);
 KM_API const char *km_conformance_check_name(enum km_conformance_check check);
 /** "from_user", "to_user"; "?" otherwise. */
 KM_API const char *km_conformance_dir_name(enum km_conformance_dir dir);
-/** "leading", "trailing", "readonly"; "?" otherwise. */
+/** "leading", "trailing", "readonly", "untouched"; "?" otherwise. */
 KM_API const char *km_conformance_edge_name(enum km_conformance_edge edge);
+/** "process", "preempt_off", "pagefault_off", "atomic"; "?" otherwise. */
+KM_API const char *km_conformance_context_name(enum km_conformance_context ctx);
 
 #ifdef __cplusplus
 }

@@ -432,7 +432,10 @@ struct km_events {
 	uint64_t eth_bytes;		/**< their bytes (header + payload, no FCS) */
 	/** kmalloc calls per size class: [i] counts buckets of 2^(i-1) < size
 	 *  <= 2^i bytes (kmalloc-96 in [7], kmalloc-192 in [8]); [0]: size 0;
-	 *  [KM_EVENTS_KMALLOC_CLASSES - 1] also holds anything larger */
+	 *  [KM_EVENTS_KMALLOC_CLASSES - 1] also holds anything larger. The
+	 *  bucket is the object's on 32-bit ARM: the host's, except where the
+	 *  model knows the ARM object is smaller (the RFC's page array of
+	 *  4-byte struct page pointers); kmalloc_bytes is the host's. */
 	uint64_t kmalloc_class[16];
 	uint64_t spin_locks;		/**< spin_lock() (the pte lock of uaccess_with_memcpy) */
 	uint64_t pt_walks_sw;		/**< page-table walks by kernel code (pgd_offset() ..) */

@@ -209,13 +209,16 @@ static unsigned int size_class(size_t bucket)
  * might_sleep_if(__GFP_DIRECT_RECLAIM) and the fault injection
  * (slab_pre_alloc_hook()/prepare_alloc_pages(): should_failslab(),
  * should_fail_alloc_page()).
+ * @arm_size: the object's size on 32-bit ARM, where it differs from the
+ * host's @size (pointers and longs are 8 bytes here, 4 there): the limit
+ * and the size-class events follow ARM; the host object has @size bytes.
  */
-void *km_kmalloc(struct km_task *t, size_t size, km_gfp_t flags)
+void *km_kmalloc_arm(struct km_task *t, size_t size, size_t arm_size, km_gfp_t flags)
 {
 	struct km_machine *m;
 	struct km_slab *s;
 	struct obj_hdr *h;
-	size_t bucket;
+	size_t bucket, arm_bucket;
 	unsigned int cls;
 
 	if (__builtin_expect(!t, 0)) {
@@ -225,14 +228,14 @@ void *km_kmalloc(struct km_task *t, size_t size, km_gfp_t flags)
 	m = t->m;
 	s = m->slab;
 	m->ev.kmalloc_calls++;
-	if (size == 0) {
+	if (size == 0 || arm_size == 0) {
 		m->ev.kmalloc_class[0]++;
 		return ZERO_SIZE_PTR;
 	}
-	if (__builtin_expect(size > kmalloc_max_size(m), 0)) {
+	if (__builtin_expect(arm_size > kmalloc_max_size(m), 0)) {
 		km_report(m, KM_WARN, KM_R_ALLOC_TOO_LARGE,
 			  "kmalloc(%zu): above KMALLOC_MAX_SIZE %zu (alloc_pages order >= MAX_ORDER)",
-			  size, kmalloc_max_size(m));
+			  arm_size, kmalloc_max_size(m));
 		return NULL;
 	}
 	if (flags & KM_GFP_DIRECT_RECLAIM)
@@ -240,10 +243,11 @@ void *km_kmalloc(struct km_task *t, size_t size, km_gfp_t flags)
 	if (m->fail_kmalloc_nth && --m->fail_kmalloc_nth == 0)
 		return NULL;
 	bucket = km_kmalloc_size_roundup(m, size);
+	arm_bucket = arm_size == size ? bucket : km_kmalloc_size_roundup(m, arm_size);
 	cls = size_class(bucket);
 	m->ev.kmalloc_bytes += bucket;
-	/* ceil(log2(bucket)): buckets are at least 8 bytes */
-	m->ev.kmalloc_class[MIN(64u - (unsigned int)__builtin_clzll((unsigned long long)bucket - 1),
+	/* ceil(log2(bucket)) of ARM's bucket: buckets are at least 8 bytes */
+	m->ev.kmalloc_class[MIN(64u - (unsigned int)__builtin_clzll((unsigned long long)arm_bucket - 1),
 				KM_EVENTS_KMALLOC_CLASSES - 1u)]++;
 	if (!s->freelist[cls])
 		new_slab(s, cls, bucket);
@@ -256,6 +260,11 @@ void *km_kmalloc(struct km_task *t, size_t size, km_gfp_t flags)
 	if (flags & KM_GFP_ZERO)
 		memset(h + 1, 0, bucket);
 	return h + 1;
+}
+
+void *km_kmalloc(struct km_task *t, size_t size, km_gfp_t flags)
+{
+	return km_kmalloc_arm(t, size, size, flags);
 }
 
 void km_kfree(struct km_task *t, const void *obj)

@@ -91,7 +91,7 @@ struct km_vma *km_find_vma_tree(struct km_mm *mm, unsigned long addr)
 }
 
 /* Drop the ptes of [start, end): zap_pte_range() */
-static void zap_range(struct km_mm *mm, unsigned long start, unsigned long end)
+void km_zap_range(struct km_mm *mm, unsigned long start, unsigned long end)
 {
 	struct km_machine *m = mm->m;
 
@@ -139,7 +139,7 @@ static void mm_free(struct km_mm *mm)
 	for (GTreeNode *n = g_tree_node_first(mm->vmas); n; n = g_tree_node_next(n)) {
 		struct km_vma *v = g_tree_node_value(n);
 
-		zap_range(mm, v->start, v->end);
+		km_zap_range(mm, v->start, v->end);
 	}
 	g_tree_destroy(mm->vmas);
 	for (unsigned long i = 0; i < mm->pgd_entries; i++)
@@ -372,7 +372,7 @@ int km_munmap(struct km_mm *mm, unsigned long addr, unsigned long len)
 	for (guint i = 0; i < in->len; i++) {
 		struct km_vma *v = g_ptr_array_index(in, i);
 
-		zap_range(mm, v->start, v->end);
+		km_zap_range(mm, v->start, v->end);
 		g_tree_remove(mm->vmas, GSIZE_TO_POINTER(v->start));
 	}
 	g_ptr_array_free(in, TRUE);

@@ -91,6 +91,9 @@ void km_mm_fini(struct km_machine *m);
 int km_mm_check(struct km_machine *m);
 struct km_vma *km_find_vma_tree(struct km_mm *mm, unsigned long addr);
 km_pte_t *km_pte_alloc(struct km_mm *mm, unsigned long addr);
+/* zap_pte_range(): drop the ptes of [start, end), their pages' mapcounts
+ * and references; the vmas stay */
+void km_zap_range(struct km_mm *mm, unsigned long start, unsigned long end);
 
 /* The vma containing @addr, or NULL. A one-entry cache in front of the
  * tree plays the part of the kernel's vmacache (mm/vmacache.c, v5.7). */

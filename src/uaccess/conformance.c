@@ -5,17 +5,19 @@
  * layout, the cases and the checks. Expected values come from the layout
  * alone (which bytes are accessible), never from running a variant.
  * The suite reads and restores user bytes through the frames (host
- * memory) of the present ptes, so checking costs no modelled events.
+ * memory) of the present ptes, and puts the never-touched page back to no
+ * pte after a case that faulted it in (zap_pte_range()).
  */
 #include "mm_internal.h"
 #include <kmodel/conformance.h>
+#include <stddef.h>
 #include <string.h>
 
 #define CONF_DEFAULT_MAX_SIZE	128
 #define CONF_LIMIT_MAX_SIZE	1024
 #define CONF_DEFAULT_GUARD	256
 #define CONF_LIMIT_GUARD	(1UL << 20)
-#define CONF_PAGES		6	/* the layout of conformance.h */
+#define CONF_PAGES		9	/* the layout of conformance.h */
 #define CONF_RAM_SIZE		(8ULL << 20)
 
 /* One run on one machine (one page size). */
@@ -35,6 +37,7 @@ struct conf_run {
 	unsigned char *kbuf;		/* guard | max_size | guard */
 	unsigned char *ksrc, *ksrc_ref;	/* copy_to_user source and its pristine copy */
 	/* the case being checked */
+	enum km_conformance_context ctx;
 	enum km_conformance_dir dir;
 	enum km_conformance_edge edge;
 	long off;
@@ -61,10 +64,26 @@ const char *km_conformance_dir_name(enum km_conformance_dir dir)
 const char *km_conformance_edge_name(enum km_conformance_edge edge)
 {
 	static const char *const names[KM_CONF_EDGE__COUNT] = { "leading", "trailing",
-								 "readonly" };
+								 "readonly", "untouched" };
 
 	return (unsigned int)edge < KM_CONF_EDGE__COUNT ? names[edge] : "?";
 }
+
+const char *km_conformance_context_name(enum km_conformance_context ctx)
+{
+	static const char *const names[KM_CONF_CTX__COUNT] = { "process", "preempt_off",
+								"pagefault_off", "atomic" };
+
+	return (unsigned int)ctx < KM_CONF_CTX__COUNT ? names[ctx] : "?";
+}
+
+/* struct km_conformance_failure gained @context in the padding after
+ * @check: the size and the offsets of the members after it are those of
+ * the first version (LP64), so the ABI is unchanged */
+_Static_assert(offsetof(struct km_conformance_failure, context) == 12 &&
+		       offsetof(struct km_conformance_failure, page_size) == 16 &&
+		       sizeof(struct km_conformance_failure) == 80,
+	       "struct km_conformance_failure keeps its first version's layout");
 
 void km_conformance_result_clear(struct km_conformance_result *res)
 {
@@ -78,7 +97,7 @@ static void fail(struct conf_run *r, enum km_conformance_check check, long at,
 		 unsigned long exp_min, unsigned long exp_max, unsigned long got)
 {
 	struct km_conformance_failure f = {
-		.dir = r->dir, .edge = r->edge, .check = check, .page_size = r->P,
+		.dir = r->dir, .edge = r->edge, .check = check, .context = r->ctx, .page_size = r->P,
 		.offset = r->off, .size = r->n, .returned = r->N, .at = at,
 		.expected_min = exp_min, .expected_max = exp_max, .got = got,
 	};
@@ -99,18 +118,25 @@ static unsigned long edge_boundary(const struct conf_run *r, enum km_conformance
 		return r->base + 1 * r->P;
 	case KM_CONF_TRAILING:
 		return r->base + 2 * r->P;
-	default:
+	case KM_CONF_READONLY:
 		return r->base + 4 * r->P;
+	default:
+		return r->base + 7 * r->P;
 	}
 }
 
-/* Bytes of [s, s + n) accessible from s on: the leading edge's range is
- * accessible when it starts at or after B (max_size < P keeps it inside
- * M1), the others up to B. */
+/* Bytes of [s, s + n) accessible from s on (max_size < P keeps every range
+ * within the two pages around B): the leading edge's range when it starts
+ * at or after B; the read-only page is readable, the never-touched page
+ * accessible where faults are handled (process context); otherwise up to
+ * B. */
 static unsigned long available(const struct conf_run *r, unsigned long B, unsigned long s)
 {
 	if (r->edge == KM_CONF_LEADING)
 		return s >= B ? r->n : 0;
+	if ((r->edge == KM_CONF_READONLY && r->dir == KM_CONF_FROM_USER) ||
+	    (r->edge == KM_CONF_UNTOUCHED && r->ctx == KM_CONF_CTX_PROCESS))
+		return r->n;
 	return s >= B ? 0 : MIN(r->n, B - s);
 }
 
@@ -250,24 +276,54 @@ static void run_case(struct conf_run *r, unsigned long B)
 	}
 	if (r->failed)
 		r->res->failures++;
+	/* the never-touched page stays never-touched for the next case */
+	if (r->edge == KM_CONF_UNTOUCHED && user_byte(r, r->base + 7 * r->P))
+		km_zap_range(r->t->mm, r->base + 7 * r->P, r->base + 8 * r->P);
 }
 
-static void run_page_size(struct conf_run *r)
+/* Enter (@on) or leave context @ctx on the suite's task, as callers do:
+ * preempt_disable() (a spinlock, an atomic section), pagefault_disable()
+ * (an _inatomic copy), both (kmap_atomic(), as around the copy in
+ * generic_perform_write()). */
+static void context_switch(struct conf_run *r, enum km_conformance_context ctx, bool on)
+{
+	bool preempt = ctx == KM_CONF_CTX_PREEMPT_OFF || ctx == KM_CONF_CTX_ATOMIC;
+	bool pagefault = ctx == KM_CONF_CTX_PAGEFAULT_OFF || ctx == KM_CONF_CTX_ATOMIC;
+
+	if (on) {
+		if (preempt)
+			km_preempt_disable(r->t);
+		if (pagefault)
+			km_pagefault_disable(r->t);
+	} else {
+		if (pagefault)
+			km_pagefault_enable(r->t);
+		if (preempt)
+			km_preempt_enable(r->t);
+	}
+}
+
+static void run_page_size(struct conf_run *r, unsigned int ctx_mask)
 {
 	long max = (long)r->max_size;
 
-	for (int d = 0; d < KM_CONF_DIR__COUNT; d++) {
-		for (int e = 0; e < KM_CONF_EDGE__COUNT; e++) {
-			unsigned long B = edge_boundary(r, e);
+	for (int c = 0; c < KM_CONF_CTX__COUNT; c++) {
+		if (!(ctx_mask & (1u << c)))
+			continue;
+		r->ctx = c;
+		context_switch(r, c, true);
+		for (int d = 0; d < KM_CONF_DIR__COUNT; d++) {
+			for (int e = 0; e < KM_CONF_EDGE__COUNT; e++) {
+				unsigned long B = edge_boundary(r, e);
 
-			if (e == KM_CONF_READONLY && d != KM_CONF_TO_USER)
-				continue;
-			r->dir = d;
-			r->edge = e;
-			for (r->n = 0; r->n <= r->max_size; r->n++)
-				for (r->off = -max; r->off <= max; r->off++)
-					run_case(r, B);
+				r->dir = d;
+				r->edge = e;
+				for (r->n = 0; r->n <= r->max_size; r->n++)
+					for (r->off = -max; r->off <= max; r->off++)
+						run_case(r, B);
+			}
 		}
+		context_switch(r, c, false);
 	}
 }
 
@@ -301,13 +357,17 @@ static int setup(struct conf_run *r, const struct km_machine_config *tmpl, unsig
 	for (unsigned long i = 0; i < CONF_PAGES * P; i++)
 		r->shadow[i] = (unsigned char)g_rand_int(rnd);
 	memset(r->shadow + 4 * P, 0, P);		/* RO: the zero page */
+	memset(r->shadow + 7 * P, 0, P);		/* U: what a fault gives */
 	if ((err = km_mmap(mm, r->base + 1 * P, P, KM_PROT_READ | KM_PROT_WRITE, &(unsigned long){0})) ||
 	    (err = km_mmap(mm, r->base + 3 * P, P, KM_PROT_READ | KM_PROT_WRITE, &(unsigned long){0})) ||
-	    (err = km_mmap(mm, r->base + 4 * P, P, KM_PROT_READ, &(unsigned long){0})))
+	    (err = km_mmap(mm, r->base + 4 * P, P, KM_PROT_READ, &(unsigned long){0})) ||
+	    (err = km_mmap(mm, r->base + 6 * P, 2 * P, KM_PROT_READ | KM_PROT_WRITE,
+			   &(unsigned long){0})))
 		return err;
 	if (km_user_access(r->t, r->base + 1 * P, r->shadow + 1 * P, P, true) != (long)P ||
 	    km_user_access(r->t, r->base + 3 * P, r->shadow + 3 * P, P, true) != (long)P ||
-	    km_user_access(r->t, r->base + 4 * P, &c, 1, false) != 1)
+	    km_user_access(r->t, r->base + 4 * P, &c, 1, false) != 1 ||
+	    km_user_access(r->t, r->base + 6 * P, r->shadow + 6 * P, P, true) != (long)P)
 		return km_err(-EFAULT, "km_uaccess_conformance: populating the user pages failed");
 	return 0;
 }
@@ -348,17 +408,11 @@ static int check_opts(const struct km_conformance_opts *o)
 	return 0;
 }
 
-int km_uaccess_conformance(const struct km_uaccess_ops *ops,
-			   const struct km_conformance_opts *opts,
-			   struct km_conformance_result *res)
-{
-	return km_uaccess_conformance_reports(ops, opts, res, NULL, 0);
-}
-
-int km_uaccess_conformance_reports(const struct km_uaccess_ops *ops,
-				   const struct km_conformance_opts *opts,
-				   struct km_conformance_result *res, unsigned long *by_code,
-				   size_t ncodes)
+/* The suite in the contexts of @ctx_mask (bit per enum
+ * km_conformance_context), the counts summed over them. */
+static int conformance(const struct km_uaccess_ops *ops, const struct km_conformance_opts *opts,
+		       unsigned int ctx_mask, struct km_conformance_result *res,
+		       unsigned long *by_code, size_t ncodes)
 {
 	const struct km_conformance_opts defaults = { 0 };
 	const struct km_conformance_opts *o = opts ? opts : &defaults;
@@ -402,7 +456,7 @@ int km_uaccess_conformance_reports(const struct km_uaccess_ops *ops,
 		err = setup(&r, o->machine, sizes[i], rnd);
 		if (!err) {
 			km_task_switch(r.t);
-			run_page_size(&r);
+			run_page_size(&r, ctx_mask);
 			km_task_switch(prev);
 		}
 		teardown(&r);
@@ -424,4 +478,35 @@ int km_uaccess_conformance_reports(const struct km_uaccess_ops *ops,
 	g_array_free(r.list, TRUE);
 	res->seconds = (double)(g_get_monotonic_time() - t0) / G_USEC_PER_SEC;
 	return 0;
+}
+
+int km_uaccess_conformance(const struct km_uaccess_ops *ops,
+			   const struct km_conformance_opts *opts,
+			   struct km_conformance_result *res)
+{
+	return conformance(ops, opts, (1u << KM_CONF_CTX__COUNT) - 1, res, NULL, 0);
+}
+
+int km_uaccess_conformance_reports(const struct km_uaccess_ops *ops,
+				   const struct km_conformance_opts *opts,
+				   struct km_conformance_result *res, unsigned long *by_code,
+				   size_t ncodes)
+{
+	return conformance(ops, opts, (1u << KM_CONF_CTX__COUNT) - 1, res, by_code, ncodes);
+}
+
+int km_uaccess_conformance_in(const struct km_uaccess_ops *ops,
+			      const struct km_conformance_opts *opts,
+			      enum km_conformance_context ctx, struct km_conformance_result *res,
+			      unsigned long *by_code, size_t ncodes)
+{
+	if ((unsigned int)ctx >= KM_CONF_CTX__COUNT) {
+		if (res)
+			memset(res, 0, sizeof(*res));
+		if (by_code)
+			memset(by_code, 0, ncodes * sizeof(*by_code));
+		return km_err(-EINVAL, "km_uaccess_conformance_in: context %d is not one of "
+			      "enum km_conformance_context", (int)ctx);
+	}
+	return conformance(ops, opts, 1u << ctx, res, by_code, ncodes);
 }

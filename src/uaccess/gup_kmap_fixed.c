@@ -29,17 +29,25 @@
  *         slow path's down_read(&mm->mmap_sem) may sleep, a bug when the
  *         copy runs with page faults disabled -- as
  *         iov_iter_copy_from_user_atomic() runs it, under kmap_atomic().
- *         Here, when faulthandler_disabled() (include/linux/uaccess.h:
- *         pagefault_disabled() || in_atomic()), only __get_user_pages_fast()
- *         (mm/gup.c, v5.7: the lockless walk, never sleeps, never faults)
- *         is used, and what it does not pin is returned as not copied --
- *         what a faulting access with pagefault_disable() does; the caller
- *         faults the page in and retries (generic_perform_write()).
- *         Consequence on a machine without CONFIG_HAVE_FAST_GUP (32-bit ARM
- *         without LPAE, the model's default): __get_user_pages_fast() pins
- *         nothing, so every atomic copy returns n. That is the kernel's
- *         behaviour, not a model shortcut; generic_perform_write() would
- *         retry forever on it.
+ *         The lockless __get_user_pages_fast() is no answer on the RFC's
+ *         own machines: 32-bit ARM without LPAE has no
+ *         CONFIG_HAVE_FAST_GUP (it pins nothing there) and no
+ *         pte_special (the zero page a read fault maps would be refused
+ *         even with it). Here, when faulthandler_disabled()
+ *         (include/linux/uaccess.h: pagefault_disabled() || in_atomic()),
+ *         each page is reached by the kernel's own precedent for atomic
+ *         context, the pte-lock walk of pin_page_for_write() in
+ *         arch/arm/lib/uaccess_with_memcpy.c (v5.7): pgd_offset() ..
+ *         pte_offset_map_lock(), the pte must be present and young (ARM's
+ *         software bits: an old pte faults) and, for a store, writable
+ *         and dirty; the pte lock is held across kmap_atomic(), memcpy()
+ *         and kunmap_atomic() of that page, so it can be neither unmapped
+ *         nor freed meanwhile, and no reference is taken. The copy stops
+ *         at the first page that fails: those bytes are returned as not
+ *         copied -- what a faulting access with pagefault_disable() does;
+ *         the caller faults the page in and retries (generic_perform_write()).
+ *         The walk never sleeps (a spinlock) and works on every machine,
+ *         with or without fast GUP, and reads the zero page.
  *  FIX(5) n == 0. The RFC computes num_pages = 1 for an unaligned n == 0
  *         and pins (faulting in) that page; here n == 0 does nothing.
  *  FIX(6) dirtying. The RFC put_page()s a page it wrote through the pin
@@ -55,9 +63,12 @@
 #include <linux/err.h>
 #include <linux/highmem.h>
 #include <linux/mm.h>
+#include <linux/sched.h>
+#include <linux/spinlock.h>
 #include <linux/uaccess.h>
 
 #include <asm/page.h>
+#include <asm/pgtable.h>
 #include "variant.h"
 
 #define GUP_KMAP_BATCH 64	/* FIX(2): pages pinned per gup call, on the stack */
@@ -107,13 +118,74 @@ static void copy_chunk_to_user(unsigned long to, unsigned long len, void *arg)
 	*from_ptr += len;
 }
 
-/* Pin, copy, put, GUP_KMAP_BATCH pages at a time. Return: bytes not done. */
+/* FIX(4): pin_page_for_write() (arch/arm/lib/uaccess_with_memcpy.c, v5.7)
+ * for loads and stores: the page of a present, young pte -- writable and
+ * dirty for a store (@write) -- with its pte lock held in *@ptlp, or NULL
+ * (nothing held). pmd_thp_or_huge() is always 0 here (no THP without
+ * LPAE), so the walk has no huge-page branch. */
+static struct page *lock_user_page(unsigned long addr, bool write, pte_t **ptep,
+				   spinlock_t **ptlp)
+{
+	pgd_t *pgd;
+	pud_t *pud;
+	pmd_t *pmd;
+	pte_t *pte;
+	spinlock_t *ptl;
+
+	pgd = pgd_offset(current->mm, addr);
+	if (unlikely(pgd_none(*pgd) || pgd_bad(*pgd)))
+		return NULL;
+	pud = pud_offset(pgd, addr);
+	if (unlikely(pud_none(*pud) || pud_bad(*pud)))
+		return NULL;
+	pmd = pmd_offset(pud, addr);
+	if (unlikely(pmd_none(*pmd) || pmd_bad(*pmd)))
+		return NULL;
+	pte = pte_offset_map_lock(current->mm, pmd, addr, &ptl);
+	if (unlikely(!pte_present(*pte) || !pte_young(*pte) ||
+		     (write && (!pte_write(*pte) || !pte_dirty(*pte))))) {
+		pte_unmap_unlock(pte, ptl);
+		return NULL;
+	}
+	*ptep = pte;
+	*ptlp = ptl;
+	return pte_page(*pte);
+}
+
+/* FIX(4): in atomic context, a page at a time under its pte lock. Return:
+ * bytes not done. */
+static unsigned long locked_op_user(unsigned long uaddr, unsigned long n, bool write,
+				    gup_kmap_op op, void *arg)
+{
+	unsigned long left = n;
+
+	while (left) {
+		unsigned long size = min(PAGE_SIZE - (uaddr & ~PAGE_MASK), left);
+		struct page *page;
+		spinlock_t *ptl;
+		pte_t *pte;
+
+		page = lock_user_page(uaddr, write, &pte, &ptl);
+		if (!page)
+			break;		/* not accessible without a fault */
+		do_op_one_page(uaddr, size, op, arg, page);
+		pte_unmap_unlock(pte, ptl);
+		uaddr += size;
+		left -= size;
+	}
+	return left;
+}
+
+/* Pin, copy, put, GUP_KMAP_BATCH pages at a time; in atomic context the
+ * pte-lock walk instead (FIX(4)). Return: bytes not done. */
 static unsigned long gup_kmap_op_user(unsigned long uaddr, unsigned long n,
 				      unsigned int gup_flags, gup_kmap_op op, void *arg)
 {
 	struct page *pages[GUP_KMAP_BATCH];	/* FIX(2) */
 	unsigned long left = n;			/* FIX(5): n == 0 skips the loop */
 
+	if (faulthandler_disabled())		/* FIX(4) */
+		return locked_op_user(uaddr, n, gup_flags & FOLL_WRITE, op, arg);
 	while (left) {
 		unsigned long off = uaddr & ~PAGE_MASK, nr, done, i;
 		long pinned;
@@ -121,11 +193,7 @@ static unsigned long gup_kmap_op_user(unsigned long uaddr, unsigned long n,
 		nr = left > GUP_KMAP_BATCH * PAGE_SIZE ? GUP_KMAP_BATCH
 						       : DIV_ROUND_UP(off + left, PAGE_SIZE);
 		nr = min(nr, (unsigned long)GUP_KMAP_BATCH);
-		if (faulthandler_disabled())	/* FIX(4) */
-			pinned = __get_user_pages_fast(uaddr, (int)nr, gup_flags & FOLL_WRITE,
-						       pages);
-		else
-			pinned = get_user_pages_fast(uaddr, (int)nr, gup_flags, pages);
+		pinned = get_user_pages_fast(uaddr, (int)nr, gup_flags, pages);
 		if (pinned <= 0)
 			break;
 		/* FIX(1): copy what lies in the pinned pages */
@@ -182,8 +250,9 @@ static unsigned long KM_VARIANT_ENTRY fixed_to(unsigned long to, const void *fro
 const struct km_uaccess_ops km_uaccess_gup_kmap_fixed = {
 	.size = KM_UACCESS_OPS_SIZE,
 	.name = "gup_kmap_fixed",
-	.summary = "the RFC with the review's fixes: partial pins, stack page array, no sleep in atomic",
-	.source = "lib/uaccess_gup_kmap_memcpy.c (RFC 1/3, 12 Jun 2020) + review fixes, v5.7 mm/gup.c",
+	.summary = "the RFC with the review's fixes: partial pins, stack page array, pte-lock walk in atomic",
+	.source = "lib/uaccess_gup_kmap_memcpy.c (RFC 1/3, 12 Jun 2020) + review fixes, v5.7 mm/gup.c, "
+		  "arch/arm/lib/uaccess_with_memcpy.c pin_page_for_write()",
 	.claims_conformance = true,
 	.raw_copy_from_user = fixed_from,
 	.raw_copy_to_user = fixed_to,

@@ -15,13 +15,38 @@
  *    iov_iter_copy_from_user_atomic() makes them);
  *  - an unaligned n == 0 still pins (and may fault in) one page;
  *  - put_page() without set_page_dirty() after writing a user page.
- * Host note: unsigned long is 64-bit here and 32-bit on ARM; the two differ
- * only for ranges that access_ok() rejects.
+ * Host notes (64-bit host, 32-bit ARM target):
+ *  - unsigned long is 64-bit here and 32-bit on ARM; the two differ only
+ *    for ranges that access_ok() rejects;
+ *  - sizeof(struct page *) is 8 here and 4 on ARM, so the page array the
+ *    RFC kmalloc_array()s is twice ARM's: a 9-page copy asks for 72 bytes
+ *    (kmalloc-128) where ARM asks for 36 (kmalloc-64, KMALLOC_MIN_SIZE 64),
+ *    and KMALLOC_MAX_SIZE (4 MiB with 4 KiB pages) would be reached at
+ *    524,288 pages instead of 1,048,576. The text cannot change, so the
+ *    kmalloc_array() it calls is told the ARM size below: the limit and
+ *    the kmalloc_class events follow ARM (kmalloc_bytes stays the host
+ *    object's bucket), and the copies the RFC can make are ARM's.
  */
 /* Keep the RFC's global names out of the library's exported namespace. */
 #define gup_kmap_copy_from_user km_rfc_gup_kmap_copy_from_user
 #define gup_kmap_copy_to_user km_rfc_gup_kmap_copy_to_user
 #include "variant.h"
+
+/* The RFC's only kmalloc_array() allocates its struct page * array: the
+ * compatibility layer's, with the ARM size of the elements (4-byte
+ * pointers). <linux/slab.h> is included here first, so its include inside
+ * the markers adds nothing. */
+#include <linux/slab.h>
+static inline void *km_rfc_kmalloc_array(size_t n, size_t size, gfp_t flags)
+{
+	size_t bytes;
+
+	/* check_mul_overflow(), on the host's and on ARM's 32-bit size_t */
+	if (unlikely(__builtin_mul_overflow(n, size, &bytes) || n > UINT32_MAX / 4))
+		return NULL;
+	return km_kmalloc_arm(km_shim_current(), bytes, n * 4, flags);
+}
+#define kmalloc_array(n, size, flags) km_rfc_kmalloc_array((n), (size), (flags))
 
 /* ---- BEGIN RFC (verbatim) ---- */
 // Started from arch/um/kernel/skas/uaccess.c

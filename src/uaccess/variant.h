@@ -3,6 +3,14 @@
 #ifndef KM_UACCESS_VARIANT_H
 #define KM_UACCESS_VARIANT_H
 
+#include <stddef.h>
+#include <kmodel/machine.h>
+
+/* kmalloc() of an object of @size host bytes that has @arm_size bytes on
+ * 32-bit ARM (core/slab.c): KMALLOC_MAX_SIZE and the kmalloc_class events
+ * follow ARM, the host object has @size bytes */
+void *km_kmalloc_arm(struct km_task *t, size_t size, size_t arm_size, km_gfp_t flags);
+
 /* raw ops called with no current task: an error, n not copied (uaccess.c) */
 unsigned long km_uaccess_no_task(const char *op, unsigned long n);
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Runs the kernel-style variant of ported_copy.c through the uaccess
- * conformance suite of the installed libkmodel. Exit 0: it conforms. */
+ * conformance suite of the installed libkmodel, in process context (it
+ * pins with get_user_pages_fast(), which may sleep: not for atomic
+ * context). Exit 0: it conforms. */
 #include <kmodel/kmodel.h>
 #include <stdio.h>
 #include <string.h>
@@ -22,7 +24,7 @@ int main(void)
 {
 	struct km_conformance_opts o = { .page_sizes = { 4096 }, .max_size = 16 };
 	struct km_conformance_result r;
-	int err = km_uaccess_conformance(&ported, &o, &r);
+	int err = km_uaccess_conformance_in(&ported, &o, KM_CONF_CTX_PROCESS, &r, NULL, 0);
 
 	if (strcmp(km_version(), KMODEL_VERSION_STRING) != 0) {
 		fprintf(stderr, "library %s, headers %s\n", km_version(), KMODEL_VERSION_STRING);

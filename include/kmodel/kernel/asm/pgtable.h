@@ -55,5 +55,7 @@ static inline int pte_present(pte_t pte) { return (pte & KM_PTE_PRESENT) != 0; }
 static inline int pte_young(pte_t pte) { return (pte & KM_PTE_YOUNG) != 0; }
 static inline int pte_write(pte_t pte) { return (pte & KM_PTE_WRITE) != 0; }
 static inline int pte_dirty(pte_t pte) { return (pte & KM_PTE_DIRTY) != 0; }
+/* custom: the pfn field of the model's pte */
+static inline unsigned long pte_pfn(pte_t pte) { return (unsigned long)(pte >> KM_PTE_PFN_SHIFT); }
 
 #endif

@@ -129,6 +129,13 @@ static inline void unpin_user_pages_dirty_lock(struct page **pages, unsigned lon
 	}
 }
 #endif
+/* custom: pfn_to_page() of current's machine (NULL past its RAM) */
+static inline struct page *pfn_to_page(unsigned long pfn)
+{
+	return (struct page *)km_pfn_to_page(km_task_machine(km_shim_current()), pfn);
+}
+/* duplicate (arch/arm/include/asm/pgtable.h, v5.7) */
+#define pte_page(pte) pfn_to_page(pte_pfn(pte))
 static inline void *page_address(const struct page *page)
 {
 	return km_page_address(km_task_machine(km_shim_current()), (const struct km_page *)page);
