@@ -2,9 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0
 # Install the Debian packages libkmodel needs to build and test, only those
 # that are missing. Needs root (or sudo) when something is missing.
+# Usage: deps.sh [clang] -- clang also installs clang and its runtimes
+# (ASan/UBSan and libFuzzer: libclang-rt-dev), for the asan-clang preset and
+# the fuzz targets (tests/fuzz/).
 set -euo pipefail
 
 pkgs=(gcc make cmake pkg-config libglib2.0-dev libjson-glib-dev libcmocka-dev gnuplot-nox help2man)
+for group in "$@"; do
+	case $group in
+	clang) pkgs+=(clang libclang-rt-dev) ;;
+	*) echo "deps: unknown group '$group' (known: clang)" >&2; exit 2 ;;
+	esac
+done
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
