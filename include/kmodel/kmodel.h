@@ -7,6 +7,7 @@
 #include <kmodel/machine.h>
 #include <kmodel/current.h>
 #include <kmodel/mm.h>
+#include <kmodel/interleave.h>
 #include <kmodel/uaccess.h>
 #include <kmodel/skb.h>
 #include <kmodel/traffic.h>

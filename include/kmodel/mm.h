@@ -246,8 +246,9 @@ KM_API long km_get_user_pages_fast_only(struct km_task *t, unsigned long start, 
 /**
  * km_fault_after_gup() - fault injection: call @fn(@t, @arg) at the end of
  * every get_user_pages_fast() that pinned at least one page, i.e. between
- * the pin and the caller's use of the pages (e.g. to run writeback there).
- * NULL disarms; km_fault_inject_reset() disarms too.
+ * the pin and the caller's use of the pages (e.g. to run writeback there):
+ * the point KM_IP_AFTER_PIN of kmodel/interleave.h, whose scheduler can
+ * run another task there. NULL disarms; km_fault_inject_reset() disarms too.
  */
 KM_API void km_fault_after_gup(struct km_machine *m,
 			       void (*fn)(struct km_task *t, void *arg), void *arg);

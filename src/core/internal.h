@@ -14,6 +14,7 @@
 #include <kmodel/machine.h>
 #include <kmodel/current.h>
 #include <kmodel/mm.h>
+#include <kmodel/interleave.h>
 #include <errno.h>
 #include <glib.h>
 
@@ -138,6 +139,12 @@ struct km_machine {
 	/* test hook: runs after each get_user_pages_fast() that pinned pages */
 	void (*gup_hook)(struct km_task *t, void *arg);
 	void *gup_hook_arg;
+	/* interleaving points (mm_sim/interleave.c): armed while a hook or a
+	 * scheduler is */
+	bool ip_armed;
+	void (*ip_hook)(struct km_task *t, enum km_ipoint ip, unsigned long addr, void *arg);
+	void *ip_hook_arg;
+	struct km_sched *sched;
 	/* test hook: runs in the compatibility layer's memcpy()/memset() */
 	void (*memcpy_hook)(struct km_task *t, size_t n, void *arg);
 	void *memcpy_hook_arg;

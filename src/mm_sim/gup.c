@@ -55,6 +55,7 @@ static long gup_slow(struct km_task *t, unsigned long start, long nr_pages,
 
 	m->ev.gup_slow_calls++;
 	m->ev.mmap_sem_locks++;		/* down_read(&mm->mmap_sem) */
+	t->mm->locks.mmap_sem.readers++;
 	if (km_in_atomic(t))
 		km_might_sleep(t, "down_read(&mm->mmap_sem)");
 	else if (t->pagefault_disabled)
@@ -85,6 +86,8 @@ retry:
 			ret = km_handle_mm_fault(t, vma, start, write);
 			if (ret)
 				goto out;
+			/* `retry:` cond_resched() */
+			km_ipoint(m, t, KM_IP_GUP_RETRY, start);
 			goto retry;
 		}
 		p = &m->pages[*pte >> KM_PTE_PFN_SHIFT];
@@ -100,6 +103,7 @@ retry:
 		nr_pages--;
 	} while (nr_pages);
 out:
+	t->mm->locks.mmap_sem.readers--;	/* up_read() */
 	return i ? i : ret;
 }
 
@@ -115,9 +119,11 @@ static long internal_get_user_pages_fast(struct km_task *t, unsigned long start,
 	struct km_machine *m = t->m;
 	unsigned long len, end;
 	long nr = 0, ret = 0;
+	unsigned long first;
 
 	m->ev.gup_calls++;
 	start &= ~(m->page_size - 1);
+	first = start;
 	/* a count whose byte length does not fit in unsigned long is a range
 	 * beyond any address space: access_ok() would fail (64-bit host; the
 	 * kernel's int nr_pages cannot get there). Checked before the shift
@@ -149,6 +155,8 @@ static long internal_get_user_pages_fast(struct km_task *t, unsigned long start,
 	}
 	if (ret > 0 && m->gup_hook)
 		m->gup_hook(t, m->gup_hook_arg);
+	if (ret > 0)
+		km_ipoint(m, t, KM_IP_AFTER_PIN, first);
 	return ret;
 }
 
@@ -227,5 +235,7 @@ long km_get_user_pages_fast_only(struct km_task *t, unsigned long start, long nr
 	ret = gup_fast(t, start, nr_pages, gup_flags, pages);
 	if (ret > 0 && m->gup_hook)
 		m->gup_hook(t, m->gup_hook_arg);
+	if (ret > 0)
+		km_ipoint(m, t, KM_IP_AFTER_PIN, start);
 	return ret;
 }

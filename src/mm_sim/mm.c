@@ -368,13 +368,22 @@ int km_munmap(struct km_mm *mm, unsigned long addr, unsigned long len)
 	if ((err = check_range(mm, "km_munmap", addr, len)))
 		return err;
 	len = (len + mm->m->page_size - 1) & ~(mm->m->page_size - 1);
+	km_mmap_write_lock(mm, "munmap");
 	in = vma_isolate(mm, addr, addr + len);
+	/* __do_munmap() (v5.7): detach_vmas_to_be_unmapped(), downgrade_write(),
+	 * then unmap_region() zaps the ptes and the vmas are freed */
+	for (guint i = 0; i < in->len; i++)
+		g_tree_steal(mm->vmas, GSIZE_TO_POINTER(((struct km_vma *)g_ptr_array_index(in, i))->start));
+	mm->vma_cache = NULL;
+	mm->locks.mmap_sem.readers++;
+	km_ipoint(mm->m, km_current_task, KM_IP_MUNMAP, addr);
 	for (guint i = 0; i < in->len; i++) {
 		struct km_vma *v = g_ptr_array_index(in, i);
 
 		km_zap_range(mm, v->start, v->end);
-		g_tree_remove(mm->vmas, GSIZE_TO_POINTER(v->start));
+		vma_free(v);
 	}
+	mm->locks.mmap_sem.readers--;		/* up_read() */
 	g_ptr_array_free(in, TRUE);
 	return 0;
 }
@@ -392,6 +401,7 @@ int km_mprotect(struct km_mm *mm, unsigned long addr, unsigned long len, int pro
 	if (!(prot & KM_PROT_READ) || (prot & ~(KM_PROT_READ | KM_PROT_WRITE)))
 		return km_err(-EINVAL, "km_mprotect: prot 0x%x: must be READ or READ|WRITE", prot);
 	end = addr + ((len + mm->m->page_size - 1) & ~(mm->m->page_size - 1));
+	km_mmap_write_lock(mm, "mprotect");
 	/* the whole range must be mapped (else -ENOMEM, as mprotect(2)) */
 	for (unsigned long a = addr; a < end;) {
 		struct km_vma *v = km_find_vma(mm, a);
@@ -427,6 +437,7 @@ int km_mm_fork(struct km_mm *parent, struct km_mm **out)
 	if (!parent || !out)
 		return km_err(-EINVAL, "km_mm_fork: parent or out is NULL");
 	m = parent->m;
+	km_mmap_write_lock(parent, "fork");	/* dup_mmap() */
 	if ((err = km_mm_new(m, &child)))
 		return err;
 	for (GTreeNode *n = g_tree_node_first(parent->vmas); n; n = g_tree_node_next(n)) {
@@ -526,7 +537,7 @@ static int file_fault(struct km_task *t, struct km_vma *vma, km_pte_t *pte,
 	return 0;
 }
 
-int km_handle_mm_fault(struct km_task *t, struct km_vma *vma, unsigned long addr, bool write)
+static int handle_mm_fault(struct km_task *t, struct km_vma *vma, unsigned long addr, bool write)
 {
 	struct km_machine *m = t->m;
 	km_pte_t *pte;
@@ -566,6 +577,15 @@ int km_handle_mm_fault(struct km_task *t, struct km_vma *vma, unsigned long addr
 	}
 	*pte |= KM_PTE_YOUNG | (write ? KM_PTE_DIRTY : 0);
 	return 0;
+}
+
+int km_handle_mm_fault(struct km_task *t, struct km_vma *vma, unsigned long addr, bool write)
+{
+	int ret = handle_mm_fault(t, vma, addr, write);
+
+	if (!ret)
+		km_ipoint(t->m, t, KM_IP_AFTER_FAULT, addr);
+	return ret;
 }
 
 /* ---- files ---------------------------------------------------------------- */

@@ -123,6 +123,20 @@ static inline km_pte_t *km_pte_lookup(struct km_mm *mm, unsigned long addr, bool
 }
 int km_handle_mm_fault(struct km_task *t, struct km_vma *vma, unsigned long addr, bool write);
 
+/* interleave.c: a point reached by @t (current, may be NULL) on @m */
+void km_ipoint_fire(struct km_machine *m, struct km_task *t, enum km_ipoint ip,
+		    unsigned long addr);
+static inline void km_ipoint(struct km_machine *m, struct km_task *t, enum km_ipoint ip,
+			     unsigned long addr)
+{
+	if (__builtin_expect(m->ip_armed, 0))
+		km_ipoint_fire(m, t, ip, addr);
+}
+/* down_write(&mm->mmap_sem) by current for @what (munmap, mprotect, ...):
+ * waits while readers hold it -- a task of a scheduler blocks until they
+ * leave; anywhere else that is a KM_R_LOCK BUG, and the caller goes on */
+void km_mmap_write_lock(struct km_mm *mm, const char *what);
+
 /* highmem.c */
 int km_kmap_init(struct km_machine *m);
 int km_kmap_check(struct km_machine *m);

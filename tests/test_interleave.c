@@ -1,0 +1,392 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Scripted interleavings (kmodel/interleave.h): the points, the scheduler's
+ * rules (mmap_sem for write waits for readers, no switch onto a CPU whose
+ * task waits in atomic context), and Al Viro's munmap race from the RFC's
+ * thread against gup_kmap_rfc and direct.
+ */
+#include "km_test.h"
+
+#define MiB (1024UL * 1024)
+
+static const struct km_machine_config bbw = { 0 };	/* no fast GUP */
+static const struct km_machine_config a15 = { .ram_size = 64 * MiB, .lowmem_size = 32 * MiB,
+					      .fast_gup = true };
+
+/*
+ * Al Viro, 13 Jun 2020, on "[RFC 1/3] lib: copy_{from,to}_user using gup &
+ * kmap_atomic()" (<20200613160040.GI23230@ZenIV.linux.org.uk>): fill a file
+ * with zeroes, mmap it twice MAP_SHARED (A and B); thread 1 munmap()s A and
+ * fills B with 'X'; thread 2 write()s from A into a pipe. "One could expect
+ * that nothing but zeroes gets written into pipe - it might be a short
+ * write() (or -EFAULT), but finding any 'X' there would be a bug." With the
+ * RFC, write() may pin A's page just as munmap() is about to remove it;
+ * the store through B then lands in it, and the copy through the kmap alias
+ * sees it -- "a QoI issue". The pipe's copy is copy_from_user() of the
+ * variant into a kernel buffer (pipe_write(): copy_page_from_iter()).
+ */
+struct viro {
+	struct km_machine *m;
+	struct km_task *unmapper, *writer;
+	struct km_sched *s;
+	const struct km_uaccess_ops *ops;
+	unsigned long A, B, P;
+	unsigned char pipe[65536];
+	unsigned long not_copied;
+	int munmap_ret;
+	long stored;
+};
+
+static void unmapper(struct km_task *t, void *arg)
+{
+	struct viro *v = arg;
+	unsigned char x[65536];
+
+	v->munmap_ret = km_munmap(km_task_mm(t), v->A, v->P);
+	memset(x, 'X', v->P);
+	v->stored = km_user_access(t, v->B, x, v->P, true);
+}
+
+static void writer(struct km_task *t, void *arg)
+{
+	struct viro *v = arg;
+
+	v->not_copied = km_copy_from_user(t, v->ops, v->pipe, v->A, v->P);
+}
+
+static void viro_up(struct viro *v, const struct km_machine_config *c,
+		    const struct km_uaccess_ops *ops, bool touch_a)
+{
+	struct km_mm *mm;
+	struct km_file *f;
+	unsigned char byte;
+
+	memset(v, 0, sizeof(*v));
+	v->ops = ops;
+	assert_int_equal(km_machine_new(c, &v->m), 0);
+	v->P = km_page_size(v->m);
+	assert_int_equal(km_mm_new(v->m, &mm), 0);
+	assert_int_equal(km_task_new(v->m, mm, 0, &v->unmapper), 0);
+	assert_int_equal(km_task_new(v->m, mm, 0, &v->writer), 0);
+	km_mm_put(mm);
+	assert_int_equal(km_file_new(v->m, v->P, &f), 0);
+	assert_int_equal(km_mmap_file(mm, 0, v->P, KM_PROT_READ | KM_PROT_WRITE, true, f, 0, &v->A), 0);
+	assert_int_equal(km_mmap_file(mm, 0, v->P, KM_PROT_READ | KM_PROT_WRITE, true, f, 0, &v->B), 0);
+	km_file_put(f);
+	if (touch_a)	/* A's pte present, as after an earlier read */
+		assert_int_equal(km_user_access(v->writer, v->A, &byte, 1, false), 1);
+	assert_int_equal(km_sched_new(v->m, &v->s), 0);
+	assert_int_equal(km_sched_add(v->s, v->unmapper, "unmapper", unmapper, v), 0);
+	assert_int_equal(km_sched_add(v->s, v->writer, "writer", writer, v), 0);
+}
+
+/* the pipe got an 'X': the race's outcome */
+static bool viro_saw_x(const struct viro *v)
+{
+	return memchr(v->pipe, 'X', v->P - v->not_copied) != NULL;
+}
+
+static void viro_down(struct viro *v)
+{
+	assert_int_equal(km_sched_free(v->s), 0);
+	assert_int_equal(v->munmap_ret, 0);
+	assert_int_equal(v->stored, (long)v->P);
+	km_task_free(v->unmapper);
+	km_task_free(v->writer);
+	assert_int_equal(km_machine_destroy(v->m), 0);
+}
+
+/*
+ * Preempt the writer at the @n-th time it reaches @ip, run the unmapper to
+ * the end (it blocks if the writer holds mmap_sem: then the writer goes
+ * first), finish both. Returns -1 when the writer never reaches that
+ * point, else whether an 'X' reached the pipe.
+ */
+static int viro_preempt_writer(const struct km_machine_config *c,
+			       const struct km_uaccess_ops *ops, bool touch_a, enum km_ipoint ip,
+			       unsigned int n, int *unmapper_state)
+{
+	struct viro v;
+	int ret;
+
+	viro_up(&v, c, ops, touch_a);
+	if (km_sched_run_until(v.s, v.writer, ip, n) == KM_SCHED_DONE) {
+		km_sched_finish(v.s, v.unmapper);
+		viro_down(&v);
+		return -1;
+	}
+	*unmapper_state = km_sched_finish(v.s, v.unmapper);
+	assert_int_equal(km_sched_finish(v.s, v.writer), KM_SCHED_DONE);
+	assert_int_equal(km_sched_finish(v.s, v.unmapper), KM_SCHED_DONE);
+	ret = viro_saw_x(&v);
+	viro_down(&v);
+	return ret;
+}
+
+/*
+ * Every point the writer reaches on the BeagleBone (no fast GUP: the RFC's
+ * gup takes the slow path, under mmap_sem): the RFC shows the 'X' exactly
+ * when preempted between its pin and its copy; inside gup (after its
+ * fault, before its retry) it holds mmap_sem, so munmap() waits for it and
+ * nothing goes wrong. direct never shows an 'X': after its fault is
+ * handled the unmapper may run, and the retried access faults on the
+ * unmapped A -- a short write.
+ */
+static void test_viro_munmap_race_bbw(void **state)
+{
+	struct { const struct km_uaccess_ops *ops; enum km_ipoint ip; int x, blocked; } want[] = {
+		{ &km_uaccess_gup_kmap_rfc, KM_IP_AFTER_FAULT, 0, 1 },
+		{ &km_uaccess_gup_kmap_rfc, KM_IP_GUP_RETRY, 0, 1 },
+		{ &km_uaccess_gup_kmap_rfc, KM_IP_AFTER_PIN, 1, 0 },
+		{ &km_uaccess_direct, KM_IP_AFTER_FAULT, 0, 0 },
+		{ &km_uaccess_direct, KM_IP_GUP_RETRY, -1, 0 },
+		{ &km_uaccess_direct, KM_IP_AFTER_PIN, -1, 0 },
+	};
+
+	for (unsigned int i = 0; i < G_N_ELEMENTS(want); i++) {
+		int st = -1;
+		int x = viro_preempt_writer(&bbw, want[i].ops, false, want[i].ip, 1, &st);
+
+		assert_int_equal(x, want[i].x);
+		if (x >= 0)
+			assert_int_equal(st, want[i].blocked ? KM_SCHED_BLOCKED : KM_SCHED_DONE);
+		/* each point is reached once: the second time never comes */
+		assert_int_equal(viro_preempt_writer(&bbw, want[i].ops, false, want[i].ip, 2, &st), -1);
+	}
+}
+
+/*
+ * The window Al described: "get_user_pages_fast(), getting the first page
+ * just as munmap() is about to remove it from page tables". With fast GUP
+ * (the Cortex-A15) the lockless walk needs no mmap_sem: the unmapper stops
+ * inside munmap(), its vma detached but the pte not yet zapped; the
+ * writer's gup pins A's page; munmap() finishes and 'X' is stored through
+ * B; the RFC's memcpy() then copies the 'X'. direct, in the same window,
+ * reads A through the pte that is still there: zeroes, before the store.
+ */
+static void viro_inside_munmap(const struct km_uaccess_ops *ops, bool want_x)
+{
+	struct viro v;
+
+	viro_up(&v, &a15, ops, true);
+	assert_int_equal(km_sched_run_until(v.s, v.unmapper, KM_IP_MUNMAP, 1), KM_SCHED_AT_POINT);
+	if (want_x)	/* stop the writer between pin and copy */
+		assert_int_equal(km_sched_run_until(v.s, v.writer, KM_IP_AFTER_PIN, 1),
+				 KM_SCHED_AT_POINT);
+	else		/* direct has no pin: it runs to the end */
+		assert_int_equal(km_sched_run_until(v.s, v.writer, KM_IP_AFTER_PIN, 1),
+				 KM_SCHED_DONE);
+	assert_int_equal(km_sched_finish(v.s, v.unmapper), KM_SCHED_DONE);
+	assert_int_equal(km_sched_finish(v.s, v.writer), KM_SCHED_DONE);
+	assert_int_equal(v.not_copied, 0);
+	assert_int_equal(viro_saw_x(&v), want_x);
+	assert_non_null(strstr(km_sched_trace(v.s), "unmapper: at munmap"));
+	viro_down(&v);
+}
+
+static void test_viro_munmap_race_fast_gup(void **state)
+{
+	viro_inside_munmap(&km_uaccess_gup_kmap_rfc, true);
+	viro_inside_munmap(&km_uaccess_direct, false);
+}
+
+/* Every order of the two programs at every point the writer reaches, on
+ * both machines: direct never lets an 'X' through. */
+static void test_viro_direct_never_sees_x(void **state)
+{
+	const struct km_machine_config *mc[] = { &bbw, &a15 };
+
+	for (unsigned int c = 0; c < G_N_ELEMENTS(mc); c++)
+		for (int touch = 0; touch < 2; touch++)
+			for (int ip = 0; ip < KM_IP__COUNT; ip++)
+				for (unsigned int n = 1; n < 4; n++) {
+					int st, x = viro_preempt_writer(mc[c], &km_uaccess_direct,
+									touch, ip, n, &st);
+
+					assert_true(x <= 0);
+				}
+}
+
+/* ---- the scheduler's rules ---------------------------------------------- */
+
+struct prog {
+	unsigned long a;
+	const struct km_uaccess_ops *ops;
+	unsigned long left;
+	int ret;
+};
+
+/* __get_user_pages_fast() with preemption disabled: the lockless walk,
+ * safe in atomic context, pins and reaches KM_IP_AFTER_PIN there */
+static void atomic_pin(struct km_task *t, void *arg)
+{
+	struct prog *p = arg;
+	struct km_page *page;
+
+	km_preempt_disable(t);
+	p->ret = (int)km_get_user_pages_fast_only(t, p->a, 1, 0, &page);
+	if (p->ret == 1)
+		km_put_page(km_task_machine(t), page);
+	km_preempt_enable(t);
+}
+
+static void plain_copy(struct km_task *t, void *arg)
+{
+	struct prog *p = arg;
+	char buf[64];
+
+	p->left = km_copy_from_user(t, p->ops, buf, p->a, sizeof(buf));
+}
+
+static void munmap_prog(struct km_task *t, void *arg)
+{
+	struct prog *p = arg;
+
+	p->ret = km_munmap(km_task_mm(t), p->a, 4096);
+}
+
+static void nothing(struct km_task *t, void *arg)
+{
+}
+
+/* A task stopped in atomic context keeps its CPU: no other task runs there
+ * (the kernel would not switch), one on another CPU does. */
+static void test_no_switch_onto_atomic_cpu(void **state)
+{
+	struct km_machine_config c = a15;
+	struct km_machine *m;
+	struct km_mm *mm;
+	struct km_task *t0, *t0b, *t1;
+	struct km_sched *s;
+	struct prog p = { 0 };
+	char byte = 1;
+
+	c.nr_cpus = 2;
+	assert_int_equal(km_machine_new(&c, &m), 0);
+	assert_int_equal(km_mm_new(m, &mm), 0);
+	assert_int_equal(km_task_new(m, mm, 0, &t0), 0);
+	assert_int_equal(km_task_new(m, mm, 0, &t0b), 0);
+	assert_int_equal(km_task_new(m, mm, 1, &t1), 0);
+	km_mm_put(mm);
+	assert_int_equal(km_mmap(mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &p.a), 0);
+	assert_int_equal(km_user_access(t0, p.a, &byte, 1, true), 1);
+	assert_int_equal(km_sched_new(m, &s), 0);
+	assert_int_equal(km_sched_add(s, t0, "atomic", atomic_pin, &p), 0);
+	assert_int_equal(km_sched_add(s, t0b, "same-cpu", nothing, NULL), 0);
+	assert_int_equal(km_sched_add(s, t1, "other-cpu", nothing, NULL), 0);
+	assert_int_equal(km_sched_run_until(s, t0, KM_IP_AFTER_PIN, 1), KM_SCHED_AT_POINT);
+	assert_int_equal(km_preempt_count(t0), 1);
+	assert_int_equal(km_sched_finish(s, t0b), -EDEADLK);
+	assert_non_null(strstr(km_last_error(), "atomic"));
+	assert_int_equal(km_sched_finish(s, t1), KM_SCHED_DONE);
+	assert_int_equal(km_sched_finish(s, t0), KM_SCHED_DONE);
+	assert_int_equal(km_sched_finish(s, t0b), KM_SCHED_DONE);
+	assert_int_equal(p.ret, 1);
+	assert_int_equal(km_sched_free(s), 0);
+	km_task_free(t0);
+	km_task_free(t0b);
+	km_task_free(t1);
+	assert_int_equal(km_machine_destroy(m), 0);
+}
+
+/* munmap() needs mmap_sem for write: while a task waits inside gup's slow
+ * path (holding it for read) munmap blocks, and goes on once the reader has
+ * finished; km_sched_free() finishes what is left. */
+static void test_munmap_blocks_on_gup_reader(void **state)
+{
+	struct km_machine *m;
+	struct km_mm *mm;
+	struct km_task *t0, *t1;
+	struct km_sched *s;
+	struct prog reader = { .ops = &km_uaccess_gup_kmap_rfc }, unm;
+
+	assert_int_equal(km_machine_new(&bbw, &m), 0);
+	assert_int_equal(km_mm_new(m, &mm), 0);
+	assert_int_equal(km_task_new(m, mm, 0, &t0), 0);
+	assert_int_equal(km_task_new(m, mm, 0, &t1), 0);
+	km_mm_put(mm);
+	assert_int_equal(km_mmap(mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &reader.a), 0);
+	unm.a = reader.a;
+	assert_int_equal(km_sched_new(m, &s), 0);
+	assert_int_equal(km_sched_add(s, t0, "reader", plain_copy, &reader), 0);
+	assert_int_equal(km_sched_add(s, t1, "munmap", munmap_prog, &unm), 0);
+	/* no fast GUP: the slow path faults the page in, then retries */
+	assert_int_equal(km_sched_run_until(s, t0, KM_IP_GUP_RETRY, 1), KM_SCHED_AT_POINT);
+	assert_int_equal(km_sched_finish(s, t1), KM_SCHED_BLOCKED);
+	assert_int_equal(km_sched_finish(s, t1), KM_SCHED_BLOCKED);	/* still */
+	assert_int_equal(km_sched_hits(s, t0, KM_IP_AFTER_FAULT), 1);
+	assert_non_null(strstr(km_sched_trace(s), "munmap: blocks in munmap"));
+	assert_int_equal(km_sched_free(s), 0);	/* the reader, then munmap */
+	assert_int_equal(unm.ret, 0);
+	assert_int_equal(reader.left, 0);
+	assert_int_equal(km_report_count(m, KM_R_NONE), 0);
+	km_task_free(t0);
+	km_task_free(t1);
+	assert_int_equal(km_machine_destroy(m), 0);
+}
+
+/* Outside a scheduler a writer cannot wait: a munmap() while mmap_sem is
+ * held for read is a lock report (the caller would wait for ever). */
+static void test_munmap_with_reader_outside_scheduler(void **state)
+{
+	struct km_fixture f;
+	unsigned long a;
+
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0, 1, KM_PROT_READ);
+	km_down_read(f.t, &km_mm_locks(f.mm)->mmap_sem);
+	assert_int_equal(km_munmap(f.mm, a, 4096), 0);
+	km_up_read(f.t, &km_mm_locks(f.mm)->mmap_sem);
+	assert_int_equal(km_report_count(f.m, KM_R_LOCK), 1);
+	km_reports_clear(f.m);
+	km_fixture_down(&f);
+}
+
+struct counts {
+	unsigned int n[KM_IP__COUNT];
+};
+
+static void count_points(struct km_task *t, enum km_ipoint ip, unsigned long addr, void *arg)
+{
+	((struct counts *)arg)->n[ip]++;
+}
+
+/* The low-level hook sees every point; it and a scheduler exclude each other. */
+static void test_hook_counts_points(void **state)
+{
+	struct km_fixture f;
+	struct counts c = { { 0 } };
+	struct km_sched *s;
+	unsigned long a;
+	char buf[16] = { 0 };
+
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0, 2, KM_PROT_READ | KM_PROT_WRITE);
+	assert_int_equal(km_interleave_hook(f.m, count_points, &c), 0);
+	assert_int_equal(km_sched_new(f.m, &s), -EBUSY);
+	km_copy_to_user(f.t, &km_uaccess_gup_kmap_rfc, a + 4090, buf, sizeof(buf));
+	assert_int_equal(c.n[KM_IP_AFTER_FAULT], 2);	/* two pages faulted in by gup */
+	assert_int_equal(c.n[KM_IP_GUP_RETRY], 2);
+	assert_int_equal(c.n[KM_IP_AFTER_PIN], 1);
+	assert_int_equal(km_munmap(f.mm, a, 8192), 0);
+	assert_int_equal(c.n[KM_IP_MUNMAP], 1);
+	assert_int_equal(km_interleave_hook(f.m, NULL, NULL), 0);
+	assert_string_equal(km_ipoint_name(KM_IP_GUP_RETRY), "gup_retry");
+	assert_string_equal(km_ipoint_name(KM_IP__COUNT), "invalid");
+	km_fixture_down(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_viro_munmap_race_bbw),
+		cmocka_unit_test(test_viro_munmap_race_fast_gup),
+		cmocka_unit_test(test_viro_direct_never_sees_x),
+		cmocka_unit_test(test_no_switch_onto_atomic_cpu),
+		cmocka_unit_test(test_munmap_blocks_on_gup_reader),
+		cmocka_unit_test(test_munmap_with_reader_outside_scheduler),
+		cmocka_unit_test(test_hook_counts_points),
+	};
+
+	return cmocka_run_group_tests_name("test_interleave", tests, NULL, NULL);
+}
