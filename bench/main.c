@@ -26,6 +26,7 @@ struct kb_opts {
 	gchar *iperf_variants;
 	gchar *profile;			/* --profile: cost profile for every row */
 	gint iperf_packets, iperf_mss, iperf_maxpacket;
+	gboolean iperf_no_checker;
 };
 
 static const struct {
@@ -210,6 +211,7 @@ static int run_scenario(const struct kb_opts *o, const struct km_registry *reg, 
 			.maxpacket = (unsigned int)o->iperf_maxpacket,
 			.repeat = (unsigned int)o->repeat,
 			.progress = iperf_progress, .progress_arg = (void *)o,
+			.no_checker = o->iperf_no_checker,
 		};
 		int rc = iperf_variants(o, reg, vs);
 
@@ -260,6 +262,8 @@ static void json_options(JsonBuilder *b, const struct kb_opts *o)
 	INT("iperf_packets", o->iperf_packets);
 	INT("iperf_mss", o->iperf_mss);
 	INT("iperf_maxpacket", o->iperf_maxpacket);
+	json_builder_set_member_name(b, "iperf_checker");
+	json_builder_add_boolean_value(b, !o->iperf_no_checker);
 	json_builder_set_member_name(b, "load");
 	json_builder_begin_array(b);
 	for (gchar **p = o->load; p && *p; p++)
@@ -342,6 +346,8 @@ static int bench_main(int argc, char **argv)
 		  "TCP MSS in bytes (default 1448: 1514-byte frames)", "BYTES" },
 		{ "iperf-maxpacket", 0, 0, G_OPTION_ARG_INT, &o.iperf_maxpacket,
 		  "Bulk-out maxpacket: 8, 16, 32, 64, 512 or 1024 (default 512)", "BYTES" },
+		{ "iperf-no-checker", 0, 0, G_OPTION_ARG_NONE, &o.iperf_no_checker,
+		  "Run with the skb sharing checker off (km_skb_set_checker()): its cost", NULL },
 		{ 0 },
 	};
 	GOptionContext *ctx;

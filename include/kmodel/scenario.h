@@ -183,6 +183,8 @@ KM_API int km_dd_run(const struct km_dd_opts *opts, const struct km_dd_case *cas
  *             that bulk maxpacket (512 high, 1024 super, else full); the
  *             variant must allow the pair (km_usbnet_variant_allows()).
  * @repeat: timed runs, best kept; 0: 9. @progress as for dd (@block_size 0).
+ * @no_checker: run with the skb sharing checker off (km_skb_set_checker()):
+ *             what it costs; the simulated kernel does the same either way.
  */
 struct km_iperf_opts {
 	unsigned long packets;
@@ -191,6 +193,7 @@ struct km_iperf_opts {
 	unsigned int repeat;
 	void (*progress)(void *arg, const char *traffic, unsigned int run, unsigned int runs);
 	void *progress_arg;
+	bool no_checker;
 };
 
 /**

@@ -252,6 +252,17 @@ KM_API struct km_skb *km_skb_clone(struct km_task *t, struct km_skb *skb, km_gfp
  */
 KM_API struct km_skb *km_skb_copy(struct km_task *t, const struct km_skb *skb, km_gfp_t gfp);
 /**
+ * km_pskb_copy() - pskb_copy() (include/linux/skbuff.h, v3.5:
+ * __pskb_copy(skb, skb_headroom(skb), gfp)): a private skb from
+ * alloc_skb(headroom + len), reserved the same headroom, with a copy of
+ * the linear data (not of the headroom: its bytes are whatever the new
+ * buffer holds). What v3.5 tcp_transmit_skb() sends when the queued skb is
+ * still cloned. NULL on allocation failure or for an invalid skb (a
+ * KM_R_SKB_INVALID BUG). Events: skb_copies, skb_copy_bytes (len).
+ */
+KM_API struct km_skb *km_pskb_copy(struct km_task *t, const struct km_skb *skb, km_gfp_t gfp);
+
+/**
  * km_skb_copy_expand() - skb_copy_expand() (net/core/skbuff.c, v3.5): a
  * private skb from alloc_skb(@newheadroom + len + @newtailroom), reserved
  * @newheadroom, with len bytes; copies min(old headroom, @newheadroom) bytes

@@ -22,6 +22,37 @@
  *
  * Tap: skb_clone() of what the driver gets, freed by km_traffic_complete():
  * the driver's skb is then header-cloned.
+ *
+ * TCP retransmission (km_traffic_retransmit(), v3.5 tcp_retransmit_skb() ->
+ * tcp_transmit_skb(sk, skb, 1, GFP_ATOMIC)): while the original is still
+ * queued, a new clone -- or, when the original is still cloned because the
+ * previous transmission's clone is alive (held by a tap, or still in the
+ * host queue), pskb_copy() of it (v3.5: "if (unlikely(skb_cloned(skb))) skb
+ * = pskb_copy(skb, gfp_mask); else skb = skb_clone(skb, gfp_mask);").
+ * Later kernels (v3.17, "tcp: avoid retransmits of TCP packets hanging in
+ * host queues") skip a retransmit whose clone is still queued; the model
+ * follows v3.5.
+ *
+ * Forwarding (KM_TRAFFIC_FORWARD): a UDP frame received by another driver
+ * (netdev_alloc_skb_ip_align(): NET_SKB_PAD + NET_IP_ALIGN of headroom, the
+ * buffer ending at SKB_DATA_ALIGN(len + NET_IP_ALIGN + NET_SKB_PAD) as
+ * v3.5's page-frag __netdev_alloc_skb() leaves it; eth_type_trans()), then
+ * routed (ip_forward(): skb_cow() to LL_RESERVED_SPACE of this device,
+ * the TTL decreased and the checksum fixed in the skb, a new Ethernet
+ * header pushed) or, with @bridge, bridged (the received Ethernet header
+ * pushed back) -- and with @flood, flooded to another port too: this
+ * device gets a clone (header-cloned) while the bridge holds the original
+ * for the other port until km_traffic_complete().
+ *
+ * pktgen (KM_TRAFFIC_PKTGEN, net/core/pktgen.c v3.5): one UDP skb sent
+ * max(1, @clone_skb) times, pktgen holding its own reference each time
+ * (the driver gets users 2); @clone_skb > 0 needs the device's
+ * IFF_TX_SKB_SHARING (ether_setup() sets it: km_net_device_init_ether()).
+ *
+ * What the stack still owns -- the queued TCP original, the bridge's
+ * original, pktgen's skb, the tap's clone -- is reachable
+ * (km_traffic_queued(), km_traffic_tapped()) and checked byte for byte
+ * (km_traffic_check_owned()).
  */
 #ifndef KMODEL_TRAFFIC_H
 #define KMODEL_TRAFFIC_H
@@ -32,7 +63,12 @@
 extern "C" {
 #endif
 
-enum km_traffic_kind { KM_TRAFFIC_TCP = 0, KM_TRAFFIC_UDP };
+enum km_traffic_kind {
+	KM_TRAFFIC_TCP = 0,
+	KM_TRAFFIC_UDP,
+	KM_TRAFFIC_FORWARD,	/**< a received UDP frame, routed or bridged */
+	KM_TRAFFIC_PKTGEN,	/**< one skb sent clone_skb times (users 2) */
+};
 
 /** MAX_TCP_HEADER default: 128 + MAX_HEADER, MAX_HEADER = LL_MAX_HEADER =
  *  96 with CONFIG_WLAN and no IP tunnels (include/linux/netdevice.h, v3.5;
@@ -52,12 +88,20 @@ enum km_traffic_kind { KM_TRAFFIC_TCP = 0, KM_TRAFFIC_UDP };
  * @max_tcp_header: TCP headroom reserved (default KM_TCP_MAX_HEADER_DEFAULT),
  *           at least 66.
  * @tap: a packet tap holds a clone while the driver transmits.
+ * @bridge: FORWARD: bridged (the received Ethernet header) instead of routed.
+ * @flood: FORWARD with @bridge: flooded to another port as well (the driver
+ *         gets a clone; the bridge holds the original).
+ * @clone_skb: PKTGEN: sends per skb (0 and 1: one); > 0 needs the device's
+ *         IFF_TX_SKB_SHARING (else km_traffic_new() fails: -EOPNOTSUPP).
+ * Members are appended.
  */
 struct km_traffic_config {
 	enum km_traffic_kind kind;
 	unsigned int payload;
 	unsigned int max_tcp_header;
 	bool tap;
+	bool bridge, flood;
+	unsigned int clone_skb;
 };
 
 struct km_traffic;
@@ -79,8 +123,32 @@ KM_API int km_traffic_new(struct km_task *t, const struct km_net_device *dev,
  * km_traffic_verify() (as is a NULL @frame).
  */
 KM_API struct km_skb *km_traffic_next(struct km_traffic *tr);
-/** The tap's clone is freed, and for TCP the ACK frees the queued original. */
+/** The tap's clone is freed, and for TCP the ACK frees the queued original
+ *  (the bridge's transmit its original; pktgen keeps its skb until its
+ *  last send). */
 KM_API void km_traffic_complete(struct km_traffic *tr);
+/**
+ * km_traffic_retransmit() - retransmit the last TCP segment, still queued
+ * (call before km_traffic_complete()): a clone of the original with the
+ * same headers, or a pskb_copy() of it while it is still cloned (see
+ * above). The frame is the same: km_traffic_verify() holds for it.
+ * Return: the skb for the driver, or NULL (not TCP, nothing queued, or an
+ * allocation failed; km_last_error()).
+ */
+KM_API struct km_skb *km_traffic_retransmit(struct km_traffic *tr);
+/** What the stack holds now (the queued TCP original, the bridge's
+ *  original, pktgen's skb), or NULL; valid until the next call on @tr.
+ *  Look, do not free. */
+KM_API struct km_skb *km_traffic_queued(const struct km_traffic *tr);
+/** The packet tap's clone of the last skb handed out, or NULL; as above. */
+KM_API struct km_skb *km_traffic_tapped(const struct km_traffic *tr);
+/**
+ * km_traffic_check_owned() - compare what the stack still owns with what it
+ * put there, byte for byte: the queued skb's data pointer, len and bytes
+ * (the TCP original's payload, the bridge's or pktgen's frame), and the
+ * tap clone's frame. Return: how many of them changed (0: intact).
+ */
+KM_API unsigned int km_traffic_check_owned(const struct km_traffic *tr);
 /** Does @frame (@len bytes, as the device parsed it) equal the Ethernet
  *  frame of the last packet built, byte for byte? */
 KM_API bool km_traffic_verify(const struct km_traffic *tr, const uint8_t *frame, size_t len);

@@ -11,7 +11,7 @@
  * frame. Policy:
  *  - with the padding bits set, whatever follows the frame up to the end of
  *    the transfer is padding and discarded (usbnet's 1-byte pad: pad_words
- *    counts such transfers);
+ *    counts the transfers that ended in padding);
  *  - without them, bytes after the frame start the next header;
  *  - a header with other bits in tx_hdr2 than the MSS and the padding bits,
  *    or with an MSS (TSO, which the model does not do), is refused
@@ -39,6 +39,7 @@ struct ax_dev {
 	void *arg;
 	int state;
 	bool padded;		/* this frame's header set the padding bits */
+	size_t pad_seen;	/* padding bytes discarded in this transfer */
 	uint8_t hdr[AX_HDR];
 	size_t hdr_have;
 	size_t frame_len, frame_have;
@@ -123,10 +124,13 @@ static void ax_rx(void *priv, const uint8_t *buf, size_t len, bool end)
 				frame_done(d, d->frame);
 		}
 	}
-	if (d->state == PADDING && off < len)
-		d->st.pad_words++;	/* the transfer's padding (one per frame) */
+	if (d->state == PADDING)
+		d->pad_seen += len - off;
 	if (end) {
 		d->st.transfers++;
+		if (d->state == PADDING && d->pad_seen)
+			d->st.pad_words++;	/* a transfer that ended in padding */
+		d->pad_seen = 0;
 		if (d->state == IN_FRAME || d->hdr_have) {
 			d->st.truncated++;
 			km_report(d->m, KM_WARN, KM_R_USB_PROTOCOL,

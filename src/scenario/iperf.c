@@ -52,7 +52,7 @@ static void on_frame(void *arg, const uint8_t *frame, size_t len)
 }
 
 static int iperf_setup(struct iperf_run *r, const struct iperf_traffic *tt, unsigned int mss,
-		       enum km_usb_speed speed, unsigned int mp)
+		       enum km_usb_speed speed, unsigned int mp, bool no_checker)
 {
 	struct km_traffic_config cfg = { .kind = tt->kind, .tap = tt->tap,
 					 .payload = tt->kind == KM_TRAFFIC_TCP ? mss : 0 };
@@ -70,6 +70,7 @@ static int iperf_setup(struct iperf_run *r, const struct iperf_traffic *tt, unsi
 	err = km_usbnet_probe(r->m, r->v, speed, mp, &r->d.sink, &r->dev);
 	if (!err)
 		err = km_traffic_new(r->t, r->dev->net, &cfg, &r->tr);
+	km_skb_set_checker(r->m, !no_checker);
 	return err;
 }
 
@@ -238,7 +239,7 @@ int km_iperf_run(const struct km_iperf_opts *opts, const struct km_usbnet_varian
 
 		for (size_t v = 0; v < n && !err; v++) {
 			runs[v].v = variants[v];
-			err = iperf_setup(&runs[v], tt, o.mss, speed, o.maxpacket);
+			err = iperf_setup(&runs[v], tt, o.mss, speed, o.maxpacket, o.no_checker);
 			if (!err) {	/* warm the caches and the skb/kmalloc free lists */
 				km_task_switch(runs[v].t);
 				err = iperf_pass(&runs[v], MIN(o.packets, 1000ul));

@@ -598,6 +598,28 @@ struct km_skb *km_skb_copy(struct km_task *t, const struct km_skb *skb, km_gfp_t
 	return n;
 }
 
+struct km_skb *km_pskb_copy(struct km_task *t, const struct km_skb *skb, km_gfp_t gfp)
+{
+	unsigned int headroom;
+	struct km_skb *n;
+
+	if (no_skb(skb, "pskb_copy") || !task_of(t, skb, "pskb_copy") || !skb_sane(skb, "pskb_copy"))
+		return NULL;
+	/* __pskb_copy(skb, skb_headroom(skb), gfp): alloc_skb(headlen +
+	 * headroom), skb_reserve(headroom), skb_put(headlen), the linear
+	 * data copied (not the headroom) */
+	headroom = (unsigned int)(skb->data - skb->head);
+	n = km_alloc_skb(t, skb->len + headroom, gfp);
+	if (!n)
+		return NULL;
+	n->data += headroom;
+	n->tail = n->data + skb->len;
+	n->len = skb->len;
+	memcpy(n->data, skb->data, skb->len);
+	count_copy(n->m, skb->len);
+	return n;
+}
+
 struct km_skb *km_skb_copy_expand(struct km_task *t, const struct km_skb *skb,
 				  int newheadroom, int newtailroom, km_gfp_t gfp)
 {
@@ -788,7 +810,8 @@ static bool inside_object(const struct km_skb *skb, const void *to, size_t n)
  * skbs may share, and no skb's header right applies. Reports each broken
  * rule (unless the checker is off) and returns whether the write is
  * allowed. */
-static bool check_write(struct km_skb *skb, const void *dst, size_t n, bool known)
+static bool __attribute__((noinline)) check_write_slow(struct km_skb *skb, const void *dst,
+							size_t n, bool known)
 {
 	const unsigned char *p = dst;
 	uintptr_t a = (uintptr_t)dst, h = (uintptr_t)skb->head, e = (uintptr_t)skb->end;
@@ -825,6 +848,16 @@ static bool check_write(struct km_skb *skb, const void *dst, size_t n, bool know
 	return false;
 }
 
+/* the common case inline: a private skb's own buffer, inside [head, end] */
+static inline bool check_write(struct km_skb *skb, const void *dst, size_t n, bool known)
+{
+	uintptr_t a = (uintptr_t)dst, h = (uintptr_t)skb->head, e = (uintptr_t)skb->end;
+
+	if (__builtin_expect(skb->users == 1 && !skb->cloned && a >= h && a <= e && n <= e - a, 1))
+		return true;
+	return check_write_slow(skb, dst, n, known);
+}
+
 bool km_skb_check_write(struct km_skb *skb, const void *dst, size_t n)
 {
 	if (no_skb(skb, "skb_check_write"))
@@ -832,9 +865,15 @@ bool km_skb_check_write(struct km_skb *skb, const void *dst, size_t n)
 	return check_write(skb, dst, n, true);
 }
 
-bool km_skb_may_write(struct km_skb *skb, const void *dst, size_t n)
+/* may the write be done? (the checker reports; only host memory is kept) */
+static inline bool may_write(struct km_skb *skb, const void *dst, size_t n)
 {
 	return check_write(skb, dst, n, true) || inside_object(skb, dst, n);
+}
+
+bool km_skb_may_write(struct km_skb *skb, const void *dst, size_t n)
+{
+	return may_write(skb, dst, n);
 }
 
 void km_skb_copy_to_linear_data_offset(struct km_skb *skb, int offset, const void *from,
@@ -857,7 +896,7 @@ void km_skb_copy_to_linear_data_offset(struct km_skb *skb, int offset, const voi
 		return;
 	}
 	to = skb->head + off;
-	if (!km_skb_may_write(skb, to, len))
+	if (!may_write(skb, to, len))
 		return;
 	skb->m->ev.memcpy_bytes += len;
 	skb->m->ev.memcpy_calls++;
