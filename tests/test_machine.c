@@ -199,6 +199,68 @@ static void test_kmalloc_zero_before_hooks(void **state)
 	km_fixture_down(&f);
 }
 
+/*
+ * __GFP_ZERO zeroes the whole object (slab_alloc() -> memset(), v5.7),
+ * also one that comes back from the free list dirty; without it the
+ * object keeps what was there. And alloc_page(__GFP_ZERO) zeroes a reused
+ * frame (clear_highpage()).
+ */
+static void test_gfp_zero(void **state)
+{
+	struct km_fixture f;
+	unsigned char *p, *q;
+	struct km_page *pg;
+
+	km_fixture_up(&f, NULL);
+	p = km_kmalloc(f.t, 100, KM_GFP_KERNEL);
+	memset(p, 0xaa, 128);
+	km_kfree(f.t, p);
+	q = km_kmalloc(f.t, 100, KM_GFP_KERNEL | KM_GFP_ZERO);
+	assert_ptr_equal(q, p);		/* the free list gives it back */
+	for (int i = 0; i < 128; i++)
+		assert_int_equal(q[i], 0);
+	memset(q, 0x55, 128);
+	km_kfree(f.t, q);
+	q = km_kmalloc(f.t, 100, KM_GFP_KERNEL);
+	assert_ptr_equal(q, p);
+	assert_int_equal(q[0], 0x55);	/* no zeroing without __GFP_ZERO */
+	km_kfree(f.t, q);
+	pg = km_alloc_page(f.m, 0);
+	memset(km_page_address(f.m, pg), 0xaa, 4096);
+	km_put_page(f.m, pg);
+	pg = km_alloc_page(f.m, KM_GFP_ZERO);	/* last freed, first reused */
+	for (int i = 0; i < 4096; i++)
+		assert_int_equal(((unsigned char *)km_page_address(f.m, pg))[i], 0);
+	km_put_page(f.m, pg);
+	km_fixture_down(&f);
+}
+
+void *kernel_kmalloc_array(size_t n, size_t size);
+void kernel_kfree(const void *p);
+
+/* kmalloc_array() of the compatibility layer: n * size overflowing is NULL
+ * before any allocation (check_mul_overflow(), include/linux/slab.h,
+ * v5.7); a product that fits is kmalloc(n * size). */
+static void test_kmalloc_array_overflow(void **state)
+{
+	struct km_fixture f;
+	struct km_events ev;
+	void *p;
+
+	km_fixture_up(&f, NULL);
+	assert_null(kernel_kmalloc_array(SIZE_MAX / 2 + 1, 2));
+	assert_null(kernel_kmalloc_array(2, SIZE_MAX / 2 + 1));
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.kmalloc_calls, 0);
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	p = kernel_kmalloc_array(SIZE_MAX / 2, 0);	/* 0 bytes: ZERO_SIZE_PTR */
+	assert_ptr_equal(p, (void *)16);
+	p = kernel_kmalloc_array(3, 40);
+	assert_int_equal(km_ksize(f.m, p), 128);
+	kernel_kfree(p);
+	km_fixture_down(&f);
+}
+
 #if defined(__SANITIZE_ADDRESS__)
 #define KM_TEST_ASAN 1
 #elif defined(__has_feature)
@@ -429,6 +491,8 @@ int main(void)
 		cmocka_unit_test(test_kmalloc_size_roundup_saturates),
 		cmocka_unit_test(test_kmalloc_zero_before_hooks),
 		cmocka_unit_test(test_kfree_poisons_under_asan),
+		cmocka_unit_test(test_gfp_zero),
+		cmocka_unit_test(test_kmalloc_array_overflow),
 		cmocka_unit_test(test_kfree_misuse_is_reported),
 		cmocka_unit_test(test_kmalloc_fault_injection_and_events),
 		cmocka_unit_test(test_sleeping_kmalloc_in_atomic),

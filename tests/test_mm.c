@@ -248,6 +248,57 @@ static void test_gup_write_to_readonly(void **state)
 
 /* HAVE_FAST_GUP: present ptes go through the lockless walk; the zero
  * page's special pte and absent ptes fall to the slow path. */
+/*
+ * get_user_pages_fast(FOLL_WRITE) of a present but read-only pte: the
+ * lockless walk must refuse it (gup_pte_range(): pte_access_permitted()
+ * with write, mm/gup.c v5.7) and leave it to the slow path, which breaks
+ * COW after fork (a new page; the child keeps the old one) and fails
+ * after mprotect(PROT_READ) (check_vma_flags(): -EFAULT). A fast walk
+ * that pinned such a pte would hand out the page shared with the child.
+ */
+static void test_gup_fast_write_to_readonly_pte(void **state)
+{
+	struct km_fixture f;
+	struct km_page *page, *old;
+	struct km_events ev;
+	struct km_mm *child;
+	unsigned int fl;
+	unsigned long a;
+	char c = 7;
+
+	km_fixture_up(&f, &(struct km_machine_config){ .fast_gup = true });
+	a = km_test_map(&f, 0, 2, RW);
+	km_user_access(f.t, a, &c, 1, true);
+	km_user_access(f.t, a + 4096, &c, 1, true);
+	/* after fork: both ptes write-protected */
+	assert_int_equal(km_mm_fork(f.mm, &child), 0);
+	old = pte_page(&f, a);
+	km_events_reset(f.m);
+	assert_int_equal(km_get_user_pages_fast(f.t, a, 1, KM_FOLL_WRITE, &page), 1);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.gup_fast_pages, 0);
+	assert_int_equal(ev.gup_slow_pages, 1);
+	assert_int_equal(ev.cow_breaks, 1);
+	assert_ptr_not_equal(page, old);
+	assert_ptr_equal(page, pte_page(&f, a));
+	assert_int_equal(km_follow_pte(child, a, &fl, &page), 0);
+	assert_ptr_equal(page, old);
+	km_put_page(f.m, pte_page(&f, a));
+	/* read-only pte of a read-only vma (mprotect): the slow path refuses */
+	km_mm_put(child);
+	assert_int_equal(km_mprotect(f.mm, a + 4096, 4096, KM_PROT_READ), 0);
+	km_events_reset(f.m);
+	assert_int_equal(km_get_user_pages_fast(f.t, a + 4096, 1, KM_FOLL_WRITE, &page), -EFAULT);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.gup_fast_pages, 0);
+	/* a read pin of the same pte takes the lockless walk */
+	assert_int_equal(km_get_user_pages_fast(f.t, a + 4096, 1, 0, &page), 1);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.gup_fast_pages, 1);
+	km_put_page(f.m, page);
+	km_fixture_down(&f);
+}
+
 static void test_gup_fast_path(void **state)
 {
 	struct km_fixture f;
@@ -915,6 +966,7 @@ int main(void)
 		cmocka_unit_test(test_gup_and_mmap_counts_do_not_wrap),
 		cmocka_unit_test(test_gup_write_to_readonly),
 		cmocka_unit_test(test_gup_fast_path),
+		cmocka_unit_test(test_gup_fast_write_to_readonly_pte),
 		cmocka_unit_test(test_gup_fast_only),
 		cmocka_unit_test(test_foll_pin_bias),
 		cmocka_unit_test(test_page_alloc_lifo_zones_exhaustion),

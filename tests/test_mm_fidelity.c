@@ -323,6 +323,84 @@ static void test_fixed_dirties_written_page(void **state)
 	assert_int_equal(copy_with_writeback_after_pin(&km_uaccess_gup_kmap_fixed), 1);
 }
 
+/*
+ * gup_kmap_fixed dirties only pages it wrote, and only those it pinned:
+ * copy_from_user of a shared file page leaves it clean (and its pte clean
+ * and read-only, as writeback left it); a copy_to_user over two pages of
+ * which gup pins one (km_fault_gup_limit(1): "the next page could not be
+ * pinned") writes and dirties the first page only, returns the second's
+ * bytes as not copied and stops there: it does not try the next page
+ * again (the partial pin ends the copy, as a faulting access would).
+ */
+static void test_fixed_dirties_only_written_pages(void **state)
+{
+	const struct km_uaccess_ops *ops = &km_uaccess_gup_kmap_fixed;
+	struct km_fixture f;
+	struct km_file *file;
+	struct km_events ev;
+	unsigned long a;
+	unsigned int fl;
+	char buf[16];
+
+	km_fixture_up(&f, NULL);
+	assert_int_equal(km_file_new(f.m, 2 * 4096, &file), 0);
+	assert_int_equal(km_mmap_file(f.mm, 0, 2 * 4096, RW, true, file, 0, &a), 0);
+	km_user_access(f.t, a, "first", 6, true);
+	km_user_access(f.t, a + 4096, "second", 7, true);
+	assert_int_equal(km_file_writeback(file), 2);
+	assert_int_equal(km_copy_from_user(f.t, ops, buf, a + 4090, 16), 0);
+	assert_false(km_page_dirty(km_file_page(file, 0)));
+	assert_false(km_page_dirty(km_file_page(file, 1)));
+	pte_page(f.mm, a, &fl);
+	assert_false(fl & (KM_PTE_DIRTY | KM_PTE_WRITE));
+	assert_int_equal(km_file_writeback(file), 0);
+	km_fault_gup_limit(f.m, 1);
+	km_events_reset(f.m);
+	assert_int_equal(km_copy_to_user(f.t, ops, a + 4090, "0123456789abcdef", 16), 10);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.gup_calls, 1);		/* stopped after the partial pin */
+	km_fault_inject_reset(f.m);
+	assert_true(km_page_dirty(km_file_page(file, 0)));
+	assert_false(km_page_dirty(km_file_page(file, 1)));
+	assert_int_equal(km_mm_peek(f.mm, a + 4090, buf, 16), 0);
+	assert_memory_equal(buf, "012345", 6);
+	assert_memory_equal(buf + 6, "second", 6);	/* page 1 untouched */
+	km_file_put(file);
+	km_fixture_down(&f);
+}
+
+/*
+ * wp_page_shared() (mm/memory.c, v5.7): a write to a clean, write-protected
+ * pte of a shared file mapping (as writeback's page_mkclean() leaves it)
+ * makes the pte writable and dirty and dirties the page
+ * (fault_dirty_shared_page() -> set_page_dirty()) at the fault, before any
+ * writeback looks at it.
+ */
+static void test_wp_page_shared_dirties_page(void **state)
+{
+	struct km_fixture f;
+	struct km_file *file;
+	unsigned long a;
+	unsigned int fl;
+
+	km_fixture_up(&f, NULL);
+	assert_int_equal(km_file_new(f.m, 4096, &file), 0);
+	assert_int_equal(km_mmap_file(f.mm, 0, 4096, RW, true, file, 0, &a), 0);
+	km_user_access(f.t, a, "x", 1, true);
+	assert_int_equal(km_file_writeback(file), 1);
+	pte_page(f.mm, a, &fl);
+	assert_false(fl & (KM_PTE_DIRTY | KM_PTE_WRITE));
+	assert_false(km_page_dirty(km_file_page(file, 0)));
+	km_user_access(f.t, a, "y", 1, true);		/* write fault on a present pte */
+	assert_true(km_page_dirty(km_file_page(file, 0)));
+	pte_page(f.mm, a, &fl);
+	assert_true(fl & KM_PTE_DIRTY);
+	assert_true(fl & KM_PTE_WRITE);
+	assert_ptr_equal(pte_page(f.mm, a, NULL), km_file_page(file, 0));	/* no copy */
+	km_file_put(file);
+	km_fixture_down(&f);
+}
+
 /* --- kmap eras ---------------------------------------------------------- */
 
 static const struct km_machine_config hm = { .ram_size = 64 * MiB, .lowmem_size = 32 * MiB };
@@ -605,6 +683,8 @@ int main(void)
 		cmocka_unit_test(test_copy_to_shared_file_is_written_back),
 		cmocka_unit_test(test_rfc_put_page_without_set_page_dirty),
 		cmocka_unit_test(test_fixed_dirties_written_page),
+		cmocka_unit_test(test_fixed_dirties_only_written_pages),
+		cmocka_unit_test(test_wp_page_shared_dirties_page),
 		cmocka_unit_test(test_kmap_flush_counts),
 		cmocka_unit_test(test_kmap_local_order_warn_and_overflow_bug),
 		cmocka_unit_test(test_kmap_local_slots_per_task),

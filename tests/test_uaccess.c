@@ -360,17 +360,25 @@ static void test_access_ok(void **state)
 	km_fixture_down(&f);
 }
 
-/* KERNEL_DS: uaccess_kernel() makes both copy kernel memory directly. */
+/* KERNEL_DS: uaccess_kernel() makes both directions copy kernel memory
+ * directly (the RFC's and the fixed variant's memcpy() branch; direct's
+ * kernel-pointer access), with no gup and no fault. */
 static void test_kernel_ds(void **state)
 {
 	const struct km_uaccess_ops *ops = variant(state);
 	struct km_fixture f;
-	char a[16] = "kernel buffer", b[16] = {0};
+	struct km_events ev;
+	char a[16] = "kernel buffer", b[16] = {0}, c[16] = "other buffer";
 
 	km_fixture_up(&f, NULL);
 	km_task_set_kernel_ds(f.t, true);
 	assert_int_equal(km_copy_from_user(f.t, ops, b, (unsigned long)a, sizeof(a)), 0);
 	assert_string_equal(b, "kernel buffer");
+	assert_int_equal(km_copy_to_user(f.t, ops, (unsigned long)b, c, sizeof(c)), 0);
+	assert_string_equal(b, "other buffer");
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.gup_calls, 0);
+	assert_int_equal(ev.page_faults, 0);
 	km_task_set_kernel_ds(f.t, false);
 	km_fixture_down(&f);
 }
@@ -510,15 +518,17 @@ static void test_fixed_atomic_pte_lock_walk(void **state)
 }
 
 /*
- * An _inatomic copy under pagefault_disable() alone (preemption on), from a
- * page that is not resident: the MMU path (direct) must not fault it in and
- * returns n; the RFC's gup slow path takes mmap_sem and faults it in -- a
- * KM_R_INATOMIC_FAULT WARN (might_sleep() is silent: preempt_count is 0);
- * the fixed variant pins only locklessly, finds nothing and returns n.
+ * faulthandler_disabled() is pagefault_disabled() *or* in_atomic()
+ * (include/linux/uaccess.h, v5.7): with either alone no variant may fault
+ * a page in. A copy from a mapped, never-touched page: direct
+ * (do_page_fault() goes to no_context) and gup_kmap_fixed (its pte-lock
+ * walk finds no pte) copy nothing and return n. The RFC's gup slow path
+ * takes mmap_sem and faults the page in: under pagefault_disable() alone
+ * a KM_R_INATOMIC_FAULT WARN (might_sleep() is silent: preempt_count is
+ * 0), under preempt_disable() alone a sleep in atomic context.
  */
-static void test_pagefault_disabled_only(void **state)
+static void fault_disabled_copy(const struct km_uaccess_ops *ops, bool preempt)
 {
-	const struct km_uaccess_ops *ops = variant(state);
 	bool rfc = ops == &km_uaccess_gup_kmap_rfc;
 	struct km_fixture f;
 	unsigned char x[16];
@@ -526,17 +536,26 @@ static void test_pagefault_disabled_only(void **state)
 
 	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 1, RW);			/* never touched */
-	km_pagefault_disable(f.t);
+	if (preempt)
+		km_preempt_disable(f.t);
+	else
+		km_pagefault_disable(f.t);
 	km_task_switch(f.t);
 	ret = ops->raw_copy_from_user(x, a, sizeof(x));
-	km_pagefault_enable(f.t);
+	if (preempt)
+		km_preempt_enable(f.t);
+	else
+		km_pagefault_enable(f.t);
 	assert_int_equal(ret, rfc ? 0 : sizeof(x));
-	assert_int_equal(km_report_count(f.m, KM_R_INATOMIC_FAULT), rfc ? 1 : 0);
-	assert_int_equal(km_report_count(f.m, KM_R_SLEEP_IN_ATOMIC), 0);
+	assert_int_equal(km_report_count(f.m, KM_R_INATOMIC_FAULT), rfc && !preempt ? 1 : 0);
+	assert_int_equal(km_report_count(f.m, KM_R_SLEEP_IN_ATOMIC) > 0, rfc && preempt);
 	assert_int_equal(km_follow_pte(f.mm, a, NULL, NULL), rfc ? 0 : -ENOENT);
 	km_reports_clear(f.m);
 	km_fixture_down(&f);
 }
+
+static void test_pagefault_disabled_only(void **state) { fault_disabled_copy(variant(state), false); }
+static void test_preempt_disabled_only(void **state) { fault_disabled_copy(variant(state), true); }
 
 /* The raw ops with no current task: nothing copied, n, an error message. */
 static void test_no_current_task(void **state)
@@ -550,18 +569,32 @@ static void test_no_current_task(void **state)
 	assert_non_null(strstr(km_last_error(), "no current task"));
 }
 
-/* check_copy_size(): n > INT_MAX is a WARN, returns n, touches nothing. */
+/* check_copy_size(): n > INT_MAX is a WARN, returns n, touches nothing;
+ * n == INT_MAX itself passes (WARN_ON_ONCE(bytes > INT_MAX), v5.7): a
+ * copy_to_user of INT_MAX bytes to an unmapped address goes on to the raw
+ * copy, which copies nothing, with no report. */
 static void test_check_copy_size(void **state)
 {
 	const struct km_uaccess_ops *ops = variant(state);
 	struct km_fixture f;
 	unsigned char dst[4] = { 9, 9, 9, 9 };
+	struct km_events ev;
 
 	km_fixture_up(&f, NULL);
 	assert_int_equal(km_copy_from_user(f.t, ops, dst, 0x1000, (unsigned long)INT_MAX + 1),
 			 (unsigned long)INT_MAX + 1);
 	assert_int_equal(dst[0], 9);
 	assert_int_equal(km_report_count(f.m, KM_R_COPY_SIZE), 1);
+	assert_int_equal(km_copy_to_user(f.t, ops, 0x1000, dst, (unsigned long)INT_MAX + 1),
+			 (unsigned long)INT_MAX + 1);
+	assert_int_equal(km_report_count(f.m, KM_R_COPY_SIZE), 2);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.uaccess_to_bytes, 0);	/* stopped before the copy */
+	km_reports_clear(f.m);
+	assert_int_equal(km_copy_to_user(f.t, ops, 0x1000, dst, INT_MAX), INT_MAX);
+	assert_int_equal(km_report_count(f.m, KM_R_COPY_SIZE), 0);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.uaccess_to_bytes, INT_MAX);
 	km_reports_clear(f.m);
 	km_fixture_down(&f);
 }
@@ -684,6 +717,7 @@ int main(void)
 		BOTH(test_atomic_context_fast_gup),
 		BOTH(test_check_copy_size),
 		BOTH(test_pagefault_disabled_only),
+		BOTH(test_preempt_disabled_only),
 		BOTH(test_no_current_task),
 		cmocka_unit_test(test_rfc_zero_length_unaligned_faults_in),
 		cmocka_unit_test(test_rfc_kmalloc_failure),

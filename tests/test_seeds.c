@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ported regions are the seeds' text. Each BEGIN/END-marked region of
+ * a ported file is read from the source tree; the lines of it that the
+ * seed contains -- the RFC's whole added file (but its SPDX line, which
+ * sits above the marker), for asix_tx_fixup() the context and "+" lines
+ * (after) or the context and "-" lines (before) of the patch's two hunks
+ * in that function -- are hashed (FNV-1a 64, each line with its '\n') and
+ * compared with the hash of those seed lines, recorded here from the
+ * seeds (/work/shared/seeds: the RFC 1/3 mail of 12 Jun 2020, 162 added
+ * lines; "asix: avoid copies in tx path" as posted 5 Jul 2012, hunks
+ * "@@ -358,14 +358,30 @@" and "@@ -373,8 +389,8 @@"). A changed, added or
+ * removed line in those places fails; so does a line added to the region
+ * before them (they move).
+ */
+#include "km_test.h"
+#include <glib.h>
+#include <string.h>
+
+struct span {
+	unsigned int first, count;	/* lines of the region, from its first */
+};
+
+struct region {
+	const char *file;		/* under src/ */
+	const char *begin, *end;	/* substrings of the marker lines */
+	struct span spans[2];
+	unsigned int lines;		/* lines the region has */
+	guint64 seed_hash;		/* FNV-1a 64 of the seed's lines */
+};
+
+static const struct region regions[] = {
+	{ "uaccess/gup_kmap_memcpy.c", "---- BEGIN RFC", "---- END RFC",
+	  { { 0, 161 } }, 161, 0x0618cb9947b84d6cULL },
+	{ "asix/asix_tx_fixup_after.c", "---- BEGIN drivers/net/usb/asix.c", "---- END verbatim",
+	  { { 8, 30 }, { 39, 8 } }, 54, 0x7a05962c14fb463aULL },
+	{ "asix/asix_tx_fixup_before.c", "---- BEGIN drivers/net/usb/asix.c", "---- END verbatim",
+	  { { 8, 14 }, { 23, 8 } }, 38, 0x4cf6ace6836d52daULL },
+};
+
+static guint64 fnv1a(guint64 h, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+static void check_region(const struct region *r)
+{
+	gchar *path = g_build_filename(KM_SRC_DIR, r->file, NULL), *text = NULL;
+	gchar **lines;
+	int b = -1, e = -1;
+	guint64 h = 0xcbf29ce484222325ULL;
+
+	assert_true(g_file_get_contents(path, &text, NULL, NULL));
+	lines = g_strsplit(text, "\n", -1);
+	for (int i = 0; lines[i]; i++) {
+		if (b < 0 && strstr(lines[i], r->begin))
+			b = i + 1;
+		else if (b >= 0 && strstr(lines[i], r->end)) {
+			e = i;
+			break;
+		}
+	}
+	if (b < 0 || e < 0)
+		fail_msg("%s: markers not found", r->file);
+	if ((unsigned int)(e - b) != r->lines)
+		fail_msg("%s: the region has %d lines, the port had %u", r->file, e - b, r->lines);
+	for (size_t s = 0; s < G_N_ELEMENTS(r->spans) && r->spans[s].count; s++)
+		for (unsigned int i = 0; i < r->spans[s].count; i++) {
+			const char *l = lines[b + r->spans[s].first + i];
+
+			h = fnv1a(h, l, strlen(l));
+			h = fnv1a(h, "\n", 1);
+		}
+	if (h != r->seed_hash)
+		fail_msg("%s: the seed's lines changed (hash 0x%016llx, seed 0x%016llx)", r->file,
+			 (unsigned long long)h, (unsigned long long)r->seed_hash);
+	g_strfreev(lines);
+	g_free(text);
+	g_free(path);
+}
+
+static void test_rfc_region_is_the_seed(void **state)
+{
+	check_region(&regions[0]);
+}
+
+static void test_asix_after_region_is_the_patch(void **state)
+{
+	check_region(&regions[1]);
+}
+
+static void test_asix_before_region_is_the_patch(void **state)
+{
+	check_region(&regions[2]);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_rfc_region_is_the_seed),
+		cmocka_unit_test(test_asix_after_region_is_the_patch),
+		cmocka_unit_test(test_asix_before_region_is_the_patch),
+	};
+
+	return cmocka_run_group_tests_name("test_seeds", tests, NULL, NULL);
+}
