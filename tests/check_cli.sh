@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# kmodel-check tells the truth (issue 10): a variant that claims conformance
-# and passes every case but leaks a page reference per copy
-# (tests/plugins/leaky.c) fails -- exit 1, verdict FAIL -- and the JSON
-# (-o FILE) names the leak by code and in its leak checks, with the run
-# metadata.
+# kmodel-check fails a variant that claims conformance and passes every
+# case but leaks a page reference per copy (tests/plugins/leaky.c): exit 1,
+# verdict FAIL, and the JSON (-o FILE) names the leak by code and in its
+# leak checks, with the run metadata. A variant that leaks only on the
+# second page of a copy_to_user (tests/plugins/leak_second.c) fails too, in
+# every context: the suite's adjacent edge copies across two resident
+# writable pages.
 set -euo pipefail
-check=$1 plugin=$2
+check=$1 plugin=$2 second=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "check_cli: $*" >&2; exit 1; }
@@ -37,4 +39,14 @@ for key in '"metadata"' '"libkmodel_version"' '"compiler"' '"host_cpu"' '"verdic
 done
 grep -Eq '"leak_page" : [1-9]' "$tmp/out.json" || fail "--json: leak_page is not counted"
 "$check" uaccess --variant direct --machine bbw >/dev/null || fail "direct alone: not exit 0"
-echo "check_cli: a leaking variant that claims conformance fails; JSON reports and leak checks"
+
+set +e
+"$check" uaccess --load "$second" --variant leak_second >"$tmp/second" 2>/dev/null
+rc=$?
+set -e
+[ $rc = 1 ] || fail "leak_second: exit $rc, want 1"
+[ "$(grep -Ec '^leak_second\* +(bbw|a15) +[a-z_]+ +yes +FAIL +[0-9]+ +0 ' "$tmp/second")" = 8 ] ||
+	fail "leak_second: not FAIL with 0 failures in each of the 8 runs"
+grep -q 'leak_page' "$tmp/second" || fail "leak_second: no leak_page among the reports by code"
+echo "check_cli: a leaking variant that claims conformance fails (leaking on every copy or on a" \
+     "second page only); JSON reports and leak checks"

@@ -21,6 +21,9 @@
  *   base+6P  M3: read/write, resident, random bytes   } one mapping
  *   base+7P  U:  read/write, never touched (no pte)   }
  *   base+8P  unmapped
+ *   base+9P  A1: read/write, resident, random bytes   } one mapping
+ *   base+10P A2: read/write, resident, random bytes   }
+ *   base+11P unmapped
  *
  * and runs, in every context (enum km_conformance_context), for every edge
  * (enum km_conformance_edge) and both directions, every size n in
@@ -60,6 +63,9 @@ enum km_conformance_edge {
 				 *   zero page, readable) after */
 	KM_CONF_UNTOUCHED,	/**< B = end of M3: resident before, never touched
 				 *   after (accessible only where faults are handled) */
+	KM_CONF_ADJACENT,	/**< B = end of A1: two resident read/write pages,
+				 *   accessible in every context and direction: a
+				 *   copy across B takes (pins, maps) a second page */
 	KM_CONF_EDGE__COUNT
 };
 
@@ -228,7 +234,7 @@ KM_API void km_conformance_result_clear(struct km_conformance_result *res);
 KM_API const char *km_conformance_check_name(enum km_conformance_check check);
 /** "from_user", "to_user"; "?" otherwise. */
 KM_API const char *km_conformance_dir_name(enum km_conformance_dir dir);
-/** "leading", "trailing", "readonly", "untouched"; "?" otherwise. */
+/** "leading", "trailing", "readonly", "untouched", "adjacent"; "?" otherwise. */
 KM_API const char *km_conformance_edge_name(enum km_conformance_edge edge);
 /** "process", "preempt_off", "pagefault_off", "atomic"; "?" otherwise. */
 KM_API const char *km_conformance_context_name(enum km_conformance_context ctx);

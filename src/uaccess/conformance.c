@@ -17,7 +17,7 @@
 #define CONF_LIMIT_MAX_SIZE	1024
 #define CONF_DEFAULT_GUARD	256
 #define CONF_LIMIT_GUARD	(1UL << 20)
-#define CONF_PAGES		9	/* the layout of conformance.h */
+#define CONF_PAGES		12	/* the layout of conformance.h */
 #define CONF_RAM_SIZE		(8ULL << 20)
 
 /* One run on one machine (one page size). */
@@ -64,7 +64,8 @@ const char *km_conformance_dir_name(enum km_conformance_dir dir)
 const char *km_conformance_edge_name(enum km_conformance_edge edge)
 {
 	static const char *const names[KM_CONF_EDGE__COUNT] = { "leading", "trailing",
-								 "readonly", "untouched" };
+								 "readonly", "untouched",
+								 "adjacent" };
 
 	return (unsigned int)edge < KM_CONF_EDGE__COUNT ? names[edge] : "?";
 }
@@ -120,21 +121,24 @@ static unsigned long edge_boundary(const struct conf_run *r, enum km_conformance
 		return r->base + 2 * r->P;
 	case KM_CONF_READONLY:
 		return r->base + 4 * r->P;
-	default:
+	case KM_CONF_UNTOUCHED:
 		return r->base + 7 * r->P;
+	default:
+		return r->base + 10 * r->P;
 	}
 }
 
 /* Bytes of [s, s + n) accessible from s on (max_size < P keeps every range
  * within the two pages around B): the leading edge's range when it starts
  * at or after B; the read-only page is readable, the never-touched page
- * accessible where faults are handled (process context); otherwise up to
- * B. */
+ * accessible where faults are handled (process context), the two resident
+ * pages of the adjacent edge always; otherwise up to B. */
 static unsigned long available(const struct conf_run *r, unsigned long B, unsigned long s)
 {
 	if (r->edge == KM_CONF_LEADING)
 		return s >= B ? r->n : 0;
-	if ((r->edge == KM_CONF_READONLY && r->dir == KM_CONF_FROM_USER) ||
+	if (r->edge == KM_CONF_ADJACENT ||
+	    (r->edge == KM_CONF_READONLY && r->dir == KM_CONF_FROM_USER) ||
 	    (r->edge == KM_CONF_UNTOUCHED && r->ctx == KM_CONF_CTX_PROCESS))
 		return r->n;
 	return s >= B ? 0 : MIN(r->n, B - s);
@@ -362,12 +366,15 @@ static int setup(struct conf_run *r, const struct km_machine_config *tmpl, unsig
 	    (err = km_mmap(mm, r->base + 3 * P, P, KM_PROT_READ | KM_PROT_WRITE, &(unsigned long){0})) ||
 	    (err = km_mmap(mm, r->base + 4 * P, P, KM_PROT_READ, &(unsigned long){0})) ||
 	    (err = km_mmap(mm, r->base + 6 * P, 2 * P, KM_PROT_READ | KM_PROT_WRITE,
+			   &(unsigned long){0})) ||
+	    (err = km_mmap(mm, r->base + 9 * P, 2 * P, KM_PROT_READ | KM_PROT_WRITE,
 			   &(unsigned long){0})))
 		return err;
 	if (km_user_access(r->t, r->base + 1 * P, r->shadow + 1 * P, P, true) != (long)P ||
 	    km_user_access(r->t, r->base + 3 * P, r->shadow + 3 * P, P, true) != (long)P ||
 	    km_user_access(r->t, r->base + 4 * P, &c, 1, false) != 1 ||
-	    km_user_access(r->t, r->base + 6 * P, r->shadow + 6 * P, P, true) != (long)P)
+	    km_user_access(r->t, r->base + 6 * P, r->shadow + 6 * P, P, true) != (long)P ||
+	    km_user_access(r->t, r->base + 9 * P, r->shadow + 9 * P, 2 * P, true) != (long)(2 * P))
 		return km_err(-EFAULT, "km_uaccess_conformance: populating the user pages failed");
 	return 0;
 }
