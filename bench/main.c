@@ -380,6 +380,11 @@ static int bench_main(int argc, char **argv)
 		"         copies in tx path\", 2012, and the others registered) to its device\n"
 		"         model, which parses every frame back.");
 	g_option_context_set_description(ctx,
+		"Subcommands:\n"
+		"  kmodel-bench reproduce [OPTION...]  the seeds' published figures against the\n"
+		"         cost model's predictions (kmodel-bench reproduce --help)\n"
+		"  kmodel-bench calibrate -o FILE      write a cost profile of this host from\n"
+		"         timings of the model's own operations (kmodel-bench calibrate --help)\n\n"
 		"Output: a text table per scenario on stdout (or -o FILE); --json one document;\n"
 		"--csv one scenario's table (one schema per stream); --csv-dir DIR one CSV file\n"
 		"per scenario. Exit status: 0 done, 1 a scenario failed (leaks, frames that did\n"
@@ -533,12 +538,15 @@ out:
  * subcommands; anything else runs the scenarios */
 int main(int argc, char **argv)
 {
+	/* the subcommand's --help and messages name the tool and the subcommand */
 	if (argc > 1 && !strcmp(argv[1], "reproduce")) {
 		km_tool_init();
+		g_set_prgname("kmodel-bench reproduce");
 		return kb_reproduce(argc - 1, argv + 1);
 	}
 	if (argc > 1 && !strcmp(argv[1], "calibrate")) {
 		km_tool_init();
+		g_set_prgname("kmodel-bench calibrate");
 		return kb_calibrate(argc - 1, argv + 1);
 	}
 	return bench_main(argc, argv);

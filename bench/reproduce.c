@@ -343,6 +343,22 @@ static void write_text(FILE *fp, const struct repro *R)
 	}
 }
 
+/* "profiles": {name: the file it was loaded from} */
+static void json_profiles(JsonBuilder *b, const struct repro *R)
+{
+	GList *names = g_list_sort(g_hash_table_get_keys(R->profiles), (GCompareFunc)strcmp);
+
+	json_builder_set_member_name(b, "profiles");
+	json_builder_begin_object(b);
+	for (GList *l = names; l; l = l->next) {
+		json_builder_set_member_name(b, l->data);
+		json_builder_add_string_value(b, km_cost_profile_file(g_hash_table_lookup(R->profiles,
+											   l->data)));
+	}
+	json_builder_end_object(b);
+	g_list_free(names);
+}
+
 static void json_figures(JsonBuilder *b, const struct repro *R)
 {
 	json_builder_set_member_name(b, "figures");
@@ -538,7 +554,8 @@ int kb_reproduce(int argc, char **argv)
 		  "NAMES" },
 		{ "profile", 0, 0, G_OPTION_ARG_STRING, NULL, NULL, NULL },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json,
-		  "Write JSON: {\"figures\", \"dd_predictions\", \"iperf_predictions\"}", NULL },
+		  "Write JSON: {\"profiles\" (name: file), \"figures\", \"dd_predictions\", "
+		  "\"iperf_predictions\"}", NULL },
 		{ "plot", 0, 0, G_OPTION_ARG_FILENAME, &plot,
 		  "Write DIR/dd.dat, iperf.dat, reproduce.gp and the PNGs gnuplot draws from them", "DIR" },
 		{ "explain", 0, 0, G_OPTION_ARG_NONE, &expl,
@@ -628,6 +645,7 @@ int kb_reproduce(int argc, char **argv)
 		JsonNode *root;
 
 		json_builder_begin_object(b);
+		json_profiles(b, &R);
 		json_figures(b, &R);
 		json_predictions(b, &R);
 		json_builder_end_object(b);

@@ -45,4 +45,14 @@ for key in '"metadata"' '"libkmodel_version"' '"git_describe"' '"compiler"' '"cf
 	   '"columns"' '"rows"' '"events_per"'; do
 	grep -q "$key" "$tmp/out.json" || fail "--json: no $key"
 done
-echo "bench_cli: -o, --csv-dir (one schema per file), --csv refusal, --json metadata"
+# --help (and the man page made from it) lists the subcommands; theirs
+# name the tool
+for sub in reproduce calibrate; do
+	"$bench" --help-all | grep -q "kmodel-bench $sub" || fail "--help does not list $sub"
+	"$bench" $sub --help | grep -q "^  kmodel-bench $sub \[OPTION" ||
+		fail "$sub --help does not name kmodel-bench"
+	man=$(dirname "$bench")/kmodel-bench.1
+	[ ! -f "$man" ] || grep -qF 'kmodel\-bench '"$sub" "$man" ||
+		fail "the man page does not list $sub"
+done
+echo "bench_cli: -o, --csv-dir (one schema per file), --csv refusal, --json metadata, subcommands"

@@ -11,7 +11,13 @@
 #    find libkmodel.so by their RPATH); every installed tool's --version
 #    names the package's version, and its man page is installed;
 #  - examples/byo_uaccess and examples/byo_tx_fixup build as plugins and the
-#    installed kmodel-check and kmodel-bench run them with --load.
+#    installed kmodel-check and kmodel-bench run them with --load; the
+#    example driver also builds into programs linked with the static
+#    library (find_package, pkg-config) and a plugin through pkg-config;
+#  - every installed header compiles alone under -Wall -Wextra -Werror;
+#  - the prefix moved elsewhere still works: its kmodel-bench runs dd, iperf
+#    and reproduce with the cost profiles of the moved prefix (found
+#    relative to its libkmodel.so), never the source tree's.
 set -euo pipefail
 build=$1 src=$2
 tmp=$(mktemp -d)
@@ -47,10 +53,12 @@ cc -std=gnu11 -o "$tmp/pc" "$src/examples/uaccess_copy.c" $(pkg-config --cflags 
 "$tmp/pc" >/dev/null
 
 # 3. ported code through the compatibility layer: find_package (shared, static)
-cmake -S "$src/tests/install" -B "$tmp/ported" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake -S "$src/tests/install" -B "$tmp/ported" -DCMAKE_PREFIX_PATH="$prefix" \
+	-DKM_EXAMPLES="$src/examples" >/dev/null
 cmake --build "$tmp/ported" >/dev/null
 "$tmp/ported/ported_shared" >/dev/null
 "$tmp/ported/ported_static" >/dev/null
+"$tmp/ported/tx_static" >/dev/null	# the example driver, libkmodel.a
 # ... and pkg-config (shared, then the archive named explicitly)
 kinc=$(pkg-config --variable=kernel_includedir kmodel)
 cc -std=gnu11 -c -o "$tmp/ported_copy.o" -I"$kinc" -DKMODEL_KERNEL_VERSION='KERNEL_VERSION(5,7,0)' \
@@ -100,6 +108,47 @@ cc -std=gnu11 -fPIC -shared -o "$tmp/pc_byo.so" "$src/examples/byo_uaccess/plugi
 	"$tmp/my_copy.o" $(pkg-config --cflags --libs kmodel)
 "$prefix/bin/kmodel-check" uaccess --load "$tmp/pc_byo.so" --variant page_copy \
 	--context process >/dev/null
+# ... the example driver through pkg-config: a plugin (libkmodel.so) and a
+# program linked with the archive
+byo=$src/examples/byo_tx_fixup
+cc -std=gnu11 -fPIC -c -o "$tmp/byo_fixup.o" -I"$kinc" -DKMODEL_KERNEL_VERSION='KERNEL_VERSION(5,7,0)' \
+	$(pkg-config --cflags kmodel) "$byo/byo_fixup.c"
+cc -std=gnu11 -fPIC -shared -o "$tmp/pc_tx.so" "$byo/byo_dev.c" "$tmp/byo_fixup.o" \
+	$(pkg-config --cflags --libs kmodel)
+"$prefix/bin/kmodel-bench" -q -r 1 -s iperf --load "$tmp/pc_tx.so" --iperf-variants byo1 \
+	--iperf-packets 200 >/dev/null
+cc -std=gnu11 -o "$tmp/pc_tx_static" "$src/tests/install/tx_consumer.c" "$byo/byo_dev.c" \
+	"$tmp/byo_fixup.o" $(pkg-config --cflags kmodel) "$libdir/libkmodel.a" \
+	$(pkg-config --libs glib-2.0 gmodule-2.0)
+"$tmp/pc_tx_static" >/dev/null
+
+# 6. every installed header compiles on its own, as kernel developers build
+# (-Wall -Wextra -Werror): the public API and the compatibility layer
+for h in $(cd "$prefix/include" && find kmodel -name '*.h' | sort); do
+	case $h in
+	kmodel/kernel/*) inc=${h#kmodel/kernel/} flags=(-I"$kinc") ;;
+	*) inc=$h flags=() ;;
+	esac
+	printf '#include <%s>\n' "$inc" >"$tmp/hdr.c"
+	cc -std=gnu11 -Wall -Wextra -Werror -fsyntax-only "${flags[@]}" $(pkg-config --cflags kmodel) \
+		"$tmp/hdr.c" || { echo "install_consumer: $h is not clean under -Wall -Wextra -Werror" >&2; exit 1; }
+done
+
+# 7. a relocated prefix: moved away, its tools find their libkmodel (RPATH)
+# and their cost profiles (relative to libkmodel.so), not the source tree's
+mv "$prefix" "$tmp/moved"
+moved=$tmp/moved
+run() { env -u LD_LIBRARY_PATH -u KMODEL_PROFILE_DIR "$@"; }
+run "$moved/bin/kmodel-bench" -q -r 1 -s dd --dd-variants direct --dd-machines bbw \
+	--dd-block-sizes 4K --dd-total-mib 1 --dd-file-mib 1 >/dev/null
+run "$moved/bin/kmodel-bench" -q -r 1 -s iperf --iperf-variants after --iperf-packets 200 >/dev/null
+run "$moved/bin/kmodel-bench" reproduce --json -o "$tmp/repro.json"
+files=$(awk '/"profiles" : \{/ { on = 1; next } on && /\}/ { exit } on' "$tmp/repro.json")
+[ -n "$files" ] || { echo "install_consumer: reproduce --json names no profile file" >&2; exit 1; }
+if grep -v "\"$moved/share/kmodel/profiles/" <<<"$files"; then
+	echo "install_consumer: a profile was not taken from the moved prefix" >&2; exit 1
+fi
 echo "install_consumer: exports complete; example and ported code built and ran" \
      "(find_package and pkg-config, shared and static); kmodel-check ran; versions and man pages;" \
-     "the byo examples ran as plugins"
+     "the byo examples ran as plugins and statically; headers clean under -Wextra;" \
+     "a moved prefix runs dd, iperf and reproduce on its own profiles"

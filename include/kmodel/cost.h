@@ -45,8 +45,13 @@ struct km_cost_profile;
  * km_cost_profile_load() - load and check a cost profile.
  * @name_or_path: a path (it contains a '/' or ends in ".ini"), or a name
  *                looked up as NAME.ini in $KMODEL_PROFILE_DIR, then in the
- *                installed share/kmodel/profiles, then in the source tree's
- *                data/profiles (for uninstalled builds).
+ *                share/kmodel/profiles of the install libkmodel runs from
+ *                (found relative to libkmodel.so, or to the program for the
+ *                static library: a relocated prefix finds its own), then in
+ *                the datadir configured at build time, then -- only while
+ *                libkmodel runs from its build tree -- in the source tree's
+ *                data/profiles. km_last_error() lists the directories
+ *                searched; km_cost_profile_file() says which file it was.
  * @out: receives the profile; free it with km_cost_profile_free().
  *
  * Refused (-EINVAL, km_last_error() names the file, group and key): a

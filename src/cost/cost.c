@@ -3,8 +3,10 @@
  * Cost profiles (GKeyFile) and the prediction of target time from counted
  * events: kmodel/cost.h.
  */
+#define _GNU_SOURCE	/* dladdr() */
 #include "internal.h"
 #include <kmodel/cost.h>
+#include <dlfcn.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,26 +146,67 @@ static int read_group(struct km_cost_profile *p, GKeyFile *kf, const char *group
 	return 0;
 }
 
+/*
+ * The directories a profile is looked up in by name, in order (g_strfreev()
+ * them): $KMODEL_PROFILE_DIR; the installed share/kmodel/profiles found
+ * relative to the file that holds this code -- libkmodel.so in its libdir,
+ * or the program linked with libkmodel.a in its bindir -- so a relocated
+ * install (cmake --install --prefix P, a copied or moved prefix) finds its
+ * own; the datadir configured at build time; and, only while this code runs
+ * from the build tree, the source tree's data/profiles.
+ */
+static gchar **profile_dirs(void)
+{
+	GPtrArray *dirs = g_ptr_array_new();
+	const char *env = g_getenv("KMODEL_PROFILE_DIR");
+	gchar *self = NULL, *exe = g_file_read_link("/proc/self/exe", NULL);
+	Dl_info info;
+
+	if (env && *env)
+		g_ptr_array_add(dirs, g_strdup(env));
+	if (dladdr((void *)profile_dirs, &info) && info.dli_fname && *info.dli_fname)
+		self = realpath(info.dli_fname, NULL);
+	if (!self && exe)	/* the main program's name may be empty */
+		self = g_strdup(exe);
+	if (self) {
+		gchar *dir = g_path_get_dirname(self);
+		bool in_exe = exe && !strcmp(self, exe);
+
+		g_ptr_array_add(dirs, g_canonicalize_filename(in_exe ? KMODEL_PROFILES_FROM_BINDIR
+								     : KMODEL_PROFILES_FROM_LIBDIR,
+							      dir));
+		g_free(dir);
+	}
+	g_ptr_array_add(dirs, g_strdup(KMODEL_PROFILES_INSTALL_DIR));
+	if (self && g_str_has_prefix(self, KMODEL_BUILD_DIR "/"))
+		g_ptr_array_add(dirs, g_strdup(KMODEL_PROFILES_SOURCE_DIR));
+	g_ptr_array_add(dirs, NULL);
+	free(self);
+	g_free(exe);
+	return (gchar **)g_ptr_array_free(dirs, FALSE);
+}
+
+/* The file of the profile @name, or NULL with km_last_error() listing the
+ * directories searched. */
 static char *find_profile(const char *name)
 {
-	const char *env = g_getenv("KMODEL_PROFILE_DIR");
-	const char *dirs[] = { env, KMODEL_PROFILES_INSTALL_DIR, KMODEL_PROFILES_SOURCE_DIR };
-	gchar *file = g_strconcat(name, ".ini", NULL);
+	gchar **dirs = profile_dirs(), *file = g_strconcat(name, ".ini", NULL), *path = NULL;
 
-	for (size_t i = 0; i < G_N_ELEMENTS(dirs); i++) {
-		gchar *path;
-
-		if (!dirs[i] || !*dirs[i])
-			continue;
-		path = g_build_filename(dirs[i], file, NULL);
-		if (g_file_test(path, G_FILE_TEST_IS_REGULAR)) {
-			g_free(file);
-			return path;
-		}
-		g_free(path);
+	for (gchar **d = dirs; *d && !path; d++) {
+		path = g_build_filename(*d, file, NULL);
+		if (!g_file_test(path, G_FILE_TEST_IS_REGULAR))
+			g_clear_pointer(&path, g_free);
 	}
+	if (!path) {
+		gchar *list = g_strjoinv(", ", dirs);
+
+		km_set_error("cost profile \"%s\": no %s in %s%s", name, file, list,
+			     g_getenv("KMODEL_PROFILE_DIR") ? "" : " ($KMODEL_PROFILE_DIR adds a directory)");
+		g_free(list);
+	}
+	g_strfreev(dirs);
 	g_free(file);
-	return NULL;
+	return path;
 }
 
 int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out)
@@ -184,9 +227,7 @@ int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out)
 		p->file = g_strdup(name_or_path);
 	else if (!(p->file = find_profile(name_or_path))) {
 		km_cost_profile_free(p);
-		return km_err(-ENOENT, "cost profile \"%s\": no %s.ini in $KMODEL_PROFILE_DIR, %s or %s",
-			      name_or_path, name_or_path, KMODEL_PROFILES_INSTALL_DIR,
-			      KMODEL_PROFILES_SOURCE_DIR);
+		return -ENOENT;		/* km_last_error(): find_profile()'s */
 	}
 	kf = g_key_file_new();
 	if (!g_key_file_load_from_file(kf, p->file, G_KEY_FILE_KEEP_COMMENTS, &err)) {

@@ -22,18 +22,19 @@ typedef pmd_t pgd_t;
 #define pgd_offset(mmp, addr) ((pgd_t *)km_pmd_offset((mmp)->mm, (addr)))
 /* duplicate in effect (asm-generic/pgtable-nop4d.h, pgtable-nopud.h,
  * arch/arm/include/asm/pgtable-2level.h, v5.7): the folded levels are
- * never none nor bad */
-static inline p4d_t *p4d_offset(pgd_t *pgd, unsigned long addr) { return pgd; }
-static inline int pgd_none(pgd_t pgd) { return 0; }
-static inline int pgd_bad(pgd_t pgd) { return 0; }
-static inline int p4d_none(p4d_t p4d) { return 0; }
-static inline int p4d_bad(p4d_t p4d) { return 0; }
+ * never none nor bad; (void) marks the unused parameters, so the headers
+ * stay clean under -Wextra */
+static inline p4d_t *p4d_offset(pgd_t *pgd, unsigned long addr) { (void)addr; return pgd; }
+static inline int pgd_none(pgd_t pgd) { (void)pgd; return 0; }
+static inline int pgd_bad(pgd_t pgd) { (void)pgd; return 0; }
+static inline int p4d_none(p4d_t p4d) { (void)p4d; return 0; }
+static inline int p4d_bad(p4d_t p4d) { (void)p4d; return 0; }
 /* v5.7 (no p4d on ARM yet): pud_offset() of a pgd; v5.8+: of a p4d, the
  * same type here */
-static inline pud_t *pud_offset(pgd_t *pgd, unsigned long addr) { return pgd; }
+static inline pud_t *pud_offset(pgd_t *pgd, unsigned long addr) { (void)addr; return pgd; }
 #define pud_none(pud) (0)
 #define pud_bad(pud) (0)
-static inline pmd_t *pmd_offset(pud_t *pud, unsigned long addr) { return pud; }
+static inline pmd_t *pmd_offset(pud_t *pud, unsigned long addr) { (void)addr; return pud; }
 /* custom: pmd_none(): no second-level table; pmd_bad() is a section
  * mapping on ARM (pmd_val & 2), which user space never has in the model */
 #define pmd_none(pmd) ((pmd).table == NULL)
