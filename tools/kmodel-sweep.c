@@ -119,6 +119,19 @@ static void report_from_result(struct report *r, const struct km_sweep_result *r
 
 /* ---- output ------------------------------------------------------------------ */
 
+static gint finding_cmp(gconstpointer a, gconstpointer b)
+{
+	return strcmp(((const struct finding *)a)->rule, ((const struct finding *)b)->rule);
+}
+
+/* findings by rule name: a run and the merge of its shards print alike */
+static void report_sort(struct report *r)
+{
+	for (guint i = 0; i < r->variants->len; i++)
+		g_array_sort(((struct vresult *)g_ptr_array_index(r->variants, i))->findings,
+			     finding_cmp);
+}
+
 static void example_text(const struct km_sweep_state *e, char *buf, size_t n)
 {
 	char tail[16];
@@ -467,6 +480,7 @@ static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 	report_init(&r);
 	report_from_result(&r, res);
 	km_sweep_result_free(res);
+	report_sort(&r);
 	if (o->json)
 		print_json(&r);
 	else
@@ -489,6 +503,7 @@ static int sweep_merge(const struct sweep_opts *o, int argc, char **argv)
 		if (merge_file(&r, argv[i]))
 			rc = 2;
 	if (!rc) {
+		report_sort(&r);
 		if (o->json)
 			print_json(&r);
 		else

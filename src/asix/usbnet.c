@@ -21,7 +21,7 @@
 int km_usb_bulk_out(struct km_usb_ep *ep, const void *buf, size_t len, bool zero_packet)
 {
 	const uint8_t *p = buf;
-	size_t mp, off = 0;
+	size_t mp, rem, off = 0;
 	int packets;
 	bool zlp;
 
@@ -29,14 +29,15 @@ int km_usb_bulk_out(struct km_usb_ep *ep, const void *buf, size_t len, bool zero
 	    (len && !buf))
 		return km_err(-EINVAL, "usb_bulk_out: bad endpoint or buffer");
 	mp = ep->maxpacket;
-	zlp = len == 0 || (len % mp == 0 && zero_packet);
-	packets = (int)((len + mp - 1) / mp) + zlp;
+	rem = len % mp;		/* one division: maxpacket need not be a power of 2 */
+	zlp = len == 0 || (rem == 0 && zero_packet);
+	packets = (int)(len / mp + (rem != 0)) + zlp;
 	ep->m->ev.urbs++;
 	ep->m->ev.usb_bytes += len;
 	ep->m->ev.usb_packets += (uint64_t)packets;
 	ep->m->ev.usb_zlps += zlp;
 	if (ep->sink.transfer) {	/* the same stream in one call */
-		ep->sink.transfer(ep->sink.priv, p, len, zlp || len % mp != 0);
+		ep->sink.transfer(ep->sink.priv, p, len, zlp || rem != 0);
 	} else if (ep->sink.packet) {
 		for (; off < len; off += mp) {
 			size_t n = MIN(mp, len - off);
@@ -47,7 +48,7 @@ int km_usb_bulk_out(struct km_usb_ep *ep, const void *buf, size_t len, bool zero
 		if (zlp)
 			ep->sink.packet(ep->sink.priv, NULL, 0, true);
 	}
-	if (!zlp && len % mp == 0)
+	if (!zlp && rem == 0)
 		km_report(ep->m, KM_WARN, KM_R_USB_NO_ZLP,
 			  "bulk-out transfer of %zu bytes is a multiple of maxpacket %zu and "
 			  "has no zero-length packet: the device waits for more", len, mp);
