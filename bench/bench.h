@@ -15,7 +15,8 @@
  * marked with '*' and a note below the table. */
 void kb_write_text(FILE *fp, const struct km_table *t);
 /* CSV (RFC 4180): a header of every column's name, then the rows; a value
- * the row does not have is an empty field. One table: one schema. */
+ * the row does not have is an empty field; numbers exact, with a decimal
+ * point whatever the locale. One table: one schema. */
 void kb_write_csv(FILE *fp, const struct km_table *t);
 /* {"columns": [{"name", "unit", "doc"}...], "rows": [{...}...]}: a row's
  * event counters go in its "events" object (with "events_per"), a value

@@ -103,8 +103,25 @@ static void csv_string(FILE *fp, const char *s)
 	fputc('"', fp);
 }
 
+/* @v exactly, in the C locale's notation: the shortest of %.15g, %.16g and
+ * %.17g that reads back as @v (an integral value below 10^15 as an
+ * integer: 2097152, not 2.09715e+06) */
+static const char *exact_double(char buf[G_ASCII_DTOSTR_BUF_SIZE], double v)
+{
+	static const char *const fmt[] = { "%.15g", "%.16g", "%.17g" };
+
+	for (size_t i = 0; i < G_N_ELEMENTS(fmt); i++) {
+		g_ascii_formatd(buf, G_ASCII_DTOSTR_BUF_SIZE, fmt[i], v);
+		if (g_ascii_strtod(buf, NULL) == v)
+			break;
+	}
+	return buf;
+}
+
 void kb_write_csv(FILE *fp, const struct km_table *t)
 {
+	char num[G_ASCII_DTOSTR_BUF_SIZE];
+
 	size_t nc = km_table_ncolumns(t), nr = km_table_nrows(t);
 
 	for (size_t c = 0; c < nc; c++) {
@@ -124,7 +141,7 @@ void kb_write_csv(FILE *fp, const struct km_table *t)
 			else if (v->type == KM_VALUE_INT)
 				fprintf(fp, "%" G_GINT64_FORMAT, v->i);
 			else if (v->type == KM_VALUE_DOUBLE)
-				fprintf(fp, "%.6g", v->d);
+				fputs(exact_double(num, v->d), fp);
 		}
 		fputc('\n', fp);
 	}

@@ -14,7 +14,7 @@
 #    With -DKMODEL_BUILD_MAN=OFF no man page is made.
 #
 # The tool's main() then does, as tools/kmodel-check.c does:
-#   km_tool_init();                           /* setlocale(LC_ALL, "") */
+#   km_tool_init();          /* setlocale(LC_ALL, ""), LC_NUMERIC "C" */
 #   ... KM_TOOL_VERSION_ENTRY(&version) in the GOptionEntry table ...
 #   if (version) { km_tool_print_version("<target>"); return 0; }
 # and prints --help on stdout with exit 0 (GOption does).

@@ -31,6 +31,15 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	fail "dd.csv: a stalled row has a speed"
 grep -q '^stall,false,bbw,.*,true,' "$tmp/csv/dd.csv" || fail "dd.csv: no stalled row"
 grep -q '^gup_kmap_fixed,true,bbw,.*,true,' "$tmp/csv/dd.csv" && fail "dd.csv: gup_kmap_fixed stalls"
+# numbers are exact: dd copies each byte once each way, so direct's uaccess
+# bytes per MiB are 1048576 (not 1.04858e+06), and no field is rounded into
+# an exponent
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	$1 == "direct" && ($col["uaccess_from_bytes_per_mib"] != "1048576" ||
+			   $col["uaccess_to_bytes_per_mib"] != "1048576") { exit 1 }' "$tmp/csv/dd.csv" ||
+	fail "dd.csv: direct's uaccess bytes per MiB are not exactly 1048576"
+grep -Eq '(^|,)[0-9.]+e[+-]?[0-9]+(,|$)' "$tmp/csv/dd.csv" "$tmp/csv/iperf.csv" &&
+	fail "a CSV number in exponent notation"
 true
 
 if "$bench" "${small[@]}" --csv >/dev/null 2>&1; then

@@ -7,6 +7,7 @@
  * the model counts for it.
  */
 #include "km_test.h"
+#include <locale.h>
 #include <errno.h>
 #include <glib.h>
 #include <glib/gstdio.h>
@@ -318,6 +319,43 @@ static void test_calibrate_host(void **state)
 	g_free(path);
 }
 
+/* A profile written under a locale whose decimal point is a comma (de_DE:
+ * "copy_mem=33,3020", which the loader refuses) reads back:
+ * km_cost_calibrate_host() writes numbers in the C locale's notation
+ * whatever LC_NUMERIC is. ctest provides the locale (LOCPATH,
+ * KM_TEST_COMMA_LOCALE: tests/comma_locale.sh); without it, skipped. */
+static void test_calibrate_comma_locale(void **state)
+{
+	const char *name = g_getenv("KM_TEST_COMMA_LOCALE");
+	char *path = NULL, *text = NULL;
+	struct km_cost_profile *p;
+	GRegex *comma = g_regex_new("^[a-z0-9_]+=-?[0-9]+,[0-9]", G_REGEX_MULTILINE, 0, NULL);
+	int fd, err;
+
+	if (!name || !setlocale(LC_NUMERIC, name) || strcmp(localeconv()->decimal_point, ",")) {
+		setlocale(LC_NUMERIC, "C");
+		g_regex_unref(comma);
+		skip();
+	}
+	fd = g_file_open_tmp("kmhost-XXXXXX.ini", &path, NULL);
+	assert_true(fd >= 0);
+	close(fd);
+	err = km_cost_calibrate_host(path);
+	if (!err)
+		err = km_cost_profile_load(path, &p);
+	setlocale(LC_NUMERIC, "C");
+	if (err)
+		fail_msg("%s", km_last_error());
+	assert_true(km_cost_profile_value(p, "bandwidth", "copy_mem") > 0);
+	km_cost_profile_free(p);
+	assert_true(g_file_get_contents(path, &text, NULL, NULL));
+	assert_false(g_regex_match(comma, text, 0, NULL));
+	g_regex_unref(comma);
+	g_free(text);
+	g_unlink(path);
+	g_free(path);
+}
+
 /* the counters' names follow struct km_events member by member */
 static void test_event_names(void **state)
 {
@@ -351,6 +389,7 @@ int main(void)
 		cmocka_unit_test(test_shipped_profiles),
 		cmocka_unit_test(test_events_counted),
 		cmocka_unit_test(test_calibrate_host),
+		cmocka_unit_test(test_calibrate_comma_locale),
 		cmocka_unit_test(test_event_names),
 	};
 

@@ -21,10 +21,14 @@
 	{ "version", 0, 0, G_OPTION_ARG_NONE, (flag), "Print the version and exit", NULL }
 
 /* First thing in main(): the user's locale, so GOption's --help and glib's
- * messages print in the terminal's charset (and translated, where glib is). */
+ * messages print in the terminal's charset (and translated, where glib is);
+ * but numbers in the C locale's notation (LC_NUMERIC "C"): the tables, CSV,
+ * JSON and plot data are read by programs, and a decimal comma (de_DE)
+ * would split a CSV field in two. */
 static inline void km_tool_init(void)
 {
 	setlocale(LC_ALL, "");
+	setlocale(LC_NUMERIC, "C");
 }
 
 /* The --version text on stdout. Line 1, "PROG (libkmodel) VERSION", is

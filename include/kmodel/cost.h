@@ -172,7 +172,9 @@ KM_API int km_cost_table_predict(struct km_table *t, const char *profile);
  * kmap/kunmap of lowmem, gup per call and per page, page allocation) in
  * ns, memcpy/memset bandwidth at a quarter of L1, a quarter of L2 and 8 x
  * L2, clock_hz 1e9 (a cycle is a nanosecond); what cannot be timed alone
- * costs 0, said in its comment. Takes a second or two.
+ * costs 0, said in its comment. Numbers are written with a decimal point
+ * whatever the process's locale (LC_NUMERIC), so km_cost_profile_load()
+ * reads them back anywhere. Takes a second or two.
  * Return: 0, -EINVAL, -ENOMEM, or a negative errno of writing @path.
  */
 KM_API int km_cost_calibrate_host(const char *path);

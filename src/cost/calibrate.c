@@ -125,6 +125,7 @@ int km_cost_calibrate_host(const char *path)
 	const unsigned long sizes[3] = { (unsigned long)l1 / 4, (unsigned long)l2 / 4,
 					 (unsigned long)l2 * 8 };
 	char host[64] = "this host", date[32];
+	char num[G_ASCII_DTOSTR_BUF_SIZE];	/* numbers in the C locale: the profile is a file */
 	time_t tt = time(NULL);
 	FILE *f;
 	int err;
@@ -180,8 +181,8 @@ int km_cost_calibrate_host(const char *path)
 		snprintf(what, sizeof(what), "km_kernel_%s() of %lu bytes, bytes per ns",
 			 i < 3 ? "memcpy" : "memset", sizes[i % 3]);
 		SRC(what);
-		fprintf(f, "%s_%s=%.4f\n", i < 3 ? "copy" : "set", (const char *[]){ "l1", "l2", "mem" }[i % 3],
-			bw[i]);
+		fprintf(f, "%s_%s=%s\n", i < 3 ? "copy" : "set", (const char *[]){ "l1", "l2", "mem" }[i % 3],
+			g_ascii_formatd(num, sizeof(num), "%.4f", bw[i]));
 	}
 	fprintf(f, "\n[cycles]\n");
 	{
@@ -223,7 +224,8 @@ int km_cost_calibrate_host(const char *path)
 
 		for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
 			SRC(rows[i].what);
-			fprintf(f, "%s=%.2f\n", rows[i].key, rows[i].v);
+			fprintf(f, "%s=%s\n", rows[i].key,
+				g_ascii_formatd(num, sizeof(num), "%.2f", rows[i].v));
 		}
 	}
 	fprintf(f, "\n[slab_debug]\n# the model has no slab debugging\nenabled=0\n"
