@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# Build the libFuzzer targets of tests/fuzz (the fuzz preset: clang, ASan,
+# UBSan; scripts/deps.sh clang installs clang) and run them.
+#   scripts/fuzz.sh smoke [SECONDS]        every target for SECONDS (default 10),
+#                                          from its committed seed corpus (CI)
+#   scripts/fuzz.sh run TARGET SECONDS [DIR]
+#                                          one campaign: corpus in DIR (default
+#                                          fuzz-corpus/TARGET, seeded from the
+#                                          committed one), crashes in DIR/../
+#   scripts/fuzz.sh list                   the targets
+# Targets: mm, skb, parser, machine. Exit 1 when a target finds a crash,
+# a leak or a broken promise (the reproducer is kept: libFuzzer names it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+targets=(mm skb parser machine)
+bin=build/fuzz/tests/fuzz
+seeds=tests/fuzz/corpus
+
+build() {
+	scripts/deps.sh clang
+	cmake --preset fuzz >/dev/null
+	cmake --build --preset fuzz -j"$(nproc)" >/dev/null
+}
+
+# run TARGET SECONDS CORPUS_DIR ARTIFACT_PREFIX: libFuzzer with the
+# committed seeds as a second (read-only) corpus
+fuzz() {
+	mkdir -p "$3"
+	"$bin/fuzz_$1" -max_total_time="$2" -print_final_stats=1 -timeout=20 \
+		-rss_limit_mb=4096 -artifact_prefix="$4" "$3" "$seeds/$1"
+}
+
+case ${1:-} in
+smoke)
+	secs=${2:-10}
+	build
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	for t in "${targets[@]}"; do
+		if ! fuzz "$t" "$secs" "$tmp/$t" "$PWD/fuzz-$t-" >"$tmp/$t.log" 2>&1; then
+			tail -40 "$tmp/$t.log" >&2
+			echo "fuzz: $t found a problem (its input: fuzz-$t-*)" >&2
+			exit 1
+		fi
+		echo "fuzz: $t: $(grep -o 'stat::number_of_executed_units: *[0-9]*' "$tmp/$t.log" |
+			grep -o '[0-9]*$') runs in ${secs} s, $(grep -o 'cov: [0-9]*' "$tmp/$t.log" |
+			tail -1), no problem"
+	done
+	;;
+run)
+	[ $# -ge 3 ] || { echo "usage: fuzz.sh run TARGET SECONDS [DIR]" >&2; exit 2; }
+	[[ " ${targets[*]} " == *" $2 "* ]] || { echo "fuzz: unknown target $2" >&2; exit 2; }
+	build
+	dir=${4:-fuzz-corpus/$2}
+	fuzz "$2" "$3" "$dir" "$(dirname "$dir")/$2-"
+	;;
+list)
+	printf '%s\n' "${targets[@]}"
+	;;
+*)
+	sed -n '3,14p' "$0" | sed 's/^# \{0,1\}//'
+	exit 2
+	;;
+esac
