@@ -91,6 +91,42 @@ enum km_kmap_strict {
 	KM_KMAP_STRICT_FORCE_MAP,
 };
 
+/**
+ * The mm era: whose COW, gup and fork rules the machine follows. Each era
+ * differs from v5.7 only where it says (the rest of the model follows v5.7
+ * throughout); the commits are read from their text (see /work/ref notes
+ * and src/mm_sim/gup.c, mm.c).
+ */
+enum km_mm_era {
+	/** default, v5.7: do_wp_page() reuses an anonymous page whose
+	 *  page_mapcount() is 1 (reuse_swap_page()); gup's FOLL_COW after a
+	 *  COW fault, and can_follow_write_pte() = pte_write() || (FOLL_FORCE
+	 *  && FOLL_COW && pte_dirty()) (19be0eaffa3a); fork shares every
+	 *  private page copy-on-write. A read-only gup of a COW-shared page can
+	 *  end up seeing another process's writes (CVE-2020-29374), and a page
+	 *  pinned before fork loses its parent at the parent's next write. */
+	KM_MM_ERA_5_7 = 0,
+	/** v4.8, before 19be0eaffa3a (Dirty COW, CVE-2016-5195): after a COW
+	 *  fault on a vma without VM_WRITE, faultin_page() drops FOLL_WRITE and
+	 *  the retry looks the page up for reading; no FOLL_COW; follow_page()
+	 *  wants pte_write() for FOLL_WRITE. No pin_user_pages() (v5.6). */
+	KM_MM_ERA_4_8,
+	/** v5.8, 17839856fd58 ("gup: document and work around 'COW can break
+	 *  either way' issue"): __get_user_pages() turns on FOLL_WRITE for
+	 *  FOLL_GET/FOLL_PIN on a COW mapping (a read-only gup breaks COW),
+	 *  the fast walk of get_user_pages_fast() takes only writable ptes
+	 *  (__get_user_pages_fast() unchanged), can_follow_write_pte() =
+	 *  pte_write() || (FOLL_COW && pte_dirty()). */
+	KM_MM_ERA_5_8,
+	/** v5.9: 09854ba94c6a (do_wp_page() reuses an anonymous page only when
+	 *  page_count() is 1, mapcount 1) with a308c71bf1e6 (5.8's forced COW
+	 *  break reverted), and 70e806e4e645 (5.9-rc7: at fork, a page of a
+	 *  COW mapping that may be DMA-pinned -- page_count() >=
+	 *  GUP_PIN_COUNTING_BIAS -- in an mm that has pinned (FOLL_PIN, ever)
+	 *  is copied to the child at once; the parent keeps its pte). */
+	KM_MM_ERA_5_9,
+};
+
 /** What a BUG report does (WARNs are always only recorded). */
 enum km_report_policy {
 	KM_REPORT_RECORD = 0,	/**< default: record and go on (tests assert on it) */
@@ -140,6 +176,8 @@ struct km_machine_config {
 	/** strict kmap mode (see enum km_kmap_strict); default off. Needs
 	 *  host pages no larger than page_size. */
 	enum km_kmap_strict kmap_strict;
+	/** the mm era (see enum km_mm_era); default KM_MM_ERA_5_7 */
+	enum km_mm_era mm_era;
 };
 
 /**

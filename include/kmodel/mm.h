@@ -72,6 +72,7 @@ KM_API void km_unpin_user_page(struct km_machine *m, struct km_page *p);
 
 /* ---- address spaces (mm/mmap.c, mm/memory.c) --------------------------------- */
 
+#define KM_PROT_NONE	0x0	/**< km_mprotect() only */
 #define KM_PROT_READ	0x1
 #define KM_PROT_WRITE	0x2
 
@@ -110,13 +111,31 @@ KM_API int km_mmap(struct km_mm *mm, unsigned long addr, unsigned long len,
  */
 KM_API int km_munmap(struct km_mm *mm, unsigned long addr, unsigned long len);
 
+#define KM_MADV_DONTNEED 4	/**< include/uapi/asm-generic/mman-common.h */
 /**
- * km_mprotect() - mprotect(2): set @prot (KM_PROT_READ, optionally
- * KM_PROT_WRITE) on [@addr, @addr + @len), splitting mappings as needed.
- * Removing write access write-protects the present ptes
- * (change_pte_range()); adding it leaves them read-only until the next
- * write fault upgrades them. Return: 0, -EINVAL (bad range or prot),
- * -ENOMEM (part of the range is not mapped).
+ * km_madvise() - madvise(2) (mm/madvise.c, v5.7) with MADV_DONTNEED, the
+ * only advice modelled: zap_page_range() of every vma in [@addr, @addr +
+ * @len) (@len rounded up to pages): their ptes are dropped, so the next
+ * access faults in again -- zeroes for anonymous memory, the page-cache
+ * page for a file (a private file mapping's COW copies are gone). Runs
+ * under mmap_sem for read. Return: 0 (also for @len 0), -EINVAL (unaligned
+ * @addr, a range that wraps or passes TASK_SIZE, another advice), -ENOMEM
+ * when part of the range is not mapped (the mapped parts are still
+ * zapped, as the kernel does).
+ */
+KM_API int km_madvise(struct km_mm *mm, unsigned long addr, unsigned long len, int advice);
+
+/**
+ * km_mprotect() - mprotect(2): set @prot (KM_PROT_NONE, KM_PROT_READ, or
+ * KM_PROT_READ | KM_PROT_WRITE) on [@addr, @addr + @len), splitting
+ * mappings as needed. change_pte_range() applies the new protection to the
+ * present ptes: removing write access write-protects them, PROT_NONE makes
+ * them inaccessible to the user (a user access faults and, the vma having
+ * no VM_READ, stops: SIGSEGV; only FOLL_FORCE gup still reaches the page,
+ * as ptrace does), PROT_READ makes them readable again; adding write access
+ * leaves them read-only until the next write fault upgrades them. Waits
+ * for mmap_sem's readers (kmodel/interleave.h). Return: 0, -EINVAL (bad
+ * range or prot), -ENOMEM (part of the range is not mapped).
  */
 KM_API int km_mprotect(struct km_mm *mm, unsigned long addr, unsigned long len, int prot);
 
@@ -124,8 +143,12 @@ KM_API int km_mprotect(struct km_mm *mm, unsigned long addr, unsigned long len, 
  * km_mm_fork() - dup_mmap() of fork(2): a new address space with the same
  * mappings. Private ptes are copied write-protected in both (copy_one_pte():
  * each page gains a reference and a mapcount, so a later write breaks COW);
- * shared file ranges are not copied and fault in again. Return: 0,
- * -EINVAL, -ENOMEM; *@out gets one user reference (km_mm_put()).
+ * in the KM_MM_ERA_5_9 era a page that may be pinned (page_count() >=
+ * KM_GUP_PIN_COUNTING_BIAS) of a parent that has pinned (FOLL_PIN) is
+ * copied to the child at once instead, the parent's pte left as it was
+ * (copy_present_page(), 70e806e4e645). Shared file ranges are not copied
+ * and fault in again. Return: 0, -EINVAL, -ENOMEM; *@out gets one user
+ * reference (km_mm_put()).
  */
 KM_API int km_mm_fork(struct km_mm *parent, struct km_mm **out);
 
@@ -146,10 +169,24 @@ KM_API struct km_page *km_file_page(struct km_file *f, unsigned long index);
 /**
  * km_file_writeback() - write the file's dirty pages back: for each cached
  * page, clear_page_dirty_for_io(): page_mkclean() cleans and write-protects
- * its shared ptes, and the page is written if it or one of them was dirty;
- * PG_dirty is cleared. Return: pages written, or -EINVAL.
+ * its shared ptes, and the page is written if it or one of them was dirty
+ * (its bytes then are what km_file_read_disk() returns); PG_dirty is
+ * cleared. Return: pages written, or -EINVAL.
  */
 KM_API long km_file_writeback(struct km_file *f);
+/**
+ * km_file_read() - the file's contents as a read(2) would see them: @len
+ * bytes from byte @pos, from the page cache, zeroes for pages never cached
+ * (a new file is zeroes). Touches nothing (no page is cached, no event).
+ * Return: 0, -EINVAL (NULL argument, or a range past the file's size).
+ */
+KM_API int km_file_read(const struct km_file *f, uint64_t pos, void *buf, size_t len);
+/**
+ * km_file_read_disk() - what writeback has written of the file: @len bytes
+ * from byte @pos as the last km_file_writeback() that wrote each page left
+ * them, zeroes for pages never written back. Return: as km_file_read().
+ */
+KM_API int km_file_read_disk(const struct km_file *f, uint64_t pos, void *buf, size_t len);
 /** set_page_dirty() (what a gup user must call after writing a page). */
 KM_API void km_set_page_dirty(struct km_machine *m, struct km_page *p);
 /**
@@ -199,6 +236,8 @@ KM_API int km_mm_peek(struct km_mm *mm, unsigned long addr, void *buf, unsigned 
 /* ---- get_user_pages_fast (mm/gup.c, v5.7) --------------------------------- */
 
 #define KM_FOLL_WRITE	0x01u	/* check pte is writable; break COW */
+#define KM_FOLL_FORCE	0x10u	/* get_user_pages even if inaccessible (ptrace,
+				 * /proc/pid/mem): km_access_remote_vm() only */
 #define KM_FOLL_PIN	0x40000u /* pin_user_pages*(): GUP_PIN_COUNTING_BIAS */
 
 /**
@@ -211,7 +250,9 @@ KM_API int km_mm_peek(struct km_mm *mm, unsigned long addr, void *buf, unsigned 
  * ptes (writable ones for FOLL_WRITE) and stops at the first that is not;
  * the rest goes to the slow path (mmap_sem: may sleep), which faults pages
  * in, breaks COW for FOLL_WRITE and stops at the first page it cannot pin.
- * Each pinned page gets one reference that km_put_page() drops.
+ * Each pinned page gets one reference that km_put_page() drops. The mm era
+ * (enum km_mm_era) applies: in KM_MM_ERA_5_8 the lockless walk takes only
+ * writable ptes and the slow path breaks COW even for a read.
  * Return: pages pinned (possibly fewer than @nr_pages), 0 when @nr_pages is
  * 0 (or negative, or the range wraps), -EFAULT when none could be pinned
  * (or @nr_pages pages do not fit in the address space), -EINVAL for other flags (KM_FOLL_PIN
@@ -221,7 +262,9 @@ KM_API long km_get_user_pages_fast(struct km_task *t, unsigned long start, long 
 				   unsigned int gup_flags, struct km_page **pages);
 /** pin_user_pages_fast() (mm/gup.c, v5.7): as km_get_user_pages_fast() with
  *  FOLL_PIN: each page gains KM_GUP_PIN_COUNTING_BIAS, dropped by
- *  km_unpin_user_page(). */
+ *  km_unpin_user_page(); the mm is marked as having pinned (mm->has_pinned
+ *  of v5.9, which fork then looks at). In KM_MM_ERA_4_8 there is no
+ *  pin_user_pages() (v5.6): a KM_R_UNEXPECTED WARN and -EINVAL. */
 KM_API long km_pin_user_pages_fast(struct km_task *t, unsigned long start, long nr_pages,
 				   unsigned int gup_flags, struct km_page **pages);
 
@@ -242,6 +285,25 @@ KM_API long km_pin_user_pages_fast(struct km_task *t, unsigned long start, long 
  */
 KM_API long km_get_user_pages_fast_only(struct km_task *t, unsigned long start, long nr_pages,
 					unsigned int gup_flags, struct km_page **pages);
+
+/**
+ * km_access_remote_vm() - __access_remote_vm() (mm/memory.c, v5.7), what
+ * ptrace's PEEK/POKE and /proc/pid/mem do: task @t reads (or, with
+ * KM_FOLL_WRITE, writes) @len bytes at @addr of address space @mm (@t's
+ * own or another) a page at a time: get_user_pages_remote() of one page
+ * (the slow path, under @mm's mmap_sem, with FOLL_TOUCH and, in @gup_flags,
+ * KM_FOLL_FORCE: a write to a read-only private mapping breaks COW and
+ * lands in the private copy, a read of a PROT_NONE mapping works), then
+ * kmap() (the frame's host storage) and a copy; set_page_dirty_lock()
+ * after a write; put_page(). Stops at the first page gup cannot get.
+ * The gup follows the machine's mm era (enum km_mm_era): in KM_MM_ERA_4_8
+ * a MADV_DONTNEED between the COW fault and gup's retry (KM_IP_GUP_RETRY)
+ * lets a forced write reach the page cache -- Dirty COW.
+ * Return: bytes transferred (0 .. @len), -EINVAL (NULL argument, flags
+ * other than KM_FOLL_WRITE | KM_FOLL_FORCE, @mm of another machine).
+ */
+KM_API long km_access_remote_vm(struct km_task *t, struct km_mm *mm, unsigned long addr,
+				void *buf, unsigned long len, unsigned int gup_flags);
 
 /**
  * km_fault_after_gup() - fault injection: call @fn(@t, @arg) at the end of

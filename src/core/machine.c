@@ -46,6 +46,8 @@ static int config_resolve(struct km_machine_config *c)
 	if ((unsigned int)c->kmap_strict > KM_KMAP_STRICT_FORCE_MAP)
 		return km_err(-EINVAL, "kmap_strict: %d is not a known strict kmap mode",
 			      (int)c->kmap_strict);
+	if ((unsigned int)c->mm_era > KM_MM_ERA_5_9)
+		return km_err(-EINVAL, "mm_era: %d is not a known mm era", (int)c->mm_era);
 	if ((unsigned int)c->report_policy > KM_REPORT_ABORT_ON_BUG)
 		return km_err(-EINVAL, "report_policy: %d is not a known policy",
 			      (int)c->report_policy);

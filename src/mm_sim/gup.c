@@ -1,13 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * get_user_pages_fast(), following internal_get_user_pages_fast(),
- * gup_pte_range() and __get_user_pages() of mm/gup.c (v5.7), and the
- * lockless-only __get_user_pages_fast() of the same file.
- * Simplifications: no THP/hugetlb/devmap, no FOLL_LONGTERM/FOLL_FORCE;
- * mmap_sem is not modelled beyond its might_sleep().
+ * gup_pte_range() and __get_user_pages() of mm/gup.c (v5.7), the
+ * lockless-only __get_user_pages_fast() of the same file, and
+ * __access_remote_vm() of mm/memory.c (get_user_pages_remote(), FOLL_FORCE).
+ *
+ * The mm era (km_machine_config.mm_era) changes what its commits changed:
+ *  4.8 (before 19be0eaffa3a): faultin_page() drops FOLL_WRITE after a COW
+ *      fault on a vma without VM_WRITE, and follow_page_pte() wants
+ *      pte_write() for FOLL_WRITE -- no FOLL_COW (Dirty COW's window);
+ *  5.7, 5.9: FOLL_COW instead, can_follow_write_pte() = pte_write() ||
+ *      (FOLL_FORCE && FOLL_COW && pte_dirty());
+ *  5.8 (17839856fd58, reverted by a308c71bf1e6): on a COW mapping
+ *      FOLL_GET/FOLL_PIN turn FOLL_WRITE on (should_force_cow_break()),
+ *      can_follow_write_pte() drops the FOLL_FORCE test, and the fast walk
+ *      of get_user_pages_fast() (not __get_user_pages_fast()) asks for
+ *      FOLL_WRITE;
+ *  5.9: FOLL_PIN marks the mm has_pinned (008cfe4418b3), which fork reads.
+ * Simplifications: no THP/hugetlb/devmap, no FOLL_LONGTERM; mmap_sem is a
+ * reader count (kmodel/interleave.h).
  */
 #include "mm_internal.h"
 #include <limits.h>
+#include <string.h>
 
 static void grab_page(struct km_machine *m, struct km_page *p, unsigned int gup_flags)
 {
@@ -43,19 +58,76 @@ static long gup_fast(struct km_task *t, unsigned long addr, long nr_pages,
 	return nr;
 }
 
-/* __get_user_pages() under mmap_sem: returns pages pinned or -errno */
-static long gup_slow(struct km_task *t, unsigned long start, long nr_pages,
+/* internal FOLL_ flags of mm/gup.c (include/linux/mm.h values) */
+#define FOLL_TOUCH	0x02u
+#define FOLL_GET	0x04u
+#define FOLL_COW	0x4000u
+
+/* check_vma_flags() (v5.7): what a gup may do to @vma. Every private vma
+ * of the model is a COW mapping (VM_MAYWRITE), every vma VM_MAYREAD. */
+static bool check_vma_flags(const struct km_vma *vma, unsigned int gup_flags)
+{
+	if (gup_flags & KM_FOLL_WRITE) {
+		if (!(vma->vm_flags & KM_VM_WRITE) &&
+		    (!(gup_flags & KM_FOLL_FORCE) || (vma->vm_flags & KM_VM_SHARED)))
+			return false;	/* !FOLL_FORCE, or !is_cow_mapping() */
+	} else if (!(vma->vm_flags & KM_VM_READ) && !(gup_flags & KM_FOLL_FORCE)) {
+		return false;
+	}
+	return true;
+}
+
+/* follow_page_pte()'s test of a present pte for FOLL_WRITE:
+ * 4.8: pte_write(); 5.8: can_follow_write_pte() without FOLL_FORCE;
+ * otherwise can_follow_write_pte() of 19be0eaffa3a */
+static bool can_follow_write_pte(const struct km_machine *m, km_pte_t pte, unsigned int flags)
+{
+	if (pte & KM_PTE_WRITE)
+		return true;
+	switch (km_mm_era(m)) {
+	case 408:
+		return false;
+	case 508:
+		return (flags & FOLL_COW) && (pte & KM_PTE_DIRTY);
+	default:
+		return (flags & KM_FOLL_FORCE) && (flags & FOLL_COW) && (pte & KM_PTE_DIRTY);
+	}
+}
+
+/* faultin_page(): handle_mm_fault() with FAULT_FLAG_WRITE for FOLL_WRITE;
+ * after VM_FAULT_WRITE on a vma without VM_WRITE, 4.8 drops FOLL_WRITE
+ * ("we can thus safely do subsequent page lookups as if they were
+ * reads"), later eras set FOLL_COW. 0 or -errno. */
+static int faultin_page(struct km_task *t, struct km_mm *mm, struct km_vma *vma,
+			unsigned long addr, unsigned int *flags)
+{
+	unsigned int vmf;
+	int ret = km_fault_page(t, mm, vma, addr, *flags & KM_FOLL_WRITE, &vmf);
+
+	if (ret)
+		return ret;
+	if ((vmf & KM_VM_FAULT_WRITE) && !(vma->vm_flags & KM_VM_WRITE)) {
+		if (km_mm_era(mm->m) == 408)
+			*flags &= ~KM_FOLL_WRITE;
+		else
+			*flags |= FOLL_COW;
+	}
+	return 0;
+}
+
+/* __get_user_pages() of @mm under its mmap_sem: returns pages pinned or
+ * -errno. @gup_flags has FOLL_GET or FOLL_PIN. */
+static long gup_slow(struct km_task *t, struct km_mm *mm, unsigned long start, long nr_pages,
 		     unsigned int gup_flags, struct km_page **pages)
 {
 	struct km_machine *m = t->m;
-	bool write = gup_flags & KM_FOLL_WRITE;
 	struct km_vma *vma = NULL;
 	long i = 0;
 	int ret = 0;
 
 	m->ev.gup_slow_calls++;
 	m->ev.mmap_sem_locks++;		/* down_read(&mm->mmap_sem) */
-	t->mm->locks.mmap_sem.readers++;
+	mm->locks.mmap_sem.readers++;
 	if (km_in_atomic(t))
 		km_might_sleep(t, "down_read(&mm->mmap_sem)");
 	else if (t->pagefault_disabled)
@@ -63,27 +135,29 @@ static long gup_slow(struct km_task *t, unsigned long start, long nr_pages,
 			  "get_user_pages slow path (mmap_sem, faults) with pagefault_disable(): "
 			  "pagefault_disabled %d", t->pagefault_disabled);
 	do {
+		unsigned int foll_flags = gup_flags;	/* per page, as the kernel's */
 		km_pte_t *pte;
 		struct km_page *p;
 
 		if (!vma || start >= vma->end) {
-			vma = km_find_vma(t->mm, start);
+			vma = km_find_vma(mm, start);
 			m->ev.find_vma_calls++;
-			/* check_vma_flags() */
-			if (!vma || (write ? !(vma->vm_flags & KM_VM_WRITE)
-					   : !(vma->vm_flags & KM_VM_READ))) {
+			if (!vma || !check_vma_flags(vma, gup_flags)) {
 				ret = -EFAULT;
 				goto out;
 			}
 		}
+		/* 5.8: should_force_cow_break(): a COW mapping and FOLL_GET/PIN */
+		if (km_mm_era(m) == 508 && !(vma->vm_flags & KM_VM_SHARED))
+			foll_flags |= KM_FOLL_WRITE;
 retry:
 		/* follow_page_pte() */
-		pte = km_pte_lookup(t->mm, start, false);
+		pte = km_pte_lookup(mm, start, false);
 		m->ev.pt_walks++;
 		m->ev.follow_page_calls++;
-		if (!pte || !(*pte & KM_PTE_PRESENT) || (write && !(*pte & KM_PTE_WRITE))) {
-			/* faultin_page() */
-			ret = km_handle_mm_fault(t, vma, start, write);
+		if (!pte || !(*pte & KM_PTE_PRESENT) ||
+		    ((foll_flags & KM_FOLL_WRITE) && !can_follow_write_pte(m, *pte, foll_flags))) {
+			ret = faultin_page(t, mm, vma, start, &foll_flags);
 			if (ret)
 				goto out;
 			/* `retry:` cond_resched() */
@@ -92,10 +166,11 @@ retry:
 		}
 		p = &m->pages[*pte >> KM_PTE_PFN_SHIFT];
 		grab_page(m, p, gup_flags);
-		/* FOLL_TOUCH */
-		if (write && !(*pte & KM_PTE_DIRTY))
-			p->flags |= KM_PG_DIRTY;	/* set_page_dirty() */
-		*pte |= KM_PTE_YOUNG;
+		if (gup_flags & FOLL_TOUCH) {	/* set_page_dirty(), mark_page_accessed() */
+			if ((foll_flags & KM_FOLL_WRITE) && !(*pte & KM_PTE_DIRTY))
+				p->flags |= KM_PG_DIRTY;
+			*pte |= KM_PTE_YOUNG;
+		}
 		pages[i] = p;
 		m->ev.gup_slow_pages++;
 		i++;
@@ -103,7 +178,7 @@ retry:
 		nr_pages--;
 	} while (nr_pages);
 out:
-	t->mm->locks.mmap_sem.readers--;	/* up_read() */
+	mm->locks.mmap_sem.readers--;	/* up_read() */
 	return i ? i : ret;
 }
 
@@ -141,11 +216,18 @@ static long internal_get_user_pages_fast(struct km_task *t, unsigned long start,
 			return -EFAULT;
 		nr_pages = m->gup_limit;
 	}
+	if (gup_flags & KM_FOLL_PIN)	/* v5.9: atomic_set(&current->mm->has_pinned, 1) */
+		t->mm->has_pinned = true;
+	/* 5.8: "The FAST_GUP case requires FOLL_WRITE even for pure reads" */
 	if (m->cfg.fast_gup)
-		ret = nr = gup_fast(t, start, nr_pages, gup_flags, pages);
+		ret = nr = gup_fast(t, start, nr_pages,
+				   gup_flags | (km_mm_era(m) == 508 ? KM_FOLL_WRITE : 0), pages);
 	if (nr < nr_pages) {
 		start += (unsigned long)nr << m->page_shift;
-		ret = gup_slow(t, start, nr_pages - nr, gup_flags, pages + nr);
+		/* __gup_longterm_unlocked() -> get_user_pages_unlocked() */
+		ret = gup_slow(t, t->mm, start, nr_pages - nr,
+			       gup_flags | FOLL_TOUCH | ((gup_flags & KM_FOLL_PIN) ? 0 : FOLL_GET),
+			       pages + nr);
 		if (nr > 0) {
 			if (ret < 0)
 				ret = nr;
@@ -186,11 +268,20 @@ long km_get_user_pages_fast(struct km_task *t, unsigned long start, long nr_page
 	return internal_get_user_pages_fast(t, start, nr_pages, gup_flags, pages);
 }
 
+/* FOLL_PIN and pin_user_pages*() came in v5.6 (eddb1c228f79) */
+static long __attribute__((noinline, cold)) no_pin_in_era(struct km_task *t, const char *fn)
+{
+	km_report(t->m, KM_WARN, KM_R_UNEXPECTED, "%s: no pin_user_pages() in the 4.8 mm era", fn);
+	return km_err(-EINVAL, "%s: no FOLL_PIN before v5.6 (mm era 4.8)", fn);
+}
+
 long km_pin_user_pages_fast(struct km_task *t, unsigned long start, long nr_pages,
 			    unsigned int gup_flags, struct km_page **pages)
 {
 	if (__builtin_expect(!gup_args_ok(t, gup_flags, pages), 0))
 		return gup_bad_args(t, gup_flags, pages, "pin_user_pages_fast");
+	if (km_mm_era(t->m) == 408)
+		return no_pin_in_era(t, "pin_user_pages_fast");
 	return internal_get_user_pages_fast(t, start, nr_pages, gup_flags | KM_FOLL_PIN, pages);
 }
 
@@ -222,6 +313,10 @@ long km_get_user_pages_fast_only(struct km_task *t, unsigned long start, long nr
 		return km_err(-EINVAL, "__get_user_pages_fast: no task, mm or pages, "
 				       "or gup_flags 0x%x", gup_flags);
 	m = t->m;
+	if ((gup_flags & KM_FOLL_PIN) && km_mm_era(m) == 408)
+		return no_pin_in_era(t, "pin_user_pages_fast_only");
+	if (gup_flags & KM_FOLL_PIN)
+		t->mm->has_pinned = true;
 	m->ev.gup_calls++;
 	start &= ~(m->page_size - 1);
 	if (nr_pages_too_many(m, nr_pages))
@@ -238,4 +333,49 @@ long km_get_user_pages_fast_only(struct km_task *t, unsigned long start, long nr
 	if (ret > 0)
 		km_ipoint(m, t, KM_IP_AFTER_PIN, start);
 	return ret;
+}
+
+long km_access_remote_vm(struct km_task *t, struct km_mm *mm, unsigned long addr, void *buf,
+			 unsigned long len, unsigned int gup_flags)
+{
+	struct km_machine *m;
+	unsigned char *b = buf;
+	unsigned long done = 0;
+
+	if (!t || !mm || (!buf && len))
+		return km_err(-EINVAL, "km_access_remote_vm: task, mm or buffer is NULL");
+	if (gup_flags & ~(KM_FOLL_WRITE | KM_FOLL_FORCE))
+		return km_err(-EINVAL, "km_access_remote_vm: gup_flags 0x%x: only KM_FOLL_WRITE | "
+				       "KM_FOLL_FORCE", gup_flags);
+	m = t->m;
+	if (mm->m != m)
+		return km_err(-EINVAL, "km_access_remote_vm: mm of another machine");
+	km_might_sleep(t, "down_read_killable(&mm->mmap_sem)");
+	mm->locks.mmap_sem.readers++;
+	while (done < len) {
+		unsigned long off = (addr + done) & (m->page_size - 1);
+		unsigned long bytes = MIN(len - done, m->page_size - off);
+		unsigned char *maddr;
+		struct km_page *page;
+
+		/* get_user_pages_remote(): FOLL_TOUCH | FOLL_REMOTE, and FOLL_GET
+		 * for the page array (__get_user_pages_locked()) */
+		if (addr + done < addr ||
+		    gup_slow(t, mm, (addr + done) & ~(m->page_size - 1), 1,
+			     gup_flags | FOLL_TOUCH | FOLL_GET, &page) <= 0)
+			break;
+		maddr = km_frame(m, km_pfn(m, page));	/* kmap() */
+		if (gup_flags & KM_FOLL_WRITE) {	/* copy_to_user_page() */
+			memcpy(maddr + off, b + done, bytes);
+			page->flags |= KM_PG_DIRTY;	/* set_page_dirty_lock() */
+		} else {				/* copy_from_user_page() */
+			memcpy(b + done, maddr + off, bytes);
+		}
+		m->ev.memcpy_bytes += bytes;
+		m->ev.memcpy_calls++;
+		km_put_page(m, page);
+		done += bytes;
+	}
+	mm->locks.mmap_sem.readers--;
+	return (long)done;
 }

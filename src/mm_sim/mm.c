@@ -7,14 +7,24 @@
  * allocates a zeroed page preferring highmem (GFP_HIGHUSER_MOVABLE), and a
  * write to a present read-only pte of a writable mapping is do_wp_page():
  * reuse an anonymous page whose page_mapcount() is 1 (reuse_swap_page(),
- * v5.7), else copy. Files have dirty accounting (vma_wants_writenotify(), as
+ * v5.7; in the 5.9 mm era also page_count() 1, 09854ba94c6a), else copy.
+ * handle_mm_fault() checks no permission (gup's FOLL_FORCE faults a
+ * read-only vma for write: maybe_mkwrite() then leaves the pte dirty but
+ * read-only); the arch's access_error() is km_handle_mm_fault()'s. A
+ * PROT_NONE vma maps ptes that are not user-accessible. Files have dirty accounting (vma_wants_writenotify(), as
  * on ext4): a shared mapping maps pages read-only until a write fault marks
  * the pte writable and dirty and calls set_page_dirty() (wp_page_shared());
  * writeback (clear_page_dirty_for_io(), page_mkclean()) cleans and
- * write-protects them again. fork() copies private ptes write-protected
- * (copy_one_pte()) and leaves shared file ranges to fault in again.
- * Simplifications: no mmap_sem, no VMA merging, no swap, no THP, no rmap
- * (page_mkclean() walks the machine's address spaces).
+ * write-protects them again and keeps a copy of each page it writes (what
+ * km_file_read_disk() shows). fork() copies private ptes write-protected
+ * (copy_one_pte(); in the 5.9 era a pinned page of an mm that has pinned
+ * is copied at once, copy_present_page() of 70e806e4e645) and leaves
+ * shared file ranges to fault in again. madvise(MADV_DONTNEED) zaps.
+ * Simplifications: mmap_sem is a reader count (munmap, mprotect and fork
+ * wait for readers; faults do not take it), no VMA merging, no swap, no
+ * THP, no rmap (page_mkclean() walks the machine's address spaces), fork
+ * copies the ptes of private file vmas without anon_vma too (v5.7 leaves
+ * those to fault in again).
  */
 #include "mm_internal.h"
 #include <string.h>
@@ -388,6 +398,46 @@ int km_munmap(struct km_mm *mm, unsigned long addr, unsigned long len)
 	return 0;
 }
 
+/* madvise(MADV_DONTNEED) (mm/madvise.c, v5.7): madvise_dontneed_free() ->
+ * zap_page_range() of each vma's part of the range, under mmap_sem for
+ * read; a hole in the range makes the result -ENOMEM, the rest is zapped */
+int km_madvise(struct km_mm *mm, unsigned long addr, unsigned long len, int advice)
+{
+	unsigned long end, a;
+	int err = 0;
+
+	if (!mm)
+		return km_err(-EINVAL, "km_madvise: mm is NULL");
+	if (advice != KM_MADV_DONTNEED)
+		return km_err(-EINVAL, "km_madvise: advice %d (only MADV_DONTNEED is modelled)",
+			      advice);
+	if (addr & (mm->m->page_size - 1))
+		return km_err(-EINVAL, "km_madvise: addr 0x%lx is not page aligned", addr);
+	if (len == 0)
+		return 0;
+	if (check_range(mm, "km_madvise", addr, len))
+		return -EINVAL;
+	end = addr + ((len + mm->m->page_size - 1) & ~(mm->m->page_size - 1));
+	mm->locks.mmap_sem.readers++;		/* down_read() */
+	for (a = addr; a < end;) {
+		struct km_vma *v = km_find_vma(mm, a);
+
+		if (!v) {	/* a hole: on to the next vma, if any */
+			GTreeNode *n = g_tree_upper_bound(mm->vmas, GSIZE_TO_POINTER(a));
+
+			err = km_err(-ENOMEM, "km_madvise: 0x%lx is not mapped", a);
+			if (!n)
+				break;
+			a = ((struct km_vma *)g_tree_node_value(n))->start;
+			continue;
+		}
+		km_zap_range(mm, a, MIN(end, v->end));
+		a = v->end;
+	}
+	mm->locks.mmap_sem.readers--;		/* up_read() */
+	return err;
+}
+
 int km_mprotect(struct km_mm *mm, unsigned long addr, unsigned long len, int prot)
 {
 	GPtrArray *in;
@@ -398,8 +448,9 @@ int km_mprotect(struct km_mm *mm, unsigned long addr, unsigned long len, int pro
 		return km_err(-EINVAL, "km_mprotect: mm is NULL");
 	if ((err = check_range(mm, "km_mprotect", addr, len)))
 		return err;
-	if (!(prot & KM_PROT_READ) || (prot & ~(KM_PROT_READ | KM_PROT_WRITE)))
-		return km_err(-EINVAL, "km_mprotect: prot 0x%x: must be READ or READ|WRITE", prot);
+	if ((prot & ~(KM_PROT_READ | KM_PROT_WRITE)) || prot == KM_PROT_WRITE)
+		return km_err(-EINVAL, "km_mprotect: prot 0x%x: must be NONE, READ or READ|WRITE",
+			      prot);
 	end = addr + ((len + mm->m->page_size - 1) & ~(mm->m->page_size - 1));
 	km_mmap_write_lock(mm, "mprotect");
 	/* the whole range must be mapped (else -ENOMEM, as mprotect(2)) */
@@ -414,18 +465,44 @@ int km_mprotect(struct km_mm *mm, unsigned long addr, unsigned long len, int pro
 	for (guint i = 0; i < in->len; i++) {
 		struct km_vma *v = g_ptr_array_index(in, i);
 
-		v->vm_flags = (v->vm_flags & ~KM_VM_WRITE) | ((prot & KM_PROT_WRITE) ? KM_VM_WRITE : 0);
-		if (prot & KM_PROT_WRITE)
-			continue;	/* ptes gain write access on the next write fault */
+		v->vm_flags = (v->vm_flags & ~(KM_VM_READ | KM_VM_WRITE)) |
+			      ((prot & KM_PROT_READ) ? KM_VM_READ : 0) |
+			      ((prot & KM_PROT_WRITE) ? KM_VM_WRITE : 0);
+		/* change_pte_range(): the new vm_page_prot on each present pte:
+		 * user-accessible unless PROT_NONE; write access is only ever
+		 * taken away here (ptes gain it on the next write fault) */
 		for (unsigned long a = v->start; a < v->end; a += mm->m->page_size) {
 			km_pte_t *pte = km_pte_lookup(mm, a, false);
 
-			if (pte)	/* change_pte_range(): pte_wrprotect() */
+			if (!pte || !(*pte & KM_PTE_PRESENT))
+				continue;
+			if (!(prot & KM_PROT_WRITE))
 				*pte &= ~(km_pte_t)KM_PTE_WRITE;
+			if (prot & KM_PROT_READ)
+				*pte |= KM_PTE_USER;
+			else
+				*pte &= ~(km_pte_t)KM_PTE_USER;
 		}
 	}
 	g_ptr_array_free(in, TRUE);
 	return 0;
+}
+
+static unsigned int vma_prot(const struct km_vma *v);
+static unsigned int mkdirty_maybe_write(const struct km_vma *v);
+static int map_private_copy(struct km_machine *m, km_pte_t *pte, struct km_page *src,
+			    struct km_page *old, unsigned int bits);
+
+/* copy_present_page() of 70e806e4e645 (v5.9-rc7): in a COW mapping (every
+ * private one here), a page that may be DMA-pinned -- page_maybe_dma_pinned():
+ * page_count() >= GUP_PIN_COUNTING_BIAS -- of an mm that has ever pinned is
+ * copied to the child right away. Like the original, it does not ask
+ * PageAnon() (a later stable fix did): a pinned page-cache page of a
+ * private file mapping is copied too. */
+static bool fork_copies_pinned(const struct km_mm *parent, const struct km_page *p)
+{
+	return km_mm_era(parent->m) >= 509 && parent->has_pinned &&
+	       (unsigned int)p->refcount >= KM_GUP_PIN_COUNTING_BIAS;
 }
 
 int km_mm_fork(struct km_mm *parent, struct km_mm **out)
@@ -451,6 +528,16 @@ int km_mm_fork(struct km_mm *parent, struct km_mm **out)
 
 			if (!pte || !(*pte & KM_PTE_PRESENT))
 				continue;
+			if (!(*pte & KM_PTE_SPECIAL) &&
+			    fork_copies_pinned(parent, &m->pages[*pte >> KM_PTE_PFN_SHIFT])) {
+				if ((err = map_private_copy(m, km_pte_lookup(child, a, true),
+							    &m->pages[*pte >> KM_PTE_PFN_SHIFT], NULL,
+							    vma_prot(v) | mkdirty_maybe_write(v)))) {
+					km_mm_put(child);
+					return err;
+				}
+				continue;	/* the parent's pte stays as it was */
+			}
 			/* copy_one_pte(): COW: write-protect both */
 			*pte &= ~(km_pte_t)KM_PTE_WRITE;
 			*km_pte_lookup(child, a, true) = *pte;
@@ -471,12 +558,25 @@ static km_pte_t mk_pte(unsigned long pfn, unsigned int bits)
 	return ((km_pte_t)pfn << KM_PTE_PFN_SHIFT) | bits;
 }
 
-#define PTE_RW (KM_PTE_PRESENT | KM_PTE_USER | KM_PTE_YOUNG | KM_PTE_DIRTY | KM_PTE_WRITE)
+/* vma->vm_page_prot: present and young (ARM's PAGE_* protections carry
+ * L_PTE_YOUNG), user-accessible unless PROT_NONE; never writable (a
+ * private mapping's is COW, a shared one's write-notify) */
+static unsigned int vma_prot(const struct km_vma *v)
+{
+	return KM_PTE_PRESENT | KM_PTE_YOUNG | ((v->vm_flags & KM_VM_READ) ? KM_PTE_USER : 0);
+}
+
+/* maybe_mkwrite(pte_mkdirty(pte), vma): writable only if the vma is */
+static unsigned int mkdirty_maybe_write(const struct km_vma *v)
+{
+	return KM_PTE_DIRTY | ((v->vm_flags & KM_VM_WRITE) ? KM_PTE_WRITE : 0);
+}
 
 /* wp_page_copy()/do_anonymous_page()/do_cow_fault(): map a private copy
- * of @src (zeroed when NULL); drop @old's mapping when it was mapped */
+ * of @src (zeroed when NULL) with pte @bits; drop @old's mapping when it
+ * was mapped */
 static int map_private_copy(struct km_machine *m, km_pte_t *pte, struct km_page *src,
-			    struct km_page *old)
+			    struct km_page *old, unsigned int bits)
 {
 	struct km_page *p = km_alloc_page(m, KM_GFP_HIGHMEM | (src ? 0 : KM_GFP_ZERO));
 
@@ -493,7 +593,7 @@ static int map_private_copy(struct km_machine *m, km_pte_t *pte, struct km_page 
 	}
 	p->flags |= KM_PG_ANON;
 	p->mapcount = 1;
-	*pte = mk_pte(km_pfn(m, p), PTE_RW);
+	*pte = mk_pte(km_pfn(m, p), bits);
 	return 0;
 }
 
@@ -516,76 +616,116 @@ static struct km_page *file_page(struct km_file *f, unsigned long index)
 	return p;
 }
 
-static int file_fault(struct km_task *t, struct km_vma *vma, km_pte_t *pte,
+/* __do_fault() and its three ends: do_read_fault(), do_cow_fault() (whose
+ * alloc_set_pte() makes the copy's pte dirty, writable only if the vma is;
+ * no VM_FAULT_WRITE), do_shared_fault() */
+static int file_fault(struct km_machine *m, struct km_vma *vma, km_pte_t *pte,
 		      unsigned long addr, bool write)
 {
-	struct km_machine *m = t->m;
 	struct km_page *p = file_page(vma->file, vma->pgoff + ((addr - vma->start) >> m->page_shift));
 
 	if (!p)
 		return -EFAULT;		/* beyond the file (SIGBUS) or no memory */
 	if (write && !(vma->vm_flags & KM_VM_SHARED))
-		return map_private_copy(m, pte, p, NULL);	/* do_cow_fault() */
+		return map_private_copy(m, pte, p, NULL, vma_prot(vma) | mkdirty_maybe_write(vma));
 	p->refcount++;
 	p->mapcount++;
 	if (write) {			/* do_shared_fault(): fault_dirty_shared_page() */
 		p->flags |= KM_PG_DIRTY;
-		*pte = mk_pte(km_pfn(m, p), PTE_RW);
+		*pte = mk_pte(km_pfn(m, p), vma_prot(vma) | mkdirty_maybe_write(vma));
 	} else {			/* do_read_fault(): write-notify keeps it read-only */
-		*pte = mk_pte(km_pfn(m, p), KM_PTE_PRESENT | KM_PTE_USER | KM_PTE_YOUNG);
+		*pte = mk_pte(km_pfn(m, p), vma_prot(vma));
 	}
 	return 0;
 }
 
-static int handle_mm_fault(struct km_task *t, struct km_vma *vma, unsigned long addr, bool write)
+/*
+ * do_wp_page(): a write fault on a present pte that is not writable. The
+ * zero page (no vm_normal_page()) is copied; an anonymous page is reused
+ * when it is the only user -- v5.7 (and before): reuse_swap_page(), its
+ * page_mapcount() (no swap) is 1; v5.9 (09854ba94c6a): page_count() is 1
+ * and page_mapcount() is 1, so a page with a gup reference is copied; a
+ * writable shared mapping's page is dirtied in place (wp_page_shared());
+ * anything else is copied (wp_page_copy()). Every way returns
+ * VM_FAULT_WRITE.
+ */
+static int do_wp_page(struct km_machine *m, struct km_vma *vma, km_pte_t *pte, unsigned int *vmf)
 {
-	struct km_machine *m = t->m;
-	km_pte_t *pte;
 	struct km_page *p;
+	bool reuse;
+
+	*vmf |= KM_VM_FAULT_WRITE;
+	if (*pte & KM_PTE_SPECIAL) {
+		m->ev.cow_breaks++;
+		return map_private_copy(m, pte, NULL, NULL, vma_prot(vma) | mkdirty_maybe_write(vma));
+	}
+	p = &m->pages[*pte >> KM_PTE_PFN_SHIFT];
+	if (p->flags & KM_PG_ANON) {
+		reuse = km_mm_era(m) >= 509 ? p->refcount == 1 && p->mapcount == 1
+					    : p->mapcount == 1;
+		if (reuse) {	/* wp_page_reuse() */
+			*pte |= KM_PTE_YOUNG | mkdirty_maybe_write(vma);
+			return 0;
+		}
+	} else if ((vma->vm_flags & (KM_VM_WRITE | KM_VM_SHARED)) == (KM_VM_WRITE | KM_VM_SHARED)) {
+		p->flags |= KM_PG_DIRTY;	/* wp_page_shared() */
+		*pte |= KM_PTE_YOUNG | KM_PTE_DIRTY | KM_PTE_WRITE;
+		return 0;
+	}
+	m->ev.cow_breaks++;
+	return map_private_copy(m, pte, p, p, vma_prot(vma) | mkdirty_maybe_write(vma));
+}
+
+/* handle_mm_fault() -> handle_pte_fault() (mm/memory.c, v5.7) */
+static int handle_mm_fault(struct km_mm *mm, struct km_vma *vma, unsigned long addr, bool write,
+			   unsigned int *vmf)
+{
+	struct km_machine *m = mm->m;
+	km_pte_t *pte;
 
 	m->ev.page_faults++;
-	if (write ? !(vma->vm_flags & KM_VM_WRITE) : !(vma->vm_flags & KM_VM_READ))
-		return -EFAULT;		/* bad_area: SIGSEGV */
-	pte = km_pte_lookup(t->mm, addr, true);
+	pte = km_pte_lookup(mm, addr, true);
+	if (!pte)
+		return -EFAULT;
 	if (!(*pte & KM_PTE_PRESENT)) {
 		if (vma->file)
-			return file_fault(t, vma, pte, addr, write);
+			return file_fault(m, vma, pte, addr, write);
 		if (!write) {		/* do_anonymous_page(): the zero page */
-			*pte = mk_pte(km_pfn(m, m->zero_page),
-				      KM_PTE_PRESENT | KM_PTE_USER | KM_PTE_YOUNG | KM_PTE_SPECIAL);
+			*pte = mk_pte(km_pfn(m, m->zero_page), vma_prot(vma) | KM_PTE_SPECIAL);
 			return 0;
 		}
-		return map_private_copy(m, pte, NULL, NULL);
+		/* do_anonymous_page(): pte_mkwrite(pte_mkdirty()) only if VM_WRITE */
+		return map_private_copy(m, pte, NULL, NULL, vma_prot(vma) |
+					((vma->vm_flags & KM_VM_WRITE) ? KM_PTE_DIRTY | KM_PTE_WRITE : 0));
 	}
-	if (write && !(*pte & KM_PTE_WRITE)) {	/* do_wp_page() */
-		if (*pte & KM_PTE_SPECIAL) {
-			m->ev.cow_breaks++;
-			return map_private_copy(m, pte, NULL, NULL);
-		}
-		p = &m->pages[*pte >> KM_PTE_PFN_SHIFT];
-		if (vma->vm_flags & KM_VM_SHARED) {	/* wp_page_shared() */
-			p->flags |= KM_PG_DIRTY;
-			*pte |= KM_PTE_WRITE | KM_PTE_DIRTY | KM_PTE_YOUNG;
-			return 0;
-		}
-		if ((p->flags & KM_PG_ANON) && p->mapcount == 1) {	/* reuse_swap_page() */
-			*pte |= KM_PTE_WRITE | KM_PTE_DIRTY | KM_PTE_YOUNG;
-			return 0;
-		}
-		m->ev.cow_breaks++;
-		return map_private_copy(m, pte, p, p);
-	}
+	if (write && !(*pte & KM_PTE_WRITE))
+		return do_wp_page(m, vma, pte, vmf);
 	*pte |= KM_PTE_YOUNG | (write ? KM_PTE_DIRTY : 0);
 	return 0;
 }
 
+int km_fault_page(struct km_task *t, struct km_mm *mm, struct km_vma *vma, unsigned long addr,
+		  bool write, unsigned int *vmf)
+{
+	int ret;
+
+	*vmf = 0;
+	ret = handle_mm_fault(mm, vma, addr, write, vmf);
+	if (!ret)
+		km_ipoint(mm->m, t, KM_IP_AFTER_FAULT, addr);
+	return ret;
+}
+
 int km_handle_mm_fault(struct km_task *t, struct km_vma *vma, unsigned long addr, bool write)
 {
-	int ret = handle_mm_fault(t, vma, addr, write);
+	unsigned int vmf;
 
-	if (!ret)
-		km_ipoint(t->m, t, KM_IP_AFTER_FAULT, addr);
-	return ret;
+	/* access_error() (arch/arm/mm/fault.c): bad_area, SIGSEGV */
+	if (write ? !(vma->vm_flags & KM_VM_WRITE) : !(vma->vm_flags & KM_VM_READ)) {
+		t->m->ev.page_faults++;
+		return -EFAULT;
+	}
+	return km_fault_page(t, t->mm, vma, addr, write, &vmf);
 }
 
 /* ---- files ---------------------------------------------------------------- */
@@ -617,8 +757,76 @@ void km_file_put(struct km_file *f)
 		if (g_ptr_array_index(f->cache, i))
 			km_put_page(f->m, g_ptr_array_index(f->cache, i));
 	g_ptr_array_free(f->cache, TRUE);
+	if (f->disk)
+		g_ptr_array_free(f->disk, TRUE);
 	g_hash_table_remove(f->m->files, f);
 	g_free(f);
+}
+
+/* Copy bytes [@pos, @pos + @len) of file @f: each page from @page(@f, index)
+ * or zeroes where that is NULL */
+static int file_copy(const struct km_file *f, uint64_t pos, void *buf, size_t len,
+		     const void *(*page)(const struct km_file *f, unsigned long index),
+		     const char *fn)
+{
+	unsigned long P;
+	unsigned char *out = buf;
+
+	if (!f || (!buf && len))
+		return km_err(-EINVAL, "%s: file or buffer is NULL", fn);
+	P = f->m->page_size;
+	if (pos > (uint64_t)f->nr_pages * P || len > (uint64_t)f->nr_pages * P - pos)
+		return km_err(-EINVAL, "%s: [%llu, +%zu) is past the file's %lu pages", fn,
+			      (unsigned long long)pos, len, f->nr_pages);
+	while (len) {
+		unsigned long index = (unsigned long)(pos / P), off = (unsigned long)(pos % P);
+		size_t chunk = MIN(len, P - off);
+		const unsigned char *src = page(f, index);
+
+		if (src)
+			memcpy(out, src + off, chunk);
+		else
+			memset(out, 0, chunk);
+		out += chunk;
+		pos += chunk;
+		len -= chunk;
+	}
+	return 0;
+}
+
+static const void *cached_page(const struct km_file *f, unsigned long index)
+{
+	struct km_page *p = index < f->cache->len ? g_ptr_array_index(f->cache, index) : NULL;
+
+	return p ? km_frame(f->m, km_pfn(f->m, p)) : NULL;
+}
+
+static const void *disk_page(const struct km_file *f, unsigned long index)
+{
+	return f->disk && index < f->disk->len ? g_ptr_array_index(f->disk, index) : NULL;
+}
+
+int km_file_read(const struct km_file *f, uint64_t pos, void *buf, size_t len)
+{
+	return file_copy(f, pos, buf, len, cached_page, "km_file_read");
+}
+
+int km_file_read_disk(const struct km_file *f, uint64_t pos, void *buf, size_t len)
+{
+	return file_copy(f, pos, buf, len, disk_page, "km_file_read_disk");
+}
+
+/* the write of writeback: the page's bytes as they are now */
+static void disk_write(struct km_file *f, unsigned long index, const struct km_page *p)
+{
+	if (!f->disk)
+		f->disk = g_ptr_array_new_with_free_func(g_free);
+	if (index >= f->disk->len)
+		g_ptr_array_set_size(f->disk, (guint)index + 1);
+	if (!g_ptr_array_index(f->disk, index))
+		g_ptr_array_index(f->disk, index) = g_malloc(f->m->page_size);
+	memcpy(g_ptr_array_index(f->disk, index), km_frame(f->m, km_pfn(f->m, p)),
+	       f->m->page_size);
 }
 
 struct km_page *km_file_page(struct km_file *f, unsigned long index)
@@ -676,6 +884,7 @@ long km_file_writeback(struct km_file *f)
 		/* clear_page_dirty_for_io(): page_mkclean(), TestClearPageDirty() */
 		if (page_mkclean(f, i) || (p->flags & KM_PG_DIRTY)) {
 			p->flags &= ~KM_PG_DIRTY;
+			disk_write(f, i, p);
 			written++;
 		}
 	}
@@ -755,10 +964,13 @@ user_access(struct km_task *t, unsigned long addr, unsigned char *buf, unsigned 
 		/* the MMU reads the pte; only a fault looks at the vma */
 		pte = km_pte_lookup(t->mm, a, false);
 		if (__builtin_expect(!pte || !(*pte & KM_PTE_PRESENT) || !(*pte & KM_PTE_YOUNG) ||
+				     !(*pte & KM_PTE_USER) ||
 				     (write && (*pte & (KM_PTE_WRITE | KM_PTE_DIRTY)) !=
-						       (KM_PTE_WRITE | KM_PTE_DIRTY)), 0) &&
-		    !(pte = user_access_fault(t, a, write)))
-			break;
+						       (KM_PTE_WRITE | KM_PTE_DIRTY)), 0)) {
+			if (!user_access_fault(t, a, write))
+				break;
+			continue;	/* the access is retried: the MMU reads the pte again */
+		}
 		frame = km_frame(m, (unsigned long)(*pte >> KM_PTE_PFN_SHIFT));
 		if (write) {
 			user_copy_bytes(frame + off, buf + done, chunk);

@@ -55,6 +55,7 @@ struct km_file {
 	int refs;
 	unsigned long nr_pages;		/* size in pages */
 	GPtrArray *cache;		/* struct km_page *, NULL: not cached */
+	GPtrArray *disk;		/* page-sized copies writeback wrote, NULL: none */
 };
 
 struct km_mm {
@@ -66,6 +67,7 @@ struct km_mm {
 	unsigned long pgd_entries;
 	unsigned long mmap_base;	/* TASK_UNMAPPED_BASE: where mmap searches first */
 	struct km_mm_locks locks;	/* mmap_sem, page_table_lock */
+	bool has_pinned;		/* a FOLL_PIN gup ran on it (v5.9's mm->has_pinned) */
 };
 
 /* page_alloc.c */
@@ -121,7 +123,32 @@ static inline km_pte_t *km_pte_lookup(struct km_mm *mm, unsigned long addr, bool
 		return alloc ? km_pte_alloc(mm, addr) : NULL;
 	return &pt[vpn & ((1UL << KM_PTRS_BITS) - 1)];
 }
+/* A user or kernel access by @t to its own mm at @addr in @vma faulted:
+ * access_error() of the arch's fault handler (the vma's VM_READ/VM_WRITE;
+ * -EFAULT: SIGSEGV or the exception fixup), then km_fault_page(). */
 int km_handle_mm_fault(struct km_task *t, struct km_vma *vma, unsigned long addr, bool write);
+#define KM_VM_FAULT_WRITE 0x1u	/* do_wp_page() broke COW or reused the page */
+/* handle_mm_fault() of @mm at @addr in @vma, @write: FAULT_FLAG_WRITE, with
+ * no access check (what gup's faultin_page() calls; @t reaches the point
+ * KM_IP_AFTER_FAULT after a success). *@vmf gets KM_VM_FAULT_* bits.
+ * 0, or -EFAULT (SIGBUS: past the file) / -ENOMEM. */
+int km_fault_page(struct km_task *t, struct km_mm *mm, struct km_vma *vma, unsigned long addr,
+		  bool write, unsigned int *vmf);
+
+/* The machine's mm era as a kernel version: 408, 507, 508 or 509 */
+static inline unsigned int km_mm_era(const struct km_machine *m)
+{
+	switch (m->cfg.mm_era) {
+	case KM_MM_ERA_4_8:
+		return 408;
+	case KM_MM_ERA_5_8:
+		return 508;
+	case KM_MM_ERA_5_9:
+		return 509;
+	default:
+		return 507;
+	}
+}
 
 /* interleave.c: a point reached by @t (current, may be NULL) on @m */
 void km_ipoint_fire(struct km_machine *m, struct km_task *t, enum km_ipoint ip,

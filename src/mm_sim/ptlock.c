@@ -166,7 +166,7 @@ static unsigned char *user_host(struct km_task *t, unsigned long addr, bool writ
 		km_pte_t *pte = km_pte_lookup(t->mm, addr, false);
 		struct km_vma *vma;
 
-		if (pte && (*pte & KM_PTE_PRESENT) && (*pte & KM_PTE_YOUNG) &&
+		if (pte && (*pte & KM_PTE_PRESENT) && (*pte & KM_PTE_YOUNG) && (*pte & KM_PTE_USER) &&
 		    (!write || (*pte & (KM_PTE_WRITE | KM_PTE_DIRTY)) ==
 				       (KM_PTE_WRITE | KM_PTE_DIRTY)))
 			return (unsigned char *)km_frame(m, (unsigned long)(*pte >> KM_PTE_PFN_SHIFT)) +
