@@ -12,15 +12,17 @@
 
 /* A text table: @t's title, the KM_COL_TEXT columns, its rows; a stalled
  * row says so instead of its speeds; a variant built outside libkmodel is
- * marked with '*' and a note below the table. */
+ * marked with '*' and a note below the table; then, per row that has them,
+ * its reports by code (KM_COL_REPORT) and its first_mismatch. */
 void kb_write_text(FILE *fp, const struct km_table *t);
 /* CSV (RFC 4180): a header of every column's name, then the rows; a value
  * the row does not have is an empty field; numbers exact, with a decimal
  * point whatever the locale. One table: one schema. */
 void kb_write_csv(FILE *fp, const struct km_table *t);
 /* {"columns": [{"name", "unit", "doc"}...], "rows": [{...}...]}: a row's
- * event counters go in its "events" object (with "events_per"), a value
- * it does not have is null. */
+ * event counters go in its "events" object (with "events_per"), its
+ * non-zero reports by code in "reports_by_code" {code: count} (a table
+ * with KM_COL_REPORT columns), a value it does not have is null. */
 void kb_json_table(JsonBuilder *b, const struct km_table *t);
 /* reproduce.c: `kmodel-bench reproduce [OPTION...]` (argv[0] is "reproduce");
  * an exit status */

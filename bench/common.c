@@ -47,6 +47,58 @@ static void text_value(FILE *fp, const struct km_column *c, const struct km_valu
 	}
 }
 
+/* The row's key in the text table: its KM_COL_KEY | KM_COL_TEXT values */
+static gchar *row_key(const struct km_table *t, size_t r)
+{
+	GString *k = g_string_new(NULL);
+
+	for (size_t c = 0; c < km_table_ncolumns(t); c++) {
+		const struct km_column *col = km_table_column(t, c);
+		const struct km_value *v = km_table_value(t, r, c);
+
+		if ((col->flags & (KM_COL_KEY | KM_COL_TEXT)) != (KM_COL_KEY | KM_COL_TEXT))
+			continue;
+		if (v->type == KM_VALUE_STRING)
+			g_string_append_printf(k, "%s%s", k->len ? " " : "", v->s);
+		else if (v->type == KM_VALUE_INT)
+			g_string_append_printf(k, "%s%s=%" G_GINT64_FORMAT, k->len ? " " : "",
+					       col->heading, v->i);
+	}
+	return g_string_free(k, FALSE);
+}
+
+/* Below the table, per row that has them: its reports by code (the
+ * KM_COL_REPORT columns), as kmodel-check prints them, and the first frame
+ * that did not verify (column first_mismatch). */
+static void write_row_notes(FILE *fp, const struct km_table *t)
+{
+	long mism = km_table_column_index(t, "first_mismatch");
+
+	for (size_t r = 0; r < km_table_nrows(t); r++) {
+		gchar *key = NULL;
+
+		for (size_t c = 0; c < km_table_ncolumns(t); c++) {
+			const struct km_column *col = km_table_column(t, c);
+			const struct km_value *v = km_table_value(t, r, c);
+
+			if (!(col->flags & KM_COL_REPORT) || v->type != KM_VALUE_INT || !v->i)
+				continue;
+			if (!key)
+				fprintf(fp, "%s: reports by code:", (key = row_key(t, r)));
+			fprintf(fp, " %s %" G_GINT64_FORMAT, col->heading, v->i);
+		}
+		if (key)
+			fputc('\n', fp);
+		if (mism >= 0 && km_table_value(t, r, (size_t)mism)->type == KM_VALUE_STRING) {
+			if (!key)
+				key = row_key(t, r);
+			fprintf(fp, "%s: first mismatch: %s\n", key,
+				km_table_value(t, r, (size_t)mism)->s);
+		}
+		g_free(key);
+	}
+}
+
 void kb_write_text(FILE *fp, const struct km_table *t)
 {
 	size_t nc = km_table_ncolumns(t), nr = km_table_nrows(t);
@@ -86,6 +138,7 @@ void kb_write_text(FILE *fp, const struct km_table *t)
 	if (any_external)
 		fprintf(fp, "* built outside libkmodel: its calls into the model are not inlined "
 			"as the built-ins' are, so its host timings are not comparable one to one\n");
+	write_row_notes(fp, t);
 }
 
 static void csv_string(FILE *fp, const char *s)
@@ -165,6 +218,7 @@ void kb_json_table(JsonBuilder *b, const struct km_table *t)
 {
 	size_t nc = km_table_ncolumns(t), nr = km_table_nrows(t);
 	const char *per = NULL;
+	bool has_reports = false;
 
 	json_builder_begin_object(b);
 	json_builder_set_member_name(b, "columns");
@@ -182,6 +236,7 @@ void kb_json_table(JsonBuilder *b, const struct km_table *t)
 		json_builder_end_object(b);
 		if (col->flags & KM_COL_EVENT)
 			per = col->unit;
+		has_reports |= (col->flags & KM_COL_REPORT) != 0;
 	}
 	json_builder_end_array(b);
 	json_builder_set_member_name(b, "rows");
@@ -191,11 +246,27 @@ void kb_json_table(JsonBuilder *b, const struct km_table *t)
 		for (size_t c = 0; c < nc; c++) {
 			const struct km_column *col = km_table_column(t, c);
 
-			if (col->flags & KM_COL_EVENT)
+			if (col->flags & (KM_COL_EVENT | KM_COL_REPORT))
 				continue;
 			json_builder_set_member_name(b, col->name);
 			json_value(b, km_table_value(t, r, c));
 		}
+		/* the codes that occurred, as kmodel-check's "reports_by_code" */
+		if (has_reports) {
+			json_builder_set_member_name(b, "reports_by_code");
+			json_builder_begin_object(b);
+		}
+		for (size_t c = 0; c < nc && has_reports; c++) {
+			const struct km_column *col = km_table_column(t, c);
+			const struct km_value *v = km_table_value(t, r, c);
+
+			if (!(col->flags & KM_COL_REPORT) || v->type != KM_VALUE_INT || !v->i)
+				continue;
+			json_builder_set_member_name(b, col->heading);
+			json_builder_add_int_value(b, v->i);
+		}
+		if (has_reports)
+			json_builder_end_object(b);
 		if (per) {
 			json_builder_set_member_name(b, "events_per");
 			json_builder_add_string_value(b, per);

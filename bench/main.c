@@ -27,6 +27,7 @@ struct kb_opts {
 	gchar *profile;			/* --profile: cost profile for every row */
 	gint iperf_packets, iperf_mss, iperf_maxpacket;
 	gboolean iperf_no_checker;
+	gboolean fail_on_reports;	/* a BUG/WARN report in any row: exit 1 */
 };
 
 static const struct {
@@ -219,7 +220,7 @@ static int run_scenario(const struct kb_opts *o, const struct km_registry *reg, 
 			err = km_iperf_run(&io, (const struct km_usbnet_variant *const *)vs->pdata,
 					   vs->len, out);
 			if (err)
-				fprintf(stderr, "kmodel-bench: iperf: %s\n", km_last_error());
+				fprintf(stderr, "kmodel-bench: %s\n", km_last_error());	/* "iperf: ..." */
 			rc = err == 0 ? 0 : err == -EINVAL ? 2 : 1;
 		}
 		g_ptr_array_free(vs, TRUE);
@@ -243,6 +244,26 @@ static void list_all(const struct km_registry *reg)
 		       km_registry_builtin(reg, *v) ? "" : km_registry_origin(reg, *v));
 }
 
+/* --fail-on-reports: the rows of @t with BUG/WARN reports (its "reports"
+ * or "reports_per_mib" column above 0), said on stderr. */
+static unsigned int rows_with_reports(const struct km_table *t)
+{
+	long c = km_table_column_index(t, "reports");
+	unsigned int n = 0;
+
+	if (c < 0)
+		c = km_table_column_index(t, "reports_per_mib");
+	for (size_t r = 0; c >= 0 && r < km_table_nrows(t); r++) {
+		const struct km_value *v = km_table_value(t, r, (size_t)c);
+
+		n += (v->type == KM_VALUE_INT && v->i > 0) || (v->type == KM_VALUE_DOUBLE && v->d > 0);
+	}
+	if (n)
+		fprintf(stderr, "kmodel-bench: %s: %u row%s with BUG/WARN reports (--fail-on-reports)\n",
+			km_table_name(t), n, n == 1 ? "" : "s");
+	return n;
+}
+
 /* the options, for the JSON metadata */
 static void json_options(JsonBuilder *b, const struct kb_opts *o)
 {
@@ -264,11 +285,9 @@ static void json_options(JsonBuilder *b, const struct kb_opts *o)
 	INT("iperf_maxpacket", o->iperf_maxpacket);
 	json_builder_set_member_name(b, "iperf_checker");
 	json_builder_add_boolean_value(b, !o->iperf_no_checker);
-	json_builder_set_member_name(b, "load");
-	json_builder_begin_array(b);
-	for (gchar **p = o->load; p && *p; p++)
-		json_builder_add_string_value(b, *p);
-	json_builder_end_array(b);
+	json_builder_set_member_name(b, "fail_on_reports");
+	json_builder_add_boolean_value(b, o->fail_on_reports);
+	km_tool_json_strv(b, "load", o->load);
 	json_builder_end_object(b);
 #undef STR
 #undef INT
@@ -280,11 +299,11 @@ static int write_csv_file(const struct kb_opts *o, const struct km_table *t)
 	gchar *name = g_strconcat(km_table_name(t), ".csv", NULL);
 	gchar *path = g_build_filename(o->csv_dir, name, NULL);
 	FILE *fp = km_tool_open_output("kmodel-bench", path);
-	int rc = 1;
+	int rc = 2;
 
 	if (fp) {
 		kb_write_csv(fp, t);
-		rc = km_tool_close_output("kmodel-bench", fp, path) ? 1 : 0;
+		rc = km_tool_close_output("kmodel-bench", fp, path) ? 2 : 0;
 	}
 	g_free(name);
 	g_free(path);
@@ -315,6 +334,9 @@ static int bench_main(int argc, char **argv)
 		{ "repeat", 'r', 0, G_OPTION_ARG_INT, &o.repeat,
 		  "Timed runs per row, best kept: 1 .. 100 (default 9)", "N" },
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, "No progress on stderr", NULL },
+		{ "fail-on-reports", 0, 0, G_OPTION_ARG_NONE, &o.fail_on_reports,
+		  "Exit 1 when any row has a BUG/WARN report (the default run's flawed built-ins "
+		  "have some by design: without this option they do not fail the run)", NULL },
 		{ "profile", 0, 0, G_OPTION_ARG_STRING, &o.profile,
 		  "Cost profile (name or path, kmodel/cost.h) for the predicted columns of every row "
 		  "(default: the one mapped to the row's machine)", "NAME|PATH" },
@@ -358,6 +380,7 @@ static int bench_main(int argc, char **argv)
 	GPtrArray *tables = g_ptr_array_new_with_free_func((GDestroyNotify)km_table_free);
 	FILE *fp = NULL;
 	int rc = 0, nscen = 0;
+	bool reported = false;	/* --fail-on-reports: a row had reports */
 
 	km_tool_init();
 	ctx = g_option_context_new("- libkmodel benchmarks");
@@ -387,8 +410,11 @@ static int bench_main(int argc, char **argv)
 		"         timings of the model's own operations (kmodel-bench calibrate --help)\n\n"
 		"Output: a text table per scenario on stdout (or -o FILE); --json one document;\n"
 		"--csv one scenario's table (one schema per stream); --csv-dir DIR one CSV file\n"
-		"per scenario. Exit status: 0 done, 1 a scenario failed (leaks, frames that did\n"
-		"not verify), 2 bad usage.");
+		"per scenario. Below each text table: the reports by code of each row that has\n"
+		"any, and the first frame that did not verify (iperf).\n"
+		"Exit status: 0 done, 1 a scenario failed (leaks, frames that did not verify;\n"
+		"with --fail-on-reports, a BUG/WARN report in any row), 2 bad usage or the\n"
+		"output could not be written (-o, --csv-dir), as kmodel-check.");
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	g_option_group_add_entries(dd, dd_entries);
 	g_option_context_add_group(ctx, dd);
@@ -459,12 +485,12 @@ static int bench_main(int argc, char **argv)
 	}
 	if (o.csv_dir && g_mkdir_with_parents(o.csv_dir, 0777)) {
 		fprintf(stderr, "kmodel-bench: --csv-dir %s: %s\n", o.csv_dir, g_strerror(errno));
-		rc = 1;
+		rc = 2;
 		goto out;
 	}
 	fp = km_tool_open_output("kmodel-bench", o.output);
 	if (!fp) {
-		rc = 1;
+		rc = 2;
 		goto out;
 	}
 	for (size_t i = 0; i < G_N_ELEMENTS(scenarios) && !rc; i++) {
@@ -483,7 +509,9 @@ static int bench_main(int argc, char **argv)
 			break;
 		}
 		if (o.csv_dir && write_csv_file(&o, t))
-			rc = 1;
+			rc = 2;
+		if (o.fail_on_reports && rows_with_reports(t))
+			reported = true;	/* the other scenarios still run */
 		if (o.csv) {
 			kb_write_csv(fp, t);
 		} else if (!o.json) {
@@ -513,7 +541,9 @@ static int bench_main(int argc, char **argv)
 		json_node_unref(root);
 		g_object_unref(b);
 	}
-	if (km_tool_close_output("kmodel-bench", fp, o.output) && !rc)
+	if (km_tool_close_output("kmodel-bench", fp, o.output))
+		rc = 2;
+	if (reported && !rc)
 		rc = 1;
 out:
 	g_ptr_array_free(tables, TRUE);

@@ -583,6 +583,9 @@ int kb_reproduce(int argc, char **argv)
 		"(iperf). Prints every published figure of the seeds with the prediction, the\n"
 		"error, whether a profile value was calibrated on it, and for iperf whether\n"
 		"the CPU or the link binds.");
+	g_option_context_set_description(ctx,
+		"Exit status: 0 done, 1 a scenario or the plot failed, 2 bad usage, a profile\n"
+		"that does not load, or the output could not be written (-o).");
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	if (!g_option_context_parse(ctx, &argc, &argv, &err)) {
 		fprintf(stderr, "kmodel-bench reproduce: %s\n", err->message);
@@ -637,7 +640,7 @@ int kb_reproduce(int argc, char **argv)
 	explain_fp = NULL;
 	fp = km_tool_open_output("kmodel-bench reproduce", output);
 	if (!fp) {
-		rc = 1;
+		rc = 2;		/* as kmodel-bench and kmodel-check */
 		goto out;
 	}
 	if (json) {
@@ -657,7 +660,7 @@ int kb_reproduce(int argc, char **argv)
 		write_text(fp, &R);
 	}
 	if (km_tool_close_output("kmodel-bench reproduce", fp, output))
-		rc = 1;
+		rc = 2;
 	if (!rc && plot && write_plots(&R, plot))
 		rc = 1;
 out:
@@ -690,7 +693,7 @@ int kb_calibrate(int argc, char **argv)
 	};
 	GOptionContext *ctx = g_option_context_new("- write a cost profile of this host");
 	GError *err = NULL;
-	int rc = 0;
+	int rc = 0, err2;
 
 	g_option_context_set_summary(ctx,
 		"Times the model's own operations on this machine (kmalloc/kfree, get/put_page,\n"
@@ -698,6 +701,9 @@ int kb_calibrate(int argc, char **argv)
 		"memory sizes) and writes them as a cost profile named \"host\" (kmodel/cost.h):\n"
 		"`kmodel-bench reproduce --profile FILE` then prices the scenarios' events in\n"
 		"this host's nanoseconds.");
+	g_option_context_set_description(ctx,
+		"Exit status: 0 written, 1 the model ran out of memory, 2 bad usage or the\n"
+		"profile could not be written.");
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	if (!g_option_context_parse(ctx, &argc, &argv, &err)) {
 		fprintf(stderr, "kmodel-bench calibrate: %s\n", err->message);
@@ -708,9 +714,9 @@ int kb_calibrate(int argc, char **argv)
 	} else if (!output || argc > 1) {
 		fprintf(stderr, "kmodel-bench calibrate: want -o FILE and no other argument\n");
 		rc = 2;
-	} else if (km_cost_calibrate_host(output)) {
+	} else if ((err2 = km_cost_calibrate_host(output))) {
 		fprintf(stderr, "kmodel-bench calibrate: %s\n", km_last_error());
-		rc = 1;
+		rc = err2 == -ENOMEM ? 1 : 2;	/* 2: the output could not be written */
 	}
 	g_option_context_free(ctx);
 	g_free(output);

@@ -52,9 +52,14 @@ function(kmodel_tool target)
   else()
     set(lto 0)
   endif()
+  # the flags of the build type after the general ones, each once (the dev
+  # preset's -g is in both)
+  separate_arguments(flags UNIX_COMMAND "${CMAKE_C_FLAGS} ${CMAKE_C_FLAGS_${bt}}")
+  list(REMOVE_DUPLICATES flags)
+  list(JOIN flags " " flags)
   target_compile_definitions(${target} PRIVATE
     KM_TOOL_COMPILER="${CMAKE_C_COMPILER_ID} ${CMAKE_C_COMPILER_VERSION}"
-    KM_TOOL_CFLAGS="${CMAKE_C_FLAGS} ${CMAKE_C_FLAGS_${bt}}"
+    KM_TOOL_CFLAGS="${flags}"
     KM_TOOL_BUILD_TYPE="${CMAKE_BUILD_TYPE}" KM_TOOL_LTO=${lto})
   install(TARGETS ${target} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   if(NOT KMODEL_BUILD_MAN)

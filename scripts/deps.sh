@@ -7,7 +7,9 @@
 # the fuzz targets (tests/fuzz/).
 set -euo pipefail
 
-pkgs=(gcc make cmake pkg-config libglib2.0-dev libjson-glib-dev libcmocka-dev gnuplot-nox help2man)
+# locales: the de_DE source localedef compiles for the decimal-comma tests
+pkgs=(gcc make cmake pkg-config libglib2.0-dev libjson-glib-dev libcmocka-dev gnuplot-nox help2man
+      locales)
 for group in "$@"; do
 	case $group in
 	clang) pkgs+=(clang libclang-rt-dev) ;;

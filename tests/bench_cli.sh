@@ -8,6 +8,7 @@
 set -euo pipefail
 bench=$1
 stall=$2	# a plugin whose variant "stall" never copies in atomic context
+flip=$3		# a plugin whose usbnet variant "flip_last" corrupts each frame's last byte
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 small=(-q -r 1 --dd-block-sizes 4K,1K --dd-total-mib 1 --dd-file-mib 1
@@ -54,6 +55,53 @@ for key in '"metadata"' '"libkmodel_version"' '"git_describe"' '"compiler"' '"cf
 	   '"columns"' '"rows"' '"events_per"'; do
 	grep -q "$key" "$tmp/out.json" || fail "--json: no $key"
 done
+# iperf: reports by code and the first frame that did not verify, in the
+# text and the JSON; frames that do not verify fail the run (exit 1).
+# flip_last inverts the last byte of every frame in place: in a TCP segment
+# (a clone sharing its payload with the queued original) that is one
+# skb_write_cloned report per packet, and the first mismatch is packet 0's
+# last byte (1514-byte frames: byte 1513)
+iperf=(-q -r 1 -s iperf --load "$flip" --iperf-variants after,flip_last --iperf-packets 50)
+set +e
+"$bench" "${iperf[@]}" >"$tmp/iperf.txt" 2>/dev/null
+rc=$?
+set -e
+[ $rc = 1 ] || fail "iperf with frames that did not verify: exit $rc, want 1"
+grep -q '^flip_last tcp: reports by code: skb_write_cloned 50$' "$tmp/iperf.txt" ||
+	fail "iperf text: no reports by code for flip_last tcp"
+grep -Eq '^flip_last tcp: first mismatch: packet 0: a frame of 1514 bytes, expected 1514: byte 1513 is 0x[0-9a-f]{2}, expected 0x[0-9a-f]{2}$' \
+	"$tmp/iperf.txt" || fail "iperf text: no first mismatch line for flip_last tcp"
+grep -q '^after ' "$tmp/iperf.txt" || fail "iperf text: no after row"
+grep -q '^after.*: ' "$tmp/iperf.txt" && fail "iperf text: a note for after, which verifies"
+set +e
+"$bench" "${iperf[@]}" --json >"$tmp/iperf.json" 2>/dev/null
+set -e
+grep -q '"reports_by_code" : {' "$tmp/iperf.json" || fail "iperf --json: no reports_by_code"
+grep -q '"skb_write_cloned" : 50' "$tmp/iperf.json" || fail "iperf --json: skb_write_cloned not 50"
+grep -q '"first_mismatch" : "packet 0: ' "$tmp/iperf.json" || fail "iperf --json: no first_mismatch"
+
+# --fail-on-reports: the RFC sleeps in atomic context in dd (reports), which
+# is exit 0 by default and 1 with the option; a run without reports is 0
+dd1=(-q -r 1 -s dd --dd-block-sizes 4K --dd-total-mib 1 --dd-file-mib 1 --dd-machines bbw)
+"$bench" "${dd1[@]}" --dd-variants gup_kmap_rfc >/dev/null || fail "dd rfc: not exit 0"
+set +e
+"$bench" "${dd1[@]}" --dd-variants gup_kmap_rfc --fail-on-reports >/dev/null 2>&1
+rc=$?
+set -e
+[ $rc = 1 ] || fail "--fail-on-reports with reports: exit $rc, want 1"
+"$bench" "${dd1[@]}" --dd-variants direct --fail-on-reports >/dev/null ||
+	fail "--fail-on-reports without reports: not exit 0"
+
+# an output that cannot be written is exit 2, as in kmodel-check
+: >"$tmp/file"	# a path under a regular file: no directory can be made there
+for out in "-o $tmp/file/x" "--csv-dir $tmp/file/x"; do
+	set +e
+	"$bench" "${dd1[@]}" --dd-variants direct $out >/dev/null 2>&1
+	rc=$?
+	set -e
+	[ $rc = 2 ] || fail "$out: exit $rc, want 2"
+done
+
 # --help (and the man page made from it) lists the subcommands; theirs
 # name the tool
 for sub in reproduce calibrate; do
@@ -64,4 +112,5 @@ for sub in reproduce calibrate; do
 	[ ! -f "$man" ] || grep -qF 'kmodel\-bench '"$sub" "$man" ||
 		fail "the man page does not list $sub"
 done
-echo "bench_cli: -o, --csv-dir (one schema per file), --csv refusal, --json metadata, subcommands"
+echo "bench_cli: -o, --csv-dir (one schema per file), --csv refusal, --json metadata, iperf" \
+     "reports by code and first mismatch, --fail-on-reports, exit 2 on output, subcommands"

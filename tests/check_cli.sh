@@ -33,12 +33,25 @@ rc=$?
 set -e
 [ $rc = 1 ] || fail "--json: exit $rc, want 1"
 [ -s "$tmp/stdout" ] && fail "-o FILE still wrote to stdout"
-for key in '"metadata"' '"libkmodel_version"' '"compiler"' '"host_cpu"' '"verdict" : "FAIL"' \
+for key in '"metadata"' '"options"' '"libkmodel_version"' '"compiler"' '"host_cpu"' '"verdict" : "FAIL"' \
 	   '"reports_by_code"' '"leak_checks"' '"origin"' '"runs"' '"context" : "process"'; do
 	grep -q "$key" "$tmp/out.json" || fail "--json: no $key"
 done
 grep -Eq '"leak_page" : [1-9]' "$tmp/out.json" || fail "--json: leak_page is not counted"
 "$check" uaccess --variant direct --machine bbw >/dev/null || fail "direct alone: not exit 0"
+
+# an output that cannot be written is exit 2, as in kmodel-bench; a plugin
+# named without a path gets the hint to give one
+: >"$tmp/file"
+set +e
+"$check" uaccess --variant direct --machine bbw --context process -o "$tmp/file/x" 2>/dev/null
+rc=$?
+(cd "$(dirname "$plugin")" && "$check" uaccess --load "$(basename "$plugin")") 2>"$tmp/err"
+rc2=$?
+set -e
+[ $rc = 2 ] || fail "-o into a file: exit $rc, want 2"
+[ $rc2 = 2 ] || fail "--load of a bare name: exit $rc2, want 2"
+grep -q "needs a path: --load ./$(basename "$plugin")" "$tmp/err" || fail "--load: no hint to give a path"
 
 set +e
 "$check" uaccess --load "$second" --variant leak_second >"$tmp/second" 2>/dev/null

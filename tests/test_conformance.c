@@ -512,8 +512,28 @@ static void test_cli_json(void **state)
 	assert_true(g_spawn_check_wait_status(status, NULL));	/* exit 0: rfc claims nothing */
 	assert_true(json_parser_load_from_data(p, out, -1, NULL));
 	root = json_node_get_object(json_parser_get_root(p));
-	assert_int_equal(json_object_get_size(root), 2);	/* metadata, variants */
+	assert_int_equal(json_object_get_size(root), 3);	/* metadata, options, variants */
 	assert_true(json_object_has_member(root, "metadata"));
+	{	/* the options as asked, lists as given */
+		JsonObject *opt = json_object_get_object_member(root, "options");
+
+		assert_string_equal(json_object_get_string_member(opt, "variants"),
+				    "gup_kmap_rfc,direct");
+		assert_string_equal(json_object_get_string_member(opt, "machines"), "bbw");
+		assert_string_equal(json_object_get_string_member(opt, "contexts"), "process,atomic");
+		assert_int_equal(json_object_get_int_member(opt, "show"), 5);
+		assert_int_equal(json_array_get_length(json_object_get_array_member(opt, "load")), 0);
+	}
+	{	/* the compiler flags, each once */
+		JsonObject *md = json_object_get_object_member(root, "metadata");
+		gchar **flags = g_strsplit(json_object_get_string_member(md, "cflags"), " ", -1);
+
+		for (gchar **f = flags; *f; f++)
+			for (gchar **g = f + 1; **f && *g; g++)
+				if (!strcmp(*f, *g))
+					fail_msg("cflags: %s twice", *f);
+		g_strfreev(flags);
+	}
 	vs = json_object_get_array_member(root, "variants");
 	assert_int_equal(json_array_get_length(vs), 2);
 	for (guint i = 0; i < 2; i++) {

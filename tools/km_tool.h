@@ -60,10 +60,18 @@ static inline struct km_registry *km_tool_registry(const char *prog, char **load
 	struct km_registry *reg;
 	int err = km_registry_new(KM_REGISTRY_DEFAULT, &reg);
 
+	const char *failed = NULL;
+
 	for (char **p = load; !err && p && *p; p++)
-		err = km_registry_load(reg, *p);
+		if ((err = km_registry_load(reg, *p)))
+			failed = *p;
 	if (err) {
-		fprintf(stderr, "%s: %s\n", prog, km_last_error());
+		/* a bare name is searched for as dlopen() does, not in "." */
+		bool bare = failed && !strchr(failed, '/');
+
+		fprintf(stderr, "%s: %s%s%s%s\n", prog, km_last_error(),
+			bare ? " (a plugin in the current directory needs a path: --load ./" : "",
+			bare ? failed : "", bare ? ")" : "");
 		km_registry_free(reg);
 		return NULL;
 	}
@@ -158,6 +166,17 @@ static inline void km_tool_json_metadata(JsonBuilder *b, const char *prog, int a
 	json_builder_end_object(b);
 	g_free(cpu);
 	g_free(cflags);
+}
+
+/* The member @name of the open JSON object: an array of the strings of
+ * @v (NULL-terminated; NULL: empty), e.g. the --load plugins. */
+static inline void km_tool_json_strv(JsonBuilder *b, const char *name, char **v)
+{
+	json_builder_set_member_name(b, name);
+	json_builder_begin_array(b);
+	for (char **p = v; p && *p; p++)
+		json_builder_add_string_value(b, *p);
+	json_builder_end_array(b);
 }
 
 /* Print the JSON document @root to @fp, pretty. */

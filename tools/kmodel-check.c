@@ -256,6 +256,28 @@ static void json_counts(JsonBuilder *b, const struct variant_run *r)
 	json_builder_add_double_value(b, r->res.seconds);
 }
 
+/* "options": what was asked for, as kmodel-bench's (a list option not
+ * given: "(all)") */
+static void json_options(JsonBuilder *b, const struct check_opts *o)
+{
+	gchar **lists[] = { o->variants, o->machines, o->contexts };
+	const char *names[] = { "variants", "machines", "contexts" };
+
+	json_builder_set_member_name(b, "options");
+	json_builder_begin_object(b);
+	for (size_t i = 0; i < G_N_ELEMENTS(lists); i++) {
+		gchar *joined = lists[i] ? g_strjoinv(",", lists[i]) : g_strdup("(all)");
+
+		json_builder_set_member_name(b, names[i]);
+		json_builder_add_string_value(b, joined);
+		g_free(joined);
+	}
+	json_builder_set_member_name(b, "show");
+	json_builder_add_int_value(b, o->show);
+	km_tool_json_strv(b, "load", o->load);
+	json_builder_end_object(b);
+}
+
 /* Per variant its totals over its runs, and "runs": one object per
  * machine and context with the same counts. */
 static void print_json(FILE *fp, const struct check_opts *o, const struct variant_run *runs,
@@ -266,6 +288,7 @@ static void print_json(FILE *fp, const struct check_opts *o, const struct varian
 
 	json_builder_begin_object(b);
 	km_tool_json_metadata(b, "kmodel-check", o->argc, o->argv);
+	json_options(b, o);
 	json_builder_set_member_name(b, "variants");
 	json_builder_begin_array(b);
 	for (guint i = 0; i < n;) {

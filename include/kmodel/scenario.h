@@ -46,6 +46,8 @@ struct km_value {
 #define KM_COL_TEXT	0x1u	/**< shown in kmodel-bench's text table */
 #define KM_COL_EVENT	0x2u	/**< an event counter per unit (JSON: under "events") */
 #define KM_COL_KEY	0x4u	/**< identifies the row (variant, machine, ...) */
+#define KM_COL_REPORT	0x8u	/**< reports of one code (its heading: the code's name,
+				 *   km_report_code_name(); JSON: under "reports_by_code") */
 
 /**
  * struct km_column - a column of a table.
@@ -203,8 +205,13 @@ struct km_iperf_opts {
  * Variants run interleaved per traffic kind. The table ("iperf") has one
  * row per traffic kind and variant: variant, builtin, traffic, mss,
  * maxpacket, speed, packets, frames_ok, copies_per_1000 (skb copies),
- * host_ns_per_packet, mpps, spread_pct, reports, then every event counter
- * per packet (skb_copy_bytes_per_packet: bytes the copies copied).
+ * host_ns_per_packet, mpps, spread_pct, reports, first_mismatch (the first
+ * frame of the timed runs that did not verify: packet, lengths and first
+ * differing byte, or that no frame came; none when all verified), then
+ * every event counter per packet (skb_copy_bytes_per_packet: bytes the
+ * copies copied), then the best run's reports by code (KM_COL_REPORT,
+ * "reports_<code>": every code but the aggregate KM_R_SKB_SHARING, each
+ * sharing report counting under its rule's code).
  * Return: 0 and *@out; -EINVAL (bad option, NULL argument, a variant that
  * does not allow the endpoint); -EIO when frames did not verify (the table
  * is still returned); -EFAULT on teardown leaks; a probe's error.

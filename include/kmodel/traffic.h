@@ -152,6 +152,18 @@ KM_API unsigned int km_traffic_check_owned(const struct km_traffic *tr);
 /** Does @frame (@len bytes, as the device parsed it) equal the Ethernet
  *  frame of the last packet built, byte for byte? */
 KM_API bool km_traffic_verify(const struct km_traffic *tr, const uint8_t *frame, size_t len);
+/**
+ * km_traffic_mismatch() - where @frame (@len bytes, as the device parsed
+ * it) first differs from the Ethernet frame of the last packet built: the
+ * offset of the first differing byte, or the shorter length when one is a
+ * prefix of the other. @want, @got (may be NULL) receive the expected and
+ * the found byte there, -1 past the end of either.
+ * Return: that offset (>= 0); -1 when they are equal (km_traffic_verify()
+ * holds); -EINVAL for a NULL @tr, no frame built yet, or a NULL @frame with
+ * @len.
+ */
+KM_API long km_traffic_mismatch(const struct km_traffic *tr, const uint8_t *frame, size_t len,
+				int *want, int *got);
 /** Length of the frame of the last packet, bytes. */
 KM_API size_t km_traffic_frame_len(const struct km_traffic *tr);
 /** Completes what is pending and frees the sender. NULL is a no-op. */

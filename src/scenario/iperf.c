@@ -36,19 +36,45 @@ struct iperf_run {
 	struct km_usbnet_dev d;
 	struct km_usbnet *dev;
 	struct km_traffic *tr;
-	unsigned long frames_ok;
+	unsigned long frames_ok, frames;	/* verified, delivered in this pass */
+	unsigned long packet;			/* the packet being sent in this pass */
+	bool timed;				/* in a timed run */
+	gchar *mismatch;			/* the first frame of the timed runs that
+						 * did not verify, or NULL */
 	/* of the best timed run */
 	double best;
 	GArray *runs;
 	struct km_events ev;
 	unsigned long best_frames_ok, reports;
+	unsigned long by_code[KM_R__COUNT];
 };
 
 static void on_frame(void *arg, const uint8_t *frame, size_t len)
 {
 	struct iperf_run *r = arg;
+	int want, got;
+	long at;
 
-	r->frames_ok += km_traffic_verify(r->tr, frame, len);
+	r->frames++;
+	if (km_traffic_verify(r->tr, frame, len)) {
+		r->frames_ok++;
+		return;
+	}
+	if (!r->timed || r->mismatch)
+		return;
+	at = km_traffic_mismatch(r->tr, frame, len, &want, &got);
+	if (got < 0)
+		r->mismatch = g_strdup_printf("packet %lu: a frame of %zu bytes, expected %zu: it "
+					      "ends at byte %ld", r->packet, len,
+					      km_traffic_frame_len(r->tr), at);
+	else if (want < 0)
+		r->mismatch = g_strdup_printf("packet %lu: a frame of %zu bytes, expected %zu: "
+					      "byte %ld (0x%02x) is past the frame's end", r->packet,
+					      len, km_traffic_frame_len(r->tr), at, got);
+	else
+		r->mismatch = g_strdup_printf("packet %lu: a frame of %zu bytes, expected %zu: "
+					      "byte %ld is 0x%02x, expected 0x%02x", r->packet, len,
+					      km_traffic_frame_len(r->tr), at, got, want);
 }
 
 static int iperf_setup(struct iperf_run *r, const struct iperf_traffic *tt, unsigned int mss,
@@ -76,12 +102,16 @@ static int iperf_setup(struct iperf_run *r, const struct iperf_traffic *tt, unsi
 
 static int iperf_pass(struct iperf_run *r, unsigned long packets)
 {
-	for (unsigned long i = 0; i < packets; i++) {
+	for (r->packet = 0; r->packet < packets; r->packet++) {
 		struct km_skb *skb = km_traffic_next(r->tr);
+		unsigned long frames = r->frames;
 
 		if (!skb)
 			return km_err(-ENOMEM, "iperf: the sender found no memory");
 		km_usbnet_start_xmit(r->dev, skb);
+		/* a device model hands a frame on as soon as it is complete */
+		if (r->timed && !r->mismatch && r->frames == frames)
+			r->mismatch = g_strdup_printf("packet %lu: no frame delivered", r->packet);
 		km_traffic_complete(r->tr);
 	}
 	return 0;
@@ -95,10 +125,12 @@ static int iperf_timed(struct iperf_run *r, unsigned long packets)
 	km_task_switch(r->t);
 	km_events_reset(r->m);
 	km_reports_clear(r->m);
-	r->frames_ok = 0;
+	r->frames_ok = r->frames = 0;
+	r->timed = true;
 	t0 = km_scenario_now();
 	err = iperf_pass(r, packets);
 	secs = km_scenario_now() - t0;
+	r->timed = false;
 	km_task_switch(NULL);
 	g_array_append_val(r->runs, secs);
 	if (secs < r->best) {
@@ -106,6 +138,8 @@ static int iperf_timed(struct iperf_run *r, unsigned long packets)
 		km_events_get(r->m, &r->ev);
 		r->best_frames_ok = r->frames_ok;
 		r->reports = km_report_count(r->m, KM_R_NONE);
+		for (int c = 0; c < KM_R__COUNT; c++)
+			r->by_code[c] = km_report_count(r->m, (enum km_report_code)c);
 	}
 	return err;
 }
@@ -126,6 +160,7 @@ static int iperf_teardown(struct iperf_run *r)
 	}
 	if (r->runs)
 		g_array_free(r->runs, TRUE);
+	g_free(r->mismatch);
 	return err;
 }
 
@@ -151,7 +186,10 @@ static const struct km_column columns[] = {
 	{ "spread_pct", "spread%", "%", KM_VALUE_DOUBLE, 7, 1, KM_COL_TEXT,
 	  "median timed run over the best, percent: the row's noise" },
 	{ "reports", "reports", "", KM_VALUE_INT, 7, 0, KM_COL_TEXT,
-	  "BUG/WARN reports in the best timed run" },
+	  "BUG/WARN reports in the best timed run (by code: the reports_<code> columns)" },
+	{ "first_mismatch", "", "", KM_VALUE_STRING, 0, 0, 0,
+	  "the first frame of the timed runs that did not verify (packet, lengths, first "
+	  "differing byte); none when every frame verified" },
 };
 
 /* the counters the text table shows: bytes copied and memmoved per packet */
@@ -186,7 +224,10 @@ static void add_row(struct km_table *t, const struct iperf_run *r, const char *t
 	km_table_set_double(t, row, "mpps", n / r->best / 1e6);
 	km_table_set_double(t, row, "spread_pct", km_scenario_spread_pct(r->runs, r->best));
 	km_table_set_int(t, row, "reports", (int64_t)r->reports);
+	if (r->mismatch)
+		km_table_set_str(t, row, "first_mismatch", r->mismatch);
 	km_table_set_events(t, row, &r->ev, n);
+	km_table_set_reports(t, row, r->by_code);
 }
 
 int km_iperf_run(const struct km_iperf_opts *opts, const struct km_usbnet_variant *const *variants,
@@ -232,6 +273,7 @@ int km_iperf_run(const struct km_iperf_opts *opts, const struct km_usbnet_varian
 		g_free(title);
 	}
 	km_table_add_event_columns(t, "packet", text_events);
+	km_table_add_report_columns(t);
 	for (size_t ti = 0; ti < G_N_ELEMENTS(traffics) && (!rc || rc == -EIO); ti++) {
 		const struct iperf_traffic *tt = &traffics[ti];
 		struct iperf_run *runs = g_new0(struct iperf_run, n);

@@ -60,6 +60,34 @@ void km_table_add_event_columns(struct km_table *t, const char *unit, const char
 	}
 }
 
+/* one column per report code, KM_R_SKB_SHARING (the sum of the sharing
+ * rules' codes) left out */
+void km_table_add_report_columns(struct km_table *t)
+{
+	for (int code = KM_R_NONE + 1; code < KM_R__COUNT; code++) {
+		const char *name = km_report_code_name(code);
+		gchar *col = g_strconcat("reports_", name, NULL);
+		struct km_column c = { .name = col, .heading = name, .type = KM_VALUE_INT,
+				       .width = (int)strlen(name), .flags = KM_COL_REPORT,
+				       .doc = "BUG/WARN reports of this code (kmodel/machine.h)" };
+
+		if (code != KM_R_SKB_SHARING)
+			add_column(t, &c);
+		g_free(col);
+	}
+}
+
+void km_table_set_reports(struct km_table *t, size_t r, const unsigned long *by_code)
+{
+	for (int code = KM_R_NONE + 1; code < KM_R__COUNT; code++) {
+		gchar *col = g_strconcat("reports_", km_report_code_name(code), NULL);
+
+		if (code != KM_R_SKB_SHARING)
+			km_table_set_int(t, r, col, (int64_t)by_code[code]);
+		g_free(col);
+	}
+}
+
 size_t km_table_add_row(struct km_table *t)
 {
 	g_ptr_array_add(t->rows, g_new0(struct km_value, t->cols->len));

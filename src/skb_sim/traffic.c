@@ -413,6 +413,32 @@ bool km_traffic_verify(const struct km_traffic *tr, const uint8_t *frame, size_t
 	       frame_bytes(tr, frame, 0, len);
 }
 
+/* byte @i of the last frame built, -1 past its end */
+static int frame_byte(const struct km_traffic *tr, size_t i)
+{
+	if (i >= km_traffic_frame_len(tr))
+		return -1;
+	return i < tr->hdr_len ? tr->hdr[i] : tr->payload[i - tr->hdr_len];
+}
+
+long km_traffic_mismatch(const struct km_traffic *tr, const uint8_t *frame, size_t len, int *want,
+			int *got)
+{
+	size_t flen = km_traffic_frame_len(tr), i;
+
+	if (!tr || !tr->payload || (!frame && len))
+		return km_err(-EINVAL, "km_traffic_mismatch: no sender, no frame built, or NULL frame");
+	for (i = 0; i < MIN(len, flen) && frame[i] == frame_byte(tr, i); i++)
+		;
+	if (i == len && len == flen)
+		return -1;
+	if (want)
+		*want = frame_byte(tr, i);
+	if (got)
+		*got = i < len ? frame[i] : -1;
+	return (long)i;
+}
+
 unsigned int km_traffic_check_owned(const struct km_traffic *tr)
 {
 	unsigned int bad = 0;
