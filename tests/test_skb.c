@@ -1111,9 +1111,32 @@ static void test_tcp_header_cloned_and_cow(void **state)
 	fx_down(&f);
 }
 
+/*
+ * skb_copy_expand(skb, newheadroom, newtailroom) with a negative
+ * newtailroom that takes back more than the data: alloc_skb() of the sum
+ * gives less room than the reserve, skb_reserve() puts data past end, and
+ * v3.5's skb_put(n, skb->len) finds tail > end: skb_over_panic. The model
+ * compared the room as a size_t difference, which wrapped, and returned a
+ * corrupt skb (data past end) with no report. Found by fuzz_skb.
+ */
+static void test_copy_expand_reserve_past_end(void **state)
+{
+	struct fx f;
+	struct km_skb *skb;
+
+	fx_up(&f);
+	skb = mk(&f, 0, 0, 0, 0);
+	assert_null(km_skb_copy_expand(f.t, skb, 80, -80, KM_GFP_ATOMIC));
+	assert_int_equal(reports(&f, KM_R_SKB_OVER), 1);
+	km_reports_clear(f.m);
+	km_kfree_skb(skb);
+	fx_down(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_copy_expand_reserve_past_end),
 		cmocka_unit_test(test_alloc_rounding_literals),
 		cmocka_unit_test(test_alloc_rounding_sweep),
 		cmocka_unit_test(test_alloc_failure),

@@ -660,7 +660,10 @@ struct km_skb *km_skb_copy_expand(struct km_task *t, const struct km_skb *skb,
 	if (!n)
 		return NULL;
 	n->data += newheadroom;		/* skb_reserve(n, newheadroom) */
-	if (skb->len > (size_t)(n->end - n->data)) {	/* skb_put(n, skb->len) */
+	/* skb_put(n, skb->len): tail (= data + len) past end panics, also
+	 * when the reserve alone put data past end (a negative newtailroom:
+	 * found by fuzzing; the size_t difference wrapped to a huge room) */
+	if (n->data > n->end || skb->len > (size_t)(n->end - n->data)) {
 		skb_report(n, KM_BUG, KM_R_SKB_OVER, "skb_copy_expand(%d, %d): skb_over_panic: "
 			   "put:%u", newheadroom, newtailroom, skb->len);
 		km_kfree_skb(n);

@@ -190,13 +190,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fuzz_in in = { data, size };
 	struct km_usbnet_dev_stats st;
 	struct st s;
+	bool trace = getenv("FUZZ_TRACE") != NULL;	/* reproducing: each op */
 
 	memset(&s, 0, sizeof(s));
 	setup(&s, &in);
 	for (int ops = 0; fuzz_more(&in) && ops < MAX_OPS; ops++) {
+		if (trace)
+			fprintf(stderr, "op %d: code %u\n", ops, in.n ? in.p[0] % 18 : 0);
 		op(&s, &in);
-		for (int i = 0; i < s.n; i++)
+		for (int i = 0; i < s.n; i++) {
+			if (trace)
+				fprintf(stderr, "  skb %d: head %p data +%td tail +%td end +%td len %u\n", i,
+					(void *)s.skb[i]->head, s.skb[i]->data - s.skb[i]->head,
+					s.skb[i]->tail - s.skb[i]->head, s.skb[i]->end - s.skb[i]->head,
+					s.skb[i]->len);
 			check_skb(s.skb[i]);
+		}
 	}
 	while (s.n)
 		km_kfree_skb(s.skb[--s.n]);
