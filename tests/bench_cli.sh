@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# kmodel-bench's output contract (issue 10, "the tools tell the truth"):
-# one CSV schema per stream, --csv-dir writes one file per scenario whose
-# rows all have the header's fields, a run of several scenarios refuses a
-# plain --csv, -o writes the file and nothing to stdout, --json carries the
-# run metadata and a table per scenario. Tiny runs: seconds.
+# kmodel-bench's output contract: one CSV schema per stream, --csv-dir
+# writes one file per scenario whose rows all have the header's fields, a
+# run of several scenarios refuses a plain --csv, -o writes the file and
+# nothing to stdout, --json carries the run metadata and a table per
+# scenario; exact CSV numbers; iperf's reports by code and first mismatch;
+# --fail-on-reports; exit 2 on an output that cannot be written; --help
+# lists the subcommands. Tiny runs: seconds.
 set -euo pipefail
 bench=$1
 stall=$2	# a plugin whose variant "stall" never copies in atomic context

@@ -63,6 +63,17 @@ static inline void km_test_destroy_expecting(struct km_machine *m, int expected)
 	assert_int_equal(warned, expected);
 }
 
+/* The variants a sweep runs come from a registry holding the built-ins
+ * (kmodel/registry.h), as a tool's or a user's program's do. Free it with
+ * km_registry_free(). */
+static inline struct km_registry *km_test_registry(void)
+{
+	struct km_registry *r = NULL;
+
+	assert_int_equal(km_registry_new(KM_REGISTRY_DEFAULT, &r), 0);
+	return r;
+}
+
 static inline unsigned long km_test_map(struct km_fixture *f, unsigned long addr,
 					unsigned long pages, int prot)
 {

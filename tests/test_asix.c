@@ -16,6 +16,7 @@
 #include <cmocka.h>
 #include <kmodel/kmodel.h>
 #include <glib.h>
+#include "km_test.h"
 
 #define MAXF 4096
 
@@ -884,7 +885,9 @@ static void test_xmit_foreign_skb(void **state)
 	fx_down(&f);
 }
 
-/* ---- defects found from outside (issue 11) ---------------------------------- */
+/* ---- usbnet's pad byte on a clone, the device's 11-bit length and size limit,
+ * the fixups' room boundaries, maxpackets and per-speed probe rules: defects
+ * an outside review found, a test each ---------------------------------------- */
 
 /* A sink that keeps the bytes of the last transfer. */
 struct wire {
@@ -1356,7 +1359,8 @@ static void wire_sweep(const struct km_usbnet_variant *v, unsigned int mp)
 
 static void test_wire_all_variants(void **state)
 {
-	const struct km_usbnet_variant *const *vs = km_usbnet_variants();
+	struct km_registry *reg = km_test_registry();
+	const struct km_usbnet_variant *const *vs = km_registry_usbnet(reg);
 	static const struct km_usb_ep_cfg eps[] = {
 		{ KM_USB_SPEED_FULL, 8 }, { KM_USB_SPEED_FULL, 64 }, { KM_USB_SPEED_HIGH, 512 },
 		{ KM_USB_SPEED_SUPER, 1024 },
@@ -1370,6 +1374,7 @@ static void test_wire_all_variants(void **state)
 				runs++;
 			}
 	assert_int_equal(runs, 6 * 3 + 1);	/* ax88179 also at SuperSpeed */
+	km_registry_free(reg);
 }
 
 /* mainline asix behaves as the 2012 patch on the clone matrix (the same

@@ -11,10 +11,24 @@
 
 #define P 4096UL
 
-/* every built-in variant that copies in atomic context on a fast-GUP machine */
+/* the variants of the sweeps: a registry of the built-ins (every one
+ * copies in atomic context on a fast-GUP machine), the group's */
+static struct km_registry *reg;
+
+static int registry_up(void **state)
+{
+	return km_registry_new(KM_REGISTRY_DEFAULT, &reg);
+}
+
+static int registry_down(void **state)
+{
+	km_registry_free(reg);
+	return 0;
+}
+
 static const struct km_uaccess_ops *const *variants(void)
 {
-	return km_uaccess_variants();
+	return km_registry_uaccess(reg);
 }
 
 static void up(struct km_fixture *f, bool fast_gup)
@@ -457,5 +471,5 @@ int main(void)
 		cmocka_unit_test(test_partial_page_zeroed_and_truncate),
 	};
 
-	return cmocka_run_group_tests_name("filemap", tests, NULL, NULL);
+	return cmocka_run_group_tests_name("test_filemap", tests, registry_up, registry_down);
 }

@@ -406,7 +406,8 @@ static void test_kmap_local_debug_depth(void **state)
 static void test_variants_inside_their_kmaps(void **state)
 {
 	struct km_machine_config c = { .kmap_strict = KM_KMAP_STRICT_FORCE_MAP };
-	const struct km_uaccess_ops *const *ops = km_uaccess_variants();
+	struct km_registry *reg = km_test_registry();
+	const struct km_uaccess_ops *const *ops = km_registry_uaccess(reg);
 	struct km_fixture f;
 	unsigned long a, P;
 	unsigned char in[9000], out[9000];
@@ -429,6 +430,7 @@ static void test_variants_inside_their_kmaps(void **state)
 	assert_int_equal(km_report_count(f.m, KM_R_KMAP_GUARD), 0);
 	assert_int_equal(km_report_count(f.m, KM_R_KMAP_UNMAPPED), 0);
 	km_fixture_down(&f);
+	km_registry_free(reg);
 }
 
 static void test_config(void **state)

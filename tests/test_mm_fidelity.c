@@ -87,7 +87,9 @@ static void test_fork_cow(void **state)
  * write fault) breaks COW, so the other process keeps its data. */
 static void test_copy_to_user_breaks_cow_every_variant(void **state)
 {
-	for (const struct km_uaccess_ops *const *v = km_uaccess_variants(); *v; v++) {
+	struct km_registry *reg = km_test_registry();
+
+	for (const struct km_uaccess_ops *const *v = km_registry_uaccess(reg); *v; v++) {
 		struct km_fixture f;
 		struct km_mm *cmm;
 		struct km_task *ct;
@@ -107,6 +109,7 @@ static void test_copy_to_user_breaks_cow_every_variant(void **state)
 		km_task_free(ct);
 		km_fixture_down(&f);
 	}
+	km_registry_free(reg);
 }
 
 static void test_mprotect(void **state)
@@ -249,7 +252,9 @@ static void test_peek_file_mapping(void **state)
 /* copy_to_user into a MAP_SHARED file page leaves it to be written back. */
 static void test_copy_to_shared_file_is_written_back(void **state)
 {
-	for (const struct km_uaccess_ops *const *v = km_uaccess_variants(); *v; v++) {
+	struct km_registry *reg = km_test_registry();
+
+	for (const struct km_uaccess_ops *const *v = km_registry_uaccess(reg); *v; v++) {
 		struct km_fixture f;
 		struct km_file *file;
 		unsigned long a;
@@ -265,6 +270,7 @@ static void test_copy_to_shared_file_is_written_back(void **state)
 		km_file_put(file);
 		km_fixture_down(&f);
 	}
+	km_registry_free(reg);
 }
 
 static void writeback_hook(struct km_task *t, void *arg)

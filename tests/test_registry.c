@@ -183,5 +183,5 @@ int main(void)
 		cmocka_unit_test(test_load_refusals),
 	};
 
-	return cmocka_run_group_tests_name("registry", tests, NULL, NULL);
+	return cmocka_run_group_tests_name("test_registry", tests, NULL, NULL);
 }

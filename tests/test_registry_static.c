@@ -26,5 +26,5 @@ int main(void)
 		cmocka_unit_test(test_second_copy_refused),
 	};
 
-	return cmocka_run_group_tests_name("registry_static", tests, NULL, NULL);
+	return cmocka_run_group_tests_name("test_registry_static", tests, NULL, NULL);
 }

@@ -160,5 +160,5 @@ int main(void)
 		cmocka_unit_test(test_iperf_table),
 	};
 
-	return cmocka_run_group_tests_name("scenario", tests, NULL, NULL);
+	return cmocka_run_group_tests_name("test_scenario", tests, NULL, NULL);
 }

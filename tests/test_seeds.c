@@ -7,8 +7,9 @@
  * (after) or the context and "-" lines (before) of the patch's two hunks
  * in that function -- are hashed (FNV-1a 64, each line with its '\n') and
  * compared with the hash of those seed lines, recorded here from the
- * seeds (/work/shared/seeds: the RFC 1/3 mail of 12 Jun 2020, 162 added
- * lines; "asix: avoid copies in tx path" as posted 5 Jul 2012, hunks
+ * seeds' mails (the RFC 1/3 "lib: copy_{from,to}_user using gup &
+ * kmap_atomic()" to linux-kernel, 12 Jun 2020, 162 added lines; "asix:
+ * avoid copies in tx path" as posted to netdev, 5 Jul 2012, hunks
  * "@@ -358,14 +358,30 @@" and "@@ -373,8 +389,8 @@"). A changed, added or
  * removed line in those places fails; so does a line added to the region
  * before them (they move).

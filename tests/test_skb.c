@@ -831,7 +831,9 @@ static void test_shinfo_by_page_size(void **state)
 	assert_int_equal(km_skb_shinfo_size(NULL), KM_SKB_SHINFO_SIZE);
 }
 
-/* ---- defects found from outside (issue 11) ---------------------------------- */
+/* ---- skb_pad() of clones, negative room, skb_cow_head() of shared skbs, compat
+ * writes into any live buffer, a code per sharing rule, len past the buffer,
+ * header-cloned TCP: defects an outside review found, a test each ---------- */
 
 /* Defect 1: a negative ntail is legal. v3.5 skb_pad() (net/core/skbuff.c)
  * unshares a cloned skb with pskb_expand_head(skb, 0, ntail) where ntail =

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The exhaustive tx_fixup sweep (kmodel/sweep.h) on its quick space: the
- * findings issue 11 asks of it, the space's size, shards that cover it
+ * The exhaustive tx_fixup sweep (kmodel/sweep.h) on its quick space: each
+ * variant's findings by rule, the space's size, shards that cover it
  * without overlap, and kmodel-sweep's JSON and merge.
  *
  * Expected findings follow from the drivers' code (see each port):

@@ -39,7 +39,7 @@ static int byo_bind(struct usbnet *dev, struct usb_interface *intf)
 }
 
 /* FLAG_SEND_ZLP: a transfer that fills its last packet ends with a ZLP */
-const struct km_usbnet_driver_info byo_driver_info = {
+const struct driver_info byo_driver_info = {
 	.description = "BYO-1 example USB Ethernet",
 	.flags = FLAG_ETHER | FLAG_SEND_ZLP,
 	.bind = byo_bind,

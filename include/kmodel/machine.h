@@ -94,8 +94,8 @@ enum km_kmap_strict {
 /**
  * The mm era: whose COW, gup and fork rules the machine follows. Each era
  * differs from v5.7 only where it says (the rest of the model follows v5.7
- * throughout); the commits are read from their text (see /work/ref notes
- * and src/mm_sim/gup.c, mm.c).
+ * throughout); each era's rules follow its commits' text, cited in
+ * src/mm_sim/gup.c and mm.c.
  */
 enum km_mm_era {
 	/** default, v5.7: do_wp_page() reuses an anonymous page whose

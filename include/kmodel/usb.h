@@ -253,7 +253,14 @@ struct km_usbnet {
 	struct km_machine *m;
 	struct km_net_device *net;
 	struct km_net_device netdev;
-	const struct km_usbnet_driver_info *driver_info;
+	union {
+		const struct km_usbnet_driver_info *driver_info;
+		/* the same, as ported code names it: the compatibility layer's
+		 * <linux/usb/usbnet.h> maps the kernel's struct driver_info to
+		 * struct km_usbnet_driver_info by a macro, which renames
+		 * dev->driver_info too */
+		const struct km_usbnet_driver_info *km_usbnet_driver_info;
+	};
 	const struct km_usbnet_variant *variant;
 	enum km_usbnet_era era;
 	enum km_usb_speed speed;

@@ -2,8 +2,8 @@
 /*
  * read(2)/write(2) of a tmpfs file through the page cache: kmodel/filemap.h.
  *
- * Sources, v5.7 era, read from copies kept under /work/ref (see the notes
- * there): lib/iov_iter.c -- iterate_iovec(), iterate_and_advance(),
+ * Sources: Linux v5.7 (torvalds/linux tag v5.7): lib/iov_iter.c --
+ * iterate_iovec(), iterate_and_advance(),
  * copyin(), copyout(), copy_page_to_iter(), copy_page_to_iter_iovec(),
  * iov_iter_fault_in_readable(), iov_iter_copy_from_user_atomic(),
  * iov_iter_advance(), iov_iter_single_seg_count(); include/linux/pagemap.h

@@ -10,6 +10,13 @@
  * kernel); struct usb_interface stays incomplete (stub) */
 #define usbnet km_usbnet
 #define usb_interface km_usb_interface
+/* custom: struct driver_info is the model's struct km_usbnet_driver_info,
+ * the transmit slice of the kernel's (v3.5): description, flags, bind and
+ * tx_fixup. A driver file defines its table with the kernel's name; members
+ * the model has not (rx_fixup, status, unbind, data, ...) are left out of
+ * it. dev->driver_info reads it back (struct km_usbnet names the member
+ * both ways). */
+#define driver_info km_usbnet_driver_info
 
 /* duplicate (include/linux/usb/usbnet.h, v3.5): driver_info flags */
 #define FLAG_ETHER KM_FLAG_ETHER
