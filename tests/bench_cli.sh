@@ -106,9 +106,11 @@ done
 
 # --help (and the man page made from it) lists the subcommands; theirs
 # name the tool
+"$bench" --help-all >"$tmp/help"	# (grep -q in a pipe: SIGPIPE under pipefail)
 for sub in reproduce calibrate; do
-	"$bench" --help-all | grep -q "kmodel-bench $sub" || fail "--help does not list $sub"
-	"$bench" $sub --help | grep -q "^  kmodel-bench $sub \[OPTION" ||
+	grep -q "kmodel-bench $sub" "$tmp/help" || fail "--help does not list $sub"
+	"$bench" $sub --help >"$tmp/help-$sub"
+	grep -q "^  kmodel-bench $sub \[OPTION" "$tmp/help-$sub" ||
 		fail "$sub --help does not name kmodel-bench"
 	man=$(dirname "$bench")/kmodel-bench.1
 	[ ! -f "$man" ] || grep -qF 'kmodel\-bench '"$sub" "$man" ||
