@@ -236,8 +236,8 @@ static void list_all(const struct km_registry *reg)
 		printf("uaccess  %-14s %s%s%s\n", (*v)->name, (*v)->summary,
 		       km_registry_builtin(reg, *v) ? "" : " -- from ",
 		       km_registry_builtin(reg, *v) ? "" : km_registry_origin(reg, *v));
-	for (const struct km_dd_machine *d = km_dd_machines(); d->name; d++)
-		printf("machine  %-14s %s\n", d->name, d->summary);
+	for (const struct km_dd_machine *const *d = km_dd_machines(); *d; d++)
+		printf("machine  %-14s %s\n", (*d)->name, (*d)->summary);
 	for (const struct km_usbnet_variant *const *v = km_registry_usbnet(reg); *v; v++)
 		printf("usbnet   %-14s %s%s%s\n", (*v)->name, (*v)->summary,
 		       km_registry_builtin(reg, *v) ? "" : " -- from ",

@@ -53,9 +53,11 @@ static void byo_packet(void *priv, const uint8_t *data, size_t len, bool end_of_
 	d->overflow = false;
 }
 
-static void byo_stats(const void *priv, struct km_usbnet_dev_stats *out)
+/* @size: the library's sizeof(struct km_usbnet_dev_stats), which may differ
+ * from this file's: km_usbnet_dev_stats_put() copies what both know */
+static void byo_stats(const void *priv, struct km_usbnet_dev_stats *out, size_t size)
 {
-	*out = ((const struct byo_dev *)priv)->st;
+	km_usbnet_dev_stats_put(out, size, &((const struct byo_dev *)priv)->st);
 }
 
 static int byo_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,

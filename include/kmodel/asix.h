@@ -89,11 +89,21 @@ KM_API struct km_usb_sink km_asix_dev_sink(struct km_asix_dev *d);
  */
 KM_API int km_asix_dev_rx(struct km_asix_dev *d, const uint8_t *buf, size_t len,
 			  bool end_of_transfer);
-/** Copy the counters of @d to @out (zeros for a NULL @d; a NULL @out is
- *  ignored; both set km_last_error()). pad_words counts 0xffff0000 words,
- *  bad_headers headers whose complement did not match. */
-KM_API void km_asix_dev_get_stats(const struct km_asix_dev *d,
-				  struct km_usbnet_dev_stats *out);
+/** Copy the counters of @d to @out, @size bytes of it (the caller's
+ *  sizeof(struct km_usbnet_dev_stats), at least
+ *  KM_USBNET_DEV_STATS_MIN_SIZE; members the library has not, zeroed):
+ *  zeros for a NULL @d; a NULL @out or smaller @size is ignored; both set
+ *  km_last_error(). pad_words counts 0xffff0000 words, bad_headers headers
+ *  whose complement did not match. Use km_asix_dev_get_stats(). */
+KM_API void km_asix_dev_get_stats_sized(const struct km_asix_dev *d,
+					struct km_usbnet_dev_stats *out, size_t size);
+/** km_asix_dev_get_stats() - km_asix_dev_get_stats_sized() with this
+ *  header's size. */
+static inline void km_asix_dev_get_stats(const struct km_asix_dev *d,
+					 struct km_usbnet_dev_stats *out)
+{
+	km_asix_dev_get_stats_sized(d, out, sizeof(struct km_usbnet_dev_stats));
+}
 
 #ifdef __cplusplus
 }

@@ -101,7 +101,8 @@ enum km_conformance_check {
 
 /**
  * struct km_conformance_opts - what to run. A zero-initialised struct (or a
- * NULL pointer) means all defaults.
+ * NULL pointer) means all defaults. Members are only appended: the suite's
+ * functions pass its size, and members past it take their defaults.
  * @machine: template for the machines the suite boots (fast_gup, kmap_debug,
  *           highmem split, ...); NULL: defaults. Its page_size is replaced
  *           by each page size in turn; a zero ram_size becomes 8 MiB.
@@ -126,7 +127,11 @@ struct km_conformance_opts {
 };
 
 /**
- * struct km_conformance_failure - one failing check of one case.
+ * struct km_conformance_failure - one failing check of one case. Frozen:
+ * the library hands out arrays of it (km_conformance_result.list), whose
+ * stride a program compiled against this header assumes, so its size and
+ * layout never change (new data about a failure would come through a new
+ * function).
  * @dir, @edge, @context, @page_size (bytes): where the case ran.
  * @offset: start of the user range relative to the edge's boundary, bytes
  *          (negative: before it).
@@ -157,7 +162,8 @@ struct km_conformance_failure {
 /**
  * struct km_conformance_result - what a run found. Filled by
  * km_uaccess_conformance(); the caller owns it and must release @list with
- * km_conformance_result_clear().
+ * km_conformance_result_clear(). Members are only appended: the suite's
+ * functions pass its size; members the library does not know are zeroed.
  * @cases: cases run. @failures: cases with at least one failing check.
  * @by_check: cases failing each check (a case may fail several checks;
  *           each counts once per case, at its first wrong byte).
@@ -180,55 +186,93 @@ struct km_conformance_result {
 	size_t list_len;
 };
 
+/** The members of the first versioned km_conformance_opts and
+ *  km_conformance_result (SONAME 2). */
+#define KM_CONFORMANCE_OPTS_MIN_SIZE \
+	(offsetof(struct km_conformance_opts, max_listed) + sizeof(size_t))
+#define KM_CONFORMANCE_RESULT_MIN_SIZE \
+	(offsetof(struct km_conformance_result, list_len) + sizeof(size_t))
+/** km_uaccess_conformance_sized()'s @ctx for every context, summed. */
+#define KM_CONF_CTX_ALL (-1)
+
 /**
- * km_uaccess_conformance() - run the suite (see the top of this header)
- * in every context against @ops on machines of its own; the result's
- * counts are summed over the contexts (@cases is 4 times a context's).
+ * km_uaccess_conformance_sized() - run the suite (see the top of this
+ * header) against @ops on machines of its own, in context @ctx (enum
+ * km_conformance_context) or in every context (KM_CONF_CTX_ALL: the
+ * result's counts summed over them, @cases 4 times a context's). Use the
+ * wrappers below.
  * The calling thread's `current` is used during the run and restored
- * afterwards; nothing else of the caller
- * is touched, so runs on different threads are independent.
+ * afterwards; nothing else of the caller is touched, so runs on different
+ * threads are independent.
  * @ops: the variant; both raw functions must be set.
- * @opts: NULL or zeroed for defaults; see struct km_conformance_opts.
- * @res: receives the result (overwritten, not freed: clear it first if it
- *       holds a previous result).
+ * @opts, @opts_size: NULL or zeroed for defaults (struct
+ *       km_conformance_opts); its sizeof as the caller was compiled, at
+ *       least KM_CONFORMANCE_OPTS_MIN_SIZE.
+ * @res, @res_size: receives the result (overwritten, not freed: clear it
+ *       first if it holds a previous result); its sizeof as the caller was
+ *       compiled, at least KM_CONFORMANCE_RESULT_MIN_SIZE.
+ * @by_code: NULL, or @ncodes counters (pass KM_R__COUNT as compiled: a
+ *       library with more codes fills only those, one with fewer zeroes
+ *       the rest): @by_code[c] receives the number of reports of code c
+ *       (enum km_report_code) on the suite's machines, the teardown checks'
+ *       included (KM_R_LEAK_*: leaked pins, held kmap slots, ...);
+ *       @by_code[KM_R_NONE] their total, which is also @res->reports.
  * Return: 0 when the suite ran (the result says whether @ops conforms),
  * -EINVAL for a NULL @ops/@res, a missing raw function, an @ops->size
- * below KM_UACCESS_OPS_MIN_SIZE or a bad option,
- * or the error of km_machine_new()/km_mmap() (km_last_error() says why);
- * on error @res is zeroed and owns nothing.
+ * below KM_UACCESS_OPS_MIN_SIZE, a size below its minimum, an unknown
+ * @ctx or a bad option, or the error of km_machine_new()/km_mmap()
+ * (km_last_error() says why); on error @res is zeroed and owns nothing.
  */
-KM_API int km_uaccess_conformance(const struct km_uaccess_ops *ops,
-				  const struct km_conformance_opts *opts,
-				  struct km_conformance_result *res);
+KM_API int km_uaccess_conformance_sized(const struct km_uaccess_ops *ops,
+					const struct km_conformance_opts *opts, size_t opts_size,
+					int ctx, struct km_conformance_result *res,
+					size_t res_size, unsigned long *by_code, size_t ncodes);
 
-/**
- * km_uaccess_conformance_reports() - km_uaccess_conformance(), and its
- * reports by code: @by_code[c] receives the number of reports of code c
- * (enum km_report_code) on the suite's machines, the teardown checks'
- * included (KM_R_LEAK_*: leaked pins, held kmap slots, ...);
- * @by_code[KM_R_NONE] their total, which is also @res->reports.
- * @by_code: NULL, or @ncodes counters (pass KM_R__COUNT as compiled: a
- * library with more codes fills only those, one with fewer zeroes the
- * rest). Return: as km_uaccess_conformance().
- */
-KM_API int km_uaccess_conformance_reports(const struct km_uaccess_ops *ops,
-					  const struct km_conformance_opts *opts,
-					  struct km_conformance_result *res,
-					  unsigned long *by_code, size_t ncodes);
+/** km_uaccess_conformance() - the suite in every context. Return: as
+ *  km_uaccess_conformance_sized(). */
+static inline int km_uaccess_conformance(const struct km_uaccess_ops *ops,
+					 const struct km_conformance_opts *opts,
+					 struct km_conformance_result *res)
+{
+	return km_uaccess_conformance_sized(ops, opts, sizeof(struct km_conformance_opts),
+					    KM_CONF_CTX_ALL, res,
+					    sizeof(struct km_conformance_result), NULL, 0);
+}
 
-/**
- * km_uaccess_conformance_in() - km_uaccess_conformance_reports() in
- * context @ctx only (@by_code, @ncodes as there; @by_code may be NULL).
- * Return: as km_uaccess_conformance(), and -EINVAL for an unknown @ctx.
- */
-KM_API int km_uaccess_conformance_in(const struct km_uaccess_ops *ops,
-				     const struct km_conformance_opts *opts,
-				     enum km_conformance_context ctx,
-				     struct km_conformance_result *res,
-				     unsigned long *by_code, size_t ncodes);
+/** km_uaccess_conformance_reports() - km_uaccess_conformance() and its
+ *  reports by code (@by_code, @ncodes as km_uaccess_conformance_sized()). */
+static inline int km_uaccess_conformance_reports(const struct km_uaccess_ops *ops,
+						 const struct km_conformance_opts *opts,
+						 struct km_conformance_result *res,
+						 unsigned long *by_code, size_t ncodes)
+{
+	return km_uaccess_conformance_sized(ops, opts, sizeof(struct km_conformance_opts),
+					    KM_CONF_CTX_ALL, res,
+					    sizeof(struct km_conformance_result), by_code, ncodes);
+}
 
-/** Free @res->list and zero @res. NULL is a no-op. */
-KM_API void km_conformance_result_clear(struct km_conformance_result *res);
+/** km_uaccess_conformance_in() - the suite in context @ctx only (@by_code
+ *  may be NULL). Return: as km_uaccess_conformance_sized(), -EINVAL for
+ *  an unknown @ctx. */
+static inline int km_uaccess_conformance_in(const struct km_uaccess_ops *ops,
+					    const struct km_conformance_opts *opts,
+					    enum km_conformance_context ctx,
+					    struct km_conformance_result *res,
+					    unsigned long *by_code, size_t ncodes)
+{
+	return km_uaccess_conformance_sized(ops, opts, sizeof(struct km_conformance_opts),
+					    (int)ctx, res, sizeof(struct km_conformance_result),
+					    by_code, ncodes);
+}
+
+/** Free @res->list and zero @res, @size bytes of it (the caller's sizeof).
+ *  NULL is a no-op. Use km_conformance_result_clear(). */
+KM_API void km_conformance_result_clear_sized(struct km_conformance_result *res, size_t size);
+/** km_conformance_result_clear() - with this header's size. */
+static inline void km_conformance_result_clear(struct km_conformance_result *res)
+{
+	km_conformance_result_clear_sized(res, sizeof(struct km_conformance_result));
+}
 
 /** "size", "src", "dst", "copy"; "?" for an unknown value. Never NULL. */
 KM_API const char *km_conformance_check_name(enum km_conformance_check check);

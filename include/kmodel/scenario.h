@@ -89,7 +89,8 @@ KM_API void km_table_free(struct km_table *t);
 
 /* ---- dd ------------------------------------------------------------------------ */
 
-/** A machine the dd scenario runs on. */
+/** A machine the dd scenario runs on. The library's own (km_dd_machines()):
+ *  members are only appended, so a program reads them through pointers. */
 struct km_dd_machine {
 	const char *name;
 	const char *summary;
@@ -102,8 +103,9 @@ struct km_dd_machine {
 };
 
 /** The built-in machine profiles (bbw, bbw-config-highmem, bbw-highmem,
- *  a15, a15-nohighmem), terminated by an entry with a NULL name. */
-KM_API const struct km_dd_machine *km_dd_machines(void);
+ *  a15, a15-nohighmem), NULL-terminated: an array of pointers, whose
+ *  stride does not change when struct km_dd_machine grows. */
+KM_API const struct km_dd_machine *const *km_dd_machines(void);
 /** The profile called @name, or NULL. */
 KM_API const struct km_dd_machine *km_dd_machine_find(const char *name);
 /** Is @d's kernel built with CONFIG_HIGHMEM? When it has highmem, or
@@ -111,7 +113,8 @@ KM_API const struct km_dd_machine *km_dd_machine_find(const char *name);
  *  kernel built without it (a15-nohighmem is "highmem disabled"). */
 KM_API bool km_dd_machine_highmem(const struct km_dd_machine *d);
 
-/** One row to measure: a variant on a machine in a kmap era. */
+/** One row to measure: a variant on a machine in a kmap era. Members are
+ *  only appended: km_dd_run() passes its size (the array's stride). */
 struct km_dd_case {
 	const struct km_uaccess_ops *ops;	/**< the variant (not NULL) */
 	const struct km_dd_machine *machine;
@@ -119,7 +122,9 @@ struct km_dd_case {
 };
 
 /**
- * struct km_dd_opts - what dd does. Zero fields take the defaults.
+ * struct km_dd_opts - what dd does. Zero fields take the defaults. Members
+ * are only appended: km_dd_run() passes its size, and members past it take
+ * their defaults.
  * @block_sizes, @nblock_sizes: bs= values to run, bytes, each 1 .. 64 MiB;
  *              none: 512 (dd's default, the seed's run). Borrowed.
  * @total_bytes: copied per timed run, rounded up to whole blocks; 0: 64 MiB.
@@ -167,13 +172,30 @@ struct km_dd_opts {
  * write path copies nothing even after a fault-in, so the kernel would
  * retry for ever (gup_kmap_fixed without fast GUP) -- has no speeds.
  *
+ * Use km_dd_run(); km_dd_run_sized() takes @opts_size and @case_size,
+ * sizeof(struct km_dd_opts) and sizeof(struct km_dd_case) as the caller was
+ * compiled (at least KM_DD_OPTS_MIN_SIZE and KM_DD_CASE_MIN_SIZE; @cases is
+ * an array of @n elements of @case_size bytes).
+ *
  * Return: 0 and *@out (free with km_table_free()); -EINVAL for a bad
- * option, a NULL case field or argument (km_last_error() says which);
- * -ENOMEM when a machine runs out of simulated memory; -EFAULT when a
- * machine's teardown finds leaks (km_last_error() names the row).
+ * option or size, a NULL case field or argument (km_last_error() says
+ * which); -ENOMEM when a machine runs out of simulated memory; -EFAULT
+ * when a machine's teardown finds leaks (km_last_error() names the row).
  */
-KM_API int km_dd_run(const struct km_dd_opts *opts, const struct km_dd_case *cases, size_t n,
-		     struct km_table **out);
+KM_API int km_dd_run_sized(const struct km_dd_opts *opts, size_t opts_size,
+			   const struct km_dd_case *cases, size_t case_size, size_t n,
+			   struct km_table **out);
+/** The members of the first versioned km_dd_opts and km_dd_case (SONAME 2). */
+#define KM_DD_OPTS_MIN_SIZE (offsetof(struct km_dd_opts, progress_arg) + sizeof(void *))
+#define KM_DD_CASE_MIN_SIZE \
+	(offsetof(struct km_dd_case, kmap) + sizeof(enum km_kmap_flavour))
+/** km_dd_run() - km_dd_run_sized() with this header's sizes. */
+static inline int km_dd_run(const struct km_dd_opts *opts, const struct km_dd_case *cases,
+			    size_t n, struct km_table **out)
+{
+	return km_dd_run_sized(opts, sizeof(struct km_dd_opts), cases, sizeof(struct km_dd_case),
+			       n, out);
+}
 
 /* ---- iperf ----------------------------------------------------------------------- */
 
@@ -187,6 +209,8 @@ KM_API int km_dd_run(const struct km_dd_opts *opts, const struct km_dd_case *cas
  * @repeat: timed runs, best kept; 0: 9. @progress as for dd (@block_size 0).
  * @no_checker: run with the skb sharing checker off (km_skb_set_checker()):
  *             what it costs; the simulated kernel does the same either way.
+ * Members are only appended: km_iperf_run() passes its size, and members
+ * past it take their defaults.
  */
 struct km_iperf_opts {
 	unsigned long packets;
@@ -212,13 +236,26 @@ struct km_iperf_opts {
  * copies copied), then the best run's reports by code (KM_COL_REPORT,
  * "reports_<code>": every code but the aggregate KM_R_SKB_SHARING, each
  * sharing report counting under its rule's code).
- * Return: 0 and *@out; -EINVAL (bad option, NULL argument, a variant that
- * does not allow the endpoint); -EIO when frames did not verify (the table
- * is still returned); -EFAULT on teardown leaks; a probe's error.
+ * Use km_iperf_run(); km_iperf_run_sized() takes @opts_size,
+ * sizeof(struct km_iperf_opts) as the caller was compiled (at least
+ * KM_IPERF_OPTS_MIN_SIZE).
+ * Return: 0 and *@out; -EINVAL (bad option or size, NULL argument, a
+ * variant that does not allow the endpoint); -EIO when frames did not
+ * verify (the table is still returned); -EFAULT on teardown leaks; a
+ * probe's error.
  */
-KM_API int km_iperf_run(const struct km_iperf_opts *opts,
-			const struct km_usbnet_variant *const *variants, size_t n,
-			struct km_table **out);
+KM_API int km_iperf_run_sized(const struct km_iperf_opts *opts, size_t opts_size,
+			      const struct km_usbnet_variant *const *variants, size_t n,
+			      struct km_table **out);
+/** The members of the first versioned km_iperf_opts (SONAME 2). */
+#define KM_IPERF_OPTS_MIN_SIZE (offsetof(struct km_iperf_opts, no_checker) + sizeof(bool))
+/** km_iperf_run() - km_iperf_run_sized() with this header's size. */
+static inline int km_iperf_run(const struct km_iperf_opts *opts,
+			       const struct km_usbnet_variant *const *variants, size_t n,
+			       struct km_table **out)
+{
+	return km_iperf_run_sized(opts, sizeof(struct km_iperf_opts), variants, n, out);
+}
 
 #ifdef __cplusplus
 }

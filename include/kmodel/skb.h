@@ -382,7 +382,10 @@ KM_API void km_skb_live(const struct km_machine *m, size_t *skbs, size_t *buffer
 /* ---- net_device (include/linux/netdevice.h, v3.5) ------------------------ */
 
 /**
- * struct km_net_device - the headroom slice of struct net_device.
+ * struct km_net_device - the headroom slice of struct net_device. Members
+ * are only appended: the functions that take a caller's km_net_device are
+ * inline wrappers passing its size (km_net_device_init_ether(),
+ * km_traffic_new()).
  * @hard_header_len: bytes of link-layer header (ETH_HLEN 14 after
  *                   ether_setup()).
  * @needed_headroom: extra headroom the driver wants (bytes).
@@ -417,10 +420,26 @@ struct km_net_device {
 /** LL_RESERVED_SPACE(dev): ((hard_header_len + needed_headroom) &
  *  ~(HH_DATA_MOD - 1)) + HH_DATA_MOD, bytes. */
 KM_API unsigned int km_ll_reserved_space(const struct km_net_device *dev);
-/** An Ethernet device as alloc_etherdev()/ether_setup() leave it:
- *  hard_header_len 14, mtu 1500, no needed head/tailroom,
- *  priv_flags IFF_TX_SKB_SHARING. */
-KM_API void km_net_device_init_ether(struct km_net_device *dev);
+/**
+ * km_net_device_init_ether_sized() - an Ethernet device as
+ * alloc_etherdev()/ether_setup() leave it: hard_header_len 14, mtu 1500,
+ * no needed head/tailroom, priv_flags IFF_TX_SKB_SHARING, the rest 0; use
+ * km_net_device_init_ether().
+ * @size: sizeof(struct km_net_device) as the caller was compiled: @size
+ *        bytes of *@dev are written (members the library does not know,
+ *        zeroed). At least KM_NET_DEVICE_MIN_SIZE.
+ * A NULL @dev or a smaller @size: nothing written, km_last_error() says why.
+ */
+KM_API void km_net_device_init_ether_sized(struct km_net_device *dev, size_t size);
+/** The members of the first versioned km_net_device (SONAME 2). */
+#define KM_NET_DEVICE_MIN_SIZE \
+	(offsetof(struct km_net_device, features) + sizeof(uint64_t))
+/** km_net_device_init_ether() - km_net_device_init_ether_sized() of *@dev
+ *  with this header's size. */
+static inline void km_net_device_init_ether(struct km_net_device *dev)
+{
+	km_net_device_init_ether_sized(dev, sizeof(struct km_net_device));
+}
 
 #ifdef __cplusplus
 }

@@ -93,7 +93,7 @@ enum km_traffic_kind {
  *         gets a clone; the bridge holds the original).
  * @clone_skb: PKTGEN: sends per skb (0 and 1: one); > 0 needs the device's
  *         IFF_TX_SKB_SHARING (else km_traffic_new() fails: -EOPNOTSUPP).
- * Members are appended.
+ * Members are only appended: km_traffic_new() passes its size.
  */
 struct km_traffic_config {
 	enum km_traffic_kind kind;
@@ -107,12 +107,29 @@ struct km_traffic_config {
 struct km_traffic;
 
 /**
- * km_traffic_new() - a sender on @t's machine for the device @dev (its
- * LL_RESERVED_SPACE decides UDP headroom; read at each packet).
- * Return: 0, -EINVAL (bad config: see km_last_error()). Caller owns *@out.
+ * km_traffic_new_sized() - a sender on @t's machine for the device @dev
+ * (its LL_RESERVED_SPACE decides UDP headroom; read at each packet, so
+ * @dev must outlive the sender); use km_traffic_new().
+ * @dev_size, @cfg_size: sizeof(struct km_net_device) and
+ * sizeof(struct km_traffic_config) as the caller was compiled (at least
+ * KM_NET_DEVICE_MIN_SIZE and KM_TRAFFIC_CONFIG_MIN_SIZE); config members
+ * past @cfg_size take their defaults. @cfg NULL: all defaults.
+ * Return: 0, -EINVAL (bad config or size: see km_last_error()),
+ * -EOPNOTSUPP (see @clone_skb). Caller owns *@out.
  */
-KM_API int km_traffic_new(struct km_task *t, const struct km_net_device *dev,
-			  const struct km_traffic_config *cfg, struct km_traffic **out);
+KM_API int km_traffic_new_sized(struct km_task *t, const struct km_net_device *dev,
+				size_t dev_size, const struct km_traffic_config *cfg,
+				size_t cfg_size, struct km_traffic **out);
+/** The members of the first versioned km_traffic_config (SONAME 2). */
+#define KM_TRAFFIC_CONFIG_MIN_SIZE \
+	(offsetof(struct km_traffic_config, clone_skb) + sizeof(unsigned int))
+/** km_traffic_new() - km_traffic_new_sized() with this header's sizes. */
+static inline int km_traffic_new(struct km_task *t, const struct km_net_device *dev,
+				 const struct km_traffic_config *cfg, struct km_traffic **out)
+{
+	return km_traffic_new_sized(t, dev, sizeof(struct km_net_device), cfg,
+				    sizeof(struct km_traffic_config), out);
+}
 /**
  * km_traffic_next() - build the next packet and return the skb to hand to
  * the driver (ndo_start_xmit consumes it). Call km_traffic_complete()

@@ -14,6 +14,7 @@
 #define KMODEL_USB_H
 
 #include <kmodel/skb.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -129,8 +130,9 @@ typedef void (*km_usbnet_frame_fn)(void *arg, const uint8_t *frame, size_t len);
 
 /**
  * struct km_usbnet_dev_stats - counters of a device model's bulk-out parser.
- * Members are only appended; km_usbnet_dev_get_stats() zeroes the struct
- * before the model fills it.
+ * Members are only appended: km_usbnet_dev_get_stats() passes the caller's
+ * size, and a model's get_stats is told the library's (a plugin's struct
+ * may be older or newer than the library's).
  * @frames: frames delivered.
  * @frame_bytes: their bytes.
  * @pad_words: padding units of the framing seen (asix: 0xffff0000 words).
@@ -151,25 +153,55 @@ struct km_usbnet_dev_stats {
 	uint64_t oversized;
 };
 
+/** The members of the first versioned km_usbnet_dev_stats (SONAME 2). */
+#define KM_USBNET_DEV_STATS_MIN_SIZE \
+	(offsetof(struct km_usbnet_dev_stats, oversized) + sizeof(uint64_t))
+
+/**
+ * km_usbnet_dev_stats_put() - for a device model's get_stats: copy its
+ * counters @st into @out, @size bytes of it (the size the library passes):
+ * the members both know; the library zeroed the rest.
+ */
+static inline void km_usbnet_dev_stats_put(struct km_usbnet_dev_stats *out, size_t size,
+					   const struct km_usbnet_dev_stats *st)
+{
+	memcpy(out, st, size < sizeof(*st) ? size : sizeof(*st));
+}
+
 /**
  * struct km_usbnet_dev - one instance of a device model, as a variant's
  * @dev_new constructor makes it.
  * @priv: the model's state (owned by the instance).
  * @sink: gives it the bulk-out packets (pass to km_usbnet_probe()).
- * @get_stats: fills the counters (use km_usbnet_dev_get_stats()).
+ * @get_stats: fills the counters: @size bytes of @out, the library's
+ *             sizeof(struct km_usbnet_dev_stats), zeroed before the call
+ *             (use km_usbnet_dev_stats_put()); callers use
+ *             km_usbnet_dev_get_stats().
  * @free: frees @priv (use km_usbnet_dev_free()).
  */
 struct km_usbnet_dev {
 	void *priv;
 	struct km_usb_sink sink;
-	void (*get_stats)(const void *priv, struct km_usbnet_dev_stats *out);
+	void (*get_stats)(const void *priv, struct km_usbnet_dev_stats *out, size_t size);
 	void (*free)(void *priv);
 };
 
-/** Zero @out, then let @d's model fill it. A NULL @d or @out: zeros /
- *  nothing, km_last_error() says which. */
-KM_API void km_usbnet_dev_get_stats(const struct km_usbnet_dev *d,
-				    struct km_usbnet_dev_stats *out);
+/**
+ * km_usbnet_dev_get_stats_sized() - @d's counters into @out, @size bytes
+ * of it (sizeof(struct km_usbnet_dev_stats) as the caller was compiled, at
+ * least KM_USBNET_DEV_STATS_MIN_SIZE): what the model does not fill is
+ * zero. A NULL @d: zeros; a NULL @out or a smaller @size: nothing;
+ * km_last_error() says which. Use km_usbnet_dev_get_stats().
+ */
+KM_API void km_usbnet_dev_get_stats_sized(const struct km_usbnet_dev *d,
+					  struct km_usbnet_dev_stats *out, size_t size);
+/** km_usbnet_dev_get_stats() - km_usbnet_dev_get_stats_sized() with this
+ *  header's size. */
+static inline void km_usbnet_dev_get_stats(const struct km_usbnet_dev *d,
+					   struct km_usbnet_dev_stats *out)
+{
+	km_usbnet_dev_get_stats_sized(d, out, sizeof(struct km_usbnet_dev_stats));
+}
 /** Free the instance's state; @d itself is the caller's. NULL is a no-op. */
 KM_API void km_usbnet_dev_free(struct km_usbnet_dev *d);
 

@@ -167,16 +167,17 @@ int km_asix_dev_rx(struct km_asix_dev *d, const uint8_t *buf, size_t len, bool e
 	return ret;
 }
 
-void km_asix_dev_get_stats(const struct km_asix_dev *d, struct km_usbnet_dev_stats *out)
+void km_asix_dev_get_stats_sized(const struct km_asix_dev *d, struct km_usbnet_dev_stats *out,
+				 size_t size)
 {
-	if (!out) {
-		km_set_error("asix_dev_get_stats: NULL out");
+	static const struct km_usbnet_dev_stats zero;
+
+	if (!out || size < KM_USBNET_DEV_STATS_MIN_SIZE) {
+		km_set_error("asix_dev_get_stats: NULL out or size %zu < %zu", size,
+			     (size_t)KM_USBNET_DEV_STATS_MIN_SIZE);
 		return;
 	}
-	if (!d) {
+	if (!d)
 		km_set_error("asix_dev_get_stats: NULL device");
-		*out = (struct km_usbnet_dev_stats){ 0 };
-		return;
-	}
-	*out = d->st;
+	km_struct_write(out, size, d ? &d->st : &zero, sizeof(zero));
 }

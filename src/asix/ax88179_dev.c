@@ -144,9 +144,9 @@ static void ax_rx(void *priv, const uint8_t *buf, size_t len, bool end)
 	}
 }
 
-static void ax_stats(const void *priv, struct km_usbnet_dev_stats *out)
+static void ax_stats(const void *priv, struct km_usbnet_dev_stats *out, size_t size)
 {
-	*out = ((const struct ax_dev *)priv)->st;
+	km_usbnet_dev_stats_put(out, size, &((const struct ax_dev *)priv)->st);
 }
 
 static void ax_free(void *priv)

@@ -11,9 +11,9 @@
 
 /* ---- device models as km_usbnet_dev -------------------------------------- */
 
-static void asix_dev_stats(const void *priv, struct km_usbnet_dev_stats *out)
+static void asix_dev_stats(const void *priv, struct km_usbnet_dev_stats *out, size_t size)
 {
-	km_asix_dev_get_stats(priv, out);
+	km_asix_dev_get_stats_sized(priv, out, size);
 }
 
 static void asix_dev_free(void *priv)
@@ -37,18 +37,21 @@ static int asix_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
 	return 0;
 }
 
-void km_usbnet_dev_get_stats(const struct km_usbnet_dev *d, struct km_usbnet_dev_stats *out)
+void km_usbnet_dev_get_stats_sized(const struct km_usbnet_dev *d, struct km_usbnet_dev_stats *out,
+				   size_t size)
 {
-	if (!out) {
-		km_set_error("usbnet_dev_get_stats: NULL out");
+	struct km_usbnet_dev_stats st = { 0 };
+
+	if (!out || size < KM_USBNET_DEV_STATS_MIN_SIZE) {
+		km_set_error("usbnet_dev_get_stats: NULL out or size %zu < %zu", size,
+			     (size_t)KM_USBNET_DEV_STATS_MIN_SIZE);
 		return;
 	}
-	*out = (struct km_usbnet_dev_stats){ 0 };
-	if (!d || !d->get_stats) {
+	if (!d || !d->get_stats)
 		km_set_error("usbnet_dev_get_stats: NULL device");
-		return;
-	}
-	d->get_stats(d->priv, out);
+	else
+		d->get_stats(d->priv, &st, sizeof(st));
+	km_struct_write(out, size, &st, sizeof(st));
 }
 
 void km_usbnet_dev_free(struct km_usbnet_dev *d)

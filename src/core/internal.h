@@ -17,6 +17,7 @@
 #include <kmodel/interleave.h>
 #include <errno.h>
 #include <glib.h>
+#include <string.h>
 
 #define KM_MAX_CPUS		32
 #define KM_REPORT_LOG_MAX	1024
@@ -205,6 +206,25 @@ int km_machine_alloc(const struct km_machine_config *cfg, size_t cfg_size,
  * programs built before km_machine_new_sized() pass */
 #define KM_MACHINE_CONFIG_V1_SIZE offsetof(struct km_machine_config, kmap_strict)
 void km_machine_free(struct km_machine *m);
+
+/*
+ * A caller's versioned struct (README, "Versioning"): @size is its sizeof
+ * as the caller was compiled, @lsize the library's. km_struct_read() takes
+ * the members both know into the library's copy @lib (which holds the
+ * defaults of the rest); km_struct_write() gives the caller the members
+ * both know and zeroes any the library does not.
+ */
+static inline void km_struct_read(void *lib, size_t lsize, const void *caller, size_t size)
+{
+	memcpy(lib, caller, size < lsize ? size : lsize);
+}
+
+static inline void km_struct_write(void *caller, size_t size, const void *lib, size_t lsize)
+{
+	memcpy(caller, lib, size < lsize ? size : lsize);
+	if (size > lsize)
+		memset((char *)caller + lsize, 0, size - lsize);
+}
 /* call @release on every object in @set (which @release removes from it) */
 void km_release_all(GHashTable *set, void (*release)(gpointer));
 

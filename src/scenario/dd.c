@@ -32,16 +32,23 @@ static const struct km_dd_machine machines[] = {
 	{ 0 },
 };
 
-const struct km_dd_machine *km_dd_machines(void)
+/* what km_dd_machines() hands out: pointers, a stride that never changes */
+static const struct km_dd_machine *const machine_list[] = {
+	&machines[0], &machines[1], &machines[2], &machines[3], &machines[4], NULL,
+};
+_Static_assert(G_N_ELEMENTS(machine_list) == G_N_ELEMENTS(machines),
+	       "machine_list points at every machine");
+
+const struct km_dd_machine *const *km_dd_machines(void)
 {
-	return machines;
+	return machine_list;
 }
 
 const struct km_dd_machine *km_dd_machine_find(const char *name)
 {
-	for (const struct km_dd_machine *d = machines; name && d->name; d++)
-		if (!strcmp(d->name, name))
-			return d;
+	for (const struct km_dd_machine *const *d = machine_list; name && *d; d++)
+		if (!strcmp((*d)->name, name))
+			return *d;
 	return NULL;
 }
 
@@ -465,19 +472,16 @@ static int run_block_size(const struct km_dd_opts *o, const struct km_dd_case *c
 	return rc;
 }
 
-int km_dd_run(const struct km_dd_opts *opts, const struct km_dd_case *cases, size_t n,
-	      struct km_table **out)
+/* km_dd_run() on the library's copies of the options and cases */
+static int dd_run(struct km_dd_opts o, const struct km_dd_case *cases, size_t n,
+		  struct km_table **out)
 {
 	static const unsigned long dd_default_bs = 512;
-	struct km_dd_opts o = opts ? *opts : (struct km_dd_opts){0};
 	uint64_t total, file_bytes;
 	unsigned int repeat;
 	struct km_table *t;
 	int rc;
 
-	if (!out || (n && !cases))
-		return km_err(-EINVAL, "km_dd_run: NULL argument");
-	*out = NULL;
 	if (!o.nblock_sizes) {
 		o.block_sizes = &dd_default_bs;
 		o.nblock_sizes = 1;
@@ -507,3 +511,30 @@ int km_dd_run(const struct km_dd_opts *opts, const struct km_dd_case *cases, siz
 	*out = t;
 	return 0;
 }
+
+int km_dd_run_sized(const struct km_dd_opts *opts, size_t opts_size, const struct km_dd_case *cases,
+		    size_t case_size, size_t n, struct km_table **out)
+{
+	struct km_dd_opts o = { 0 };
+	struct km_dd_case *lib_cases;
+	int rc;
+
+	if (!out || (n && !cases))
+		return km_err(-EINVAL, "km_dd_run: NULL argument");
+	*out = NULL;
+	if ((opts && opts_size < KM_DD_OPTS_MIN_SIZE) || (n && case_size < KM_DD_CASE_MIN_SIZE))
+		return km_err(-EINVAL, "km_dd_run: opts size %zu (< %zu) or case size %zu (< %zu)",
+			      opts_size, (size_t)KM_DD_OPTS_MIN_SIZE, case_size,
+			      (size_t)KM_DD_CASE_MIN_SIZE);
+	if (opts)
+		km_struct_read(&o, sizeof(o), opts, opts_size);
+	/* the caller's cases, at its stride, as the library's */
+	lib_cases = g_new0(struct km_dd_case, n ? n : 1);
+	for (size_t i = 0; i < n; i++)
+		km_struct_read(&lib_cases[i], sizeof(lib_cases[i]),
+			       (const char *)cases + i * case_size, case_size);
+	rc = dd_run(o, lib_cases, n, out);
+	g_free(lib_cases);
+	return rc;
+}
+

@@ -230,10 +230,10 @@ static void add_row(struct km_table *t, const struct iperf_run *r, const char *t
 	km_table_set_reports(t, row, r->by_code);
 }
 
-int km_iperf_run(const struct km_iperf_opts *opts, const struct km_usbnet_variant *const *variants,
-		 size_t n, struct km_table **out)
+int km_iperf_run_sized(const struct km_iperf_opts *opts, size_t opts_size,
+		       const struct km_usbnet_variant *const *variants, size_t n, struct km_table **out)
 {
-	struct km_iperf_opts o = opts ? *opts : (struct km_iperf_opts){0};
+	struct km_iperf_opts o = { 0 };
 	enum km_usb_speed speed;
 	struct km_table *t;
 	int rc = 0;
@@ -241,6 +241,11 @@ int km_iperf_run(const struct km_iperf_opts *opts, const struct km_usbnet_varian
 	if (!out || (n && !variants))
 		return km_err(-EINVAL, "km_iperf_run: NULL argument");
 	*out = NULL;
+	if (opts && opts_size < KM_IPERF_OPTS_MIN_SIZE)
+		return km_err(-EINVAL, "km_iperf_run: opts size %zu < %zu", opts_size,
+			      (size_t)KM_IPERF_OPTS_MIN_SIZE);
+	if (opts)
+		km_struct_read(&o, sizeof(o), opts, opts_size);
 	if (!o.packets)
 		o.packets = 100000;
 	if (!o.mss)

@@ -1074,16 +1074,20 @@ unsigned int km_ll_reserved_space(const struct km_net_device *dev)
 	       KM_HH_DATA_MOD;
 }
 
-void km_net_device_init_ether(struct km_net_device *dev)
+void km_net_device_init_ether_sized(struct km_net_device *dev, size_t size)
 {
-	if (!dev) {
-		km_set_error("net_device_init_ether: NULL net_device");
+	const struct km_net_device ether = {
+		.hard_header_len = 14,			/* ETH_HLEN */
+		.mtu = 1500,				/* ETH_DATA_LEN */
+		.priv_flags = KM_IFF_TX_SKB_SHARING,	/* ether_setup(), v3.5 */
+	};
+
+	if (!dev || size < KM_NET_DEVICE_MIN_SIZE) {
+		km_set_error("net_device_init_ether: NULL net_device or size %zu < %zu", size,
+			     (size_t)KM_NET_DEVICE_MIN_SIZE);
 		return;
 	}
-	memset(dev, 0, sizeof(*dev));
-	dev->hard_header_len = 14;	/* ETH_HLEN */
-	dev->mtu = 1500;		/* ETH_DATA_LEN */
-	dev->priv_flags = KM_IFF_TX_SKB_SHARING;	/* ether_setup(), v3.5 */
+	km_struct_write(dev, size, &ether, sizeof(ether));
 }
 
 /* ---- teardown --------------------------------------------------------------- */

@@ -30,15 +30,22 @@ struct km_traffic {
 	uint8_t *pattern;
 };
 
-int km_traffic_new(struct km_task *t, const struct km_net_device *dev,
-		   const struct km_traffic_config *cfg, struct km_traffic **out)
+int km_traffic_new_sized(struct km_task *t, const struct km_net_device *dev, size_t dev_size,
+			 const struct km_traffic_config *cfg, size_t cfg_size,
+			 struct km_traffic **out)
 {
-	struct km_traffic_config c = cfg ? *cfg : (struct km_traffic_config){0};
+	struct km_traffic_config c = { 0 };
 	struct km_traffic *tr;
 	unsigned int hdrs;
 
 	if (!t || !dev || !out)
 		return km_err(-EINVAL, "traffic_new: NULL task, device or out");
+	if (dev_size < KM_NET_DEVICE_MIN_SIZE || (cfg && cfg_size < KM_TRAFFIC_CONFIG_MIN_SIZE))
+		return km_err(-EINVAL, "traffic_new: net_device size %zu (< %zu) or config size "
+			      "%zu (< %zu)", dev_size, (size_t)KM_NET_DEVICE_MIN_SIZE, cfg_size,
+			      (size_t)KM_TRAFFIC_CONFIG_MIN_SIZE);
+	if (cfg)
+		km_struct_read(&c, sizeof(c), cfg, cfg_size);
 	if ((unsigned int)c.kind > KM_TRAFFIC_PKTGEN)
 		return km_err(-EINVAL, "traffic_new: kind %d unknown", (int)c.kind);
 	/* pktgen_if_write() "clone_skb" (net/core/pktgen.c, v3.5): a shared

@@ -86,12 +86,12 @@ _Static_assert(offsetof(struct km_conformance_failure, context) == 12 &&
 		       sizeof(struct km_conformance_failure) == 80,
 	       "struct km_conformance_failure keeps its first version's layout");
 
-void km_conformance_result_clear(struct km_conformance_result *res)
+void km_conformance_result_clear_sized(struct km_conformance_result *res, size_t size)
 {
-	if (!res)
+	if (!res || size < KM_CONFORMANCE_RESULT_MIN_SIZE)
 		return;
 	g_free(res->list);
-	memset(res, 0, sizeof(*res));
+	memset(res, 0, size);
 }
 
 static void fail(struct conf_run *r, enum km_conformance_check check, long at,
@@ -487,33 +487,32 @@ static int conformance(const struct km_uaccess_ops *ops, const struct km_conform
 	return 0;
 }
 
-int km_uaccess_conformance(const struct km_uaccess_ops *ops,
-			   const struct km_conformance_opts *opts,
-			   struct km_conformance_result *res)
+int km_uaccess_conformance_sized(const struct km_uaccess_ops *ops,
+				 const struct km_conformance_opts *opts, size_t opts_size, int ctx,
+				 struct km_conformance_result *res, size_t res_size,
+				 unsigned long *by_code, size_t ncodes)
 {
-	return conformance(ops, opts, (1u << KM_CONF_CTX__COUNT) - 1, res, NULL, 0);
-}
+	struct km_conformance_opts o = { 0 };
+	struct km_conformance_result r;
+	int err;
 
-int km_uaccess_conformance_reports(const struct km_uaccess_ops *ops,
-				   const struct km_conformance_opts *opts,
-				   struct km_conformance_result *res, unsigned long *by_code,
-				   size_t ncodes)
-{
-	return conformance(ops, opts, (1u << KM_CONF_CTX__COUNT) - 1, res, by_code, ncodes);
-}
-
-int km_uaccess_conformance_in(const struct km_uaccess_ops *ops,
-			      const struct km_conformance_opts *opts,
-			      enum km_conformance_context ctx, struct km_conformance_result *res,
-			      unsigned long *by_code, size_t ncodes)
-{
-	if ((unsigned int)ctx >= KM_CONF_CTX__COUNT) {
-		if (res)
-			memset(res, 0, sizeof(*res));
-		if (by_code)
-			memset(by_code, 0, ncodes * sizeof(*by_code));
+	if (res && res_size >= KM_CONFORMANCE_RESULT_MIN_SIZE)
+		memset(res, 0, res_size);
+	if (by_code)
+		memset(by_code, 0, ncodes * sizeof(*by_code));
+	if (!res || res_size < KM_CONFORMANCE_RESULT_MIN_SIZE ||
+	    (opts && opts_size < KM_CONFORMANCE_OPTS_MIN_SIZE))
+		return km_err(-EINVAL, "km_uaccess_conformance: NULL result, or result size %zu "
+			      "(< %zu) or opts size %zu (< %zu)", res_size,
+			      (size_t)KM_CONFORMANCE_RESULT_MIN_SIZE, opts_size,
+			      (size_t)KM_CONFORMANCE_OPTS_MIN_SIZE);
+	if (ctx != KM_CONF_CTX_ALL && (ctx < 0 || ctx >= KM_CONF_CTX__COUNT))
 		return km_err(-EINVAL, "km_uaccess_conformance_in: context %d is not one of "
-			      "enum km_conformance_context", (int)ctx);
-	}
-	return conformance(ops, opts, 1u << ctx, res, by_code, ncodes);
+			      "enum km_conformance_context", ctx);
+	if (opts)
+		km_struct_read(&o, sizeof(o), opts, opts_size);
+	err = conformance(ops, &o, ctx == KM_CONF_CTX_ALL ? (1u << KM_CONF_CTX__COUNT) - 1
+							   : 1u << ctx, &r, by_code, ncodes);
+	km_struct_write(res, res_size, &r, sizeof(r));
+	return err;
 }
