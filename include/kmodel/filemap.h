@@ -159,7 +159,8 @@ KM_API long km_shmem_read_iter(struct km_task *t, const struct km_uaccess_ops *o
 			       bool config_highmem, struct km_shmem_file *f, uint64_t *pos,
 			       struct km_iov_iter *to);
 
-/** What one generic_perform_write() did, for tests and the curious. */
+/** What one generic_perform_write() did, for tests and the curious.
+ *  Members are only appended: km_generic_perform_write() passes its size. */
 struct km_perform_write_stats {
 	unsigned long rounds;		/**< times round the loop (write_begin calls) */
 	unsigned long zero_copies;	/**< rounds whose atomic copy copied nothing */
@@ -174,13 +175,28 @@ struct km_perform_write_stats {
  * retry copies nothing either, the kernel would spin for ever: the model
  * stops there with -EDEADLK (km_last_error() says so) -- a variant whose
  * atomic copy cannot copy faulted-in user memory.
- * @st: NULL, or receives the counts of this call.
+ * @st: NULL, or receives the counts of this call, @st_size bytes of it
+ *      (sizeof(struct km_perform_write_stats) as the caller was compiled:
+ *      use km_generic_perform_write(); members the library has not, zeroed).
  * Return: bytes written, or (nothing written) -EFAULT (fault-in failed),
- * -ENOMEM (no page for the page cache), -EDEADLK, -EINVAL (NULL argument).
+ * -ENOMEM (no page for the page cache), -EDEADLK, -EINVAL (NULL argument,
+ * or @st_size below the first version's).
  */
-KM_API long km_generic_perform_write(struct km_task *t, const struct km_uaccess_ops *ops,
-				     struct km_shmem_file *f, uint64_t pos, struct km_iov_iter *i,
-				     struct km_perform_write_stats *st);
+KM_API long km_generic_perform_write_sized(struct km_task *t, const struct km_uaccess_ops *ops,
+					   struct km_shmem_file *f, uint64_t pos,
+					   struct km_iov_iter *i, struct km_perform_write_stats *st,
+					   size_t st_size);
+/** The members of the first versioned km_perform_write_stats (SONAME 2). */
+#define KM_PERFORM_WRITE_STATS_MIN_SIZE \
+	(offsetof(struct km_perform_write_stats, zero_copies) + sizeof(unsigned long))
+/** km_generic_perform_write() - with this header's size of *@st. */
+static inline long km_generic_perform_write(struct km_task *t, const struct km_uaccess_ops *ops,
+					    struct km_shmem_file *f, uint64_t pos,
+					    struct km_iov_iter *i, struct km_perform_write_stats *st)
+{
+	return km_generic_perform_write_sized(t, ops, f, pos, i, st,
+					      sizeof(struct km_perform_write_stats));
+}
 
 /** write(2)/writev(2) of @f at *@pos: generic_file_write_iter() --
  *  nothing to write returns 0 -- then km_generic_perform_write(); *@pos

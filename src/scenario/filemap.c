@@ -478,9 +478,9 @@ void km_shmem_write_end_plain(struct km_shmem_file *f, uint64_t pos, unsigned lo
 	shmem_write_end(NULL, f, pos, copied, page, fresh);
 }
 
-long km_generic_perform_write(struct km_task *t, const struct km_uaccess_ops *ops,
-			      struct km_shmem_file *f, uint64_t pos, struct km_iov_iter *i,
-			      struct km_perform_write_stats *st)
+long km_generic_perform_write_sized(struct km_task *t, const struct km_uaccess_ops *ops,
+				    struct km_shmem_file *f, uint64_t pos, struct km_iov_iter *i,
+				    struct km_perform_write_stats *st, size_t st_size)
 {
 	struct km_perform_write_stats s = {0};
 	struct km_task *prev;
@@ -488,8 +488,9 @@ long km_generic_perform_write(struct km_task *t, const struct km_uaccess_ops *op
 	long written = 0;
 	int status = 0;
 
-	if (!t || !ops || !f || !i)
-		return km_err(-EINVAL, "km_generic_perform_write: NULL argument");
+	if (!t || !ops || !f || !i || (st && st_size < KM_PERFORM_WRITE_STATS_MIN_SIZE))
+		return km_err(-EINVAL, "km_generic_perform_write: NULL argument, or stats size "
+			      "%zu < %zu", st_size, (size_t)KM_PERFORM_WRITE_STATS_MIN_SIZE);
 	P = f->m->page_size;
 	prev = km_task_switch(t);
 	do {
@@ -550,7 +551,7 @@ again:
 	} while (i->count);
 	km_task_switch(prev);
 	if (st)
-		*st = s;
+		km_struct_write(st, st_size, &s, sizeof(s));
 	return written ? written : status;
 }
 
