@@ -21,7 +21,7 @@ struct kb_opts {
 	gchar **load;			/* plugins */
 	gint repeat;
 	gchar *scenarios;		/* comma list, NULL: all */
-	gchar *dd_block_sizes, *dd_variants, *dd_kmap, *dd_machines;
+	gchar *dd_block_sizes, *dd_variants, *dd_kmap, *dd_machines, *dd_kmap_strict;
 	gint dd_total_mib, dd_file_mib;
 	gchar *iperf_variants;
 	gchar *profile;			/* --profile: cost profile for every row */
@@ -185,6 +185,14 @@ static int run_scenario(const struct kb_opts *o, const struct km_registry *reg, 
 		};
 		int rc = 0;
 
+		if (!strcmp(o->dd_kmap_strict, "strict"))
+			d.kmap_strict = KM_KMAP_STRICT;
+		else if (!strcmp(o->dd_kmap_strict, "force-map"))
+			d.kmap_strict = KM_KMAP_STRICT_FORCE_MAP;
+		else if (strcmp(o->dd_kmap_strict, "off"))
+			usage_error(&rc, "--dd-kmap-strict: want off, strict or force-map, got \"%s\"",
+				    o->dd_kmap_strict);
+
 		if (!kb_parse_sizes(o->dd_block_sizes, sizes, &gerr)) {
 			usage_error(&rc, "--dd-block-sizes: %s", gerr->message);
 			g_error_free(gerr);
@@ -276,6 +284,7 @@ static void json_options(JsonBuilder *b, const struct kb_opts *o)
 	STR("dd_block_sizes", o->dd_block_sizes);
 	STR("dd_variants", o->dd_variants ? o->dd_variants : "(all)");
 	STR("dd_kmap", o->dd_kmap);
+	STR("dd_kmap_strict", o->dd_kmap_strict);
 	STR("dd_machines", o->dd_machines);
 	INT("dd_total_mib", o->dd_total_mib);
 	INT("dd_file_mib", o->dd_file_mib);
@@ -351,6 +360,9 @@ static int bench_main(int argc, char **argv)
 		{ "dd-kmap", 0, 0, G_OPTION_ARG_STRING, &o.dd_kmap,
 		  "kmap eras: pre-5.11 (kmap_atomic), 5.11 (kmap_local) or both (default pre-5.11)",
 		  "LIST" },
+		{ "dd-kmap-strict", 0, 0, G_OPTION_ARG_STRING, &o.dd_kmap_strict,
+		  "strict kmap mode of the rows' machines: off, strict or force-map (default off; "
+		  "the memcpy baseline is always off)", "MODE" },
 		{ "dd-machines", 0, 0, G_OPTION_ARG_STRING, &o.dd_machines,
 		  "machine profiles (default bbw,a15,a15-nohighmem; see --list)", "LIST" },
 		{ "dd-total-mib", 0, 0, G_OPTION_ARG_INT, &o.dd_total_mib,
@@ -434,6 +446,8 @@ static int bench_main(int argc, char **argv)
 		o.dd_block_sizes = g_strdup("512,1K,4K,16K,32K,64K,1M");
 	if (!o.dd_kmap)
 		o.dd_kmap = g_strdup("pre-5.11");
+	if (!o.dd_kmap_strict)
+		o.dd_kmap_strict = g_strdup("off");
 	if (!o.dd_machines)
 		o.dd_machines = g_strdup("bbw,a15,a15-nohighmem");
 	if (argc > 1)
@@ -558,6 +572,7 @@ out:
 	g_free(o.dd_block_sizes);
 	g_free(o.dd_variants);
 	g_free(o.dd_kmap);
+	g_free(o.dd_kmap_strict);
 	g_free(o.dd_machines);
 	g_free(o.iperf_variants);
 	g_free(o.profile);

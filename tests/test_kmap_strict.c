@@ -433,6 +433,44 @@ static void test_variants_inside_their_kmaps(void **state)
 	km_registry_free(reg);
 }
 
+static const struct km_value *cell(const struct km_table *t, size_t r, const char *col)
+{
+	return km_table_value(t, r, (size_t)km_table_column_index(t, col));
+}
+
+/* The seed's dd (kmodel/scenario.h) through every built-in variant, its
+ * kmaps in slots with guard pages (force-map on the BeagleBone, where all
+ * is lowmem; highmem slots on the Cortex-A15): the rows say their mode and
+ * the strict machines report exactly what the plain ones do -- no copy of
+ * the read or write path leaves the page it kmaps. */
+static void test_dd_strict_adds_no_reports(void **state)
+{
+	const struct km_dd_machine *bbw = km_dd_machine_find("bbw"), *a15 = km_dd_machine_find("a15");
+	const struct km_uaccess_ops *const *ops = km_uaccess_variants();
+	unsigned long bs = 6000;	/* blocks straddle pages */
+	struct km_dd_opts o = { .block_sizes = &bs, .nblock_sizes = 1, .total_bytes = 1 << 20,
+				.file_bytes = 1 << 20, .repeat = 1 };
+	struct km_dd_case cases[16];
+	struct km_table *t[2];
+	size_t n = 0;
+
+	for (int v = 0; ops[v] && n + 2 <= G_N_ELEMENTS(cases); v++) {
+		cases[n++] = (struct km_dd_case){ ops[v], bbw, KM_KMAP_ATOMIC_PRE_5_11 };
+		cases[n++] = (struct km_dd_case){ ops[v], a15, KM_KMAP_LOCAL };
+	}
+	assert_int_equal(km_dd_run(&o, cases, n, &t[0]), 0);
+	o.kmap_strict = KM_KMAP_STRICT_FORCE_MAP;
+	assert_int_equal(km_dd_run(&o, cases, n, &t[1]), 0);
+	assert_string_equal(cell(t[1], 0, "kmap_strict")->s, "off");	/* the baseline */
+	for (size_t r = 1; r <= n; r++) {
+		assert_string_equal(cell(t[0], r, "kmap_strict")->s, "off");
+		assert_string_equal(cell(t[1], r, "kmap_strict")->s, "force-map");
+		assert_true(cell(t[1], r, "reports_per_mib")->d == cell(t[0], r, "reports_per_mib")->d);
+	}
+	km_table_free(t[0]);
+	km_table_free(t[1]);
+}
+
 static void test_config(void **state)
 {
 	struct km_machine *m;
@@ -474,6 +512,7 @@ int main(void)
 		cmocka_unit_test(test_overflow_into_next_cpu),
 		cmocka_unit_test(test_kmap_local_debug_depth),
 		cmocka_unit_test(test_variants_inside_their_kmaps),
+		cmocka_unit_test(test_dd_strict_adds_no_reports),
 		cmocka_unit_test(test_config),
 		cmocka_unit_test(test_config_size_versioning),
 	};

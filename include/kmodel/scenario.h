@@ -135,6 +135,8 @@ struct km_dd_case {
  * @repeat: timed runs per row, 1 .. 100, interleaved across rows so drift
  *          hits all alike; the best is reported; 0: 9.
  * @progress: NULL, or called before each timed run (@run counts from 1).
+ * @kmap_strict: (appended) every case's machine in this strict kmap mode
+ *          (enum km_kmap_strict), the baseline never: what the mode costs.
  */
 struct km_dd_opts {
 	const unsigned long *block_sizes;
@@ -145,6 +147,7 @@ struct km_dd_opts {
 	void (*progress)(void *arg, unsigned long block_size, unsigned int run,
 			 unsigned int runs);
 	void *progress_arg;
+	enum km_kmap_strict kmap_strict;
 };
 
 /**
@@ -165,7 +168,8 @@ struct km_dd_opts {
  * The table ("dd") has, for each block size in turn, the baseline's row
  * and then one row per case in order. Columns: variant, builtin (a variant compiled into
  * libkmodel: flattened with the model calls under it -- one of yours is
- * not, so its MB/s is not comparable one to one), machine, kmap, highmem,
+ * not, so its MB/s is not comparable one to one), machine, kmap,
+ * kmap_strict (off, strict, force-map), highmem,
  * fast_gup, block_size, stalled, host_mb_s, memcpy_mb_s, ratio,
  * spread_pct (median over best timed run), reports_per_mib, then every
  * event counter per MiB copied. A stalled row -- the atomic copy of the

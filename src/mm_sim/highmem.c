@@ -386,7 +386,9 @@ static void *kwin_map(struct km_machine *m, struct km_kwin_block *b, unsigned lo
 		*win = (struct km_kwin){ .pfn = ~0UL };
 	}
 	if (win->pfn != pfn) {
-		if (mmap(a, m->page_size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, m->ram_fd,
+		/* populated at once: the copy that follows takes no host fault */
+		if (mmap(a, m->page_size, PROT_READ | PROT_WRITE,
+			 MAP_SHARED | MAP_FIXED | MAP_POPULATE, m->ram_fd,
 			 (off_t)pfn << m->page_shift) == MAP_FAILED) {
 			kwin_host_error(m, "mmap", w);
 			return km_frame(m, pfn);

@@ -225,11 +225,11 @@ static int dd_pass(struct dd_run *r, uint64_t total, uint64_t *copied)
 /* a machine with a dd process: an mm, a task, the buffer, file A written
  * with a pattern, then one warm-up pass over A */
 static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_kmap_flavour kmap,
-		    unsigned long bs, uint64_t file_bytes)
+		    enum km_kmap_strict strict, unsigned long bs, uint64_t file_bytes)
 {
 	struct km_machine_config cfg = { .kmap = kmap, .ram_size = mach->ram_size,
 					 .lowmem_size = mach->lowmem_size,
-					 .fast_gup = mach->fast_gup };
+					 .fast_gup = mach->fast_gup, .kmap_strict = strict };
 	unsigned long pages;
 	struct km_mm *mm;
 	uint64_t copied;
@@ -348,6 +348,8 @@ static const struct km_column columns[] = {
 	  "machine profile" },
 	{ "kmap", "kmap", "", KM_VALUE_STRING, -8, 0, KM_COL_TEXT | KM_COL_KEY,
 	  "kmap era: pre-5.11 (kmap_atomic) or 5.11 (kmap_local)" },
+	{ "kmap_strict", "strict", "", KM_VALUE_STRING, -9, 0, KM_COL_TEXT | KM_COL_KEY,
+	  "strict kmap mode: off, strict (highmem slots with guard pages), force-map (every kmap)" },
 	{ "highmem", "hmem", "", KM_VALUE_BOOL, -4, 0, KM_COL_TEXT | KM_COL_KEY,
 	  "the machine has highmem (and its kernel CONFIG_HIGHMEM)" },
 	{ "fast_gup", "", "", KM_VALUE_BOOL, 0, 0, KM_COL_KEY, "CONFIG_HAVE_FAST_GUP" },
@@ -377,6 +379,11 @@ static const char *kmap_name(enum km_kmap_flavour k)
 	return k == KM_KMAP_LOCAL ? "5.11" : "pre-5.11";
 }
 
+static const char *strict_name(enum km_kmap_strict s)
+{
+	return s == KM_KMAP_STRICT_FORCE_MAP ? "force-map" : s == KM_KMAP_STRICT ? "strict" : "off";
+}
+
 static bool builtin_uaccess(const struct km_uaccess_ops *ops)
 {
 	for (const struct km_uaccess_ops *const *v = km_uaccess_variants(); *v; v++)
@@ -386,7 +393,7 @@ static bool builtin_uaccess(const struct km_uaccess_ops *ops)
 }
 
 static void add_row(struct km_table *t, const struct dd_run *r, const struct km_dd_case *c,
-		    double memcpy_mb_s)
+		    enum km_kmap_strict strict, double memcpy_mb_s)
 {
 	size_t row = km_table_add_row(t);
 	double mib = (double)r->copied / MiB, mbs;
@@ -395,6 +402,7 @@ static void add_row(struct km_table *t, const struct dd_run *r, const struct km_
 	km_table_set_bool(t, row, "builtin", !c->ops || builtin_uaccess(c->ops));
 	km_table_set_str(t, row, "machine", c->machine->name);
 	km_table_set_str(t, row, "kmap", kmap_name(c->kmap));
+	km_table_set_str(t, row, "kmap_strict", strict_name(strict));
 	km_table_set_bool(t, row, "highmem", km_dd_machine_highmem(c->machine));
 	km_table_set_bool(t, row, "fast_gup", c->machine->fast_gup);
 	km_table_set_int(t, row, "block_size", (int64_t)r->bs);
@@ -418,6 +426,9 @@ static int check_opts(const struct km_dd_opts *o, const struct km_dd_case *cases
 				      o->block_sizes[i]);
 	if (o->repeat > 100)
 		return km_err(-EINVAL, "dd: repeat %u is above 100", o->repeat);
+	if ((unsigned int)o->kmap_strict > KM_KMAP_STRICT_FORCE_MAP)
+		return km_err(-EINVAL, "dd: kmap_strict %d is not a strict kmap mode",
+			      (int)o->kmap_strict);
 	for (size_t i = 0; i < n; i++) {
 		if (!cases[i].ops || !cases[i].machine)
 			return km_err(-EINVAL, "dd: case %zu has no variant or machine", i);
@@ -442,7 +453,9 @@ static int run_block_size(const struct km_dd_opts *o, const struct km_dd_case *c
 
 		runs[v].c = c;
 		runs[v].ops = c->ops;
-		rc = dd_stall(&runs[v], dd_setup(&runs[v], c->machine, c->kmap, bs, file_bytes));
+		rc = dd_stall(&runs[v], dd_setup(&runs[v], c->machine, c->kmap,
+						 v ? o->kmap_strict : KM_KMAP_STRICT_OFF, bs,
+						 file_bytes));
 	}
 	if (!rc && runs[0].stalled)
 		rc = km_err(-EFAULT, "dd: the baseline stalled");
@@ -463,7 +476,8 @@ static int run_block_size(const struct km_dd_opts *o, const struct km_dd_case *c
 		int err;
 
 		if (!rc)
-			add_row(t, &runs[v], c, (double)runs[0].copied / runs[0].best / 1e6);
+			add_row(t, &runs[v], c, v ? o->kmap_strict : KM_KMAP_STRICT_OFF,
+				(double)runs[0].copied / runs[0].best / 1e6);
 		err = dd_teardown(&runs[v], c->ops ? c->ops->name : "memcpy");
 		if (!rc && err)
 			rc = err;
