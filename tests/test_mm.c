@@ -85,6 +85,79 @@ static void test_mmap_fallback_page_aligned(void **state)
 	}
 }
 
+/* The lowest gap of @len bytes from @lo below @hi in the test's own model
+ * of what is mapped (@map: one bit per page), or 0 */
+static unsigned long model_first_fit(const unsigned char *map, unsigned long P, unsigned long lo,
+				     unsigned long hi, unsigned long len)
+{
+	for (unsigned long a = lo; a + len <= hi; a += P) {
+		unsigned long b = a;
+
+		while (b < a + len && !map[b / P])
+			b += P;
+		if (b >= a + len)
+			return a;
+		a = b;		/* past the mapped page that ended the run */
+	}
+	return 0;
+}
+
+/*
+ * get_unmapped_area() by the gap tree (gaps.c) places every mmap where the
+ * kernel's bottom-up search does: the lowest gap from TASK_UNMAPPED_BASE,
+ * else from mmap_min_addr. 3000 random mmaps (anywhere and fixed) and
+ * munmaps of random ranges on a 1G/3G split, each placement checked against
+ * a page-by-page first fit over the test's own record of what is mapped.
+ */
+static void test_mmap_first_fit_matches_walk(void **state)
+{
+	const unsigned long P = 4096;
+	struct km_fixture f;
+	unsigned long ts, base, pages;
+	unsigned char *map;
+	GRand *r = g_rand_new_with_seed(12);
+
+	km_fixture_up(&f, &(struct km_machine_config){ .vmsplit = KM_VMSPLIT_1G });
+	ts = km_task_size(f.m);
+	pages = ts / P;
+	base = (ts / 3 + P - 1) & ~(P - 1);
+	map = g_malloc0(pages);
+	for (int i = 0; i < 3000; i++) {
+		unsigned int op = g_rand_int_range(r, 0, 10);
+		unsigned long len = P * (op < 8 ? (unsigned long)g_rand_int_range(r, 1, 64)
+						: (unsigned long)g_rand_int_range(r, 1, 90000)), a;
+		unsigned long want;
+
+		if (op < 6) {			/* anywhere */
+			want = model_first_fit(map, P, base, ts, len);
+			if (!want)
+				want = model_first_fit(map, P, 0x8000, ts, len);
+			if (km_mmap(f.mm, 0, len, RW, &a)) {
+				assert_int_equal(want, 0);
+				continue;
+			}
+			assert_int_equal(a, want);
+		} else if (op < 7) {		/* fixed, if free */
+			a = P * (unsigned long)g_rand_int_range(r, 8, (gint32)(pages - 64));
+			if (model_first_fit(map, P, a, a + len, len) != a) {
+				assert_int_not_equal(km_mmap(f.mm, a, len, RW, &a), 0);
+				continue;
+			}
+			assert_int_equal(km_mmap(f.mm, a, len, RW, &a), 0);
+		} else {			/* munmap of a random range */
+			a = P * (unsigned long)g_rand_int_range(r, 8, (gint32)(pages - 1));
+			len = MIN(len, ts - a);
+			assert_int_equal(km_munmap(f.mm, a, len), 0);
+			memset(map + a / P, 0, len / P);
+			continue;
+		}
+		memset(map + a / P, 1, len / P);
+	}
+	g_free(map);
+	g_rand_free(r);
+	km_fixture_down(&f);
+}
+
 /* do_anonymous_page(): a read maps the zero page read-only, a write then
  * breaks COW into a private zeroed page. */
 static void test_demand_zero_and_cow(void **state)
@@ -295,6 +368,31 @@ static void test_gup_fast_write_to_readonly_pte(void **state)
 	assert_int_equal(km_get_user_pages_fast(f.t, a + 4096, 1, 0, &page), 1);
 	km_events_get(f.m, &ev);
 	assert_int_equal(ev.gup_fast_pages, 1);
+	km_put_page(f.m, page);
+	km_fixture_down(&f);
+}
+
+/*
+ * FOLL_TOUCH of the gup slow path (follow_page_pte(), mm/gup.c v5.7): a
+ * FOLL_WRITE pin of a writable but clean pte calls set_page_dirty(); a
+ * read pin does not.
+ */
+static void test_gup_write_touch_dirties(void **state)
+{
+	struct km_fixture f;
+	struct km_page *page;
+	unsigned long a;
+
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0, 1, RW);
+	km_user_access(f.t, a, "x", 1, true);
+	assert_int_equal(km_pte_mkold_clean(f.mm, a, KM_PTE_DIRTY), 0);
+	assert_false(km_page_dirty(pte_page(&f, a)));
+	assert_int_equal(km_get_user_pages_fast(f.t, a, 1, 0, &page), 1);
+	assert_false(km_page_dirty(page));
+	km_put_page(f.m, page);
+	assert_int_equal(km_get_user_pages_fast(f.t, a, 1, KM_FOLL_WRITE, &page), 1);
+	assert_true(km_page_dirty(page));
 	km_put_page(f.m, page);
 	km_fixture_down(&f);
 }
@@ -959,6 +1057,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mmap_validation),
 		cmocka_unit_test(test_mmap_fallback_page_aligned),
+		cmocka_unit_test(test_mmap_first_fit_matches_walk),
 		cmocka_unit_test(test_demand_zero_and_cow),
 		cmocka_unit_test(test_gup_full_refcounts_back),
 		cmocka_unit_test(test_gup_untouched_read_and_write),
@@ -966,6 +1065,7 @@ int main(void)
 		cmocka_unit_test(test_gup_and_mmap_counts_do_not_wrap),
 		cmocka_unit_test(test_gup_write_to_readonly),
 		cmocka_unit_test(test_gup_fast_path),
+		cmocka_unit_test(test_gup_write_touch_dirties),
 		cmocka_unit_test(test_gup_fast_write_to_readonly_pte),
 		cmocka_unit_test(test_gup_fast_only),
 		cmocka_unit_test(test_foll_pin_bias),

@@ -22,9 +22,10 @@
  * shared file ranges to fault in again. madvise(MADV_DONTNEED) zaps.
  * Simplifications: mmap_sem is a reader count (munmap, mprotect and fork
  * wait for readers; faults do not take it), no VMA merging, no swap, no
- * THP, no rmap (page_mkclean() walks the machine's address spaces), fork
- * copies the ptes of private file vmas without anon_vma too (v5.7 leaves
- * those to fault in again).
+ * THP, no anon rmap (a file's i_mmap lists its vmas, which page_mkclean()
+ * visits), fork copies the ptes of private file vmas without anon_vma too
+ * (v5.7 leaves those to fault in again). Free areas: gaps.c; walks over
+ * ptes skip page tables never allocated (km_next_pte_addr()).
  */
 #include "mm_internal.h"
 #include <string.h>
@@ -52,6 +53,7 @@ int km_mm_new(struct km_machine *m, struct km_mm **out)
 	mm->vmas = g_tree_new_full(vma_key_cmp, NULL, NULL, vma_free);
 	mm->pgd_entries = (m->task_size + span - 1) / span;
 	mm->pgd = g_new0(km_pte_t *, mm->pgd_entries);
+	km_gaps_init(&mm->gaps, 0, m->task_size);
 	/* TASK_UNMAPPED_BASE: PAGE_ALIGN(TASK_SIZE / 3) (arch/arm) */
 	mm->mmap_base = (m->task_size / 3 + m->page_size - 1) & ~(m->page_size - 1);
 	mm->locks.mm = mm;
@@ -104,10 +106,12 @@ struct km_vma *km_find_vma_tree(struct km_mm *mm, unsigned long addr)
 void km_zap_range(struct km_mm *mm, unsigned long start, unsigned long end)
 {
 	struct km_machine *m = mm->m;
+	km_pte_t *pte;
 
-	for (unsigned long a = start; a < end; a += m->page_size) {
-		km_pte_t *pte = km_pte_lookup(mm, a, false);
+	for (unsigned long a = start; a < end; a = km_next_pte_addr(m, a, pte)) {
 		struct km_page *p;
+
+		pte = km_pte_lookup(mm, a, false);
 
 		if (!pte || !(*pte & KM_PTE_PRESENT))
 			continue;
@@ -126,16 +130,28 @@ static void vma_free(gpointer data)
 {
 	struct km_vma *v = data;
 
+	if (v->file)
+		g_hash_table_remove(v->file->i_mmap, v);	/* vma_unlink_file() */
 	km_file_put(v->file);
 	g_free(v);
 }
 
-static struct km_vma *vma_dup(const struct km_vma *v)
+/* a file vma joins its file's i_mmap (vma_link_file()) */
+static void vma_link_file(struct km_vma *v)
+{
+	if (v->file) {
+		v->file->refs++;
+		g_hash_table_add(v->file->i_mmap, v);
+	}
+}
+
+/* a copy of @v in @mm (a split keeps the mm, fork gives the child's) */
+static struct km_vma *vma_dup(const struct km_vma *v, struct km_mm *mm)
 {
 	struct km_vma *n = g_memdup2(v, sizeof(*v));
 
-	if (n->file)
-		n->file->refs++;
+	n->mm = mm;
+	vma_link_file(n);
 	return n;
 }
 
@@ -152,6 +168,7 @@ static void mm_free(struct km_mm *mm)
 		km_zap_range(mm, v->start, v->end);
 	}
 	g_tree_destroy(mm->vmas);
+	km_gaps_fini(&mm->gaps);
 	for (unsigned long i = 0; i < mm->pgd_entries; i++)
 		g_free(mm->pgd[i]);
 	g_free(mm->pgd);
@@ -242,25 +259,6 @@ static int check_range(struct km_mm *mm, const char *fn, unsigned long addr,
 	return 0;
 }
 
-/* unmapped_area() (mm/mmap.c, legacy bottom-up): the lowest gap of @len
- * bytes in [@lo, @hi), or 0 */
-static unsigned long unmapped_area(struct km_mm *mm, unsigned long lo, unsigned long hi,
-				   unsigned long len)
-{
-	unsigned long addr = lo;
-
-	for (GTreeNode *n = g_tree_node_first(mm->vmas); n; n = g_tree_node_next(n)) {
-		struct km_vma *v = g_tree_node_value(n);
-
-		if (v->end <= addr)
-			continue;
-		if (v->start >= addr && v->start - addr >= len)
-			break;
-		addr = v->end;
-	}
-	return addr < hi && hi - addr >= len ? addr : 0;
-}
-
 static int mmap_region(struct km_mm *mm, unsigned long addr, unsigned long len, int prot,
 		       unsigned int vm_flags, struct km_file *file, unsigned long pgoff,
 		       unsigned long *out_addr)
@@ -283,10 +281,11 @@ static int mmap_region(struct km_mm *mm, unsigned long addr, unsigned long len, 
 			return km_err(-EEXIST, "km_mmap: [0x%lx, +%lu) overlaps a mapping", addr,
 				      len);
 	} else {
-		/* bottom-up from TASK_UNMAPPED_BASE, then from mmap_min_addr */
-		addr = unmapped_area(mm, mm->mmap_base, m->task_size, len);
+		/* unmapped_area() (mm/mmap.c, legacy bottom-up): the lowest gap
+		 * from TASK_UNMAPPED_BASE, then from mmap_min_addr (gaps.c) */
+		addr = km_gaps_first_fit(&mm->gaps, mm->mmap_base, m->task_size, len);
 		if (!addr)
-			addr = unmapped_area(mm, km_mmap_min_addr(m), m->task_size, len);
+			addr = km_gaps_first_fit(&mm->gaps, km_mmap_min_addr(m), m->task_size, len);
 		if (!addr)
 			return km_err(-ENOMEM, "km_mmap: no gap of %lu bytes", len);
 	}
@@ -296,9 +295,10 @@ static int mmap_region(struct km_mm *mm, unsigned long addr, unsigned long len, 
 	v->vm_flags = vm_flags | KM_VM_READ | ((prot & KM_PROT_WRITE) ? KM_VM_WRITE : 0);
 	v->file = file;
 	v->pgoff = pgoff;
-	if (file)
-		file->refs++;
+	v->mm = mm;
+	vma_link_file(v);
 	g_tree_insert(mm->vmas, GSIZE_TO_POINTER(v->start), v);
+	km_gaps_take(&mm->gaps, v->start, v->end);
 	*out_addr = addr;
 	return 0;
 }
@@ -344,7 +344,7 @@ static GPtrArray *vma_isolate(struct km_mm *mm, unsigned long start, unsigned lo
 		struct km_vma *v = g_ptr_array_index(hit, i);
 
 		if (v->start < start) {		/* split off the head */
-			struct km_vma *t = vma_dup(v);
+			struct km_vma *t = vma_dup(v, mm);
 
 			g_tree_steal(mm->vmas, GSIZE_TO_POINTER(v->start));
 			v->end = start;
@@ -355,7 +355,7 @@ static GPtrArray *vma_isolate(struct km_mm *mm, unsigned long start, unsigned lo
 			v = t;
 		}
 		if (v->end > end) {		/* split off the tail */
-			struct km_vma *t = vma_dup(v);
+			struct km_vma *t = vma_dup(v, mm);
 
 			t->pgoff += (end - t->start) >> shift;
 			t->start = end;
@@ -391,6 +391,7 @@ int km_munmap(struct km_mm *mm, unsigned long addr, unsigned long len)
 		struct km_vma *v = g_ptr_array_index(in, i);
 
 		km_zap_range(mm, v->start, v->end);
+		km_gaps_give(&mm->gaps, v->start, v->end);
 		vma_free(v);
 	}
 	mm->locks.mmap_sem.readers--;		/* up_read() */
@@ -471,9 +472,10 @@ int km_mprotect(struct km_mm *mm, unsigned long addr, unsigned long len, int pro
 		/* change_pte_range(): the new vm_page_prot on each present pte:
 		 * user-accessible unless PROT_NONE; write access is only ever
 		 * taken away here (ptes gain it on the next write fault) */
-		for (unsigned long a = v->start; a < v->end; a += mm->m->page_size) {
-			km_pte_t *pte = km_pte_lookup(mm, a, false);
+		km_pte_t *pte;
 
+		for (unsigned long a = v->start; a < v->end; a = km_next_pte_addr(mm->m, a, pte)) {
+			pte = km_pte_lookup(mm, a, false);
 			if (!pte || !(*pte & KM_PTE_PRESENT))
 				continue;
 			if (!(prot & KM_PROT_WRITE))
@@ -518,14 +520,16 @@ int km_mm_fork(struct km_mm *parent, struct km_mm **out)
 	if ((err = km_mm_new(m, &child)))
 		return err;
 	for (GTreeNode *n = g_tree_node_first(parent->vmas); n; n = g_tree_node_next(n)) {
-		struct km_vma *v = g_tree_node_value(n), *c = vma_dup(v);
+		struct km_vma *v = g_tree_node_value(n), *c = vma_dup(v, child);
 
 		g_tree_insert(child->vmas, GSIZE_TO_POINTER(c->start), c);
+		km_gaps_take(&child->gaps, c->start, c->end);
 		if (v->vm_flags & KM_VM_SHARED)
 			continue;	/* copy_page_range(): shared ranges fault in again */
-		for (unsigned long a = v->start; a < v->end; a += m->page_size) {
-			km_pte_t *pte = km_pte_lookup(parent, a, false);
+		km_pte_t *pte;
 
+		for (unsigned long a = v->start; a < v->end; a = km_next_pte_addr(m, a, pte)) {
+			pte = km_pte_lookup(parent, a, false);
 			if (!pte || !(*pte & KM_PTE_PRESENT))
 				continue;
 			if (!(*pte & KM_PTE_SPECIAL) &&
@@ -744,6 +748,7 @@ int km_file_new(struct km_machine *m, uint64_t size, struct km_file **out)
 	f->refs = 1;
 	f->nr_pages = (unsigned long)((size + m->page_size - 1) >> m->page_shift);
 	f->cache = g_ptr_array_new();
+	f->i_mmap = g_hash_table_new(NULL, NULL);
 	g_hash_table_add(m->files, f);
 	*out = f;
 	return 0;
@@ -757,6 +762,7 @@ void km_file_put(struct km_file *f)
 		if (g_ptr_array_index(f->cache, i))
 			km_put_page(f->m, g_ptr_array_index(f->cache, i));
 	g_ptr_array_free(f->cache, TRUE);
+	g_hash_table_destroy(f->i_mmap);
 	if (f->disk)
 		g_ptr_array_free(f->disk, TRUE);
 	g_hash_table_remove(f->m->files, f);
@@ -846,26 +852,22 @@ static bool page_mkclean(struct km_file *f, unsigned long index)
 	gpointer key;
 	bool dirty = false;
 
-	g_hash_table_iter_init(&it, m->mms);
+	/* rmap_walk_file(): the vmas of the file's i_mmap that map @index */
+	g_hash_table_iter_init(&it, f->i_mmap);
 	while (g_hash_table_iter_next(&it, &key, NULL)) {
-		struct km_mm *mm = key;
+		struct km_vma *v = key;
+		unsigned long a;
+		km_pte_t *pte;
 
-		for (GTreeNode *n = g_tree_node_first(mm->vmas); n; n = g_tree_node_next(n)) {
-			struct km_vma *v = g_tree_node_value(n);
-			unsigned long a;
-			km_pte_t *pte;
-
-			if (v->file != f || !(v->vm_flags & KM_VM_SHARED) || index < v->pgoff ||
-			    index - v->pgoff >= (v->end - v->start) >> m->page_shift)
-				continue;
-			a = v->start + ((index - v->pgoff) << m->page_shift);
-			pte = km_pte_lookup(mm, a, false);
-			if (!pte || !(*pte & KM_PTE_PRESENT) ||
-			    (*pte >> KM_PTE_PFN_SHIFT) != km_pfn(m, p))
-				continue;
-			dirty |= (*pte & KM_PTE_DIRTY) != 0;
-			*pte &= ~(km_pte_t)(KM_PTE_DIRTY | KM_PTE_WRITE);
-		}
+		if (!(v->vm_flags & KM_VM_SHARED) || index < v->pgoff ||
+		    index - v->pgoff >= (v->end - v->start) >> m->page_shift)
+			continue;
+		a = v->start + ((index - v->pgoff) << m->page_shift);
+		pte = km_pte_lookup(v->mm, a, false);
+		if (!pte || !(*pte & KM_PTE_PRESENT) || (*pte >> KM_PTE_PFN_SHIFT) != km_pfn(m, p))
+			continue;
+		dirty |= (*pte & KM_PTE_DIRTY) != 0;
+		*pte &= ~(km_pte_t)(KM_PTE_DIRTY | KM_PTE_WRITE);
 	}
 	return dirty;
 }

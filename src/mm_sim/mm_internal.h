@@ -36,6 +36,7 @@ struct km_vma {
 	unsigned int vm_flags;		/* KM_VM_* */
 	struct km_file *file;		/* NULL: anonymous; else one reference */
 	unsigned long pgoff;		/* file page of start */
+	struct km_mm *mm;		/* the address space it belongs to */
 };
 #define KM_VM_READ	0x1u
 #define KM_VM_WRITE	0x2u
@@ -56,12 +57,32 @@ struct km_file {
 	unsigned long nr_pages;		/* size in pages */
 	GPtrArray *cache;		/* struct km_page *, NULL: not cached */
 	GPtrArray *disk;		/* page-sized copies writeback wrote, NULL: none */
+	/* i_mmap: the vmas mapping the file (struct km_vma *), so that
+	 * page_mkclean() visits those only, as the kernel's rmap does */
+	GHashTable *i_mmap;
 };
+
+/* gaps.c: the free areas of an address space (rb_subtree_gap) */
+struct km_gap;
+struct km_gaps {
+	struct km_gap *root;
+	uint32_t seed;
+};
+void km_gaps_init(struct km_gaps *g, unsigned long lo, unsigned long hi);
+void km_gaps_fini(struct km_gaps *g);
+/* [start, end) is now mapped (it lies in one gap) / free again */
+void km_gaps_take(struct km_gaps *g, unsigned long start, unsigned long end);
+void km_gaps_give(struct km_gaps *g, unsigned long start, unsigned long end);
+/* unmapped_area(): the lowest address >= @lo with @len free bytes ending
+ * by @hi, or 0 */
+unsigned long km_gaps_first_fit(const struct km_gaps *g, unsigned long lo, unsigned long hi,
+				unsigned long len);
 
 struct km_mm {
 	struct km_machine *m;
 	int users;
 	GTree *vmas;			/* keyed by start; non-overlapping */
+	struct km_gaps gaps;		/* what the vmas leave free, below TASK_SIZE */
 	struct km_vma *vma_cache;	/* last km_find_vma() hit */
 	km_pte_t **pgd;			/* [pgd_entries] -> [1 << KM_PTRS_BITS] */
 	unsigned long pgd_entries;
@@ -127,6 +148,18 @@ static inline km_pte_t *km_pte_lookup(struct km_mm *mm, unsigned long addr, bool
  * access_error() of the arch's fault handler (the vma's VM_READ/VM_WRITE;
  * -EFAULT: SIGSEGV or the exception fixup), then km_fault_page(). */
 int km_handle_mm_fault(struct km_task *t, struct km_vma *vma, unsigned long addr, bool write);
+
+/* The next user address a walk over ptes looks at after @a, whose pte is
+ * @pte: the next page, or, where no second-level table exists (@pte
+ * NULL), the start of the next table -- so walks of fork, munmap,
+ * mprotect and teardown follow the tables in use, not the mapped size. */
+static inline unsigned long km_next_pte_addr(const struct km_machine *m, unsigned long a,
+					     const km_pte_t *pte)
+{
+	unsigned int shift = m->page_shift + KM_PTRS_BITS;
+
+	return pte ? a + m->page_size : ((a >> shift) + 1) << shift;
+}
 #define KM_VM_FAULT_WRITE 0x1u	/* do_wp_page() broke COW or reused the page */
 /* handle_mm_fault() of @mm at @addr in @vma, @write: FAULT_FLAG_WRITE, with
  * no access check (what gup's faultin_page() calls; @t reaches the point
