@@ -61,6 +61,9 @@ cmake --build "$tmp/ported" >/dev/null
 "$tmp/ported/tx_static" >/dev/null	# the example driver, libkmodel.a
 # ... and pkg-config (shared, then the archive named explicitly)
 kinc=$(pkg-config --variable=kernel_includedir kmodel)
+case $kinc in
+*//*) echo "install_consumer: kernel_includedir $kinc has a double slash" >&2; exit 1 ;;
+esac
 cc -std=gnu11 -c -o "$tmp/ported_copy.o" -I"$kinc" -DKMODEL_KERNEL_VERSION='KERNEL_VERSION(5,7,0)' \
 	$(pkg-config --cflags kmodel) \
 	"$src/tests/install/ported_copy.c"
