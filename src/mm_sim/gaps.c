@@ -152,12 +152,15 @@ void km_gaps_take(struct km_gaps *g, unsigned long start, unsigned long end)
 
 void km_gaps_give(struct km_gaps *g, unsigned long start, unsigned long end)
 {
-	const struct km_gap *left = start ? find_le(g, start - 1) : NULL, *right = find_le(g, end);
+	const struct km_gap *left = start ? find_le(g, start - 1) : NULL, *right;
 
 	if (left && left->end == start) {
 		start = left->start;
 		remove_gap(g, start);
 	}
+	/* looked up after the left merge: without a gap starting in [start,
+	 * end], find_le(end) is the left gap, which remove_gap() just freed */
+	right = find_le(g, end);
 	if (right && right->start == end) {
 		end = right->end;
 		remove_gap(g, right->start);
