@@ -744,57 +744,118 @@ static void test_stale_free_after_reuse(void **state)
 	fx_down(&f);
 }
 
-/* pskb_expand_head()'s in-place path (v3.5: fastpath && size +
- * sizeof(struct skb_shared_info) <= ksize(head)): a TCP-shaped original
- * (header released, dataref (1 << 16) + 1 after its clone was freed) holds
- * the last reference. With nhead = ntail = 0, size = SKB_DATA_ALIGN(end -
- * head) = 320 and 320 + sizeof(shinfo) (192) <= ksize 512: the bytes
- * head..tail (16 + 100) are memmoved onto themselves, no kmalloc, the head
- * stays; then cloned, nohdr and hdr_len are 0 and dataref is 1 (it was
- * 0x10001). Fails if the fast path is disabled or the final dataref = 1
- * is dropped. */
-static void test_pskb_expand_head_in_place(void **state)
+/*
+ * pskb_expand_head() of v3.5 (net/core/skbuff.c) always kmallocs a new head:
+ * size = SKB_DATA_ALIGN(nhead + skb_end_offset(skb) + ntail), kmalloc(size +
+ * SKB_DATA_ALIGN(sizeof(struct skb_shared_info))), end = SKB_WITH_OVERHEAD(
+ * ksize), memcpy of head..tail to data + nhead; then skb_release_data() when
+ * skb_cloned(), else skb_free_head(). The ksize() in-place memmove is v3.4's
+ * (the 2012 Android 3.4 skbuff.c has it; the June 2012 pre-image of "netvm:
+ * Allow skb allocation to use PFMEMALLOC reserves", v3.5-rc, does not).
+ * A TCP-shaped original (header released, its clone freed: dataref 0x10001,
+ * skb_cloned() false) expanded by (0, 0): kmalloc(320 + 192) = kmalloc-512,
+ * end 320, the 16 + 100 bytes copied, the old buffer freed, cloned, nohdr,
+ * hdr_len 0 and dataref 1. Fails with the v3.4 path (the head would stay).
+ */
+static void test_pskb_expand_head_v35_allocates(void **state)
 {
 	struct fx f;
 	struct km_skb *skb, *c;
 	struct km_events ev;
-	unsigned char *head, *data;
+	unsigned char *head;
+	size_t skbs, bufs;
 
 	fx_up(&f);
 	skb = mk(&f, 100, 16, 100, 9);
 	km_skb_header_release(skb);
 	c = km_skb_clone(f.t, skb, KM_GFP_ATOMIC);
-	assert_int_equal(skb->shinfo->dataref, 0x10002);
 	km_kfree_skb(c);
 	assert_int_equal(skb->shinfo->dataref, 0x10001);
 	assert_true(skb->cloned);
 	head = skb->head;
-	data = skb->data;
 	km_events_reset(f.m);
 	assert_int_equal(km_pskb_expand_head(f.t, skb, 0, 0, KM_GFP_ATOMIC), 0);
 	km_events_get(f.m, &ev);
-	assert_int_equal(ev.kmalloc_calls, 0);
-	assert_int_equal(ev.skb_copies, 0);
-	assert_int_equal(ev.memmove_bytes, 116);
-	assert_ptr_equal(skb->head, head);
-	assert_ptr_equal(skb->data, data);
+	assert_int_equal(ev.kmalloc_calls, 1);
+	assert_int_equal(ev.kfree_calls, 1);		/* skb_free_head() */
+	assert_int_equal(ev.skb_copies, 1);
+	assert_int_equal(ev.skb_copy_bytes, 116);
+	assert_int_equal(ev.memmove_bytes, 0);
+	assert_ptr_not_equal(skb->head, head);
+	assert_int_equal(km_skb_headroom(skb), 16);
 	assert_int_equal(skb->end - skb->head, 320);
 	assert_int_equal(skb->shinfo->dataref, 1);
 	assert_false(skb->cloned);
 	assert_false(skb->nohdr);
 	assert_int_equal(skb->data[0], 9);
-	/* a private, never cloned skb takes the same path */
+	assert_int_equal(skb->data[99], 9);
+	km_skb_live(f.m, &skbs, &bufs);
+	assert_int_equal(bufs, 1);
+	/* a private, never cloned skb: a new head again */
+	head = skb->head;
 	assert_int_equal(km_pskb_expand_head(f.t, skb, 0, 0, KM_GFP_ATOMIC), 0);
-	assert_ptr_equal(skb->head, head);
-	assert_int_equal(skb->shinfo->dataref, 1);
-	/* nhead 64: 384 + 192 > 512, a new kmalloc-1024 (384 + 192 = 576) */
-	assert_int_equal(km_pskb_expand_head(f.t, skb, 64, 0, KM_GFP_ATOMIC), 0);
 	assert_ptr_not_equal(skb->head, head);
+	/* skb_cloned(): the old buffer's reference is dropped, its other holder
+	 * keeps it (dataref 2 -> 1) and its bytes */
+	c = km_skb_clone(f.t, skb, KM_GFP_ATOMIC);
+	head = skb->head;
+	assert_int_equal(km_pskb_expand_head(f.t, skb, 64, 0, KM_GFP_ATOMIC), 0);
+	assert_ptr_equal(c->head, head);
+	assert_int_equal(c->shinfo->dataref, 1);
+	assert_false(km_skb_cloned(c));
+	assert_int_equal(c->data[50], 9);
+	/* nhead 64: SKB_DATA_ALIGN(64 + 320) = 384, kmalloc(576) -> 1024 */
 	assert_int_equal(km_skb_headroom(skb), 80);
 	assert_int_equal(skb->end - skb->head, 1024 - 192);
 	assert_int_equal(skb->data[99], 9);
+	km_kfree_skb(c);
 	km_kfree_skb(skb);
 	assert_int_equal(reports(&f, KM_R_NONE), 0);
+	fx_down(&f);
+}
+
+/*
+ * A negative ntail follows the kernel's arithmetic, ksize rounding included
+ * (v3.5 pskb_expand_head()): alloc_skb(256) (end 320), skb_put(300),
+ * pskb_expand_head(skb, 0, -100): size = SKB_DATA_ALIGN(0 + 320 - 100) = 256,
+ * kmalloc(256 + 192) is a 512-byte object, end = SKB_WITH_OVERHEAD(512) =
+ * 320 >= tail 300: 0. Refused (KM_R_SKB_OVER, skb unchanged) only where the
+ * copy of head..tail would run past the new buffer: ntail -260 gives
+ * SKB_DATA_ALIGN(60) = 64, kmalloc(256), end 64 < 300. A sum below zero is
+ * a ~4 GiB size_t on 32-bit ARM: kmalloc fails (its order WARN), -ENOMEM;
+ * a sum of exactly 0 is kmalloc(0), ZERO_SIZE_PTR: refused.
+ */
+static void test_pskb_expand_head_negative_ntail_ksize(void **state)
+{
+	struct fx f;
+	struct km_skb *skb;
+	unsigned char *head;
+	size_t skbs, bufs;
+
+	fx_up(&f);
+	skb = mk(&f, 256, 0, 300, 0x33);
+	assert_int_equal(skb->end - skb->head, 320);
+	assert_int_equal(km_pskb_expand_head(f.t, skb, 0, -100, KM_GFP_ATOMIC), 0);
+	assert_int_equal(reports(&f, KM_R_NONE), 0);
+	assert_int_equal(skb->end - skb->head, 320);
+	assert_int_equal(skb->len, 300);
+	assert_int_equal(skb->data[299], 0x33);
+	head = skb->head;
+	assert_int_equal(km_pskb_expand_head(f.t, skb, 0, -260, KM_GFP_ATOMIC), -EINVAL);
+	assert_int_equal(reports(&f, KM_R_SKB_OVER), 1);
+	assert_ptr_equal(skb->head, head);
+	assert_int_equal(skb->end - skb->head, 320);
+	km_skb_live(f.m, &skbs, &bufs);
+	assert_int_equal(bufs, 1);			/* the new object went back */
+	/* -600: SKB_DATA_ALIGN(-280) = -256, -256 + 192 < 0 */
+	assert_int_equal(km_pskb_expand_head(f.t, skb, 0, -600, KM_GFP_ATOMIC), -ENOMEM);
+	assert_int_equal(reports(&f, KM_R_ALLOC_TOO_LARGE), 1);
+	/* -512: SKB_DATA_ALIGN(-192) = -192, kmalloc(0) */
+	assert_int_equal(km_pskb_expand_head(f.t, skb, 0, -512, KM_GFP_ATOMIC), -EINVAL);
+	assert_int_equal(reports(&f, KM_R_SKB_OVER), 2);
+	assert_ptr_equal(skb->head, head);
+	km_reports_clear(f.m);
+	km_kfree_skb(skb);
 	fx_down(&f);
 }
 
@@ -874,9 +935,10 @@ static void test_skb_pad_clone_negative_ntail(void **state)
 	assert_int_equal(km_skb_pad(f.t, skb, 6), 0);
 	assert_memory_equal(skb->data + 54, after, 6);
 	assert_int_equal(km_skb_padto(f.t, skb, 54), 0);	/* long enough */
-	/* ntail that leaves no room for the data: the kernel would copy past
-	 * the new buffer; reported, nothing changed */
-	assert_int_equal(km_pskb_expand_head(f.t, skb, 0, -300, KM_GFP_ATOMIC), -EINVAL);
+	/* ntail that leaves no room for the data: SKB_DATA_ALIGN(320 - 400) =
+	 * -64, kmalloc(128), end -64: the kernel would copy past the new
+	 * buffer; reported, nothing changed */
+	assert_int_equal(km_pskb_expand_head(f.t, skb, 0, -400, KM_GFP_ATOMIC), -EINVAL);
 	assert_int_equal(reports(&f, KM_R_SKB_OVER), 1);
 	assert_int_equal(km_skb_pad(f.t, skb, -1), -EINVAL);
 	assert_int_equal(reports(&f, KM_R_SKB_OVER), 2);
@@ -1004,6 +1066,50 @@ static void test_compat_write_any_buffer(void **state)
 	km_kfree_skb(c);
 	km_kfree_skb(orig);
 	km_kfree_skb(x);
+	fx_down(&f);
+}
+
+/*
+ * With the checker off (km_skb_set_checker()) bounds stay checked: a
+ * compatibility-layer memcpy with no noted skb that would run past its
+ * skb's kmalloc object (600 bytes from the head of a kmalloc-512 buffer:
+ * over the next object of the slab) is not done and is reported; only the
+ * sharing rules go unreported. Found by review: with the checker off and
+ * no noted skb the write was done, over another skb's buffer.
+ */
+static void test_checker_off_keeps_bounds(void **state)
+{
+	struct fx f;
+	struct km_skb *v[9];
+	unsigned char junk[600];
+
+	fx_up(&f);
+	memset(junk, 0xa5, sizeof(junk));
+	for (int i = 0; i < 9; i++)
+		v[i] = mk(&f, 300, 0, 10, i + 1);	/* kmalloc(320 + 192): 512 */
+	km_kfree_skb(v[8]);		/* the noted skb goes: no skb is noted */
+	km_skb_set_checker(f.m, false);
+	km_skb_compat_memcpy(v[0]->head, junk, 600);
+	assert_int_equal(reports(&f, KM_R_SKB_WRITE_OUTSIDE), 1);
+	for (int i = 0; i < 8; i++)
+		for (int j = 0; j < 10; j++)
+			assert_int_equal(v[i]->data[j], i + 1);
+	/* inside the object past end (the shared-info area): done, no report */
+	km_skb_compat_memcpy(v[0]->end, junk, 8);
+	assert_int_equal(v[0]->end[7], 0xa5);
+	/* a cloned buffer: the sharing rule goes unreported, the write is done */
+	v[8] = km_skb_clone(f.t, v[1], KM_GFP_ATOMIC);
+	km_skb_compat_memset(v[1]->data, 0, 4);
+	assert_int_equal(v[8]->data[3], 0);
+	assert_int_equal(reports(&f, KM_R_NONE), 1);
+	/* the checker on: the same overrun reported, not done */
+	km_skb_set_checker(f.m, true);
+	km_skb_compat_memmove(v[2]->head, junk, 600);
+	assert_int_equal(reports(&f, KM_R_SKB_WRITE_OUTSIDE), 2);
+	assert_int_equal(v[2]->data[0], 3);
+	km_reports_clear(f.m);
+	for (int i = 0; i < 9; i++)
+		km_kfree_skb(v[i]);
 	fx_down(&f);
 }
 
@@ -1158,7 +1264,8 @@ int main(void)
 		cmocka_unit_test(test_copy_keeps_tailroom),
 		cmocka_unit_test(test_null_arguments),
 		cmocka_unit_test(test_stale_free_after_reuse),
-		cmocka_unit_test(test_pskb_expand_head_in_place),
+		cmocka_unit_test(test_pskb_expand_head_v35_allocates),
+		cmocka_unit_test(test_pskb_expand_head_negative_ntail_ksize),
 		cmocka_unit_test(test_shinfo_by_page_size),
 		cmocka_unit_test(test_skb_pad_clone_negative_ntail),
 		cmocka_unit_test(test_skb_pad_failure_frees),
@@ -1166,6 +1273,7 @@ int main(void)
 		cmocka_unit_test(test_cow_head_shared),
 		cmocka_unit_test(test_compat_write_any_buffer),
 		cmocka_unit_test(test_sharing_codes_apart),
+		cmocka_unit_test(test_checker_off_keeps_bounds),
 		cmocka_unit_test(test_len_past_buffer),
 		cmocka_unit_test(test_tcp_header_cloned_and_cow),
 	};

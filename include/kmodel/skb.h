@@ -60,8 +60,7 @@ extern "C" {
  *  16 KiB:  16 frags x 8  -> 44 + 128 = 172 -> 176
  *  64 KiB:  16 frags x 12 -> 44 + 192 = 236 -> 240
  * alloc_skb reserves SKB_DATA_ALIGN() of it after skb->end: with 64-byte
- * cache lines 192, 192 and 256 bytes. pskb_expand_head()'s in-place
- * test uses the unaligned size, as the kernel. The model keeps the shared
+ * cache lines 192, 192 and 256 bytes. The model keeps the shared
  * info itself in host memory (struct km_skb_shared_info); the reserved
  * bytes are zeroed and otherwise unused.
  */
@@ -225,8 +224,9 @@ KM_API bool km_skb_shared(const struct km_skb *skb);
 /**
  * km_skb_header_release() - skb_header_release() (v3.5; __skb_header_release
  * in later kernels): this skb gives up the header: nohdr = 1, dataref +=
- * 1 << 16. v3.5 BUG_ON(skb->nohdr): calling it twice is a KM_R_SKB_SHARING
- * BUG and changes nothing.
+ * 1 << 16. v3.5 BUG_ON(skb->nohdr): calling it twice is a
+ * KM_R_SKB_HDR_RELEASED BUG (counted in KM_R_SKB_SHARING too) and changes
+ * nothing.
  */
 KM_API void km_skb_header_release(struct km_skb *skb);
 /**
@@ -282,23 +282,30 @@ KM_API struct km_skb *km_pskb_copy(struct km_task *t, const struct km_skb *skb, 
 KM_API struct km_skb *km_skb_copy_expand(struct km_task *t, const struct km_skb *skb,
 					 int newheadroom, int newtailroom, km_gfp_t gfp);
 /**
- * km_pskb_expand_head() - pskb_expand_head() (net/core/skbuff.c, assumed
- * v3.5): give @skb a private buffer with @nhead more bytes of headroom and
- * @ntail more of tailroom; the pointers move, the skb stays the same struct.
- * When the skb holds the last data reference and the current kmalloc object
- * is big enough, the data is memmoved in place (v3.5 fast path); otherwise a
- * new buffer is kmalloc'd, head..tail copied and the old reference dropped.
- * After: cloned = 0, nohdr = 0, hdr_len = 0, dataref = 1. A negative
- * @ntail is legal (v3.5 skb_pad() passes one to unshare a clone that has
- * spare tailroom): the buffer shrinks by it, as long as head..tail still
- * fits (else the kernel copies past the new buffer: a KM_R_SKB_OVER BUG,
- * -EINVAL).
+ * km_pskb_expand_head() - pskb_expand_head() (net/core/skbuff.c, v3.5): give
+ * @skb a private buffer with @nhead more bytes of headroom and @ntail more
+ * of tailroom; the pointers move, the skb stays the same struct. v3.5
+ * always kmallocs a new buffer: SKB_DATA_ALIGN(nhead + end - head + ntail)
+ * plus SKB_DATA_ALIGN(km_skb_shinfo_size()), end = ksize of it less the
+ * latter (so the kmalloc bucket may give more room than asked); head..tail
+ * is copied to data + @nhead, the shared info copied, and the old buffer's
+ * reference dropped: skb_release_data() when skb_cloned(), else the buffer
+ * is freed (skb_free_head()). (v3.4 and earlier memmoved in place when
+ * ksize(head) had room; not modelled.) After: cloned = 0, nohdr = 0,
+ * hdr_len = 0, dataref = 1. A negative @ntail is legal (v3.5 skb_pad()
+ * passes one to unshare a clone that has spare tailroom) and follows the
+ * same arithmetic, ksize rounding included; only where the copy of
+ * head..tail would run past the new buffer (a size of 0: kmalloc(0)) does
+ * the model refuse: a KM_R_SKB_OVER BUG, -EINVAL. A sum below zero is a
+ * ~4 GiB kmalloc on 32-bit ARM: -ENOMEM (and kmalloc's KM_R_ALLOC_TOO_LARGE
+ * WARN).
  * Return: 0, -ENOMEM (skb unchanged), -EINVAL when @nhead < 0
  * (BUG_ON(nhead < 0): a KM_R_SKB_UNDER BUG) or @skb is shared (BUG(): a
  * KM_R_SKB_EXPAND_SHARED BUG), or for an invalid skb (KM_R_SKB_INVALID);
  * nothing changed on error. The report's message is formatted only when
  * the report is logged.
- * Events: skb_copies and skb_copy_bytes (copy path) or memmove_bytes.
+ * Events: kmalloc_*, kfree_* (the old buffer when it goes), skb_copies and
+ * skb_copy_bytes (tail - head).
  */
 KM_API int km_pskb_expand_head(struct km_task *t, struct km_skb *skb, int nhead, int ntail,
 			       km_gfp_t gfp);
@@ -340,7 +347,8 @@ KM_API int km_skb_padto(struct km_task *t, struct km_skb *skb, unsigned int len)
  * and the write is not a header write this skb may make: the nohdr owner
  * may write nothing, a header-cloned skb nothing, any other clone only
  * [head, head + hdr_len) (KM_R_SKB_WRITE_CLONED). With the checker off
- * (km_skb_set_checker()) nothing is reported.
+ * (km_skb_set_checker()) only a write that would leave the kmalloc object
+ * is reported (KM_R_SKB_WRITE_OUTSIDE).
  * The checker observes: modelled code that writes anyway still writes (the
  * model only refuses a write that would leave the kmalloc object).
  * Return: true when the write is allowed.
@@ -373,7 +381,11 @@ KM_API void *km_skb_compat_memset(void *to, int c, size_t n);
 /** Turn @m's sharing checker on (the default) or off. Off, the rules of
  *  km_skb_check_write() and the shared-skb change rule report nothing
  *  (BUG paths of the kernel, skb_over/under_panic and the like, still
- *  do); what the simulated kernel does is the same either way. */
+ *  do); what the simulated kernel does is the same either way. Bounds are
+ *  checked either way: a write into an skb buffer (an accessor's or the
+ *  compatibility layer's memcpy/memmove/memset, with or without a noted
+ *  skb) that would leave its kmalloc object is not done and is reported
+ *  (KM_R_SKB_WRITE_OUTSIDE), so bad code never corrupts the host. */
 KM_API void km_skb_set_checker(struct km_machine *m, bool on);
 /** Live sk_buff structs and data buffers of @m (NULL pointers are
  *  skipped): a leak check between operations. */

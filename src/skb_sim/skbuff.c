@@ -200,35 +200,48 @@ static inline void buf_detach(struct buf_priv *b, struct km_skb *skb)
 	km_queue_del(&b->skbs, &skb_priv(skb)->blink);
 }
 
-/* A data buffer: kmalloc(SKB_DATA_ALIGN(size) + SKB_DATA_ALIGN(shinfo)),
- * usable up to ksize - SKB_DATA_ALIGN(shinfo) (__alloc_skb, v3.5). */
-static struct buf_priv *buf_new(struct km_task *t, uint64_t size, km_gfp_t gfp)
+/* A data buffer: a kmalloc object of @bytes, its record and an empty
+ * list of skbs. NULL when the kmalloc fails (km_last_error()). */
+static struct buf_priv *buf_alloc(struct km_task *t, uint64_t bytes, km_gfp_t gfp)
 {
 	struct km_machine *m = t->m;
-	uint64_t sz = size + m->cfg.l1_cache_bytes + shinfo_space(m);	/* no wrap */
 	unsigned char *obj = NULL;
 	struct buf_priv *b;
+	size_t z;
 
-	/* a size no kmalloc can give (km_kmalloc() refuses anything past
-	 * KMALLOC_MAX_SIZE): checked before SKB_DATA_ALIGN can wrap */
-	if (sz <= SIZE_MAX / 2) {
-		sz = data_align(m, (size_t)size) + shinfo_space(m);
-		obj = km_kmalloc(t, (size_t)sz, gfp & ~KM_GFP_ZERO);
-	}
+	if (bytes <= SIZE_MAX / 2)	/* km_kmalloc() refuses past KMALLOC_MAX_SIZE */
+		obj = km_kmalloc(t, (size_t)bytes, gfp & ~KM_GFP_ZERO);
 	if (!obj) {
-		km_set_error("alloc_skb: kmalloc of %" PRIu64 " bytes failed", sz);
+		km_set_error("alloc_skb: kmalloc of %" PRIu64 " bytes failed", bytes);
 		return NULL;
 	}
 	b = cache_get(&m->skbuf_free, sizeof(*b), offsetof(struct buf_priv, link));
 	b->magic = SKB_LIVE;
-	b->sh.dataref = 1;
+	b->sh = (struct km_skb_shared_info){ .dataref = 1 };
 	b->obj = obj;
 	b->ksize = km_ksize(m, obj);
 	km_queue_init(&b->skbs);
-	/* the shared-info area: zeroed, so reads past end are deterministic */
-	memset(obj + b->ksize - shinfo_space(m), 0, shinfo_space(m));
+	/* the shared-info area: zeroed, so reads past end are deterministic
+	 * (the whole object when it is smaller: a pskb_expand_head() that
+	 * will refuse it) */
+	z = MIN(b->ksize, shinfo_space(m));
+	memset(obj + b->ksize - z, 0, z);
 	km_queue_add_tail(&m->skbuf_live, &b->link);
 	return b;
+}
+
+/* A data buffer of __alloc_skb() (v3.5): kmalloc(SKB_DATA_ALIGN(size) +
+ * SKB_DATA_ALIGN(shinfo)), usable up to ksize - SKB_DATA_ALIGN(shinfo). */
+static struct buf_priv *buf_new(struct km_task *t, uint64_t size, km_gfp_t gfp)
+{
+	struct km_machine *m = t->m;
+
+	/* checked before SKB_DATA_ALIGN can wrap: no kmalloc gives that much */
+	if (size + m->cfg.l1_cache_bytes + shinfo_space(m) > SIZE_MAX / 2) {
+		km_set_error("alloc_skb: kmalloc of %" PRIu64 " bytes failed", size);
+		return NULL;
+	}
+	return buf_alloc(t, data_align(m, (size_t)size) + shinfo_space(m), gfp);
 }
 
 static void buf_free(struct km_machine *m, struct buf_priv *b)
@@ -696,15 +709,33 @@ unsigned int km_skb_net_pad(const struct km_machine *m)
 	return MAX(32u, m->cfg.l1_cache_bytes);
 }
 
+/*
+ * pskb_expand_head() of v3.5 (net/core/skbuff.c): always a new kmalloc
+ * object. The in-place path of v3.4 and earlier (memmove within the old
+ * object when the skb held the last data reference and ksize(head) had
+ * room) left net-next before v3.5 with Alexander Duyck's pskb_expand_head()
+ * series (skb_end_offset() came with it): the pre-image of Mel Gorman's
+ * "netvm: Allow skb allocation to use PFMEMALLOC reserves" (linux-mm, 20
+ * June 2012, during v3.5-rc) goes from SKB_DATA_ALIGN(size) straight to
+ * kmalloc(). No switch keeps the v3.4 path: the model's sk_buff is v3.5
+ * throughout, and no modelled driver or scenario runs on v3.4.
+ * The kernel's arithmetic, in its order: size = nhead + skb_end_offset() +
+ * ntail as an int (a negative ntail is legal), SKB_DATA_ALIGN() of it,
+ * kmalloc(size + SKB_DATA_ALIGN(sizeof(struct skb_shared_info))) (a
+ * negative sum is a ~4 GiB size_t on 32-bit ARM: the kmalloc fails), the
+ * new size SKB_WITH_OVERHEAD(ksize(data)), then memcpy(data + nhead, head,
+ * tail - head) and the shared info. Only where that copy would run past
+ * the new size (into the shared info it then writes, or past the object)
+ * does the model refuse (a KM_R_SKB_OVER BUG, the new object freed).
+ */
 int km_pskb_expand_head(struct km_task *t, struct km_skb *skb, int nhead, int ntail,
 			km_gfp_t gfp)
 {
 	struct km_machine *m;
 	struct buf_priv *b, *nb;
-	int64_t size;
-	size_t used;
+	int64_t size, alloc;
+	size_t used, a;
 	ptrdiff_t off;
-	bool fastpath;
 
 	if (no_skb(skb, "pskb_expand_head"))
 		return -EINVAL;
@@ -725,51 +756,46 @@ int km_pskb_expand_head(struct km_task *t, struct km_skb *skb, int nhead, int nt
 	if (!skb_sane(skb, "pskb_expand_head"))
 		return -EINVAL;
 	used = (size_t)(skb->tail - skb->head);
-	/* size = nhead + skb_end_offset(skb) + ntail: a negative ntail is
-	 * legal (skb_pad() passes one to unshare a clone with spare tailroom);
-	 * a new size without room for head..tail would make the kernel copy
-	 * past the new buffer */
+	a = m->cfg.l1_cache_bytes;
+	/* in 64 bits: the kernel's int sum would wrap for sizes no kmalloc
+	 * can give anyway (then km_kmalloc() refuses, as kmalloc_large) */
 	size = (int64_t)nhead + (int64_t)(skb->end - skb->head) + (int64_t)ntail;
-	if (size < (int64_t)nhead + (int64_t)used) {
-		skb_report(skb, KM_BUG, KM_R_SKB_OVER, "pskb_expand_head(%d, %d): %" PRId64
-			   " bytes leave no room for the %zu used", nhead, ntail, size,
-			   (size_t)nhead + used);
+	size = (size + (int64_t)a - 1) & ~(int64_t)(a - 1);	/* SKB_DATA_ALIGN */
+	alloc = size + (int64_t)shinfo_space(m);
+	if (alloc == 0) {	/* kmalloc(0): ZERO_SIZE_PTR, the copy would fault */
+		skb_report(skb, KM_BUG, KM_R_SKB_OVER, "pskb_expand_head(%d, %d): kmalloc(0) "
+			   "for %zu bytes of head..tail", nhead, ntail, (size_t)nhead + used);
+		return km_err(-EINVAL, "pskb_expand_head: ntail %d leaves no buffer", ntail);
+	}
+	/* a negative sum: size_t on 32-bit ARM wraps to ~4 GiB */
+	nb = buf_alloc(t, alloc > 0 ? (uint64_t)alloc : (uint64_t)(uint32_t)alloc, gfp);
+	if (!nb)
+		return km_err(-ENOMEM, "pskb_expand_head: kmalloc failed");
+	size = (int64_t)nb->ksize - (int64_t)shinfo_space(m);	/* SKB_WITH_OVERHEAD */
+	if ((int64_t)nhead + (int64_t)used > size) {
+		skb_report(skb, KM_BUG, KM_R_SKB_OVER, "pskb_expand_head(%d, %d): the copy of "
+			   "%zu bytes at +%d runs past the new buffer's %" PRId64, nhead, ntail,
+			   used, nhead, size);
+		buf_free(m, nb);
 		return km_err(-EINVAL, "pskb_expand_head: ntail %d too small", ntail);
 	}
-	size = (size + m->cfg.l1_cache_bytes - 1) & ~(int64_t)(m->cfg.l1_cache_bytes - 1);
-	if (!skb->cloned)
-		fastpath = true;
-	else
-		fastpath = skb->shinfo->dataref ==
-			   (skb->nohdr ? (1 << KM_SKB_DATAREF_SHIFT) + 1 : 1);
-
-	if (fastpath && (uint64_t)size + km_skb_shinfo_size(m) <= b->ksize) {
-		memmove(skb->head + nhead, skb->head, used);
-		m->ev.memmove_bytes += used;
-		m->ev.memmove_calls++;
-		off = nhead;
-		skb->end = skb->head + (size_t)size;
+	memcpy(nb->obj + nhead, skb->head, used);
+	count_copy(m, used);
+	nb->sh = b->sh;		/* memcpy of the shared info (dataref set below) */
+	/* "if shinfo is shared we must drop the old head gracefully" */
+	if (skb->cloned && (b->sh.dataref & KM_SKB_DATAREF_MASK) != 1) {
+		release_data(skb);	/* skb_cloned(): skb_release_data() */
 	} else {
-		nb = buf_new(t, (uint64_t)size, gfp);
-		if (!nb)
-			return km_err(-ENOMEM, "pskb_expand_head: kmalloc failed");
-		size = (int64_t)(nb->ksize - shinfo_space(m));	/* SKB_WITH_OVERHEAD(ksize) */
-		memcpy(nb->obj + nhead, skb->head, used);
-		count_copy(m, used);
-		if (fastpath) {
-			buf_detach(b, skb);
-			buf_free(m, b);		/* skb_free_head() */
-		} else {
-			release_data(skb);
-		}
-		off = (nb->obj + nhead) - skb->head;
-		skb->head = nb->obj;
-		skb->end = skb->head + (size_t)size;
-		skb->shinfo = &nb->sh;
-		buf_attach(nb, skb);
+		buf_detach(b, skb);
+		buf_free(m, b);		/* skb_free_head() */
 	}
+	off = (nb->obj + nhead) - skb->head;
+	skb->head = nb->obj;
 	skb->data += off;
+	skb->end = skb->head + (size_t)size;
 	skb->tail += off;
+	skb->shinfo = &nb->sh;
+	buf_attach(nb, skb);
 	skb->cloned = 0;
 	skb->hdr_len = 0;
 	skb->nohdr = 0;
@@ -849,9 +875,14 @@ static bool __attribute__((noinline)) check_write_slow(struct km_skb *skb, const
 	}
 	if (!why)
 		return true;
+	/* off, the checker still reports a write it keeps from leaving the
+	 * kmalloc object: host memory, not a sharing rule */
 	if (!skb->m->skb_nocheck)
 		skb_report(skb, KM_BUG, code, "write of %zu bytes at head%+" PRIdPTR " %s", n,
 			   (intptr_t)(a - h), why);
+	else if (code == KM_R_SKB_WRITE_OUTSIDE && !inside_object(skb, dst, n))
+		skb_report(skb, KM_BUG, code, "write of %zu bytes at head%+" PRIdPTR " leaves "
+			   "the kmalloc object: not done", n, (intptr_t)(a - h));
 	return false;
 }
 
@@ -966,8 +997,8 @@ static bool compat_write(void *to, size_t n, enum compat_op op)
 		t->m->ev.memcpy_bytes += n;
 		t->m->ev.memcpy_calls++;
 	}
-	if (t->m->skb_nocheck && !t->m->skb_hint)
-		return true;
+	/* with the checker off too: only the sharing rules go unreported, a
+	 * write that would leave the kmalloc object is never done */
 	skb = writer_of(t->m, to, &known);
 	if (!skb || check_write(skb, to, n, known))
 		return true;
