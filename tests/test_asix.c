@@ -1127,9 +1127,11 @@ static void test_non_power_of_two_maxpacket(void **state)
 }
 
 /* Probe: the bulk maxpacket the spec forbids at the device's speed is
- * reported as drivers/usb/core/config.c warns (v3.5: high speed != 512,
- * low speed bulk turned into interrupt; mainline also clamps to 64 at full
- * and 1024 at high and super speed). */
+ * reported as drivers/usb/core/config.c usb_parse_endpoint() warns (v3.5:
+ * high speed != 512, low speed bulk turned into interrupt; mainline first
+ * clamps to maxpacket_maxes[] -- 64 at full, 1024 at high and super speed
+ * -- then warns about high speed != 512 on the clamped value: high/2047 is
+ * "setting to 1024" and "invalid maxpacket 1024", two warnings). */
 static void test_probe_speed_rules(void **state)
 {
 	struct km_usbnet_variant vm = km_asix_after;
@@ -1148,7 +1150,8 @@ static void test_probe_speed_rules(void **state)
 		{ KM_USB_SPEED_HIGH, 64, false, 0, 1, 64 },
 		{ KM_USB_SPEED_HIGH, 1024, true, 0, 1, 1024 },
 		{ KM_USB_SPEED_HIGH, 2047, false, 0, 1, 2047 },
-		{ KM_USB_SPEED_HIGH, 2047, true, 0, 1, 1024 },
+		{ KM_USB_SPEED_HIGH, 2047, true, 0, 2, 1024 },
+		{ KM_USB_SPEED_SUPER, 2047, true, 0, 1, 1024 },
 		{ KM_USB_SPEED_SUPER, 1024, true, 0, 0, 1024 },
 		{ KM_USB_SPEED_SUPER, 512, true, 0, 1, 512 },
 		{ KM_USB_SPEED_LOW, 8, false, -ENODEV, 1, 0 },
@@ -1165,6 +1168,11 @@ static void test_probe_speed_rules(void **state)
 		if (cases[i].ret == 0) {
 			assert_int_equal(dev->maxpacket, cases[i].got);
 			km_usbnet_free(dev);
+		}
+		if (cases[i].s == KM_USB_SPEED_HIGH && cases[i].mp == 2047 && cases[i].mainline) {
+			assert_non_null(strstr(km_report_get(m, 0)->message, "setting to 1024"));
+			assert_non_null(strstr(km_report_get(m, 1)->message,
+					       "has invalid maxpacket 1024"));
 		}
 	}
 	km_reports_clear(m);
@@ -1233,7 +1241,9 @@ static struct km_skb *multi_fixup(struct km_usbnet *dev, struct km_skb *skb, km_
 
 /* mainline usbnet's stats (usbnet_start_xmit(), tx_complete()): with
  * FLAG_MULTI_PACKET the driver's packets and length delta plus the URB's
- * length; a total <= 0 is WARN_ON_ONCE'd and replaced by the URB length. */
+ * length; a total <= 0 is WARN_ON_ONCE'd (a KM_R_WARN_ON WARN, once per
+ * machine as the kernel's per-site static flag is once per boot) and
+ * replaced by the URB length. */
 static void test_mainline_tx_stats(void **state)
 {
 	static const struct km_usbnet_driver_info mp = { .description = "multi",
@@ -1257,9 +1267,20 @@ static void test_mainline_tx_stats(void **state)
 	skb = km_alloc_skb(f.t, 300, KM_GFP_ATOMIC);
 	km_skb_put(skb, 100);
 	assert_int_equal(km_usbnet_start_xmit(dev, skb), 0);
-	assert_int_equal(km_report_count(f.m, KM_R_UNEXPECTED), 1);	/* WARN_ON_ONCE */
+	assert_int_equal(km_report_count(f.m, KM_R_WARN_ON), 1);	/* WARN_ON_ONCE */
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 1);
 	assert_int_equal(dev->net->tx_bytes, 290);
 	assert_int_equal(dev->net->tx_packets, 6);
+	/* once per site and boot (its static __warned): the same machine,
+	 * even through another device, does not warn again; the length is
+	 * still replaced */
+	km_usbnet_free(dev);
+	assert_int_equal(km_usbnet_probe(f.m, &v, KM_USB_SPEED_HIGH, 512, NULL, &dev), 0);
+	skb = km_alloc_skb(f.t, 300, KM_GFP_ATOMIC);
+	km_skb_put(skb, 100);
+	assert_int_equal(km_usbnet_start_xmit(dev, skb), 0);
+	assert_int_equal(km_report_count(f.m, KM_R_WARN_ON), 1);
+	assert_int_equal(dev->net->tx_bytes, 100);
 	km_usbnet_free(dev);
 	km_reports_clear(f.m);
 	fx_down(&f);

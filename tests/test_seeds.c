@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The ported regions are the seeds' text. Each BEGIN/END-marked region of
+ * The ported regions are the seeds' (and the cited kernels') text. Each BEGIN/END-marked region of
  * a ported file is read from the source tree; the lines of it that the
  * seed contains -- the RFC's whole added file (but its SPDX line, which
  * sits above the marker), for asix_tx_fixup() the context and "+" lines
@@ -13,6 +13,15 @@
  * "@@ -358,14 +358,30 @@" and "@@ -373,8 +389,8 @@"). A changed, added or
  * removed line in those places fails; so does a line added to the region
  * before them (they move).
+ *
+ * The other faithful ports are guarded the same way, each whole region
+ * against the kernel text it cites: mainline asix_tx_fixup()
+ * (drivers/net/usb/asix_common.c, current mainline: torvalds/linux
+ * 0c17cc5fc36a with v5.4's put_unaligned_le32 change, 55 lines),
+ * sr_tx_fixup() (drivers/net/usb/sr9800.c at torvalds/linux 010e85f9e47c,
+ * 39 lines) and ax88179_tx_fixup() (drivers/net/usb/ax88179_178a.c at
+ * torvalds/linux 002bba562dd3, 32 lines); the hashes were taken of those
+ * functions as read from the kernel sources, not of the ported files.
  */
 #include "km_test.h"
 #include <glib.h>
@@ -37,6 +46,12 @@ static const struct region regions[] = {
 	  { { 8, 30 }, { 39, 8 } }, 54, 0x7a05962c14fb463aULL },
 	{ "asix/asix_tx_fixup_before.c", "---- BEGIN drivers/net/usb/asix.c", "---- END verbatim",
 	  { { 8, 14 }, { 23, 8 } }, 38, 0x4cf6ace6836d52daULL },
+	{ "asix/asix_tx_fixup_mainline.c", "---- BEGIN drivers/net/usb/asix_common.c",
+	  "---- END verbatim", { { 0, 55 } }, 55, 0x4c065b85f73b8fa7ULL },
+	{ "asix/sr9800_tx_fixup.c", "---- BEGIN drivers/net/usb/sr9800.c", "---- END verbatim",
+	  { { 0, 39 } }, 39, 0x44af2c1a67ed04e0ULL },
+	{ "asix/ax88179_tx_fixup.c", "---- BEGIN drivers/net/usb/ax88179_178a.c",
+	  "---- END verbatim", { { 0, 32 } }, 32, 0x4c0d170190522a99ULL },
 };
 
 static guint64 fnv1a(guint64 h, const char *s, size_t n)
@@ -77,34 +92,33 @@ static void check_region(const struct region *r)
 			h = fnv1a(h, "\n", 1);
 		}
 	if (h != r->seed_hash)
-		fail_msg("%s: the seed's lines changed (hash 0x%016llx, seed 0x%016llx)", r->file,
+		fail_msg("%s: the ported lines differ from the cited text (hash 0x%016llx, "
+			 "cited 0x%016llx)", r->file,
 			 (unsigned long long)h, (unsigned long long)r->seed_hash);
 	g_strfreev(lines);
 	g_free(text);
 	g_free(path);
 }
 
-static void test_rfc_region_is_the_seed(void **state)
+/* one test per region, the region its initial state */
+static void test_region(void **state)
 {
-	check_region(&regions[0]);
-}
-
-static void test_asix_after_region_is_the_patch(void **state)
-{
-	check_region(&regions[1]);
-}
-
-static void test_asix_before_region_is_the_patch(void **state)
-{
-	check_region(&regions[2]);
+	check_region(*state);
 }
 
 int main(void)
 {
+	/* { name, test, setup, teardown, initial state }: the region */
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_rfc_region_is_the_seed),
-		cmocka_unit_test(test_asix_after_region_is_the_patch),
-		cmocka_unit_test(test_asix_before_region_is_the_patch),
+		{ "rfc_region_is_the_seed", test_region, NULL, NULL, (void *)&regions[0] },
+		{ "asix_after_region_is_the_patch", test_region, NULL, NULL, (void *)&regions[1] },
+		{ "asix_before_region_is_the_patch", test_region, NULL, NULL,
+		  (void *)&regions[2] },
+		{ "asix_mainline_region_is_asix_common", test_region, NULL, NULL,
+		  (void *)&regions[3] },
+		{ "sr9800_region_is_the_pinned_text", test_region, NULL, NULL, (void *)&regions[4] },
+		{ "ax88179_region_is_the_pinned_text", test_region, NULL, NULL,
+		  (void *)&regions[5] },
 	};
 
 	return cmocka_run_group_tests_name("test_seeds", tests, NULL, NULL);

@@ -998,7 +998,10 @@ static void test_copy_expand_negative_room(void **state)
 
 /* Defect 3: skb_cow_head() of a shared skb that needs a new head reaches
  * pskb_expand_head(), which BUG()s on skb_shared(): the BUG is recorded,
- * -EINVAL, the skb as it was. */
+ * -EINVAL, the skb as it was. Follows v3.5: include/linux/skbuff.h
+ * skb_cow_head() -> __skb_cow() (delta > 0 or skb_header_cloned() ->
+ * pskb_expand_head(skb, ALIGN(delta, NET_SKB_PAD), 0, GFP_ATOMIC)) and
+ * net/core/skbuff.c pskb_expand_head() ("if (skb_shared(skb)) BUG();"). */
 static void test_cow_head_shared(void **state)
 {
 	struct fx f;
@@ -1161,7 +1164,12 @@ static void test_sharing_codes_apart(void **state)
  * skb_set_tail_pointer(skb, 0) (tail moves, len stays, as in the kernel),
  * skb_put(1856): len 3712 in a 2048-byte object. skb_copy() would write
  * past the new buffer and skb_copy_expand() read past the old one: both are
- * KM_R_SKB_INVALID BUGs, nothing copied (ASan stays quiet). */
+ * KM_R_SKB_INVALID BUGs, nothing copied (ASan stays quiet). Follows v3.5:
+ * include/linux/skbuff.h skb_put() (checks only tail > end) and
+ * skb_set_tail_pointer() (tail = data + offset, len untouched);
+ * net/core/skbuff.c skb_copy() (alloc_skb(skb_end_offset + data_len),
+ * skb_copy_bits(skb, -headroom, n->head, headroom + len)) and
+ * skb_copy_expand() (skb_copy_bits(..., skb->len + head_copy_len)). */
 static void test_len_past_buffer(void **state)
 {
 	struct fx f;

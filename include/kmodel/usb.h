@@ -317,9 +317,11 @@ struct km_usbnet {
  *     check and would divide by zero in usbnet_start_xmit()). A value the
  *     spec forbids at @speed (full: 8, 16, 32, 64; high: 512; super: 1024)
  *     or that is not a power of two is accepted as the kernel accepts it
- *     and reported (one KM_R_USB_MAXPACKET WARN, with config.c's words where
+ *     and reported (a KM_R_USB_MAXPACKET WARN, with config.c's words where
  *     config.c warns); in the mainline era a value above the speed's
- *     maximum (64, 1024, 1024) is clamped to it, as mainline config.c does.
+ *     maximum (64, 1024, 1024) is clamped to it and reported, as mainline
+ *     config.c does, and the clamped value is then checked like any other
+ *     (high speed 2047: "setting to 1024", then "invalid maxpacket 1024").
  *     Low speed has no bulk endpoints: config.c turns it into an interrupt
  *     endpoint (reported), usbnet finds no bulk-out: -ENODEV.
  * @sink: the device model that receives the bulk-out packets.
@@ -347,7 +349,9 @@ KM_API void km_usbnet_free(struct km_usbnet *dev);
  * tx_bytes += len before the pad; mainline tx_packets += and tx_bytes +=
  * the skb's usbnet_packets/usbnet_length (the driver's
  * usbnet_set_skb_tx_stats() plus the URB length with FLAG_MULTI_PACKET,
- * else 1 and the URB length). Then dev_kfree_skb(). Consumes @skb.
+ * else 1 and the URB length; a driver total <= 0 is mainline's
+ * WARN_ON_ONCE(): a KM_R_WARN_ON WARN the first time on the machine, its
+ * boot). Then dev_kfree_skb(). Consumes @skb.
  * Return: NETDEV_TX_OK (0) as the kernel; -EINVAL for a NULL @skb, without
  * `current` (skb freed) or for an skb whose URB would run past its buffer
  * (a KM_R_SKB_INVALID BUG, skb freed); -EINVAL for an skb of another

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * sr9800: sr_tx_fixup() of drivers/net/usb/sr9800.c (CoreChip SR9800, a
- * USB 2.0 AX88772 clone, "Based on asix_common.c, asix_devices.c"; driver
- * merged for v3.13, DRIVER_VERSION "11-Nov-2013"), ported VERBATIM between
- * the BEGIN/END markers from the pinned version torvalds/linux
- * 010e85f9e47c6a92740b7d73e0fca8f792573582 (sr9800.h at 2cc2c3cb54de for
- * DRIVER_FLAG), compiled against include/kmodel/kernel. Since 2013 the
- * function changed only mechanically (put_unaligned_le32 in 2019,
- * usbnet_set_skb_tx_stats in v4.0); it runs under mainline usbnet.
+ * USB 2.0 AX88772 clone, "Based on asix_common.c, asix_devices.c"; the
+ * driver was merged for v3.13, DRIVER_VERSION "11-Nov-2013"), ported
+ * VERBATIM between the BEGIN/END markers from mainline: the pinned version
+ * torvalds/linux 010e85f9e47c6a92740b7d73e0fca8f792573582 (sr9800.h at
+ * 2cc2c3cb54de for DRIVER_FLAG), whose function is the v5.4+ text (v4.0's
+ * usbnet_set_skb_tx_stats(), "usbnet: Fix tx_packets stat for
+ * FLAG_MULTI_FRAME drivers"; v5.4's put_unaligned_le32(), "net: usb: Merge
+ * cpu_to_le32s + memcpy to put_unaligned_le32", July 2019), compiled
+ * against include/kmodel/kernel (the 2013 text itself was not read); it
+ * runs under mainline usbnet.
  *
  * Behaviour kept on purpose (the flaws the sweep finds):
  *  - padlen tests (skb->len + 4) % (dev->maxpacket - 1), not % maxpacket:

@@ -63,13 +63,18 @@ static bool pow2(unsigned int x)
 /*
  * usb_parse_endpoint() (drivers/usb/core/config.c) on the bulk-out endpoint
  * of a device at @speed: returns the maxpacket usbnet then reads, and
- * reports what config.c warns about, plus what the USB spec forbids that
- * config.c lets through (full speed: 8, 16, 32 or 64, USB 2.0 spec 5.8.3;
- * high speed: 512; SuperSpeed: 1024, USB 3.0 spec 9.6.6) and a maxpacket
- * that is not a power of two: one KM_R_USB_MAXPACKET WARN per probe.
+ * reports (KM_R_USB_MAXPACKET WARNs) what config.c warns about, in its
+ * order, plus what the USB spec forbids that config.c lets through (full
+ * speed: 8, 16, 32 or 64, USB 2.0 spec 5.8.3; SuperSpeed: 1024, USB 3.0
+ * spec 9.6.6) and a maxpacket that is not a power of two.
  * v3.5 only warns (low speed: "is Bulk; changing to Interrupt"; high
- * speed: != 512); mainline also clamps to the speed's maximum (full 64,
- * high and super 1024: "invalid maxpacket %d, setting to %d").
+ * speed: != 512). Mainline first clamps to the speed's maximum (full 64,
+ * high and super 1024: "invalid maxpacket %d, setting to %d"), then runs
+ * the same high-speed test on the clamped value: high speed 2047 is two
+ * warnings, "setting to 1024" and "bulk endpoint ... has invalid maxpacket
+ * 1024" (config.c's maxpacket_maxes[] comment: "Bulk should be 512, but
+ * some devices use 1024: we will warn below"). Read: config.c of a v3.x
+ * tree and of mainline (see usbnet.c's header).
  * Return: the maxpacket, or 0 when no bulk-out endpoint is left (low speed:
  * it became an interrupt endpoint, which usbnet_get_endpoints() skips).
  */
@@ -91,7 +96,8 @@ static unsigned int parse_endpoint(struct km_machine *m, enum km_usbnet_era era,
 		km_report(m, KM_WARN, KM_R_USB_MAXPACKET, "config 1 interface 0 altsetting 0 "
 			  "endpoint 0x%X has invalid maxpacket %u, setting to %u%s", EP_OUT_ADDR,
 			  mp, maxes[speed], np2);
-		return maxes[speed];
+		mp = maxes[speed];
+		np2 = "";
 	}
 	if (speed == KM_USB_SPEED_HIGH && mp != 512) {
 		km_report(m, KM_WARN, KM_R_USB_MAXPACKET, "config 1 interface 0 altsetting 0 "
@@ -237,9 +243,13 @@ int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb)
 			/* the driver set packets and a length delta
 			 * (usbnet_set_skb_tx_stats()) */
 			skb->usbnet_length += (long)length;
-			if (skb->usbnet_length <= 0) {	/* WARN_ON_ONCE */
-				km_report(dev->m, KM_WARN, KM_R_UNEXPECTED, "usbnet_start_xmit: "
-					  "WARN_ON_ONCE(entry->length %ld <= 0)", skb->usbnet_length);
+			if (skb->usbnet_length <= 0) {
+				/* WARN_ON_ONCE(): once per boot of the machine */
+				if (!dev->m->usbnet_warned_length)
+					km_report(dev->m, KM_WARN, KM_R_WARN_ON, "usbnet_start_xmit: "
+						  "WARN_ON_ONCE(entry->length %ld <= 0)",
+						  skb->usbnet_length);
+				dev->m->usbnet_warned_length = true;
 				skb->usbnet_length = (long)length;
 			}
 		} else {

@@ -148,8 +148,10 @@ const struct km_usbnet_variant km_asix_hardened = {
 const struct km_usbnet_variant km_sr9800 = {
 	.size = KM_USBNET_VARIANT_SIZE,
 	.name = "sr9800",
-	.summary = "CoreChip SR9800 (2013): pad test % (maxpacket - 1), !skb_cloned rule",
-	.source = "drivers/net/usb/sr9800.c sr_tx_fixup(), torvalds/linux 010e85f9e47c",
+	.summary = "CoreChip SR9800 (v5.4+ mainline text; driver of v3.13): pad test "
+		   "% (maxpacket - 1), !skb_cloned rule",
+	.source = "drivers/net/usb/sr9800.c sr_tx_fixup(), mainline at torvalds/linux "
+		  "010e85f9e47c (v5.4+ text)",
 	.info = &km_sr9800_info,
 	.era = KM_USBNET_MAINLINE,
 	.dev_new = asix_dev_new,

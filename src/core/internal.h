@@ -167,6 +167,8 @@ struct km_machine {
 	struct km_queue skb_live, skb_free, skbuf_live, skbuf_free;
 	const void *skb_hint;
 	bool skb_nocheck;		/* km_skb_set_checker(m, false) */
+	/* usbnet.c's WARN_ON_ONCE() fired (its static __warned: once per boot) */
+	bool usbnet_warned_length;
 	/* RAM's memfd (strict kmap mode; -1 otherwise) */
 	int ram_fd;
 	/* strict kmap mode: the pre-5.11 fixmap's host windows (NULL: off) */
