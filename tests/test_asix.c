@@ -1538,6 +1538,119 @@ static void test_ax88179(void **state)
 	fx_down(&f);
 }
 
+/* one AX88772 bulk-in frame: the 4-byte header (length, its complement),
+ * the frame, a pad byte to an even length */
+static size_t ax_frame(uint8_t *p, size_t size, bool good_complement)
+{
+	uint32_t h = (uint32_t)size | (uint32_t)((good_complement ? ~size : size) & 0x07ff) << 16;
+
+	for (int i = 0; i < 4; i++)
+		p[i] = (uint8_t)(h >> (8 * i));
+	pattern(p + 4, size, (unsigned int)size);
+	if (size & 1)
+		p[4 + size] = 0;
+	return 4 + ((size + 1) & ~(size_t)1);
+}
+
+/*
+ * The receive path the ACKs take (usbnet rx_submit/rx_complete/rx_process
+ * and asix_rx_fixup() of v3.5): per bulk-in transfer one URB (usb_alloc_urb:
+ * the 124-byte ARM struct urb, kmalloc-128) and one skb on a page fragment
+ * (netdev_alloc_frag(): a page per 2 KiB fragment, no kmalloc), the frames
+ * behind their headers -- all but the last cloned --, the packets a
+ * transfer takes (a short one or a ZLP ends it), everything freed.
+ */
+static void test_usbnet_rx(void **state)
+{
+	uint8_t buf[KM_USBNET_RX_URB_SIZE];
+	struct km_events ev;
+	struct fx f;
+	size_t n;
+
+	fx_up(&f, &km_asix_before, 512);
+	/* a TCP ACK: 66 bytes, one short packet */
+	n = ax_frame(buf, 66, true);
+	km_events_reset(f.m);
+	assert_int_equal(km_usbnet_rx(f.dev, buf, n), 1);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.urb_allocs, 1);
+	assert_int_equal(ev.urbs, 1);
+	assert_int_equal(ev.kmalloc_calls, 1);
+	assert_int_equal(ev.kmalloc_class[7], 1);	/* 124 bytes: kmalloc-128 */
+	assert_int_equal(ev.kfree_calls, 1);
+	assert_int_equal(ev.skb_allocs, 1);
+	assert_int_equal(ev.skb_clones, 0);
+	assert_int_equal(ev.skb_frees, 1);
+	assert_int_equal(ev.pages_allocated, 1);
+	assert_int_equal(ev.pages_freed, 1);
+	assert_int_equal(ev.usb_in_packets, 1);
+	assert_int_equal(ev.usb_in_bytes, 70);
+	assert_int_equal(ev.usb_in_zlps, 0);
+	assert_int_equal(ev.eth_rx_frames, 1);
+	assert_int_equal(ev.eth_rx_bytes, 66);
+	/* two frames, the odd one padded: the first goes up as a clone */
+	n = ax_frame(buf, 60, true);
+	n += ax_frame(buf + n, 61, true);
+	assert_int_equal(n, 4 + 60 + 4 + 62);
+	km_events_reset(f.m);
+	assert_int_equal(km_usbnet_rx(f.dev, buf, n), 2);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.skb_clones, 1);
+	assert_int_equal(ev.skb_frees, 2);
+	assert_int_equal(ev.eth_rx_bytes, 121);
+	/* v3.5 only logs a header whose complement is wrong */
+	n = ax_frame(buf, 66, false);
+	assert_int_equal(km_usbnet_rx(f.dev, buf, n), 1);
+	/* a transfer of exactly maxpacket bytes ends with a ZLP */
+	n = ax_frame(buf, 508, true);
+	km_events_reset(f.m);
+	assert_int_equal(km_usbnet_rx(f.dev, buf, n), 1);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.usb_in_packets, 2);
+	assert_int_equal(ev.usb_in_zlps, 1);
+	/* a frame above mtu + 14: "Bad RX Length"; one running past the
+	 * transfer; a transfer above the URB: refused */
+	n = ax_frame(buf, 1515, true);
+	n += ax_frame(buf + n, 10, true);
+	assert_int_equal(km_usbnet_rx(f.dev, buf, n), -EPROTO);
+	n = ax_frame(buf, 100, true);
+	assert_int_equal(km_usbnet_rx(f.dev, buf, n - 10), -EPROTO);
+	assert_int_equal(km_usbnet_rx(f.dev, buf, KM_USBNET_RX_URB_SIZE + 1), -EINVAL);
+	assert_int_equal(km_usbnet_rx(NULL, buf, 70), -EINVAL);
+	/* no URB: nothing passed up, nothing leaked */
+	km_fault_fail_kmalloc_nth(f.m, 1);
+	assert_int_equal(km_usbnet_rx(f.dev, buf, 70), -ENOMEM);
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	fx_down(&f);	/* nothing leaked */
+}
+
+/* usbnet_start_xmit() allocates an URB per packet after the fixup (the ARM
+ * struct urb) and frees it at completion; without one the packet drops */
+static void test_usbnet_tx_urb(void **state)
+{
+	uint8_t data[100];
+	struct km_events ev;
+	struct km_skb *skb;
+	struct fx f;
+
+	fx_up(&f, &km_asix_after, 512);
+	skb = mk(&f, 8, 100, 8, data);
+	km_events_reset(f.m);
+	assert_int_equal(km_usbnet_start_xmit(f.dev, skb), 0);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.urb_allocs, 1);
+	assert_int_equal(ev.urbs, 1);
+	assert_int_equal(ev.kmalloc_class[7], 1);
+	assert_int_equal(ev.kfree_calls, 2);		/* the URB and the skb's data */
+	assert_int_equal(f.frames, 1);
+	skb = mk(&f, 8, 100, 8, data);
+	km_fault_fail_kmalloc_nth(f.m, 1);		/* the fixup allocates nothing */
+	assert_int_equal(km_usbnet_start_xmit(f.dev, skb), 0);
+	assert_int_equal(f.dev->net->tx_dropped, 1);
+	assert_int_equal(f.frames, 1);
+	fx_down(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1576,6 +1689,8 @@ int main(void)
 		cmocka_unit_test(test_retransmit_after_memmove),
 		cmocka_unit_test(test_forwarding),
 		cmocka_unit_test(test_pktgen_shared),
+		cmocka_unit_test(test_usbnet_rx),
+		cmocka_unit_test(test_usbnet_tx_urb),
 	};
 
 	return cmocka_run_group_tests_name("test_asix", tests, NULL, NULL);

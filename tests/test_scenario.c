@@ -101,6 +101,32 @@ static void test_dd_table(void **state)
 	km_table_free(t);
 }
 
+/*
+ * dd's buffer is busybox's xmalloc(bs): glibc puts it 8 bytes into a
+ * page, so each 4 KiB chunk of a block spans two user pages -- the RFC
+ * pins 4 per 4 KiB block (read and write), 1024 per MiB. At bs=512 each
+ * new page of B gets the 3584 bytes around the first block zeroed by
+ * shmem_write_end() (zero_user_segments()): 256 pages per MiB.
+ */
+static void test_dd_buffer_and_zeroing(void **state)
+{
+	const unsigned long bss[2] = { 4096, 512 };
+	struct km_dd_opts o = { .block_sizes = bss, .nblock_sizes = 2, .total_bytes = 1 << 20,
+				.file_bytes = 1 << 20, .repeat = 1 };
+	struct km_dd_case c = { &km_uaccess_gup_kmap_rfc, km_dd_machine_find("bbw"),
+				KM_KMAP_ATOMIC_PRE_5_11 };
+	struct km_table *t;
+
+	assert_int_equal(km_dd_run(&o, &c, 1, &t), 0);
+	assert_int_equal(km_table_nrows(t), 4);	/* baseline and RFC per block size */
+	assert_true(fabs(num(t, 1, "gup_slow_pages_per_mib") - 1024) < 1e-9);
+	/* the RFC's page array: kmalloc_array(__GFP_ZERO) per call, kmalloc-64 */
+	assert_true(fabs(num(t, 1, "clear_bytes_per_mib") - 512 * 64) < 1e-9);
+	assert_true(fabs(num(t, 3, "gup_slow_pages_per_mib") - 4096) < 1e-9);	/* 1 a call */
+	assert_true(fabs(num(t, 3, "clear_bytes_per_mib") - (256 * 3584 + 4096 * 64)) < 1e-9);
+	km_table_free(t);
+}
+
 static void test_dd_bad_options(void **state)
 {
 	unsigned long bs = (64ul << 20) + 1;
@@ -145,6 +171,23 @@ static void test_iperf_table(void **state)
 			assert_true(fabs(copies - (strcmp(v, "before") ? 0 : 1000)) < 1e-9);
 		if (!strcmp(tr, "tcp+tap"))
 			assert_true(fabs(copies - 1000) < 1e-9);
+		/* iperf 2's write(2)s: one per 8 KiB of TCP payload (200 x 1448
+		 * bytes start 35 or 36 writes, by where the stream stands), one
+		 * per UDP datagram; an ACK per two
+		 * TCP segments comes back through bulk-in and rx_fixup; a URB
+		 * per packet each way */
+		if (!strcmp(tr, "udp")) {
+			assert_true(fabs(num(t, r, "syscalls_per_packet") - 1) < 1e-9);
+			assert_true(num(t, r, "eth_rx_frames_per_packet") == 0);
+			assert_true(fabs(num(t, r, "urb_allocs_per_packet") - 1) < 1e-9);
+		} else {
+			double w = num(t, r, "syscalls_per_packet") * 200;
+
+			assert_true(fabs(w - 35) < 1e-9 || fabs(w - 36) < 1e-9);
+			assert_true(fabs(num(t, r, "eth_rx_frames_per_packet") - 0.5) < 1e-9);
+			assert_true(fabs(num(t, r, "usb_in_bytes_per_packet") - 0.5 * 70) < 1e-9);
+			assert_true(fabs(num(t, r, "urb_allocs_per_packet") - 1.5) < 1e-9);
+		}
 	}
 	km_table_free(t);
 	/* an endpoint the variant does not meet */
@@ -156,6 +199,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_dd_table),
+		cmocka_unit_test(test_dd_buffer_and_zeroing),
 		cmocka_unit_test(test_dd_bad_options),
 		cmocka_unit_test(test_iperf_table),
 	};

@@ -445,9 +445,9 @@ struct km_events {
 	uint64_t skb_copies;		/**< skb_copy/skb_copy_expand/pskb_expand_head */
 	uint64_t skb_copy_bytes;
 	uint64_t skb_frees;
-	uint64_t urbs;
-	uint64_t usb_packets;
-	uint64_t usb_bytes;
+	uint64_t urbs;			/**< usb_submit_urb() calls (bulk out and in) */
+	uint64_t usb_packets;		/**< bulk-out packets, ZLPs included */
+	uint64_t usb_bytes;		/**< bulk-out bytes */
 	/* appended (the cost model's events, kmodel/cost.h): */
 	uint64_t mmap_sem_locks;	/**< down_read(&mm->mmap_sem): uaccess_with_memcpy, gup slow path */
 	uint64_t syscalls;		/**< system call entries (km_syscall()) */
@@ -477,6 +477,12 @@ struct km_events {
 	uint64_t kmalloc_class[16];
 	uint64_t spin_locks;		/**< spin_lock() (the pte lock of uaccess_with_memcpy) */
 	uint64_t pt_walks_sw;		/**< page-table walks by kernel code (pgd_offset() ..) */
+	uint64_t urb_allocs;		/**< usb_alloc_urb() calls, each with its usb_free_urb() */
+	uint64_t usb_in_packets;	/**< bulk-in packets, ZLPs included */
+	uint64_t usb_in_bytes;		/**< bulk-in bytes */
+	uint64_t usb_in_zlps;		/**< zero-length packets among usb_in_packets */
+	uint64_t eth_rx_frames;		/**< Ethernet frames a usbnet driver's rx_fixup passed up */
+	uint64_t eth_rx_bytes;		/**< their bytes (header + payload, no FCS) */
 };
 #define KM_EVENTS_KMALLOC_CLASSES 16
 

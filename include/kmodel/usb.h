@@ -351,7 +351,11 @@ KM_API void km_usbnet_free(struct km_usbnet *dev);
  * usbnet_set_skb_tx_stats() plus the URB length with FLAG_MULTI_PACKET,
  * else 1 and the URB length; a driver total <= 0 is mainline's
  * WARN_ON_ONCE(): a KM_R_WARN_ON WARN the first time on the machine, its
- * boot). Then dev_kfree_skb(). Consumes @skb.
+ * boot). Then dev_kfree_skb(). Consumes @skb. The URB is
+ * usb_alloc_urb(0, GFP_ATOMIC) after the fixup, a kmalloc of the ARM
+ * struct urb (124 bytes, v3.5) that the completion frees (events
+ * urb_allocs, kmalloc/kfree; urbs counts the submission); when it fails
+ * (km_fault_fail_kmalloc_nth()) the skb is dropped: tx_dropped++.
  * Return: NETDEV_TX_OK (0) as the kernel; -EINVAL for a NULL @skb, without
  * `current` (skb freed) or for an skb whose URB would run past its buffer
  * (a KM_R_SKB_INVALID BUG, skb freed); -EINVAL for an skb of another
@@ -359,6 +363,38 @@ KM_API void km_usbnet_free(struct km_usbnet *dev);
  * is not touched and stays the caller's) and likewise for a NULL @dev.
  */
 KM_API int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb);
+
+/** rx_urb_size of an AX88772 (ax88772_bind(), v3.5): bytes of a bulk-in URB. */
+#define KM_USBNET_RX_URB_SIZE 2048u
+
+/**
+ * km_usbnet_rx() - one bulk-in transfer of @len bytes (what the device
+ * sends, at @buf) into a fresh rx URB, through usbnet's receive path as
+ * v3.5 runs it for an AX88772, on `current`: rx_submit() -- usb_alloc_urb()
+ * (the ARM struct urb, as on transmit), an skb of KM_USBNET_RX_URB_SIZE
+ * whose buffer is a page fragment (__netdev_alloc_skb() with
+ * netdev_alloc_frag(): at that size a page per fragment, the fragment
+ * cache's reference dropped at the next refill) and usb_submit_urb(); the
+ * device's transfer in maxpacket packets, ended by a short packet or a
+ * ZLP; rx_complete()/rx_process() with the framing of asix_rx_fixup()
+ * (v3.5): each frame behind a 4-byte header of its length (11 bits) and
+ * the length's complement, padded to an even length, every frame but the
+ * last passed up as a clone, the last as the URB's skb; the stack then
+ * consumes every frame (each skb freed, the fragment's page with the
+ * last), and usb_free_urb(). The framing is the AX88772's whatever the
+ * device's variant: the receive side is modelled for its cost, not per
+ * driver. A header whose complement does not match is used anyway (v3.5
+ * only logs "Bad Header Length").
+ * Events: urb_allocs, urbs, kmalloc/kfree (the URB), pages_allocated,
+ * get_page/put_page_calls, pages_freed (the fragment), skb_allocs,
+ * skb_clones, skb_frees, usb_in_packets/bytes/zlps, eth_rx_frames/bytes.
+ * Return: the frames passed up (>= 0); -EINVAL (NULL @dev or @buf with
+ * @len, no `current` of @dev's machine, @len above the URB); -EPROTO when
+ * a frame is longer than mtu + 14 ("Bad RX Length": the URB is dropped
+ * there) or runs past the transfer (the frames before it were passed up);
+ * -ENOMEM when the URB or the page cannot be had.
+ */
+KM_API int km_usbnet_rx(struct km_usbnet *dev, const void *buf, size_t len);
 
 #ifdef __cplusplus
 }

@@ -18,6 +18,23 @@
 /* the bulk-out endpoint address the model prints (an AX88772's is 0x02) */
 #define EP_OUT_ADDR 0x02
 
+/* sizeof(struct urb) on 32-bit ARM, v3.5 (include/linux/usb.h): kref,
+ * hcpriv, use_count, reject, unlinked (20), urb_list and anchor_list (16),
+ * 22 pointers and 32-bit fields from anchor to complete (88): 124 bytes,
+ * kmalloc'ed by usb_alloc_urb(0, ...) -- kmalloc-128 there */
+#define ARM_SIZEOF_URB 124u
+
+/* usb_alloc_urb(0, GFP_ATOMIC) / usb_free_urb(): the URB as the kmalloc
+ * object the target allocates; the model keeps nothing in it */
+static void *alloc_urb(struct km_task *t)
+{
+	void *urb = km_kmalloc(t, ARM_SIZEOF_URB, KM_GFP_ATOMIC);
+
+	if (urb)
+		t->m->ev.urb_allocs++;
+	return urb;
+}
+
 int km_usb_bulk_out(struct km_usb_ep *ep, const void *buf, size_t len, bool zero_packet)
 {
 	const uint8_t *p = buf;
@@ -180,6 +197,7 @@ int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb)
 	size_t length, urb_len, room;
 	bool zero_packet = false;
 	bool mainline;
+	void *urb;
 
 	if (!skb)	/* cdc_ncm's timer flush (tx_fixup of NULL) is not modelled */
 		return km_err(-EINVAL, "usbnet_start_xmit: NULL skb");
@@ -216,6 +234,15 @@ int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb)
 	/* v3.5: entry->length = length = skb->len, before the pad byte;
 	 * mainline: length = urb->transfer_buffer_length, counted after it */
 	length = skb->len;
+
+	/* usb_alloc_urb(0, GFP_ATOMIC) after the fixup (both eras); none:
+	 * "no urb", drop */
+	urb = alloc_urb(t);
+	if (!urb) {
+		dev->net->tx_dropped++;
+		km_dev_kfree_skb_any(skb);
+		return 0;			/* NETDEV_TX_OK */
+	}
 
 	/* usb_fill_bulk_urb(urb, ..., skb->data, skb->len, ...); the length
 	 * rules are the same in v3.5 and mainline (mainline's scatter-gather
@@ -272,9 +299,12 @@ int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb)
 			  "buffer (end at head%+td)", urb_len, skb->data - skb->head,
 			  skb->end - skb->head);
 		km_kfree_skb(skb);
+		km_kfree(t, urb);
 		return -EINVAL;
 	}
 	km_usb_bulk_out(&dev->out, skb->data, urb_len, zero_packet);
+	/* usbnet_bh(): tx_done frees the URB */
+	km_kfree(t, urb);
 
 	/* tx_complete() with urb->status 0, then usbnet_bh(): tx_done */
 	if (mainline) {
@@ -287,4 +317,71 @@ int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb)
 	}
 	km_consume_skb(skb);	/* dev_kfree_skb() */
 	return 0;			/* NETDEV_TX_OK */
+}
+
+int km_usbnet_rx(struct km_usbnet *dev, const void *buf, size_t len)
+{
+	struct km_task *t = km_current();
+	const uint8_t *p = buf;
+	struct km_machine *m;
+	struct km_page *frag;
+	size_t off = 0, mp;
+	int frames = 0, clones = 0, rc = 0;
+	void *urb;
+
+	if (!dev || (len && !buf) || len > KM_USBNET_RX_URB_SIZE)
+		return km_err(-EINVAL, "usbnet_rx: NULL device or buffer, or %zu bytes past the "
+			      "%u-byte URB", len, KM_USBNET_RX_URB_SIZE);
+	m = dev->m;
+	if (!t || t->m != m)
+		return km_err(-EINVAL, "usbnet_rx: no current task on the device's machine");
+	/* rx_submit(): the URB, then the skb from a page fragment */
+	urb = alloc_urb(t);
+	if (!urb)
+		return km_err(-ENOMEM, "usbnet_rx: no URB");
+	frag = km_alloc_page(m, 0);	/* netdev_alloc_frag()'s refill */
+	if (!frag) {
+		km_kfree(t, urb);
+		return km_err(-ENOMEM, "usbnet_rx: no page for the fragment");
+	}
+	km_get_page(m, frag);		/* the fragment's reference */
+	km_put_page(m, frag);		/* the cache's, dropped at the next refill */
+	m->ev.skb_allocs++;		/* build_skb(): skbuff_head_cache */
+	m->ev.urbs++;			/* usb_submit_urb() */
+	/* the device's transfer: a short packet or a ZLP ends it */
+	mp = dev->maxpacket;
+	m->ev.usb_in_bytes += len;
+	m->ev.usb_in_packets += (len + mp - 1) / mp + (len % mp == 0);
+	m->ev.usb_in_zlps += len % mp == 0;
+	/* rx_process() -> asix_rx_fixup() (v3.5) */
+	while (len - off >= 4) {
+		uint32_t header = (uint32_t)p[off] | (uint32_t)p[off + 1] << 8 |
+				  (uint32_t)p[off + 2] << 16 | (uint32_t)p[off + 3] << 24;
+		size_t size = header & 0x07ff, padded = (size + 1) & 0xfffe;
+
+		off += 4;
+		if (len - off == padded)
+			off = len;	/* the last frame: the URB's skb goes up */
+		else if (size > dev->net->mtu + 14u) {
+			rc = km_err(-EPROTO, "asix_rx_fixup(): Bad RX Length %zu", size);
+			break;
+		} else if (padded > len - off) {
+			rc = km_err(-EPROTO, "asix_rx_fixup(): a %zu-byte frame runs past the "
+				    "%zu-byte transfer", size, len);
+			break;
+		} else {
+			m->ev.skb_clones++;	/* skb_clone() for this frame */
+			clones++;
+			off += padded;
+		}
+		m->ev.eth_rx_frames++;
+		m->ev.eth_rx_bytes += size;
+		frames++;
+	}
+	/* the stack consumes each frame; the URB's own skb, passed up or not
+	 * (usbnet's rx_cleanup), is freed too: every skb once */
+	m->ev.skb_frees += 1 + (uint64_t)clones;
+	km_put_page(m, frag);		/* the last skb's skb_release_data() */
+	km_kfree(t, urb);		/* usb_free_urb() */
+	return rc ? rc : frames;
 }

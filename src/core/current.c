@@ -58,7 +58,8 @@ static const char *const event_names[] = {
 	"kmalloc_class_4", "kmalloc_class_5", "kmalloc_class_6", "kmalloc_class_7",
 	"kmalloc_class_8", "kmalloc_class_9", "kmalloc_class_10", "kmalloc_class_11",
 	"kmalloc_class_12", "kmalloc_class_13", "kmalloc_class_14", "kmalloc_class_15",
-	"spin_locks", "pt_walks_sw",
+	"spin_locks", "pt_walks_sw", "urb_allocs", "usb_in_packets", "usb_in_bytes", "usb_in_zlps",
+	"eth_rx_frames", "eth_rx_bytes",
 };
 _Static_assert(G_N_ELEMENTS(event_names) == KM_EVENTS_NFIELDS,
 	       "a name for every counter of struct km_events");

@@ -257,8 +257,11 @@ void *km_kmalloc_arm(struct km_task *t, size_t size, size_t arm_size, km_gfp_t f
 	h->magic = OBJ_LIVE;
 	h->next_free = NULL;
 	s->last_obj = h;
-	if (flags & KM_GFP_ZERO)
+	if (flags & KM_GFP_ZERO) {	/* slab_alloc_node(): memset(object, 0, s->object_size) */
 		memset(h + 1, 0, bucket);
+		m->ev.clear_bytes += arm_bucket;	/* the target's object */
+		m->ev.memset_calls++;
+	}
 	return h + 1;
 }
 

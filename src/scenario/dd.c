@@ -7,7 +7,11 @@
  * under test (kmodel/filemap.h). At the end of A dd starts again: A from
  * its start, B truncated (O_TRUNC), so B's page-cache pages are allocated
  * again as in a real run while the host memory behind them stays warm.
- * Simplifications: no syscall entry, no writeback, no dirty throttling.
+ * The buffer is busybox dd's xmalloc(bs): glibc's malloc returns its
+ * chunk's memory 2 * SIZE_SZ = 8 bytes into a page-aligned heap or mmap'd
+ * chunk (the first allocation of a fresh process), so it starts 8 bytes
+ * into a page and a block of N pages spans N + 1 (DD_BUF_OFFSET).
+ * Simplifications: no writeback, no dirty throttling.
  */
 #include "scenario_internal.h"
 #include "table.h"
@@ -17,6 +21,8 @@
 #include <time.h>
 
 #define MiB (1024UL * 1024)
+/* where busybox dd's buffer starts in its first page (see above) */
+#define DD_BUF_OFFSET 8UL
 
 static const struct km_dd_machine machines[] = {
 	{ "bbw", "BeagleBone White, Cortex-A8: 256 MiB, all lowmem, no LPAE (no fast GUP)",
@@ -95,7 +101,7 @@ struct dd_run {
 	const struct km_uaccess_ops *ops;
 	bool config_highmem;
 	unsigned long bs, P, ubuf;
-	unsigned char **uhost;		/* baseline: host address of each buffer page */
+	unsigned char **uhost;		/* baseline: host address of each page of the buffer */
 	struct km_shmem_file *in, *out;
 	uint64_t in_pos, out_pos;
 	bool stalled;			/* the write path would retry for ever: no row */
@@ -116,6 +122,7 @@ static void *(*volatile host_memcpy)(void *, const void *, size_t) = memcpy;
 static void plain_user(struct dd_run *r, unsigned char *k, unsigned long uoff,
 		       unsigned long len, bool to_user)
 {
+	uoff += DD_BUF_OFFSET;	/* offset from the buffer's first page */
 	while (len) {
 		unsigned long chunk = MIN(len, r->P - uoff % r->P);
 		unsigned char *u = r->uhost[uoff / r->P] + uoff % r->P;
@@ -247,30 +254,34 @@ static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_
 	err = km_task_new(r->m, mm, 0, &r->t);
 	km_mm_put(mm);
 	if (!err)
-		err = km_mmap(mm, 0, bs, KM_PROT_READ | KM_PROT_WRITE, &r->ubuf);
+		err = km_mmap(mm, 0, bs + DD_BUF_OFFSET, KM_PROT_READ | KM_PROT_WRITE, &r->ubuf);
 	if (!err)
 		err = km_shmem_file_new(r->m, &r->in);
 	if (!err)
 		err = km_shmem_file_new(r->m, &r->out);
-	pages = (bs + r->P - 1) / r->P;
+	pages = (bs + DD_BUF_OFFSET + r->P - 1) / r->P;
 	if (!err && !r->ops)
 		r->uhost = g_new0(unsigned char *, pages);
-	/* fill the buffer with a pattern (faulting it in), resolve its frames
-	 * for the baseline, and write A from it with the direct variant */
+	/* resolve the buffer's frames for the baseline (faulting them in),
+	 * fill the buffer with a pattern, then write A from it with the
+	 * direct variant */
 	for (unsigned long i = 0; i < pages && !err; i++) {
-		unsigned char pat[256];
 		struct km_page *p;
 
-		for (unsigned int k = 0; k < sizeof(pat); k++)
-			pat[k] = (unsigned char)(i * 31 + k);
-		for (unsigned long o = 0; o < r->P && o < bs - i * r->P && !err; o += sizeof(pat))
-			if (km_user_access(r->t, r->ubuf + i * r->P + o, pat,
-					   MIN(sizeof(pat), bs - i * r->P - o), true) < 0)
-				err = -EFAULT;
-		if (!err && r->uhost &&
-		    (km_follow_pte(mm, r->ubuf + i * r->P, NULL, &p) ||
-		     !(r->uhost[i] = km_page_address(r->m, p))))
+		if (km_user_access(r->t, r->ubuf + i * r->P, &(unsigned char){ 0 }, 1, true) < 0)
+			err = -EFAULT;
+		else if (r->uhost && (km_follow_pte(mm, r->ubuf + i * r->P, NULL, &p) ||
+				      !(r->uhost[i] = km_page_address(r->m, p))))
 			err = km_err(-EINVAL, "dd: the baseline needs a lowmem buffer");
+	}
+	r->ubuf += DD_BUF_OFFSET;
+	for (unsigned long o = 0; o < bs && !err; o += 256) {
+		unsigned char pat[256];
+
+		for (unsigned int k = 0; k < sizeof(pat); k++)
+			pat[k] = (unsigned char)(o / 256 * 31 + k);
+		if (km_user_access(r->t, r->ubuf + o, pat, MIN(sizeof(pat), bs - o), true) < 0)
+			err = -EFAULT;
 	}
 	while (!err && km_shmem_file_size(r->in) < file_bytes) {
 		uint64_t pos = km_shmem_file_size(r->in);

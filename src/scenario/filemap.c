@@ -462,8 +462,11 @@ static unsigned long shmem_write_end(struct km_task *t, struct km_shmem_file *f,
 		unsigned long from = (unsigned long)(pos & (P - 1));
 		char *kaddr = t ? km_kmap_atomic(t, page) : km_frame(f->m, km_pfn(f->m, page));
 
+		/* zero_user_segments(): a memset per non-empty segment */
 		memset(kaddr, 0, from);
 		memset(kaddr + from + copied, 0, P - from - copied);
+		f->m->ev.clear_bytes += P - copied;
+		f->m->ev.memset_calls += (from > 0) + (P - from - copied > 0);
 		if (t)
 			km_kunmap_atomic(t, kaddr);
 	}

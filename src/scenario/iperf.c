@@ -9,7 +9,13 @@
  * sender's alloc/reserve/put/header release/clone/pushes (and the tap's
  * clone), usbnet_start_xmit (tx_fixup, URB length rules, bulk-out
  * segmentation into maxpacket packets, device parse, frame compare,
- * dev_kfree_skb) and the ACK freeing the queued original.
+ * dev_kfree_skb) and the ACK freeing the queued original. The sender's
+ * write(2)s are counted as iperf 2 makes them: one per 8 KiB of TCP
+ * payload (its default -l), one per UDP datagram. The receiver ACKs every
+ * second full-sized TCP segment (RFC 1122 4.2.3.2, Linux's delayed ACK):
+ * each ACK -- 66 bytes, Ethernet, IPv4 and a TCP header with timestamps --
+ * comes back as one bulk-in transfer behind the AX88772's 4-byte header
+ * (km_usbnet_rx()).
  */
 #include "scenario_internal.h"
 #include "table.h"
@@ -29,8 +35,17 @@ static const struct iperf_traffic traffics[] = {
 	{ "udp", KM_TRAFFIC_UDP, false },
 };
 
+/* iperf 2's default TCP write length (-l): 8 KiB */
+#define IPERF_TCP_WRITE_BYTES 8192u
+/* a TCP ACK with timestamps: 14 + 20 + 32 bytes */
+#define ACK_FRAME_BYTES 66u
+
 struct iperf_run {
 	const struct km_usbnet_variant *v;
+	const struct iperf_traffic *tt;
+	unsigned int payload;		/* TCP: the MSS */
+	unsigned long long sent;	/* payload bytes, for the write(2)s */
+	unsigned long segments;		/* TCP segments, for the ACKs */
 	struct km_machine *m;
 	struct km_task *t;
 	struct km_usbnet_dev d;
@@ -86,6 +101,8 @@ static int iperf_setup(struct iperf_run *r, const struct iperf_traffic *tt, unsi
 
 	r->best = G_MAXDOUBLE;
 	r->runs = g_array_new(FALSE, FALSE, sizeof(double));
+	r->tt = tt;
+	r->payload = tt->kind == KM_TRAFFIC_TCP ? mss : 0;
 	err = km_machine_new(NULL, &r->m);
 	if (!err)
 		err = km_task_new(r->m, NULL, 0, &r->t);
@@ -100,12 +117,41 @@ static int iperf_setup(struct iperf_run *r, const struct iperf_traffic *tt, unsi
 	return err;
 }
 
+/* the receiver's ACK as the AX88772 hands it over: a 4-byte header (the
+ * length and its complement, little-endian), then the frame */
+static void ack_transfer(uint8_t buf[4 + ACK_FRAME_BYTES])
+{
+	uint32_t h = ACK_FRAME_BYTES | (uint32_t)(~ACK_FRAME_BYTES & 0x07ff) << 16;
+
+	memset(buf, 0, 4 + ACK_FRAME_BYTES);
+	for (int i = 0; i < 4; i++)
+		buf[i] = (uint8_t)(h >> (8 * i));
+	buf[4 + 12] = 0x08;	/* EtherType IPv4 */
+	buf[4 + 14] = 0x45;	/* IPv4, 20-byte header */
+	buf[4 + 23] = 6;	/* TCP */
+	buf[4 + 46] = 0x80;	/* TCP data offset: 32 bytes */
+	buf[4 + 47] = 0x10;	/* ACK */
+}
+
 static int iperf_pass(struct iperf_run *r, unsigned long packets)
 {
-	for (r->packet = 0; r->packet < packets; r->packet++) {
-		struct km_skb *skb = km_traffic_next(r->tr);
-		unsigned long frames = r->frames;
+	uint8_t ack[4 + ACK_FRAME_BYTES];
+	bool tcp = r->tt->kind == KM_TRAFFIC_TCP;
 
+	ack_transfer(ack);
+	for (r->packet = 0; r->packet < packets; r->packet++) {
+		unsigned long frames = r->frames;
+		struct km_skb *skb;
+		/* write(2): one per UDP datagram; for TCP one per write of
+		 * 8 KiB starting within this segment's payload */
+		unsigned long long writes = !tcp ? 1 :
+			(r->sent + r->payload + IPERF_TCP_WRITE_BYTES - 1) / IPERF_TCP_WRITE_BYTES -
+			(r->sent + IPERF_TCP_WRITE_BYTES - 1) / IPERF_TCP_WRITE_BYTES;
+
+		while (writes--)
+			km_syscall(r->t);
+		r->sent += r->payload;
+		skb = km_traffic_next(r->tr);
 		if (!skb)
 			return km_err(-ENOMEM, "iperf: the sender found no memory");
 		km_usbnet_start_xmit(r->dev, skb);
@@ -113,6 +159,9 @@ static int iperf_pass(struct iperf_run *r, unsigned long packets)
 		if (r->timed && !r->mismatch && r->frames == frames)
 			r->mismatch = g_strdup_printf("packet %lu: no frame delivered", r->packet);
 		km_traffic_complete(r->tr);
+		if (tcp && ++r->segments % 2 == 0 &&
+		    km_usbnet_rx(r->dev, ack, sizeof(ack)) != 1)
+			return km_err(-EIO, "iperf: the ACK did not pass asix_rx_fixup()");
 	}
 	return 0;
 }
