@@ -311,27 +311,33 @@ static void drops(const struct repro *R, unsigned long bs, double *pub, double *
 	g_free(b);
 }
 
+/* the goal: 10 % for a headline figure, 15 % for a block-size point */
+static const char *goal(const struct figure *f)
+{
+	return fabs(error_pct(f)) <= (f->block_size ? 15 : 10) ? "met" : "MISS";
+}
+
 static void write_text(FILE *fp, const struct repro *R)
 {
 	fprintf(fp, "Published figures of the seeds and the cost model's predictions "
 		    "(profiles: beaglebone-white, cortex-a15-qemu, beagleboard-xm-debug-slab%s%s)\n",
 		R->profile_override ? "; all rows: " : "",
 		R->profile_override ? R->profile_override : "");
-	fprintf(fp, "%-4s %-66s %8s %9s %9s %7s %-5s %s\n", "seed", "figure", "unit", "published",
-		"predicted", "error%", "calib", "bound");
+	fprintf(fp, "%-4s %-66s %8s %9s %9s %7s %-4s %-5s %s\n", "seed", "figure", "unit", "published",
+		"predicted", "error%", "goal", "calib", "bound");
 	for (guint i = 0; i < R->figures->len; i++) {
 		const struct figure *f = &g_array_index(R->figures, struct figure, i);
 
 		if (f->predicted > 0)
-			fprintf(fp, "%-4s %-66s %8s %9.1f %9.1f %+7.1f %-5s %s\n", f->seed, f->what,
-				f->unit, f->published, f->predicted, error_pct(f),
+			fprintf(fp, "%-4s %-66s %8s %9.1f %9.1f %+7.1f %-4s %-5s %s\n", f->seed, f->what,
+				f->unit, f->published, f->predicted, error_pct(f), goal(f),
 				f->calibrated ? "yes" : "no", f->bound ? f->bound : "");
 		else	/* not run (-s) */
-			fprintf(fp, "%-4s %-66s %8s %9.1f %9s %7s %-5s\n", f->seed, f->what, f->unit,
-				f->published, "-", "-", f->calibrated ? "yes" : "no");
+			fprintf(fp, "%-4s %-66s %8s %9.1f %9s %7s %-4s %-5s\n", f->seed, f->what, f->unit,
+				f->published, "-", "-", "-", f->calibrated ? "yes" : "no");
 	}
 	fprintf(fp, "\nwith/without drop per block size, percent (goal: within 5 points)\n"
-		    "%8s %9s %9s %7s\n", "bs", "published", "predicted", "points");
+		    "%8s %9s %9s %7s %s\n", "bs", "published", "predicted", "points", "goal");
 	for (int i = 0; i < 7; i++) {
 		double pub, pred;
 
@@ -339,7 +345,8 @@ static void write_text(FILE *fp, const struct repro *R)
 		if (isnan(pred))
 			fprintf(fp, "%8lu %9.1f %9s %7s\n", bsizes[i], pub, "-", "-");
 		else
-			fprintf(fp, "%8lu %9.1f %9.1f %+7.1f\n", bsizes[i], pub, pred, pred - pub);
+			fprintf(fp, "%8lu %9.1f %9.1f %+7.1f %s\n", bsizes[i], pub, pred, pred - pub,
+				fabs(pred - pub) <= 5 ? "met" : "MISS");
 	}
 }
 
@@ -375,10 +382,17 @@ static void json_figures(JsonBuilder *b, const struct repro *R)
 		json_builder_add_string_value(b, f->unit);
 		json_builder_set_member_name(b, "published");
 		json_builder_add_double_value(b, f->published);
+		/* a figure whose scenario did not run (-s): null, not NaN */
 		json_builder_set_member_name(b, "predicted");
-		json_builder_add_double_value(b, f->predicted);
+		if (f->predicted > 0)
+			json_builder_add_double_value(b, f->predicted);
+		else
+			json_builder_add_null_value(b);
 		json_builder_set_member_name(b, "error_pct");
-		json_builder_add_double_value(b, error_pct(f));
+		if (f->predicted > 0)
+			json_builder_add_double_value(b, error_pct(f));
+		else
+			json_builder_add_null_value(b);
 		json_builder_set_member_name(b, "calibrated");
 		json_builder_add_boolean_value(b, f->calibrated);
 		if (f->block_size) {

@@ -21,9 +21,10 @@ static const char *const good_lines[] = {
 	"[profile]", "name=test", "summary=round numbers",
 	"[cpu]", "# a test value", "clock_hz=1000",
 	"[cache]", "# a test value", "l1_bytes=100", "# a test value", "l2_bytes=1000",
-	"[bandwidth]",
-	"# a test value", "copy_l1=4", "# a test value", "copy_l2=2", "# a test value", "copy_mem=1",
-	"# a test value", "set_l1=8", "# a test value", "set_l2=4", "# a test value", "set_mem=2",
+	"# a test value", "line_bytes=1",
+	"[bandwidth]", "# a test value", "copy_l1=4", "# a test value", "set_l1=8",
+	"[memory]", "# a test value", "read_l2_cycles=0", "# a test value", "read_mem_cycles=0",
+	"# a test value", "write_mem_cycles=0",
 	"[cycles]",
 	"# a test value", "syscalls=100", "# a test value", "page_faults=0",
 	"# a test value", "cow_breaks=0", "# a test value", "pagecache_lookups=7",
@@ -43,8 +44,10 @@ static const char *const good_lines[] = {
 	"# a test value", "urbs=0", "# a test value", "usb_packets=0",
 	"# calibrated: a made-up figure", "eth_frames=50",
 	"# a test value", "spin_locks=0", "# a test value", "pt_walks_sw=0",
-	"[slab_debug]", "# a test value", "enabled=1", "# a test value", "poison_cycles_per_byte=0.5",
-	"# a test value", "skb_head_bytes=10",
+	"# a test value", "urb_allocs=11", "# a test value", "usb_in_packets=0",
+	"# a test value", "eth_rx_frames=13",
+	"[slab_debug]", "# a test value", "enabled=1", "# a test value", "alloc_cycles_per_byte=0.5",
+	"# a test value", "free_cycles_per_byte=0.25", "# a test value", "skb_head_bytes=10",
 	"[link]", "# a test value", "wire_bits_per_s=800", "# a test value", "frame_overhead_bytes=4",
 	"# a test value", "usb_bytes_per_s=200",
 	NULL
@@ -94,13 +97,14 @@ static double item(const struct km_cost_result *r, const char *what)
 }
 
 /* count x cycles for each priced event, bytes / bytes-per-cycle for the
- * copies and sets, the slab-debug charge per byte: exact sums */
+ * copies and sets (no working set: all in L1), the slab-debug charges per
+ * byte: exact sums */
 static void test_exact_cycles(void **state)
 {
 	char *path;
 	struct km_cost_profile *p = load_good(&path);
 	struct km_events ev = { 0 };
-	struct km_cost_workload w = { .working_set = 64 };
+	struct km_cost_workload w = { 0 };
 	struct km_cost_result r;
 
 	ev.syscalls = 3;		/* 300 */
@@ -108,57 +112,147 @@ static void test_exact_cycles(void **state)
 	ev.gup_calls = 1;		/* 10 */
 	ev.tlb_flushes = 5;		/* 15 */
 	ev.eth_frames = 2;		/* 100 */
-	ev.memcpy_bytes = 1000;		/* + memmove + skb copies: 1200 / 4 = 300 */
-	ev.memmove_bytes = 100;
+	ev.urb_allocs = 1;		/* 11 */
+	ev.eth_rx_frames = 1;		/* 13 */
+	ev.uaccess_to_bytes = 400;	/* 400 / 4 = 100 */
+	ev.uaccess_from_bytes = 200;	/* 200 / 4 = 50 */
+	ev.memcpy_bytes = 1000;		/* beyond the uaccess 600: 400, + memmove + skb copies */
+	ev.memmove_bytes = 100;		/* = 600 / 4 = 150 */
 	ev.skb_copy_bytes = 100;
-	ev.clear_bytes = 800;		/* 800 / 8 = 100 */
-	ev.kmalloc_bytes = 64;		/* (64 + 64 + (1 + 1) x 10) x 0.5 = 74 */
+	ev.clear_bytes = 800;		/* 800 / 8 = 100, of which clear_user 80 / 8 = 10 */
+	ev.uaccess_clear_bytes = 80;
+	ev.kmalloc_bytes = 64;		/* (64 + 1 x 10) x 0.5 + (64 + 1 x 10) x 0.25 = 55.5 */
 	ev.kfree_bytes = 64;
 	ev.skb_allocs = 1;
 	ev.skb_frees = 1;
-	ev.put_page_calls = 1000;	/* priced 0: no item */
+	ev.put_page_calls = 1000;	/* priced 0 */
 	assert_int_equal(km_cost_predict(p, &ev, &w, &r), 0);
-	assert_true(r.cycles == 300 + 14 + 10 + 15 + 100 + 300 + 100 + 74);
+	assert_true(r.cycles == 300 + 14 + 10 + 15 + 100 + 11 + 13 + 100 + 50 + 150 + 100 + 55.5);
 	assert_true(r.seconds == r.cycles / 1000);
 	assert_true(item(&r, "syscalls") == 300);
-	assert_true(item(&r, "copy bytes") == 300);
-	assert_true(item(&r, "set bytes") == 100);
-	assert_true(item(&r, "slab debug") == 74);
+	assert_true(item(&r, "copy to user bytes") == 100);
+	assert_true(item(&r, "copy from user bytes") == 50);
+	assert_true(item(&r, "copy bytes") == 150);
+	assert_true(item(&r, "clear user bytes") == 10);
+	assert_true(item(&r, "set bytes") == 90);
+	assert_true(item(&r, "slab debug") == 55.5);
 	assert_true(item(&r, "put_page_calls") == 0);	/* 0 cycles: kept, as counted */
 	assert_true(r.items[0].cycles >= r.items[r.n_items - 1].cycles);	/* largest first */
 	/* an older caller's struct: the members past its size count as 0 */
 	assert_int_equal(km_cost_predict_sized(p, &ev, offsetof(struct km_events, mmap_sem_locks),
 					       &w, &r), 0);
 	assert_true(item(&r, "syscalls") == -1);
-	assert_true(r.cycles == 10 + 15 + 300 + 100 + 74);
+	assert_true(item(&r, "copy to user bytes") == -1);
+	/* memcpy_bytes 1000 + 200 are all "other" copies now: 1200 / 4 */
+	assert_true(r.cycles == 10 + 15 + 300 + 100 + 55.5);
 	assert_int_equal(km_cost_predict(NULL, &ev, &w, &r), -EINVAL);
 	km_cost_profile_free(p);
 	g_unlink(path);
 	g_free(path);
 }
 
-/* the bandwidth tier changes exactly past L1 (100) and L2 (1000) */
-static void test_bandwidth_at_cache_sizes(void **state)
+/* the good profile with [memory] replaced: stalls of @l2 and @mem cycles
+ * per line (line_bytes 1), @wr per line written */
+static struct km_cost_profile *load_memory(char **path, const char *l2, const char *mem,
+					   const char *wr)
 {
-	char *path;
-	struct km_cost_profile *p = load_good(&path);
-	struct km_events ev = { .memcpy_bytes = 4000, .clear_bytes = 8000 };
-	const struct { uint64_t ws; double copy, set; } cases[] = {
-		{ 0, 1000, 1000 }, { 100, 1000, 1000 }, { 101, 2000, 2000 },
-		{ 1000, 2000, 2000 }, { 1001, 4000, 4000 }, { 1 << 20, 4000, 4000 },
-	};
+	GString *s = g_string_new(NULL);
+	struct km_cost_profile *p = NULL;
+	int fd = g_file_open_tmp("kmcost-XXXXXX.ini", path, NULL);
 
-	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
-		struct km_cost_workload w = { .working_set = cases[i].ws };
+	assert_true(fd >= 0);
+	close(fd);
+	for (size_t i = 0; good_lines[i]; i++)
+		g_string_append_printf(s, "%s\n", !strcmp(good_lines[i], "read_l2_cycles=0") ? l2 :
+					     !strcmp(good_lines[i], "read_mem_cycles=0") ? mem :
+					     !strcmp(good_lines[i], "write_mem_cycles=0") ? wr :
+					     good_lines[i]);
+	assert_true(g_file_set_contents(*path, s->str, -1, NULL));
+	g_string_free(s, TRUE);
+	assert_int_equal(km_cost_profile_load(*path, &p), 0);
+	return p;
+}
+
+/* the fraction of the working set's lines that miss, read off the cost of
+ * copy_from_user per byte: 1/4 (the loop) + miss x 1000 */
+static double from_user_miss(const struct km_cost_profile *p, uint64_t ws)
+{
+	struct km_events ev = { .uaccess_to_bytes = 1000, .uaccess_from_bytes = 1000 };
+	struct km_cost_workload w = { .working_set = ws };
+	struct km_cost_result r;
+
+	assert_int_equal(km_cost_predict(p, &ev, &w, &r), 0);
+	return (item(&r, "copy from user bytes") / 1000 - 0.25) / 1000;
+}
+
+/*
+ * The working set's lines under random replacement (kmodel/cost.h): each
+ * reuse of W lines streams W lines through L1 (copy_to_user's source) and
+ * 2W through L2 (its source and copy_from_user's destination), and a line
+ * misses with the probability m = 1 - exp(-(streamed + W m) / C). With
+ * the L2 stall alone (read_l2 1000): m1 - m2; with the memory one alone:
+ * m2. The stream side costs its stall on every byte.
+ */
+static void test_working_set_misses(void **state)
+{
+	char *p1, *p2, *p3;
+	struct km_cost_profile *l1only = load_memory(&p1, "read_l2_cycles=1000", "read_mem_cycles=0",
+						     "write_mem_cycles=0");
+	struct km_cost_profile *mem = load_memory(&p2, "read_l2_cycles=0", "read_mem_cycles=1000",
+						  "write_mem_cycles=0");
+	struct km_cost_profile *wr = load_memory(&p3, "read_l2_cycles=0", "read_mem_cycles=0",
+						 "write_mem_cycles=10");
+	const uint64_t ws[] = { 1, 10, 50, 100, 300, 1000, 5000 };
+	double prev1 = 0, prev2 = 0;
+
+	for (size_t i = 0; i < G_N_ELEMENTS(ws); i++) {
+		double W = (double)ws[i], m2 = from_user_miss(mem, ws[i]);
+		double m1 = from_user_miss(l1only, ws[i]) + m2;
+
+		/* each is the root of its equation (L1 100 lines, L2 1000) */
+		assert_true(fabs(m1 - (1 - exp(-(W + W * m1) / 100))) < 1e-9);
+		assert_true(fabs(m2 - (1 - exp(-(2 * W + W * m2) / 1000))) < 1e-9);
+		/* more reuse distance, more misses; L2 never misses more */
+		assert_true(m1 > prev1 && m2 > prev2 && m2 <= m1);
+		prev1 = m1;
+		prev2 = m2;
+	}
+	assert_true(prev1 > 0.999 && prev2 > 0.99);	/* 5000 lines: all miss */
+	/* no working set: the copies are the loop's, no stall */
+	assert_true(from_user_miss(mem, 0) == 0);
+	/* the stream side: copy_to_user reads every source line from memory
+	 * (1000 cycles a byte), copy_from_user writes every line to memory,
+	 * which drains behind the loop: the slower of 1/4 and 10 per byte;
+	 * page zeroing streams too, clear_user writes the working set */
+	{
+		struct km_events ev = { .uaccess_to_bytes = 100, .uaccess_from_bytes = 100,
+					.clear_bytes = 50, .uaccess_clear_bytes = 10 };
+		struct km_cost_workload w = { .working_set = 1 };
 		struct km_cost_result r;
 
-		assert_int_equal(km_cost_predict(p, &ev, &w, &r), 0);
-		assert_true(item(&r, "copy bytes") == cases[i].copy);
-		assert_true(item(&r, "set bytes") == cases[i].set);
+		assert_int_equal(km_cost_predict(mem, &ev, &w, &r), 0);
+		assert_true(fabs(item(&r, "copy to user bytes") - 100 * (1000 + 0.25)) < 1e-6);
+		assert_int_equal(km_cost_predict(wr, &ev, &w, &r), 0);
+		assert_true(fabs(item(&r, "copy from user bytes") - 100 * 10) < 1e-6);
+		assert_true(fabs(item(&r, "set bytes") - 40 * 10) < 1e-6);
+		assert_true(fabs(item(&r, "clear user bytes") - 10 * 0.125) < 1e-3);
+		/* a working set far beyond L2: clear_user's lines are evicted
+		 * (written back) as often as they are written */
+		w.working_set = 100000;
+		assert_int_equal(km_cost_predict(wr, &ev, &w, &r), 0);
+		assert_true(fabs(item(&r, "clear user bytes") - 10 * 10) < 1e-3);
+		/* without a working set nothing streams */
+		w.working_set = 0;
+		assert_int_equal(km_cost_predict(wr, &ev, &w, &r), 0);
+		assert_true(item(&r, "copy from user bytes") == 25 && item(&r, "set bytes") == 5);
 	}
-	km_cost_profile_free(p);
-	g_unlink(path);
-	g_free(path);
+	km_cost_profile_free(l1only);
+	km_cost_profile_free(mem);
+	km_cost_profile_free(wr);
+	for (char **p = (char *[]){ p1, p2, p3, NULL }; *p; p++) {
+		g_unlink(*p);
+		g_free(*p);
+	}
 }
 
 /* the wire binds unless the USB side is slower; no [link]: no bound */
@@ -200,7 +294,11 @@ static void test_refused(void **state)
 		{ "# calibrated: a made-up figure", "#", "[cycles] eth_frames: no comment line", -EINVAL },
 		{ "# calibrated: a made-up figure", "# calibrated:", "[cycles] eth_frames: \"calibrated:\" names no figure", -EINVAL },
 		{ "clock_hz=1000", "clock_hz=0", "[cpu] clock_hz: must be above 0", -EINVAL },
-		{ "copy_mem=1", "copy_mem=0", "[bandwidth] copy_mem: must be above 0", -EINVAL },
+		{ "set_l1=8", "set_l1=0", "[bandwidth] set_l1: must be above 0", -EINVAL },
+		{ "line_bytes=1", "line_bytes=0", "[cache] line_bytes: must be above 0", -EINVAL },
+		{ "write_mem_cycles=0", "write_mem_cycles=-2", "[memory] write_mem_cycles: -2 is negative", -EINVAL },
+		{ "[memory]", "[mem]", "[memory] read_l2_cycles: missing", -EINVAL },
+		{ "eth_rx_frames=13", NULL, "[cycles] eth_rx_frames: missing", -EINVAL },
 		{ "usb_bytes_per_s=200", NULL, "[link] usb_bytes_per_s: missing", -EINVAL },
 		{ "name=test", NULL, "[profile] name: missing", -EINVAL },
 		{ "[slab_debug]", "[slab-debug]", "[slab_debug] enabled: missing", -EINVAL },
@@ -252,6 +350,26 @@ static void test_shipped_profiles(void **state)
 	}
 	assert_true(calibrated <= 3);
 	g_unsetenv("KMODEL_PROFILE_DIR");
+	/* every estimate is a derivation: an instruction count of the cited
+	 * source at a stated rate ("at 3.6 cycles", "at 6"), not a bare guess */
+	for (size_t i = 0; i < G_N_ELEMENTS(names); i++) {
+		gchar *file = g_strdup_printf("%s/%s.ini", KM_PROFILES_DIR, names[i]);
+		GKeyFile *kf = g_key_file_new();
+		gchar **keys;
+
+		assert_true(g_key_file_load_from_file(kf, file, G_KEY_FILE_KEEP_COMMENTS, NULL));
+		keys = g_key_file_get_keys(kf, "cycles", NULL, NULL);
+		for (gchar **k = keys; k && *k; k++) {
+			gchar *c = g_key_file_get_comment(kf, "cycles", *k, NULL);
+
+			if (c && strstr(c, "estimate:") && !strstr(c, " at "))
+				fail_msg("%s: [cycles] %s: an estimate without its rate: %s", file, *k, c);
+			g_free(c);
+		}
+		g_strfreev(keys);
+		g_key_file_free(kf);
+		g_free(file);
+	}
 }
 
 /* the events the cost model prices are counted where the kernel pays */
@@ -293,6 +411,25 @@ static void test_events_counted(void **state)
 	assert_int_equal(ev.memcpy_calls, 2);
 	assert_int_equal(ev.memset_calls, 1 + 2);	/* clear_user + two zeroed new pages */
 	assert_int_equal(ev.kmalloc_class[7], 1);	/* 100 bytes: kmalloc-128 */
+	/* the RFC's page array of a 17-page copy, kmalloc_array(17,
+	 * sizeof(struct page *)): 136 bytes here, 68 on 32-bit ARM -- its
+	 * class and its __GFP_ZERO memset are ARM's kmalloc-128, not the
+	 * host's 192 (kmalloc_bytes stays the host object's) */
+	{
+		unsigned long b = km_test_map(&f, 0, 17, KM_PROT_READ | KM_PROT_WRITE);
+		unsigned char *big = g_malloc0(17 * 4096);
+
+		/* fault the pages in first: their zeroing is not the array's */
+		assert_int_equal(km_copyout(f.t, &km_uaccess_direct, b, big, 17 * 4096), 0);
+		km_events_reset(f.m);
+		assert_int_equal(km_copyout(f.t, &km_uaccess_gup_kmap_rfc, b, big, 17 * 4096), 0);
+		km_events_get(f.m, &ev);
+		assert_int_equal(ev.kmalloc_calls, 1);
+		assert_int_equal(ev.kmalloc_class[7], 1);
+		assert_int_equal(ev.kmalloc_bytes, 192);	/* host: kmalloc-192 */
+		assert_int_equal(ev.clear_bytes, 128);		/* __GFP_ZERO */
+		g_free(big);
+	}
 	km_fixture_down(&f);
 }
 
@@ -383,7 +520,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_exact_cycles),
-		cmocka_unit_test(test_bandwidth_at_cache_sizes),
+		cmocka_unit_test(test_working_set_misses),
 		cmocka_unit_test(test_link_bound),
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_shipped_profiles),

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * `kmodel-bench reproduce --json`: every published figure of the seeds
- * stays within its goal -- +-10 % for the 7 headline figures, +-15 % for
- * the 21 points of the block-size table, the with/without drop per block
- * size within 5 points -- or, where the cost model does not meet the goal
- * today, within a band around today's error (listed below and in the
- * README as not met), so that a change which loses fidelity fails here.
+ * within its goal -- +-10 % for the 7 headline figures, +-15 % for the 21
+ * points of the block-size table, the with/without drop per block size
+ * within 5 points -- except the KNOWN MISSES listed below, each asserted
+ * as a miss (and within a band of today's error) with its reason, the
+ * same list as the README's: a change that loses fidelity fails here, and
+ * so does one that meets a known miss (move it to the met figures then).
  * The published values are the seeds' (the RFC, its thread, Ming Lei's
  * test of the asix patch); the calibrated ones are exactly the three the
  * profiles name.
@@ -16,25 +17,39 @@
 #include <math.h>
 #include <string.h>
 
-/* In the order reproduce prints them: the published value, and for a
- * figure the model misses today the band of its error in percent. */
+/* In the order reproduce prints them: the published value and whether a
+ * profile value was fitted to it (or to its run). */
 static const struct {
 	double published;
 	bool calibrated;
-	double lo, hi;		/* 0, 0: the goal's tolerance */
 } expect[28] = {
-	{ 29.5, true, 0, 0 }, { 20.5, false, 0, 0 }, { 21.2, false, 0, 0 }, { 4, true, 0, 0 },
-	{ 2.6, false, 25, 40 },		/* not met: QEMU's TLB flushes and atomics */
-	{ 75, true, 0, 0 }, { 91.6, false, 0, 0 },
-	/* without: 512 .. 1M */
-	{ 30, true, 0, 0 }, { 46, false, 0, 0 }, { 89, false, -24, -17 }, { 95, false, 0, 0 }, { 90, false, 0, 0 }, { 85, false, 0, 0 },
-	{ 65, false, -27, -20 },
+	{ 29.5, true }, { 20.5, false }, { 21.2, false }, { 4, true }, { 2.6, false },
+	{ 75, true }, { 91.6, false },
+	/* without: 512 .. 1M (the 512 point is the calibrated run's) */
+	{ 30, true }, { 46, false }, { 89, false }, { 95, false }, { 90, false }, { 85, false },
+	{ 65, false },
 	/* with */
-	{ 22, false, 0, 0 }, { 36, false, 0, 0 }, { 72, false, 0, 0 }, { 79, false, 0, 0 }, { 78, false, 0, 0 }, { 75, false, 0, 0 }, { 61, false, -28, -21 },
+	{ 22, false }, { 36, false }, { 72, false }, { 79, false }, { 78, false }, { 75, false },
+	{ 61, false },
 	/* CONFIG_UACCESS_WITH_MEMCPY */
-	{ 28.5, false, 0, 0 }, { 45, false, 0, 0 }, { 85, false, -20, -13 }, { 92, false, 0, 0 }, { 91, false, 0, 0 }, { 85, false, 0, 0 }, { 65, false, -27, -20 },
+	{ 28.5, false }, { 45, false }, { 85, false }, { 92, false }, { 91, false }, { 85, false },
+	{ 65, false },
 };
 static const unsigned long bsizes[7] = { 512, 1024, 4096, 16384, 32768, 65536, 1048576 };
+
+/*
+ * KNOWN MISS (README, "What the model misses"): the with/without drop at
+ * bs=1M, +6.8 points today (12.9 % predicted, 6.2 % published). The model
+ * prices the RFC per 4 KiB page-cache chunk -- two user pages pinned
+ * (dd's buffer starts 8 bytes into a page), kmap'ed and put, a
+ * kmalloc/kfree and a gup call -- at ~3300 cycles, as at 4K to 64K, where
+ * the thread's figures agree; at 1M they imply ~1500 cycles per chunk.
+ * Nothing the model counts gets cheaper with larger blocks.
+ */
+static const struct {
+	unsigned long bs;
+	double lo, hi;		/* the band of predicted - published drop, points */
+} drop_known_miss[] = { { 1048576, 5, 9 } };
 
 static JsonObject *run_reproduce(JsonParser *p)
 {
@@ -66,18 +81,16 @@ static void test_figures_within_tolerance(void **state)
 		JsonObject *f = json_array_get_object_element(figs, i);
 		double pub = json_object_get_double_member(f, "published");
 		double err = json_object_get_double_member(f, "error_pct");
-		double tol = i < 7 ? 10 : 15, lo = expect[i].lo, hi = expect[i].hi;
+		double tol = i < 7 ? 10 : 15;
 		bool cal = json_object_get_boolean_member(f, "calibrated");
 
 		assert_true(fabs(pub - expect[i].published) < 1e-9);
 		assert_int_equal(cal, expect[i].calibrated);
 		calibrated += cal;
-		if (lo == 0 && hi == 0)
-			lo = -tol, hi = tol;
-		if (!(err >= lo && err <= hi))
-			fail_msg("%s: predicted %.2f, published %.2f: error %+.1f %% outside [%+.0f, %+.0f]",
+		if (!(fabs(err) <= tol))
+			fail_msg("%s: predicted %.2f, published %.2f: error %+.1f %% beyond %.0f %%",
 				 json_object_get_string_member(f, "what"),
-				 json_object_get_double_member(f, "predicted"), pub, err, lo, hi);
+				 json_object_get_double_member(f, "predicted"), pub, err, tol);
 		if (i >= 7) {
 			assert_int_equal(json_object_get_int_member(f, "block_size"), bsizes[(i - 7) % 7]);
 			if (i < 14) {
@@ -94,15 +107,27 @@ static void test_figures_within_tolerance(void **state)
 	/* three values fitted (bbw bs=512 without, a15 without, iperf before),
 	 * and the table's bs=512 "without" is the first one's run */
 	assert_int_equal(calibrated, 4);
-	/* the drop per block size: within 5 points; 4K and 16K are not met
-	 * today (the model's 4K copy is too slow, see the README) */
+	/* the drop per block size: within 5 points, but for the known misses */
 	for (int i = 0; i < 7; i++) {
 		double pub = (1 - pub_w[i] / pub_wo[i]) * 100, pred = (1 - with[i] / without[i]) * 100;
-		double lo = bsizes[i] == 4096 ? -11 : bsizes[i] == 16384 ? -7 : -5;
-		double hi = 5;
+		double d = pred - pub;
+		bool known = false;
 
-		if (!(pred - pub >= lo && pred - pub <= hi))
-			fail_msg("bs %lu: drop %.1f %% predicted, %.1f published", bsizes[i], pred, pub);
+		for (size_t k = 0; k < G_N_ELEMENTS(drop_known_miss); k++) {
+			if (drop_known_miss[k].bs != bsizes[i])
+				continue;
+			known = true;
+			if (fabs(d) <= 5)
+				fail_msg("bs %lu: the KNOWN MISS is met (%+.1f points): move it to the "
+					 "met figures here and in the README", bsizes[i], d);
+			if (!(d >= drop_known_miss[k].lo && d <= drop_known_miss[k].hi))
+				fail_msg("bs %lu: the KNOWN MISS moved: %+.1f points, outside "
+					 "[%+.0f, %+.0f]", bsizes[i], d, drop_known_miss[k].lo,
+					 drop_known_miss[k].hi);
+		}
+		if (!known && !(fabs(d) <= 5))
+			fail_msg("bs %lu: drop %.1f %% predicted, %.1f %% published: %+.1f points",
+				 bsizes[i], pred, pub, d);
 	}
 	/* the iperf run: before is CPU-bound (the figure fitted there), every
 	 * prediction has a bound */

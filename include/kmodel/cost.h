@@ -14,21 +14,41 @@
  *
  * km_cost_predict() turns a snapshot of events into cycles and seconds,
  * with the share of each event kind. Units: cycles of the profile's CPU
- * clock ([cpu] clock_hz); [bandwidth] in bytes per cycle; seconds; bytes.
+ * clock ([cpu] clock_hz); [bandwidth] in bytes per cycle; [memory] in
+ * cycles per cache line; seconds; bytes.
  *
  * Groups and keys (all required, every value a number >= 0):
  *  [profile]   name, summary (strings)
- *  [cpu]       clock_hz
- *  [cache]     l1_bytes, l2_bytes
- *  [bandwidth] copy_l1, copy_l2, copy_mem, set_l1, set_l2, set_mem: bytes
- *              per cycle of a copy (memcpy, memmove, skb copies) or set
- *              (memset, clear_user, page zeroing) whose reused side (the
- *              workload's working set) fits L1, fits L2, or neither
+ *  [cpu]       clock_hz (> 0)
+ *  [cache]     l1_bytes, l2_bytes, line_bytes (> 0): the data caches,
+ *              taken to replace a random line on each allocation, L1
+ *              allocating on read misses only, L2 on read and write misses
+ *  [bandwidth] copy_l1, set_l1 (> 0): bytes per cycle of the copy loop
+ *              (memcpy, the uaccess copies, skb copies) and of memset with
+ *              every line in L1 -- the CPU's own rate
+ *  [memory]    read_l2_cycles: the stall of a load whose line misses L1 and
+ *              hits L2; read_mem_cycles: of one whose line comes from DRAM;
+ *              write_mem_cycles: the DRAM's time to take one line of
+ *              streaming stores (they drain behind the copy loop, so a
+ *              copy costs the slower of the two) -- all per line
  *  [cycles]    one key per priced event of struct km_events (syscalls,
- *              page_faults, ..., eth_frames: see data/profiles/)
- *  [slab_debug] enabled (0/1), poison_cycles_per_byte, skb_head_bytes
+ *              page_faults, ..., eth_rx_frames: see data/profiles/)
+ *  [slab_debug] enabled (0/1), alloc_cycles_per_byte (kmalloc under
+ *              DEBUG_SLAB: check_poison_obj() and the POISON_INUSE fill),
+ *              free_cycles_per_byte (kfree: the POISON_FREE fill),
+ *              skb_head_bytes (a struct sk_buff of skbuff_head_cache)
  *  [link]      (optional, all three or none) wire_bits_per_s,
  *              frame_overhead_bytes, usb_bytes_per_s
+ *
+ * Copies and sets of a workload with a working set (km_cost_workload):
+ * the user side of copy_to_user/copy_from_user/clear_user is the working
+ * set, reused; the kernel side streams -- copy_to_user reads a page-cache
+ * line from DRAM (allocated in L1 and L2), copy_from_user writes one to
+ * DRAM (allocated in L2 only). The working set's lines then miss L1 and L2
+ * at the rate random replacement gives when each reuse allocates that many
+ * streamed lines: m = 1 - exp(-(streamed + W m) / C) per cache of C lines.
+ * Other copies and sets: with a working set, kernel-side memsets (page
+ * zeroing) stream to DRAM; without one (0) every copy and set is in L1.
  */
 #ifndef KMODEL_COST_H
 #define KMODEL_COST_H
@@ -85,15 +105,20 @@ KM_API bool km_cost_profile_calibrated(const struct km_cost_profile *p, unsigned
 
 /** What the scenario knows that the counters do not. */
 struct km_cost_workload {
-	/** bytes that copies and sets keep reusing (dd: its buffer, the block
-	 *  size); the other side of a copy is taken to stream through memory.
-	 *  Chooses the bandwidth tier: <= L1, <= L2, else memory. 0: L1. */
+	/** bytes of user buffer that each copy_to_user() writes and the next
+	 *  copy_from_user() reads again (dd: its buffer, the block size),
+	 *  while the kernel side of those copies streams (dd: page-cache pages
+	 *  of files larger than the caches); 0: every copy's lines stay in L1
+	 *  (iperf: a frame at a time). */
 	uint64_t working_set;
 };
 
 /** One event kind's share of a prediction. */
 struct km_cost_item {
-	const char *what;	/**< event name, or "copy bytes", "set bytes", "slab debug" */
+	/** event name, or "copy to user bytes", "copy from user bytes",
+	 *  "copy bytes" (the other copies), "clear user bytes", "set bytes"
+	 *  (the other sets), "slab debug" */
+	const char *what;
 	double count;		/**< events (or bytes) */
 	double cycles;		/**< total cycles charged for them */
 };
@@ -112,10 +137,12 @@ struct km_cost_result {
  * km_cost_predict_sized() - the time the events @ev (@ev_size bytes of it:
  * the caller's sizeof(struct km_events); members past it count as 0)
  * would take on @p's target: each event kind's count times its [cycles]
- * value; memcpy/memmove/skb copy bytes and memset bytes at the [bandwidth]
- * of @w's working set; with
- * [slab_debug] enabled, its per-byte charge on the bytes kmalloc'ed and
- * kfree'd and on the skb heads allocated and freed. Use km_cost_predict().
+ * value; the uaccess copies and sets at the cost of their lines' places
+ * for @w's working set (see above), the other copies (memcpy_bytes beyond
+ * the uaccess bytes, memmove_bytes, skb_copy_bytes) and sets at the L1
+ * rate; with [slab_debug] enabled, its per-byte charges on the bytes
+ * kmalloc'ed and kfree'd and on the skb heads allocated and freed. Use
+ * km_cost_predict().
  * Return: 0, -EINVAL (NULL argument).
  */
 KM_API int km_cost_predict_sized(const struct km_cost_profile *p, const struct km_events *ev,
@@ -170,11 +197,14 @@ KM_API int km_cost_table_predict(struct km_table *t, const char *profile);
  * of this machine for the model's own operations: each priced event kind
  * whose model function can be timed alone (kmalloc/kfree, get/put_page,
  * kmap/kunmap of lowmem, gup per call and per page, page allocation) in
- * ns, memcpy/memset bandwidth at a quarter of L1, a quarter of L2 and 8 x
- * L2, clock_hz 1e9 (a cycle is a nanosecond); what cannot be timed alone
- * costs 0, said in its comment. Numbers are written with a decimal point
- * whatever the process's locale (LC_NUMERIC), so km_cost_profile_load()
- * reads them back anywhere. Takes a second or two.
+ * ns; memcpy and memset within a quarter of L1 (copy_l1, set_l1); the
+ * stall of a load from L2 and from memory (a pointer chase over a quarter
+ * of L2 and over 8 x L2, less one within L1) and the time memory takes a
+ * line of stores (memset over 8 x L2), per line; clock_hz 1e9 (a cycle is
+ * a nanosecond); what cannot be timed alone costs 0, said in its comment.
+ * Numbers are written with a decimal point whatever the process's locale
+ * (LC_NUMERIC), so km_cost_profile_load() reads them back anywhere. Takes
+ * a second or two.
  * Return: 0, -EINVAL, -ENOMEM, or a negative errno of writing @path.
  */
 KM_API int km_cost_calibrate_host(const char *path);

@@ -28,6 +28,8 @@ struct bench {
 	unsigned long ubuf;
 	struct km_page *page[64];
 	unsigned char *src, *dst;
+	unsigned long copy_size;	/* op_copy, op_set */
+	uintptr_t sink;			/* op_chase's last pointer, kept */
 };
 
 /* ns per op of @fn(@b, @n) run @n times: best of 5 */
@@ -90,23 +92,55 @@ static void op_page(struct bench *b, unsigned long n)
 		km_put_page(b->m, km_alloc_page(b->m, 0));
 }
 
-static unsigned long copy_size;
 static void op_copy(struct bench *b, unsigned long n)
 {
 	for (unsigned long i = 0; i < n; i++)
-		km_kernel_memcpy(b->dst, b->src, copy_size);
+		km_kernel_memcpy(b->dst, b->src, b->copy_size);
 }
 
 static void op_set(struct bench *b, unsigned long n)
 {
 	for (unsigned long i = 0; i < n; i++)
-		km_kernel_memset(b->dst, 0, copy_size);
+		km_kernel_memset(b->dst, 0, b->copy_size);
 }
 
 static void op_syscall(struct bench *b, unsigned long n)
 {
 	for (unsigned long i = 0; i < n; i++)
 		km_syscall(b->t);
+}
+
+/* a dependent load per step through the lines of b->src, in the random
+ * cycle chase_setup() laid out: no prefetcher follows it */
+static void op_chase(struct bench *b, unsigned long n)
+{
+	void *const *p = (void *const *)b->src;
+
+	for (unsigned long i = 0; i < n; i++)
+		p = *p;
+	b->sink = (uintptr_t)p;	/* keep the loads */
+}
+
+/* link the first pointer of each @line-byte line of the first @bytes of
+ * b->src into one random cycle */
+static void chase_setup(struct bench *b, size_t bytes, size_t line)
+{
+	size_t n = MAX(bytes / line, (size_t)2);
+	size_t *order = g_new(size_t, n);
+	GRand *r = g_rand_new_with_seed(1);
+
+	for (size_t i = 0; i < n; i++)
+		order[i] = i;
+	for (size_t i = n - 1; i > 0; i--) {
+		size_t j = (size_t)g_rand_int_range(r, 0, (gint32)(i + 1)), x = order[i];
+
+		order[i] = order[j];
+		order[j] = x;
+	}
+	for (size_t i = 0; i < n; i++)
+		*(void **)(b->src + order[i] * line) = b->src + order[(i + 1) % n] * line;
+	g_rand_free(r);
+	g_free(order);
 }
 
 static long cache_size(int name, long fallback)
@@ -121,7 +155,9 @@ int km_cost_calibrate_host(const char *path)
 	struct km_machine_config cfg = { .ram_size = 64ULL << 20 };
 	struct bench b = { 0 };
 	long l1 = cache_size(_SC_LEVEL1_DCACHE_SIZE, 32768), l2 = cache_size(_SC_LEVEL2_CACHE_SIZE, 1 << 20);
-	double kmalloc_ns, getput_ns, kmap_ns, gup1_ns, gup16_ns, page_ns, nop_ns, per_page, bw[6];
+	long line = cache_size(_SC_LEVEL1_DCACHE_LINESIZE, 64);
+	double kmalloc_ns, getput_ns, kmap_ns, gup1_ns, gup16_ns, page_ns, nop_ns, per_page;
+	double copy_l1, set_l1, chase[3], write_line;
 	const unsigned long sizes[3] = { (unsigned long)l1 / 4, (unsigned long)l2 / 4,
 					 (unsigned long)l2 * 8 };
 	char host[64] = "this host", date[32];
@@ -151,10 +187,14 @@ int km_cost_calibrate_host(const char *path)
 	gup16_ns = time_op(op_gup16, &b, 20000);
 	page_ns = time_op(op_page, &b, 200000);
 	nop_ns = time_op(op_syscall, &b, 1000000);
+	b.copy_size = sizes[0];
+	copy_l1 = (double)b.copy_size / time_op(op_copy, &b, (64UL << 20) / b.copy_size);
+	set_l1 = (double)b.copy_size / time_op(op_set, &b, (64UL << 20) / b.copy_size);
+	b.copy_size = sizes[2];
+	write_line = time_op(op_set, &b, 4) / (double)(b.copy_size / (unsigned long)line);
 	for (int i = 0; i < 3; i++) {
-		copy_size = sizes[i];
-		bw[i] = (double)copy_size / time_op(op_copy, &b, MAX(1UL, (64UL << 20) / copy_size));
-		bw[3 + i] = (double)copy_size / time_op(op_set, &b, MAX(1UL, (64UL << 20) / copy_size));
+		chase_setup(&b, sizes[i], (size_t)line);
+		chase[i] = time_op(op_chase, &b, 1000000);
 	}
 	km_task_switch(NULL);
 	/* a gup call's cost beyond its pages, and per page (with the put) */
@@ -173,16 +213,32 @@ int km_cost_calibrate_host(const char *path)
 		   "[profile]\nname=host\nsummary=%s, %s: timings of libkmodel's operations\n\n", host, date);
 	fprintf(f, "[cpu]\n# a nanosecond per cycle: every value below is in ns\nclock_hz=1000000000\n\n");
 	fprintf(f, "[cache]\n# sysconf(_SC_LEVEL1_DCACHE_SIZE) of this host\nl1_bytes=%ld\n"
-		   "# sysconf(_SC_LEVEL2_CACHE_SIZE) of this host\nl2_bytes=%ld\n\n", l1, l2);
+		   "# sysconf(_SC_LEVEL2_CACHE_SIZE) of this host\nl2_bytes=%ld\n"
+		   "# sysconf(_SC_LEVEL1_DCACHE_LINESIZE) of this host\nline_bytes=%ld\n\n",
+		l1, l2, line);
 	fprintf(f, "[bandwidth]\n");
-	for (int i = 0; i < 6; i++) {
-		char what[96];
+	{
+		char what[160];
 
-		snprintf(what, sizeof(what), "km_kernel_%s() of %lu bytes, bytes per ns",
-			 i < 3 ? "memcpy" : "memset", sizes[i % 3]);
+		snprintf(what, sizeof(what), "km_kernel_memcpy() of %lu bytes, bytes per ns", sizes[0]);
 		SRC(what);
-		fprintf(f, "%s_%s=%s\n", i < 3 ? "copy" : "set", (const char *[]){ "l1", "l2", "mem" }[i % 3],
-			g_ascii_formatd(num, sizeof(num), "%.4f", bw[i]));
+		fprintf(f, "copy_l1=%s\n", g_ascii_formatd(num, sizeof(num), "%.4f", copy_l1));
+		snprintf(what, sizeof(what), "km_kernel_memset() of %lu bytes, bytes per ns", sizes[0]);
+		SRC(what);
+		fprintf(f, "set_l1=%s\n\n[memory]\n", g_ascii_formatd(num, sizeof(num), "%.4f", set_l1));
+		snprintf(what, sizeof(what), "a random pointer chase over %lu bytes less one over %lu, "
+			 "ns per line", sizes[1], sizes[0]);
+		SRC(what);
+		fprintf(f, "read_l2_cycles=%s\n",
+			g_ascii_formatd(num, sizeof(num), "%.2f", MAX(0.0, chase[1] - chase[0])));
+		snprintf(what, sizeof(what), "a random pointer chase over %lu bytes less one over %lu, "
+			 "ns per line", sizes[2], sizes[0]);
+		SRC(what);
+		fprintf(f, "read_mem_cycles=%s\n",
+			g_ascii_formatd(num, sizeof(num), "%.2f", MAX(0.0, chase[2] - chase[0])));
+		snprintf(what, sizeof(what), "km_kernel_memset() of %lu bytes, ns per line", sizes[2]);
+		SRC(what);
+		fprintf(f, "write_mem_cycles=%s\n", g_ascii_formatd(num, sizeof(num), "%.2f", write_line));
 	}
 	fprintf(f, "\n[cycles]\n");
 	{
@@ -220,6 +276,8 @@ int km_cost_calibrate_host(const char *path)
 			{ "eth_frames", 0, "not timed" },
 			{ "spin_locks", 0, "not timed" },
 			{ "pt_walks_sw", 0, "not timed" },
+			{ "urb_allocs", 0, "not timed" }, { "usb_in_packets", 0, "not timed" },
+			{ "eth_rx_frames", 0, "not timed" },
 		};
 
 		for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
@@ -229,7 +287,8 @@ int km_cost_calibrate_host(const char *path)
 		}
 	}
 	fprintf(f, "\n[slab_debug]\n# the model has no slab debugging\nenabled=0\n"
-		   "# not charged\npoison_cycles_per_byte=0\n# not charged\nskb_head_bytes=0\n");
+		   "# not charged\nalloc_cycles_per_byte=0\n# not charged\nfree_cycles_per_byte=0\n"
+		   "# not charged\nskb_head_bytes=0\n");
 #undef SRC
 	if (fclose(f))
 		err = km_err(-EIO, "%s: write failed", path);

@@ -26,16 +26,18 @@ static const struct cost_event {
 	EV(tlb_flushes), EV(kmalloc_calls), EV(kfree_calls), EV(memcpy_calls), EV(memset_calls),
 	EV(memmove_calls), EV(skb_allocs), EV(skb_clones), EV(skb_copies), EV(skb_frees),
 	EV(urbs), EV(usb_packets), EV(eth_frames), EV(spin_locks), EV(pt_walks_sw),
+	EV(urb_allocs), EV(usb_in_packets), EV(eth_rx_frames),
 };
 #undef EV
 
 /* The other required keys, group by group (NULL ends a group). */
 static const char *const cpu_keys[] = { "clock_hz", NULL };
-static const char *const cache_keys[] = { "l1_bytes", "l2_bytes", NULL };
-static const char *const bw_keys[] = { "copy_l1", "copy_l2", "copy_mem",
-				       "set_l1", "set_l2", "set_mem", NULL };
-static const char *const slab_keys[] = { "enabled", "poison_cycles_per_byte",
-					 "skb_head_bytes", NULL };
+static const char *const cache_keys[] = { "l1_bytes", "l2_bytes", "line_bytes", NULL };
+static const char *const bw_keys[] = { "copy_l1", "set_l1", NULL };
+static const char *const mem_keys[] = { "read_l2_cycles", "read_mem_cycles", "write_mem_cycles",
+					NULL };
+static const char *const slab_keys[] = { "enabled", "alloc_cycles_per_byte",
+					 "free_cycles_per_byte", "skb_head_bytes", NULL };
 /* optional group: all or nothing */
 static const char *const link_keys[] = { "wire_bits_per_s", "frame_overhead_bytes",
 					 "usb_bytes_per_s", NULL };
@@ -49,9 +51,10 @@ struct km_cost_profile {
 	GHashTable *values;	/* "group/key" -> double* */
 	GArray *calibrated;	/* struct calib */
 	double cycles[G_N_ELEMENTS(cost_events)];
-	double clock_hz, l1, l2, copy_bw[3], set_bw[3];
+	double clock_hz, l1, l2, line, copy_l1, set_l1;
+	double read_l2, read_mem, write_mem;	/* cycles per line */
 	bool slab_debug, has_link;
-	double poison_cpb, skb_head_bytes;
+	double alloc_cpb, free_cpb, skb_head_bytes;
 	double wire_bps, frame_overhead, usb_bps;
 };
 
@@ -254,25 +257,37 @@ int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out)
 	}
 	if ((rc = read_group(p, kf, "cache", cache_keys, v)))
 		goto out;
+	for (int i = 0; i < 3; i++)
+		if (v[i] <= 0) {
+			rc = km_err(-EINVAL, "%s: [cache] %s: must be above 0", p->file, cache_keys[i]);
+			goto out;
+		}
 	p->l1 = v[0];
 	p->l2 = v[1];
+	p->line = v[2];
 	if ((rc = read_group(p, kf, "bandwidth", bw_keys, v)))
 		goto out;
-	for (int i = 0; i < 6; i++)
+	for (int i = 0; i < 2; i++)
 		if (v[i] <= 0) {
 			rc = km_err(-EINVAL, "%s: [bandwidth] %s: must be above 0", p->file, bw_keys[i]);
 			goto out;
 		}
-	memcpy(p->copy_bw, v, sizeof(p->copy_bw));
-	memcpy(p->set_bw, v + 3, sizeof(p->set_bw));
+	p->copy_l1 = v[0];
+	p->set_l1 = v[1];
+	if ((rc = read_group(p, kf, "memory", mem_keys, v)))
+		goto out;
+	p->read_l2 = v[0];
+	p->read_mem = v[1];
+	p->write_mem = v[2];
 	for (size_t i = 0; i < G_N_ELEMENTS(cost_events); i++)
 		if ((rc = read_key(p, kf, "cycles", cost_events[i].name, &p->cycles[i])))
 			goto out;
 	if ((rc = read_group(p, kf, "slab_debug", slab_keys, v)))
 		goto out;
 	p->slab_debug = v[0] != 0;
-	p->poison_cpb = v[1];
-	p->skb_head_bytes = v[2];
+	p->alloc_cpb = v[1];
+	p->free_cpb = v[2];
+	p->skb_head_bytes = v[3];
 	p->has_link = g_key_file_has_group(kf, "link");
 	if (p->has_link) {
 		if ((rc = read_group(p, kf, "link", link_keys, v)))
@@ -341,10 +356,30 @@ bool km_cost_profile_calibrated(const struct km_cost_profile *p, unsigned int i,
 	return true;
 }
 
-/* the bandwidth tier of a working set: 0 L1, 1 L2, 2 memory */
-static int tier(const struct km_cost_profile *p, uint64_t ws)
+/*
+ * The fraction of a reused working set's lines that miss a cache of @c
+ * lines with random replacement, when each reuse of its @w lines also
+ * allocates @s streamed lines: every allocation evicts a random line, so a
+ * line survives one reuse with probability exp(-(s + w m) / c) (the
+ * misses m of the set itself allocate too). The root of
+ * f(m) = m - (1 - exp(-(s + w m) / c)) in (0, 1]: f is convex, f(1) > 0,
+ * and f < 0 just above 0 unless everything fits with nothing streaming.
+ */
+static double miss_fraction(double w, double s, double c)
 {
-	return (double)ws <= p->l1 ? 0 : (double)ws <= p->l2 ? 1 : 2;
+	double lo = 1e-12, hi = 1;
+
+	if (w <= 0 || (s <= 0 && w <= c))
+		return 0;
+	for (int i = 0; i < 60; i++) {
+		double m = (lo + hi) / 2;
+
+		if (m - (1 - exp(-(s + w * m) / c)) < 0)
+			lo = m;
+		else
+			hi = m;
+	}
+	return hi;
 }
 
 static void add_item(struct km_cost_result *r, const char *what, double count, double cycles)
@@ -367,8 +402,8 @@ int km_cost_predict_sized(const struct km_cost_profile *p, const struct km_event
 			  struct km_cost_result *out)
 {
 	struct km_events e = { 0 };
-	double copy_bytes, set_bytes;
-	int t;
+	double to, from, clear, copy_other, set_other;
+	double c_copy, c_set, r_l2, r_mem, w_mem;
 
 	if (!p || !ev || !w || !out)
 		return km_err(-EINVAL, "km_cost_predict: NULL argument");
@@ -379,17 +414,48 @@ int km_cost_predict_sized(const struct km_cost_profile *p, const struct km_event
 
 		add_item(out, cost_events[i].name, n, n * p->cycles[i]);
 	}
-	t = tier(p, w->working_set);
-	/* [bandwidth] is in bytes per cycle */
-	copy_bytes = (double)(e.memcpy_bytes + e.memmove_bytes + e.skb_copy_bytes);
-	set_bytes = (double)e.clear_bytes;
-	add_item(out, "copy bytes", copy_bytes, copy_bytes / p->copy_bw[t]);
-	add_item(out, "set bytes", set_bytes, set_bytes / p->set_bw[t]);
-	if (p->slab_debug) {
-		double bytes = (double)(e.kmalloc_bytes + e.kfree_bytes) +
-			       (double)(e.skb_allocs + e.skb_frees) * p->skb_head_bytes;
+	/* per byte, in cycles */
+	c_copy = 1 / p->copy_l1;
+	c_set = 1 / p->set_l1;
+	r_l2 = p->read_l2 / p->line;
+	r_mem = p->read_mem / p->line;
+	w_mem = p->write_mem / p->line;
+	to = (double)e.uaccess_to_bytes;
+	from = (double)e.uaccess_from_bytes;
+	clear = (double)MIN(e.uaccess_clear_bytes, e.clear_bytes);
+	/* the uaccess bytes are among the copies a variant counted (memcpy,
+	 * the copy_template loops); the rest are kernel-side copies */
+	copy_other = (double)(e.memcpy_bytes - MIN(e.memcpy_bytes, e.uaccess_to_bytes +
+								  e.uaccess_from_bytes)) +
+		     (double)(e.memmove_bytes + e.skb_copy_bytes);
+	set_other = (double)e.clear_bytes - clear;
+	if (w->working_set && (to > 0 || from > 0)) {
+		/* per reuse of the W bytes: copy_to_user streams W bytes in
+		 * (L1 and L2), copy_from_user W bytes out (L2 only), in the
+		 * ratio the two directions were counted */
+		double W = (double)w->working_set / p->line, big = MAX(to, from);
+		double m1 = miss_fraction(W, W * to / big, p->l1 / p->line);
+		double m2 = MIN(m1, miss_fraction(W, W * (to + from) / big, p->l2 / p->line));
 
-		add_item(out, "slab debug", bytes, bytes * p->poison_cpb);
+		/* stores drain behind the loop: a copy costs the slower; a
+		 * missed load stalls it */
+		add_item(out, "copy to user bytes", to, to * (r_mem + MAX(c_copy, m2 * w_mem)));
+		add_item(out, "copy from user bytes", from,
+			 from * ((m1 - m2) * r_l2 + m2 * r_mem + MAX(c_copy, w_mem)));
+		add_item(out, "clear user bytes", clear, clear * MAX(c_set, m2 * w_mem));
+		add_item(out, "set bytes", set_other, set_other * MAX(c_set, w_mem));
+	} else {
+		add_item(out, "copy to user bytes", to, to * c_copy);
+		add_item(out, "copy from user bytes", from, from * c_copy);
+		add_item(out, "clear user bytes", clear, clear * c_set);
+		add_item(out, "set bytes", set_other, set_other * c_set);
+	}
+	add_item(out, "copy bytes", copy_other, copy_other * c_copy);
+	if (p->slab_debug) {
+		double a = (double)e.kmalloc_bytes + (double)e.skb_allocs * p->skb_head_bytes;
+		double f = (double)e.kfree_bytes + (double)e.skb_frees * p->skb_head_bytes;
+
+		add_item(out, "slab debug", a + f, a * p->alloc_cpb + f * p->free_cpb);
 	}
 	qsort(out->items, out->n_items, sizeof(out->items[0]), cmp_item);
 	out->seconds = out->cycles / p->clock_hz;
