@@ -342,6 +342,52 @@ static void test_munmap_with_reader_outside_scheduler(void **state)
 	km_fixture_down(&f);
 }
 
+/* A program that drives its own scheduler: it would wait for itself
+ * (the handoff waits until the running task stops, and that is the
+ * caller). Refused, with a message, instead of a hang. */
+struct selfdrive {
+	struct km_sched *s;
+	struct km_task *self, *other;
+	int finish, until, free_ret, other_ret;
+	char why[256];
+};
+
+static void drive_self(struct km_task *t, void *arg)
+{
+	struct selfdrive *d = arg;
+
+	d->finish = km_sched_finish(d->s, d->self);
+	g_strlcpy(d->why, km_last_error(), sizeof(d->why));
+	d->until = km_sched_run_until(d->s, d->self, KM_IP_AFTER_FAULT, 1);
+	d->free_ret = km_sched_free(d->s);
+	d->other_ret = km_sched_finish(d->s, d->other);
+}
+
+static void test_program_cannot_drive_its_scheduler(void **state)
+{
+	struct km_fixture f;
+	struct km_task *t1;
+	struct selfdrive d = { 0 };
+
+	km_fixture_up(&f, NULL);
+	assert_int_equal(km_task_new(f.m, f.mm, 0, &t1), 0);
+	assert_int_equal(km_sched_new(f.m, &d.s), 0);
+	d.self = f.t;
+	d.other = t1;
+	assert_int_equal(km_sched_add(d.s, f.t, "self", drive_self, &d), 0);
+	assert_int_equal(km_sched_add(d.s, t1, "other", nothing, NULL), 0);
+	assert_int_equal(km_sched_finish(d.s, f.t), KM_SCHED_DONE);
+	assert_int_equal(d.finish, -EDEADLK);
+	assert_non_null(strstr(d.why, "wait for itself"));
+	assert_int_equal(d.until, -EDEADLK);
+	assert_int_equal(d.free_ret, -EDEADLK);
+	assert_int_equal(d.other_ret, -EINVAL);
+	assert_int_equal(km_sched_finish(d.s, t1), KM_SCHED_DONE);	/* still usable */
+	assert_int_equal(km_sched_free(d.s), 0);
+	km_task_free(t1);
+	km_fixture_down(&f);
+}
+
 struct counts {
 	unsigned int n[KM_IP__COUNT];
 };
@@ -386,6 +432,7 @@ int main(void)
 		cmocka_unit_test(test_munmap_blocks_on_gup_reader),
 		cmocka_unit_test(test_munmap_with_reader_outside_scheduler),
 		cmocka_unit_test(test_hook_counts_points),
+		cmocka_unit_test(test_program_cannot_drive_its_scheduler),
 	};
 
 	return cmocka_run_group_tests_name("test_interleave", tests, NULL, NULL);

@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <glib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #define P 4096UL
 static const struct km_uaccess_ops *const wm = &km_uaccess_with_memcpy;
@@ -375,6 +376,71 @@ static void test_from_user_is_direct(void **state)
 	km_fixture_down(&f);
 }
 
+/*
+ * Inside uaccess_save_and_enable() the kernel buffer of the memcpy is a
+ * host pointer, which need not lie above TASK_SIZE: under valgrind the
+ * heap sits at 0x4e00000, in a non-PIE program after .bss. A host buffer
+ * mapped below TASK_SIZE, outside every vma, is the kernel side of the
+ * copy (it was once taken for a user address: an "unable to handle kernel
+ * paging request" BUG per page, nothing copied).
+ */
+static void test_kernel_buffer_below_task_size(void **state)
+{
+	struct km_fixture f;
+	unsigned char *low, *back;
+	unsigned long a, n = 3 * P;
+
+	low = mmap((void *)0x20000000UL, n, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	if (low == MAP_FAILED || (uintptr_t)low + n > 0x3f000000UL) {
+		if (low != MAP_FAILED)
+			munmap(low, n);
+		skip();
+	}
+	back = g_malloc(n);
+	for (unsigned long i = 0; i < n; i++)
+		low[i] = (unsigned char)(i * 13 + 1);
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0, 4, KM_PROT_READ | KM_PROT_WRITE);
+	assert_true(a > (uintptr_t)low + n);	/* TASK_UNMAPPED_BASE is above it */
+	assert_int_equal(km_copy_to_user(f.t, wm, a + 100, low, n), 0);	/* memcpy path */
+	assert_int_equal(km_user_access(f.t, a + 100, back, n, false), (long)n);
+	assert_memory_equal(back, low, n);
+	memset(low, 0, n);
+	/* the direction back: the low buffer is the destination */
+	assert_int_equal(km_copy_from_user(f.t, wm, low, a + 100, n), 0);
+	assert_memory_equal(back, low, n);
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	km_fixture_down(&f);
+	g_free(back);
+	munmap(low, n);
+}
+
+/* In the window a user address still goes through the user mapping: one
+ * in a vma is faulted in and written, one in no vma (and no host mapping:
+ * below mmap_min_addr) is the oops the kernel would have. */
+static void test_uaccess_window_user_addresses(void **state)
+{
+	struct km_fixture f;
+	unsigned char src[64], back[64];
+	unsigned long a;
+	unsigned int fl;
+
+	memset(src, 0x3c, sizeof(src));
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
+	fl = km_uaccess_save_and_enable();
+	km_kernel_memcpy((void *)(uintptr_t)a, src, sizeof(src));
+	km_kernel_memcpy((void *)(uintptr_t)0x2000, src, sizeof(src));
+	km_uaccess_restore(fl);
+	assert_int_equal(km_user_access(f.t, a, back, sizeof(back), false), (long)sizeof(back));
+	assert_memory_equal(back, src, sizeof(src));
+	assert_int_equal(km_report_count(f.m, KM_R_UNEXPECTED), 1);
+	assert_non_null(strstr(km_report_get(f.m, 0)->message, "user address 0x2000"));
+	km_reports_clear(f.m);
+	km_fixture_down(&f);
+}
+
 static int clear_calls;
 static unsigned long counting_clear(unsigned long to, unsigned long n)
 {
@@ -472,6 +538,8 @@ int main(void)
 		cmocka_unit_test(test_mask_range_ptr),
 		cmocka_unit_test(test_kernel_ds),
 		cmocka_unit_test(test_from_user_is_direct),
+		cmocka_unit_test(test_kernel_buffer_below_task_size),
+		cmocka_unit_test(test_uaccess_window_user_addresses),
 		cmocka_unit_test(test_clear_user_versioned),
 		cmocka_unit_test(test_lock_checks),
 		cmocka_unit_test(test_conformance),

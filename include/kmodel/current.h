@@ -52,10 +52,13 @@ KM_API void km_event_memcpy(size_t n);
  * km_kernel_memcpy() - memcpy() of modelled kernel code: counts the bytes
  * (memcpy_bytes), runs the km_fault_on_memcpy() hook, and between
  * km_uaccess_save_and_enable() and km_uaccess_restore() reaches user
- * memory the way a 3G/1G kernel does, through the user mapping: there an
- * address below TASK_SIZE is a user address of current's mm (kernel
- * buffers are host pointers, above TASK_SIZE on a 64-bit PIE host), and
- * a missing pte is faulted in by handle_mm_fault() -- or, with
+ * memory the way a 3G/1G kernel does, through the user mapping: there a
+ * pointer below TASK_SIZE that lies in a vma of current's mm, or that the
+ * host has not mapped, is a user address; kernel buffers are host pointers
+ * (above TASK_SIZE on a 64-bit PIE host; below it -- under valgrind, in a
+ * non-PIE program -- the machine's RAM, a strict kmap window or any other
+ * host mapping outside current's vmas), and a missing pte is faulted in by
+ * handle_mm_fault() -- or, with
  * faulthandler_disabled(), is a KM_R_UNEXPECTED BUG ("unable to handle
  * kernel paging request": no exception-table entry covers memcpy) and
  * that page's bytes are skipped. On KM_VMSPLIT_4G4G the user mapping is

@@ -105,9 +105,12 @@ KM_API int km_sched_add(struct km_sched *s, struct km_task *t, const char *name,
  * km_sched_run_until() - resume @t until it reaches point @ip for the @nth
  * time counted from this call (1: the next one), its program returns, or it
  * blocks on mmap_sem held by a waiting task. The other tasks stay where
- * they are. Return: a km_sched_state, -EINVAL (no program for @t, @nth 0,
- * bad @ip), -EDEADLK (another task waits in atomic context on @t's CPU:
- * the kernel could not switch to @t; @t does not run).
+ * they are. Only the controlling thread (the one that is no task's
+ * program) drives the scheduler. Return: a km_sched_state, -EINVAL (no
+ * program for @t, @nth 0, bad @ip; called from another task's program),
+ * -EDEADLK (another task waits in atomic context on @t's CPU: the kernel
+ * could not switch to @t, and @t does not run; or called from @t's own
+ * program, which would wait for itself).
  */
 KM_API int km_sched_run_until(struct km_sched *s, struct km_task *t, enum km_ipoint ip,
 			      unsigned int nth);
@@ -133,7 +136,8 @@ KM_API const char *km_sched_trace(const struct km_sched *s);
  * a program never started is dropped), join their threads, disarm the
  * machine's points and free @s. NULL: no-op.
  * Return: 0, or -EDEADLK when some task could not finish (its thread is
- * left waiting and @s is not freed).
+ * left waiting and @s is not freed) or when called from a task's program
+ * (nothing is done).
  */
 KM_API int km_sched_free(struct km_sched *s);
 

@@ -451,6 +451,13 @@ static struct km_kwin_block *kwin_find(struct km_machine *m, struct km_task *t, 
 	return NULL;
 }
 
+bool km_kmap_window(struct km_task *t, const void *p)
+{
+	unsigned long w, off;
+
+	return t->m->cfg.kmap_strict && kwin_find(t->m, t, p, &w, &off);
+}
+
 /* The fixmap index of window @w of block @b */
 static unsigned long kwin_fixidx(const struct km_machine *m, const struct km_kwin_block *b,
 				 unsigned long w)

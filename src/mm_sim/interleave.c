@@ -233,13 +233,41 @@ static struct sched_task *atomic_on_cpu(struct km_sched *s, struct sched_task *e
 	return NULL;
 }
 
+/* The task whose program calls into @s, or NULL on the controller. Only
+ * one thread runs at a time: while a task runs (s->running set) the caller
+ * is that task's program; the controller runs only while none does. */
+static struct sched_task *caller_task(struct km_sched *s)
+{
+	struct sched_task *r;
+
+	g_mutex_lock(&s->lock);
+	r = s->running;
+	g_mutex_unlock(&s->lock);
+	return r;
+}
+
+/* A task's program that drives the scheduler would wait for itself (its
+ * own thread is the one the handoff waits on): refused. */
+static int __attribute__((cold)) from_task(struct sched_task *c, const char *fn,
+					  const struct km_task *t)
+{
+	if (!t || c->t == t)
+		return km_err(-EDEADLK, "%s: called from the program of task %s, which would "
+				"wait for itself; only the controlling thread drives the scheduler",
+			      fn, c->name);
+	return km_err(-EINVAL, "%s: called from the program of task %s; only the "
+			       "controlling thread drives the scheduler", fn, c->name);
+}
+
 static int resume(struct km_sched *s, struct km_task *t, bool stop, enum km_ipoint ip,
 		  unsigned int nth)
 {
-	struct sched_task *e = find(s, t), *o;
+	struct sched_task *e, *o, *c;
 	int ret;
 
-	if (!e)
+	if ((c = caller_task(s)))
+		return from_task(c, stop ? "km_sched_run_until" : "km_sched_finish", t);
+	if (!(e = find(s, t)))
 		return km_err(-EINVAL, "km_sched: the task has no program on this scheduler");
 	if (stop && ((unsigned int)ip >= KM_IP__COUNT || nth == 0))
 		return km_err(-EINVAL, "km_sched_run_until: point %d, nth %u", (int)ip, nth);
@@ -305,10 +333,13 @@ const char *km_sched_trace(const struct km_sched *s)
 
 int km_sched_free(struct km_sched *s)
 {
+	struct sched_task *c;
 	bool progress = true;
 
 	if (!s)
 		return 0;
+	if ((c = caller_task(s)))
+		return from_task(c, "km_sched_free", NULL);
 	/* finish what is left, in order, again while a blocked one moves on */
 	while (progress) {
 		bool all_done = true;

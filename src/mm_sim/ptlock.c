@@ -12,7 +12,11 @@
  * contended; a lock found held by another task is reported, not waited on.
  */
 #include "mm_internal.h"
+#include <assert.h>
+#include <errno.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 struct km_mm_locks *km_mm_locks(struct km_mm *mm)
 {
@@ -139,10 +143,48 @@ void km_uaccess_restore(unsigned int flags)
 		t->uaccess_open = flags;
 }
 
-/* Is @p a user address to reach through the user mapping? */
-static inline bool user_ptr(const struct km_task *t, const void *p)
+/* Is the host page of @p mapped in this process? mincore() fails with
+ * ENOMEM on an unmapped range. */
+static bool host_mapped(const void *p)
 {
-	return (uintptr_t)p < t->m->task_size;
+	static_assert(sizeof(uintptr_t) >= sizeof(void *), "uintptr_t");
+	uintptr_t page = (uintptr_t)p & ~((uintptr_t)sysconf(_SC_PAGESIZE) - 1);
+	unsigned char vec;
+
+	return mincore((void *)page, 1, &vec) == 0 || errno != ENOMEM;
+}
+
+/* user_ptr() for a host pointer below TASK_SIZE: a kernel pointer when it
+ * lies in the machine's RAM or a strict kmap window; else a user address
+ * when it lies in a vma of current's mm; else a kernel pointer when the host
+ * has it mapped (the caller's buffer: a host heap or stack that sits low,
+ * as under valgrind or in a non-PIE program), and a user address -- which
+ * then faults as the kernel's access would -- when it does not. A host
+ * buffer inside one of current's vmas is taken for user memory (on a
+ * 64-bit PIE host none lies below TASK_SIZE). */
+static bool __attribute__((noinline)) user_ptr_low(struct km_task *t, const void *p)
+{
+	const unsigned char *a = p;
+	int saved = errno;
+	bool user;
+
+	if ((a >= t->m->ram && a < t->m->ram_end) || km_kmap_window(t, p))
+		return false;
+	if (t->mm && km_find_vma(t->mm, (unsigned long)(uintptr_t)p))
+		return true;
+	user = !host_mapped(p);
+	errno = saved;
+	return user;
+}
+
+/* Is @p a user address to reach through the user mapping? Every host
+ * pointer at or above TASK_SIZE is a kernel one (the only kind on a 64-bit
+ * PIE host); below it, user_ptr_low() tells them apart. */
+static inline bool user_ptr(struct km_task *t, const void *p)
+{
+	if (__builtin_expect((uintptr_t)p >= t->m->task_size, 1))
+		return false;
+	return user_ptr_low(t, p);
 }
 
 /* The host address of user byte @addr for a kernel access (@write: a
