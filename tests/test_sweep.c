@@ -57,16 +57,20 @@ static void test_space_size(void **state)
 	struct km_sweep_config c = { .quick = true };
 	uint64_t rows;
 
-	/* per endpoint 4 sharings x (2 mp + 9) lengths, 9 headrooms x 10
-	 * tailrooms (0..8 and default); asix-framed variants at full/8,
-	 * full/64, high/512; ax88179 at super/1024 too (1518 caps 2056) */
-	rows = 4ull * ((2 * 8 + 9) + (2 * 64 + 9) + (2 * 512 + 9));
-	assert_int_equal(km_sweep_space_size(&c), (5 * rows + rows + 4 * 1519) * 90);
+	/* per endpoint 3 sharings x (2 mp + 9) lengths and tcp_clone's from
+	 * 66 (none at mp 8: 2 x 8 + 8 < 66), 9 headrooms x 10 tailrooms (0..8
+	 * and default); asix-framed variants at full/8, full/64, high/512;
+	 * ax88179 at super/1024 too (1518 caps 2056) */
+	rows = 3ull * ((2 * 8 + 9) + (2 * 64 + 9) + (2 * 512 + 9)) +
+	       (0 + (2 * 64 + 8 - 66 + 1) + (2 * 512 + 8 - 66 + 1));
+	assert_int_equal(km_sweep_space_size(&c),
+			 (5 * rows + rows + 3 * 1519 + (1518 - 66 + 1)) * 90);
 	assert_int_equal(quick->states, km_sweep_space_size(&c));
 	assert_int_equal(quick->nvariants, 6);
 	c.quick = false;
-	rows = 4ull * 1519 * 3;
-	assert_int_equal(km_sweep_space_size(&c), (6 * rows + 4 * 1519) * 65 * 66);
+	rows = (3ull * 1519 + (1518 - 66 + 1)) * 3;
+	assert_int_equal(km_sweep_space_size(&c),
+			 (6 * rows + 3 * 1519 + (1518 - 66 + 1)) * 65 * 66);
 }
 
 static void test_hardened_has_no_findings(void **state)
@@ -224,16 +228,44 @@ static void test_shards_cover_the_space(void **state)
 	assert_int_equal(km_sweep_run(NULL, NULL), -EINVAL);
 }
 
-/* kmodel-sweep: --json in the schema, --shard K/N, merge */
-static gchar *run_tool(const char *args)
+/* kmodel-sweep with @args; its stdout; *@ok: it exited 0 (NULL: it must);
+ * its stderr into *@err when not NULL */
+static gchar *run_tool_status(const char *args, bool *ok, gchar **err)
 {
 	gchar *cmd = g_strdup_printf("%s %s", KMODEL_SWEEP_PATH, args), *out = NULL;
 	gint status = -1;
 
-	assert_true(g_spawn_command_line_sync(cmd, &out, NULL, &status, NULL));
-	assert_true(g_spawn_check_wait_status(status, NULL));
+	assert_true(g_spawn_command_line_sync(cmd, &out, err, &status, NULL));
+	if (ok)
+		*ok = g_spawn_check_wait_status(status, NULL);
+	else
+		assert_true(g_spawn_check_wait_status(status, NULL));
 	g_free(cmd);
 	return out;
+}
+
+/* kmodel-sweep: --json in the schema, --shard K/N, merge */
+static gchar *run_tool(const char *args)
+{
+	return run_tool_status(args, NULL, NULL);
+}
+
+/* merge must refuse @files (in the directory @dir): exit status not 0 and
+ * @why in its message */
+static void merge_refuses(const char *dir, const char *files, const char *why)
+{
+	gchar **names = g_strsplit(files, " ", -1), *err = NULL;
+	GString *args = g_string_new("merge --json");
+	bool ok = true;
+
+	for (gchar **n = names; *n; n++)
+		g_string_append_printf(args, " %s/%s", dir, *n);
+	g_free(run_tool_status(args->str, &ok, &err));
+	if (ok || !strstr(err, why))
+		fail_msg("kmodel-sweep %s: %s (want \"%s\")", args->str, ok ? "merged" : err, why);
+	g_free(err);
+	g_string_free(args, TRUE);
+	g_strfreev(names);
 }
 
 static void test_tool_json_shards_merge(void **state)
@@ -245,6 +277,14 @@ static void test_tool_json_shards_merge(void **state)
 	JsonArray *vs;
 
 	whole = run_tool("asix --quick --variant sr9800 --json");
+	{	/* a shard of another sweep: another variant */
+		gchar *out = run_tool("asix --quick --variant after --json --shard 2/3");
+		gchar *path = g_strdup_printf("%s/other-2.json", dir);
+
+		assert_true(g_file_set_contents(path, out, -1, NULL));
+		g_free(path);
+		g_free(out);
+	}
 	for (int k = 0; k < 3; k++) {
 		gchar *out;
 
@@ -258,12 +298,40 @@ static void test_tool_json_shards_merge(void **state)
 	args = g_strdup_printf("merge --json %s %s %s", paths[0], paths[1], paths[2]);
 	merged = run_tool(args);
 	g_free(args);
-	/* the schema: {"states", "seconds", "variants": [{"name", "states",
-	 * "findings": [{"rule", "count", "example": {...}}]}]} */
+	/* merge checks what it adds up: a shard twice (merging shard 1 with
+	 * itself used to double its states), one missing, one of another
+	 * sweep, a report of the whole space with one of a part */
+	merge_refuses(dir, "shard-1.json shard-1.json shard-2.json shard-3.json", "is also in");
+	merge_refuses(dir, "shard-1.json shard-2.json", "missing shard 3/3");
+	merge_refuses(dir, "shard-1.json other-2.json shard-3.json", "another sweep");
+	{
+		gchar *path = g_strdup_printf("%s/whole.json", dir);
+
+		assert_true(g_file_set_contents(path, whole, -1, NULL));
+		merge_refuses(dir, "whole.json shard-2.json", "another sweep");
+		g_unlink(path);
+		g_free(path);
+	}
+	/* the schema: {"states", "seconds", "shard": {"k", "n"}, "space":
+	 * {"quick", "variants", "sharings", "states"}, "variants": [{"name",
+	 * "states", "findings": [{"rule", "count", "example": {...}}]}]} */
 	assert_true(json_parser_load_from_data(p, whole, -1, NULL));
 	top = json_node_get_object(json_parser_get_root(p));
 	assert_true(json_object_has_member(top, "states"));
 	assert_true(json_object_has_member(top, "seconds"));
+	assert_int_equal(json_object_get_int_member(json_object_get_object_member(top, "shard"),
+						    "n"), 1);
+	{
+		JsonObject *sp = json_object_get_object_member(top, "space");
+
+		assert_true(json_object_get_boolean_member(sp, "quick"));
+		assert_int_equal(json_object_get_int_member(sp, "states"),
+				 json_object_get_int_member(top, "states"));
+		assert_string_equal(json_array_get_string_element(
+			json_object_get_array_member(sp, "variants"), 0), "sr9800");
+		assert_int_equal(json_array_get_length(json_object_get_array_member(sp, "sharings")),
+				 4);
+	}
 	vs = json_object_get_array_member(top, "variants");
 	assert_int_equal(json_array_get_length(vs), 1);
 	v = json_array_get_object_element(vs, 0);
@@ -295,6 +363,9 @@ static void test_tool_json_shards_merge(void **state)
 		g_unlink(paths[k]);
 		g_free(paths[k]);
 	}
+	args = g_strdup_printf("%s/other-2.json", dir);
+	g_unlink(args);
+	g_free(args);
 	g_rmdir(dir);
 	g_free(dir);
 	g_free(whole);

@@ -39,10 +39,20 @@ struct vresult {
 	GArray *findings;	/* struct finding, first-seen order */
 };
 
+/* The space a run covers (part of) and which part: what a merge checks */
+struct space {
+	unsigned int k, n;	/* shard K of N (1-based) */
+	gboolean quick;
+	GPtrArray *variants;	/* names (gchar *), in the order run */
+	GPtrArray *sharings;	/* names (gchar *), every one run */
+	guint64 states;		/* of the whole space, all shards */
+};
+
 struct report {
 	guint64 states;
 	double seconds;
 	double cpu_seconds;	/* a run's (not in the JSON); 0 after a merge */
+	struct space space;
 	GPtrArray *variants;	/* struct vresult * */
 };
 
@@ -61,6 +71,15 @@ static void report_init(struct report *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->variants = g_ptr_array_new_with_free_func(vresult_free);
+	r->space.variants = g_ptr_array_new_with_free_func(g_free);
+	r->space.sharings = g_ptr_array_new_with_free_func(g_free);
+}
+
+static void report_fini(struct report *r)
+{
+	g_ptr_array_free(r->variants, TRUE);
+	g_ptr_array_free(r->space.variants, TRUE);
+	g_ptr_array_free(r->space.sharings, TRUE);
 }
 
 static struct vresult *report_variant(struct report *r, const char *name)
@@ -146,7 +165,11 @@ static void example_text(const struct km_sweep_state *e, char *buf, size_t n)
 
 static void print_table(const struct report *r)
 {
-	printf("%" G_GUINT64_FORMAT " states in %.2f s (%.2f M states/s)", r->states, r->seconds,
+	printf("%" G_GUINT64_FORMAT " states", r->states);
+	if (r->space.n > 1)
+		printf(" (shard %u/%u of %" G_GUINT64_FORMAT ")", r->space.k, r->space.n,
+		       r->space.states);
+	printf(" in %.2f s (%.2f M states/s)", r->seconds,
 	       r->seconds > 0 ? (double)r->states / r->seconds / 1e6 : 0.0);
 	if (r->cpu_seconds > 0)
 		printf(", %.2f s of CPU (%.2f M states per CPU-second)", r->cpu_seconds,
@@ -179,6 +202,15 @@ static void member_str(JsonBuilder *b, const char *name, const char *v)
 	json_builder_add_string_value(b, v);
 }
 
+static void member_names(JsonBuilder *b, const char *name, const GPtrArray *names)
+{
+	json_builder_set_member_name(b, name);
+	json_builder_begin_array(b);
+	for (guint i = 0; i < names->len; i++)
+		json_builder_add_string_value(b, g_ptr_array_index(names, i));
+	json_builder_end_array(b);
+}
+
 static void print_json(const struct report *r)
 {
 	JsonBuilder *b = json_builder_new();
@@ -190,6 +222,19 @@ static void print_json(const struct report *r)
 	member_int(b, "states", (gint64)r->states);
 	json_builder_set_member_name(b, "seconds");
 	json_builder_add_double_value(b, r->seconds);
+	json_builder_set_member_name(b, "shard");
+	json_builder_begin_object(b);
+	member_int(b, "k", r->space.k);
+	member_int(b, "n", r->space.n);
+	json_builder_end_object(b);
+	json_builder_set_member_name(b, "space");
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "quick");
+	json_builder_add_boolean_value(b, r->space.quick);
+	member_names(b, "variants", r->space.variants);
+	member_names(b, "sharings", r->space.sharings);
+	member_int(b, "states", (gint64)r->space.states);
+	json_builder_end_object(b);
 	json_builder_set_member_name(b, "variants");
 	json_builder_begin_array(b);
 	for (guint i = 0; i < r->variants->len; i++) {
@@ -305,8 +350,65 @@ static bool parse_example(JsonObject *o, struct km_sweep_state *e)
 	return true;
 }
 
-/* fold one shard's JSON into @r; 0 or -1 (message printed) */
-static int merge_file(struct report *r, const char *path)
+static gboolean names_equal(const GPtrArray *a, const GPtrArray *b)
+{
+	if (a->len != b->len)
+		return FALSE;
+	for (guint i = 0; i < a->len; i++)
+		if (strcmp(g_ptr_array_index(a, i), g_ptr_array_index(b, i)))
+			return FALSE;
+	return TRUE;
+}
+
+/* an array member of strings into @out; false when missing or not strings */
+static bool names_member(JsonObject *o, const char *name, GPtrArray *out)
+{
+	JsonNode *n = o ? json_object_get_member(o, name) : NULL;
+	JsonArray *a;
+
+	if (!n || !JSON_NODE_HOLDS_ARRAY(n))
+		return false;
+	a = json_node_get_array(n);
+	for (guint i = 0; i < json_array_get_length(a); i++) {
+		JsonNode *e = json_array_get_element(a, i);
+
+		if (json_node_get_value_type(e) != G_TYPE_STRING)
+			return false;
+		g_ptr_array_add(out, g_strdup(json_node_get_string(e)));
+	}
+	return true;
+}
+
+static JsonObject *object_member(JsonObject *o, const char *name)
+{
+	JsonNode *n = o ? json_object_get_member(o, name) : NULL;
+
+	return n && JSON_NODE_HOLDS_OBJECT(n) ? json_node_get_object(n) : NULL;
+}
+
+/* the shard and space a report says it covers; false when it says none */
+static bool parse_space(JsonObject *top, struct space *sp)
+{
+	JsonObject *shard = object_member(top, "shard"), *space = object_member(top, "space");
+	JsonNode *quick = space ? json_object_get_member(space, "quick") : NULL;
+	gint64 k = int_member(shard, "k"), n = int_member(shard, "n");
+	gint64 states = int_member(space, "states");
+
+	if (k < 1 || n < k || n > 1000000 || states < 0 || !quick ||
+	    json_node_get_value_type(quick) != G_TYPE_BOOLEAN ||
+	    !names_member(space, "variants", sp->variants) ||
+	    !names_member(space, "sharings", sp->sharings))
+		return false;
+	sp->k = (unsigned int)k;
+	sp->n = (unsigned int)n;
+	sp->quick = json_node_get_boolean(quick);
+	sp->states = (guint64)states;
+	return true;
+}
+
+/* fold one shard's JSON into @r; 0 or -1 (message printed). The shard's
+ * space must be @r's (the first file's); @seen[k - 1] marks shards read. */
+static int merge_file(struct report *r, const char *path, GPtrArray *seen)
 {
 	JsonParser *p = json_parser_new();
 	GError *err = NULL;
@@ -314,6 +416,8 @@ static int merge_file(struct report *r, const char *path)
 	JsonArray *vs;
 	JsonNode *seconds;
 	gint64 states;
+	struct space sp = { .variants = g_ptr_array_new_with_free_func(g_free),
+			    .sharings = g_ptr_array_new_with_free_func(g_free) };
 	int rc = -1;
 
 	if (!json_parser_load_from_file(p, path, &err)) {
@@ -332,6 +436,33 @@ static int merge_file(struct report *r, const char *path)
 			path);
 		goto out;
 	}
+	if (!parse_space(top, &sp)) {
+		fprintf(stderr, PROG ": %s: no shard and space (K/N, quick, variants, sharings, "
+			"states): not written by this kmodel-sweep --json\n", path);
+		goto out;
+	}
+	if (!seen->len) {		/* the first file sets the space */
+		r->space.n = sp.n;
+		r->space.quick = sp.quick;
+		r->space.states = sp.states;
+		for (guint i = 0; i < sp.variants->len; i++)
+			g_ptr_array_add(r->space.variants, g_strdup(g_ptr_array_index(sp.variants, i)));
+		for (guint i = 0; i < sp.sharings->len; i++)
+			g_ptr_array_add(r->space.sharings, g_strdup(g_ptr_array_index(sp.sharings, i)));
+		g_ptr_array_set_size(seen, sp.n);
+	} else if (sp.n != r->space.n || sp.quick != r->space.quick ||
+		   sp.states != r->space.states || !names_equal(sp.variants, r->space.variants) ||
+		   !names_equal(sp.sharings, r->space.sharings)) {
+		fprintf(stderr, PROG ": %s: shard %u/%u of another sweep than the first file's "
+			"(N, --quick, variants or sharings differ)\n", path, sp.k, sp.n);
+		goto out;
+	}
+	if (g_ptr_array_index(seen, sp.k - 1)) {
+		fprintf(stderr, PROG ": %s: shard %u/%u is also in %s\n", path, sp.k, sp.n,
+			(const char *)g_ptr_array_index(seen, sp.k - 1));
+		goto out;
+	}
+	g_ptr_array_index(seen, sp.k - 1) = (gpointer)path;
 	r->states += (guint64)states;
 	r->seconds += json_node_get_double(seconds);
 	for (guint i = 0; i < json_array_get_length(vs); i++) {
@@ -368,6 +499,8 @@ static int merge_file(struct report *r, const char *path)
 	}
 	rc = 0;
 out:
+	g_ptr_array_free(sp.variants, TRUE);
+	g_ptr_array_free(sp.sharings, TRUE);
 	g_clear_error(&err);
 	g_object_unref(p);
 	return rc;
@@ -427,6 +560,7 @@ static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 	struct km_sweep_result *res = NULL;
 	struct report r;
 	unsigned int k = 1, n = 1;
+	guint64 space;
 	int err, rc = 0;
 
 	if (o->shard && !parse_shard(o->shard, &k, &n)) {
@@ -471,45 +605,85 @@ static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 	cfg.shards = n;
 	if (o->progress && isatty(STDERR_FILENO))
 		cfg.progress = progress;
+	space = km_sweep_space_size(&cfg);
 	err = km_sweep_run(&cfg, &res);
-	g_ptr_array_free(pick, TRUE);
 	if (err) {
 		fprintf(stderr, PROG ": %s (%d)\n", km_last_error(), err);
+		g_ptr_array_free(pick, TRUE);
 		return 2;
 	}
 	report_init(&r);
+	r.space = (struct space){ .k = k, .n = n, .quick = o->quick,
+				  .variants = r.space.variants, .sharings = r.space.sharings,
+				  .states = space };
+	for (const struct km_usbnet_variant *const *v = cfg.variants; *v; v++)
+		g_ptr_array_add(r.space.variants, g_strdup((*v)->name));
+	for (int sh = 0; sh < KM_SWEEP_SHARING_COUNT; sh++)
+		if (!cfg.sharings || (cfg.sharings & (1u << sh)))
+			g_ptr_array_add(r.space.sharings,
+					g_strdup(km_sweep_sharing_name((enum km_sweep_sharing)sh)));
 	report_from_result(&r, res);
 	km_sweep_result_free(res);
+	g_ptr_array_free(pick, TRUE);
 	report_sort(&r);
 	if (o->json)
 		print_json(&r);
 	else
 		print_table(&r);
-	g_ptr_array_free(r.variants, TRUE);
+	report_fini(&r);
 	return 0;
+}
+
+/* every shard 1..N once, and their states the space's */
+static int merge_complete(const struct report *r, const GPtrArray *seen)
+{
+	GString *missing = g_string_new(NULL);
+	int rc = 0;
+
+	for (guint k = 0; k < seen->len; k++)
+		if (!g_ptr_array_index(seen, k))
+			g_string_append_printf(missing, "%s%u/%u", missing->len ? ", " : "", k + 1,
+					       seen->len);
+	if (missing->len) {
+		fprintf(stderr, PROG ": merge: missing shard%s %s\n",
+			strchr(missing->str, ',') ? "s" : "", missing->str);
+		rc = 2;
+	} else if (r->states != r->space.states) {
+		fprintf(stderr, PROG ": merge: the shards hold %" G_GUINT64_FORMAT " states, the "
+			"space %" G_GUINT64_FORMAT "\n", r->states, r->space.states);
+		rc = 2;
+	}
+	g_string_free(missing, TRUE);
+	return rc;
 }
 
 static int sweep_merge(const struct sweep_opts *o, int argc, char **argv)
 {
+	GPtrArray *seen = g_ptr_array_new();	/* by shard: the file that had it */
 	struct report r;
 	int rc = 0;
 
 	if (argc < 3) {
 		fprintf(stderr, PROG ": merge: no files (kmodel-sweep merge [--json] FILE.json...)\n");
+		g_ptr_array_free(seen, TRUE);
 		return 2;
 	}
 	report_init(&r);
 	for (int i = 2; i < argc && !rc; i++)
-		if (merge_file(&r, argv[i]))
+		if (merge_file(&r, argv[i], seen))
 			rc = 2;
+	if (!rc)
+		rc = merge_complete(&r, seen);
 	if (!rc) {
+		r.space.k = r.space.n = 1;	/* the whole space */
 		report_sort(&r);
 		if (o->json)
 			print_json(&r);
 		else
 			print_table(&r);
 	}
-	g_ptr_array_free(r.variants, TRUE);
+	report_fini(&r);
+	g_ptr_array_free(seen, TRUE);
 	return rc;
 }
 
@@ -544,16 +718,19 @@ int main(int argc, char **argv)
 	g_option_context_set_summary(ctx,
 		"asix: hand every usbnet variant every sk_buff of a space -- len 0..1518,\n"
 		"headroom 0..64, tailroom 0..64 and alloc_skb()'s rounded default; private, a TCP\n"
-		"clone whose original released its header (dataref 0x10002), header-cloned\n"
-		"(dataref 2), shared (users 2); each bulk endpoint (full/8, full/64, high/512,\n"
-		"super/1024) the variant allows -- and run its tx_fixup, usbnet's URB rules of\n"
-		"its era, bulk-out segmentation and its device model. Findings by rule (each\n"
-		"checker report code, zlp_stall, frame_mismatch, other_holder_corrupted, leak)\n"
-		"with the count of states and the smallest example state.\n"
+		"clone whose original released its header (dataref 0x10002; len from 66, the\n"
+		"headers), header-cloned (dataref 2), shared (users 2); each bulk endpoint\n"
+		"(full/8, full/64, high/512, super/1024) the variant allows -- and run its\n"
+		"tx_fixup, usbnet's URB rules of its era, bulk-out segmentation and its device\n"
+		"model. Findings by rule (each checker report code, zlp_stall, frame_mismatch,\n"
+		"other_holder_corrupted, leak) with the count of states and the smallest\n"
+		"example state. --json also records the shard (K/N) and the space (--quick,\n"
+		"variants, sharings, its states).\n"
 		"\n"
 		"merge: combine the --json reports of the shards of one sweep (states and\n"
 		"seconds add up, so merged seconds are core-seconds; counts add, the smallest\n"
-		"example stays).");
+		"example stays). It refuses a shard given twice, a missing one, or one of\n"
+		"another space (N, --quick, variants or sharings differ), exit status 2.");
 	g_option_context_set_description(ctx,
 		"Shard over processes, e.g. with GNU parallel on one host:\n"
 		"  parallel kmodel-sweep asix --json --shard {}/4 '>' shard-{}.json ::: 1 2 3 4\n"

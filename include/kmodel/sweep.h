@@ -10,10 +10,10 @@
  *  - endpoint: (speed, maxpacket) of {(full, 8), (full, 64), (high, 512),
  *    (super, 1024)} that the variant allows (km_usbnet_variant_allows());
  *  - sharing: what else holds the skb the driver gets (enum km_sweep_sharing);
- *  - len 0..1518, headroom 0..64, tailroom 0..64 exactly (km_build_skb())
- *    and "default" (alloc_skb(headroom + len): the kmalloc-rounded room).
- *    The quick space: len 0..2 x maxpacket + 8, head- and tailroom 0..8
- *    (and default).
+ *  - len 0..1518 (tcp_clone: 66..1518), headroom 0..64, tailroom 0..64
+ *    exactly (km_build_skb()) and "default" (alloc_skb(headroom + len): the
+ *    kmalloc-rounded room). The quick space: len up to 2 x maxpacket + 8,
+ *    head- and tailroom 0..8 (and default).
  * Rules (a finding counts the states that broke the rule):
  *  - each report code of the machine by its name (km_report_code_name():
  *    "skb_write_cloned", "skb_change_shared", "usb_protocol", ...), except
@@ -41,7 +41,10 @@ extern "C" {
  * @KM_SWEEP_PRIVATE: nothing ("private").
  * @KM_SWEEP_TCP_CLONE: a TCP clone whose original released its header
  *   and stays queued (dataref 0x10002): the original owns the payload, the
- *   clone its headers ("tcp_clone"; the headers are min(len, 66) bytes).
+ *   clone its headers ("tcp_clone"; the headers are 66 bytes: Ethernet,
+ *   IPv4, TCP with timestamps). Its states start at len 66 (no payload: a
+ *   FIN); a shorter frame is no TCP segment, so the quick space at
+ *   maxpacket 8 (len up to 24) has no tcp_clone state.
  * @KM_SWEEP_HDR_CLONED: a plain clone (a packet tap's) holds the whole
  *   frame (dataref 2: "header_cloned").
  * @KM_SWEEP_SHARED: the same struct is held twice (users 2, pktgen with

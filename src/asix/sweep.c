@@ -71,6 +71,22 @@ static unsigned int len_max(const struct km_sweep_config *c, unsigned int mp)
 	return c->quick ? MIN(2 * mp + 8, LEN_MAX) : LEN_MAX;
 }
 
+/* the smallest len of a sharing's rows: a TCP clone carries at least the
+ * headers (a segment with no payload, a FIN); shorter ones are no TCP */
+static unsigned int len_min(unsigned int sharing)
+{
+	return sharing == KM_SWEEP_TCP_CLONE ? TCP_HDRS : 0;
+}
+
+/* rows (lengths) of one sharing at one endpoint */
+static unsigned int len_rows(const struct km_sweep_config *c, unsigned int mp,
+			     unsigned int sharing)
+{
+	unsigned int lo = len_min(sharing), hi = len_max(c, mp);
+
+	return hi >= lo ? hi - lo + 1 : 0;
+}
+
 static unsigned int room_max(const struct km_sweep_config *c)
 {
 	return c->quick ? QUICK_ROOM_MAX : ROOM_MAX;
@@ -101,7 +117,7 @@ static uint64_t variant_rows(const struct km_sweep_config *c, const struct km_us
 		for (unsigned int s = 0; s < KM_SWEEP_SHARING_COUNT; s++)
 			if (sharing_on(c, s) &&
 			    km_usbnet_variant_allows(v, sweep_eps[e].speed, sweep_eps[e].maxpacket))
-				rows += len_max(c, sweep_eps[e].maxpacket) + 1;
+				rows += len_rows(c, sweep_eps[e].maxpacket, s);
 	return rows;
 }
 
@@ -227,8 +243,9 @@ static void run_state(struct run *r, struct km_sweep_state *st)
 		break;
 	case KM_SWEEP_TCP_CLONE:
 		/* tcp_transmit_skb(): the queued original holds the payload and
-		 * released its header; the clone pushes the headers */
-		p = MIN(st->len, TCP_HDRS);
+		 * released its header; the clone pushes the headers (len >=
+		 * TCP_HDRS: see len_min()) */
+		p = TCP_HDRS;
 		skb->data += p;
 		skb->len -= p;
 		km_skb_header_release(skb);
@@ -403,7 +420,8 @@ int km_sweep_run(const struct km_sweep_config *cfg, struct km_sweep_result **out
 			if (!err)
 				km_task_switch(r.t);
 			for (unsigned int s = 0; s < KM_SWEEP_SHARING_COUNT && !err; s++)
-				for (unsigned int l = 0; l <= lmax && sharing_on(&c, s); l++, row++) {
+				for (unsigned int l = len_min(s); l <= lmax && sharing_on(&c, s);
+				     l++, row++) {
 					struct km_sweep_state st = { .speed = ep->speed,
 								     .maxpacket = ep->maxpacket,
 								     .sharing = s, .len = l };
