@@ -388,6 +388,109 @@ static void test_program_cannot_drive_its_scheduler(void **state)
 	km_fixture_down(&f);
 }
 
+/* ---- livelocks: every fault undone before its retry ----------------------- */
+
+/* madvise(MADV_DONTNEED) of the page at every @ip: another thread that
+ * drops the page each time the faulting one is about to retry */
+struct dropper {
+	struct km_mm *mm;
+	enum km_ipoint ip;
+	unsigned long page, P;
+	unsigned int drops;
+};
+
+static void drop_page(struct km_task *t, enum km_ipoint ip, unsigned long addr, void *arg)
+{
+	struct dropper *d = arg;
+
+	if (ip == d->ip) {
+		assert_int_equal(km_madvise(d->mm, d->page, d->P, KM_MADV_DONTNEED), 0);
+		d->drops++;
+	}
+}
+
+/* KM_RETRY_LIMIT faults in a row, each undone at its point (gup's retry
+ * point comes after the check: one drop fewer) */
+static void livelock_reported(struct km_machine *m, const char *loop, unsigned int drops,
+			      unsigned int want_drops)
+{
+	assert_int_equal(drops, want_drops);
+	assert_int_equal(km_report_count(m, KM_R_LIVELOCK), 1);
+	assert_int_equal(km_report_count(m, KM_R_NONE), 1);
+	assert_int_equal(km_report_get(m, 0)->kind, KM_WARN);
+	assert_non_null(strstr(km_report_get(m, 0)->message, loop));
+	assert_string_equal(km_report_code_name(KM_R_LIVELOCK), "livelock");
+	km_reports_clear(m);
+}
+
+/* A user access (km_user_access(), direct's copy, a kernel memcpy through
+ * the user mapping) whose every fault is undone at KM_IP_AFTER_FAULT
+ * would retry for ever, as the kernel's would until a fatal signal: the
+ * model gives up after KM_RETRY_LIMIT faults with a livelock WARN and
+ * fails as the path does (bytes not done; the page skipped). */
+static void test_user_access_livelock(void **state)
+{
+	struct km_fixture f;
+	struct dropper d = { .ip = KM_IP_AFTER_FAULT };
+	char buf[64] = "bytes";
+	unsigned int fl;
+
+	km_fixture_up(&f, NULL);
+	d.mm = f.mm;
+	d.P = km_page_size(f.m);
+	d.page = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
+	assert_int_equal(km_interleave_hook(f.m, drop_page, &d), 0);
+
+	assert_int_equal(km_user_access(f.t, d.page, buf, sizeof(buf), true), 0);
+	livelock_reported(f.m, "user access", d.drops, KM_RETRY_LIMIT);
+
+	d.drops = 0;
+	assert_int_equal(km_copy_to_user(f.t, &km_uaccess_direct, d.page, buf, sizeof(buf)),
+			 sizeof(buf));
+	livelock_reported(f.m, "direct user access", d.drops, KM_RETRY_LIMIT);
+
+	d.drops = 0;
+	fl = km_uaccess_save_and_enable();
+	km_kernel_memcpy((void *)(uintptr_t)d.page, buf, sizeof(buf));
+	km_uaccess_restore(fl);
+	livelock_reported(f.m, "kernel memcpy/memset through the user mapping", d.drops,
+			  KM_RETRY_LIMIT);
+
+	/* without the dropper the same accesses go through */
+	assert_int_equal(km_interleave_hook(f.m, NULL, NULL), 0);
+	assert_int_equal(km_user_access(f.t, d.page, buf, sizeof(buf), true), sizeof(buf));
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	km_fixture_down(&f);
+}
+
+/* The same at gup's retry: a forced write through /proc/self/mem into a
+ * read-only private file mapping COWs, and MADV_DONTNEED drops the copy
+ * before each retry; with FOLL_COW (v5.7) every retry faults again.
+ * access_remote_vm() gets no page: 0 bytes written. */
+static void test_gup_retry_livelock(void **state)
+{
+	struct km_fixture f;
+	struct km_file *file;
+	struct dropper d = { .ip = KM_IP_GUP_RETRY };
+
+	km_fixture_up(&f, NULL);
+	d.mm = f.mm;
+	d.P = km_page_size(f.m);
+	assert_int_equal(km_file_new(f.m, d.P, &file), 0);
+	assert_int_equal(km_mmap_file(f.mm, 0, d.P, KM_PROT_READ, false, file, 0, &d.page), 0);
+	assert_int_equal(km_interleave_hook(f.m, drop_page, &d), 0);
+	assert_int_equal(km_access_remote_vm(f.t, f.mm, d.page, "EVIL", 4,
+					     KM_FOLL_FORCE | KM_FOLL_WRITE), 0);
+	livelock_reported(f.m, "__get_user_pages() retry", d.drops, KM_RETRY_LIMIT - 1);
+	assert_int_equal(km_mm_locks(f.mm)->mmap_sem.readers, 0);	/* released */
+	assert_int_equal(km_interleave_hook(f.m, NULL, NULL), 0);
+	assert_int_equal(km_access_remote_vm(f.t, f.mm, d.page, "EVIL", 4,
+					     KM_FOLL_FORCE | KM_FOLL_WRITE), 4);
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	km_file_put(file);
+	km_fixture_down(&f);
+}
+
 struct counts {
 	unsigned int n[KM_IP__COUNT];
 };
@@ -433,6 +536,8 @@ int main(void)
 		cmocka_unit_test(test_munmap_with_reader_outside_scheduler),
 		cmocka_unit_test(test_hook_counts_points),
 		cmocka_unit_test(test_program_cannot_drive_its_scheduler),
+		cmocka_unit_test(test_user_access_livelock),
+		cmocka_unit_test(test_gup_retry_livelock),
 	};
 
 	return cmocka_run_group_tests_name("test_interleave", tests, NULL, NULL);

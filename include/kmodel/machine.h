@@ -374,8 +374,30 @@ enum km_report_code {
 	 *  (cleared by kunmap, or never mapped): unable to handle kernel
 	 *  paging request */
 	KM_R_KMAP_UNMAPPED,
+	/** WARN (a model check, not a kernel WARN): a fault-and-retry loop
+	 *  -- gup's `retry:`, a user access or a kernel memcpy through the
+	 *  user mapping retried after its fault -- faulted KM_RETRY_LIMIT
+	 *  times in a row at one address without getting on (another task
+	 *  undoes each fault: e.g. MADV_DONTNEED at every interleaving point).
+	 *  The kernel would spin until a fatal signal; the model stops and
+	 *  fails as the path does (see KM_RETRY_LIMIT). The message names the
+	 *  loop and the address. */
+	KM_R_LIVELOCK,
 	KM_R__COUNT
 };
+
+/**
+ * KM_RETRY_LIMIT - faults in a row at one address after which a
+ * fault-and-retry loop of the model gives up (KM_R_LIVELOCK). Only
+ * another task undoing every fault gets near this: the test suite's
+ * accesses, its scripted races included, fault at most three times in a
+ * row. Then
+ * __get_user_pages() returns what it pinned, or -EFAULT; a user access
+ * (direct's copy, km_user_access()) returns the bytes not done, as its
+ * exception fixup would after the fatal signal that ends a real livelock;
+ * a kernel memcpy through the user mapping skips the page.
+ */
+#define KM_RETRY_LIMIT 1000u
 
 struct km_report {
 	enum km_report_kind kind;

@@ -75,6 +75,7 @@ static const char *const code_names[KM_R__COUNT] = {
 	[KM_R_KMAP_CLOBBER] = "kmap_clobber",
 	[KM_R_KMAP_GUARD] = "kmap_guard",
 	[KM_R_KMAP_UNMAPPED] = "kmap_unmapped",
+	[KM_R_LIVELOCK] = "livelock",
 };
 
 const char *km_report_code_name(enum km_report_code code)

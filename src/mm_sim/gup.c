@@ -136,6 +136,7 @@ static long gup_slow(struct km_task *t, struct km_mm *mm, unsigned long start, l
 			  "pagefault_disabled %d", t->pagefault_disabled);
 	do {
 		unsigned int foll_flags = gup_flags;	/* per page, as the kernel's */
+		unsigned int tries = 0;
 		km_pte_t *pte;
 		struct km_page *p;
 
@@ -160,6 +161,12 @@ retry:
 			ret = faultin_page(t, mm, vma, start, &foll_flags);
 			if (ret)
 				goto out;
+			/* the kernel leaves only on fatal_signal_pending()
+			 * (-ERESTARTSYS); the model fails as for a bad address */
+			if (km_retry_stuck(m, &tries, "__get_user_pages() retry", start)) {
+				ret = -EFAULT;
+				goto out;
+			}
 			/* `retry:` cond_resched() */
 			km_ipoint(m, t, KM_IP_GUP_RETRY, start);
 			goto retry;

@@ -947,12 +947,20 @@ static inline void user_copy_bytes(unsigned char *to, const unsigned char *from,
 	}
 }
 
+void km_livelock_report(struct km_machine *m, const char *loop, unsigned long addr)
+{
+	km_report(m, KM_WARN, KM_R_LIVELOCK,
+		  "%s: %u faults in a row at 0x%lx, each undone before the retry: the kernel "
+		  "would spin until a fatal signal; the model gives up", loop, KM_RETRY_LIMIT, addr);
+}
+
 static inline __attribute__((always_inline)) long
 user_access(struct km_task *t, unsigned long addr, unsigned char *buf, unsigned long len,
 	    bool write)
 {
 	struct km_machine *m = t->m;
 	unsigned long done = 0;
+	unsigned int tries = 0;
 
 	while (done < len) {
 		unsigned long a = addr + done;
@@ -969,7 +977,8 @@ user_access(struct km_task *t, unsigned long addr, unsigned char *buf, unsigned 
 				     !(*pte & KM_PTE_USER) ||
 				     (write && (*pte & (KM_PTE_WRITE | KM_PTE_DIRTY)) !=
 						       (KM_PTE_WRITE | KM_PTE_DIRTY)), 0)) {
-			if (!user_access_fault(t, a, write))
+			if (!user_access_fault(t, a, write) ||
+			    km_retry_stuck(m, &tries, "user access", a))
 				break;
 			continue;	/* the access is retried: the MMU reads the pte again */
 		}
@@ -982,6 +991,7 @@ user_access(struct km_task *t, unsigned long addr, unsigned char *buf, unsigned 
 		}
 		*pte |= KM_PTE_YOUNG;
 		done += chunk;
+		tries = 0;
 	}
 	return (long)done;
 }

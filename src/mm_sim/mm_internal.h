@@ -108,6 +108,19 @@ static inline bool km_page_valid(const struct km_machine *m, const struct km_pag
 	return p >= m->pages && p < m->pages + m->nr_pages;
 }
 
+/* A fault-and-retry loop's count of faults in a row at @addr: true (and a
+ * KM_R_LIVELOCK report naming @loop) once it reaches KM_RETRY_LIMIT. Reset
+ * *@tries to 0 where the loop gets on. */
+void km_livelock_report(struct km_machine *m, const char *loop, unsigned long addr);
+static inline bool km_retry_stuck(struct km_machine *m, unsigned int *tries, const char *loop,
+				  unsigned long addr)
+{
+	if (__builtin_expect(++*tries < KM_RETRY_LIMIT, 1))
+		return false;
+	km_livelock_report(m, loop, addr);
+	return true;
+}
+
 /* mm.c */
 int km_mm_init(struct km_machine *m);
 void km_mm_fini(struct km_machine *m);

@@ -195,6 +195,7 @@ static unsigned char *user_host(struct km_task *t, unsigned long addr, bool writ
 				size_t *room)
 {
 	struct km_machine *m = t->m;
+	unsigned int tries = 0;
 
 	*room = m->page_size - (addr & (m->page_size - 1));
 	if (m->cfg.vmsplit == KM_VMSPLIT_4G4G || !t->mm) {
@@ -223,6 +224,8 @@ static unsigned char *user_host(struct km_task *t, unsigned long addr, bool writ
 				  km_faulthandler_disabled(t) ? "faults disabled" : "bad area");
 			return NULL;
 		}
+		if (km_retry_stuck(m, &tries, "kernel memcpy/memset through the user mapping", addr))
+			return NULL;
 	}
 }
 

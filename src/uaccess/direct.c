@@ -32,6 +32,7 @@ static bool __attribute__((noinline)) mmu_fault(struct km_task *t, unsigned long
 static inline unsigned char *mmu_access(struct km_task *t, unsigned long addr, bool write)
 {
 	struct km_machine *m = t->m;
+	unsigned int tries = 0;
 
 	for (;;) {
 		km_pte_t *pte = t->mm ? km_pte_lookup(t->mm, addr, false) : NULL;
@@ -47,7 +48,8 @@ static inline unsigned char *mmu_access(struct km_task *t, unsigned long addr, b
 			return (unsigned char *)km_frame(m, (unsigned long)(*pte >> KM_PTE_PFN_SHIFT)) +
 			       (addr & (m->page_size - 1));
 		}
-		if (!mmu_fault(t, addr, write))
+		if (!mmu_fault(t, addr, write) ||
+		    km_retry_stuck(m, &tries, "direct user access", addr))
 			return NULL;
 	}
 }
