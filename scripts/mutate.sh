@@ -78,8 +78,10 @@ apply() {
 
 killed=0 survived=0 stillborn=0 total=0
 survivors=()
-# the list on fd 3: a child (ctest, cmake) must not eat it from stdin
-while IFS=$'\t' read -r -u 3 id file find repl what; do
+# the list on fd 3: a child (ctest, cmake) must not eat it from stdin; its
+# tabs as \037, which read does not take for whitespace (an empty
+# replacement is a field, not a gap to collapse)
+while IFS=$'\037' read -r -u 3 id file find repl what; do
 	case $id in ''|'#'*) continue ;; esac
 	[ -z "$only" ] || [[ $only == *",$id,"* ]] || continue
 	total=$((total + 1))
@@ -106,7 +108,7 @@ while IFS=$'\t' read -r -u 3 id file find repl what; do
 	fi
 	git -C "$src" checkout -q -- "$file"
 	printf '%-24s %-9s %4ss  %s\n' "$id" "$result" "$(( $(date +%s) - t0 ))" "$by" | tee -a "$report"
-done 3<"$list" </dev/null
+done 3< <(tr '\t' '\037' <"$list") </dev/null
 build || { echo "mutate: the tree does not build after the run" >&2; exit 2; }
 
 scored=$((killed + survived))

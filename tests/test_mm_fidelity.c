@@ -200,6 +200,32 @@ static void test_private_file_cow(void **state)
 	km_fixture_down(&f);
 }
 
+/* split_vma() keeps each part's file offset: mprotect of the middle page
+ * of a never-touched 3-page file mapping splits it in three, and each part
+ * then faults in its own file page (head, middle and tail splits) */
+static void test_split_file_vma_keeps_offset(void **state)
+{
+	struct km_fixture f;
+	struct km_file *file;
+	unsigned long a, b;
+	char buf[4];
+
+	km_fixture_up(&f, NULL);
+	assert_int_equal(km_file_new(f.m, 3 * 4096, &file), 0);
+	assert_int_equal(km_mmap_file(f.mm, 0, 3 * 4096, RW, true, file, 0, &b), 0);
+	km_user_access(f.t, b, "p0", 3, true);
+	km_user_access(f.t, b + 4096, "p1", 3, true);
+	km_user_access(f.t, b + 8192, "p2", 3, true);
+	assert_int_equal(km_mmap_file(f.mm, 0, 3 * 4096, RW, true, file, 0, &a), 0);
+	assert_int_equal(km_mprotect(f.mm, a + 4096, 4096, RO), 0);
+	for (int i = 0; i < 3; i++) {
+		assert_int_equal(km_user_access(f.t, a + (unsigned long)i * 4096, buf, 3, false), 3);
+		assert_int_equal(buf[1], '0' + i);
+	}
+	km_file_put(file);
+	km_fixture_down(&f);
+}
+
 /*
  * km_mm_peek() promises what a fault would give: for a never-touched page
  * of a file mapping that is the file's page-cache page (do_read_fault()
@@ -686,6 +712,7 @@ int main(void)
 		cmocka_unit_test(test_shared_file_dirty_and_writeback),
 		cmocka_unit_test(test_private_file_cow),
 		cmocka_unit_test(test_peek_file_mapping),
+		cmocka_unit_test(test_split_file_vma_keeps_offset),
 		cmocka_unit_test(test_copy_to_shared_file_is_written_back),
 		cmocka_unit_test(test_rfc_put_page_without_set_page_dirty),
 		cmocka_unit_test(test_fixed_dirties_written_page),
