@@ -9,7 +9,10 @@
  * src/mm_sim/highmem.c.
  */
 #include "km_test.h"
+#include <signal.h>
 #include <stdio.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #if __has_include(<valgrind/valgrind.h>)
 #include <valgrind/valgrind.h>
 #else
@@ -375,6 +378,239 @@ static void test_overflow_into_next_cpu(void **state)
 	overflow_into_next_cpu(true);
 }
 
+/*
+ * 120 nested kmaps, then 120 kunmaps in order. Before 5.11 without
+ * CONFIG_DEBUG_HIGHMEM the kernel survives this: each push past KM_TYPE_NR
+ * maps a fixmap pte further down (all 120 stay above FIXADDR_START with 4
+ * KiB pages) and each kunmap_atomic() of an address >= FIXADDR_START pops
+ * one. From 5.11 (and with the debug option) the pushes past the last slot
+ * BUG, after which the model runs on. Either way the stack ends empty, as
+ * without strict mode (once, slots beyond the first 35 or 40 windows took
+ * the frame's address, which kunmap took for lowmem: 85 and 103 slots
+ * stayed held).
+ */
+static void deep_overflow(enum km_kmap_flavour era, enum km_kmap_strict strict, bool debug)
+{
+	enum { N = 120 };
+	struct km_fixture f;
+	struct km_page *p;
+	void *v[N];
+
+	up(&f, cfg(era, strict, debug));
+	p = km_alloc_page(f.m, KM_GFP_HIGHMEM);
+	for (int i = 0; i < N; i++)
+		v[i] = kmap(&f, p);
+	assert_int_equal(km_kmap_slots_held(f.m, 0), N);
+	for (int i = N - 1; i >= 0; i--)
+		kunmap(&f, v[i]);
+	assert_int_equal(km_kmap_slots_held(f.m, 0), 0);
+	assert_int_equal(km_report_count(f.m, KM_R_UNEXPECTED), 0);
+	assert_int_equal(km_report_count(f.m, KM_R_KMAP_UNBALANCED), 0);
+	if (strict)
+		assert_int_equal(km_report_count(f.m, KM_R_KMAP_ORDER), 0);
+	if (era == KM_KMAP_ATOMIC_PRE_5_11 && !debug)
+		assert_int_equal(km_report_count(f.m, KM_R_KMAP_CLOBBER), N - KM_TYPE_NR);
+	km_reports_clear(f.m);
+	km_put_page(f.m, p);
+	km_fixture_down(&f);
+}
+
+/* The windows reach FIXADDR_START: with 4 KiB pages fixmap indices 1..767
+ * (0xfff00000 - 768 pages), so the 768th nested kmap_atomic() lies below
+ * it: a BUG of the model, and kunmap_atomic() of that address pops
+ * nothing, as the kernel's would not. */
+static void test_deep_overflow_fixaddr_start(void **state)
+{
+	enum { N = 768 };
+	struct km_fixture f;
+	struct km_page *p;
+	void **v = g_new(void *, N);
+
+	up(&f, cfg(KM_KMAP_ATOMIC_PRE_5_11, KM_KMAP_STRICT, false));
+	p = km_alloc_page(f.m, KM_GFP_HIGHMEM);
+	for (int i = 0; i < N; i++) {
+		v[i] = km_kmap_atomic(f.t, p);
+		assert_int_equal(km_report_count(f.m, KM_R_UNEXPECTED), i < N - 1 ? 0 : 1);
+	}
+	assert_non_null(strstr(km_report_get(f.m, km_report_log_len(f.m) - 1)->message,
+			       "below FIXADDR_START"));
+	for (int i = N - 1; i >= 0; i--)
+		km_kunmap_atomic(f.t, v[i]);
+	assert_int_equal(km_kmap_slots_held(f.m, 0), 1);	/* the 768th's */
+	km_kunmap_atomic(f.t, v[0]);	/* any address >= FIXADDR_START pops the top */
+	assert_int_equal(km_kmap_slots_held(f.m, 0), 0);
+	km_reports_clear(f.m);
+	km_put_page(f.m, p);
+	km_fixture_down(&f);
+	g_free(v);
+}
+
+static void test_deep_overflow_ends_balanced(void **state)
+{
+	for (int era = 0; era < 2; era++)
+		for (int debug = 0; debug < 2; debug++)
+			for (int strict = 0; strict < 2; strict++)
+				deep_overflow(era, strict ? KM_KMAP_STRICT : KM_KMAP_STRICT_OFF, debug);
+}
+
+/*
+ * An access just below a kmapped page is an underrun of that page, not an
+ * overrun of the slot below it in host memory: each slot window has a guard
+ * page on either side (the first slot too). The kernel's address below a
+ * slot is the next fixmap index: the next slot, or with
+ * CONFIG_DEBUG_KMAP_LOCAL a guard slot.
+ */
+static void underrun(enum km_kmap_flavour era, bool debug, const char *below)
+{
+	struct km_fixture f;
+	struct km_page *p, *q;
+	volatile unsigned char *a, *b;
+	const struct km_report *r;
+	char pfn[32];
+	unsigned char c;
+
+	if (faults_skipped())
+		return;
+	up(&f, cfg(era, KM_KMAP_STRICT, debug));
+	p = km_alloc_page(f.m, KM_GFP_HIGHMEM | KM_GFP_ZERO);
+	q = km_alloc_page(f.m, KM_GFP_HIGHMEM | KM_GFP_ZERO);
+	a = kmap(&f, p);		/* the first slot */
+	c = a[-1];
+	assert_int_equal(c, 0);
+	assert_int_equal(km_report_count(f.m, KM_R_KMAP_GUARD), 1);
+	r = km_report_get(f.m, 0);
+	assert_non_null(strstr(r->message, "access 1 bytes before the kmapped page"));
+	snprintf(pfn, sizeof(pfn), "pfn %lu", km_page_to_pfn(f.m, p));
+	assert_non_null(strstr(r->message, pfn));
+	assert_non_null(strstr(r->message, below));
+	b = kmap(&f, q);		/* the second: its underrun is its own */
+	b[-16] = 1;
+	assert_int_equal(km_report_count(f.m, KM_R_KMAP_GUARD), 2);
+	r = km_report_get(f.m, 1);
+	assert_non_null(strstr(r->message, "access 16 bytes before"));
+	snprintf(pfn, sizeof(pfn), "pfn %lu", km_page_to_pfn(f.m, q));
+	assert_non_null(strstr(r->message, pfn));
+	a[km_page_size(f.m)] = 1;	/* and the first's overrun */
+	r = km_report_get(f.m, 2);
+	assert_non_null(strstr(r->message, "access 0 bytes past"));
+	snprintf(pfn, sizeof(pfn), "pfn %lu", km_page_to_pfn(f.m, p));
+	assert_non_null(strstr(r->message, pfn));
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 3);
+	kunmap(&f, (void *)b);
+	kunmap(&f, (void *)a);
+	assert_int_equal(km_kmap_slots_held(f.m, 0), 0);
+	km_reports_clear(f.m);
+	km_put_page(f.m, p);
+	km_put_page(f.m, q);
+	km_fixture_down(&f);
+}
+
+static void test_underrun_is_underrun(void **state)
+{
+	underrun(KM_KMAP_ATOMIC_PRE_5_11, false, "cpu 0's slot 1");
+	underrun(KM_KMAP_LOCAL, false, "kmap_local slot 1 of cpu 0");
+	underrun(KM_KMAP_LOCAL, true, "a guard slot of CONFIG_DEBUG_KMAP_LOCAL");
+}
+
+/*
+ * The SIGSEGV handler looks for the machine of a fault through the
+ * thread's current task and the last strict machine that kmapped on the
+ * thread. Here that machine was handed to another thread and destroyed
+ * there: the handler must not look at it (once it read the freed machine:
+ * ASan's heap-use-after-free, which fails the child). The fault, in a
+ * window of a machine this thread does not drive, goes on to the previous
+ * handler: the child's own, which jumps back. In a child process, so that
+ * the handler chain of the test process stays as it was.
+ */
+static sigjmp_buf segv_jump;
+
+static void segv_catch(int sig, siginfo_t *si, void *uc)
+{
+	siglongjmp(segv_jump, 1);
+}
+
+static gpointer destroy_machine(gpointer m)
+{
+	return GINT_TO_POINTER(km_machine_destroy(m));
+}
+
+struct kmap_there {
+	struct km_task *t;
+	struct km_page *p;
+	void *addr;
+};
+
+static gpointer kmap_on_thread(gpointer arg)
+{
+	struct kmap_there *k = arg;
+
+	k->addr = km_kmap_atomic(k->t, k->p);
+	return NULL;
+}
+
+/* the child's part: 0 when all went as it should, else the failed step */
+static int stale_machine_child(void)
+{
+	struct km_machine_config c = cfg(KM_KMAP_ATOMIC_PRE_5_11, KM_KMAP_STRICT, false);
+	struct sigaction sa = { .sa_sigaction = segv_catch, .sa_flags = SA_SIGINFO };
+	struct km_machine *m1, *m2;
+	struct km_task *t1;
+	struct km_mm *mm;
+	struct km_page *p;
+	struct kmap_there k;
+	void *a;
+
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGSEGV, &sa, NULL))
+		return 1;
+	/* m1: this thread's last strict kmap; then another thread destroys it */
+	if (km_machine_new(&c, &m1) || km_mm_new(m1, &mm) || km_task_new(m1, mm, 0, &t1))
+		return 2;
+	km_mm_put(mm);
+	p = km_alloc_page(m1, KM_GFP_HIGHMEM);
+	a = km_kmap_atomic(t1, p);
+	km_kunmap_atomic(t1, a);
+	km_put_page(m1, p);
+	km_task_free(t1);
+	if (g_thread_join(g_thread_new("destroy", destroy_machine, m1)))
+		return 3;
+	/* m2, its kmap made on a thread of its own; this thread touches the
+	 * guard after it with no current task */
+	if (km_machine_new(&c, &m2) || km_mm_new(m2, &mm) || km_task_new(m2, mm, 0, &k.t))
+		return 4;
+	km_mm_put(mm);
+	k.p = km_alloc_page(m2, KM_GFP_HIGHMEM);
+	g_thread_join(g_thread_new("kmap", kmap_on_thread, &k));
+	km_task_switch(NULL);
+	if (!sigsetjmp(segv_jump, 1)) {
+		((volatile char *)k.addr)[km_page_size(m2)] = 1;
+		return 5;	/* the guard did not fault */
+	}
+	if (km_report_count(m2, KM_R_NONE))
+		return 6;	/* not this thread's machine: not caught */
+	km_kunmap_atomic(k.t, k.addr);
+	km_put_page(m2, k.p);
+	km_task_free(k.t);
+	return km_machine_destroy(m2) ? 7 : 0;
+}
+
+static void test_handler_after_machine_destroyed_elsewhere(void **state)
+{
+	int status;
+	pid_t pid;
+
+	if (faults_skipped())
+		return;
+	fflush(NULL);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0)
+		_exit(stale_machine_child());
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+}
+
 /* 5.11 with CONFIG_DEBUG_KMAP_LOCAL: KM_INCR 2 and KM_MAX_IDX 33, so 16
  * maps nest and the 17th is the BUG; without it the 16th already is. */
 static void test_kmap_local_debug_depth(void **state)
@@ -511,6 +747,10 @@ int main(void)
 		cmocka_unit_test(test_use_after_kunmap),
 		cmocka_unit_test(test_overflow_into_next_cpu),
 		cmocka_unit_test(test_kmap_local_debug_depth),
+		cmocka_unit_test(test_deep_overflow_ends_balanced),
+		cmocka_unit_test(test_deep_overflow_fixaddr_start),
+		cmocka_unit_test(test_underrun_is_underrun),
+		cmocka_unit_test(test_handler_after_machine_destroyed_elsewhere),
 		cmocka_unit_test(test_variants_inside_their_kmaps),
 		cmocka_unit_test(test_dd_strict_adds_no_reports),
 		cmocka_unit_test(test_config),

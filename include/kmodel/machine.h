@@ -65,18 +65,25 @@ enum km_kmap_flavour {
  * CONFIG_DEBUG_KMAP_LOCAL (v5.11: a guard slot after every kmap slot) and
  * its CONFIG_DEBUG_KMAP_LOCAL_FORCE_MAP (every kmap takes a slot, lowmem
  * too). Each kmap slot gets its own host address: an alias mapping of the
- * frame (RAM then lives in a memfd), followed by an inaccessible guard
- * page. So two kmaps of one page return two addresses, kunmap checks the
+ * frame (RAM then lives in a memfd), between two inaccessible guard pages.
+ * So two kmaps of one page return two addresses, kunmap checks the
  * address exactly as the kernel does (see km_kunmap_atomic()), an access
- * past the mapped page stops at the guard and is a KM_R_KMAP_GUARD report
- * (slot, pfn, offset) instead of silently reaching the next frame, and an
- * access to a slot whose pte the kernel cleared is KM_R_KMAP_UNMAPPED. The
- * faulting access then completes on a scratch page (reads give zeroes).
- * It needs a SIGSEGV handler (installed when such a machine boots, chaining
- * to the previous one for every other fault; under ASan that needs
- * ASan's default allow_user_segv_handler=1); the access must come from
- * the host thread that drives the machine. Each kmap/kunmap costs host
- * mmap()/mprotect() calls: see the README for the cost on the dd bench.
+ * past the mapped page or before it stops at a guard and is a
+ * KM_R_KMAP_GUARD report (slot, pfn, how far past or before) instead of
+ * silently reaching the next frame, and an access to a slot whose pte the
+ * kernel cleared is KM_R_KMAP_UNMAPPED. The faulting access then completes
+ * on a scratch page (reads give zeroes). Slots down to the bottom of the
+ * fixmap (FIXADDR_START) have windows: a CPU's or task's kmaps may nest 767
+ * deep with 4 KiB pages, 47 with 64 KiB (or KM_TYPE_NR per CPU and the
+ * fixmap entries after them, where more); a kmap nested deeper is a
+ * KM_R_UNEXPECTED BUG at the frame's address, for which kunmap pops
+ * nothing, as the kernel's would not. It needs a SIGSEGV handler (installed when such a machine boots,
+ * chaining to the previous one for every other fault; under ASan that
+ * needs ASan's default allow_user_segv_handler=1); the access must come
+ * from the host thread that drives the machine (its current task's, or the
+ * last strict machine that kmapped on that thread, while it lives). Each
+ * kmap/kunmap costs host mmap()/mprotect() calls: see the README for the
+ * cost on the dd bench.
  */
 enum km_kmap_strict {
 	KM_KMAP_STRICT_OFF = 0,		/**< default: kmap addresses are the frames' */
@@ -366,9 +373,10 @@ enum km_report_code {
 	 *  next fixmap pte (another CPU's slot, FIX_TEXT_POKE0/1, or past the
 	 *  fixmap); the message says which and what it mapped */
 	KM_R_KMAP_CLOBBER,
-	/** BUG (strict kmap): an access past the end of a kmapped page reached
-	 *  the guard page after its slot; the message gives the slot, pfn,
-	 *  offset and what the kernel has at that address */
+	/** BUG (strict kmap): an access past the end of a kmapped page, or
+	 *  before its start, reached a guard page beside its slot; the message
+	 *  gives the slot, pfn, how far past ("past") or before ("before") and
+	 *  what the kernel has at that address */
 	KM_R_KMAP_GUARD,
 	/** BUG (strict kmap): an access to a kmap slot whose pte is none
 	 *  (cleared by kunmap, or never mapped): unable to handle kernel

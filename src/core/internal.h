@@ -171,8 +171,10 @@ struct km_machine {
 	bool usbnet_warned_length;
 	/* RAM's memfd (strict kmap mode; -1 otherwise) */
 	int ram_fd;
-	/* strict kmap mode: the pre-5.11 fixmap's host windows (NULL: off) */
+	/* strict kmap mode: the pre-5.11 fixmap's host windows (NULL: off),
+	 * and the machine's handle for the SIGSEGV handler (mm_sim/highmem.c) */
 	struct km_kwin_block *kwin;
+	struct km_strict_handle *strict_handle;
 	/* fixmap ptes past the kmap slots: FIX_TEXT_POKE0/1 and a few more,
 	 * what an overflowing pre-5.11 kmap_atomic maps over (pfn, ~0UL: none) */
 	unsigned long kmap_fixmap_extra[2 + KM_TYPE_NR];

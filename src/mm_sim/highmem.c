@@ -32,13 +32,17 @@
  * model's per-task stacks (and per-task host windows) stand for.
  *
  * Strict mode (km_machine_config.kmap_strict): each slot has a host
- * address -- a window of two pages, an alias of the frame the slot's pte
- * maps (RAM is then a memfd) and an inaccessible guard page -- and kunmap
- * translates its address to the kernel's fixmap address and checks it
+ * address -- a window of three pages: an inaccessible guard page, an alias
+ * of the frame the slot's pte maps (RAM is then a memfd), another guard --
+ * and kunmap translates its address to the kernel's fixmap address (a
+ * guard page stands for the fixmap page beside the slot) and checks it
  * exactly as above. Pre-5.11 slots are one window block for the machine's
- * fixmap; 5.11 slots are a block per task. A SIGSEGV handler catches an
- * access to a guard page or to a slot whose pte is none, reports it and
- * maps a scratch page there so the access completes.
+ * fixmap; 5.11 slots are a block per task; either has windows down to
+ * FIXADDR_START, so a deep overflow still maps at addresses kunmap takes
+ * for slots, as the kernel's does. A SIGSEGV handler catches an access to
+ * a guard page (an overrun above the slot, an underrun below it) or to a
+ * slot whose pte is none, reports it and maps a scratch page there so the
+ * access completes.
  * Without strict mode a kmap address is the frame's host storage: two
  * kmaps of one page share it, kunmap finds the slot by frame, and neither
  * an overrun nor a use after kunmap is caught.
@@ -46,13 +50,15 @@
 #define _GNU_SOURCE
 #include "mm_internal.h"
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #define FIX_KMAP_BEGIN	1UL		/* after FIX_EARLYCON_MEM_BASE */
-#define FIXADDR_END	0xfff00000UL	/* arch/arm/include/asm/fixmap.h, v5.7 */
+#define FIXADDR_START	0xffc00000UL	/* arch/arm/include/asm/fixmap.h, v5.7 */
+#define FIXADDR_END	0xfff00000UL
 
 /* strict mode: the host windows of one block of slots */
 struct km_kwin {
@@ -62,13 +68,36 @@ struct km_kwin {
 };
 
 struct km_kwin_block {
-	unsigned char *base;	/* nwin windows of 2 pages: slot, guard */
+	unsigned char *base;	/* nwin windows of 3 pages: guard, slot, guard */
 	unsigned int nwin;
 	struct km_task *task;	/* kmap_local: the task's slots; NULL: the fixmap's */
 	struct km_kwin win[];
 };
 
-static _Thread_local struct km_machine *strict_tls;	/* last strict kmap here */
+/*
+ * The SIGSEGV handler finds the machine of a fault through the thread's
+ * current task, else through the last strict machine that kmapped on the
+ * thread -- which another thread may have destroyed since. So the thread
+ * keeps a handle and its generation, not the machine: a strict machine
+ * holds a handle while it lives; destroying it clears the handle, bumps
+ * its generation and waits until no handler is looking at it, and the
+ * handle goes back on a free list for the next strict machine. Handles are
+ * never freed (at most as many as strict machines ever lived at once):
+ * with the handler's chain (strict_prev) they are the only process-wide
+ * state of the strict mode, what a signal handler needs, and the handler
+ * takes no lock (only atomics).
+ */
+struct km_strict_handle {
+	_Atomic(struct km_machine *) m;	/* NULL: free */
+	atomic_uint gen;			/* bumped when the machine goes */
+	atomic_uint busy;			/* handlers looking at it now */
+	struct km_strict_handle *next_free;	/* under strict_lock */
+};
+
+static _Thread_local struct {
+	struct km_strict_handle *h;
+	unsigned int gen;
+} strict_tls;				/* the last strict kmap on this thread */
 
 static inline bool local_era(const struct km_machine *m)
 {
@@ -333,10 +362,32 @@ static void kunmap_slot(struct km_task *t, void *addr)
 
 /* ---- strict mode: host windows ------------------------------------------- */
 
+/* Host windows: window w is three pages from base + 3 w pages: a guard
+ * page, the slot page (the alias of the frame its pte maps), a guard page.
+ * The slot page is the kernel's fixmap page of the slot; the guard above it
+ * stands for the fixmap page above (index - 1), the guard below for the
+ * one below (index + 1). */
+#define KWIN_PAGES	3
+
+/* The slot page of window @w */
 static unsigned char *kwin_addr(const struct km_machine *m, const struct km_kwin_block *b,
 				unsigned long w)
 {
-	return b->base + 2 * w * m->page_size;
+	return b->base + (KWIN_PAGES * w + 1) * m->page_size;
+}
+
+static size_t kwin_span(const struct km_machine *m, unsigned long nwin)
+{
+	return KWIN_PAGES * (size_t)nwin * m->page_size;
+}
+
+/* Fixmap indices from FIX_KMAP_BEGIN to the bottom of the fixmap region,
+ * FIXADDR_START: every index an overflowing kmap can reach while its
+ * address is still one kunmap takes for a slot (a pre-5.11 kunmap_atomic()
+ * pops any address >= FIXADDR_START) */
+static unsigned long fixmap_windows(const struct km_machine *m)
+{
+	return ((FIXADDR_END - FIXADDR_START) >> m->page_shift) - FIX_KMAP_BEGIN;
 }
 
 static struct km_kwin_block *kwin_block_new(struct km_machine *m, unsigned int nwin,
@@ -344,7 +395,7 @@ static struct km_kwin_block *kwin_block_new(struct km_machine *m, unsigned int n
 {
 	struct km_kwin_block *b = g_malloc0(sizeof(*b) + nwin * sizeof(b->win[0]));
 
-	b->base = mmap(NULL, 2 * (size_t)nwin * m->page_size, PROT_NONE,
+	b->base = mmap(NULL, kwin_span(m, nwin), PROT_NONE,
 		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (b->base == MAP_FAILED) {
 		g_free(b);
@@ -361,7 +412,7 @@ static void kwin_block_free(struct km_machine *m, struct km_kwin_block *b)
 {
 	if (!b)
 		return;
-	munmap(b->base, 2 * (size_t)b->nwin * m->page_size);
+	munmap(b->base, kwin_span(m, b->nwin));
 	g_free(b);
 }
 
@@ -380,7 +431,7 @@ static void *kwin_map(struct km_machine *m, struct km_kwin_block *b, unsigned lo
 	unsigned char *a = kwin_addr(m, b, w);
 
 	if (win->scratch) {	/* re-arm the window after a caught fault */
-		if (mmap(a, 2 * m->page_size, PROT_NONE,
+		if (mmap(a - m->page_size, KWIN_PAGES * m->page_size, PROT_NONE,
 			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0) == MAP_FAILED)
 			kwin_host_error(m, "re-arm", w);
 		*win = (struct km_kwin){ .pfn = ~0UL };
@@ -417,45 +468,58 @@ static void kwin_clear(struct km_machine *m, struct km_kwin_block *b, unsigned l
 	win->mapped = false;
 }
 
-/* The block, window and offset of host address @addr, or NULL when it is no
+/* Where host address @a lies in a window */
+struct kwin_pos {
+	unsigned long w;	/* the window */
+	int page;		/* -1: the guard below the slot, 0: the slot, 1: the guard above */
+	unsigned long off;	/* offset in that page */
+};
+
+static bool kwin_in(const struct km_machine *m, const struct km_kwin_block *b,
+		    const unsigned char *a, struct kwin_pos *pos)
+{
+	unsigned long rel, p;
+
+	if (!b || a < b->base || a >= b->base + kwin_span(m, b->nwin))
+		return false;
+	rel = (unsigned long)(a - b->base);
+	p = rel >> m->page_shift;
+	pos->w = p / KWIN_PAGES;
+	pos->page = (int)(p % KWIN_PAGES) - 1;
+	pos->off = rel & (m->page_size - 1);
+	return true;
+}
+
+/* The block and position of host address @addr, or NULL when it is in no
  * slot window of @m. Looks at the fixmap's block, @t's, then every task's. */
 static struct km_kwin_block *kwin_find(struct km_machine *m, struct km_task *t, const void *addr,
-				       unsigned long *w, unsigned long *off)
+				       struct kwin_pos *pos)
 {
 	const unsigned char *a = addr;
-	struct km_kwin_block *cand[2] = { m->kwin, t ? t->kwin : NULL };
 	GHashTableIter it;
 	gpointer key;
 
-	for (int i = 0; i < 2; i++) {
-		struct km_kwin_block *b = cand[i];
-
-		if (b && a >= b->base && a < b->base + 2 * (size_t)b->nwin * m->page_size) {
-			*w = (unsigned long)(a - b->base) / (2 * m->page_size);
-			*off = (unsigned long)(a - b->base) % (2 * m->page_size);
-			return b;
-		}
-	}
+	if (kwin_in(m, m->kwin, a, pos))
+		return m->kwin;
+	if (t && kwin_in(m, t->kwin, a, pos))
+		return t->kwin;
 	if (!local_era(m))
 		return NULL;
 	g_hash_table_iter_init(&it, m->tasks);
 	while (g_hash_table_iter_next(&it, &key, NULL)) {
 		struct km_kwin_block *b = ((struct km_task *)key)->kwin;
 
-		if (b && a >= b->base && a < b->base + 2 * (size_t)b->nwin * m->page_size) {
-			*w = (unsigned long)(a - b->base) / (2 * m->page_size);
-			*off = (unsigned long)(a - b->base) % (2 * m->page_size);
+		if (kwin_in(m, b, a, pos))
 			return b;
-		}
 	}
 	return NULL;
 }
 
 bool km_kmap_window(struct km_task *t, const void *p)
 {
-	unsigned long w, off;
+	struct kwin_pos pos;
 
-	return t->m->cfg.kmap_strict && kwin_find(t->m, t, p, &w, &off);
+	return t->m->cfg.kmap_strict && kwin_find(t->m, t, p, &pos);
 }
 
 /* The fixmap index of window @w of block @b */
@@ -484,17 +548,21 @@ static void *__attribute__((noinline)) kmap_strict(struct km_task *t, struct km_
 		*pte = pfn;
 	m->ev.kmap_high++;
 	m->ev.tlb_flushes++;
-	strict_tls = m;
+	if (strict_tls.h != m->strict_handle) {
+		strict_tls.h = m->strict_handle;
+		strict_tls.gen = atomic_load(&m->strict_handle->gen);
+	}
 	b = m->kwin;
 	if (local_era(m)) {
 		if (!t->kwin)
-			t->kwin = kwin_block_new(m, KM_KMAP_PTES, t);
+			t->kwin = kwin_block_new(m, MAX(KM_KMAP_PTES, fixmap_windows(m)), t);
 		b = t->kwin;
 	}
 	if (!b || slot >= b->nwin) {
 		km_report(m, KM_BUG, KM_R_UNEXPECTED,
-			  "strict kmap: no host window for slot %lu (past the fixmap): pfn %lu "
-			  "mapped at its frame", slot, pfn);
+			  "strict kmap: slot %lu lies below FIXADDR_START (past the fixmap: the kernel "
+			  "sets a pte outside it, and its kunmap takes the address for no slot): "
+			  "pfn %lu mapped at its frame", slot, pfn);
 		return km_frame(m, pfn);
 	}
 	return kwin_map(m, b, slot, pfn);
@@ -513,18 +581,23 @@ static void __attribute__((noinline)) kunmap_strict(struct km_task *t, void *add
 {
 	struct km_machine *m = t->m;
 	struct km_kmap_stack *st = kmap_stack(t);
-	unsigned long w, off, x, s, top;
-	struct km_kwin_block *b = kwin_find(m, t, addr, &w, &off);
+	unsigned long x = 0, s, top;
+	struct kwin_pos pos;
+	struct km_kwin_block *b = kwin_find(m, t, addr, &pos);
 
-	if (!b) {	/* lowmem's direct map, or no kernel mapping at all */
+	/* the fixmap page of the address (kunmap masks it with PAGE_MASK): a
+	 * guard page is the fixmap page beside the slot's */
+	if (b)
+		x = kwin_fixidx(m, b, pos.w) - pos.page;
+	/* lowmem's direct map, no kernel mapping at all, or (before 5.11) the
+	 * guard below the lowest window: below FIXADDR_START */
+	if (!b || (!local_era(m) && x >= FIX_KMAP_BEGIN + b->nwin)) {
 		m->ev.kunmap_low++;
 		if (local_era(m) && m->cfg.kmap_strict == KM_KMAP_STRICT_FORCE_MAP)
 			kunmap_not_slot(t, addr);
 		return;
 	}
 	m->ev.kunmap_high++;
-	/* the fixmap page of the address: a guard page is the slot above */
-	x = kwin_fixidx(m, b, w) - (off >= m->page_size);
 	if (!local_era(m)) {	/* kvaddr >= FIXADDR_START: every window */
 		if (st->idx == 0) {
 			kunmap_unbalanced(t, addr);
@@ -553,7 +626,7 @@ static void __attribute__((noinline)) kunmap_strict(struct km_task *t, void *add
 	 * after the overflow BUG, unmapped so that the BUG does not cascade */
 	if ((x < FIX_KMAP_BEGIN ||
 	     x > FIX_KMAP_BEGIN + (unsigned long)km_max_idx(m) * m->cfg.nr_cpus - 1) &&
-	    !(b == t->kwin && off < m->page_size && w + 1 == st->idx && w >= km_max_idx(m))) {
+	    !(b == t->kwin && pos.page == 0 && pos.w + 1 == st->idx && pos.w >= km_max_idx(m))) {
 		if (m->cfg.kmap_strict == KM_KMAP_STRICT_FORCE_MAP)
 			kunmap_not_slot(t, addr);
 		/* else kmap_high_unmap_local() finds nothing and addr >= PAGE_OFFSET:
@@ -609,34 +682,37 @@ static void kernel_at(struct km_machine *m, const struct km_kwin_block *b, unsig
  * load of modelled code), so it may call what that code may. */
 static bool strict_fault(struct km_machine *m, struct km_task *t, void *addr)
 {
-	unsigned long w, off, x, pfn;
-	struct km_kwin_block *b = kwin_find(m, t, addr, &w, &off);
+	unsigned long x, pfn;
+	struct kwin_pos pos;
+	struct km_kwin_block *b = kwin_find(m, t, addr, &pos);
 	struct km_kwin *win;
 	unsigned char *page;
 	char there[128];
 
 	if (!b)
 		return false;
-	win = &b->win[w];
-	x = kwin_fixidx(m, b, w);
+	win = &b->win[pos.w];
+	x = kwin_fixidx(m, b, pos.w);
 	pfn = win->pfn;
-	if (off >= m->page_size) {
-		kernel_at(m, b, x - 1, there, sizeof(there));
+	if (pos.page) {		/* the fixmap page beside the slot's: x - 1 above, x + 1 below */
+		kernel_at(m, b, x - pos.page, there, sizeof(there));
 		km_report(m, KM_BUG, KM_R_KMAP_GUARD,
-			  "access %lu bytes past the kmapped page: slot at 0x%08lx (fixmap %lu) maps "
-			  "pfn %lu; the kernel's address 0x%08lx is %s", off - m->page_size,
-			  fix_to_virt(m, x), x, pfn, fix_to_virt(m, x) + off, there);
+			  "access %lu bytes %s the kmapped page: slot at 0x%08lx (fixmap %lu) maps "
+			  "pfn %lu; the kernel's address 0x%08lx is %s",
+			  pos.page > 0 ? pos.off : m->page_size - pos.off,
+			  pos.page > 0 ? "past" : "before", fix_to_virt(m, x), x, pfn,
+			  fix_to_virt(m, x - pos.page) + pos.off, there);
 	} else {
 		km_report(m, KM_BUG, KM_R_KMAP_UNMAPPED,
 			  "unable to handle kernel paging request at 0x%08lx: kmap slot (fixmap %lu) "
 			  "has no pte (unmapped by kunmap, or never mapped); last pfn %lu",
-			  fix_to_virt(m, x) + off, x, pfn);
+			  fix_to_virt(m, x) + pos.off, x, pfn);
 	}
-	page = kwin_addr(m, b, w) + (off >= m->page_size ? m->page_size : 0);
+	page = kwin_addr(m, b, pos.w) + pos.page * (long)m->page_size;
 	if (mmap(page, m->page_size, PROT_READ | PROT_WRITE,
 		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED)
 		return false;	/* let the previous handler have it */
-	if (off < m->page_size) {
+	if (!pos.page) {
 		win->pfn = ~0UL;
 		win->mapped = false;
 	}
@@ -666,6 +742,22 @@ static void strict_chain(int sig, siginfo_t *si, void *uc)
 	}
 }
 
+/* The thread's last strict machine (unless @skip), if it still lives */
+static bool strict_fault_tls(struct km_machine *skip, void *addr)
+{
+	struct km_strict_handle *h = strict_tls.h;
+	struct km_machine *m;
+	bool ours = false;
+
+	if (!h)
+		return false;
+	atomic_fetch_add(&h->busy, 1);	/* then the generation: see strict_handle_put() */
+	if (atomic_load(&h->gen) == strict_tls.gen && (m = atomic_load(&h->m)) && m != skip)
+		ours = strict_fault(m, NULL, addr);
+	atomic_fetch_sub(&h->busy, 1);
+	return ours;
+}
+
 static void strict_segv(int sig, siginfo_t *si, void *uc)
 {
 	int saved = errno;
@@ -675,8 +767,8 @@ static void strict_segv(int sig, siginfo_t *si, void *uc)
 
 	if (m && m->cfg.kmap_strict)
 		ours = strict_fault(m, cur, si->si_addr);
-	if (!ours && strict_tls && strict_tls != m)
-		ours = strict_fault(strict_tls, NULL, si->si_addr);
+	if (!ours)
+		ours = strict_fault_tls(m, si->si_addr);
 	if (!ours)
 		strict_chain(sig, si, uc);
 	errno = saved;
@@ -699,6 +791,39 @@ static void strict_install(void)
 		strict_prev = cur;
 		sigaction(SIGSEGV, &sa, NULL);
 	}
+	g_mutex_unlock(&strict_lock);
+}
+
+static struct km_strict_handle *strict_free;	/* under strict_lock */
+
+static struct km_strict_handle *strict_handle_get(struct km_machine *m)
+{
+	struct km_strict_handle *h;
+
+	g_mutex_lock(&strict_lock);
+	h = strict_free;
+	if (h)
+		strict_free = h->next_free;
+	g_mutex_unlock(&strict_lock);
+	if (!h)
+		h = g_new0(struct km_strict_handle, 1);
+	atomic_store(&h->m, m);
+	return h;
+}
+
+/* The machine goes: no handler may reach it through @h from now on. The
+ * generation is bumped before busy is read, and a handler raises busy
+ * before it reads the generation (both sequentially consistent), so a
+ * handler either is counted here or sees the new generation. */
+static void strict_handle_put(struct km_strict_handle *h)
+{
+	atomic_store(&h->m, NULL);
+	atomic_fetch_add(&h->gen, 1);
+	while (atomic_load(&h->busy))
+		g_thread_yield();
+	g_mutex_lock(&strict_lock);
+	h->next_free = strict_free;
+	strict_free = h;
 	g_mutex_unlock(&strict_lock);
 }
 
@@ -728,21 +853,27 @@ int km_kmap_init(struct km_machine *m)
 	if (!m->cfg.kmap_strict)
 		return 0;
 	if (!local_era(m)) {	/* the fixmap: every CPU's slots, then TEXT_POKE0/1 and more */
-		m->kwin = kwin_block_new(m, KM_TYPE_NR * m->cfg.nr_cpus +
-					 G_N_ELEMENTS(m->kmap_fixmap_extra), NULL);
+		m->kwin = kwin_block_new(m, MAX(KM_TYPE_NR * m->cfg.nr_cpus +
+					     G_N_ELEMENTS(m->kmap_fixmap_extra), fixmap_windows(m)),
+					 NULL);
 		if (!m->kwin)
 			return km_err(-ENOMEM, "strict kmap: cannot reserve the slot windows");
 	}
+	m->strict_handle = strict_handle_get(m);
 	strict_install();
 	return 0;
 }
 
 void km_kmap_fini(struct km_machine *m)
 {
+	if (m->strict_handle) {
+		if (strict_tls.h == m->strict_handle)
+			strict_tls.h = NULL;
+		strict_handle_put(m->strict_handle);
+		m->strict_handle = NULL;
+	}
 	kwin_block_free(m, m->kwin);
 	m->kwin = NULL;
-	if (strict_tls == m)
-		strict_tls = NULL;
 }
 
 void km_kmap_task_fini(struct km_task *t)
