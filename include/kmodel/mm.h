@@ -19,7 +19,9 @@ extern "C" {
 /** struct page of the model: opaque, inspect with the km_page_* accessors. */
 struct km_page;
 
-#define KM_TYPE_NR	16	/* kmap_atomic slots per CPU (asm-generic/kmap_types.h) */
+/* kmap_atomic slots per CPU: ARM's arch/arm/include/asm/kmap_types.h, v5.7
+ * (asm-generic/kmap_types.h, which other arches use, has 20) */
+#define KM_TYPE_NR	16
 #define KM_GUP_PIN_COUNTING_BIAS 1024 /* include/linux/mm.h */
 
 /** Geometry of a machine: page size (bytes), PAGE_SHIFT, pages in each zone. */

@@ -4,8 +4,14 @@
  *
  * pre-5.11 (KM_KMAP_ATOMIC_PRE_5_11): kmap_atomic()/__kunmap_atomic() of
  * arch/arm/mm/highmem.c and kmap_atomic_idx_push()/pop() of
- * include/linux/highmem.h (v5.7), on non-VIVT caches (Cortex-A8/A15: no
- * kmap_high_get()). Per-CPU slot stack __kmap_atomic_idx of KM_TYPE_NR;
+ * include/linux/highmem.h (v5.7). kmap_atomic() first asks kmap_high_get()
+ * for the address of a persistent kmap() of the page (ARM has it --
+ * arch/arm/include/asm/highmem.h, ARCH_NEEDS_KMAP_HIGH_GET -- unless SMP
+ * with CPU_TLB_V6, or ARM_ERRATA_798181; with CONFIG_DEBUG_HIGHMEM on a
+ * non-VIVT cache it skips it): the model has no persistent kmaps (kmap()
+ * gives the frame's address, no pkmap slot), so it never finds one and
+ * every highmem kmap_atomic() takes a slot. Per-CPU slot stack
+ * __kmap_atomic_idx of KM_TYPE_NR (16, arch/arm/include/asm/kmap_types.h);
  * slot `type` of CPU c is fixmap index FIX_KMAP_BEGIN + type + KM_TYPE_NR
  * * c, and FIX_TEXT_POKE0/1 follow the last CPU's slots
  * (arch/arm/include/asm/fixmap.h; the model's nr_cpus plays NR_CPUS).
