@@ -32,6 +32,11 @@ static void test_mmap_validation(void **state)
 	assert_int_equal(a, 0x10000);
 	assert_int_equal(km_mmap(f.mm, 0x12000, 4096, RW, &b), -EEXIST);
 	assert_int_equal(km_mmap(f.mm, 0xf000, 8192, RW, &b), -EEXIST);
+	/* touching is not overlapping (MAP_FIXED_NOREPLACE): just below, just above */
+	assert_int_equal(km_mmap(f.mm, 0xf000, 4096, RW, &b), 0);
+	assert_int_equal(km_mmap(f.mm, 0x13000, 4096, RW, &b), 0);
+	assert_int_equal(km_munmap(f.mm, 0xf000, 4096), 0);
+	assert_int_equal(km_munmap(f.mm, 0x13000, 4096), 0);
 	assert_int_equal(km_munmap(f.mm, 0x10001, 4096), -EINVAL);
 	assert_int_equal(km_munmap(f.mm, 0x10000, 0), -EINVAL);
 	assert_int_equal(km_munmap(f.mm, 0x10000, 3 * 4096), 0);
