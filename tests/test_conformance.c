@@ -251,6 +251,19 @@ static unsigned long tail_writer_from(void *to, unsigned long from, unsigned lon
 	return N;
 }
 
+/* direct, then flip the byte just before the kernel destination, and the
+ * first one after the copied bytes when some are left: two wrong places in
+ * one case */
+static unsigned long head_tail_writer_from(void *to, unsigned long from, unsigned long n)
+{
+	unsigned long N = km_uaccess_direct.raw_copy_from_user(to, from, n);
+
+	((unsigned char *)to)[-1] ^= 0x5a;
+	if (N)
+		((unsigned char *)to)[n - N] ^= 0x5a;
+	return N;
+}
+
 /* direct, then flip the first copied byte */
 static unsigned long bad_data_from(void *to, unsigned long from, unsigned long n)
 {
@@ -307,6 +320,12 @@ static bool from_short(int d, unsigned long avail, unsigned long n)
 	return d == KM_CONF_FROM_USER && avail < n;
 }
 
+/* every from_user case */
+static bool from_any(int d, unsigned long avail, unsigned long n)
+{
+	return d == KM_CONF_FROM_USER;
+}
+
 /* from_user cases with a copied byte */
 static bool from_copies(int d, unsigned long avail, unsigned long n)
 {
@@ -359,6 +378,14 @@ static void expect_only(const char *name,
 static void test_catches_tail_write(void **state)
 {
 	expect_only("tail_writer", tail_writer_from, NULL, KM_CONF_CHECK_DST, from_short, true);
+}
+
+/* A write before the destination fails the dst check too, and a case
+ * with two wrong places counts once per check */
+static void test_catches_head_write(void **state)
+{
+	expect_only("head_tail_writer", head_tail_writer_from, NULL, KM_CONF_CHECK_DST, from_any,
+		    true);
 }
 
 static void test_catches_bad_data(void **state)
@@ -611,6 +638,7 @@ int main(void)
 		cmocka_unit_test(test_rfc_fails_exactly),
 		cmocka_unit_test(test_max_listed),
 		cmocka_unit_test(test_catches_tail_write),
+		cmocka_unit_test(test_catches_head_write),
 		cmocka_unit_test(test_catches_bad_data),
 		cmocka_unit_test(test_catches_source_write),
 		cmocka_unit_test(test_catches_wrong_count),

@@ -163,6 +163,64 @@ static void test_mmap_first_fit_matches_walk(void **state)
 	km_fixture_down(&f);
 }
 
+/*
+ * The free-area tree finds a gap wherever it sits in the tree: 200 one-page
+ * gaps left between one-page mappings above TASK_UNMAPPED_BASE, then a
+ * two-page mmap goes above them all (the first gap long enough), a
+ * one-page one into the lowest hole -- as the page-by-page walk says.
+ */
+static void test_mmap_gap_above_many_holes(void **state)
+{
+	const unsigned long P = 4096;
+	struct km_fixture f;
+	unsigned long a, first = 0, last = 0;
+
+	km_fixture_up(&f, NULL);
+	for (int i = 0; i < 401; i++) {
+		assert_int_equal(km_mmap(f.mm, 0, P, RW, &a), 0);
+		first = i ? first : a;
+		last = a;
+	}
+	for (int i = 1; i < 400; i += 2)
+		assert_int_equal(km_munmap(f.mm, first + (unsigned long)i * P, P), 0);
+	assert_int_equal(km_mmap(f.mm, 0, 2 * P, RW, &a), 0);
+	assert_int_equal(a, last + P);
+	assert_int_equal(km_mmap(f.mm, 0, P, RW, &a), 0);
+	assert_int_equal(a, first + P);
+	km_fixture_down(&f);
+}
+
+/*
+ * Walks over ptes skip page tables never allocated and no more: a mapping
+ * of 16 MiB whose first 4 MiB table was never touched and whose second
+ * was: fork copies the touched page (COW: the child reads it), munmap
+ * drops it (the page is free again, the teardown finds nothing).
+ */
+static void test_walk_after_missing_table(void **state)
+{
+	struct km_fixture f;
+	struct km_mm *child;
+	struct km_page *p;
+	unsigned long a, t;
+	char buf[8];
+
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0x400000, 4096, RW);		/* 16 MiB from a table boundary */
+	t = a + (4UL << 20) + 4096;			/* in the second table */
+	km_user_access(f.t, t, "walk", 5, true);
+	p = pte_page(&f, t);
+	assert_int_equal(km_mm_fork(f.mm, &child), 0);
+	assert_int_equal(km_follow_pte(child, t, NULL, NULL), 0);
+	assert_int_equal(km_page_mapcount(p), 2);
+	assert_int_equal(km_mm_peek(child, t, buf, 5), 0);
+	assert_string_equal(buf, "walk");
+	km_mm_put(child);
+	assert_int_equal(km_page_mapcount(p), 1);
+	assert_int_equal(km_munmap(f.mm, a, 4096UL * 4096), 0);
+	assert_int_equal(km_page_refcount(p), 0);
+	km_fixture_down(&f);
+}
+
 /* do_anonymous_page(): a read maps the zero page read-only, a write then
  * breaks COW into a private zeroed page. */
 static void test_demand_zero_and_cow(void **state)
@@ -1063,6 +1121,8 @@ int main(void)
 		cmocka_unit_test(test_mmap_validation),
 		cmocka_unit_test(test_mmap_fallback_page_aligned),
 		cmocka_unit_test(test_mmap_first_fit_matches_walk),
+		cmocka_unit_test(test_mmap_gap_above_many_holes),
+		cmocka_unit_test(test_walk_after_missing_table),
 		cmocka_unit_test(test_demand_zero_and_cow),
 		cmocka_unit_test(test_gup_full_refcounts_back),
 		cmocka_unit_test(test_gup_untouched_read_and_write),
