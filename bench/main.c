@@ -402,8 +402,9 @@ static int bench_main(int argc, char **argv)
 	g_option_context_set_summary(ctx,
 		"Runs the seeds' workloads (kmodel/scenario.h) on simulated machines. dd reports\n"
 		"host throughput, its ratio to a plain-memcpy baseline measured in the same run and\n"
-		"the modelled kernel events per MiB; iperf reports host time, copies and events\n"
-		"per packet. Variants come from the built-ins and --load plugins; one built\n"
+		"the modelled kernel events per MiB; iperf reports host time (the thread's CPU\n"
+		"time, so other load on the host does not distort ns/pkt and Mpps), copies and\n"
+		"events per packet. Variants come from the built-ins and --load plugins; one built\n"
 		"outside libkmodel is marked '*': it is not inlined as the built-ins are.\n\n"
 		"Scenarios:\n"
 		"  dd     dd if=<tmpfs file> of=<tmpfs file> bs=N through a user buffer: each\n"

@@ -372,8 +372,9 @@ KM_API void km_skb_note(struct km_skb *skb);
  *  write when @to lies in that skb's buffer, otherwise as a write by no
  *  particular skb (any write into a cloned buffer is then
  *  KM_R_SKB_WRITE_CLONED). The write is done unless it would leave the
- *  kmalloc object. Finding a buffer other than the noted skb's walks the
- *  live buffers (linear in their number). Return: @to. */
+ *  kmalloc object (with the checker off too: see km_skb_set_checker()).
+ *  Finding a buffer other than the noted skb's walks the machine's buffer
+ *  records and sk_buff structs (linear in their number). Return: @to. */
 KM_API void *km_skb_compat_memcpy(void *to, const void *from, size_t n);
 KM_API void *km_skb_compat_memmove(void *to, const void *from, size_t n);
 KM_API void *km_skb_compat_memset(void *to, int c, size_t n);

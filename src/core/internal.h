@@ -70,53 +70,6 @@ struct km_slab {
 	const struct obj_hdr *last_obj;
 };
 
-/*
- * An intrusive doubly linked list with its length: the kernel's list_head,
- * plus the count the skb quarantine reads. Inline, so the per-packet path
- * of skb_sim makes no call for its bookkeeping. An entry is linked in at
- * most one queue at a time.
- */
-struct km_list {
-	struct km_list *next, *prev;
-};
-
-struct km_queue {
-	struct km_list head;
-	size_t len;
-};
-
-static inline void km_queue_init(struct km_queue *q)
-{
-	q->head.next = q->head.prev = &q->head;
-	q->len = 0;
-}
-
-static inline void km_queue_add_tail(struct km_queue *q, struct km_list *e)
-{
-	e->prev = q->head.prev;
-	e->next = &q->head;
-	q->head.prev->next = e;
-	q->head.prev = e;
-	q->len++;
-}
-
-static inline void km_queue_del(struct km_queue *q, struct km_list *e)
-{
-	e->prev->next = e->next;
-	e->next->prev = e->prev;
-	e->next = e->prev = e;
-	q->len--;
-}
-
-/* the first entry, or NULL */
-static inline struct km_list *km_queue_first(const struct km_queue *q)
-{
-	return q->len ? q->head.next : NULL;
-}
-
-#define km_queue_for_each(pos, q) \
-	for (struct km_list *pos = (q)->head.next; pos != &(q)->head; pos = pos->next)
-
 struct km_machine {
 	/* hot: read on every modelled operation, kept together */
 	struct km_machine_config cfg;
@@ -161,10 +114,14 @@ struct km_machine {
 	/* live objects, for teardown: tasks (lifecycle.c), address spaces
 	 * and files (mm_sim/mm.c) */
 	GHashTable *mms, *tasks, *files;
-	/* skb_sim: sk_buff structs and data buffers, live and cached for reuse
-	 * (intrusive links: O(1), no allocation per packet), and the skb that
-	 * modelled code last worked on (checks its raw memcpy/memmove) */
-	struct km_queue skb_live, skb_free, skbuf_live, skbuf_free;
+	/* skb_sim: every sk_buff struct and data-buffer record made (host
+	 * memory until teardown, which reports the live ones), the freed ones
+	 * waiting in FIFO quarantines (GQueues of links embedded in the
+	 * records: no allocation per packet), the live counts, and the skb
+	 * that modelled code last worked on (checks its raw memcpy/memmove) */
+	GPtrArray *skb_all, *skbuf_all;
+	GQueue skb_free, skbuf_free;
+	size_t skb_nlive, skbuf_nlive;
 	const void *skb_hint;
 	bool skb_nocheck;		/* km_skb_set_checker(m, false) */
 	/* usbnet.c's WARN_ON_ONCE() fired (its static __warned: once per boot) */

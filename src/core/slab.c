@@ -169,13 +169,11 @@ static size_t kmalloc_max_size(const struct km_machine *m)
 	return (size_t)m->page_size << 10;	/* 1 << (MAX_ORDER - 1 + PAGE_SHIFT) */
 }
 
-size_t km_kmalloc_size_roundup(const struct km_machine *m, size_t size)
+/* kmalloc_size_roundup() of a size > 0 (inline: kmalloc's per-call path) */
+static inline size_t size_roundup(const struct km_machine *m, size_t size)
 {
-	size_t min;
+	size_t min = m->cfg.kmalloc_min_size;
 
-	if (!m || size == 0)
-		return 0;
-	min = m->cfg.kmalloc_min_size;
 	if (size <= min)
 		return min;
 	if (min <= 32 && size > 64 && size <= 96)
@@ -189,6 +187,13 @@ size_t km_kmalloc_size_roundup(const struct km_machine *m, size_t size)
 	if (size > SIZE_MAX / 2 + 1)
 		return SIZE_MAX;
 	return (size_t)1 << (64 - __builtin_clzl(size - 1));
+}
+
+size_t km_kmalloc_size_roundup(const struct km_machine *m, size_t size)
+{
+	if (!m || size == 0)
+		return 0;
+	return size_roundup(m, size);
 }
 
 static unsigned int size_class(size_t bucket)
@@ -242,8 +247,8 @@ void *km_kmalloc_arm(struct km_task *t, size_t size, size_t arm_size, km_gfp_t f
 		km_might_sleep(t, "kmalloc(GFP_KERNEL)");
 	if (m->fail_kmalloc_nth && --m->fail_kmalloc_nth == 0)
 		return NULL;
-	bucket = km_kmalloc_size_roundup(m, size);
-	arm_bucket = arm_size == size ? bucket : km_kmalloc_size_roundup(m, arm_size);
+	bucket = size_roundup(m, size);
+	arm_bucket = arm_size == size ? bucket : size_roundup(m, arm_size);
 	cls = size_class(bucket);
 	m->ev.kmalloc_bytes += bucket;
 	/* ceil(log2(bucket)) of ARM's bucket: buckets are at least 8 bytes */

@@ -66,12 +66,22 @@ bool km_dd_machine_highmem(const struct km_dd_machine *d)
 	return d->lowmem_size ? d->lowmem_size < d->ram_size : d->ram_size > 768 * MiB;
 }
 
-double km_scenario_now(void)
+static double clock_seconds(clockid_t clock)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(clock, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double km_scenario_now(void)
+{
+	return clock_seconds(CLOCK_MONOTONIC);
+}
+
+double km_scenario_cpu_now(void)
+{
+	return clock_seconds(CLOCK_THREAD_CPUTIME_ID);
 }
 
 static gint cmp_double(gconstpointer a, gconstpointer b)

@@ -17,6 +17,9 @@ void km_shmem_write_end_plain(struct km_shmem_file *f, uint64_t pos, unsigned lo
 
 /* seconds from CLOCK_MONOTONIC */
 double km_scenario_now(void);
+/* the calling thread's CPU time, seconds (CLOCK_THREAD_CPUTIME_ID): what a
+ * run cost, which other load on the host stretches little */
+double km_scenario_cpu_now(void);
 /* How much slower the median of @runs (seconds) was than @best, percent
  * (sorts @runs). */
 double km_scenario_spread_pct(GArray *runs, double best);

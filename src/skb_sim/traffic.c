@@ -26,6 +26,7 @@ struct km_traffic {
 	unsigned long retransmits;
 	uint8_t hdr[MAX_HDRS];	/* headers of the last frame */
 	unsigned int hdr_len;
+	bool tcp_hdr_built;	/* hdr holds a TCP frame's: patch the per-segment fields */
 	const uint8_t *payload;	/* payload of the last frame (in pattern) */
 	uint8_t *pattern;
 };
@@ -181,18 +182,22 @@ static struct km_skb *tcp_next(struct km_traffic *tr)
 	km_skb_header_release(skb);	/* skb_entail() */
 	hold(tr, skb, KM_TCP_HDRS);
 
-	eth_ip(tr, 20 + 32 + mss, 6);
-	memset(th, 0, 32);
-	put16(th, 57888);
-	put16(th + 2, 5001);
+	if (!tr->tcp_hdr_built) {	/* the fields every segment shares, once */
+		eth_ip(tr, 20 + 32 + mss, 6);
+		memset(th, 0, 32);
+		put16(th, 57888);
+		put16(th + 2, 5001);
+		put32(th + 8, 1);
+		th[12] = 8 << 4;		/* doff: 32 bytes */
+		th[13] = 0x18;			/* ACK | PSH */
+		put16(th + 14, 4096);
+		th[20] = 1; th[21] = 1; th[22] = 8; th[23] = 10;	/* NOP NOP TS */
+		tr->hdr_len = KM_TCP_HDRS;
+		tr->tcp_hdr_built = true;
+	}
+	put16(tr->hdr + 14 + 4, tr->seq & 0xffffu);	/* IP id, as eth_ip() */
 	put32(th + 4, tr->seq * mss);
-	put32(th + 8, 1);
-	th[12] = 8 << 4;		/* doff: 32 bytes */
-	th[13] = 0x18;			/* ACK | PSH */
-	put16(th + 14, 4096);
-	th[20] = 1; th[21] = 1; th[22] = 8; th[23] = 10;	/* NOP NOP TS */
 	put32(th + 24, tr->seq);
-	tr->hdr_len = KM_TCP_HDRS;
 	/* tcp_transmit_skb(..., clone_it 1): the original is not cloned yet */
 	return tcp_headers(tr, km_skb_clone(tr->t, skb, KM_GFP_ATOMIC));
 }
