@@ -1188,6 +1188,34 @@ static unsigned long frames_a, frames_b;
 static void count_a(void *arg, const uint8_t *frame, size_t len) { frames_a++; }
 static void count_b(void *arg, const uint8_t *frame, size_t len) { frames_b++; }
 
+/* sr9800 with a full-speed bulk-out maxpacket of 1 (usb_parse_endpoint()
+ * warns but keeps it): sr_tx_fixup()'s (skb->len + 4) % (maxpacket - 1)
+ * divides by zero. On ARM that is __div0() (arch/arm/kernel/traps.c,
+ * arch/arm/lib/lib1funcs.S): a warning, quotient 0, remainder the
+ * dividend, so padlen 0 and the frame goes out with its header only. The
+ * model reports KM_R_DIV0 and does the same; the host must not trap
+ * (found by fuzz_skb). */
+static void test_sr9800_maxpacket_1_div0(void **state)
+{
+	static uint8_t data[60];
+	struct fx f;
+	struct km_skb *skb;
+
+	pattern(data, sizeof(data), 7);
+	fx_up(&f, &km_sr9800, 1);
+	assert_int_equal(f.dev->maxpacket, 1);
+	skb = fixup(&f, mk(&f, 16, sizeof(data), 16, data));
+	assert_non_null(skb);
+	assert_int_equal(km_report_count(f.m, KM_R_DIV0), 1);
+	assert_int_equal(f.dev->maxpacket, 1);		/* restored */
+	assert_int_equal(skb->len, 4 + sizeof(data));	/* header, no pad word */
+	assert_int_equal(le32(skb->data), (uint32_t)sizeof(data) | (uint32_t)(~sizeof(data) & 0xffff) << 16);
+	assert_memory_equal(skb->data + 4, data, sizeof(data));
+	km_consume_skb(skb);
+	km_reports_clear(f.m);
+	fx_down(&f);
+}
+
 static void test_transfer_equals_packets(void **state)
 {
 	static const struct km_usbnet_variant *const vs[] = { &km_asix_after, &km_sr9800,
@@ -1685,6 +1713,7 @@ int main(void)
 		cmocka_unit_test(test_ax88179),
 		cmocka_unit_test(test_mainline_tx_stats),
 		cmocka_unit_test(test_transfer_equals_packets),
+		cmocka_unit_test(test_sr9800_maxpacket_1_div0),
 		cmocka_unit_test(test_tcp_retransmit),
 		cmocka_unit_test(test_retransmit_after_memmove),
 		cmocka_unit_test(test_forwarding),

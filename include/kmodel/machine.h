@@ -391,6 +391,14 @@ enum km_report_code {
 	 *  fails as the path does (see KM_RETRY_LIMIT). The message names the
 	 *  loop and the address. */
 	KM_R_LIVELOCK,
+	/** WARN: an integer division by zero in modelled kernel code. On the
+	 *  modelled 32-bit ARM, a division without a hardware divider goes
+	 *  through __aeabi_uidiv(mod) (arch/arm/lib/lib1funcs.S): a zero
+	 *  divisor calls __div0() (arch/arm/kernel/traps.c: "Division by zero
+	 *  in kernel." and a stack dump), the quotient is 0 and the remainder
+	 *  the dividend, and the kernel goes on; the model records this and
+	 *  goes on with the same values instead of trapping the host. */
+	KM_R_DIV0,
 	KM_R__COUNT
 };
 

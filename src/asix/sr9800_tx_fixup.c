@@ -76,6 +76,36 @@ static struct sk_buff *sr_tx_fixup(struct usbnet *dev, struct sk_buff *skb,
 }
 /* ---- END verbatim ---- */
 
+/*
+ * sr_tx_fixup() divides by dev->maxpacket - 1, which is 0 for a bulk-out
+ * maxpacket of 1: usb_parse_endpoint() lets that through at full speed
+ * (it warns, the spec allows only 8, 16, 32, 64). On the modelled ARM the
+ * % is __aeabi_uidivmod (arch/arm/lib/lib1funcs.S): a zero divisor calls
+ * __div0() (arch/arm/kernel/traps.c, "Division by zero in kernel." and a
+ * stack dump), the quotient is 0, so the remainder is the dividend
+ * skb->len + 4, never 0: padlen 0, and the driver goes on. (A kernel
+ * patched to the UDIV instruction, CONFIG_ARM_PATCH_IDIV, gets the same
+ * values without the message.) The host would trap instead, so this
+ * wrapper records a KM_R_DIV0 WARN and runs the verbatim function with a
+ * maxpacket whose "maxpacket - 1" leaves the same remainder, skb->len + 4
+ * (the function reads maxpacket nowhere else), then restores it.
+ */
+static struct sk_buff *sr_tx_fixup_arm(struct usbnet *dev, struct sk_buff *skb, gfp_t flags)
+{
+	struct sk_buff *ret;
+
+	if (dev->maxpacket != 1)
+		return sr_tx_fixup(dev, skb, flags);
+	km_report(dev->m, KM_WARN, KM_R_DIV0,
+		  "Division by zero in kernel: sr_tx_fixup() computes (skb->len + 4) %% "
+		  "(dev->maxpacket - 1) with maxpacket 1 (ARM __div0(): remainder %u, padlen 0)",
+		  skb->len + 4);
+	dev->maxpacket = skb->len + 4 + 2;
+	ret = sr_tx_fixup(dev, skb, flags);
+	dev->maxpacket = 1;
+	return ret;
+}
+
 /* excerpt of sr9800_bind(): no needed_headroom/tailroom is set */
 static int sr9800_bind(struct usbnet *dev, struct usb_interface *intf)
 {
@@ -86,5 +116,5 @@ const struct km_usbnet_driver_info km_sr9800_info = {
 	.description = "CoreChip SR9800 USB 2.0 Ethernet",
 	.bind = sr9800_bind,
 	.flags = DRIVER_FLAG,
-	.tx_fixup = sr_tx_fixup,
+	.tx_fixup = sr_tx_fixup_arm,
 };

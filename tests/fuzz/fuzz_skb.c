@@ -102,13 +102,6 @@ static void setup(struct st *s, struct fuzz_in *in)
 	km_mm_put(mm);
 	km_task_switch(s->t);
 	FUZZ_ASSERT(s->v->dev_new(s->m, on_frame, s, &s->dev) == 0);
-	/* Known, left to the model of sr9800 (found by this target): its
-	 * tx_fixup computes % (maxpacket - 1), which divides by zero for a
-	 * device whose bulk-out maxpacket is 1 -- usb_parse_endpoint() lets
-	 * that through at full speed, so the kernel would oops; the model
-	 * crashes the host instead of reporting it. Not fuzzed meanwhile. */
-	if (!strcmp(s->v->name, "sr9800") && mp == 1)
-		mp = 64;
 	if (km_usbnet_probe(s->m, s->v, speed, mp, &s->dev.sink, &s->net))
 		s->net = NULL;		/* a refused endpoint: no transmits */
 	for (size_t i = 0; i < 4; i++)
