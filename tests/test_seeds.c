@@ -22,6 +22,13 @@
  * 39 lines) and ax88179_tx_fixup() (drivers/net/usb/ax88179_178a.c at
  * torvalds/linux 002bba562dd3, 32 lines); the hashes were taken of those
  * functions as read from the kernel sources, not of the ported files.
+ * ARM's arch/arm/lib/uaccess_with_memcpy.c (v5.7) from its first line,
+ * the SPDX tag "GPL-2.0-only", to the end of arm_clear_user() (213 lines):
+ * the text of rppt/linux 1c3056c3cb6f (pre-5.8) with that tree's own
+ * page-table-struct experiment undone (current->mm->pgt.page_table_lock
+ * and mm_pgt(current->mm) are v5.7's current->mm->page_table_lock and
+ * current->mm), the reconstruction src/uaccess/uaccess_with_memcpy.c
+ * documents.
  */
 #include "km_test.h"
 #include <glib.h>
@@ -52,6 +59,8 @@ static const struct region regions[] = {
 	  { { 0, 39 } }, 39, 0x44af2c1a67ed04e0ULL },
 	{ "asix/ax88179_tx_fixup.c", "---- BEGIN drivers/net/usb/ax88179_178a.c",
 	  "---- END verbatim", { { 0, 32 } }, 32, 0x4c0d170190522a99ULL },
+	{ "uaccess/uaccess_with_memcpy.c", "---- BEGIN uaccess_with_memcpy.c v5.7",
+	  "---- END uaccess_with_memcpy.c", { { 0, 213 } }, 213, 0x581717c324196db0ULL },
 };
 
 static guint64 fnv1a(guint64 h, const char *s, size_t n)
@@ -119,6 +128,8 @@ int main(void)
 		{ "sr9800_region_is_the_pinned_text", test_region, NULL, NULL, (void *)&regions[4] },
 		{ "ax88179_region_is_the_pinned_text", test_region, NULL, NULL,
 		  (void *)&regions[5] },
+		{ "uaccess_with_memcpy_region_is_v5_7", test_region, NULL, NULL,
+		  (void *)&regions[6] },
 	};
 
 	return cmocka_run_group_tests_name("test_seeds", tests, NULL, NULL);

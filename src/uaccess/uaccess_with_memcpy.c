@@ -13,7 +13,11 @@
  * down_read()/up_read(&current->mm->mmap_sem), which the rppt/linux copy
  * (commit 1c3056c3, pre-5.8 apart from its own page-table-struct
  * experiment, whose mm_pgt()/pgt. changes are not taken) shows in place.
- * Left out: the file's `#if 0` threshold self-test (test_size_treshold()).
+ * The region starts at the file's first line, its SPDX tag
+ * "GPL-2.0-only" (line 1 of the rppt/linux copy), and runs to the end of
+ * arm_clear_user(); left out after it: the file's `#if 0` threshold
+ * self-test (test_size_treshold()). tests/test_seeds.c guards the region
+ * against that text.
  *
  * What it does: copy_to_user and clear_user of 64 bytes or more walk the
  * page table for each page (pin_page_for_write(): the pte must be present,
@@ -37,6 +41,7 @@
 #include "variant.h"
 
 /* ---- BEGIN uaccess_with_memcpy.c v5.7 (verbatim) ---- */
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  *  linux/arch/arm/lib/uaccess_with_memcpy.c
  *
