@@ -145,9 +145,10 @@ run() { env -u LD_LIBRARY_PATH -u KMODEL_PROFILE_DIR "$@"; }
 run "$moved/bin/kmodel-bench" -q -r 1 -s dd --dd-variants direct --dd-machines bbw \
 	--dd-block-sizes 4K --dd-total-mib 1 --dd-file-mib 1 >/dev/null
 run "$moved/bin/kmodel-bench" -q -r 1 -s iperf --iperf-variants after --iperf-packets 200 >/dev/null
-run "$moved/bin/kmodel-bench" reproduce --json -o "$tmp/repro.json"
-files=$(awk '/"profiles" : \{/ { on = 1; next } on && /\}/ { exit } on' "$tmp/repro.json")
-[ -n "$files" ] || { echo "install_consumer: reproduce --json names no profile file" >&2; exit 1; }
+run "$moved/bin/kmodel-bench" reproduce --explain -o /dev/null 2>"$tmp/repro.explain"
+files=$(sed -n 's/^profile [^:]*: //p' "$tmp/repro.explain")
+[ -n "$files" ] || { echo "install_consumer: reproduce --explain names no profile file" >&2; exit 1; }
+files=$(sed 's/.*/"&/' <<<"$files")
 if grep -v "\"$moved/share/kmodel/profiles/" <<<"$files"; then
 	echo "install_consumer: a profile was not taken from the moved prefix" >&2; exit 1
 fi

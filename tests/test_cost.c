@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The cost model (kmodel/cost.h): exact cycle totals on hand-made events,
- * the bandwidth tier at the cache sizes, the link bound, every refused
- * profile with its message, the shipped profiles and their calibrated
- * values (at most three in all, each naming its figure), and the events
- * the model counts for it.
+ * The cost model (kmodel/cost.h): exact cycle totals on hand-made events
+ * (an event: its kernel path's instructions x CPI + its [cycles] value),
+ * the bandwidth at the cache sizes, the CPU or the link binding an iperf
+ * row, the predicted columns of the dd and iperf tables, every refused
+ * profile and paths table with its message, the shipped profiles (their
+ * calibrated values: at most three in all, each naming its figure; every
+ * derived value's arithmetic adding up to it), and the events the model
+ * counts for it.
  */
 #include "km_test.h"
 #include <locale.h>
@@ -121,8 +124,10 @@ static void test_exact_cycles(void **state)
 	ev.skb_copy_bytes = 100;
 	ev.clear_bytes = 800;		/* 800 / 8 = 100, of which clear_user 80 / 8 = 10 */
 	ev.uaccess_clear_bytes = 80;
-	ev.kmalloc_bytes = 64;		/* (64 + 1 x 10) x 0.5 + (64 + 1 x 10) x 0.25 = 55.5 */
-	ev.kfree_bytes = 64;
+	ev.kmalloc_arm_bytes = 64;	/* (64 + 1 x 10) x 0.5 + (64 + 1 x 10) x 0.25 = 55.5 */
+	ev.kfree_arm_bytes = 64;
+	ev.kmalloc_bytes = 96;		/* the host's objects: not what the target checks */
+	ev.kfree_bytes = 96;
 	ev.skb_allocs = 1;
 	ev.skb_frees = 1;
 	ev.put_page_calls = 1000;	/* priced 0 */
@@ -143,8 +148,9 @@ static void test_exact_cycles(void **state)
 					       &w, &r), 0);
 	assert_true(item(&r, "syscalls") == -1);
 	assert_true(item(&r, "copy to user bytes") == -1);
-	/* memcpy_bytes 1000 + 200 are all "other" copies now: 1200 / 4 */
-	assert_true(r.cycles == 10 + 15 + 300 + 100 + 55.5);
+	/* memcpy_bytes 1000 + 200 are all "other" copies now: 1200 / 4; the
+	 * ARM bytes are past the old struct: slab debug is the skb heads' */
+	assert_true(r.cycles == 10 + 15 + 300 + 100 + 7.5);
 	assert_int_equal(km_cost_predict(NULL, &ev, &w, &r), -EINVAL);
 	km_cost_profile_free(p);
 	g_unlink(path);
@@ -260,6 +266,7 @@ static void test_link_bound(void **state)
 {
 	char *path, *nolink;
 	struct km_cost_profile *p = load_good(&path), *q;
+	GString *s = g_string_new(NULL);
 
 	/* 10 frames of 96 bytes: (960 + 10 x 4) x 8 / 800 = 10 s on the wire;
 	 * 1000 USB bytes at 200/s: 5 s -- the wire binds */
@@ -269,8 +276,17 @@ static void test_link_bound(void **state)
 	km_cost_profile_free(p);
 	g_unlink(path);
 	g_free(path);
-	/* drop the whole [link] group */
-	nolink = write_profile("[link]", "[unused]");
+	/* the whole [link] group dropped */
+	for (size_t i = 0; good_lines[i] && strcmp(good_lines[i], "[link]"); i++)
+		g_string_append_printf(s, "%s\n", good_lines[i]);
+	{
+		int fd = g_file_open_tmp("kmcost-XXXXXX.ini", &nolink, NULL);
+
+		assert_true(fd >= 0);
+		close(fd);
+	}
+	assert_true(g_file_set_contents(nolink, s->str, -1, NULL));
+	g_string_free(s, TRUE);
 	assert_int_equal(km_cost_profile_load(nolink, &q), 0);
 	assert_true(km_cost_link_seconds(q, 10, 960, 1000) < 0);
 	km_cost_profile_free(q);
@@ -286,10 +302,20 @@ static void test_refused(void **state)
 		int err;
 	} cases[] = {
 		{ "syscalls=100", NULL, "[cycles] syscalls: missing", -EINVAL },
-		{ "syscalls=100", "syscalls=fast", "[cycles] syscalls: \"fast\" is not a number", -EINVAL },
-		{ "syscalls=100", "syscalls=12x", "[cycles] syscalls: \"12x\" is not a number", -EINVAL },
+		{ "syscalls=100", "syscalls=fast", "[cycles] syscalls: \"fast\" is not a decimal number", -EINVAL },
+		{ "syscalls=100", "syscalls=12x", "[cycles] syscalls: \"12x\" is not a decimal number", -EINVAL },
+		{ "syscalls=100", "syscalls=0x10", "[cycles] syscalls: \"0x10\" is not a decimal number", -EINVAL },
+		{ "syscalls=100", "syscalls=1e", "[cycles] syscalls: \"1e\" is not a decimal number", -EINVAL },
+		{ "syscalls=100", "syscalls=.", "[cycles] syscalls: \".\" is not a decimal number", -EINVAL },
+		{ "syscalls=100", "syscalls=+5", "[cycles] syscalls: \"+5\" is not a decimal number", -EINVAL },
+		{ "syscalls=100", "syscalls=inf", "[cycles] syscalls: \"inf\" is not a decimal number", -EINVAL },
 		{ "syscalls=100", "syscalls=-1", "[cycles] syscalls: -1 is negative", -EINVAL },
-		{ "l2_bytes=1000", "l2_bytes=nan", "[cache] l2_bytes: \"nan\" is not a number", -EINVAL },
+		{ "l2_bytes=1000", "l2_bytes=nan", "[cache] l2_bytes: \"nan\" is not a decimal number", -EINVAL },
+		/* a misspelt key would otherwise be ignored */
+		{ "syscalls=100", "syscalls=100\n# a test value\nsycsalls=1", "[cycles] sycsalls: unknown key", -EINVAL },
+		{ "clock_hz=1000", "clock_hz=1000\n# a test value\nclock=1", "[cpu] clock: unknown key", -EINVAL },
+		{ "name=test", "name=test\nowner=me", "[profile] owner: unknown key", -EINVAL },
+		{ "[link]", "[lnk]", "[lnk] wire_bits_per_s: unknown group", -EINVAL },
 		{ "# calibrated: a made-up figure", NULL, "[cycles] eth_frames: no comment line", -EINVAL },
 		{ "# calibrated: a made-up figure", "#", "[cycles] eth_frames: no comment line", -EINVAL },
 		{ "# calibrated: a made-up figure", "# calibrated:", "[cycles] eth_frames: \"calibrated:\" names no figure", -EINVAL },
@@ -297,11 +323,11 @@ static void test_refused(void **state)
 		{ "set_l1=8", "set_l1=0", "[bandwidth] set_l1: must be above 0", -EINVAL },
 		{ "line_bytes=1", "line_bytes=0", "[cache] line_bytes: must be above 0", -EINVAL },
 		{ "write_mem_cycles=0", "write_mem_cycles=-2", "[memory] write_mem_cycles: -2 is negative", -EINVAL },
-		{ "[memory]", "[mem]", "[memory] read_l2_cycles: missing", -EINVAL },
+		{ "[memory]", "[mem]", "[mem] read_l2_cycles: unknown group", -EINVAL },
 		{ "eth_rx_frames=13", NULL, "[cycles] eth_rx_frames: missing", -EINVAL },
 		{ "usb_bytes_per_s=200", NULL, "[link] usb_bytes_per_s: missing", -EINVAL },
 		{ "name=test", NULL, "[profile] name: missing", -EINVAL },
-		{ "[slab_debug]", "[slab-debug]", "[slab_debug] enabled: missing", -EINVAL },
+		{ "[slab_debug]", "[slab-debug]", "[slab-debug] enabled: unknown group", -EINVAL },
 		{ "[cpu]", "[cpu", "", -EINVAL },	/* not a key file */
 	};
 
@@ -323,6 +349,535 @@ static void test_refused(void **state)
 	assert_int_equal(km_cost_profile_load("no-such-profile", &(struct km_cost_profile *){ 0 }),
 			 -ENOENT);
 	assert_non_null(strstr(km_last_error(), "no-such-profile.ini"));
+}
+
+/* "calibrated:" counts at the start of a key's comment only */
+static void test_calibrated_at_start(void **state)
+{
+	const struct {
+		const char *comment;
+		bool calibrated;
+	} cases[] = {
+		{ "# calibrated: a made-up figure", true },
+		{ "#calibrated:a figure", true },
+		{ "# not calibrated: hmm", false },
+		{ "# measured, then calibrated: elsewhere", false },
+		/* the first line is the start of the comment */
+		{ "# derived from x\n# calibrated: on a second line", false },
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		char *path = write_profile("# calibrated: a made-up figure", cases[i].comment);
+		struct km_cost_profile *p;
+		const char *g, *k, *fig;
+
+		if (km_cost_profile_load(path, &p))
+			fail_msg("case %zu: %s", i, km_last_error());
+		if (km_cost_profile_calibrated(p, 0, &g, &k, &fig) != cases[i].calibrated)
+			fail_msg("case %zu (\"%s\"): calibrated should be %d", i, cases[i].comment,
+				 cases[i].calibrated);
+		if (cases[i].calibrated) {
+			assert_string_equal(g, "cycles");
+			assert_string_equal(k, "eth_frames");
+		}
+		km_cost_profile_free(p);
+		g_unlink(path);
+		g_free(path);
+	}
+}
+
+/* A directory with the good profile plus @kernel (its [kernel] group, or
+ * NULL) and a paths table @table (NULL: none) as kernel-paths.ini. Returns
+ * the profile's path; *@dir the directory (rm_dir()). */
+static char *write_kernel_profile(char **dir, const char *kernel, const char *table)
+{
+	GString *s = g_string_new(NULL);
+	char *path;
+
+	*dir = g_dir_make_tmp("kmcost-XXXXXX", NULL);
+	assert_non_null(*dir);
+	path = g_build_filename(*dir, "p.ini", NULL);
+	for (size_t i = 0; good_lines[i]; i++)
+		g_string_append_printf(s, "%s\n", good_lines[i]);
+	if (kernel)
+		g_string_append(s, kernel);
+	assert_true(g_file_set_contents(path, s->str, -1, NULL));
+	g_string_free(s, TRUE);
+	if (table) {
+		gchar *t = g_build_filename(*dir, "kernel-paths.ini", NULL);
+
+		assert_true(g_file_set_contents(t, table, -1, NULL));
+		g_free(t);
+	}
+	return path;
+}
+
+static void rm_dir(char *dir)
+{
+	GDir *d = g_dir_open(dir, 0, NULL);
+	const char *n;
+
+	while (d && (n = g_dir_read_name(d))) {
+		gchar *f = g_build_filename(dir, n, NULL);
+
+		g_unlink(f);
+		g_free(f);
+	}
+	if (d)
+		g_dir_close(d);
+	g_rmdir(dir);
+	g_free(dir);
+}
+
+/* a paths table with every event at @n instructions, syscalls at 40 */
+static gchar *paths_table(const char *group, const char *extra)
+{
+	static const char *const events[] = {
+		"syscalls", "page_faults", "cow_breaks", "pagecache_lookups", "pagecache_allocs",
+		"pages_allocated", "pages_freed", "gup_calls", "gup_slow_calls", "gup_fast_pages",
+		"gup_slow_pages", "follow_page_calls", "find_vma_calls", "mmap_sem_locks",
+		"get_page_calls", "put_page_calls", "pt_walks", "kmap_high", "kmap_low", "kunmap_high",
+		"kunmap_low", "tlb_flushes", "kmalloc_calls", "kfree_calls", "memcpy_calls",
+		"memset_calls", "memmove_calls", "skb_allocs", "skb_clones", "skb_copies", "skb_frees",
+		"urbs", "usb_packets", "eth_frames", "spin_locks", "pt_walks_sw", "urb_allocs",
+		"usb_in_packets", "eth_rx_frames",
+	};
+	GString *s = g_string_new(NULL);
+
+	g_string_append_printf(s, "[%s]\n", group);
+	for (size_t i = 0; i < G_N_ELEMENTS(events); i++)
+		g_string_append_printf(s, "# counted: a test value\n%s=%d\n", events[i],
+				       !strcmp(events[i], "syscalls") ? 40 : 2);
+	if (extra)
+		g_string_append(s, extra);
+	return g_string_free(s, FALSE);
+}
+
+#define KERNEL_GROUP(version, paths, cpi)						\
+	"[kernel]\n# a test value\nversion=" version "\n# a test value\npaths=" paths		\
+	"\n# a test value\ncycles_per_instruction=" cpi "\n"
+
+/* [kernel]: an event costs its path's instructions x CPI + its [cycles]
+ * value; the table's counts are the profile's "instructions" group */
+static void test_kernel_paths(void **state)
+{
+	gchar *table = paths_table("v9", NULL), *dir;
+	char *path = write_kernel_profile(&dir, KERNEL_GROUP("v9", "kernel-paths", "2.5"), table);
+	struct km_cost_profile *p;
+	struct km_events ev = { .syscalls = 3, .gup_calls = 1, .put_page_calls = 2 };
+	struct km_cost_workload w = { 0 };
+	struct km_cost_result r;
+
+	if (km_cost_profile_load(path, &p))
+		fail_msg("%s", km_last_error());
+	assert_true(km_cost_profile_value(p, "instructions", "syscalls") == 40);
+	assert_true(km_cost_profile_value(p, "kernel", "cycles_per_instruction") == 2.5);
+	assert_int_equal(km_cost_predict(p, &ev, &w, &r), 0);
+	assert_true(item(&r, "syscalls") == 3 * (40 * 2.5 + 100));	/* [cycles] syscalls=100 */
+	assert_true(item(&r, "gup_calls") == 1 * (2 * 2.5 + 10));
+	assert_true(item(&r, "put_page_calls") == 2 * (2 * 2.5 + 0));
+	assert_true(r.cycles == 600 + 15 + 10);
+	km_cost_profile_free(p);
+	g_free(path);
+	rm_dir(dir);
+	/* the same with the table named by a path relative to the profile */
+	path = write_kernel_profile(&dir, KERNEL_GROUP("v9", "./kernel-paths.ini", "1"), table);
+	if (km_cost_profile_load(path, &p))
+		fail_msg("%s", km_last_error());
+	assert_true(km_cost_profile_value(p, "instructions", "gup_calls") == 2);
+	km_cost_profile_free(p);
+	g_free(path);
+	rm_dir(dir);
+	/* no [kernel]: no instruction charged, no "instructions" group */
+	path = write_kernel_profile(&dir, NULL, NULL);
+	assert_int_equal(km_cost_profile_load(path, &p), 0);
+	assert_true(km_cost_profile_value(p, "instructions", "syscalls") < 0);
+	km_cost_profile_free(p);
+	g_free(path);
+	rm_dir(dir);
+	g_free(table);
+}
+
+/* @s with its first @find replaced by @repl (g_free) */
+static gchar *replace_once(const char *s, const char *find, const char *repl)
+{
+	const char *at = strstr(s, find);
+
+	assert_non_null(at);
+	return g_strdup_printf("%.*s%s%s", (int)(at - s), s, repl, at + strlen(find));
+}
+
+/* each refusal of [kernel] and of its table names the file, group and key */
+static void test_kernel_refused(void **state)
+{
+	gchar *good = paths_table("v9", NULL);
+	gchar *unknown = paths_table("v9", "# counted: a test value\nsycsalls=1\n");
+	gchar *missing = replace_once(good, "# counted: a test value\nurbs=2\n", "");
+	gchar *calib = replace_once(good, "# counted: a test value\nsyscalls",
+				    "# calibrated: a figure\nsyscalls");
+	gchar *hex = replace_once(good, "urbs=2\n", "urbs=0x10\n");
+	gchar *nocomment = replace_once(good, "# counted: a test value\nurbs=2\n", "urbs=2\n");
+	const struct {
+		const char *kernel, *table, *msg;
+		bool in_table;		/* the message names the table, not the profile */
+	} cases[] = {
+		{ KERNEL_GROUP("v9", "no-such-table", "1"), NULL, "[kernel] paths: cost profile "
+		  "\"no-such-table\": no no-such-table.ini", false },
+		{ KERNEL_GROUP("v8", "kernel-paths", "1"), good, "[kernel] version: ", false },
+		{ KERNEL_GROUP("v9", "kernel-paths", "-1"), good,
+		  "[kernel] cycles_per_instruction: -1 is negative", false },
+		{ KERNEL_GROUP("v9", "kernel-paths", "0x2"), good,
+		  "[kernel] cycles_per_instruction: \"0x2\" is not a decimal number", false },
+		{ "[kernel]\n# a test value\nversion=v9\n# a test value\ncycles_per_instruction=1\n",
+		  good, "[kernel] paths: missing", false },
+		{ "[kernel]\nversion=v9\n# a test value\npaths=kernel-paths\n# a test value\n"
+		  "cycles_per_instruction=1\n", good, "[kernel] version: no comment line", false },
+		{ KERNEL_GROUP("v9", "kernel-paths", "1") "# a test value\nrate=1\n", good,
+		  "[kernel] rate: unknown key", false },
+		{ KERNEL_GROUP("v9", "kernel-paths", "1"), missing, "[v9] urbs: missing", true },
+		{ KERNEL_GROUP("v9", "kernel-paths", "1"), unknown, "[v9] sycsalls: unknown key", true },
+		{ KERNEL_GROUP("v9", "kernel-paths", "1"), calib,
+		  "[v9] syscalls: a calibrated value belongs in a profile", true },
+		{ KERNEL_GROUP("v9", "kernel-paths", "1"), hex,
+		  "[v9] urbs: \"0x10\" is not a decimal number", true },
+		{ KERNEL_GROUP("v9", "kernel-paths", "1"), NULL, "[v9] urbs: no comment line", true },
+	};
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		gchar *dir, *tfile;
+		char *path = write_kernel_profile(&dir, cases[i].kernel,
+						  i == G_N_ELEMENTS(cases) - 1 ? nocomment :
+						  cases[i].table);
+		struct km_cost_profile *p = (void *)1;
+
+		tfile = g_build_filename(dir, "kernel-paths.ini", NULL);
+		assert_int_equal(km_cost_profile_load(path, &p), -EINVAL);
+		assert_null(p);
+		if (!strstr(km_last_error(), cases[i].in_table ? tfile : path) ||
+		    !strstr(km_last_error(), cases[i].msg))
+			fail_msg("case %zu: \"%s\" does not name %s and \"%s\"", i, km_last_error(),
+				 cases[i].in_table ? tfile : path, cases[i].msg);
+		g_free(tfile);
+		g_free(path);
+		rm_dir(dir);
+	}
+	g_free(good);
+	g_free(missing);
+	g_free(unknown);
+	g_free(calib);
+	g_free(hex);
+	g_free(nocomment);
+}
+
+/*
+ * Bandwidth changes at the cache sizes (kmodel/cost.h): copy_from_user
+ * reading a working set back (nothing streamed through L1 when no
+ * copy_to_user brings lines in) costs the loop's rate alone up to L1's
+ * size and stalls on L2 beyond it; against memory, a working set well
+ * inside L2 hardly stalls and one far beyond it stalls on nearly every
+ * line.
+ */
+static void test_bandwidth_at_cache_sizes(void **state)
+{
+	char *p1, *p2;
+	/* L1 100 lines, L2 1000 (line_bytes 1), the loop 1/4 cycle a byte */
+	/* (a line missing L1 costs 100 cycles from L2 or from memory alike) */
+	struct km_cost_profile *l2 = load_memory(&p1, "read_l2_cycles=100", "read_mem_cycles=100",
+						 "write_mem_cycles=0");
+	struct km_cost_profile *mem = load_memory(&p2, "read_l2_cycles=0", "read_mem_cycles=100",
+						  "write_mem_cycles=0");
+	struct km_events ev = { .uaccess_from_bytes = 1000 };
+	struct km_cost_result r;
+	double prev = 0;
+
+	/* L1: the loop's rate up to 100 bytes, a stall on each missed line
+	 * beyond (100 cycles, wherever the line comes from) */
+	for (uint64_t ws = 1; ws <= 100; ws++) {
+		struct km_cost_workload w = { .working_set = ws };
+
+		assert_int_equal(km_cost_predict(l2, &ev, &w, &r), 0);
+		assert_true(item(&r, "copy from user bytes") == 1000 * 0.25);
+	}
+	for (uint64_t ws = 101; ws <= 401; ws += 300) {
+		struct km_cost_workload w = { .working_set = ws };
+		double c;
+
+		assert_int_equal(km_cost_predict(l2, &ev, &w, &r), 0);
+		c = item(&r, "copy from user bytes");
+		assert_true(c > 1000 * 0.25 && c > prev);
+		prev = c;
+	}
+	/* memory: a fifth of L2 (beyond L1) stalls on under 30 % of the lines
+	 * (its writes stream through L2), eight times L2 on over 99 % */
+	{
+		struct km_cost_workload in = { .working_set = 200 }, out = { .working_set = 8000 };
+		double a, b;
+
+		assert_int_equal(km_cost_predict(mem, &ev, &in, &r), 0);
+		a = (item(&r, "copy from user bytes") / 1000 - 0.25) / 100;
+		assert_int_equal(km_cost_predict(mem, &ev, &out, &r), 0);
+		b = (item(&r, "copy from user bytes") / 1000 - 0.25) / 100;
+		assert_true(a > 0 && a < 0.3);
+		assert_true(b > 0.99 && b <= 1);
+	}
+	km_cost_profile_free(l2);
+	km_cost_profile_free(mem);
+	g_unlink(p1);
+	g_unlink(p2);
+	g_free(p1);
+	g_free(p2);
+}
+
+static const struct km_value *cell(const struct km_table *t, size_t r, const char *col)
+{
+	long c = km_table_column_index(t, col);
+
+	return c >= 0 ? km_table_value(t, r, (size_t)c) : NULL;
+}
+
+/* the good profile with its clock replaced (cycles per second) */
+static char *profile_with_clock(const char *clock)
+{
+	gchar *line = g_strdup_printf("clock_hz=%s", clock);
+	char *path = write_profile("clock_hz=1000", line);
+
+	g_free(line);
+	return path;
+}
+
+/*
+ * The CPU or the link binds an iperf row (km_cost_predict_row(),
+ * km_cost_table_predict()): the good profile prices each packet at a few
+ * hundred cycles; at a thousandth of a cycle a second the CPU is far
+ * slower than the 800 bit/s wire, at 10^12 the wire binds. The prediction is the payload
+ * over the slower of the two.
+ */
+static void test_cpu_or_link(void **state)
+{
+	const struct km_usbnet_variant *vs[1] = { km_usbnet_find("after") };
+	struct km_iperf_opts o = { .packets = 50, .repeat = 1 };
+	struct km_table *t;
+	char *slow = profile_with_clock("0.001"), *fast = profile_with_clock("1000000000000");
+	struct km_cost_profile *ps, *pf;
+	long tcp = -1;
+
+	assert_int_equal(km_iperf_run(&o, vs, 1, &t), 0);
+	for (size_t r = 0; r < km_table_nrows(t); r++)
+		if (!strcmp(cell(t, r, "traffic")->s, "tcp"))
+			tcp = (long)r;
+	assert_true(tcp >= 0);
+	assert_int_equal(km_cost_profile_load(slow, &ps), 0);
+	assert_int_equal(km_cost_profile_load(fast, &pf), 0);
+	{
+		const char *bound = NULL;
+		struct km_cost_result res;
+		double cpu = km_cost_predict_row(ps, t, (size_t)tcp, &bound, &res);
+		double frames = cell(t, (size_t)tcp, "eth_frames_per_packet")->d;
+		double bytes = cell(t, (size_t)tcp, "eth_bytes_per_packet")->d;
+		double usb = cell(t, (size_t)tcp, "usb_bytes_per_packet")->d;
+		double link;
+
+		assert_string_equal(bound, "cpu");
+		/* 100000 packets: res is their cost; 1448 bytes of payload each */
+		assert_true(fabs(cpu - 100000 * 1448 * 8 / res.seconds / 1e6) < 1e-9 * cpu);
+		link = km_cost_predict_row(pf, t, (size_t)tcp, &bound, &res);
+		assert_string_equal(bound, "link");
+		assert_true(fabs(link - 1448 * 8 / km_cost_link_seconds(pf, frames, bytes, usb) /
+					1e6) < 1e-4 * link);
+		assert_true(link > cpu);
+	}
+	/* the table gains the columns, each row priced with the profile */
+	assert_int_equal(km_cost_table_predict(t, fast), 0);
+	for (size_t r = 0; r < km_table_nrows(t); r++) {
+		assert_int_equal(cell(t, r, "predicted_mbit_s")->type, KM_VALUE_DOUBLE);
+		assert_string_equal(cell(t, r, "bound")->s, "link");
+	}
+	km_cost_profile_free(ps);
+	km_cost_profile_free(pf);
+	km_table_free(t);
+	g_unlink(slow);
+	g_unlink(fast);
+	g_free(slow);
+	g_free(fast);
+}
+
+/* km_cost_table_predict() on a dd table: each machine's profile, or the
+ * one named; the host baseline gets no prediction; a profile that does
+ * not load adds no column */
+static void test_table_predict(void **state)
+{
+	const unsigned long bs = 4096;
+	struct km_dd_opts o = { .block_sizes = &bs, .nblock_sizes = 1, .total_bytes = 64 * 1024,
+				.file_bytes = 64 * 1024, .repeat = 1 };
+	struct km_dd_case c[2] = {
+		{ &km_uaccess_direct, km_dd_machine_find("bbw"), KM_KMAP_ATOMIC_PRE_5_11 },
+		{ &km_uaccess_direct, km_dd_machine_find("a15"), KM_KMAP_ATOMIC_PRE_5_11 },
+	};
+	struct km_table *t;
+	struct km_cost_profile *bbw, *a15;
+	char *slow = profile_with_clock("1000");
+	long ncol;
+
+	g_setenv("KMODEL_PROFILE_DIR", KM_PROFILES_DIR, TRUE);
+	assert_int_equal(km_dd_run(&o, c, 2, &t), 0);
+	assert_int_equal(km_table_nrows(t), 3);	/* the memcpy baseline and the two */
+	ncol = (long)km_table_ncolumns(t);
+	assert_int_equal(km_cost_table_predict(t, "no-such-profile"), -ENOENT);
+	assert_int_equal((long)km_table_ncolumns(t), ncol);
+	assert_true(km_table_column_index(t, "predicted_mb_s") < 0);
+	assert_int_equal(km_cost_table_predict(t, NULL), 0);
+	assert_int_equal(km_cost_profile_load("beaglebone-white", &bbw), 0);
+	assert_int_equal(km_cost_profile_load("cortex-a15-qemu", &a15), 0);
+	for (size_t r = 0; r < 3; r++) {
+		const char *v = cell(t, r, "variant")->s, *m = cell(t, r, "machine")->s;
+
+		if (!strcmp(v, "memcpy")) {
+			assert_int_equal(cell(t, r, "predicted_mb_s")->type, KM_VALUE_NONE);
+			continue;
+		}
+		assert_true(cell(t, r, "predicted_mb_s")->d ==
+			    km_cost_predict_row(!strcmp(m, "a15") ? a15 : bbw, t, r, NULL, NULL));
+	}
+	km_table_free(t);
+	/* --profile: every row with the one named */
+	assert_int_equal(km_dd_run(&o, c, 2, &t), 0);
+	assert_int_equal(km_cost_table_predict(t, slow), 0);
+	{
+		struct km_cost_profile *p;
+
+		assert_int_equal(km_cost_profile_load(slow, &p), 0);
+		for (size_t r = 1; r < 3; r++)
+			assert_true(cell(t, r, "predicted_mb_s")->d ==
+				    km_cost_predict_row(p, t, r, NULL, NULL));
+		km_cost_profile_free(p);
+	}
+	assert_int_equal(km_cost_predict_row(bbw, t, 3, NULL, NULL), -EINVAL);
+	km_table_free(t);
+	km_cost_profile_free(bbw);
+	km_cost_profile_free(a15);
+	g_unsetenv("KMODEL_PROFILE_DIR");
+	g_unlink(slow);
+	g_free(slow);
+}
+
+/* the arithmetic of a derivation: numbers, + - x * / and parentheses */
+static double expr_sum(const char **s);
+
+static double expr_atom(const char **s)
+{
+	double v;
+	char *end;
+
+	while (**s == ' ')
+		(*s)++;
+	if (**s == '(') {
+		(*s)++;
+		v = expr_sum(s);
+		while (**s == ' ')
+			(*s)++;
+		if (**s == ')')
+			(*s)++;
+		else
+			return NAN;
+		return v;
+	}
+	v = g_ascii_strtod(*s, &end);
+	if (end == *s)
+		return NAN;
+	*s = end;
+	return v;
+}
+
+static double expr_product(const char **s)
+{
+	double v = expr_atom(s);
+
+	for (;;) {
+		while (**s == ' ')
+			(*s)++;
+		if (**s == 'x' || **s == '*')
+			(*s)++, v *= expr_atom(s);
+		else if (**s == '/')
+			(*s)++, v /= expr_atom(s);
+		else
+			return v;
+	}
+}
+
+static double expr_sum(const char **s)
+{
+	double v = expr_product(s);
+
+	for (;;) {
+		while (**s == ' ')
+			(*s)++;
+		if (**s == '+')
+			(*s)++, v += expr_product(s);
+		else if (**s == '-')
+			(*s)++, v -= expr_product(s);
+		else
+			return v;
+	}
+}
+
+/*
+ * A derived value's comment ends in its arithmetic, "<terms> = <value>":
+ * the terms (the longest run of numbers, spaces, + - x * / and
+ * parentheses before the last " = ") must add up to the number after it,
+ * and that number must be the key's value (to its printed precision).
+ * Returns an error message (g_free) or NULL.
+ */
+static gchar *check_derivation(const char *comment, double value)
+{
+	const char *eq = g_strrstr(comment, " = "), *start;
+	double lhs, rhs;
+	char *end;
+
+	if (!eq)
+		return g_strdup("no \"<terms> = <value>\" at its end");
+	rhs = g_ascii_strtod(eq + 3, &end);
+	if (end == eq + 3)
+		return g_strdup("no number after its last \" = \"");
+	for (start = eq; start > comment && strchr("0123456789.+-x*/() ", start[-1]); start--)
+		;
+	/* not a word ending in x (a product), nor a parenthesis or full stop
+	 * that closes the prose before the terms */
+	while (*start == ' ' || *start == 'x' || *start == ')' || (*start == '.' && start[1] == ' '))
+		start++;
+	{
+		const char *s = start;
+
+		lhs = expr_sum(&s);
+		while (*s == ' ')
+			s++;
+		if (s != eq + 1 || isnan(lhs))
+			return g_strdup_printf("its terms \"%.*s\" do not parse", (int)(eq - start), start);
+	}
+	if (fabs(lhs - rhs) > 0.01 * fabs(rhs) + 0.01)
+		return g_strdup_printf("its terms make %g, not %g", lhs, rhs);
+	if (fabs(rhs - value) > 0.005 * fabs(value) + 0.01)
+		return g_strdup_printf("it derives %g, the key is %g", rhs, value);
+	return NULL;
+}
+
+static void test_derivation_check(void **state)
+{
+	gchar *e;
+
+	assert_null(check_derivation("a: 12 + 3 = 15", 15));
+	assert_null(check_derivation("mean: (410 + 625) / 2 = 517.5", 517.5));
+	assert_null(check_derivation("rate 510 / 103 = 4.95", 4.95));
+	assert_null(check_derivation("0.3 x 13 + 0.7 x 3 = 6", 6));
+	/* the review's case: a list of 10 pages priced as 12 refills */
+	e = check_derivation("refills: 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1 = 12", 12);
+	assert_non_null(e);
+	g_free(e);
+	e = check_derivation("12 + 3 = 15", 16);	/* the key says otherwise */
+	assert_non_null(e);
+	g_free(e);
+	e = check_derivation("about 450 each", 450);	/* no arithmetic */
+	assert_non_null(e);
+	g_free(e);
+	(void)state;
 }
 
 /* The shipped profiles load by name; at most three values are calibrated
@@ -350,25 +905,56 @@ static void test_shipped_profiles(void **state)
 	}
 	assert_true(calibrated <= 3);
 	g_unsetenv("KMODEL_PROFILE_DIR");
-	/* every estimate is a derivation: an instruction count of the cited
-	 * source at a stated rate ("at 3.6 cycles", "at 6"), not a bare guess */
-	for (size_t i = 0; i < G_N_ELEMENTS(names); i++) {
-		gchar *file = g_strdup_printf("%s/%s.ini", KM_PROFILES_DIR, names[i]);
-		GKeyFile *kf = g_key_file_new();
-		gchar **keys;
+	/*
+	 * Every derived value shows its arithmetic (check_derivation()): each
+	 * count of the paths table that is not 0, and each value of the
+	 * profiles' [kernel] and [cycles] that is not 0 and not calibrated.
+	 * The table holds no calibrated value (the loader refuses one).
+	 */
+	{
+		const char *files[] = { "kernel-paths", "beaglebone-white", "cortex-a15-qemu",
+					"beagleboard-xm-debug-slab" };
 
-		assert_true(g_key_file_load_from_file(kf, file, G_KEY_FILE_KEEP_COMMENTS, NULL));
-		keys = g_key_file_get_keys(kf, "cycles", NULL, NULL);
-		for (gchar **k = keys; k && *k; k++) {
-			gchar *c = g_key_file_get_comment(kf, "cycles", *k, NULL);
+		for (size_t i = 0; i < G_N_ELEMENTS(files); i++) {
+			gchar *file = g_strdup_printf("%s/%s.ini", KM_PROFILES_DIR, files[i]);
+			GKeyFile *kf = g_key_file_new();
+			gchar **groups;
+			unsigned int derived = 0;
 
-			if (c && strstr(c, "estimate:") && !strstr(c, " at "))
-				fail_msg("%s: [cycles] %s: an estimate without its rate: %s", file, *k, c);
-			g_free(c);
+			assert_true(g_key_file_load_from_file(kf, file, G_KEY_FILE_KEEP_COMMENTS, NULL));
+			groups = g_key_file_get_groups(kf, NULL);
+			for (gchar **g = groups; *g; g++) {
+				gchar **keys;
+
+				if (i && strcmp(*g, "cycles") && strcmp(*g, "kernel"))
+					continue;
+				keys = g_key_file_get_keys(kf, *g, NULL, NULL);
+				for (gchar **k = keys; k && *k; k++) {
+					gchar *c = g_key_file_get_comment(kf, *g, *k, NULL);
+					gchar *raw = g_key_file_get_value(kf, *g, *k, NULL);
+					gchar *src = g_strstrip(g_strdup(c ? c : "")), *err;
+					double v = g_ascii_strtod(raw, NULL);
+
+					if (v != 0 && !g_str_has_prefix(src, "calibrated:") &&
+					    strcmp(*k, "version") && strcmp(*k, "paths")) {
+						gchar *flat = g_strdelimit(g_strdup(src), "\n", ' ');
+
+						if ((err = check_derivation(flat, v)))
+							fail_msg("%s: [%s] %s=%s: %s", file, *g, *k, raw, err);
+						derived++;
+						g_free(flat);
+					}
+					g_free(src);
+					g_free(raw);
+					g_free(c);
+				}
+				g_strfreev(keys);
+			}
+			assert_true(derived > 0);
+			g_strfreev(groups);
+			g_key_file_free(kf);
+			g_free(file);
 		}
-		g_strfreev(keys);
-		g_key_file_free(kf);
-		g_free(file);
 	}
 }
 
@@ -411,6 +997,9 @@ static void test_events_counted(void **state)
 	assert_int_equal(ev.memcpy_calls, 2);
 	assert_int_equal(ev.memset_calls, 1 + 2);	/* clear_user + two zeroed new pages */
 	assert_int_equal(ev.kmalloc_class[7], 1);	/* 100 bytes: kmalloc-128 */
+	assert_int_equal(ev.kfree_class[7], 1);		/* its kfree(), the same class */
+	assert_int_equal(ev.kmalloc_arm_bytes, 128);
+	assert_int_equal(ev.kfree_arm_bytes, 128);
 	/* the RFC's page array of a 17-page copy, kmalloc_array(17,
 	 * sizeof(struct page *)): 136 bytes here, 68 on 32-bit ARM -- its
 	 * class and its __GFP_ZERO memset are ARM's kmalloc-128, not the
@@ -427,7 +1016,14 @@ static void test_events_counted(void **state)
 		assert_int_equal(ev.kmalloc_calls, 1);
 		assert_int_equal(ev.kmalloc_class[7], 1);
 		assert_int_equal(ev.kmalloc_bytes, 192);	/* host: kmalloc-192 */
+		assert_int_equal(ev.kmalloc_arm_bytes, 128);	/* ARM: kmalloc-128 */
 		assert_int_equal(ev.clear_bytes, 128);		/* __GFP_ZERO */
+		/* the RFC's kfree() of the array: ARM's class and bytes too */
+		assert_int_equal(ev.kfree_calls, 1);
+		assert_int_equal(ev.kfree_class[7], 1);
+		assert_int_equal(ev.kfree_class[8], 0);
+		assert_int_equal(ev.kfree_bytes, 192);
+		assert_int_equal(ev.kfree_arm_bytes, 128);
 		g_free(big);
 	}
 	km_fixture_down(&f);
@@ -501,6 +1097,9 @@ static void test_event_names(void **state)
 		{ "gup_calls", &ev.gup_calls }, { "usb_bytes", &ev.usb_bytes },
 		{ "syscalls", &ev.syscalls }, { "eth_bytes", &ev.eth_bytes },
 		{ "kmalloc_class_0", &ev.kmalloc_class[0] }, { "kmalloc_class_15", &ev.kmalloc_class[15] },
+		{ "kfree_class_0", &ev.kfree_class[0] }, { "kfree_class_15", &ev.kfree_class[15] },
+		{ "kmalloc_arm_bytes", &ev.kmalloc_arm_bytes }, { "kfree_arm_bytes", &ev.kfree_arm_bytes },
+		{ "eth_rx_bytes", &ev.eth_rx_bytes },
 	};
 
 	for (size_t j = 0; j < G_N_ELEMENTS(probe); j++) {
@@ -523,6 +1122,13 @@ int main(void)
 		cmocka_unit_test(test_working_set_misses),
 		cmocka_unit_test(test_link_bound),
 		cmocka_unit_test(test_refused),
+		cmocka_unit_test(test_calibrated_at_start),
+		cmocka_unit_test(test_kernel_paths),
+		cmocka_unit_test(test_kernel_refused),
+		cmocka_unit_test(test_bandwidth_at_cache_sizes),
+		cmocka_unit_test(test_cpu_or_link),
+		cmocka_unit_test(test_table_predict),
+		cmocka_unit_test(test_derivation_check),
 		cmocka_unit_test(test_shipped_profiles),
 		cmocka_unit_test(test_events_counted),
 		cmocka_unit_test(test_calibrate_host),

@@ -3,23 +3,42 @@
  * kmodel/cost.h - predict time on a target board from counted events.
  *
  * A cost profile (a GKeyFile .ini, data/profiles/ in the source tree,
- * share/kmodel/profiles/ once installed) gives, for one target, the cost of
- * each event kind of struct km_events in CPU cycles, the bandwidth of
- * copies and sets by working set (against its L1 and L2 sizes), the CPU
- * clock, the slab-debug charges and, optionally, the link that bounds a
- * network stream. Every value carries its source as the comment line
- * above its key -- a datasheet, a published measurement, a kernel comment
- * -- or `calibrated: <figure>`: a value fitted to that published figure,
- * which then no longer counts as predicted.
+ * share/kmodel/profiles/ once installed) gives, for one target, the CPU
+ * clock, the cost of each event kind of struct km_events, the bandwidth of
+ * copies and sets by working set (against its L1 and L2 sizes), the
+ * slab-debug charges and, optionally, the link that bounds a network
+ * stream. Every value carries its source as the comment line above its key
+ * -- a datasheet, a published measurement, a kernel comment, a derivation
+ * from them -- or, at the start of that comment, `calibrated: <figure>`: a
+ * value fitted to that published figure, which then no longer counts as
+ * predicted.
+ *
+ * An event's cost in cycles is the instructions of its kernel path times
+ * the target CPU's cycles per instruction, plus the profile's own [cycles]
+ * value for it (what the target pays beyond those instructions: a DRAM
+ * line, QEMU's TLB refills, a fitted residual). The instruction counts are
+ * one table shared by every profile (data/profiles/kernel-paths.ini, a
+ * group per kernel version): the same kernel path has one count whatever
+ * CPU runs it.
  *
  * km_cost_predict() turns a snapshot of events into cycles and seconds,
  * with the share of each event kind. Units: cycles of the profile's CPU
  * clock ([cpu] clock_hz); [bandwidth] in bytes per cycle; [memory] in
  * cycles per cache line; seconds; bytes.
  *
- * Groups and keys (all required, every value a number >= 0):
- *  [profile]   name, summary (strings)
+ * Groups and keys (every one listed here required unless said otherwise,
+ * no other group or key accepted; a number is decimal -- digits, an
+ * optional fraction and exponent -- and >= 0):
+ *  [profile]   name, summary (strings, no comment needed)
  *  [cpu]       clock_hz (> 0)
+ *  [kernel]    (optional, all three or none) version: the group of the
+ *              paths table for the kernel the target runs (e.g. v5.7);
+ *              paths: that table, a name looked up next to the profile
+ *              and then as profiles are ("kernel-paths"), or a path
+ *              (relative: to the profile's directory);
+ *              cycles_per_instruction: the CPU's rate on kernel code.
+ *              Without it no instruction is charged (a profile that prices
+ *              whole events in [cycles], as the host's does).
  *  [cache]     l1_bytes, l2_bytes, line_bytes (> 0): the data caches,
  *              taken to replace a random line on each allocation, L1
  *              allocating on read misses only, L2 on read and write misses
@@ -32,13 +51,17 @@
  *              streaming stores (they drain behind the copy loop, so a
  *              copy costs the slower of the two) -- all per line
  *  [cycles]    one key per priced event of struct km_events (syscalls,
- *              page_faults, ..., eth_rx_frames: see data/profiles/)
+ *              page_faults, ..., eth_rx_frames: see data/profiles/): the
+ *              cycles beyond the path's instructions
  *  [slab_debug] enabled (0/1), alloc_cycles_per_byte (kmalloc under
  *              DEBUG_SLAB: check_poison_obj() and the POISON_INUSE fill),
  *              free_cycles_per_byte (kfree: the POISON_FREE fill),
  *              skb_head_bytes (a struct sk_buff of skbuff_head_cache)
  *  [link]      (optional, all three or none) wire_bits_per_s,
  *              frame_overhead_bytes, usb_bytes_per_s
+ * The paths table: a group per kernel version, in each a key per priced
+ * event (its path's instruction count, a decimal number with its source
+ * comment); it holds no calibrated value.
  *
  * Copies and sets of a workload with a working set (km_cost_workload):
  * the user side of copy_to_user/copy_from_user/clear_user is the working
@@ -75,10 +98,14 @@ struct km_cost_profile;
  * @out: receives the profile; free it with km_cost_profile_free().
  *
  * Refused (-EINVAL, km_last_error() names the file, group and key): a
- * required key missing, a value that is not a number or is negative, a
- * numeric key without a comment line above it, or with one that gives no
- * source (empty). A comment starting with "calibrated:" marks the key as
- * fitted to the figure named after it.
+ * required key missing, a group or key the format does not have, a value
+ * that is not a decimal number (e.g. "0x10", "inf") or is negative, a key
+ * without a comment line above it, or with one that gives no source
+ * (empty); in [kernel], a paths table that cannot be found or read, has no
+ * group for the version, or misses a count, or has a calibrated one. A
+ * comment whose first line starts with "calibrated:" marks the key as
+ * fitted to the figure named after it ("calibrated:" later in a comment
+ * is just text).
  * Return: 0, -ENOENT (no such profile), -EINVAL, -ENOMEM.
  */
 KM_API int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out);
@@ -90,7 +117,9 @@ KM_API const char *km_cost_profile_name(const struct km_cost_profile *p);
 KM_API const char *km_cost_profile_summary(const struct km_cost_profile *p);
 KM_API const char *km_cost_profile_file(const struct km_cost_profile *p);
 /** A numeric value of the profile, or a negative number when the group or
- *  key does not exist (every valid value is >= 0). */
+ *  key does not exist (every valid value is >= 0). The group
+ *  "instructions" holds the paths table's counts for the profile's kernel
+ *  (none without a [kernel] group). */
 KM_API double km_cost_profile_value(const struct km_cost_profile *p, const char *group,
 				    const char *key);
 /**
@@ -141,7 +170,8 @@ struct km_cost_result {
  * for @w's working set (see above), the other copies (memcpy_bytes beyond
  * the uaccess bytes, memmove_bytes, skb_copy_bytes) and sets at the L1
  * rate; with [slab_debug] enabled, its per-byte charges on the bytes
- * kmalloc'ed and kfree'd and on the skb heads allocated and freed. Use
+ * kmalloc'ed and kfree'd as 32-bit ARM has them (kmalloc_arm_bytes,
+ * kfree_arm_bytes) and on the skb heads allocated and freed. Use
  * km_cost_predict().
  * Return: 0, -EINVAL (NULL argument).
  */

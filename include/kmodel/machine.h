@@ -521,6 +521,14 @@ struct km_events {
 	uint64_t usb_in_zlps;		/**< zero-length packets among usb_in_packets */
 	uint64_t eth_rx_frames;		/**< Ethernet frames a usbnet driver's rx_fixup passed up */
 	uint64_t eth_rx_bytes;		/**< their bytes (header + payload, no FCS) */
+	/** kfree calls per size class, as kmalloc_class (the object's bucket
+	 *  on 32-bit ARM). */
+	uint64_t kfree_class[16];
+	/** kmalloc_bytes and kfree_bytes at the object's bucket on 32-bit ARM
+	 *  (the RFC's array of 17 page pointers: 128 bytes, not the host's
+	 *  192): what the target's slab allocator and DEBUG_SLAB handle. */
+	uint64_t kmalloc_arm_bytes;
+	uint64_t kfree_arm_bytes;
 };
 #define KM_EVENTS_KMALLOC_CLASSES 16
 
@@ -535,11 +543,12 @@ KM_API void km_events_get_sized(const struct km_machine *m, struct km_events *ou
 #define km_events_get(m, out) km_events_get_sized((m), (out), sizeof(*(out)))
 KM_API void km_events_reset(struct km_machine *m);
 /** The number of counters in struct km_events as the caller was compiled
- *  (every member is a uint64_t; kmalloc_class counts as its 16). */
+ *  (every member is a uint64_t; kmalloc_class and kfree_class count as
+ *  their 16). */
 #define KM_EVENTS_NFIELDS (sizeof(struct km_events) / sizeof(uint64_t))
 /** km_events_field_name() - the name of counter @i (0 ..) of the
- *  library's struct km_events: the member's name, "kmalloc_class_N" for
- *  the array's. NULL past the library's last counter. */
+ *  library's struct km_events: the member's name, "kmalloc_class_N" and
+ *  "kfree_class_N" for the arrays'. NULL past the library's last counter. */
 KM_API const char *km_events_field_name(size_t i);
 /** The counter @i of @ev, or NULL past the caller's struct. */
 static inline uint64_t *km_events_field(struct km_events *ev, size_t i)

@@ -60,6 +60,11 @@ static const char *const event_names[] = {
 	"kmalloc_class_12", "kmalloc_class_13", "kmalloc_class_14", "kmalloc_class_15",
 	"spin_locks", "pt_walks_sw", "urb_allocs", "usb_in_packets", "usb_in_bytes", "usb_in_zlps",
 	"eth_rx_frames", "eth_rx_bytes",
+	"kfree_class_0", "kfree_class_1", "kfree_class_2", "kfree_class_3",
+	"kfree_class_4", "kfree_class_5", "kfree_class_6", "kfree_class_7",
+	"kfree_class_8", "kfree_class_9", "kfree_class_10", "kfree_class_11",
+	"kfree_class_12", "kfree_class_13", "kfree_class_14", "kfree_class_15",
+	"kmalloc_arm_bytes", "kfree_arm_bytes",
 };
 _Static_assert(G_N_ELEMENTS(event_names) == KM_EVENTS_NFIELDS,
 	       "a name for every counter of struct km_events");

@@ -41,7 +41,7 @@ struct obj_hdr {
 	uint32_t cls;		/* size class index */
 	uint64_t size;		/* bucket bytes */
 	struct obj_hdr *next_free;
-	uint64_t pad;
+	uint64_t arm_size;	/* the bucket on 32-bit ARM (the events' size) */
 };
 
 /* A slab: objects of one size class carved from one host allocation. */
@@ -196,6 +196,14 @@ size_t km_kmalloc_size_roundup(const struct km_machine *m, size_t size)
 	return size_roundup(m, size);
 }
 
+/* the events' size class of an ARM bucket: ceil(log2(bucket)) (buckets
+ * are at least 8 bytes), the last class holding anything larger */
+static unsigned int event_class(size_t arm_bucket)
+{
+	return MIN(64u - (unsigned int)__builtin_clzll((unsigned long long)arm_bucket - 1),
+		   KM_EVENTS_KMALLOC_CLASSES - 1u);
+}
+
 static unsigned int size_class(size_t bucket)
 {
 	if (bucket == 96)
@@ -251,9 +259,8 @@ void *km_kmalloc_arm(struct km_task *t, size_t size, size_t arm_size, km_gfp_t f
 	arm_bucket = arm_size == size ? bucket : size_roundup(m, arm_size);
 	cls = size_class(bucket);
 	m->ev.kmalloc_bytes += bucket;
-	/* ceil(log2(bucket)) of ARM's bucket: buckets are at least 8 bytes */
-	m->ev.kmalloc_class[MIN(64u - (unsigned int)__builtin_clzll((unsigned long long)arm_bucket - 1),
-				KM_EVENTS_KMALLOC_CLASSES - 1u)]++;
+	m->ev.kmalloc_arm_bytes += arm_bucket;
+	m->ev.kmalloc_class[event_class(arm_bucket)]++;
 	if (!s->freelist[cls])
 		new_slab(s, cls, bucket);
 	h = s->freelist[cls];
@@ -261,6 +268,7 @@ void *km_kmalloc_arm(struct km_task *t, size_t size, size_t arm_size, km_gfp_t f
 	UNPOISON(h + 1, bucket);
 	h->magic = OBJ_LIVE;
 	h->next_free = NULL;
+	h->arm_size = arm_bucket;
 	s->last_obj = h;
 	if (flags & KM_GFP_ZERO) {	/* slab_alloc_node(): memset(object, 0, s->object_size) */
 		memset(h + 1, 0, bucket);
@@ -299,6 +307,8 @@ void km_kfree_machine(struct km_machine *m, const void *obj)
 	}
 	m->ev.kfree_calls++;
 	m->ev.kfree_bytes += h->size;
+	m->ev.kfree_arm_bytes += h->arm_size;
+	m->ev.kfree_class[event_class(h->arm_size)]++;
 	h->magic = OBJ_FREE;
 	h->next_free = m->slab->freelist[h->cls];
 	m->slab->freelist[h->cls] = h;

@@ -31,6 +31,7 @@ static const struct cost_event {
 #undef EV
 
 /* The other required keys, group by group (NULL ends a group). */
+static const char *const profile_keys[] = { "name", "summary", NULL };	/* strings, no comment */
 static const char *const cpu_keys[] = { "clock_hz", NULL };
 static const char *const cache_keys[] = { "l1_bytes", "l2_bytes", "line_bytes", NULL };
 static const char *const bw_keys[] = { "copy_l1", "set_l1", NULL };
@@ -38,20 +39,22 @@ static const char *const mem_keys[] = { "read_l2_cycles", "read_mem_cycles", "wr
 					NULL };
 static const char *const slab_keys[] = { "enabled", "alloc_cycles_per_byte",
 					 "free_cycles_per_byte", "skb_head_bytes", NULL };
-/* optional group: all or nothing */
+/* optional groups: all or nothing */
 static const char *const link_keys[] = { "wire_bits_per_s", "frame_overhead_bytes",
 					 "usb_bytes_per_s", NULL };
+/* version and paths are strings (with a source comment), the rate a number */
+static const char *const kernel_keys[] = { "version", "paths", "cycles_per_instruction", NULL };
 
 struct calib {
 	char *group, *key, *figure;
 };
 
 struct km_cost_profile {
-	char *name, *summary, *file;
+	char *name, *summary, *file, *paths_file, *kernel;
 	GHashTable *values;	/* "group/key" -> double* */
 	GArray *calibrated;	/* struct calib */
-	double cycles[G_N_ELEMENTS(cost_events)];
-	double clock_hz, l1, l2, line, copy_l1, set_l1;
+	double cycles[G_N_ELEMENTS(cost_events)];	/* per event: instructions x CPI + [cycles] */
+	double clock_hz, l1, l2, line, copy_l1, set_l1, cpi;
 	double read_l2, read_mem, write_mem;	/* cycles per line */
 	bool slab_debug, has_link;
 	double alloc_cpb, free_cpb, skb_head_bytes;
@@ -76,65 +79,128 @@ void km_cost_profile_free(struct km_cost_profile *p)
 	g_free(p->name);
 	g_free(p->summary);
 	g_free(p->file);
+	g_free(p->paths_file);
+	g_free(p->kernel);
 	g_free(p);
 }
 
-/* One numeric key: present, a finite number >= 0, with a source comment. */
-static int read_key(struct km_cost_profile *p, GKeyFile *kf, const char *group, const char *key,
-		    double *out)
+/*
+ * A number as the profiles write it: decimal digits with an optional
+ * fraction and exponent, an optional leading '-' (refused later as
+ * negative, with its own message). Not C's whole strtod() syntax: no hex
+ * ("0x10"), no "inf"/"nan", no leading '+' or space inside.
+ */
+static bool decimal_number(const char *s)
+{
+	const char *d;
+
+	if (*s == '-')
+		s++;
+	d = s;
+	while (g_ascii_isdigit(*s))
+		s++;
+	if (*s == '.') {
+		s++;
+		while (g_ascii_isdigit(*s))
+			s++;
+	}
+	if (s == d || (s == d + 1 && *d == '.'))
+		return false;	/* no digit */
+	if (*s == 'e' || *s == 'E') {
+		s++;
+		if (*s == '+' || *s == '-')
+			s++;
+		if (!g_ascii_isdigit(*s))
+			return false;
+		while (g_ascii_isdigit(*s))
+			s++;
+	}
+	return *s == '\0';
+}
+
+/* @key's comment lines (the '#'s removed), stripped; NULL when it has none
+ * or they say nothing */
+static gchar *key_source(GKeyFile *kf, const char *group, const char *key)
+{
+	gchar *comment = g_key_file_get_comment(kf, group, key, NULL);
+	gchar *src = comment ? g_strstrip(g_strdup(comment)) : NULL;
+
+	g_free(comment);
+	if (src && !*src)
+		g_clear_pointer(&src, g_free);
+	return src;
+}
+
+/*
+ * One key of @file: present, with a comment line above it giving its
+ * source. A comment that starts with "calibrated:" marks a value fitted to
+ * the figure named after it: recorded in @p's list when @calib_ok, refused
+ * otherwise (the shared paths table holds no fitted values). @num: a
+ * finite decimal number >= 0 into *@out (else the string is not checked).
+ */
+static int read_entry(struct km_cost_profile *p, const char *file, GKeyFile *kf,
+		      const char *group, const char *key, bool num, bool calib_ok, double *out)
 {
 	GError *err = NULL;
-	gchar *raw, *comment, *end, *src;
-	double v;
+	gchar *raw, *end, *src;
+	double v = 0;
 	int rc = 0;
 
 	raw = g_key_file_get_value(kf, group, key, &err);
 	if (!raw) {
 		g_clear_error(&err);
-		return km_err(-EINVAL, "%s: [%s] %s: missing", p->file, group, key);
+		return km_err(-EINVAL, "%s: [%s] %s: missing", file, group, key);
 	}
 	g_strstrip(raw);
-	v = g_ascii_strtod(raw, &end);
-	if (end == raw || *end || !isfinite(v)) {
-		rc = km_err(-EINVAL, "%s: [%s] %s: \"%s\" is not a number", p->file, group, key, raw);
-	} else if (v < 0) {
-		rc = km_err(-EINVAL, "%s: [%s] %s: %s is negative", p->file, group, key, raw);
+	if (num) {
+		v = g_ascii_strtod(raw, &end);
+		if (!decimal_number(raw) || end == raw || *end || !isfinite(v))
+			rc = km_err(-EINVAL, "%s: [%s] %s: \"%s\" is not a decimal number", file,
+				    group, key, raw);
+		else if (v < 0)
+			rc = km_err(-EINVAL, "%s: [%s] %s: %s is negative", file, group, key, raw);
+	} else if (!*raw) {
+		rc = km_err(-EINVAL, "%s: [%s] %s: empty", file, group, key);
 	}
 	g_free(raw);
 	if (rc)
 		return rc;
-	comment = g_key_file_get_comment(kf, group, key, NULL);
-	src = comment ? g_strstrip(g_strdup(comment)) : NULL;
-	/* the comment lines come back with their '#'s removed; one that says
-	 * nothing is no source */
-	if (!src || !*src) {
+	src = key_source(kf, group, key);
+	if (!src) {
 		rc = km_err(-EINVAL, "%s: [%s] %s: no comment line above it giving its source "
-				     "(or \"calibrated: <figure>\")", p->file, group, key);
-	} else {
-		const char *c = strstr(src, "calibrated:");
+				     "(or \"calibrated: <figure>\")", file, group, key);
+	} else if (g_str_has_prefix(src, "calibrated:")) {
+		gchar *fig = g_strstrip(g_strdup(src + strlen("calibrated:")));
 
-		if (c) {
-			struct calib cal = { g_strdup(group), g_strdup(key),
-					     g_strstrip(g_strdup(c + strlen("calibrated:"))) };
+		if (!*fig) {
+			rc = km_err(-EINVAL, "%s: [%s] %s: \"calibrated:\" names no figure", file,
+				    group, key);
+		} else if (!calib_ok) {
+			rc = km_err(-EINVAL, "%s: [%s] %s: a calibrated value belongs in a profile, "
+					     "not in the shared paths table", file, group, key);
+		} else {
+			struct calib cal = { g_strdup(group), g_strdup(key), fig };
 
-			if (!*cal.figure) {
-				g_free(cal.group);
-				g_free(cal.key);
-				g_free(cal.figure);
-				rc = km_err(-EINVAL, "%s: [%s] %s: \"calibrated:\" names no figure",
-					    p->file, group, key);
-			} else {
-				g_array_append_val(p->calibrated, cal);
-			}
+			g_array_append_val(p->calibrated, cal);
+			fig = NULL;
 		}
+		g_free(fig);
 	}
 	g_free(src);
-	g_free(comment);
 	if (rc)
 		return rc;
-	*out = v;
-	g_hash_table_insert(p->values, g_strdup_printf("%s/%s", group, key), g_memdup2(&v, sizeof(v)));
+	if (num) {
+		*out = v;
+		g_hash_table_insert(p->values, g_strdup_printf("%s/%s", group, key),
+				    g_memdup2(&v, sizeof(v)));
+	}
 	return 0;
+}
+
+static int read_key(struct km_cost_profile *p, GKeyFile *kf, const char *group, const char *key,
+		    double *out)
+{
+	return read_entry(p, p->file, kf, group, key, true, true, out);
 }
 
 static int read_group(struct km_cost_profile *p, GKeyFile *kf, const char *group,
@@ -147,6 +213,62 @@ static int read_group(struct km_cost_profile *p, GKeyFile *kf, const char *group
 			return rc;
 	}
 	return 0;
+}
+
+static bool in_list(const char *const *keys, const char *key)
+{
+	for (size_t i = 0; keys[i]; i++)
+		if (!strcmp(keys[i], key))
+			return true;
+	return false;
+}
+
+static bool is_event(const char *key)
+{
+	for (size_t i = 0; i < G_N_ELEMENTS(cost_events); i++)
+		if (!strcmp(cost_events[i].name, key))
+			return true;
+	return false;
+}
+
+/* A key the format does not have (a misspelt "sycsalls" would otherwise
+ * be ignored and its real key reported missing, or worse, silently
+ * shadowed), or a group it does not have: refused, naming file, group and
+ * key. @table: the paths table, whose groups are kernel versions. */
+static int check_known(const char *file, GKeyFile *kf, bool table)
+{
+	static const struct {
+		const char *group;
+		const char *const *keys;	/* NULL: the events */
+	} groups[] = {
+		{ "profile", profile_keys }, { "kernel", kernel_keys }, { "cpu", cpu_keys },
+		{ "cache", cache_keys }, { "bandwidth", bw_keys }, { "memory", mem_keys },
+		{ "cycles", NULL }, { "slab_debug", slab_keys }, { "link", link_keys },
+	};
+	gchar **gs = g_key_file_get_groups(kf, NULL);
+	int rc = 0;
+
+	for (gchar **g = gs; *g && !rc; g++) {
+		const char *const *keys = NULL;
+		bool known = table;	/* any group of the table is a version */
+		gchar **ks;
+
+		for (size_t i = 0; !table && i < G_N_ELEMENTS(groups); i++)
+			if (!strcmp(groups[i].group, *g)) {
+				known = true;
+				keys = groups[i].keys;
+			}
+		ks = g_key_file_get_keys(kf, *g, NULL, NULL);
+		if (!known)
+			rc = km_err(-EINVAL, "%s: [%s]%s%s: unknown group", file, *g,
+				    ks && ks[0] ? " " : "", ks && ks[0] ? ks[0] : "");
+		for (gchar **k = ks; !rc && k && *k; k++)
+			if (keys ? !in_list(keys, *k) : !is_event(*k))
+				rc = km_err(-EINVAL, "%s: [%s] %s: unknown key", file, *g, *k);
+		g_strfreev(ks);
+	}
+	g_strfreev(gs);
+	return rc;
 }
 
 /*
@@ -189,12 +311,18 @@ static gchar **profile_dirs(void)
 	return (gchar **)g_ptr_array_free(dirs, FALSE);
 }
 
-/* The file of the profile @name, or NULL with km_last_error() listing the
- * directories searched. */
-static char *find_profile(const char *name)
+/* The file of the profile (or paths table) @name, looked up first in
+ * @first (NULL: not) then in profile_dirs(); NULL with km_last_error()
+ * listing the directories searched. */
+static char *find_profile(const char *name, const char *first)
 {
 	gchar **dirs = profile_dirs(), *file = g_strconcat(name, ".ini", NULL), *path = NULL;
 
+	if (first) {
+		path = g_build_filename(first, file, NULL);
+		if (!g_file_test(path, G_FILE_TEST_IS_REGULAR))
+			g_clear_pointer(&path, g_free);
+	}
 	for (gchar **d = dirs; *d && !path; d++) {
 		path = g_build_filename(*d, file, NULL);
 		if (!g_file_test(path, G_FILE_TEST_IS_REGULAR))
@@ -203,13 +331,86 @@ static char *find_profile(const char *name)
 	if (!path) {
 		gchar *list = g_strjoinv(", ", dirs);
 
-		km_set_error("cost profile \"%s\": no %s in %s%s", name, file, list,
+		km_set_error("cost profile \"%s\": no %s in %s%s%s%s", name, file, first ? first : "",
+			     first ? ", " : "", list,
 			     g_getenv("KMODEL_PROFILE_DIR") ? "" : " ($KMODEL_PROFILE_DIR adds a directory)");
 		g_free(list);
 	}
 	g_strfreev(dirs);
 	g_free(file);
 	return path;
+}
+
+static bool is_path(const char *s)
+{
+	return strchr(s, '/') || g_str_has_suffix(s, ".ini");
+}
+
+/*
+ * [kernel]: the kernel paths' instruction counts for the profile's kernel
+ * version, read from the shared table its paths key names (a name: looked
+ * up next to the profile, then as a profile is; a relative path: from the
+ * profile's directory), each event's cycles = instructions x CPI + its
+ * [cycles] value. Every event must have its count, with a source comment;
+ * the table holds no calibrated value.
+ */
+static int read_kernel(struct km_cost_profile *p, GKeyFile *kf)
+{
+	gchar *paths = g_key_file_get_value(kf, "kernel", "paths", NULL);
+	gchar *dir = g_path_get_dirname(p->file);
+	GKeyFile *tk = g_key_file_new();
+	GError *err = NULL;
+	double dummy;
+	int rc;
+
+	if ((rc = read_entry(p, p->file, kf, "kernel", "version", false, false, &dummy)) ||
+	    (rc = read_entry(p, p->file, kf, "kernel", "paths", false, false, &dummy)) ||
+	    (rc = read_key(p, kf, "kernel", "cycles_per_instruction", &p->cpi)))
+		goto out;
+	p->kernel = g_strstrip(g_key_file_get_value(kf, "kernel", "version", NULL));
+	g_strstrip(paths);
+	if (is_path(paths))
+		p->paths_file = g_path_is_absolute(paths) ? g_strdup(paths)
+							  : g_build_filename(dir, paths, NULL);
+	else
+		p->paths_file = find_profile(paths, dir);
+	if (!p->paths_file) {
+		gchar *why = g_strdup(km_last_error());	/* km_err() rewrites it */
+
+		rc = km_err(-EINVAL, "%s: [kernel] paths: %s", p->file, why);
+		g_free(why);
+		goto out;
+	}
+	if (!g_key_file_load_from_file(tk, p->paths_file, G_KEY_FILE_KEEP_COMMENTS, &err)) {
+		rc = km_err(-EINVAL, "%s: [kernel] paths: %s: %s", p->file, p->paths_file,
+			    err->message);
+		g_error_free(err);
+		goto out;
+	}
+	if ((rc = check_known(p->paths_file, tk, true)))
+		goto out;
+	if (!g_key_file_has_group(tk, p->kernel)) {
+		rc = km_err(-EINVAL, "%s: [kernel] version: %s has no [%s]", p->file, p->paths_file,
+			    p->kernel);
+		goto out;
+	}
+	for (size_t i = 0; i < G_N_ELEMENTS(cost_events); i++) {
+		double n;
+		gchar *k;
+
+		if ((rc = read_entry(p, p->paths_file, tk, p->kernel, cost_events[i].name, true,
+				     false, &n)))
+			goto out;
+		/* the counts, as the profile's "instructions" group */
+		k = g_strdup_printf("instructions/%s", cost_events[i].name);
+		g_hash_table_insert(p->values, k, g_memdup2(&n, sizeof(n)));
+		p->cycles[i] += n * p->cpi;
+	}
+out:
+	g_key_file_free(tk);
+	g_free(paths);
+	g_free(dir);
+	return rc;
 }
 
 int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out)
@@ -226,9 +427,9 @@ int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out)
 	p = g_new0(struct km_cost_profile, 1);
 	p->values = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 	p->calibrated = g_array_new(FALSE, TRUE, sizeof(struct calib));
-	if (strchr(name_or_path, '/') || g_str_has_suffix(name_or_path, ".ini"))
+	if (is_path(name_or_path))
 		p->file = g_strdup(name_or_path);
-	else if (!(p->file = find_profile(name_or_path))) {
+	else if (!(p->file = find_profile(name_or_path, NULL))) {
 		km_cost_profile_free(p);
 		return -ENOENT;		/* km_last_error(): find_profile()'s */
 	}
@@ -240,6 +441,8 @@ int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out)
 		g_error_free(err);
 		goto out;
 	}
+	if ((rc = check_known(p->file, kf, false)))
+		goto out;
 	p->name = g_key_file_get_string(kf, "profile", "name", NULL);
 	if (!p->name) {
 		rc = km_err(-EINVAL, "%s: [profile] name: missing", p->file);
@@ -282,6 +485,8 @@ int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out)
 	for (size_t i = 0; i < G_N_ELEMENTS(cost_events); i++)
 		if ((rc = read_key(p, kf, "cycles", cost_events[i].name, &p->cycles[i])))
 			goto out;
+	if (g_key_file_has_group(kf, "kernel") && (rc = read_kernel(p, kf)))
+		goto out;
 	if ((rc = read_group(p, kf, "slab_debug", slab_keys, v)))
 		goto out;
 	p->slab_debug = v[0] != 0;
@@ -452,8 +657,9 @@ int km_cost_predict_sized(const struct km_cost_profile *p, const struct km_event
 	}
 	add_item(out, "copy bytes", copy_other, copy_other * c_copy);
 	if (p->slab_debug) {
-		double a = (double)e.kmalloc_bytes + (double)e.skb_allocs * p->skb_head_bytes;
-		double f = (double)e.kfree_bytes + (double)e.skb_frees * p->skb_head_bytes;
+		/* the objects as the target has them (32-bit ARM buckets) */
+		double a = (double)e.kmalloc_arm_bytes + (double)e.skb_allocs * p->skb_head_bytes;
+		double f = (double)e.kfree_arm_bytes + (double)e.skb_frees * p->skb_head_bytes;
 
 		add_item(out, "slab debug", a + f, a * p->alloc_cpb + f * p->free_cpb);
 	}

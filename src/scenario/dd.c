@@ -7,10 +7,27 @@
  * under test (kmodel/filemap.h). At the end of A dd starts again: A from
  * its start, B truncated (O_TRUNC), so B's page-cache pages are allocated
  * again as in a real run while the host memory behind them stays warm.
- * The buffer is busybox dd's xmalloc(bs): glibc's malloc returns its
- * chunk's memory 2 * SIZE_SZ = 8 bytes into a page-aligned heap or mmap'd
- * chunk (the first allocation of a fresh process), so it starts 8 bytes
- * into a page and a block of N pages spans N + 1 (DD_BUF_OFFSET).
+ * The buffer is busybox dd's `ibuf = xmalloc(ibs)` (coreutils/dd.c,
+ * right after its option loop, the first allocation of its own). Where
+ * glibc puts it (malloc/malloc.c; the seed does not name the C library:
+ * an assumption, and any allocator that keeps a header in front of the
+ * block gives a non-zero offset too): a request of M_MMAP_THRESHOLD or more
+ * (128 KiB, DEFAULT_MMAP_THRESHOLD_MIN, until a free raises it) is a chunk
+ * of its own mmap'd pages, and the memory malloc returns is chunk2mem(),
+ * 2 * SIZE_SZ = 8 bytes past the chunk's page-aligned start on 32-bit ARM
+ * (SIZE_SZ 4, MALLOC_ALIGNMENT 8: no front misalignment to correct): the
+ * 1M buffer starts 8 bytes into a page. A smaller one comes
+ * from the heap: 8 bytes into the top chunk, which starts at the program
+ * break -- page-aligned by the kernel (load_elf_binary()'s set_brk(), or
+ * arch_randomize_brk() with ASLR) -- when nothing was malloc'ed before
+ * (so 8 again), else wherever earlier allocations left it (a static
+ * binary's TLS block, stdio, the locale). Any offset but 0 gives the same
+ * page count to the 4K..64K blocks, N + 1 pages for a block of N (the RFC
+ * pins them all); only 512 and 1K blocks would cross a page at another
+ * offset, with probability about bs/4096 per block. DD_BUF_OFFSET is 8,
+ * the value for an mmap'd buffer and for a first heap allocation; offset
+ * 0, which malloc gives neither, would pin a page less per block of 4K
+ * or more.
  * Simplifications: no writeback, no dirty throttling.
  */
 #include "scenario_internal.h"
@@ -21,7 +38,8 @@
 #include <time.h>
 
 #define MiB (1024UL * 1024)
-/* where busybox dd's buffer starts in its first page (see above) */
+/* where busybox dd's buffer starts in its first page: glibc's chunk2mem()
+ * of a page-aligned chunk on 32-bit ARM (see above) */
 #define DD_BUF_OFFSET 8UL
 
 static const struct km_dd_machine machines[] = {
