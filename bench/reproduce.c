@@ -588,14 +588,16 @@ int kb_reproduce(int argc, char **argv)
 
 	entries[1] = (GOptionEntry){ "profile", 0, 0, G_OPTION_ARG_STRING, &R.profile_override,
 				     "Use this cost profile (name or path) for every row instead of "
-				     "the one mapped to its machine", "NAME|PATH" };
+				     "the one mapped to its machine; the calibrated flags are its own",
+				     "NAME|PATH" };
 	g_option_context_set_summary(ctx,
 		"Runs the library's dd and iperf scenarios once, only for their events, and\n"
 		"prices them with the cost profile mapped to each machine: beaglebone-white\n"
 		"(bbw, bbw-config-highmem), cortex-a15-qemu (a15), beagleboard-xm-debug-slab\n"
 		"(iperf). Prints every published figure of the seeds with the prediction, the\n"
-		"error, whether a profile value was calibrated on it, and for iperf whether\n"
-		"the CPU or the link binds.");
+		"error, whether a value of the profile used was calibrated on it, and for\n"
+		"iperf whether the CPU or the link binds. The QEMU run's \"with\" figure is\n"
+		"its ratio to the run without: only the ratio is predicted there.");
 	g_option_context_set_description(ctx,
 		"Exit status: 0 done, 1 a scenario or the plot failed, 2 bad usage, a profile\n"
 		"that does not load, or the output could not be written (-o).");
