@@ -98,6 +98,51 @@ static struct km_skb *fixup(struct fx *f, struct km_skb *skb)
 
 /* ---- probe and bind --------------------------------------------------------- */
 
+/* binds that rewrite what usbnet_probe() reads after them (v3.5:
+ * dev->maxpacket = usb_maxpacket(dev->udev, dev->out, 1)) */
+static int bind_other_out(struct km_usbnet *dev, struct km_usb_interface *intf)
+{
+	(void)intf;
+	dev->out = (dev->out & ~(0xfu << 15)) | (5u << 15);	/* endpoint 5: none */
+	return 0;
+}
+
+static int bind_smaller_ep(struct km_usbnet *dev, struct km_usb_interface *intf)
+{
+	(void)intf;
+	dev->udev->ep_out[(dev->out >> 15) & 0xf]->desc.wMaxPacketSize = GUINT16_TO_LE(64);
+	return 0;
+}
+
+/* The maxpacket is what the bulk-out pipe's endpoint says after bind: a
+ * bind's change is seen, a pipe to no endpoint is a broken device
+ * (-ENODEV, as for maxpacket 0) */
+static void test_probe_maxpacket_after_bind(void **state)
+{
+	struct km_usbnet_driver_info other = { "other out", 0, bind_other_out,
+					       km_asix_after.info->tx_fixup };
+	struct km_usbnet_driver_info smaller = { "smaller", 0, bind_smaller_ep,
+						 km_asix_after.info->tx_fixup };
+	struct km_usbnet_variant v = km_asix_after;
+	struct km_machine *m;
+	struct km_usbnet *dev = NULL;
+
+	(void)state;
+	assert_int_equal(km_machine_new(NULL, &m), 0);
+	v.info = &other;
+	assert_int_equal(km_usbnet_probe(m, &v, KM_USB_SPEED_HIGH, 512, NULL, &dev), -ENODEV);
+	assert_null(dev);
+	v.info = &smaller;
+	assert_int_equal(km_usbnet_probe(m, &v, KM_USB_SPEED_HIGH, 512, NULL, &dev), 0);
+	assert_int_equal(dev->maxpacket, 64);
+	assert_int_equal(dev->bulk_out.maxpacket, 64);
+	assert_ptr_equal(dev->udev, &dev->usb_device);
+	assert_int_equal(dev->udev->ep_in[1]->desc.bEndpointAddress, 0x81);
+	assert_int_equal(dev->udev->ep_out[2]->desc.bEndpointAddress, 0x02);
+	km_usbnet_free(dev);
+	assert_int_equal(km_machine_destroy(m), 0);
+}
+
 static void test_probe_and_bind(void **state)
 {
 	struct km_machine *m;
@@ -223,7 +268,7 @@ static void sweep(const struct km_usbnet_variant *v, unsigned int mp)
 		/* over the wire to the device */
 		km_usbnet_dev_get_stats(&f.d, &st0);
 		f.last_len = (size_t)-1;
-		assert_true(km_usb_bulk_out(&f.dev->out, out->data, out->len, false) > 0);
+		assert_true(km_usb_bulk_out(&f.dev->bulk_out, out->data, out->len, false) > 0);
 		km_usbnet_dev_get_stats(&f.d, &st1);
 		if (len == 0) {
 			/* a zero-length frame's header is the pad word itself */
@@ -1683,6 +1728,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_probe_and_bind),
+		cmocka_unit_test(test_probe_maxpacket_after_bind),
 		cmocka_unit_test(test_variant_table),
 		cmocka_unit_test(test_sweep_before_64),
 		cmocka_unit_test(test_sweep_before_512),

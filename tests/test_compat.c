@@ -520,6 +520,51 @@ static void test_usb_maxpacket(void **state)
 }
 
 /*
+ * A driver's usb_maxpacket(dev->udev, dev->out[, 1]) on the usbnet the model
+ * probed (v3.5 usbnet_probe(): dev->maxpacket = usb_maxpacket(dev->udev,
+ * dev->out, 1); rndis_host's bind asks the same): the bulk-out endpoint's
+ * wMaxPacketSize as enumeration left it -- config.c's clamp of the
+ * mainline era included (high speed 2047 -> 1024) -- and a bulk-out and a
+ * bulk-in pipe of the probed device.
+ */
+static void test_usbnet_udev_pipes(void **state)
+{
+	static const struct {
+		const struct km_usbnet_variant *v;
+		enum km_usb_speed speed;
+		unsigned int maxpacket, want;
+	} cases[] = {
+		{ &km_asix_before, KM_USB_SPEED_HIGH, 512, 512 },
+		{ &km_asix_after, KM_USB_SPEED_FULL, 64, 64 },
+		{ &km_asix_after, KM_USB_SPEED_FULL, 8, 8 },
+		{ &km_asix_after, KM_USB_SPEED_HIGH, 2047, 2047 },	/* v3.5: no clamp */
+		{ &km_asix_mainline, KM_USB_SPEED_HIGH, 2047, 1024 },	/* clamped */
+		{ &km_ax88179, KM_USB_SPEED_SUPER, 1024, 1024 },
+	};
+	const struct kver_ops *k;
+
+	for_each_kver(k) {
+		for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+			struct km_fixture f;
+			struct km_usbnet *dev;
+			bool dir_ok = false;
+
+			km_fixture_up(&f, NULL);
+			assert_int_equal(km_usbnet_probe(f.m, cases[i].v, cases[i].speed,
+							 cases[i].maxpacket, NULL, &dev), 0);
+			assert_int_equal(dev->maxpacket, cases[i].want);
+			assert_int_equal(k->usbnet_maxpacket(dev, &dir_ok), cases[i].want);
+			assert_true(dir_ok);
+			assert_int_equal(dev->udev->speed, cases[i].speed);
+			assert_int_equal(reports(&f, KM_R_WARN_ON), 0);
+			km_usbnet_free(dev);
+			km_reports_clear(f.m);
+			km_fixture_down(&f);
+		}
+	}
+}
+
+/*
  * iov_iter_fault_in_readable() (< 5.16, a6294593e8a1): writev({a, 0}, {b, 64}) as
  * generic_perform_write() asks it. Before v4.8 only the current segment,
  * here the empty one: nothing is faulted in and 0 comes back even when b
@@ -580,6 +625,7 @@ int main(void)
 		cmocka_unit_test(test_skb_push_put),
 		cmocka_unit_test(test_skb_store_checked),
 		cmocka_unit_test(test_usb_maxpacket),
+		cmocka_unit_test(test_usbnet_udev_pipes),
 		cmocka_unit_test(test_fault_in_readable),
 	};
 

@@ -13,6 +13,7 @@
  */
 #include <linux/netdevice.h>
 #include <linux/skbuff.h>
+#include <linux/usb.h>
 #include <linux/usb/usbnet.h>
 #include <asm/unaligned.h>
 
@@ -34,6 +35,10 @@ static struct sk_buff *byo_tx_fixup(struct usbnet *dev, struct sk_buff *skb, gfp
 
 static int byo_bind(struct usbnet *dev, struct usb_interface *intf)
 {
+	/* the device's bulk-out endpoint, as a bind asks it (rndis_host's
+	 * does): none is a broken device */
+	if (!usb_maxpacket(dev->udev, dev->out, 1))
+		return -ENODEV;
 	dev->net->needed_headroom = 2;	/* cf byo_tx_fixup() */
 	return 0;
 }

@@ -39,6 +39,7 @@ enum km_usb_speed {
 	KM_USB_SPEED_LOW = 1,	/**< USB 1.1, 1.5 Mbit/s */
 	KM_USB_SPEED_FULL = 2,	/**< USB 1.1, 12 Mbit/s: bulk maxpacket 8, 16, 32 or 64 */
 	KM_USB_SPEED_HIGH = 3,	/**< USB 2.0, 480 Mbit/s: bulk maxpacket 512 */
+	KM_USB_SPEED_WIRELESS = 4, /**< Wireless USB: not modelled (km_usbnet_probe() refuses it) */
 	KM_USB_SPEED_SUPER = 5,	/**< USB 3.0, 5 Gbit/s: bulk maxpacket 1024 */
 };
 
@@ -49,6 +50,42 @@ KM_API const char *km_usb_speed_name(enum km_usb_speed speed);
 struct km_usb_ep_cfg {
 	enum km_usb_speed speed;
 	unsigned int maxpacket;
+};
+
+/**
+ * struct km_usb_endpoint_descriptor - an endpoint descriptor as it comes
+ * from the device (include/uapi/linux/usb/ch9.h, v3.5 .. v5.7: struct
+ * usb_endpoint_descriptor without the audio members). @wMaxPacketSize is
+ * little-endian, as on the wire.
+ */
+struct km_usb_endpoint_descriptor {
+	uint8_t bLength;
+	uint8_t bDescriptorType;
+	uint8_t bEndpointAddress;	/**< number in bits 3:0, 0x80 = IN */
+	uint8_t bmAttributes;		/**< transfer type in bits 1:0 (2 = bulk) */
+	uint16_t wMaxPacketSize;	/**< little-endian; size in bits 10:0 */
+	uint8_t bInterval;
+} __attribute__((packed));
+
+/** The slice of struct usb_host_endpoint (include/linux/usb.h) a driver
+ *  reads: its descriptor. */
+struct km_usb_host_endpoint {
+	struct km_usb_endpoint_descriptor desc;
+};
+
+/**
+ * struct km_usb_device - the slice of struct usb_device (include/linux/usb.h,
+ * v3.5 .. v5.7) that usb_maxpacket() and the pipe macros read: the device
+ * number, its speed and the endpoint tables by endpoint number, as the USB
+ * core fills them from the descriptors (usb_enable_endpoint()). The
+ * compatibility layer's <linux/usb.h> names it struct usb_device; a program
+ * may fill one itself.
+ */
+struct km_usb_device {
+	int devnum;
+	enum km_usb_speed speed;
+	struct km_usb_host_endpoint *ep_in[16];
+	struct km_usb_host_endpoint *ep_out[16];
 };
 
 struct km_usbnet;
@@ -276,7 +313,20 @@ KM_API const struct km_usbnet_variant *km_usbnet_find(const char *name);
  * @msg_tx_err: netif_msg_tx_err(dev); off by default as in usbnet_probe()
  *              (msg_level NETIF_MSG_DRV | PROBE | LINK): then a NULL from
  *              tx_fixup takes the not_drop path and tx_dropped stays put.
- * @out: the bulk-out endpoint.
+ * @udev: the USB device (points into this struct), set before bind as in
+ *        usbnet_probe(): usb_maxpacket(dev->udev, dev->out[, 1]) of ported
+ *        code reads it. Its endpoint tables hold what enumeration left
+ *        (config.c's clamp applied): a bulk-in endpoint 0x81 and the bulk-out
+ *        endpoint 0x02, both of the probe's maxpacket (a model policy: the
+ *        seeds name no endpoint numbers; the model's device is one
+ *        interface with these two).
+ * @in: the bulk-in pipe, usb_rcvbulkpipe(udev, 1), as usbnet_get_endpoints()
+ *      would set it (the model's binds do not call it); set before bind.
+ * @out: the bulk-out pipe, usb_sndbulkpipe(udev, 2); set before bind.
+ *       @maxpacket is usb_maxpacket(udev, out, 1) after bind, as in v3.5
+ *       usbnet_probe().
+ * @bulk_out: the model's bulk-out endpoint, which carries the URBs to the
+ *            device model (km_usb_bulk_out()).
  * @tx_fixup_null: times tx_fixup returned NULL.
  * @last_urb_len: transfer_buffer_length of the last URB, bytes.
  * @last_urb_zero_packet: URB_ZERO_PACKET of the last URB.
@@ -298,7 +348,12 @@ struct km_usbnet {
 	enum km_usb_speed speed;
 	unsigned int maxpacket;
 	bool msg_tx_err;
-	struct km_usb_ep out;
+	struct km_usb_device *udev;
+	unsigned int in, out;
+	struct km_usb_ep bulk_out;
+	/* storage behind @udev */
+	struct km_usb_device usb_device;
+	struct km_usb_host_endpoint ep_bulk_in, ep_bulk_out;
 	unsigned long tx_fixup_null;
 	size_t last_urb_len;
 	bool last_urb_zero_packet;
@@ -327,7 +382,9 @@ struct km_usbnet {
  * @sink: the device model that receives the bulk-out packets.
  * @out: receives the usbnet (caller owns it: km_usbnet_free()).
  * Return: 0, -EINVAL (NULL argument, a variant that fails the check, an
- * unknown speed, maxpacket > 2047), -ENODEV, or the bind's error.
+ * unknown speed, maxpacket > 2047), -ENODEV (also when a bind that
+ * rewrites @udev, the pipes or a descriptor leaves usb_maxpacket(udev,
+ * out, 1) at 0 or above 2047), or the bind's error.
  */
 KM_API int km_usbnet_probe(struct km_machine *m, const struct km_usbnet_variant *v,
 			   enum km_usb_speed speed, unsigned int maxpacket,

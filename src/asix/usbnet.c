@@ -15,8 +15,30 @@
 #include "skb_internal.h"
 #include <kmodel/usb.h>
 
-/* the bulk-out endpoint address the model prints (an AX88772's is 0x02) */
-#define EP_OUT_ADDR 0x02
+/* the endpoints of the model's device (kmodel/usb.h, struct km_usbnet: a
+ * model policy): bulk in 0x81, bulk out 0x02, the address config.c's
+ * warnings print */
+#define EP_IN_NUM 1
+#define EP_OUT_NUM 2
+#define EP_OUT_ADDR EP_OUT_NUM
+/* include/linux/usb.h (v3.5): __create_pipe(), usb_sndbulkpipe(),
+ * usb_rcvbulkpipe(); PIPE_BULK 3, USB_DIR_IN 0x80 */
+#define BULK_PIPE(devnum, ep, in) \
+	((3u << 30) | ((unsigned int)(devnum) << 8) | ((unsigned int)(ep) << 15) | ((in) ? 0x80u : 0))
+
+/* One bulk endpoint of @mp bytes into @udev's table, as usb_enable_endpoint()
+ * after config.c's parse (ch9.h: bLength USB_DT_ENDPOINT_SIZE 7,
+ * bDescriptorType USB_DT_ENDPOINT 5, bmAttributes USB_ENDPOINT_XFER_BULK 2) */
+static void enable_bulk_ep(struct km_usb_device *udev, struct km_usb_host_endpoint *ep,
+			   unsigned int num, bool in, unsigned int mp)
+{
+	ep->desc = (struct km_usb_endpoint_descriptor){
+		.bLength = 7, .bDescriptorType = 5,
+		.bEndpointAddress = (uint8_t)(num | (in ? 0x80 : 0)), .bmAttributes = 2,
+		.wMaxPacketSize = GUINT16_TO_LE((uint16_t)mp),
+	};
+	(in ? udev->ep_in : udev->ep_out)[num] = ep;
+}
 
 /* sizeof(struct urb) on 32-bit ARM, v3.5 (include/linux/usb.h): kref,
  * hcpriv, use_count, reject, unlinked (20), urb_list and anchor_list (16),
@@ -169,6 +191,15 @@ int km_usbnet_probe(struct km_machine *m, const struct km_usbnet_variant *v,
 	dev->speed = speed;
 	dev->net = &dev->netdev;
 	km_net_device_init_ether(dev->net);	/* alloc_etherdev() */
+	/* dev->udev = xdev before bind; the pipes usbnet_get_endpoints()
+	 * would find (a bind that sets its own keeps them) */
+	dev->udev = &dev->usb_device;
+	dev->udev->devnum = 2;	/* the first device behind the root hub */
+	dev->udev->speed = speed;
+	enable_bulk_ep(dev->udev, &dev->ep_bulk_in, EP_IN_NUM, true, maxpacket);
+	enable_bulk_ep(dev->udev, &dev->ep_bulk_out, EP_OUT_NUM, false, maxpacket);
+	dev->in = BULK_PIPE(dev->udev->devnum, EP_IN_NUM, true);
+	dev->out = BULK_PIPE(dev->udev->devnum, EP_OUT_NUM, false);
 	if (info->bind) {
 		status = info->bind(dev, NULL);
 		if (status < 0) {
@@ -176,11 +207,27 @@ int km_usbnet_probe(struct km_machine *m, const struct km_usbnet_variant *v,
 			return km_err(status, "usbnet_probe: bind failed: %d", status);
 		}
 	}
-	dev->maxpacket = maxpacket;	/* usb_maxpacket() */
-	dev->out.m = m;
-	dev->out.maxpacket = maxpacket;
+	/* usb_maxpacket(dev->udev, dev->out, 1) (include/linux/usb.h, v3.5:
+	 * the whole wMaxPacketSize of the out table's endpoint, 0 if none) */
+	{
+		const struct km_usb_host_endpoint *ep =
+			dev->udev ? dev->udev->ep_out[(dev->out >> 15) & 0xf] : NULL;
+
+		dev->maxpacket = ep ? GUINT16_FROM_LE(ep->desc.wMaxPacketSize) : 0;
+	}
+	/* only a bind that rewrites udev, the pipes or a descriptor gets here:
+	 * 0 is a broken device as above; above 11 bits the model has no
+	 * bulk-out pipe for it */
+	if (dev->maxpacket == 0 || dev->maxpacket > KM_USB_MAXPACKET_MAX) {
+		status = km_err(-ENODEV, "usbnet_probe: after bind, usb_maxpacket(udev, out, 1) "
+				"is %u: no bulk-out endpoint the model can use", dev->maxpacket);
+		g_free(dev);
+		return status;
+	}
+	dev->bulk_out.m = m;
+	dev->bulk_out.maxpacket = dev->maxpacket;
 	if (sink)
-		dev->out.sink = *sink;
+		dev->bulk_out.sink = *sink;
 	*out = dev;
 	return 0;
 }
@@ -302,7 +349,7 @@ int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb)
 		km_kfree(t, urb);
 		return -EINVAL;
 	}
-	km_usb_bulk_out(&dev->out, skb->data, urb_len, zero_packet);
+	km_usb_bulk_out(&dev->bulk_out, skb->data, urb_len, zero_packet);
 	/* usbnet_bh(): tx_done frees the URB */
 	km_kfree(t, urb);
 

@@ -56,6 +56,10 @@ struct kver_ops {
 	/* usb: a device whose bulk endpoints are out 1 (maxpacket 512) and in
 	 * 1 (64); usb_maxpacket(udev, pipe of @ep, @in[, @is_out]) */
 	int (*usb_maxpacket)(unsigned int ep, bool in, int is_out);
+	/* what v3.5 usbnet_probe() and drivers' binds ask of a probed usbnet:
+	 * usb_maxpacket(dev->udev, dev->out[, 1]); usb_pipeout(dev->out) and
+	 * usb_pipein(dev->in) into @out_dir_ok */
+	int (*usbnet_maxpacket)(struct km_usbnet *dev, bool *out_dir_ok);
 	/* uio: iov_iter_fault_in_readable() of an iov_iter over @iov (< 5.16) */
 	int (*fault_in_readable)(const struct km_iovec *iov, unsigned long nr_segs,
 				 size_t count, size_t bytes);

@@ -208,6 +208,18 @@ static int kv_usb_maxpacket(unsigned int ep, bool in, int is_out)
 #endif
 }
 
+static int kv_usbnet_maxpacket(struct usbnet *dev, bool *out_dir_ok)
+{
+	*out_dir_ok = usb_pipeout(dev->out) && usb_pipein(dev->in) &&
+		      usb_pipetype(dev->out) == PIPE_BULK && usb_pipetype(dev->in) == PIPE_BULK &&
+		      usb_pipedevice(dev->out) == (unsigned int)dev->udev->devnum;
+#if KV_V(5, 19)
+	return usb_maxpacket(dev->udev, dev->out);
+#else
+	return usb_maxpacket(dev->udev, dev->out, 1);
+#endif
+}
+
 #if !KV_V(5, 16)
 KV_SIG(iov_iter_fault_in_readable, int (*)(struct iov_iter *, size_t));
 static int kv_fault_in_readable(const struct km_iovec *iov, unsigned long nr_segs,
@@ -266,6 +278,7 @@ const struct kver_ops KVER_OPS = {
 	.skb_put_zero = kv_skb_put_zero,
 #endif
 	.usb_maxpacket = kv_usb_maxpacket,
+	.usbnet_maxpacket = kv_usbnet_maxpacket,
 #if !KV_V(5, 16)
 	.fault_in_readable = kv_fault_in_readable,
 #endif

@@ -4,11 +4,12 @@
  * a driver uses to ask an endpoint's maxpacket: struct usb_device's
  * endpoint tables, pipes and usb_maxpacket().
  *
- * duplicate: these are the kernel's own definitions (subsets of the
- * structs, the rest of whose members nothing here reads); a program fills
- * a struct usb_device as the USB core would from the descriptors. The
- * model's usbnet (kmodel/usb.h) keeps its own endpoint: struct usbnet has
- * no udev here yet.
+ * custom: struct usb_device, usb_host_endpoint and usb_endpoint_descriptor
+ * are the model's (kmodel/usb.h: the kernel's members that anything here
+ * reads, with the kernel's names), so that a driver's
+ * usb_maxpacket(dev->udev, dev->out[, 1]) reads the device the model's
+ * usbnet probed; a program may also fill one as the USB core would from
+ * the descriptors. The rest are the kernel's own definitions.
  */
 #ifndef KM_COMPAT_LINUX_USB_H
 #define KM_COMPAT_LINUX_USB_H
@@ -16,27 +17,25 @@
 #include <linux/kernel.h>
 #include <linux/types.h>
 #include <asm/byteorder.h>
+#include <kmodel/usb.h>
 
 /* duplicate (include/uapi/linux/usb/ch9.h, v5.7; v3.5 the same) */
 #define USB_DIR_OUT			0
 #define USB_DIR_IN			0x80
 #define USB_ENDPOINT_NUMBER_MASK	0x0f
 #define USB_ENDPOINT_XFER_BULK		2
-enum usb_device_speed {
-	USB_SPEED_UNKNOWN = 0,
-	USB_SPEED_LOW, USB_SPEED_FULL,
-	USB_SPEED_HIGH,
-	USB_SPEED_WIRELESS,
-	USB_SPEED_SUPER,
-};
-struct usb_endpoint_descriptor {
-	u8 bLength;
-	u8 bDescriptorType;
-	u8 bEndpointAddress;
-	u8 bmAttributes;
-	__le16 wMaxPacketSize;
-	u8 bInterval;
-} __attribute__((packed));
+/* custom: enum usb_device_speed is enum km_usb_speed (the same numbers) */
+#define usb_device_speed	km_usb_speed
+#define USB_SPEED_UNKNOWN	KM_USB_SPEED_UNKNOWN
+#define USB_SPEED_LOW		KM_USB_SPEED_LOW
+#define USB_SPEED_FULL		KM_USB_SPEED_FULL
+#define USB_SPEED_HIGH		KM_USB_SPEED_HIGH
+#define USB_SPEED_WIRELESS	KM_USB_SPEED_WIRELESS
+#define USB_SPEED_SUPER		KM_USB_SPEED_SUPER
+/* custom: the model's structs (kmodel/usb.h) under the kernel's names */
+#define usb_endpoint_descriptor	km_usb_endpoint_descriptor
+#define usb_host_endpoint	km_usb_host_endpoint
+#define usb_device		km_usb_device
 
 /* duplicate (include/uapi/linux/usb/ch9.h, v3.5): the whole wMaxPacketSize.
  * Later kernels mask bits 10:0 (USB_ENDPOINT_MAXP_MASK); bits 12:11 count
@@ -46,17 +45,6 @@ static inline int usb_endpoint_maxp(const struct usb_endpoint_descriptor *epd)
 {
 	return le16_to_cpu(epd->wMaxPacketSize);
 }
-
-/* duplicate (include/linux/usb.h, v3.5 .. v5.7): the members read here */
-struct usb_host_endpoint {
-	struct usb_endpoint_descriptor desc;
-};
-struct usb_device {
-	int devnum;
-	enum usb_device_speed speed;
-	struct usb_host_endpoint *ep_in[16];
-	struct usb_host_endpoint *ep_out[16];
-};
 
 /* duplicate (include/linux/usb.h, v3.5; v5.7 the same) */
 #define PIPE_ISOCHRONOUS		0

@@ -6,8 +6,9 @@
 #include <linux/netdevice.h>
 #include <kmodel/usb.h>
 
-/* custom: struct usbnet is the model's (fields net and maxpacket as in the
- * kernel); struct usb_interface stays incomplete (stub) */
+/* custom: struct usbnet is the model's (net, driver_info, maxpacket, udev, in
+ * and out as in the kernel: udev and the pipes set before bind);
+ * struct usb_interface stays incomplete (stub) */
 #define usbnet km_usbnet
 #define usb_interface km_usb_interface
 /* custom: struct driver_info is the model's struct km_usbnet_driver_info,
