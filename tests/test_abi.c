@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <kmodel/filemap.h>
 #include <kmodel/scenario.h>
+#include <kmodel/sweep.h>
 
 #define TAIL 24		/* bytes a newer header appended */
 #define CANARY 0xa5
@@ -133,6 +134,31 @@ static void test_iperf_sizes(void **state)
 			 -EINVAL);
 }
 
+/* the sweep's config: a newer caller's (a larger struct, its tail not
+ * read as options) runs the same space; one below the first version is
+ * refused */
+static void test_sweep_config_sizes(void **state)
+{
+	const struct km_usbnet_variant *vs[] = { &km_asix_hardened, NULL };
+	struct { struct km_sweep_config c; unsigned char appended[TAIL]; } cfg = {
+		.c = { .quick = true, .shard = 0, .shards = 64, .variants = vs } };
+	struct km_sweep_result *r, *plain;
+
+	(void)state;
+	memset(cfg.appended, CANARY, TAIL);
+	assert_int_equal(km_sweep_space_size_sized(&cfg.c, sizeof(cfg)),
+			 km_sweep_space_size(&cfg.c));
+	assert_int_equal(km_sweep_run_sized(&cfg.c, sizeof(cfg), &r), 0);
+	assert_int_equal(km_sweep_run(&cfg.c, &plain), 0);
+	assert_true(r->states > 0);
+	assert_int_equal(r->states, plain->states);
+	km_sweep_result_free(plain);
+	km_sweep_result_free(r);
+	assert_int_equal(km_sweep_space_size_sized(&cfg.c, KM_SWEEP_CONFIG_MIN_SIZE - 1), 0);
+	assert_int_equal(km_sweep_run_sized(&cfg.c, KM_SWEEP_CONFIG_MIN_SIZE - 1, &r), -EINVAL);
+	assert_null(r);
+}
+
 /* the conformance suite: a newer caller's result gets zeros past the
  * library's members; a smaller one is refused and left alone */
 static void test_conformance_sizes(void **state)
@@ -198,6 +224,7 @@ int main(void)
 		cmocka_unit_test(test_usbnet_dev_stats),
 		cmocka_unit_test(test_dd_sizes),
 		cmocka_unit_test(test_iperf_sizes),
+		cmocka_unit_test(test_sweep_config_sizes),
 		cmocka_unit_test(test_conformance_sizes),
 		cmocka_unit_test(test_perform_write_stats),
 	};

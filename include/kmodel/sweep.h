@@ -88,7 +88,9 @@ KM_API int km_sweep_state_cmp(const struct km_sweep_state *a, const struct km_sw
 #define KM_SWEEP_RULES_MAX 48
 
 /** One rule broken: @count states, the smallest (km_sweep_state_cmp()) in
- *  @example. @rule is a static string. */
+ *  @example. @rule is a static string. Frozen, as struct
+ *  km_sweep_variant_result and struct km_sweep_state (a result holds
+ *  arrays of them). */
 struct km_sweep_finding {
 	const char *rule;
 	uint64_t count;
@@ -121,7 +123,12 @@ struct km_sweep_config {
 	unsigned int sharings;
 	void (*progress)(void *arg, uint64_t done, uint64_t total);
 	void *progress_arg;
+	/* appended members (versioning: km_sweep_run_sized()) */
 };
+/** The smallest config size km_sweep_run_sized() takes: the members of
+ *  the first version. */
+#define KM_SWEEP_CONFIG_MIN_SIZE \
+	(offsetof(struct km_sweep_config, progress_arg) + sizeof(void *))
 
 /**
  * struct km_sweep_result - what km_sweep_run() found.
@@ -146,10 +153,23 @@ struct km_sweep_result {
  * NULL @out, @shard >= @shards, a variant that fails
  * km_usbnet_variant_check()) or the first setup error (km_last_error()).
  */
-KM_API int km_sweep_run(const struct km_sweep_config *cfg, struct km_sweep_result **out);
+KM_API int km_sweep_run_sized(const struct km_sweep_config *cfg, size_t cfg_size,
+			      struct km_sweep_result **out);
+/** km_sweep_run() - km_sweep_run_sized() with the caller's config size
+ *  (members past it take their defaults; below KM_SWEEP_CONFIG_MIN_SIZE:
+ *  -EINVAL). */
+static inline int km_sweep_run(const struct km_sweep_config *cfg, struct km_sweep_result **out)
+{
+	return km_sweep_run_sized(cfg, sizeof(struct km_sweep_config), out);
+}
 KM_API void km_sweep_result_free(struct km_sweep_result *r);
-/** States of the whole space of @cfg (all shards), or 0 for a bad @cfg. */
-KM_API uint64_t km_sweep_space_size(const struct km_sweep_config *cfg);
+/** States of the whole space of @cfg (@cfg_size bytes of it; all shards),
+ *  or 0 for a bad @cfg. Use km_sweep_space_size(). */
+KM_API uint64_t km_sweep_space_size_sized(const struct km_sweep_config *cfg, size_t cfg_size);
+static inline uint64_t km_sweep_space_size(const struct km_sweep_config *cfg)
+{
+	return km_sweep_space_size_sized(cfg, sizeof(struct km_sweep_config));
+}
 /** The finding of @r for @rule, or NULL. */
 KM_API const struct km_sweep_finding *km_sweep_find(const struct km_sweep_variant_result *r,
 						    const char *rule);

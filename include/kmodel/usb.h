@@ -46,7 +46,8 @@ enum km_usb_speed {
 /** Short name of @speed ("full", "high", ...; "unknown" otherwise). */
 KM_API const char *km_usb_speed_name(enum km_usb_speed speed);
 
-/** A bulk-out endpoint as a device presents it: speed and wMaxPacketSize. */
+/** A bulk-out endpoint as a device presents it: speed and wMaxPacketSize.
+ *  Frozen (a variant hands an array of them: its stride is ABI). */
 struct km_usb_ep_cfg {
 	enum km_usb_speed speed;
 	unsigned int maxpacket;
@@ -79,7 +80,8 @@ struct km_usb_host_endpoint {
  * number, its speed and the endpoint tables by endpoint number, as the USB
  * core fills them from the descriptors (usb_enable_endpoint()). The
  * compatibility layer's <linux/usb.h> names it struct usb_device; a program
- * may fill one itself.
+ * may fill one itself. Frozen, as its endpoint structs (struct km_usbnet
+ * embeds them).
  */
 struct km_usb_device {
 	int devnum;
@@ -348,15 +350,16 @@ struct km_usbnet {
 	enum km_usb_speed speed;
 	unsigned int maxpacket;
 	bool msg_tx_err;
-	struct km_usb_device *udev;
-	unsigned int in, out;
 	struct km_usb_ep bulk_out;
-	/* storage behind @udev */
-	struct km_usb_device usb_device;
-	struct km_usb_host_endpoint ep_bulk_in, ep_bulk_out;
 	unsigned long tx_fixup_null;
 	size_t last_urb_len;
 	bool last_urb_zero_packet;
+	/* appended (the members above keep their offsets) */
+	struct km_usb_device *udev;
+	unsigned int in, out;
+	/* storage behind @udev */
+	struct km_usb_device usb_device;
+	struct km_usb_host_endpoint ep_bulk_in, ep_bulk_out;
 };
 
 /**

@@ -121,10 +121,15 @@ static uint64_t variant_rows(const struct km_sweep_config *c, const struct km_us
 	return rows;
 }
 
-uint64_t km_sweep_space_size(const struct km_sweep_config *cfg)
+uint64_t km_sweep_space_size_sized(const struct km_sweep_config *cfg, size_t cfg_size)
 {
-	struct km_sweep_config c = cfg ? *cfg : (struct km_sweep_config){ 0 };
+	struct km_sweep_config c = { 0 };
 	uint64_t rows = 0;
+
+	if (cfg && cfg_size < KM_SWEEP_CONFIG_MIN_SIZE)
+		return 0;
+	if (cfg)
+		km_struct_read(&c, sizeof(c), cfg, cfg_size);
 
 	for (const struct km_usbnet_variant *const *v = variants_of(&c); *v; v++)
 		rows += variant_rows(&c, *v);
@@ -371,9 +376,10 @@ const struct km_sweep_finding *km_sweep_find(const struct km_sweep_variant_resul
 	return NULL;
 }
 
-int km_sweep_run(const struct km_sweep_config *cfg, struct km_sweep_result **out)
+int km_sweep_run_sized(const struct km_sweep_config *cfg, size_t cfg_size,
+		       struct km_sweep_result **out)
 {
-	struct km_sweep_config c = cfg ? *cfg : (struct km_sweep_config){ 0 };
+	struct km_sweep_config c = { 0 };
 	const struct km_usbnet_variant *const *vs;
 	struct km_sweep_result *res;
 	uint64_t row = 0, done = 0, total, next_progress = 0;
@@ -385,6 +391,11 @@ int km_sweep_run(const struct km_sweep_config *cfg, struct km_sweep_result **out
 	if (!out)
 		return km_err(-EINVAL, "sweep_run: NULL out");
 	*out = NULL;
+	if (cfg && cfg_size < KM_SWEEP_CONFIG_MIN_SIZE)
+		return km_err(-EINVAL, "sweep_run: config size %zu (< %zu)", cfg_size,
+			      (size_t)KM_SWEEP_CONFIG_MIN_SIZE);
+	if (cfg)
+		km_struct_read(&c, sizeof(c), cfg, cfg_size);
 	if (!c.shards)
 		c.shards = 1;
 	if (c.shard >= c.shards)
@@ -395,7 +406,7 @@ int km_sweep_run(const struct km_sweep_config *cfg, struct km_sweep_result **out
 	for (; vs[nv]; nv++)
 		if ((err = km_usbnet_variant_check(vs[nv])) != 0)
 			return err;
-	total = km_sweep_space_size(&c) / c.shards;
+	total = km_sweep_space_size_sized(&c, sizeof(c)) / c.shards;
 	pat = g_malloc(PAT_LEN);
 	for (unsigned int i = 0; i < PAT_LEN; i++)	/* no period a shift can hide */
 		pat[i] = (uint8_t)(i * 7u + (i >> 8) * 13u + 1u);
