@@ -18,6 +18,12 @@
 #  - the prefix moved elsewhere still works: its kmodel-bench runs dd, iperf
 #    and reproduce with the cost profiles of the moved prefix (found
 #    relative to its libkmodel.so), never the source tree's.
+# The CMake consumers (examples/, tests/install/ and the two byo examples)
+# are configured once, as subprojects of one generated top-level project:
+# each still calls project() and find_package(kmodel) in its own directory
+# scope, as it does alone. The full conformance suite of the built-in
+# variants is test_conformance's and check_cli's: here the installed tool
+# runs it on one machine and context, the plugins on one context.
 set -euo pipefail
 build=$1 src=$2
 tmp=$(mktemp -d)
@@ -29,37 +35,54 @@ export LD_LIBRARY_PATH=$libdir
 export PKG_CONFIG_PATH=$libdir/pkgconfig
 
 # 1. exports: a KM_API declaration whose definition never saw it is hidden
-exported=$(nm -D --defined-only "$libdir/libkmodel.so" | awk '{print $3}' | sort -u)
-missing=0
+# (matched by bash itself: no process per declaration)
+declare -A exported
+while read -r _ _ sym; do exported[$sym]=1; done \
+	< <(nm -D --defined-only "$libdir/libkmodel.so")
+missing=0 names=0
+id='[A-Za-z_][A-Za-z0-9_]*'
 while IFS= read -r decl; do
 	decl=${decl#*KM_API}
-	if [[ $decl == *"("* ]]; then
-		name=$(grep -oE '[A-Za-z_][A-Za-z0-9_]*[[:space:]]*\(' <<<"$decl" | head -1 | tr -d '( ')
-	else
-		name=$(grep -oE '[A-Za-z_][A-Za-z0-9_]*' <<<"${decl%%;*}" | tail -1)
+	name=
+	if [[ $decl == *"("* ]]; then	# a function: the first name before a '('
+		[[ $decl =~ ($id)[[:space:]]*\( ]] && name=${BASH_REMATCH[1]}
+	else				# an object: the last name before the ';'
+		rest=${decl%%;*}
+		while [[ $rest =~ ($id)(.*)$ ]]; do
+			name=${BASH_REMATCH[1]} rest=${BASH_REMATCH[2]}
+		done
 	fi
-	if ! grep -qx "$name" <<<"$exported"; then
-		echo "install_consumer: $name is declared KM_API but not exported by libkmodel.so" >&2
+	names=$((names + 1))
+	if [ -z "$name" ] || [ -z "${exported[$name]:-}" ]; then
+		echo "install_consumer: ${name:-$decl} is declared KM_API but not exported by libkmodel.so" >&2
 		missing=1
 	fi
 done < <(grep -rh 'KM_API' "$prefix/include/kmodel" | grep -v '#define KM_API')
 [ $missing -eq 0 ]
+[ $names -gt 100 ]
 
-# 2. the example, both ways
-cmake -S "$src/examples" -B "$tmp/ex" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
-cmake --build "$tmp/ex" >/dev/null
-"$tmp/ex/uaccess_copy" >/dev/null
+# 2. the CMake consumers, configured once (see above): the example; ported
+# code through the compatibility layer (shared, static) and the example
+# driver in a program linked with libkmodel.a; the byo examples as plugins
+cat >"$tmp/CMakeLists.txt" <<EOF
+cmake_minimum_required(VERSION 3.25)
+project(kmodel_consumers NONE)
+add_subdirectory("$src/examples" ex)
+add_subdirectory("$src/tests/install" ported)
+add_subdirectory("$src/examples/byo_uaccess" byo_uaccess)
+add_subdirectory("$src/examples/byo_tx_fixup" byo_tx_fixup)
+EOF
+cmake -S "$tmp" -B "$tmp/b" -DCMAKE_PREFIX_PATH="$prefix" -DKM_EXAMPLES="$src/examples" >/dev/null
+cmake --build "$tmp/b" -j2 >/dev/null
+"$tmp/b/ex/uaccess_copy" >/dev/null
+"$tmp/b/ported/ported_shared" >/dev/null
+"$tmp/b/ported/ported_static" >/dev/null
+"$tmp/b/ported/tx_static" >/dev/null
+
+# 3. the example and ported code through pkg-config (shared, then the
+# archive named explicitly)
 cc -std=gnu11 -o "$tmp/pc" "$src/examples/uaccess_copy.c" $(pkg-config --cflags --libs kmodel)
 "$tmp/pc" >/dev/null
-
-# 3. ported code through the compatibility layer: find_package (shared, static)
-cmake -S "$src/tests/install" -B "$tmp/ported" -DCMAKE_PREFIX_PATH="$prefix" \
-	-DKM_EXAMPLES="$src/examples" >/dev/null
-cmake --build "$tmp/ported" >/dev/null
-"$tmp/ported/ported_shared" >/dev/null
-"$tmp/ported/ported_static" >/dev/null
-"$tmp/ported/tx_static" >/dev/null	# the example driver, libkmodel.a
-# ... and pkg-config (shared, then the archive named explicitly)
 kinc=$(pkg-config --variable=kernel_includedir kmodel)
 case $kinc in
 *//*) echo "install_consumer: kernel_includedir $kinc has a double slash" >&2; exit 1 ;;
@@ -78,9 +101,11 @@ if ldd "$tmp/pc_static" | grep -q libkmodel; then
 	exit 1
 fi
 
-# 4. the installed kmodel-check runs (exit 0: direct conforms); the tools'
-# --version and the package agree on the version; the man pages are there
-"$prefix/bin/kmodel-check" uaccess --variant direct >/dev/null
+# 4. the installed kmodel-check runs without LD_LIBRARY_PATH (its RPATH
+# finds libkmodel.so; exit 0: direct conforms); the tools' --version and
+# the package agree on the version; the man pages are there
+env -u LD_LIBRARY_PATH "$prefix/bin/kmodel-check" uaccess --variant direct --machine bbw \
+	--context atomic >/dev/null
 for tool in "$prefix"/bin/kmodel-*; do
 	want="${tool##*/} (libkmodel) $(pkg-config --modversion kmodel)"
 	got=$("$tool" --version | head -1)
@@ -91,26 +116,22 @@ for tool in "$prefix"/bin/kmodel-*; do
 	fi
 done
 # 5. bring your own: the examples' plugins through the installed tools
-env -u LD_LIBRARY_PATH "$prefix/bin/kmodel-check" uaccess --variant direct >/dev/null
-for ex in byo_uaccess byo_tx_fixup; do
-	cmake -S "$src/examples/$ex" -B "$tmp/$ex" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
-	cmake --build "$tmp/$ex" >/dev/null
-done
-"$prefix/bin/kmodel-check" uaccess --load "$tmp/byo_uaccess/libbyo_uaccess.so" \
+"$prefix/bin/kmodel-check" uaccess --load "$tmp/b/byo_uaccess/libbyo_uaccess.so" \
 	--variant page_copy --context process >/dev/null
-"$prefix/bin/kmodel-bench" -q -r 1 -s dd --load "$tmp/byo_uaccess/libbyo_uaccess.so" \
+"$prefix/bin/kmodel-bench" -q -r 1 -s dd --load "$tmp/b/byo_uaccess/libbyo_uaccess.so" \
 	--dd-variants page_copy --dd-machines a15 --dd-block-sizes 4K --dd-total-mib 1 \
 	--dd-file-mib 1 >"$tmp/dd.txt"
 grep -q '^page_copy\* ' "$tmp/dd.txt" || { echo "install_consumer: no page_copy row" >&2; exit 1; }
-"$prefix/bin/kmodel-bench" -q -r 1 -s iperf --load "$tmp/byo_tx_fixup/libbyo_tx_fixup.so" \
+"$prefix/bin/kmodel-bench" -q -r 1 -s iperf --load "$tmp/b/byo_tx_fixup/libbyo_tx_fixup.so" \
 	--iperf-variants byo1 --iperf-packets 200 >/dev/null	# exit 0: every frame verified
-# ... and through pkg-config: only the kernel file sees the compatibility layer
+# ... and through pkg-config: only the kernel file sees the compatibility
+# layer (the same sources as above: one machine)
 cc -std=gnu11 -fPIC -c -o "$tmp/my_copy.o" -I"$kinc" -DKMODEL_KERNEL_VERSION='KERNEL_VERSION(5,7,0)' \
 	$(pkg-config --cflags kmodel) "$src/examples/byo_uaccess/my_copy.c"
 cc -std=gnu11 -fPIC -shared -o "$tmp/pc_byo.so" "$src/examples/byo_uaccess/plugin.c" \
 	"$tmp/my_copy.o" $(pkg-config --cflags --libs kmodel)
 "$prefix/bin/kmodel-check" uaccess --load "$tmp/pc_byo.so" --variant page_copy \
-	--context process >/dev/null
+	--machine a15 --context process >/dev/null
 # ... the example driver through pkg-config: a plugin (libkmodel.so) and a
 # program linked with the archive
 byo=$src/examples/byo_tx_fixup
@@ -126,16 +147,25 @@ cc -std=gnu11 -o "$tmp/pc_tx_static" "$src/tests/install/tx_consumer.c" "$byo/by
 "$tmp/pc_tx_static" >/dev/null
 
 # 6. every installed header compiles on its own, as kernel developers build
-# (-Wall -Wextra -Werror): the public API and the compatibility layer
+# (-Wall -Wextra -Werror): the public API and the compatibility layer. One
+# file per header, each its own translation unit; one compiler run per
+# include path.
+mkdir "$tmp/hdr"
+api=() kernel=()
 for h in $(cd "$prefix/include" && find kmodel -name '*.h' | sort); do
+	f=$tmp/hdr/${h//\//_}.c
 	case $h in
-	kmodel/kernel/*) inc=${h#kmodel/kernel/} flags=(-I"$kinc") ;;
-	*) inc=$h flags=() ;;
+	kmodel/kernel/*) printf '#include <%s>\n' "${h#kmodel/kernel/}" >"$f"; kernel+=("$f") ;;
+	*) printf '#include <%s>\n' "$h" >"$f"; api+=("$f") ;;
 	esac
-	printf '#include <%s>\n' "$inc" >"$tmp/hdr.c"
-	cc -std=gnu11 -Wall -Wextra -Werror -fsyntax-only "${flags[@]}" $(pkg-config --cflags kmodel) \
-		"$tmp/hdr.c" || { echo "install_consumer: $h is not clean under -Wall -Wextra -Werror" >&2; exit 1; }
 done
+[ ${#api[@]} -gt 10 ]
+[ ${#kernel[@]} -gt 10 ]
+cflags=(-std=gnu11 -Wall -Wextra -Werror -fsyntax-only $(pkg-config --cflags kmodel))
+cc "${cflags[@]}" "${api[@]}" ||
+	{ echo "install_consumer: a header above is not clean under -Wall -Wextra -Werror" >&2; exit 1; }
+cc "${cflags[@]}" -I"$kinc" "${kernel[@]}" ||
+	{ echo "install_consumer: a header above is not clean under -Wall -Wextra -Werror" >&2; exit 1; }
 
 # 7. a relocated prefix: moved away, its tools find their libkmodel (RPATH)
 # and their cost profiles (relative to libkmodel.so), not the source tree's

@@ -89,9 +89,46 @@ static JsonObject *run_json(JsonParser *p, const char *profile)
 	return json_node_get_object(json_parser_get_root(p));
 }
 
+/* One `reproduce --json --plot DIR` run (the group's setup) feeds the
+ * figures' checks and the plot's: its JSON and DIR */
+static struct {
+	gchar *dir;
+	gchar *json;
+} full;
+
+static int run_full(void **state)
+{
+	gchar *argv[] = { (gchar *)KMODEL_BENCH_PATH, (gchar *)"reproduce", (gchar *)"--json",
+			  (gchar *)"--plot", NULL, NULL };
+	int status;
+
+	full.dir = g_dir_make_tmp("kmrepro-XXXXXX", NULL);
+	argv[4] = full.dir;
+	full.json = run_bench(argv, &status);
+	return 0;
+}
+
+static int free_full(void **state)
+{
+	static const char *const files[] = { "dd.dat", "iperf.dat", "reproduce.gp", "dd.png",
+					     "iperf.png" };
+
+	for (size_t i = 0; i < G_N_ELEMENTS(files); i++) {
+		gchar *f = g_build_filename(full.dir, files[i], NULL);
+
+		g_unlink(f);
+		g_free(f);
+	}
+	g_rmdir(full.dir);
+	g_free(full.dir);
+	g_free(full.json);
+	return 0;
+}
+
 static JsonObject *run_reproduce(JsonParser *p)
 {
-	return run_json(p, NULL);
+	assert_true(json_parser_load_from_data(p, full.json, -1, NULL));
+	return json_node_get_object(json_parser_get_root(p));
 }
 
 /* @o has exactly the members @names (NULL-terminated), each of @type
@@ -258,21 +295,18 @@ static void test_profile_override(void **state)
 }
 
 /* --plot DIR: dd.dat (bs, published and predicted per variant), iperf.dat,
- * reproduce.gp and, where gnuplot runs, the PNGs */
+ * reproduce.gp and, where gnuplot runs, the PNGs; dd.dat holds what the
+ * same run's --json says */
 static void test_plot(void **state)
 {
-	gchar *dir = g_dir_make_tmp("kmrepro-XXXXXX", NULL), *text = NULL;
-	gchar *argv[] = { (gchar *)KMODEL_BENCH_PATH, (gchar *)"reproduce", (gchar *)"-s",
-			  (gchar *)"dd,iperf", (gchar *)"--plot", dir, NULL };
+	gchar *text = NULL;
 	const char *files[] = { "dd.dat", "iperf.dat", "reproduce.gp", "dd.png", "iperf.png" };
 	JsonParser *p = json_parser_new();
 	JsonArray *figs = json_object_get_array_member(run_reproduce(p), "figures");
 	gchar **lines;
-	int status;
 
-	g_free(run_bench(argv, &status));
 	for (size_t i = 0; i < G_N_ELEMENTS(files); i++) {
-		gchar *f = g_build_filename(dir, files[i], NULL);
+		gchar *f = g_build_filename(full.dir, files[i], NULL);
 
 		if (!g_file_test(f, G_FILE_TEST_IS_REGULAR))
 			fail_msg("--plot wrote no %s", f);
@@ -281,7 +315,7 @@ static void test_plot(void **state)
 	/* dd.dat: a comment, then per block size the 3 published and the 3
 	 * predicted values, as --json's figures */
 	{
-		gchar *f = g_build_filename(dir, "dd.dat", NULL);
+		gchar *f = g_build_filename(full.dir, "dd.dat", NULL);
 
 		assert_true(g_file_get_contents(f, &text, NULL, NULL));
 		g_free(f);
@@ -306,14 +340,6 @@ static void test_plot(void **state)
 	g_strfreev(lines);
 	g_free(text);
 	g_object_unref(p);
-	for (size_t i = 0; i < G_N_ELEMENTS(files); i++) {
-		gchar *f = g_build_filename(dir, files[i], NULL);
-
-		g_unlink(f);
-		g_free(f);
-	}
-	g_rmdir(dir);
-	g_free(dir);
 }
 
 /* the dd and iperf tables' predicted columns through kmodel-bench, with
@@ -371,5 +397,5 @@ int main(void)
 		cmocka_unit_test(test_bench_tables_predicted),
 	};
 
-	return cmocka_run_group_tests_name("test_reproduce", tests, NULL, NULL);
+	return cmocka_run_group_tests_name("test_reproduce", tests, run_full, free_full);
 }
