@@ -155,47 +155,24 @@ static unsigned char *user_byte(struct conf_run *r, unsigned long a)
 	       (a & (r->P - 1));
 }
 
-/* Compare user bytes [a, b) with @exp, page by page, skipping pages with
- * no present pte (the holes). Return: true and the first wrong byte's
- * address and value if they differ. */
-static bool user_differs(struct conf_run *r, unsigned long a, unsigned long b,
-			 const unsigned char *exp, unsigned long *bad, unsigned char *got)
+/* The first byte of @u[0, len) that differs from @exp: its index, or -1 */
+static long first_difference(const unsigned char *u, const unsigned char *exp, unsigned long len)
 {
-	while (a < b) {
-		unsigned long stop = MIN(b, (a | (r->P - 1)) + 1);
-		const unsigned char *u = user_byte(r, a);
-
-		if (u && memcmp(u, exp, stop - a))
-			for (unsigned long i = 0; i < stop - a; i++)
-				if (u[i] != exp[i]) {
-					*bad = a + i;
-					*got = u[i];
-					return true;
-				}
-		exp += stop - a;
-		a = stop;
-	}
-	return false;
-}
-
-/* Put the shadow back into user bytes [a, b) of present pages. */
-static void user_restore(struct conf_run *r, unsigned long a, unsigned long b)
-{
-	while (a < b) {
-		unsigned long stop = MIN(b, (a | (r->P - 1)) + 1);
-		unsigned char *u = user_byte(r, a);
-
-		if (u)
-			memcpy(u, r->shadow + (a - r->base), stop - a);
-		a = stop;
-	}
+	if (!memcmp(u, exp, len))
+		return -1;
+	for (unsigned long i = 0;; i++)
+		if (u[i] != exp[i])
+			return (long)i;
 }
 
 /*
- * Check the user bytes [s - guard, s + n + guard) (clipped to the layout):
+ * Check the user bytes [s - guard, s + n + guard) (clipped to the layout),
+ * page by page, skipping pages with no present pte (the holes):
  * [s, s + copied) must hold @want (else @in_check fails), the rest the
- * shadow (else @out_check fails), at the first wrong byte. Then put
- * the shadow back where anything may have changed.
+ * shadow (else @out_check fails), at the first wrong byte (in address
+ * order: the pieces follow each other). Then put the shadow back where
+ * anything may have changed: the whole window of a page with a wrong byte,
+ * else the copied bytes. One page table walk per page.
  */
 static void check_user(struct conf_run *r, unsigned long s, unsigned long copied,
 		       const unsigned char *want, enum km_conformance_check in_check,
@@ -212,22 +189,31 @@ static void check_user(struct conf_run *r, unsigned long s, unsigned long copied
 		{ s, s + copied, want, in_check },
 		{ s + copied, hi, r->shadow + (s + copied - r->base), out_check },
 	};
-	bool any = false;
 
-	for (int i = 0; i < 3; i++) {
-		unsigned long bad;
-		unsigned char got;
+	for (unsigned long a = lo, stop; a < hi; a = stop) {
+		unsigned char *u = user_byte(r, a);
+		bool any = false;
 
-		if (!user_differs(r, piece[i].a, piece[i].b, piece[i].exp, &bad, &got))
+		stop = MIN(hi, (a | (r->P - 1)) + 1);
+		if (!u)
 			continue;
-		any = true;
-		fail(r, piece[i].check, (long)(bad - s), piece[i].exp[bad - piece[i].a],
-		     piece[i].exp[bad - piece[i].a], got);
+		for (int i = 0; i < 3; i++) {
+			unsigned long pa = MAX(a, piece[i].a), pb = MIN(stop, piece[i].b);
+			const unsigned char *exp = piece[i].exp + (pa - piece[i].a);
+			long bad;
+
+			if (pa >= pb || (bad = first_difference(u + (pa - a), exp, pb - pa)) < 0)
+				continue;
+			any = true;
+			fail(r, piece[i].check, (long)(pa + (unsigned long)bad - s), exp[bad], exp[bad],
+			     u[pa - a + (unsigned long)bad]);
+		}
+		if (any)
+			memcpy(u, r->shadow + (a - r->base), stop - a);
+		else if (MAX(a, s) < MIN(stop, s + copied))
+			memcpy(u + (MAX(a, s) - a), r->shadow + (MAX(a, s) - r->base),
+			       MIN(stop, s + copied) - MAX(a, s));
 	}
-	if (any)
-		user_restore(r, lo, hi);
-	else if (copied)
-		user_restore(r, s, s + copied);
 }
 
 /* Compare kernel bytes @k[0, len) with @want; fail @check at the first
@@ -235,13 +221,11 @@ static void check_user(struct conf_run *r, unsigned long s, unsigned long copied
 static bool check_kernel(struct conf_run *r, const unsigned char *k, const unsigned char *want,
 			 unsigned long len, long at0, enum km_conformance_check check)
 {
-	if (!memcmp(k, want, len))
+	long i = first_difference(k, want, len);
+
+	if (i < 0)
 		return false;
-	for (unsigned long i = 0; i < len; i++)
-		if (k[i] != want[i]) {
-			fail(r, check, at0 + (long)i, want[i], want[i], k[i]);
-			break;
-		}
+	fail(r, check, at0 + i, want[i], want[i], k[i]);
 	return true;
 }
 
@@ -267,10 +251,15 @@ static void run_case(struct conf_run *r, unsigned long B)
 		/* (4) the copied bytes; (3) the guard before, and from the copied
 		 * end to the guard after the n bytes */
 		check_kernel(r, kdst, r->shadow + (s - r->base), copied, 0, KM_CONF_CHECK_COPY);
-		check_kernel(r, r->kbuf, r->kfill, r->guard, -(long)r->guard, KM_CONF_CHECK_DST);
-		check_kernel(r, kdst + copied, r->kfill + r->guard + copied,
-			     n - copied + r->guard, (long)copied, KM_CONF_CHECK_DST);
-		memcpy(r->kbuf, r->kfill, n + 2 * r->guard);
+		/* then the fill back: where a wrong byte was, all of it;
+		 * else only the copied bytes changed */
+		if (check_kernel(r, r->kbuf, r->kfill, r->guard, -(long)r->guard,
+				 KM_CONF_CHECK_DST) |
+		    check_kernel(r, kdst + copied, r->kfill + r->guard + copied,
+				 n - copied + r->guard, (long)copied, KM_CONF_CHECK_DST))
+			memcpy(r->kbuf, r->kfill, n + 2 * r->guard);
+		else
+			memcpy(kdst, r->kfill + r->guard, copied);
 	} else {
 		/* (2) the kernel source */
 		if (check_kernel(r, r->ksrc, r->ksrc_ref, n, 0, KM_CONF_CHECK_SRC))
