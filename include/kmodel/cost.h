@@ -234,7 +234,9 @@ KM_API int km_cost_table_predict(struct km_table *t, const char *profile);
  * a nanosecond); what cannot be timed alone costs 0, said in its comment.
  * Numbers are written with a decimal point whatever the process's locale
  * (LC_NUMERIC), so km_cost_profile_load() reads them back anywhere. Takes
- * a second or two.
+ * a second or two. @path is opened (created or truncated) before anything
+ * is measured, so a path that cannot be written fails at once; when the
+ * measuring fails, @path is removed.
  * Return: 0, -EINVAL, -ENOMEM, or a negative errno of writing @path.
  */
 KM_API int km_cost_calibrate_host(const char *path);

@@ -168,6 +168,10 @@ int km_cost_calibrate_host(const char *path)
 
 	if (!path)
 		return km_err(-EINVAL, "km_cost_calibrate_host: path is NULL");
+	/* a path that cannot be written fails before the measuring */
+	f = fopen(path, "w");
+	if (!f)
+		return km_err(-errno, "%s: %s", path, g_strerror(errno));
 	if ((err = km_machine_new(&cfg, &b.m)) || (err = km_mm_new(b.m, &b.mm)))
 		goto out;
 	if ((err = km_task_new(b.m, b.mm, 0, &b.t)) ||
@@ -201,11 +205,6 @@ int km_cost_calibrate_host(const char *path)
 	per_page = MAX(0.0, (gup16_ns - gup1_ns) / 15);
 	gethostname(host, sizeof(host) - 1);
 	strftime(date, sizeof(date), "%Y-%m-%d", gmtime(&tt));
-	f = fopen(path, "w");
-	if (!f) {
-		err = km_err(-errno, "%s: %s", path, g_strerror(errno));
-		goto out;
-	}
 #define SRC(what) fprintf(f, "# measured by kmodel-bench calibrate on %s, %s: %s\n", host, date, what)
 	fprintf(f, "# This host, for the model's own operations (kmodel-bench calibrate).\n"
 		   "# clock_hz is 1e9, so a cycle is a nanosecond of this host; operations the\n"
@@ -292,7 +291,12 @@ int km_cost_calibrate_host(const char *path)
 #undef SRC
 	if (fclose(f))
 		err = km_err(-EIO, "%s: write failed", path);
+	f = NULL;
 out:
+	if (f) {		/* nothing measured: no profile */
+		fclose(f);
+		remove(path);
+	}
 	km_task_switch(NULL);
 	if (b.page[0])
 		km_put_page(b.m, b.page[0]);
