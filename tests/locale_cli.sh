@@ -3,10 +3,11 @@
 # Under a locale with a decimal comma (de_DE.UTF-8, from LOCPATH=$2: the
 # comma_locale fixture), kmodel-bench's machine-readable output keeps the
 # C locale's decimal point: CSV (a comma would split a field), the profile
-# `kmodel-bench calibrate -o` writes (library code) and reproduce reads
-# back, and reproduce's plot data. Exit 77 (skipped) without such a locale.
+# `kmodel-bench calibrate -o` writes (library code; written under this
+# locale by the host_profile fixture: $3) and reproduce reads back, and
+# reproduce's plot data. Exit 77 (skipped) without such a locale.
 set -euo pipefail
-bench=$1
+bench=$1 profile=$3
 export LOCPATH=$2 LC_ALL=de_DE.UTF-8
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -24,17 +25,15 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "ratio") c = i; next }
 	$c != "" && $c !~ /^[0-9]+(\.[0-9]+)?$/ { exit 1 }' "$tmp/dd.csv" ||
 	fail "dd CSV: a ratio not in C notation"
 
-"$bench" calibrate -o "$tmp/host.ini"
-if grep -E '^[a-z0-9_]+=-?[0-9]+,[0-9]' "$tmp/host.ini"; then
+grep -q '^read_mem_cycles=' "$profile" || fail "$profile: no profile calibrate wrote"
+if grep -E '^[a-z0-9_]+=-?[0-9]+,[0-9]' "$profile"; then
 	fail "calibrate wrote decimal commas"
 fi
-"$bench" reproduce -s dd --profile "$tmp/host.ini" >/dev/null ||
+plot=()
+command -v gnuplot >/dev/null && plot=(--plot "$tmp/plot")
+"$bench" reproduce --profile "$profile" "${plot[@]}" >/dev/null ||
 	fail "reproduce does not load the profile calibrate wrote"
-
-if command -v gnuplot >/dev/null; then
-	"$bench" reproduce --plot "$tmp/plot" >/dev/null
-	if grep -E '[0-9],[0-9]' "$tmp"/plot/*.dat; then
-		fail "plot data with decimal commas"
-	fi
+if [ ${#plot[@]} -gt 0 ] && grep -E '[0-9],[0-9]' "$tmp"/plot/*.dat; then
+	fail "plot data with decimal commas"
 fi
 echo "locale_cli: CSV, the calibrated profile and the plot data keep a decimal point under de_DE"
