@@ -335,7 +335,7 @@ static int check_uaccess(const struct check_opts *o)
 	GPtrArray *pick = g_ptr_array_new();
 	GArray *runs = g_array_new(FALSE, TRUE, sizeof(struct variant_run));
 	long mmask, cmask;
-	FILE *fp;
+	FILE *fp = NULL;
 	int rc = 0;
 
 	for (guint i = 0; i < G_N_ELEMENTS(machines); i++)
@@ -345,6 +345,9 @@ static int check_uaccess(const struct check_opts *o)
 	mmask = pick_names(o->machines, mnames, G_N_ELEMENTS(machines), "machine");
 	cmask = pick_names(o->contexts, cnames, KM_CONF_CTX__COUNT, "context");
 	if (pick_variants(o->reg, o->variants, pick) || mmask < 0 || cmask < 0)
+		rc = 2;
+	/* an output that cannot be written fails before the runs */
+	if (rc != 2 && !(fp = km_tool_open_output("kmodel-check", o->output)))
 		rc = 2;
 	for (guint i = 0; i < pick->len && rc != 2; i++)
 		for (guint mi = 0; mi < G_N_ELEMENTS(machines) && rc != 2; mi++)
@@ -373,17 +376,15 @@ static int check_uaccess(const struct check_opts *o)
 				g_array_append_val(runs, r);
 			}
 	if (rc != 2) {
-		fp = km_tool_open_output("kmodel-check", o->output);
-		if (!fp) {
+		if (o->json)
+			print_json(fp, o, (struct variant_run *)runs->data, runs->len);
+		else
+			print_table(fp, o, (struct variant_run *)runs->data, runs->len);
+		if (km_tool_close_output("kmodel-check", fp, o->output))
 			rc = 2;
-		} else {
-			if (o->json)
-				print_json(fp, o, (struct variant_run *)runs->data, runs->len);
-			else
-				print_table(fp, o, (struct variant_run *)runs->data, runs->len);
-			if (km_tool_close_output("kmodel-check", fp, o->output))
-				rc = 2;
-		}
+	} else if (fp && fp != stdout) {	/* the suite could not run: no output */
+		fclose(fp);
+		remove(o->output);
 	}
 	for (guint i = 0; i < runs->len; i++)
 		km_conformance_result_clear(&g_array_index(runs, struct variant_run, i).res);
