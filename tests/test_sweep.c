@@ -84,10 +84,15 @@ static void test_hardened_has_no_findings(void **state)
 	assert_int_equal(v->nfindings, 0);
 }
 
-/* after and mainline: the memmove over a TCP clone's payload; before: none */
+/* after and mainline: the memmove over a TCP clone's payload; before: none
+ * (the three on TCP clones alone: the whole space's smallest example of a
+ * rule may be another sharing's, and before has findings on shared skbs) */
 static void test_memmove_over_tcp_clone(void **state)
 {
-	struct km_sweep_config c = { .quick = true, .sharings = 1u << KM_SWEEP_TCP_CLONE };
+	const struct km_usbnet_variant *vs[] = { &km_asix_before, &km_asix_after, &km_asix_mainline,
+						 NULL };
+	struct km_sweep_config c = { .quick = true, .sharings = 1u << KM_SWEEP_TCP_CLONE,
+				     .variants = vs };
 	struct km_sweep_result *r;
 	const struct km_sweep_finding *f;
 
@@ -184,23 +189,30 @@ static void test_no_leaks_or_device_errors(void **state)
 }
 
 /* shards cover the space without overlap: their counts add up to the
- * whole's, and each finding's count and smallest example agree */
+ * whole's (the quick space's run of every variant), and each finding's
+ * count and smallest example agree */
 static void test_shards_cover_the_space(void **state)
 {
 	const struct km_usbnet_variant *vs[] = { &km_sr9800, &km_asix_after, NULL };
-	struct km_sweep_config c = { .quick = true, .variants = vs };
-	struct km_sweep_result *whole, *part[3];
+	struct km_sweep_config c = { .quick = true, .variants = vs, .shards = 3 };
+	struct km_sweep_result *part[3];
+	uint64_t states = 0;
 
-	assert_int_equal(km_sweep_run(&c, &whole), 0);
-	c.shards = 3;
 	for (unsigned int k = 0; k < 3; k++) {
 		c.shard = k;
 		assert_int_equal(km_sweep_run(&c, &part[k]), 0);
+		assert_int_equal(part[k]->nvariants, 2);
 	}
-	assert_int_equal(part[0]->states + part[1]->states + part[2]->states, whole->states);
-	for (size_t v = 0; v < whole->nvariants; v++) {
-		const struct km_sweep_variant_result *w = &whole->variants[v];
+	for (size_t v = 0; v < 2; v++) {
+		const struct km_sweep_variant_result *w = variant(quick, vs[v]->name);
 
+		assert_true(w->states > 0);
+		states += w->states;
+		for (unsigned int k = 0; k < 3; k++)
+			assert_string_equal(part[k]->variants[v].name, w->name);
+		assert_int_equal(part[0]->variants[v].states + part[1]->variants[v].states +
+					 part[2]->variants[v].states,
+				 w->states);
 		for (size_t i = 0; i < w->nfindings; i++) {
 			const struct km_sweep_finding *f = &w->findings[i], *min = NULL;
 			uint64_t sum = 0;
@@ -219,12 +231,12 @@ static void test_shards_cover_the_space(void **state)
 			assert_int_equal(km_sweep_state_cmp(&min->example, &f->example), 0);
 		}
 	}
+	assert_int_equal(part[0]->states + part[1]->states + part[2]->states, states);
 	for (unsigned int k = 0; k < 3; k++)
 		km_sweep_result_free(part[k]);
 	c.shard = 3;
 	assert_int_equal(km_sweep_run(&c, &part[0]), -EINVAL);
 	assert_null(part[0]);
-	km_sweep_result_free(whole);
 	assert_int_equal(km_sweep_run(NULL, NULL), -EINVAL);
 }
 
@@ -268,6 +280,9 @@ static void merge_refuses(const char *dir, const char *files, const char *why)
 	g_strfreev(names);
 }
 
+/* kmodel-sweep: --json, --shard K/N and merge, on sr9800's private and
+ * shared skbs (a quarter of its quick space each: four rules found, the
+ * stall among them); the default sharings in a 64th of the space */
 static void test_tool_json_shards_merge(void **state)
 {
 	gchar *whole, *merged, *dir = g_dir_make_tmp("kmsweepXXXXXX", NULL);
@@ -276,9 +291,9 @@ static void test_tool_json_shards_merge(void **state)
 	JsonObject *top, *v;
 	JsonArray *vs;
 
-	whole = run_tool("asix --quick --variant sr9800 --json");
+	whole = run_tool("asix --quick --variant sr9800 -s private,shared --json");
 	{	/* a shard of another sweep: another variant */
-		gchar *out = run_tool("asix --quick --variant after --json --shard 2/3");
+		gchar *out = run_tool("asix --quick --variant after -s private,shared --json --shard 2/3");
 		gchar *path = g_strdup_printf("%s/other-2.json", dir);
 
 		assert_true(g_file_set_contents(path, out, -1, NULL));
@@ -288,7 +303,8 @@ static void test_tool_json_shards_merge(void **state)
 	for (int k = 0; k < 3; k++) {
 		gchar *out;
 
-		args = g_strdup_printf("asix --quick --variant sr9800 --json --shard %d/3", k + 1);
+		args = g_strdup_printf("asix --quick --variant sr9800 -s private,shared --json --shard %d/3",
+				       k + 1);
 		out = run_tool(args);
 		paths[k] = g_strdup_printf("%s/shard-%d.json", dir, k + 1);
 		assert_true(g_file_set_contents(paths[k], out, -1, NULL));
@@ -330,7 +346,24 @@ static void test_tool_json_shards_merge(void **state)
 		assert_string_equal(json_array_get_string_element(
 			json_object_get_array_member(sp, "variants"), 0), "sr9800");
 		assert_int_equal(json_array_get_length(json_object_get_array_member(sp, "sharings")),
-				 4);
+				 2);
+		assert_string_equal(json_array_get_string_element(
+			json_object_get_array_member(sp, "sharings"), 1), "shared");
+	}
+	{	/* without -s: every sharing */
+		gchar *out = run_tool("asix --quick --variant sr9800 --json --shard 64/64");
+		JsonParser *q = json_parser_new();
+		JsonArray *sh;
+
+		assert_true(json_parser_load_from_data(q, out, -1, NULL));
+		sh = json_object_get_array_member(json_object_get_object_member(
+			json_node_get_object(json_parser_get_root(q)), "space"), "sharings");
+		assert_int_equal(json_array_get_length(sh), 4);
+		for (guint i = 0; i < 4; i++)
+			assert_string_equal(json_array_get_string_element(sh, i),
+					    km_sweep_sharing_name(i));
+		g_object_unref(q);
+		g_free(out);
 	}
 	vs = json_object_get_array_member(top, "variants");
 	assert_int_equal(json_array_get_length(vs), 1);
