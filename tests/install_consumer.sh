@@ -115,9 +115,10 @@ for tool in "$prefix"/bin/kmodel-*; do
 		echo "install_consumer: no man page for ${tool##*/}" >&2; exit 1
 	fi
 done
-# 5. bring your own: the examples' plugins through the installed tools
+# 5. bring your own: the examples' plugins through the installed tools (the
+# uaccess plugin on bbw here, built through pkg-config on a15 below)
 "$prefix/bin/kmodel-check" uaccess --load "$tmp/b/byo_uaccess/libbyo_uaccess.so" \
-	--variant page_copy --context process >/dev/null
+	--variant page_copy --machine bbw --context process >/dev/null
 "$prefix/bin/kmodel-bench" -q -r 1 -s dd --load "$tmp/b/byo_uaccess/libbyo_uaccess.so" \
 	--dd-variants page_copy --dd-machines a15 --dd-block-sizes 4K --dd-total-mib 1 \
 	--dd-file-mib 1 >"$tmp/dd.txt"
