@@ -16,6 +16,7 @@
 #include "km_test.h"
 #include <glib.h>
 #include <json-glib/json-glib.h>
+#include <locale.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
@@ -64,17 +65,23 @@ static const struct {
 	{ 1048576, 8.5, 10.5 },
 };
 
-static gchar *run_bench(gchar **argv, int *status)
+/* kmodel-bench @argv in the environment @envp (NULL: this process's) */
+static gchar *run_bench_env(gchar **argv, gchar **envp, int *status)
 {
 	gchar *out = NULL, *err = NULL;
 	GError *e = NULL;
 
 	g_setenv("KMODEL_PROFILE_DIR", KM_PROFILES_DIR, TRUE);
-	assert_true(g_spawn_sync(NULL, argv, NULL, 0, NULL, NULL, &out, &err, status, &e));
+	assert_true(g_spawn_sync(NULL, argv, envp, 0, NULL, NULL, &out, &err, status, &e));
 	if (*status)
 		fail_msg("kmodel-bench reproduce: status %d: %s", *status, err);
 	g_free(err);
 	return out;
+}
+
+static gchar *run_bench(gchar **argv, int *status)
+{
+	return run_bench_env(argv, NULL, status);
 }
 
 static JsonObject *run_json(JsonParser *p, const char *profile)
@@ -272,14 +279,63 @@ static void test_profile_override(void **state)
 		assert_string_equal(json_object_get_string_member(json_array_get_object_element(dd, i),
 								  "profile"), "beaglebone-white");
 	g_object_unref(p);
-	/* a profile without calibrated values, the one kmodel-bench calibrate
-	 * wrote (the host_profile fixture): no figure is calibrated */
-	p = json_parser_new();
-	figs = json_object_get_array_member(run_json(p, KM_HOST_PROFILE), "figures");
+}
+
+/*
+ * A profile without calibrated values, the one kmodel-bench calibrate
+ * wrote (the host_profile fixture): it loads, and no figure is calibrated.
+ * The run is under a locale whose decimal point is a comma (de_DE: ctest
+ * provides it, LOCPATH and KM_TEST_COMMA_LOCALE, tests/comma_locale.sh;
+ * without it the C locale), with --plot: its JSON parses and the plot data
+ * keeps the C locale's decimal point (a comma would split gnuplot's
+ * columns). locale_cli checks the profile's own notation.
+ */
+static void test_host_profile_comma_locale(void **state)
+{
+	const char *name = g_getenv("KM_TEST_COMMA_LOCALE");
+	gchar *dir = g_dir_make_tmp("kmrepro-XXXXXX", NULL);
+	gchar *argv[] = { (gchar *)KMODEL_BENCH_PATH, (gchar *)"reproduce", (gchar *)"--json",
+			  (gchar *)"--profile", (gchar *)KM_HOST_PROFILE, (gchar *)"--plot", dir,
+			  NULL };
+	static const char *const files[] = { "dd.dat", "iperf.dat", "reproduce.gp", "dd.png",
+					     "iperf.png" };
+	GRegex *comma = g_regex_new("[0-9],[0-9]", 0, 0, NULL);
+	gchar **envp = g_get_environ(), *out;
+	JsonParser *p = json_parser_new();
+	JsonArray *figs;
+	int status;
+
+	if (name && setlocale(LC_NUMERIC, name) && !strcmp(localeconv()->decimal_point, ","))
+		envp = g_environ_setenv(envp, "LC_ALL", name, TRUE);
+	else
+		print_message("no comma locale: reproduce runs in the C locale\n");
+	setlocale(LC_NUMERIC, "C");
+	out = run_bench_env(argv, envp, &status);
+	assert_true(json_parser_load_from_data(p, out, -1, NULL));
+	figs = json_object_get_array_member(json_node_get_object(json_parser_get_root(p)),
+					    "figures");
+	assert_int_equal(json_array_get_length(figs), 28);
 	for (guint i = 0; i < 28; i++)
 		assert_false(json_object_get_boolean_member(json_array_get_object_element(figs, i),
 							    "calibrated"));
+	for (size_t i = 0; i < G_N_ELEMENTS(files); i++) {
+		gchar *f = g_build_filename(dir, files[i], NULL), *text = NULL;
+
+		if (g_str_has_suffix(f, ".dat")) {
+			assert_true(g_file_get_contents(f, &text, NULL, NULL));
+			if (g_regex_match(comma, text, 0, NULL))
+				fail_msg("%s: a decimal comma under %s", files[i], name ? name : "C");
+		}
+		g_unlink(f);
+		g_free(f);
+		g_free(text);
+	}
+	g_rmdir(dir);
+	g_free(dir);
+	g_regex_unref(comma);
 	g_object_unref(p);
+	g_free(out);
+	g_strfreev(envp);
 }
 
 /* --plot DIR: dd.dat (bs, published and predicted per variant), iperf.dat,
@@ -381,6 +437,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_figures_within_tolerance),
 		cmocka_unit_test(test_profile_override),
+		cmocka_unit_test(test_host_profile_comma_locale),
 		cmocka_unit_test(test_plot),
 		cmocka_unit_test(test_bench_tables_predicted),
 	};
