@@ -145,13 +145,38 @@ static void test_exact_cycles(void **state)
 	assert_true(r.items[0].cycles >= r.items[r.n_items - 1].cycles);	/* largest first */
 	/* an older caller's struct: the members past its size count as 0 */
 	assert_int_equal(km_cost_predict_sized(p, &ev, offsetof(struct km_events, mmap_sem_locks),
-					       &w, &r), 0);
+					       &w, sizeof(w), &r, sizeof(r)), 0);
 	assert_true(item(&r, "syscalls") == -1);
 	assert_true(item(&r, "copy to user bytes") == -1);
 	/* memcpy_bytes 1000 + 200 are all "other" copies now: 1200 / 4; the
 	 * ARM bytes are past the old struct: slab debug is the skb heads' */
 	assert_true(r.cycles == 10 + 15 + 300 + 100 + 7.5);
 	assert_int_equal(km_cost_predict(NULL, &ev, &w, &r), -EINVAL);
+	/* a newer caller's workload (its tail not read) and result (its tail
+	 * zeroed); sizes below the first version refused, nothing written */
+	{
+		struct { struct km_cost_workload w; unsigned char tail[16]; } nw;
+		struct { struct km_cost_result r; unsigned char tail[16]; } nr;
+		struct km_cost_result plain;
+
+		memset(&nw, 0xa5, sizeof(nw));
+		nw.w = w;
+		memset(&nr, 0xa5, sizeof(nr));
+		assert_int_equal(km_cost_predict(p, &ev, &w, &plain), 0);
+		assert_int_equal(km_cost_predict_sized(p, &ev, sizeof(ev), &nw.w, sizeof(nw),
+						       &nr.r, sizeof(nr)), 0);
+		assert_true(nr.r.cycles == plain.cycles);
+		for (size_t i = sizeof(struct km_cost_result); i < sizeof(nr); i++)
+			assert_int_equal(((unsigned char *)&nr)[i], 0);
+		memset(&nr, 0xa5, sizeof(nr));
+		assert_int_equal(km_cost_predict_sized(p, &ev, sizeof(ev), &w,
+						       KM_COST_WORKLOAD_MIN_SIZE - 1, &nr.r,
+						       sizeof(nr)), -EINVAL);
+		assert_int_equal(km_cost_predict_sized(p, &ev, sizeof(ev), &w, sizeof(w), &nr.r,
+						       KM_COST_RESULT_MIN_SIZE - 1), -EINVAL);
+		for (size_t i = 0; i < sizeof(nr); i++)
+			assert_int_equal(((unsigned char *)&nr)[i], 0xa5);
+	}
 	km_cost_profile_free(p);
 	g_unlink(path);
 	g_free(path);

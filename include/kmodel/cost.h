@@ -140,7 +140,10 @@ struct km_cost_workload {
 	 *  of files larger than the caches); 0: every copy's lines stay in L1
 	 *  (iperf: a frame at a time). */
 	uint64_t working_set;
+	/* appended members (versioning: km_cost_predict_sized()) */
 };
+/** The smallest workload size km_cost_predict_sized() takes. */
+#define KM_COST_WORKLOAD_MIN_SIZE sizeof(uint64_t)
 
 /** One event kind's share of a prediction. */
 struct km_cost_item {
@@ -160,7 +163,12 @@ struct km_cost_result {
 	double seconds;		/**< cycles / clock */
 	unsigned int n_items;
 	struct km_cost_item items[KM_COST_MAX_ITEMS];	/**< the non-zero shares, largest first */
+	/* appended members (versioning: km_cost_predict_sized()) */
 };
+/** The smallest result size the library writes: the first version (struct
+ *  km_cost_item and KM_COST_MAX_ITEMS are frozen). */
+#define KM_COST_RESULT_MIN_SIZE \
+	(offsetof(struct km_cost_result, items) + KM_COST_MAX_ITEMS * sizeof(struct km_cost_item))
 
 /**
  * km_cost_predict_sized() - the time the events @ev (@ev_size bytes of it:
@@ -171,14 +179,18 @@ struct km_cost_result {
  * the uaccess bytes, memmove_bytes, skb_copy_bytes) and sets at the L1
  * rate; with [slab_debug] enabled, its per-byte charges on the bytes
  * kmalloc'ed and kfree'd as 32-bit ARM has them (kmalloc_arm_bytes,
- * kfree_arm_bytes) and on the skb heads allocated and freed. Use
- * km_cost_predict().
- * Return: 0, -EINVAL (NULL argument).
+ * kfree_arm_bytes) and on the skb heads allocated and freed. @w_size and
+ * @out_size are the caller's sizes of @w (read up to it; members past it
+ * take their defaults) and @out (written up to it; a tail the library
+ * does not know is zeroed). Use km_cost_predict(), which passes them.
+ * Return: 0, -EINVAL (NULL argument, @w_size below
+ * KM_COST_WORKLOAD_MIN_SIZE, @out_size below KM_COST_RESULT_MIN_SIZE).
  */
 KM_API int km_cost_predict_sized(const struct km_cost_profile *p, const struct km_events *ev,
-				 size_t ev_size, const struct km_cost_workload *w,
-				 struct km_cost_result *out);
-#define km_cost_predict(p, ev, w, out) km_cost_predict_sized((p), (ev), sizeof(*(ev)), (w), (out))
+				 size_t ev_size, const struct km_cost_workload *w, size_t w_size,
+				 struct km_cost_result *out, size_t out_size);
+#define km_cost_predict(p, ev, w, out) \
+	km_cost_predict_sized((p), (ev), sizeof(*(ev)), (w), sizeof(*(w)), (out), sizeof(*(out)))
 
 /**
  * km_cost_link_seconds() - the time the link of @p's [link] group needs
@@ -199,7 +211,7 @@ struct km_table;
  *  iperf run ("beagleboard-xm-debug-slab"). A static string. */
 KM_API const char *km_cost_profile_for(const char *machine);
 /**
- * km_cost_predict_row() - the target throughput the row @row of a dd or
+ * km_cost_predict_row_sized() - the target throughput the row @row of a dd or
  * iperf table (kmodel/scenario.h) predicts on @p: dd MB/s (10^6 bytes per
  * second) from its events per MiB with the block size as the working set;
  * iperf Mbit/s of payload (TCP: the MSS; UDP: the frame less its 42 bytes
@@ -207,11 +219,20 @@ KM_API const char *km_cost_profile_for(const char *machine);
  * of the CPU and the [link] (*@bound: "cpu" or "link"; NULL for dd).
  * @res: NULL, or receives the prediction's breakdown (for dd per GiB, for
  * iperf per 100000 packets).
+ * @res_size: the caller's sizeof(*@res) (km_cost_predict_row() passes it).
  * Return: the throughput; 0 for a stalled dd row; a negative errno for a
- * NULL or foreign table or a row out of range.
+ * NULL or foreign table, a row out of range or a @res_size below
+ * KM_COST_RESULT_MIN_SIZE.
  */
-KM_API double km_cost_predict_row(const struct km_cost_profile *p, const struct km_table *t,
-				  size_t row, const char **bound, struct km_cost_result *res);
+KM_API double km_cost_predict_row_sized(const struct km_cost_profile *p, const struct km_table *t,
+					size_t row, const char **bound, struct km_cost_result *res,
+					size_t res_size);
+static inline double km_cost_predict_row(const struct km_cost_profile *p,
+					 const struct km_table *t, size_t row, const char **bound,
+					 struct km_cost_result *res)
+{
+	return km_cost_predict_row_sized(p, t, row, bound, res, sizeof(struct km_cost_result));
+}
 /**
  * km_cost_table_predict() - append the prediction to a dd table
  * ("predicted_mb_s") or an iperf table ("predicted_mbit_s", "bound"),

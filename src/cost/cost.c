@@ -603,17 +603,23 @@ static int cmp_item(const void *a, const void *b)
 }
 
 int km_cost_predict_sized(const struct km_cost_profile *p, const struct km_events *ev,
-			  size_t ev_size, const struct km_cost_workload *w,
-			  struct km_cost_result *out)
+			  size_t ev_size, const struct km_cost_workload *caller_w, size_t w_size,
+			  struct km_cost_result *caller_out, size_t out_size)
 {
 	struct km_events e = { 0 };
+	struct km_cost_workload wl = { 0 }, *w = &wl;
+	struct km_cost_result res = { 0 }, *out = &res;
 	double to, from, clear, copy_other, set_other;
 	double c_copy, c_set, r_l2, r_mem, w_mem;
 
-	if (!p || !ev || !w || !out)
+	if (!p || !ev || !caller_w || !caller_out)
 		return km_err(-EINVAL, "km_cost_predict: NULL argument");
+	if (w_size < KM_COST_WORKLOAD_MIN_SIZE || out_size < KM_COST_RESULT_MIN_SIZE)
+		return km_err(-EINVAL, "km_cost_predict: workload size %zu (< %zu) or result size "
+			      "%zu (< %zu)", w_size, (size_t)KM_COST_WORKLOAD_MIN_SIZE, out_size,
+			      (size_t)KM_COST_RESULT_MIN_SIZE);
 	memcpy(&e, ev, MIN(ev_size, sizeof(e)));
-	memset(out, 0, sizeof(*out));
+	km_struct_read(&wl, sizeof(wl), caller_w, w_size);
 	for (size_t i = 0; i < G_N_ELEMENTS(cost_events); i++) {
 		double n = (double)*(const uint64_t *)((const char *)&e + cost_events[i].off);
 
@@ -665,6 +671,7 @@ int km_cost_predict_sized(const struct km_cost_profile *p, const struct km_event
 	}
 	qsort(out->items, out->n_items, sizeof(out->items[0]), cmp_item);
 	out->seconds = out->cycles / p->clock_hz;
+	km_struct_write(caller_out, out_size, &res, sizeof(res));
 	return 0;
 }
 

@@ -43,18 +43,12 @@ static void row_events(const struct km_table *t, size_t row, const char *unit, d
 	}
 }
 
-double km_cost_predict_row(const struct km_cost_profile *p, const struct km_table *t, size_t row,
-			   const char **bound, struct km_cost_result *res)
+static double predict_row(const struct km_cost_profile *p, const struct km_table *t, size_t row,
+			  const char **bound, struct km_cost_result *r)
 {
-	struct km_cost_result local;
-	struct km_cost_result *r = res ? res : &local;
 	struct km_events ev;
 	const struct km_value *v;
 
-	if (bound)
-		*bound = NULL;
-	if (!p || !t || row >= km_table_nrows(t))
-		return km_err(-EINVAL, "km_cost_predict_row: NULL profile or table, or no row %zu", row);
 	if (!strcmp(km_table_name(t), "dd")) {
 		const double scale = 1024;	/* per GiB */
 		struct km_cost_workload w = { 0 };
@@ -90,6 +84,26 @@ double km_cost_predict_row(const struct km_cost_profile *p, const struct km_tabl
 		return scale * payload * 8 / secs / 1e6;
 	}
 	return km_err(-EINVAL, "km_cost_predict_row: table \"%s\" is not dd or iperf", km_table_name(t));
+}
+
+double km_cost_predict_row_sized(const struct km_cost_profile *p, const struct km_table *t,
+				 size_t row, const char **bound, struct km_cost_result *res,
+				 size_t res_size)
+{
+	struct km_cost_result r = { 0 };
+	double mb_s;
+
+	if (bound)
+		*bound = NULL;
+	if (!p || !t || row >= km_table_nrows(t))
+		return km_err(-EINVAL, "km_cost_predict_row: NULL profile or table, or no row %zu", row);
+	if (res && res_size < KM_COST_RESULT_MIN_SIZE)
+		return km_err(-EINVAL, "km_cost_predict_row: result size %zu (< %zu)", res_size,
+			      (size_t)KM_COST_RESULT_MIN_SIZE);
+	mb_s = predict_row(p, t, row, bound, &r);
+	if (res)
+		km_struct_write(res, res_size, &r, sizeof(r));
+	return mb_s;
 }
 
 int km_cost_table_predict(struct km_table *t, const char *profile)
