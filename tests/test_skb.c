@@ -744,49 +744,6 @@ static void test_stale_free_after_reuse(void **state)
 	fx_down(&f);
 }
 
-/* The quarantine stays first in, first out while it wraps around and grows
- * (a ring of pointers since the iperf cost work, issue 11): after enough
- * alloc/free pairs to wrap it, 300 skbs freed at once grow it past its
- * first capacity; allocations then hand back the 64 structs that waited
- * before them, and then exactly those 300 structs and data-buffer records,
- * oldest first. */
-static void test_quarantine_fifo_wraps_and_grows(void **state)
-{
-	enum { N = 300 };
-	struct km_skb *a[N], *n[N];
-	struct km_skb_shared_info *sh[N];
-	struct fx f;
-
-	fx_up(&f);
-	/* leaves the oldest entry mid-ring (its first 128 slots) when the
-	 * frees below make it grow */
-	for (unsigned int i = 0; i < 3 * KM_SKB_QUARANTINE + 30; i++)
-		km_kfree_skb(mk(&f, 10, 0, 0, 0));
-	for (unsigned int i = 0; i < N; i++)
-		a[i] = mk(&f, 10, 0, 0, 0);
-	for (unsigned int i = 0; i < N; i++) {
-		sh[i] = a[i]->shinfo;	/* its data buffer's record */
-		km_kfree_skb(a[i]);
-	}
-	for (unsigned int i = 0; i < KM_SKB_QUARANTINE; i++) {
-		n[i] = mk(&f, 10, 0, 0, 0);
-		for (unsigned int j = 0; j < N; j++)
-			assert_ptr_not_equal(n[i], a[j]);
-	}
-	for (unsigned int i = 0; i < KM_SKB_QUARANTINE; i++)
-		km_kfree_skb(n[i]);
-	/* those 64 wait again, behind the 300 */
-	for (unsigned int i = 0; i < N; i++) {
-		n[i] = mk(&f, 10, 0, 0, 0);
-		assert_ptr_equal(n[i], a[i]);
-		assert_ptr_equal(n[i]->shinfo, sh[i]);
-	}
-	for (unsigned int i = 0; i < N; i++)
-		km_kfree_skb(n[i]);
-	assert_int_equal(reports(&f, KM_R_NONE), 0);
-	fx_down(&f);
-}
-
 /*
  * pskb_expand_head() of v3.5 (net/core/skbuff.c) always kmallocs a new head:
  * size = SKB_DATA_ALIGN(nhead + skb_end_offset(skb) + ntail), kmalloc(size +
@@ -1315,7 +1272,6 @@ int main(void)
 		cmocka_unit_test(test_copy_keeps_tailroom),
 		cmocka_unit_test(test_null_arguments),
 		cmocka_unit_test(test_stale_free_after_reuse),
-		cmocka_unit_test(test_quarantine_fifo_wraps_and_grows),
 		cmocka_unit_test(test_pskb_expand_head_v35_allocates),
 		cmocka_unit_test(test_pskb_expand_head_negative_ntail_ksize),
 		cmocka_unit_test(test_shinfo_by_page_size),

@@ -116,14 +116,11 @@ struct km_machine {
 	GHashTable *mms, *tasks, *files;
 	/* skb_sim: every sk_buff struct and data-buffer record made (host
 	 * memory until teardown, which reports the live ones), the freed ones
-	 * waiting in FIFO quarantines (rings of pointers: no allocation per
-	 * packet, see skb_sim/skbuff.c), the live counts, and the skb that
-	 * modelled code last worked on (checks its raw memcpy/memmove) */
+	 * waiting in FIFO quarantines (GQueues of links embedded in the
+	 * records: no allocation per packet), the live counts, and the skb
+	 * that modelled code last worked on (checks its raw memcpy/memmove) */
 	GPtrArray *skb_all, *skbuf_all;
-	struct km_skb_quarantine {
-		void **slot;		/* cap slots, cap a power of two (or 0) */
-		size_t head, len, cap;	/* the oldest at slot[head] */
-	} skb_free, skbuf_free;
+	GQueue skb_free, skbuf_free;
 	size_t skb_nlive, skbuf_nlive;
 	const void *skb_hint;
 	bool skb_nocheck;		/* km_skb_set_checker(m, false) */
