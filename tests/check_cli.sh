@@ -57,7 +57,7 @@ mkdir "$tmp/empty"
 rc2=$?
 set -e
 [ $rc = 2 ] || fail "-o into a file: exit $rc, want 2"
-grep -q "$tmp/file/x: Not a directory" "$tmp/err_o" || fail "-o into a file: no message"
+grep -q "^kmodel-check: $tmp/file/x: " "$tmp/err_o" || fail "-o into a file: no message naming it"
 [ $rc2 = 2 ] || fail "--load of a bare name: exit $rc2, want 2"
 grep -q "needs a path: --load ./$(basename "$plugin")" "$tmp/err" || fail "--load: no hint to give a path"
 
