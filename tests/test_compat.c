@@ -148,6 +148,213 @@ static void test_might_fault(void **state)
 	}
 }
 
+/*
+ * get_user()/put_user()/__get_user()/__put_user() (ARM's
+ * arch/arm/include/asm/uaccess.h and lib/{get,put}user.S): 0 or -EFAULT;
+ * a failed get sets x to 0, so no stale or kernel value reaches a caller
+ * that ignores the error; the checked forms call might_fault() and refuse
+ * a range past addr_limit before any access, the __ forms do neither (see
+ * the header on ARM's might_fault() there). Little-endian values.
+ */
+static const unsigned int uaccess_sizes[] = { 1, 2, 4, 8 };
+
+static void test_get_put_user(void **state)
+{
+	const struct kver_ops *k;
+
+	for_each_kver(k) {
+		struct km_fixture f;
+		unsigned long a, top;
+		unsigned long long v;
+		unsigned char b[8];
+		unsigned int v32;
+		struct km_events ev0, ev;
+
+		km_fixture_up(&f, NULL);
+		a = km_test_map(&f, 0, 1, RW);
+		for (size_t i = 0; i < sizeof(uaccess_sizes) / sizeof(uaccess_sizes[0]); i++) {
+			unsigned int n = uaccess_sizes[i];
+			unsigned long long mask = n == 8 ? ~0ULL : (1ULL << (8 * n)) - 1;
+			bool has8 = n < 8 || k->version >= KV(3, 17);
+
+			/* a mapped page: the value's n bytes, little-endian */
+			assert_int_equal(k->put_user(a, n, 0x8877665544332211ULL), 0);
+			assert_int_equal(km_mm_peek(f.mm, a, b, 8), 0);
+			for (unsigned int j = 0; j < 8; j++)
+				assert_int_equal(b[j], j < n ? 0x11 * (j + 1) : 0);
+			v = 0;
+			assert_int_equal(k->get_user(a, n, &v), has8 ? 0 : -ENOSYS);
+			if (has8)
+				assert_true(v == (0x8877665544332211ULL & mask));
+			assert_int_equal(k->__put_user(a, n, 0), 0);
+			assert_int_equal(km_mm_peek(f.mm, a, b, 8), 0);
+			assert_int_equal(b[0], 0);
+			if (n < 8) {
+				v = mask;
+				assert_int_equal(k->__get_user(a, n, &v), 0);
+				assert_true(v == 0);
+			}
+			/* unmapped (the page past the mapping): -EFAULT and x zeroed */
+			v = mask;
+			assert_int_equal(k->get_user(a + 4096, n, &v), has8 ? -EFAULT : -ENOSYS);
+			assert_true(v == (has8 ? 0 : mask));
+			if (n < 8) {
+				v = mask;
+				assert_int_equal(k->__get_user(a + 4096, n, &v), -EFAULT);
+				assert_true(v == 0);
+			}
+			assert_int_equal(k->put_user(a + 4096, n, 1), -EFAULT);
+			assert_int_equal(k->__put_user(a + 4096, n, 1), -EFAULT);
+			/* straddling into the unmapped page: the readable first
+			 * byte does not survive the fault (ARM faults the
+			 * unaligned ldr; the fixup zeroes) */
+			assert_int_equal(k->put_user(a + 4095, 1, 0xff), 0);
+			if (n > 1) {
+				v = mask;
+				assert_int_equal(k->get_user(a + 4095, n, &v), has8 ? -EFAULT : -ENOSYS);
+				assert_true(v == (has8 ? 0 : mask));
+			}
+			if (n > 1 && n < 8) {
+				v = mask;
+				assert_int_equal(k->__get_user(a + 4095, n, &v), -EFAULT);
+				assert_true(v == 0);
+			}
+			/* past addr_limit: refused */
+			v = mask;
+			assert_int_equal(k->get_user(km_task_size(f.m), n, &v), has8 ? -EFAULT : -ENOSYS);
+			assert_true(v == (has8 ? 0 : mask));
+			assert_int_equal(k->put_user(km_task_size(f.m), n, 1), -EFAULT);
+		}
+		/* an 8-byte *ptr into a 32-bit x: the low word (getuser.S
+		 * __get_user_4 through __get_user_x_32t) */
+		if (k->version >= KV(3, 17)) {
+			assert_int_equal(k->put_user(a, 8, 0x8877665544332211ULL), 0);
+			v32 = 0;
+			assert_int_equal(k->get_user_64_32(a, &v32), 0);
+			assert_int_equal(v32, 0x44332211);
+		} else {
+			assert_null(k->get_user_64_32);
+		}
+		assert_int_equal(reports(&f, KM_R_SLEEP_IN_ATOMIC), 0);
+		km_fixture_down(&f);
+
+		/* the last page below TASK_SIZE mapped: put_user() of 8 bytes
+		 * at top - 4 fails its range check and writes nothing;
+		 * __put_user() has none, stores the first word (the first of
+		 * __put_user_asm_dword()'s two str) and faults on the second */
+		km_fixture_up(&f, NULL);
+		top = km_task_size(f.m);
+		a = km_test_map(&f, top - 4096, 1, RW);
+		assert_int_equal(a, top - 4096);
+		assert_int_equal(k->put_user(top - 4, 8, 0x8877665544332211ULL), -EFAULT);
+		assert_int_equal(km_mm_peek(f.mm, top - 4, b, 4), 0);
+		assert_int_equal(b[0] | b[1] | b[2] | b[3], 0);
+		/* ... nor does get_user() read: no page-table walk at all */
+		v = 1;
+		km_events_get(f.m, &ev0);
+		assert_int_equal(k->get_user(top - 2, 4, &v), -EFAULT);
+		km_events_get(f.m, &ev);
+		assert_true(v == 0);
+		assert_int_equal(ev.pt_walks, ev0.pt_walks);
+		assert_int_equal(k->get_user(top - 4, 4, &v), 0);
+		/* __get_user() has no range check: it walks, and faults */
+		v = 1;
+		km_events_get(f.m, &ev);
+		assert_int_equal(k->__get_user(top - 2, 4, &v), -EFAULT);
+		km_events_get(f.m, &ev0);
+		assert_true(v == 0);
+		assert_true(ev0.pt_walks > ev.pt_walks);
+		/* an 8-byte *ptr into a u32 reads 4 bytes only: the second
+		 * word, past TASK_SIZE, is never touched */
+		if (k->version >= KV(3, 17)) {
+			assert_int_equal(k->put_user(top - 4, 4, 0x44332211), 0);
+			v32 = 0;
+			assert_int_equal(k->get_user_64_32(top - 4, &v32), 0);
+			assert_int_equal(v32, 0x44332211);
+			v = 1;
+			assert_int_equal(k->get_user(top - 4, 8, &v), -EFAULT);
+			assert_true(v == 0);
+		}
+		assert_int_equal(k->__put_user(top - 4, 8, 0x8877665544332211ULL), -EFAULT);
+		assert_int_equal(km_mm_peek(f.mm, top - 4, b, 4), 0);
+		assert_int_equal(b[0], 0x11);
+		assert_int_equal(b[3], 0x44);
+		km_fixture_down(&f);
+	}
+}
+
+/* The same in the contexts of test_might_fault(): with page faults off
+ * a page that is not present cannot be faulted in (-EFAULT, x zeroed; the
+ * sleep report only at v3.5, where pagefault_disable() was atomic); with
+ * preemption off might_fault() reports (the access itself still goes
+ * through); under KERNEL_DS the "user" pointer is a kernel one. clear_user()
+ * (ARM, v5.7): access_ok(), then __clear_user(); the bytes not cleared. */
+static void test_get_put_user_contexts(void **state)
+{
+	const struct kver_ops *k;
+
+	for_each_kver(k) {
+		struct km_fixture f;
+		bool v3_5 = k->version < KV(4, 2);
+		unsigned long long v, host = 0x1234;
+		struct km_events ev0, ev;
+		unsigned long a;
+
+		km_fixture_up(&f, NULL);
+		a = km_test_map(&f, 0, 2, RW);
+		k->pagefault_disable();
+		v = 0xffffffff;
+		assert_int_equal(k->get_user(a, 4, &v), -EFAULT);
+		assert_true(v == 0);
+		v = 0xffffffff;
+		assert_int_equal(k->__get_user(a, 4, &v), -EFAULT);
+		assert_true(v == 0);
+		assert_int_equal(k->put_user(a, 4, 7), -EFAULT);
+		assert_int_equal(k->__put_user(a, 4, 7), -EFAULT);
+		assert_int_equal(reports(&f, KM_R_SLEEP_IN_ATOMIC), 2 * v3_5);
+		k->pagefault_enable();
+		km_reports_clear(f.m);
+		assert_int_equal(k->put_user(a, 4, 7), 0);	/* faulted in now */
+
+		km_preempt_disable(f.t);
+		assert_int_equal(k->get_user(a, 4, &v), 0);
+		assert_true(v == 7);
+		assert_int_equal(reports(&f, KM_R_SLEEP_IN_ATOMIC), 1);
+		assert_int_equal(k->put_user(a, 4, 8), 0);
+		assert_int_equal(reports(&f, KM_R_SLEEP_IN_ATOMIC), 2);
+		assert_int_equal(k->__put_user(a, 4, 9), 0);
+		assert_int_equal(k->__get_user(a, 4, &v), 0);
+		assert_true(v == 9);
+		assert_int_equal(reports(&f, KM_R_SLEEP_IN_ATOMIC), 2);
+		km_preempt_enable(f.t);
+		km_reports_clear(f.m);
+
+		km_task_set_kernel_ds(f.t, true);
+		assert_int_equal(k->get_user((unsigned long)&host, 4, &v), 0);
+		assert_true(v == 0x1234);
+		assert_int_equal(k->put_user((unsigned long)&host, 2, 0xabcd), 0);
+		assert_true(host == 0xabcd);
+		km_task_set_kernel_ds(f.t, false);
+
+		assert_int_equal(k->put_user(a + 4096 - 4, 4, 0xffffffff), 0);
+		assert_int_equal(k->put_user(a + 4096, 4, 0xffffffff), 0);
+		assert_int_equal(k->clear_user(a + 4096 - 2, 4), 0);
+		assert_int_equal(k->get_user(a + 4096 - 4, 4, &v), 0);
+		assert_true(v == 0x0000ffff);
+		assert_int_equal(k->get_user(a + 4096, 4, &v), 0);
+		assert_true(v == 0xffff0000);
+		/* two bytes mapped, two past the mapping: two not cleared */
+		assert_int_equal(k->clear_user(a + 8192 - 2, 4), 2);
+		km_events_get(f.m, &ev0);
+		assert_int_equal(k->clear_user(km_task_size(f.m) - 2, 4), 4);
+		km_events_get(f.m, &ev);
+		assert_int_equal(ev.uaccess_clear_bytes - ev0.uaccess_clear_bytes, 4);
+		assert_int_equal(ev.pt_walks, ev0.pt_walks);	/* access_ok() refused it */
+		assert_int_equal(reports(&f, KM_R_SLEEP_IN_ATOMIC), 0);
+		km_fixture_down(&f);
+	}
+}
+
 /* min_t()/max_t() (include/linux/kernel.h): both operands converted to the
  * type first (300 as u8 is 44), each evaluated once; offset_in_page() */
 static void test_kernel_h(void **state)
@@ -615,6 +822,8 @@ int main(void)
 		cmocka_unit_test(test_gup),
 		cmocka_unit_test(test_access_ok),
 		cmocka_unit_test(test_might_fault),
+		cmocka_unit_test(test_get_put_user),
+		cmocka_unit_test(test_get_put_user_contexts),
 		cmocka_unit_test(test_kernel_h),
 		cmocka_unit_test(test_unaligned),
 		cmocka_unit_test(test_bug_h),

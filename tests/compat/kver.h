@@ -36,6 +36,15 @@ struct kver_ops {
 	int (*warn_on)(int cond);		/* WARN_ON(cond)'s value */
 	void (*bug_on)(int cond);
 	int (*set_page_dirty_lock)(struct km_page *page);
+	/* get_user(x, (uN __user *)addr) and the others on a uN of @size
+	 * bytes (1, 2, 4, 8; __get_user: 1, 2, 4); @val in and out, x preset
+	 * to *@val; get_user_64_32: get_user() of a u64 into a u32 */
+	long (*get_user)(unsigned long addr, unsigned int size, unsigned long long *val);
+	long (*__get_user)(unsigned long addr, unsigned int size, unsigned long long *val);
+	long (*put_user)(unsigned long addr, unsigned int size, unsigned long long val);
+	long (*__put_user)(unsigned long addr, unsigned int size, unsigned long long val);
+	long (*get_user_64_32)(unsigned long addr, unsigned int *val);	/* since v3.17 */
+	unsigned long (*clear_user)(unsigned long addr, unsigned long n);
 	/* since v5.6 */
 	int (*pin)(unsigned long addr, int nr, struct km_page **pages);
 	void (*unpin)(struct km_page **pages, unsigned long nr);

@@ -126,6 +126,62 @@ static int kv_set_page_dirty_lock(struct km_page *page)
 	return set_page_dirty_lock((struct page *)page);
 }
 
+/* the single-value transfers at each size: x is a uN preset to *val */
+#define KV_GET(fn, T, addr, val) ({ T x = *(val); long e = fn(x, (T __user *)(addr)); *(val) = x; e; })
+static long kv_get_user(unsigned long addr, unsigned int size, unsigned long long *val)
+{
+	switch (size) {
+	case 1: return KV_GET(get_user, u8, addr, val);
+	case 2: return KV_GET(get_user, u16, addr, val);
+	case 4: return KV_GET(get_user, u32, addr, val);
+#if KV_V(3, 17)	/* get_user() of 8 bytes: ARM 8091/2 */
+	case 8: return KV_GET(get_user, u64, addr, val);
+#endif
+	}
+	return -ENOSYS;
+}
+static long kv___get_user(unsigned long addr, unsigned int size, unsigned long long *val)
+{
+	switch (size) {
+	case 1: return KV_GET(__get_user, u8, addr, val);
+	case 2: return KV_GET(__get_user, u16, addr, val);
+	case 4: return KV_GET(__get_user, u32, addr, val);
+	}
+	return -ENOSYS;
+}
+#define KV_PUT(fn, addr, size, val) ({                                         \
+	long __e = -ENOSYS;                                                    \
+	switch (size) {                                                        \
+	case 1: __e = fn((u8)(val), (u8 __user *)(addr)); break;               \
+	case 2: __e = fn((u16)(val), (u16 __user *)(addr)); break;             \
+	case 4: __e = fn((u32)(val), (u32 __user *)(addr)); break;             \
+	case 8: __e = fn((u64)(val), (u64 __user *)(addr)); break;             \
+	}                                                                      \
+	__e;                                                                   \
+})
+static long kv_put_user(unsigned long addr, unsigned int size, unsigned long long val)
+{
+	return KV_PUT(put_user, addr, size, val);
+}
+static long kv___put_user(unsigned long addr, unsigned int size, unsigned long long val)
+{
+	return KV_PUT(__put_user, addr, size, val);
+}
+#if KV_V(3, 17)
+static long kv_get_user_64_32(unsigned long addr, unsigned int *val)
+{
+	u32 x = *val;
+	long e = get_user(x, (u64 __user *)addr);
+
+	*val = x;
+	return e;
+}
+#endif
+static unsigned long kv_clear_user(unsigned long addr, unsigned long n)
+{
+	return clear_user((void __user *)addr, n);
+}
+
 #if KV_V(5, 6)
 static int kv_pin(unsigned long addr, int nr, struct km_page **pages)
 {
@@ -255,6 +311,14 @@ const struct kver_ops KVER_OPS = {
 	.warn_on = kv_warn_on,
 	.bug_on = kv_bug_on,
 	.set_page_dirty_lock = kv_set_page_dirty_lock,
+	.get_user = kv_get_user,
+	.__get_user = kv___get_user,
+	.put_user = kv_put_user,
+	.__put_user = kv___put_user,
+#if KV_V(3, 17)
+	.get_user_64_32 = kv_get_user_64_32,
+#endif
+	.clear_user = kv_clear_user,
 #if KV_V(5, 6)
 	.pin = kv_pin,
 	.unpin = kv_unpin,
