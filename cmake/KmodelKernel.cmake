@@ -15,7 +15,10 @@
 #    changed (get_user_pages_fast(), skb_push(), usb_maxpacket(), ...) and
 #    whose names exist. Without KERNEL_VERSION the layer's default applies
 #    (5.7, the version the 2020 RFC was written against). Files of several
-#    versions live in one target: call this once per version.
+#    versions live in one target: call this once per version;
+#  - with GCC or Clang, -Werror=implicit-function-declaration: a call of a
+#    name the layer lacks is an error here, not a warning now and an
+#    "undefined symbol" when a plugin is loaded.
 # Source file properties belong to a directory: call it in the directory
 # that creates the target, or name the target with TARGET_DIRECTORY.
 #
@@ -27,7 +30,8 @@
 #   kmodel_kernel_sources(KERNEL_VERSION 5.7 my_copy_user.c)
 #   kmodel_kernel_sources(KERNEL_VERSION 3.5 my_tx_fixup.c)
 # Without CMake: -I"$(pkg-config --variable=kernel_includedir kmodel)"
-# -DKMODEL_KERNEL_VERSION='KERNEL_VERSION(3,5,0)' on those files alone.
+# -DKMODEL_KERNEL_VERSION='KERNEL_VERSION(3,5,0)'
+# -Werror=implicit-function-declaration on those files alone.
 function(kmodel_kernel_sources)
   cmake_parse_arguments(PARSE_ARGV 0 arg "" "KERNEL_VERSION;TARGET_DIRECTORY" "")
   if(NOT KMODEL_KERNEL_INCLUDE_DIR OR NOT EXISTS "${KMODEL_KERNEL_INCLUDE_DIR}/linux/kernel.h")
@@ -43,6 +47,10 @@ function(kmodel_kernel_sources)
   endif()
   set_property(SOURCE ${arg_UNPARSED_ARGUMENTS} ${where} APPEND PROPERTY
     INCLUDE_DIRECTORIES "${KMODEL_KERNEL_INCLUDE_DIR}")
+  if(CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")
+    set_property(SOURCE ${arg_UNPARSED_ARGUMENTS} ${where} APPEND PROPERTY
+      COMPILE_OPTIONS -Werror=implicit-function-declaration)
+  endif()
   if(DEFINED arg_KERNEL_VERSION)
     if(NOT arg_KERNEL_VERSION MATCHES "^([0-9]+)\\.([0-9]+)(\\.([0-9]+))?$")
       message(FATAL_ERROR "kmodel_kernel_sources: KERNEL_VERSION \"${arg_KERNEL_VERSION}\": "

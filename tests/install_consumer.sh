@@ -14,6 +14,9 @@
 #    installed kmodel-check and kmodel-bench run them with --load; the
 #    example driver also builds into programs linked with the static
 #    library (find_package, pkg-config) and a plugin through pkg-config;
+#    the pkg-config plugins link with -Wl,-z,defs (no undefined symbol
+#    left for load time), and a kernel-style file calling a name the layer
+#    lacks fails to build through kmodel_kernel_sources();
 #  - every installed header compiles alone under -Wall -Wextra -Werror;
 #  - the prefix moved elsewhere still works: its kmodel-bench runs dd, iperf
 #    and reproduce with the cost profiles of the moved prefix (found
@@ -78,6 +81,13 @@ cmake --build "$tmp/b" -j2 >/dev/null
 "$tmp/b/ported/ported_shared" >/dev/null
 "$tmp/b/ported/ported_static" >/dev/null
 "$tmp/b/ported/tx_static" >/dev/null
+# ... and a kernel-style file calling a name the layer lacks does not build
+if cmake --build "$tmp/b" --target undeclared >"$tmp/undeclared.log" 2>&1 ||
+   ! grep -q 'implicit-function-declaration' "$tmp/undeclared.log"; then
+	cat "$tmp/undeclared.log" >&2
+	echo "install_consumer: a call of an undeclared name built through kmodel_kernel_sources()" >&2
+	exit 1
+fi
 
 # 3. the example and ported code through pkg-config (shared, then the
 # archive named explicitly)
@@ -128,8 +138,8 @@ grep -q '^page_copy\* ' "$tmp/dd.txt" || { echo "install_consumer: no page_copy 
 # ... and through pkg-config: only the kernel file sees the compatibility
 # layer (the same sources as above: one machine)
 cc -std=gnu11 -fPIC -c -o "$tmp/my_copy.o" -I"$kinc" -DKMODEL_KERNEL_VERSION='KERNEL_VERSION(5,7,0)' \
-	$(pkg-config --cflags kmodel) "$src/examples/byo_uaccess/my_copy.c"
-cc -std=gnu11 -fPIC -shared -o "$tmp/pc_byo.so" "$src/examples/byo_uaccess/plugin.c" \
+	-Werror=implicit-function-declaration $(pkg-config --cflags kmodel) "$src/examples/byo_uaccess/my_copy.c"
+cc -std=gnu11 -fPIC -shared -Wl,-z,defs -o "$tmp/pc_byo.so" "$src/examples/byo_uaccess/plugin.c" \
 	"$tmp/my_copy.o" $(pkg-config --cflags --libs kmodel)
 "$prefix/bin/kmodel-check" uaccess --load "$tmp/pc_byo.so" --variant page_copy \
 	--machine a15 --context process >/dev/null
@@ -137,8 +147,8 @@ cc -std=gnu11 -fPIC -shared -o "$tmp/pc_byo.so" "$src/examples/byo_uaccess/plugi
 # program linked with the archive
 byo=$src/examples/byo_tx_fixup
 cc -std=gnu11 -fPIC -c -o "$tmp/byo_fixup.o" -I"$kinc" -DKMODEL_KERNEL_VERSION='KERNEL_VERSION(5,7,0)' \
-	$(pkg-config --cflags kmodel) "$byo/byo_fixup.c"
-cc -std=gnu11 -fPIC -shared -o "$tmp/pc_tx.so" "$byo/byo_dev.c" "$tmp/byo_fixup.o" \
+	-Werror=implicit-function-declaration $(pkg-config --cflags kmodel) "$byo/byo_fixup.c"
+cc -std=gnu11 -fPIC -shared -Wl,-z,defs -o "$tmp/pc_tx.so" "$byo/byo_dev.c" "$tmp/byo_fixup.o" \
 	$(pkg-config --cflags --libs kmodel)
 "$prefix/bin/kmodel-bench" -q -r 1 -s iperf --load "$tmp/pc_tx.so" --iperf-variants byo1 \
 	--iperf-packets 200 >/dev/null
