@@ -195,6 +195,38 @@ static void test_iperf_table(void **state)
 	assert_int_equal(km_iperf_run(&o, vs, 2, &t), -EINVAL);
 }
 
+/* A variant of one's own on the built-in AX88772 device model: its
+ * tx_fixup here is the 2012 patch's (km_asix_after's driver_info), its
+ * device km_asix_usbnet_dev_new(), public for plugins: every frame parses
+ * back, and the copies are the patch's (none for plain TCP). */
+static void test_iperf_own_variant_asix_dev(void **state)
+{
+	struct km_usbnet_variant mine = km_asix_after;
+	const struct km_usbnet_variant *vs[1] = { &mine };
+	struct km_iperf_opts o = { .packets = 200, .repeat = 1 };
+	struct km_usbnet_dev d;
+	struct km_machine *m;
+	struct km_table *t;
+
+	mine.name = "mine";
+	mine.dev_new = km_asix_usbnet_dev_new;
+	assert_int_equal(km_iperf_run(&o, vs, 1, &t), 0);
+	assert_int_equal(km_table_nrows(t), 3);
+	for (size_t r = 0; r < 3; r++) {
+		assert_string_equal(cell(t, r, "variant")->s, "mine");
+		assert_int_equal(cell(t, r, "frames_ok")->i, 200);
+		if (!strcmp(cell(t, r, "traffic")->s, "tcp"))
+			assert_true(num(t, r, "copies_per_1000") == 0);
+	}
+	km_table_free(t);
+	assert_int_equal(km_machine_new(NULL, &m), 0);
+	assert_int_equal(km_asix_usbnet_dev_new(m, NULL, NULL, NULL), -EINVAL);
+	assert_int_equal(km_asix_usbnet_dev_new(NULL, NULL, NULL, &d), -EINVAL);
+	assert_int_equal(km_asix_usbnet_dev_new(m, NULL, NULL, &d), 0);
+	km_usbnet_dev_free(&d);
+	assert_int_equal(km_machine_destroy(m), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -202,6 +234,7 @@ int main(void)
 		cmocka_unit_test(test_dd_buffer_and_zeroing),
 		cmocka_unit_test(test_dd_bad_options),
 		cmocka_unit_test(test_iperf_table),
+		cmocka_unit_test(test_iperf_own_variant_asix_dev),
 	};
 
 	return cmocka_run_group_tests_name("test_scenario", tests, NULL, NULL);

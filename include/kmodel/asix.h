@@ -67,6 +67,18 @@ typedef km_usbnet_frame_fn km_asix_frame_fn;
 KM_API int km_asix_dev_new(struct km_machine *m, km_asix_frame_fn fn, void *arg,
 			   struct km_asix_dev **out);
 KM_API void km_asix_dev_free(struct km_asix_dev *d);
+/**
+ * km_asix_usbnet_dev_new() - the AX88772 parser as a usbnet device model:
+ * the @dev_new of the built-in AX88772-framed variants (before, after,
+ * mainline, hardened, sr9800), for a variant of your own whose tx_fixup
+ * writes the same framing (`.dev_new = km_asix_usbnet_dev_new`).
+ * @m, @fn, @arg: as km_asix_dev_new(). @out: filled with the device (its
+ * sink, stats for km_usbnet_dev_get_stats()); the caller owns it and frees
+ * it with km_usbnet_dev_free(@out).
+ * Return: 0, -EINVAL (NULL @m or @out).
+ */
+KM_API int km_asix_usbnet_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
+				  struct km_usbnet_dev *out);
 /** The sink to give km_usbnet_probe(). */
 KM_API struct km_usb_sink km_asix_dev_sink(struct km_asix_dev *d);
 /**

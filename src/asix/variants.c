@@ -21,14 +21,14 @@ static void asix_dev_free(void *priv)
 	km_asix_dev_free(priv);
 }
 
-static int asix_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
-			struct km_usbnet_dev *out)
+int km_asix_usbnet_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
+			   struct km_usbnet_dev *out)
 {
 	struct km_asix_dev *d;
 	int err;
 
 	if (!out)
-		return km_err(-EINVAL, "asix dev_new: NULL out");
+		return km_err(-EINVAL, "km_asix_usbnet_dev_new: NULL out");
 	err = km_asix_dev_new(m, fn, arg, &d);
 	if (err)
 		return err;
@@ -100,7 +100,7 @@ const struct km_usbnet_variant km_asix_before = {
 	.source = "drivers/net/usb/asix.c asix_tx_fixup(), ax88772_bind(), v3.5",
 	.info = &km_asix_v35_ax88772_info,
 	.era = KM_USBNET_V3_5,
-	.dev_new = asix_dev_new,
+	.dev_new = km_asix_usbnet_dev_new,
 	.endpoints = usb2_endpoints,
 };
 
@@ -114,7 +114,7 @@ const struct km_usbnet_variant km_asix_after = {
 	.info = &km_asix_v36_ax88772_info,
 	/* the patch went into net-next on top of v3.5's usbnet */
 	.era = KM_USBNET_V3_5,
-	.dev_new = asix_dev_new,
+	.dev_new = km_asix_usbnet_dev_new,
 	.endpoints = usb2_endpoints,
 };
 
@@ -126,7 +126,7 @@ const struct km_usbnet_variant km_asix_mainline = {
 	.source = "drivers/net/usb/asix_common.c asix_tx_fixup(), mainline (v5.4+ text)",
 	.info = &km_asix_mainline_ax88772_info,
 	.era = KM_USBNET_MAINLINE,
-	.dev_new = asix_dev_new,
+	.dev_new = km_asix_usbnet_dev_new,
 	.endpoints = usb2_endpoints,
 };
 
@@ -139,7 +139,7 @@ const struct km_usbnet_variant km_asix_hardened = {
 		  "asix_common.c asix_tx_fixup())",
 	.info = &km_asix_hardened_info,
 	.era = KM_USBNET_MAINLINE,
-	.dev_new = asix_dev_new,
+	.dev_new = km_asix_usbnet_dev_new,
 	.endpoints = usb2_endpoints,
 };
 
@@ -154,7 +154,7 @@ const struct km_usbnet_variant km_sr9800 = {
 		  "010e85f9e47c (v5.4+ text)",
 	.info = &km_sr9800_info,
 	.era = KM_USBNET_MAINLINE,
-	.dev_new = asix_dev_new,
+	.dev_new = km_asix_usbnet_dev_new,
 	.endpoints = usb2_endpoints,
 };
 
