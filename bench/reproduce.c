@@ -560,7 +560,7 @@ out:
 int kb_reproduce(int argc, char **argv)
 {
 	gboolean json = FALSE, version = FALSE, expl = FALSE;
-	gchar *plot = NULL, *output = NULL, *scenarios = NULL, **load = NULL;
+	gchar *plot = NULL, *output = NULL, *scenarios = NULL;
 	GOptionEntry entries[] = {
 		{ "scenario", 's', 0, G_OPTION_ARG_STRING, &scenarios,
 		  "Comma list of scenarios whose figures to reproduce: dd, iperf (default: both)",
@@ -575,7 +575,6 @@ int kb_reproduce(int argc, char **argv)
 		  "cycles each, share) on stderr",
 		  NULL },
 		KM_TOOL_OUTPUT_ENTRY(&output),
-		KM_TOOL_LOAD_ENTRY(&load),
 		KM_TOOL_VERSION_ENTRY(&version),
 		{ 0 },
 	};
@@ -595,9 +594,11 @@ int kb_reproduce(int argc, char **argv)
 		"prices them with the cost profile mapped to each machine: beaglebone-white\n"
 		"(bbw, bbw-config-highmem), cortex-a15-qemu (a15), beagleboard-xm-debug-slab\n"
 		"(iperf). Prints every published figure of the seeds with the prediction, the\n"
-		"error, whether a value of the profile used was calibrated on it, and for\n"
-		"iperf whether the CPU or the link binds. The QEMU run's \"with\" figure is\n"
-		"its ratio to the run without: only the ratio is predicted there.");
+		"error, whether a value of the profile used was calibrated (fitted) on it or\n"
+		"on another figure of the same configuration (calib yes: then the figure is\n"
+		"not a prediction), and for iperf whether the CPU or the link binds. The QEMU\n"
+		"run's \"with\" figure is its ratio to the run without: only the ratio is\n"
+		"predicted there. Only the seeds' own (built-in) variants are priced: no --load.");
 	g_option_context_set_description(ctx,
 		"Exit status: 0 done, 1 a scenario or the plot failed, 2 bad usage, a profile\n"
 		"that does not load, or the output could not be written (-o).");
@@ -637,7 +638,9 @@ int kb_reproduce(int argc, char **argv)
 		rc = 2;
 		goto out;
 	}
-	reg = km_tool_registry("kmodel-bench reproduce", load);
+	/* the seeds' own variants, built in: no --load (a plugin's variants
+	 * would price no figure) */
+	reg = km_tool_registry("kmodel-bench reproduce", NULL);
 	if (!reg) {
 		rc = 1;
 		goto out;
@@ -700,7 +703,6 @@ out:
 	g_free(output);
 	g_free(scenarios);
 	g_free((gchar *)R.profile_override);
-	g_strfreev(load);
 	return rc;
 }
 
