@@ -37,15 +37,15 @@ static inline unsigned long __clear_user_std(void __user *addr, unsigned long n)
  * single-value code v5.7 still has). Each is one access through the user
  * mapping, the model's direct variant (the MMU, a fault handled or, if it
  * cannot be, -EFAULT by the exception table), and returns 0 or -EFAULT:
- * - get_user()/put_user() call might_fault(), then check the range against
- *   addr_limit as {get,put}user.S's check_uaccess does (access_ok());
- * - the __ forms do neither. ARM's __get_user_err() and __put_user_switch()
- *   do call might_fault(); the layer leaves it out (as its __put_user()
- *   always has) because with it uaccess_with_memcpy's fault-in
- *   __put_user(0, to) reports a sleep in atomic context under
- *   preempt_disable() alone, on every non-resident page, which would fail
- *   kmodel-check's preempt_off rows for that variant: a change of verdict
- *   that awaits its own decision (issue 10);
+ * - all four call might_fault() first (get_user() and put_user() directly,
+ *   the __ forms in __get_user_err() and __put_user_switch()): under
+ *   preempt_disable() with page faults enabled that is a sleep-in-atomic
+ *   report, as CONFIG_DEBUG_ATOMIC_SLEEP prints it (__might_fault() returns
+ *   early only for KERNEL_DS and pagefault_disable()). One consequence:
+ *   uaccess_with_memcpy's fault-in __put_user(0, to) of a non-resident
+ *   page reports it in preempt_off context (kmodel-check);
+ * - get_user()/put_user() then check the range against addr_limit as
+ *   {get,put}user.S's check_uaccess does (access_ok()); the __ forms do not;
  * - the get forms set x to 0 on -EFAULT (getuser.S's __get_user_bad, the
  *   fixup's `mov %1, #0`): no kernel data leaks to a caller that ignores
  *   the error.
@@ -85,8 +85,7 @@ static inline long km_compat_user_write(const void *val, unsigned long addr, uns
 	long __gu_err;                                                                  \
 	_Static_assert(KM_COMPAT_UACCESS_SIZE(ptr, eight),                              \
 		       what "(): ARM has no access of this size (__get_user_bad)");     \
-	if (check)                                                                      \
-		might_fault();                                                          \
+	might_fault();                                                                  \
 	__gu_err = km_compat_user_read(__gu.b, sizeof(__gu.b), (unsigned long)(ptr),    \
 				       sizeof(*(ptr)) == 8 && sizeof(x) < 8 ? 4 : sizeof(*(ptr)), \
 				       (check));                                        \
@@ -97,8 +96,7 @@ static inline long km_compat_user_write(const void *val, unsigned long addr, uns
 	__typeof__(*(ptr)) __pu_x = (x);                                               \
 	_Static_assert(KM_COMPAT_UACCESS_SIZE(ptr, 1),                                  \
 		       what "(): ARM has no access of this size (__put_user_bad)");     \
-	if (check)                                                                      \
-		might_fault();                                                          \
+	might_fault();                                                                  \
 	km_compat_user_write(&__pu_x, (unsigned long)(ptr), sizeof(__pu_x), (check));   \
 })
 #define get_user(x, ptr) \
