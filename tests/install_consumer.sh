@@ -104,7 +104,8 @@ cc -std=gnu11 -o "$tmp/pc_shared" "$src/tests/install/consumer.c" "$tmp/ported_c
 	$(pkg-config --cflags --libs kmodel)
 "$tmp/pc_shared" >/dev/null
 cc -std=gnu11 -o "$tmp/pc_static" "$src/tests/install/consumer.c" "$tmp/ported_copy.o" \
-	$(pkg-config --cflags kmodel) "$libdir/libkmodel.a" $(pkg-config --libs glib-2.0 gmodule-2.0)
+	$(pkg-config --cflags kmodel) "$libdir/libkmodel.a" $(pkg-config --libs glib-2.0 gmodule-2.0) \
+	-lm -ldl
 "$tmp/pc_static" >/dev/null
 if ldd "$tmp/pc_static" | grep -q libkmodel; then
 	echo "install_consumer: pc_static links libkmodel.so" >&2
@@ -154,7 +155,7 @@ cc -std=gnu11 -fPIC -shared -Wl,-z,defs -o "$tmp/pc_tx.so" "$byo/byo_dev.c" "$tm
 	--iperf-packets 200 >/dev/null
 cc -std=gnu11 -o "$tmp/pc_tx_static" "$src/tests/install/tx_consumer.c" "$byo/byo_dev.c" \
 	"$tmp/byo_fixup.o" $(pkg-config --cflags kmodel) "$libdir/libkmodel.a" \
-	$(pkg-config --libs glib-2.0 gmodule-2.0)
+	$(pkg-config --libs glib-2.0 gmodule-2.0) -lm -ldl
 "$tmp/pc_tx_static" >/dev/null
 
 # 6. every installed header compiles on its own, as kernel developers build

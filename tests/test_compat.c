@@ -523,6 +523,25 @@ static void test_kmap_local(void **state)
 		km_put_page(f.m, p);
 		assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
 		km_fixture_down(&f);
+
+		/* 5.11 code on a machine of the pre-5.11 era (a plugin run by a
+		 * tool's default machines): a BUG report, and a mapping the
+		 * code can use -- never a NULL the ported memcpy dereferences */
+		km_fixture_up(&f, &(struct km_machine_config){ .ram_size = 64 << 20,
+				.lowmem_size = 32 << 20 });
+		p = km_alloc_page(f.m, KM_GFP_HIGHMEM);
+		v = k->kmap_local_page(p);
+		assert_non_null(v);
+		assert_int_equal(km_report_count(f.m, KM_R_UNEXPECTED), 1);
+		assert_int_equal(km_kmap_slots_held(f.m, 0), 1);
+		assert_int_equal(km_preempt_count(f.t), 0);
+		v[0] = 'y';
+		k->kunmap_local(v);
+		assert_int_equal(km_kmap_slots_held(f.m, 0), 0);
+		assert_int_equal(km_report_count(f.m, KM_R_NONE), 1);
+		km_put_page(f.m, p);
+		km_reports_clear(f.m);
+		km_fixture_down(&f);
 	}
 }
 

@@ -23,6 +23,7 @@ struct check_opts {
 	gchar **contexts;	/* --context: the same; NULL: all */
 	gchar **load;		/* --load: plugins */
 	gchar *output;		/* -o */
+	gchar *kmap;		/* --kmap: "pre-5.11" (NULL) or "5.11" */
 	const struct km_registry *reg;
 	gboolean json;
 	gint show;		/* failing checks printed per variant */
@@ -274,6 +275,8 @@ static void json_options(JsonBuilder *b, const struct check_opts *o)
 	}
 	json_builder_set_member_name(b, "show");
 	json_builder_add_int_value(b, o->show);
+	json_builder_set_member_name(b, "kmap");
+	json_builder_add_string_value(b, o->kmap ? o->kmap : "pre-5.11");
 	km_tool_json_strv(b, "load", o->load);
 	json_builder_end_object(b);
 }
@@ -346,6 +349,10 @@ static int check_uaccess(const struct check_opts *o)
 	cmask = pick_names(o->contexts, cnames, KM_CONF_CTX__COUNT, "context");
 	if (pick_variants(o->reg, o->variants, pick) || mmask < 0 || cmask < 0)
 		rc = 2;
+	if (o->kmap && strcmp(o->kmap, "pre-5.11") && strcmp(o->kmap, "5.11")) {
+		fprintf(stderr, "kmodel-check: --kmap: want pre-5.11 or 5.11, got \"%s\"\n", o->kmap);
+		rc = 2;
+	}
 	/* an output that cannot be written fails before the runs */
 	if (rc != 2 && !(fp = km_tool_open_output("kmodel-check", o->output)))
 		rc = 2;
@@ -353,8 +360,9 @@ static int check_uaccess(const struct check_opts *o)
 		for (guint mi = 0; mi < G_N_ELEMENTS(machines) && rc != 2; mi++)
 			for (int c = 0; c < KM_CONF_CTX__COUNT && rc != 2; c++) {
 				/* list only what is printed: the counts stay exact */
+				struct km_machine_config cfg = machines[mi].cfg;
 				struct km_conformance_opts opts = {
-					.machine = &machines[mi].cfg,
+					.machine = &cfg,
 					.max_listed = o->show > 0 ? (size_t)o->show : 1,
 				};
 				struct variant_run r = { .ops = g_ptr_array_index(pick, i),
@@ -363,6 +371,8 @@ static int check_uaccess(const struct check_opts *o)
 
 				if (!(mmask & (1L << mi)) || !(cmask & (1L << c)))
 					continue;
+				if (o->kmap && !strcmp(o->kmap, "5.11"))
+					cfg.kmap = KM_KMAP_LOCAL;
 				err = km_uaccess_conformance_in(r.ops, &opts, c, &r.res, r.by_code,
 								KM_R__COUNT);
 				if (err) {
@@ -409,6 +419,9 @@ int main(int argc, char **argv)
 		  "Write JSON: run metadata and, per variant, the counts, reports by code and "
 		  "leak checks, in all and per run (machine and context)", NULL },
 		KM_TOOL_OUTPUT_ENTRY(&o.output),
+		{ "kmap", 0, 0, G_OPTION_ARG_STRING, &o.kmap,
+		  "kmap era of the machines: pre-5.11 (kmap_atomic()'s per-CPU slots, the seeds' "
+		  "kernel; default) or 5.11 (kmap_local_page(), for code of 5.11 or later)", "ERA" },
 		{ "show", 0, 0, G_OPTION_ARG_INT, &o.show,
 		  "Failing checks to print per variant in the table (default 5)", "N" },
 		KM_TOOL_LOAD_ENTRY(&o.load),
@@ -435,7 +448,9 @@ int main(int argc, char **argv)
 		"size (returned count), src (source untouched), dst (nothing written outside\n"
 		"the copied bytes), copy (copied bytes match).\n"
 		"Machines: bbw (no fast GUP, all lowmem), a15 (fast GUP, user pages in\n"
-		"highmem), both with CONFIG_DEBUG_HIGHMEM. Contexts: process, preempt_off\n"
+		"highmem), both with CONFIG_DEBUG_HIGHMEM, of the pre-5.11 kmap era unless\n"
+		"--kmap 5.11 (code using kmap_local_page() needs it: on a pre-5.11 machine it\n"
+		"is a BUG report). Contexts: process, preempt_off\n"
 		"(preempt_disable()), pagefault_off (pagefault_disable()), atomic (both, as\n"
 		"under kmap_atomic()): where faults are not handled only resident pages\n"
 		"with the access's permission count as accessible.\n"
@@ -456,8 +471,8 @@ int main(int argc, char **argv)
 		rc = 0;
 	} else if (argc != 2 || strcmp(argv[1], "uaccess") != 0 || o.show < 0) {
 		fprintf(stderr, "kmodel-check: usage: kmodel-check uaccess [--load PATH.so] "
-				"[--variant NAME] [--machine NAME] [--context NAME] [--json] [-o FILE] "
-				"[--show N] (see --help)\n");
+				"[--variant NAME] [--machine NAME] [--context NAME] [--kmap ERA] [--json] "
+				"[-o FILE] [--show N] (see --help)\n");
 		rc = 2;
 	} else if (!(o.reg = reg = km_tool_registry("kmodel-check", o.load))) {
 		rc = 2;
@@ -468,6 +483,7 @@ int main(int argc, char **argv)
 	g_strfreev(o.load);
 	g_strfreev(args);
 	g_free(o.output);
+	g_free(o.kmap);
 	g_option_context_free(ctx);
 	g_clear_error(&err);
 	g_strfreev(o.variants);

@@ -427,8 +427,12 @@ KM_API void *km_kmap_atomic(struct km_task *t, struct km_page *page);
  */
 KM_API void km_kunmap_atomic(struct km_task *t, void *addr);
 /** kmap_local_page()/kunmap_local() (v5.11+): the same slots without
- *  disabling preemption or pagefaults. Only on KM_KMAP_LOCAL machines;
- *  elsewhere a KM_R_UNEXPECTED BUG and NULL. */
+ *  disabling preemption or pagefaults. For KM_KMAP_LOCAL machines; on a
+ *  pre-5.11 machine kmap_local_page() is a KM_R_UNEXPECTED BUG (the code
+ *  is of a later kernel than the machine) and then maps from the CPU's
+ *  kmap_atomic() slots without touching the preempt and pagefault counts,
+ *  so the caller runs on; kunmap_local() pops that slot. NULL only for a
+ *  NULL task or a page of another machine (as km_kmap_atomic()). */
 KM_API void *km_kmap_local_page(struct km_task *t, struct km_page *page);
 KM_API void km_kunmap_local(struct km_task *t, void *addr);
 /** kmap slots held on @cpu: the CPU's stack before 5.11; with

@@ -928,11 +928,15 @@ void *km_kmap_local_page(struct km_task *t, struct km_page *page)
 		km_set_error("km_kmap_local_page: task is NULL");
 		return NULL;
 	}
-	if (!local_era(t->m)) {
+	/* code of 5.11 or later on a machine of an older kernel: reported,
+	 * then mapped from the CPU's slots as kmap_atomic() maps (without
+	 * its preempt and pagefault counts), so the ported code runs on
+	 * instead of dereferencing NULL; kunmap_local() pops it */
+	if (!local_era(t->m))
 		km_report(t->m, KM_BUG, KM_R_UNEXPECTED,
-			  "kmap_local_page() on a machine of the pre-5.11 kmap era");
-		return NULL;
-	}
+			  "kmap_local_page() on a machine of the pre-5.11 kmap era "
+			  "(km_machine_config.kmap = KM_KMAP_LOCAL; kmodel-check --kmap 5.11, "
+			  "kmodel-bench --dd-kmap 5.11)");
 	if (!km_page_valid(t->m, page))
 		return kmap_bad_page(t->m, page);
 	return kmap_slot(t, page);
@@ -944,11 +948,7 @@ void km_kunmap_local(struct km_task *t, void *addr)
 		km_set_error("km_kunmap_local: task is NULL");
 		return;
 	}
-	if (!local_era(t->m)) {
-		km_report(t->m, KM_BUG, KM_R_UNEXPECTED,
-			  "kunmap_local() on a machine of the pre-5.11 kmap era");
-		return;
-	}
+	/* on a pre-5.11 machine kmap_local_page() reported and took a slot */
 	kunmap_slot(t, addr);
 }
 

@@ -4,6 +4,7 @@
  * pins with get_user_pages_fast(), which may sleep: not for atomic
  * context). Exit 0: it conforms. */
 #include <kmodel/kmodel.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -33,6 +34,18 @@ int main(void)
 	if (err) {
 		fprintf(stderr, "conformance: %s\n", km_last_error());
 		return 1;
+	}
+	/* the cost model's object comes along (it needs libm: the static
+	 * recipe's -lm); a NULL profile is refused */
+	{
+		struct km_events ev = { 0 };
+		struct km_cost_workload w = { 0 };
+		struct km_cost_result res;
+
+		if (km_cost_predict(NULL, &ev, &w, &res) != -EINVAL) {
+			fprintf(stderr, "km_cost_predict(NULL profile) is not -EINVAL\n");
+			return 1;
+		}
 	}
 	printf("ported: %lu cases, %lu failures, %lu reports\n", r.cases, r.failures, r.reports);
 	err = r.cases == 0 || r.failures || r.reports;
