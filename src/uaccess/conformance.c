@@ -199,10 +199,13 @@ static void check_user(struct conf_run *r, unsigned long s, unsigned long copied
 			continue;
 		for (int i = 0; i < 3; i++) {
 			unsigned long pa = MAX(a, piece[i].a), pb = MIN(stop, piece[i].b);
-			const unsigned char *exp = piece[i].exp + (pa - piece[i].a);
+			const unsigned char *exp;
 			long bad;
 
-			if (pa >= pb || (bad = first_difference(u + (pa - a), exp, pb - pa)) < 0)
+			if (pa >= pb)	/* an empty piece: its exp may be NULL (nothing copied) */
+				continue;
+			exp = piece[i].exp + (pa - piece[i].a);
+			if ((bad = first_difference(u + (pa - a), exp, pb - pa)) < 0)
 				continue;
 			any = true;
 			fail(r, piece[i].check, (long)(pa + (unsigned long)bad - s), exp[bad], exp[bad],
@@ -252,11 +255,14 @@ static void run_case(struct conf_run *r, unsigned long B)
 		 * end to the guard after the n bytes */
 		check_kernel(r, kdst, r->shadow + (s - r->base), copied, 0, KM_CONF_CHECK_COPY);
 		/* then the fill back: where a wrong byte was, all of it;
-		 * else only the copied bytes changed */
-		if (check_kernel(r, r->kbuf, r->kfill, r->guard, -(long)r->guard,
-				 KM_CONF_CHECK_DST) |
-		    check_kernel(r, kdst + copied, r->kfill + r->guard + copied,
-				 n - copied + r->guard, (long)copied, KM_CONF_CHECK_DST))
+		 * else only the copied bytes changed (both checks run: each
+		 * counts its own failure) */
+		bool before = check_kernel(r, r->kbuf, r->kfill, r->guard, -(long)r->guard,
+					   KM_CONF_CHECK_DST);
+		bool after = check_kernel(r, kdst + copied, r->kfill + r->guard + copied,
+					  n - copied + r->guard, (long)copied, KM_CONF_CHECK_DST);
+
+		if (before || after)
 			memcpy(r->kbuf, r->kfill, n + 2 * r->guard);
 		else
 			memcpy(kdst, r->kfill + r->guard, copied);
