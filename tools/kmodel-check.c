@@ -192,7 +192,9 @@ static void print_table(FILE *fp, const struct check_opts *o, const struct varia
 
 		if (!k)
 			continue;
-		fprintf(fp, "\n%s: first %zu of %lu failing checks\n", run_where(&runs[i]), k,
+		fprintf(fp, "\n%s: first %zu of %lu failing checks (P page size, off the copy's "
+			"start from the page boundary, n bytes asked, N bytes not copied: the raw "
+			"copy's return)\n", run_where(&runs[i]), k,
 			r->by_check[0] + r->by_check[1] + r->by_check[2] + r->by_check[3]);
 		for (size_t j = 0; j < k; j++) {
 			const struct km_conformance_failure *f = &r->list[j];
@@ -447,13 +449,18 @@ int main(int argc, char **argv)
 		"never-touched page, two resident writable pages), both directions; checks:\n"
 		"size (returned count), src (source untouched), dst (nothing written outside\n"
 		"the copied bytes), copy (copied bytes match).\n"
+		"Each run (machine and context) covers all three page sizes.\n"
 		"Machines: bbw (no fast GUP, all lowmem), a15 (fast GUP, user pages in\n"
 		"highmem), both with CONFIG_DEBUG_HIGHMEM, of the pre-5.11 kmap era unless\n"
 		"--kmap 5.11 (code using kmap_local_page() needs it: on a pre-5.11 machine it\n"
 		"is a BUG report). Contexts: process, preempt_off\n"
 		"(preempt_disable()), pagefault_off (pagefault_disable()), atomic (both, as\n"
 		"under kmap_atomic()): where faults are not handled only resident pages\n"
-		"with the access's permission count as accessible.\n"
+		"with the access's permission count as accessible. In preempt_off, page\n"
+		"faults are enabled but sleeping is not: might_fault() (get_user(),\n"
+		"put_user(), __get_user(), __put_user()), mmap_sem and GFP_KERNEL\n"
+		"allocations report a sleep in atomic context, as CONFIG_DEBUG_ATOMIC_SLEEP\n"
+		"does.\n"
 		"A variant that claims conformance passes only with no failing case and no\n"
 		"BUG/WARN report on the suite's machines in any run, teardown leak checks\n"
 		"included (leaked pins, held kmap slots, unfreed kmalloc, ...).");

@@ -152,6 +152,11 @@ struct km_usbnet_driver_info {
  * was written and tested against the usbnet of its time).
  * @KM_USBNET_V3_5: drivers/net/usb/usbnet.c of v3.5 (July 2012).
  * @KM_USBNET_MAINLINE: current mainline usbnet.c.
+ * Where the two differ for the model (what a NULL from tx_fixup drops,
+ * tx statistics, config.c's maxpacket clamp) mainline's rules date from
+ * v4.0 (usbnet_set_skb_tx_stats(): the driver reports its packets and
+ * bytes) or earlier, so a driver of v4.0 or later -- a v5.7 port, say --
+ * takes KM_USBNET_MAINLINE, one of the 2012 era KM_USBNET_V3_5.
  */
 enum km_usbnet_era {
 	KM_USBNET_V3_5 = 0,
