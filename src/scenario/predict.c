@@ -2,10 +2,11 @@
 /*
  * The cost model on the scenarios' result tables (kmodel/cost.h,
  * kmodel/scenario.h): a dd row's events per MiB and an iperf row's events
- * per packet, priced with a target's profile.
+ * per packet, priced with a target's profile. Here, above the cost model,
+ * because it reads the scenarios' tables (the layers point one way).
  */
 #include "internal.h"
-#include "../scenario/table.h"
+#include "table.h"
 #include <kmodel/cost.h>
 #include <math.h>
 #include <string.h>
