@@ -447,6 +447,33 @@ static void probe_locked(struct km_task *t, size_t n, void *arg)
 	p->refcount = km_page_refcount(p->page);
 }
 
+/* The outside report's input (issue 12, defect 1): on a machine without
+ * fast GUP, a page mapped and written at 0x10000000, preemption and page
+ * faults disabled, raw_copy_from_user(dst, 0x10000FEE, 1) copied nothing
+ * (returned 1) although the byte is resident; the contract allows n only
+ * when nothing could be copied. With the pte-lock walk it returns 0 and
+ * the byte. */
+static void test_fixed_atomic_resident_byte(void **state)
+{
+	struct km_fixture f;
+	unsigned char b = 0x42, got = 0;
+	unsigned long a;
+
+	(void)state;
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0x10000000, 1, RW);
+	assert_int_equal(a, 0x10000000);
+	assert_int_equal(km_user_access(f.t, 0x10000FEE, &b, 1, true), 1);
+	km_pagefault_disable(f.t);
+	km_preempt_disable(f.t);
+	assert_int_equal(km_uaccess_gup_kmap_fixed.raw_copy_from_user(&got, 0x10000FEE, 1), 0);
+	km_preempt_enable(f.t);
+	km_pagefault_enable(f.t);
+	assert_int_equal(got, 0x42);
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	km_fixture_down(&f);
+}
+
 /*
  * gup_kmap_fixed FIX(4): with faulthandler_disabled() each page is reached
  * by the pte-lock walk of pin_page_for_write() (arch/arm/lib/
@@ -723,6 +750,7 @@ int main(void)
 		cmocka_unit_test(test_rfc_kmalloc_failure),
 		cmocka_unit_test(test_fixed_stack_batches),
 		cmocka_unit_test(test_fixed_atomic_pte_lock_walk),
+		cmocka_unit_test(test_fixed_atomic_resident_byte),
 		cmocka_unit_test(test_fixed_long_lengths_and_zero),
 	};
 
