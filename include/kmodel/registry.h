@@ -52,7 +52,7 @@ struct km_registry;
 
 /** The plugin ABI: km_registry_load() refuses a plugin built for another.
  *  It changes with the SONAME. */
-#define KM_PLUGIN_ABI 2
+#define KM_PLUGIN_ABI 3
 
 /** Symbol visibility of a plugin's entry point (plugins built with
  *  -fvisibility=hidden still export it). */
