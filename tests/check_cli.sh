@@ -6,12 +6,13 @@
 # leak checks, with the run metadata. A variant that leaks only on the
 # second page of a copy_to_user (tests/plugins/leak_second.c) fails too, in
 # every context: the suite's adjacent edge copies across two resident
-# writable pages. (Here on a15, its user pages in highmem; on a lowmem
+# writable pages. A variant of kmap_local code (tests/plugins/kmap_local.c)
+# fails on pre-5.11 machines and passes with --kmap 5.11. (Here on a15, its user pages in highmem; on a lowmem
 # machine in every context: test_conformance's
 # test_catches_second_page_leak. Exit 0 when every claiming variant passes:
 # test_conformance's test_cli_json.)
 set -euo pipefail
-check=$1 plugin=$2 second=$3
+check=$1 plugin=$2 second=$3 local=$4
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "check_cli: $*" >&2; exit 1; }
@@ -69,8 +70,21 @@ set -e
 [ "$(grep -Ec '^leak_second\* +a15 +[a-z_]+ +yes +FAIL +[0-9]+ +0 ' "$tmp/second")" = 4 ] ||
 	fail "leak_second: not FAIL with 0 failures in each of the 4 runs"
 grep -q 'leak_page' "$tmp/second" || fail "leak_second: no leak_page among the reports by code"
-# --kmap 5.11: the machines of kmap_local_page()'s era (a plugin of 5.11 code
-# needs them); an unknown era is bad usage
+# --kmap 5.11: the machines of kmap_local_page()'s era. A variant of 5.11
+# code (tests/plugins/kmap_local.c) fails on the default pre-5.11 machines,
+# each kmap_local_page() a BUG report ("unexpected"), and runs to the end;
+# it passes with --kmap 5.11. An unknown era is bad usage.
+set +e
+"$check" uaccess --load "$local" --variant kmap_local --machine a15 --context process \
+	>"$tmp/local" 2>/dev/null
+rc=$?
+set -e
+[ $rc = 1 ] || fail "kmap_local on pre-5.11 machines: exit $rc, want 1"
+grep -Eq '^kmap_local\* +a15 +process +yes +FAIL +[0-9]+ +0 ' "$tmp/local" ||
+	fail "kmap_local on pre-5.11 machines: no FAIL row with 0 failures"
+grep -q 'unexpected' "$tmp/local" || fail "kmap_local: no unexpected among the reports by code"
+"$check" uaccess --load "$local" --variant kmap_local --machine a15 --context process \
+	--kmap 5.11 >/dev/null || fail "kmap_local with --kmap 5.11: does not pass"
 "$check" uaccess --variant direct --machine a15 --context atomic --kmap 5.11 --json \
 	-o "$tmp/kmap.json" || fail "--kmap 5.11: direct does not pass"
 grep -q '"kmap" : "5.11"' "$tmp/kmap.json" || fail "--kmap 5.11: not in the JSON options"
