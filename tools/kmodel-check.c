@@ -341,6 +341,7 @@ static int check_uaccess(const struct check_opts *o)
 	GArray *runs = g_array_new(FALSE, TRUE, sizeof(struct variant_run));
 	long mmask, cmask;
 	FILE *fp = NULL;
+	bool kmap_local = o->kmap && !strcmp(o->kmap, "5.11");	/* else pre-5.11 */
 	int rc = 0;
 
 	for (guint i = 0; i < G_N_ELEMENTS(machines); i++)
@@ -351,7 +352,7 @@ static int check_uaccess(const struct check_opts *o)
 	cmask = pick_names(o->contexts, cnames, KM_CONF_CTX__COUNT, "context");
 	if (pick_variants(o->reg, o->variants, pick) || mmask < 0 || cmask < 0)
 		rc = 2;
-	if (o->kmap && strcmp(o->kmap, "pre-5.11") && strcmp(o->kmap, "5.11")) {
+	if (o->kmap && !kmap_local && strcmp(o->kmap, "pre-5.11")) {
 		fprintf(stderr, "kmodel-check: --kmap: want pre-5.11 or 5.11, got \"%s\"\n", o->kmap);
 		rc = 2;
 	}
@@ -373,7 +374,7 @@ static int check_uaccess(const struct check_opts *o)
 
 				if (!(mmask & (1L << mi)) || !(cmask & (1L << c)))
 					continue;
-				if (o->kmap && !strcmp(o->kmap, "5.11"))
+				if (kmap_local)
 					cfg.kmap = KM_KMAP_LOCAL;
 				err = km_uaccess_conformance_in(r.ops, &opts, c, &r.res, r.by_code,
 								KM_R__COUNT);

@@ -25,6 +25,7 @@
  * usb_rcvbulkpipe(); PIPE_BULK 3, USB_DIR_IN 0x80 */
 #define BULK_PIPE(devnum, ep, in) \
 	((3u << 30) | ((unsigned int)(devnum) << 8) | ((unsigned int)(ep) << 15) | ((in) ? 0x80u : 0))
+#define PIPE_ENDPOINT(pipe) (((pipe) >> 15) & 0xf)	/* usb_pipeendpoint() */
 
 /* One bulk endpoint of @mp bytes into @udev's table, as usb_enable_endpoint()
  * after config.c's parse (ch9.h: bLength USB_DT_ENDPOINT_SIZE 7,
@@ -211,7 +212,7 @@ int km_usbnet_probe(struct km_machine *m, const struct km_usbnet_variant *v,
 	 * the whole wMaxPacketSize of the out table's endpoint, 0 if none) */
 	{
 		const struct km_usb_host_endpoint *ep =
-			dev->udev ? dev->udev->ep_out[(dev->out >> 15) & 0xf] : NULL;
+			dev->udev ? dev->udev->ep_out[PIPE_ENDPOINT(dev->out)] : NULL;
 
 		dev->maxpacket = ep ? GUINT16_FROM_LE(ep->desc.wMaxPacketSize) : 0;
 	}
