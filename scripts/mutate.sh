@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Mutation testing: does the suite fail when the library is wrong?
 #
-# Each mutant of scripts/mutants.txt (one small semantic change of src/ or
-# of the compatibility layer, include/kmodel/kernel/) is applied in a
+# Each mutant of scripts/mutants.txt (one small semantic change of src/,
+# tools/ or the compatibility layer, include/kmodel/kernel/) is applied in a
 # scratch clone of the committed tree, built, and the suite is run; the
 # mutant is killed when a test fails, survives when all pass, and is
 # stillborn when it does not build (not counted in the score). Runs on
