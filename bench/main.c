@@ -366,9 +366,11 @@ static int bench_main(int argc, char **argv)
 		{ "dd-machines", 0, 0, G_OPTION_ARG_STRING, &o.dd_machines,
 		  "machine profiles (default bbw,a15,a15-nohighmem; see --list)", "LIST" },
 		{ "dd-total-mib", 0, 0, G_OPTION_ARG_INT, &o.dd_total_mib,
-		  "MiB copied per timed run: 1 .. 65536 (default 64)", "MIB" },
+		  "MiB copied per timed run: 1 .. 65536, rounded up to whole passes over the input "
+		  "file (default 64)", "MIB" },
 		{ "dd-file-mib", 0, 0, G_OPTION_ARG_INT, &o.dd_file_mib,
-		  "input file size in MiB, 1 .. 1024; dd then starts over (default 16)", "MIB" },
+		  "input file size in MiB, 1 .. 1024; a pass over it is one dd invocation, the "
+		  "output file truncated first (default 16)", "MIB" },
 		{ 0 },
 	};
 	GOptionEntry iperf_entries[] = {

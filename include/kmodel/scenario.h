@@ -127,11 +127,14 @@ struct km_dd_case {
  * their defaults.
  * @block_sizes, @nblock_sizes: bs= values to run, bytes, each 1 .. 64 MiB;
  *              none: 512 (dd's default, the seed's run). Borrowed.
- * @total_bytes: copied per timed run, rounded up to whole blocks; 0: 64 MiB.
+ * @total_bytes: copied per timed run, rounded up to whole passes over the
+ *              input file; 0: 64 MiB.
  * @file_bytes: size of the input file, at least one block; 0: 16 MiB.
- *              dd reads it from the start again at its end, and starts
- *              the output file again (O_TRUNC), so page-cache pages are
- *              allocated as in a real run while the host memory stays warm.
+ *              A pass is one dd invocation: the output file opened with
+ *              O_TRUNC (its pages freed), then the whole input file
+ *              copied, so page-cache pages are allocated as in a real run
+ *              while the host memory stays warm, and every timed run does
+ *              the same work (events per MiB independent of @repeat).
  * @repeat: timed runs per row, 1 .. 100, interleaved across rows so drift
  *          hits all alike; the best is reported; 0: 9.
  * @progress: NULL, or called before each timed run (@run counts from 1).

@@ -4,9 +4,17 @@
  * (kmodel/scenario.h km_dd_run()). Per block: read(2) of A into the user
  * buffer (shmem_file_read_iter() -> copy_page_to_iter()), then write(2) of
  * the buffer to B (generic_perform_write()), both through the variant
- * under test (kmodel/filemap.h). At the end of A dd starts again: A from
- * its start, B truncated (O_TRUNC), so B's page-cache pages are allocated
- * again as in a real run while the host memory behind them stays warm.
+ * under test (kmodel/filemap.h). A timed run is a whole number of dd
+ * invocations (dd_pass()), each as the seed's: open B with O_TRUNC, which
+ * frees the pages the previous invocation wrote (once per invocation, not
+ * per block), then every block of A from its start until read(2) returns 0.
+ * busybox dd starts its clock (G.begin_time_us, before xopen(outfile,
+ * O_TRUNC)) before the truncation, so the seed's MB/s pays for it, and so
+ * does a timed run here. B's page-cache pages are allocated again as in a
+ * real run while the host memory behind them stays warm. The total is
+ * rounded up to whole passes over A, so every timed run does the same
+ * work and a row's events per MiB do not depend on --repeat or on the
+ * total (issue: they did when a run started mid-file).
  * The buffer is busybox dd's `ibuf = xmalloc(ibs)` (coreutils/dd.c,
  * right after its option loop, the first allocation of its own). Where
  * glibc puts it (malloc/malloc.c; the seed does not name the C library:
@@ -207,30 +215,24 @@ static long plain_write(struct dd_run *r, unsigned long len)
 	return (long)done;
 }
 
-/* one block: read(A), write(B); at the end of A, dd starts over */
-static int dd_block(struct dd_run *r, uint64_t *copied)
+/* one block: read(A), write(B); 0 with *@eof at the end of A */
+static int dd_block(struct dd_run *r, uint64_t *copied, bool *eof)
 {
 	struct km_iovec iov = { r->ubuf, r->bs };
 	struct km_iov_iter it;
 	long n, w;
 
-	for (int pass = 0; pass < 2; pass++) {
-		if (r->ops) {
-			km_syscall(r->t);	/* read(2) */
-			km_iov_iter_init(&it, &iov, 1, r->bs);
-			n = km_shmem_read_iter(r->t, r->ops, r->config_highmem, r->in, &r->in_pos,
-					       &it);
-		} else {
-			n = plain_read(r);
-		}
-		if (n != 0)
-			break;
-		r->in_pos = 0;			/* end of A: the next dd */
-		km_shmem_file_truncate(r->out);	/* of=B opens it with O_TRUNC */
-		r->out_pos = 0;
+	if (r->ops) {
+		km_syscall(r->t);	/* read(2) */
+		km_iov_iter_init(&it, &iov, 1, r->bs);
+		n = km_shmem_read_iter(r->t, r->ops, r->config_highmem, r->in, &r->in_pos, &it);
+	} else {
+		n = plain_read(r);
 	}
-	if (n <= 0)
-		return n ? (int)n : km_err(-EINVAL, "dd: the input file is empty");
+	if ((*eof = n == 0))
+		return 0;
+	if (n < 0)
+		return (int)n;
 	if (r->ops) {
 		iov.iov_len = (size_t)n;
 		km_syscall(r->t);	/* write(2) */
@@ -247,13 +249,24 @@ static int dd_block(struct dd_run *r, uint64_t *copied)
 	return w < 0 ? (int)w : km_err(-EFAULT, "dd: write(2) wrote %ld of %ld bytes", w, n);
 }
 
-static int dd_pass(struct dd_run *r, uint64_t total, uint64_t *copied)
+/* @passes dd invocations: each truncates B (of=B opens it with O_TRUNC)
+ * and copies all of A, from its start to the read(2) that returns 0 */
+static int dd_pass(struct dd_run *r, uint64_t passes, uint64_t *copied)
 {
 	int err = 0;
 
 	*copied = 0;
-	for (uint64_t n = 0; n < total && !err; n += r->bs)
-		err = dd_block(r, copied);
+	for (uint64_t i = 0; i < passes && !err; i++) {
+		bool eof = false;
+
+		r->in_pos = 0;
+		km_shmem_file_truncate(r->out);
+		r->out_pos = 0;
+		while (!err && !eof)
+			err = dd_block(r, copied, &eof);
+		if (!err && !*copied)
+			err = km_err(-EINVAL, "dd: the input file is empty");
+	}
 	return err;
 }
 
@@ -323,7 +336,7 @@ static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_
 			err = w < 0 ? (int)w : -EFAULT;
 	}
 	if (!err)
-		err = dd_pass(r, file_bytes, &copied);
+		err = dd_pass(r, 1, &copied);
 	return err;
 }
 
@@ -336,10 +349,11 @@ static int dd_stall(struct dd_run *r, int err)
 	return 0;
 }
 
-/* One timed pass. Reports are counted per pass (a difference of the
- * counters); the report log keeps its first 1024 messages, and once it is
- * full a pass pays for counting a BUG/WARN, not for formatting it. */
-static int dd_timed(struct dd_run *r, uint64_t total)
+/* One timed run of @passes dd invocations. Reports are counted per run (a
+ * difference of the counters); the report log keeps its first 1024
+ * messages, and once it is full a run pays for counting a BUG/WARN, not
+ * for formatting it. */
+static int dd_timed(struct dd_run *r, uint64_t passes)
 {
 	unsigned long reports0 = km_report_count(r->m, KM_R_NONE);
 	double t0;
@@ -347,7 +361,7 @@ static int dd_timed(struct dd_run *r, uint64_t total)
 
 	km_events_reset(r->m);
 	t0 = km_scenario_now();
-	err = dd_pass(r, total, &r->copied);
+	err = dd_pass(r, passes, &r->copied);
 	t0 = km_scenario_now() - t0;
 	r->best = MIN(r->best, t0);
 	g_array_append_val(r->runs, t0);
@@ -480,7 +494,7 @@ static int check_opts(const struct km_dd_opts *o, const struct km_dd_case *cases
 
 /* all cases (and the baseline first) at one block size */
 static int run_block_size(const struct km_dd_opts *o, const struct km_dd_case *cases, size_t n,
-			  unsigned long bs, uint64_t total, uint64_t file_bytes, unsigned int repeat,
+			  unsigned long bs, uint64_t passes, uint64_t file_bytes, unsigned int repeat,
 			  struct km_table *t)
 {
 	struct km_dd_case base = { NULL, &machines[0], KM_KMAP_ATOMIC_PRE_5_11 };
@@ -506,7 +520,7 @@ static int run_block_size(const struct km_dd_opts *o, const struct km_dd_case *c
 			if (runs[v].stalled)
 				continue;
 			km_task_switch(runs[v].t);
-			rc = dd_stall(&runs[v], dd_timed(&runs[v], total));
+			rc = dd_stall(&runs[v], dd_timed(&runs[v], passes));
 			km_task_switch(NULL);
 		}
 	}
@@ -530,7 +544,7 @@ static int dd_run(struct km_dd_opts o, const struct km_dd_case *cases, size_t n,
 		  struct km_table **out)
 {
 	static const unsigned long dd_default_bs = 512;
-	uint64_t total, file_bytes;
+	uint64_t total, file_bytes, passes;
 	unsigned int repeat;
 	struct km_table *t;
 	int rc;
@@ -544,6 +558,8 @@ static int dd_run(struct km_dd_opts o, const struct km_dd_case *cases, size_t n,
 	total = o.total_bytes ? o.total_bytes : 64 * MiB;
 	file_bytes = o.file_bytes ? o.file_bytes : 16 * MiB;
 	repeat = o.repeat ? o.repeat : 9;
+	/* whole dd invocations per timed run (see the top of this file) */
+	passes = (total - 1) / file_bytes + 1;
 	t = km_table_new("dd", "dd if=<tmpfs file> of=<tmpfs file>: host MB/s (10^6 bytes/s), "
 			 "ratio to memcpy, events per MiB copied",
 			 columns, G_N_ELEMENTS(columns));
@@ -555,7 +571,7 @@ static int dd_run(struct km_dd_opts o, const struct km_dd_case *cases, size_t n,
 			rc = km_err(-EINVAL, "dd: the input file (%llu bytes) is smaller than "
 				    "a block (%lu)", (unsigned long long)file_bytes, bs);
 		else
-			rc = run_block_size(&o, cases, n, bs, total, file_bytes, repeat, t);
+			rc = run_block_size(&o, cases, n, bs, passes, file_bytes, repeat, t);
 	}
 	if (rc) {
 		km_table_free(t);
