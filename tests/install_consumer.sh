@@ -136,6 +136,15 @@ done
 grep -q '^page_copy\* ' "$tmp/dd.txt" || { echo "install_consumer: no page_copy row" >&2; exit 1; }
 "$prefix/bin/kmodel-bench" -q -r 1 -s iperf --load "$tmp/b/byo_tx_fixup/libbyo_tx_fixup.so" \
 	--iperf-variants byo1 --iperf-packets 200 >/dev/null	# exit 0: every frame verified
+# the sweep of the same device (packets only, an empty frame for len 0):
+# neither a protocol error nor a frame mismatch (it once split a transfer
+# ending on a full packet into two, and wanted no frame for len 0)
+"$prefix/bin/kmodel-sweep" asix --quick --load "$tmp/b/byo_tx_fixup/libbyo_tx_fixup.so" \
+	-v byo1 >"$tmp/sweep.txt"
+grep -q byo1 "$tmp/sweep.txt" || { echo "install_consumer: no byo1 sweep" >&2; exit 1; }
+if grep -Eq 'usb_protocol|frame_mismatch' "$tmp/sweep.txt"; then
+	echo "install_consumer: false findings in the byo1 sweep:" >&2; cat "$tmp/sweep.txt" >&2; exit 1
+fi
 # ... and through pkg-config: only the kernel file sees the compatibility
 # layer (the same sources as above: one machine)
 cc -std=gnu11 -fPIC -c -o "$tmp/my_copy.o" -I"$kinc" -DKMODEL_KERNEL_VERSION='KERNEL_VERSION(5,7,0)' \

@@ -188,6 +188,115 @@ static void test_no_leaks_or_device_errors(void **state)
 	}
 }
 
+/* A device model that takes packets only (no .transfer), as an
+ * out-of-tree one may be: the sweep splits each transfer into maxpacket
+ * packets itself. It used to mark a full last packet as the transfer's
+ * end and then send the ZLP after it: a second, empty transfer, which a
+ * strict device (examples/byo_tx_fixup's) reports as a protocol error --
+ * false usb_protocol findings at every transfer that is a multiple of
+ * maxpacket (found by a new user's sweep of that example). The asix
+ * drivers pad such transfers away, so the test's driver does not: the
+ * AX88772 header before the frame, no pad, FLAG_SEND_ZLP (usbnet then
+ * sets URB_ZERO_PACKET). The wrapper around the AX88772 model counts ZLPs
+ * that come right after a packet that ended a transfer: every transfer
+ * here holds a 4-byte header, so each is that bug. */
+static struct km_skb *zlp_tx_fixup(struct km_usbnet *dev, struct km_skb *skb, km_gfp_t gfp)
+{
+	uint8_t h[4];
+	unsigned int len = skb->len;
+
+	(void)dev;
+	(void)gfp;
+	if (km_skb_cow_head(km_current(), skb, 4)) {
+		km_kfree_skb(skb);
+		return NULL;
+	}
+	h[0] = (uint8_t)len;
+	h[1] = (uint8_t)(len >> 8);
+	h[2] = (uint8_t)~len;
+	h[3] = (uint8_t)(~len >> 8);
+	km_skb_push(skb, 4);
+	km_skb_copy_to_linear_data_offset(skb, 0, h, 4);
+	return skb;
+}
+
+static const struct km_usbnet_driver_info zlp_info = {
+	.description = "AX88772 framing, no pad, FLAG_SEND_ZLP (test driver)",
+	.flags = KM_FLAG_SEND_ZLP,
+	.tx_fixup = zlp_tx_fixup,
+};
+
+struct packets_only {
+	struct km_usbnet_dev inner;
+	bool last_end;
+};
+
+static unsigned long empty_transfers;
+
+static void packets_only_packet(void *priv, const uint8_t *data, size_t len, bool end)
+{
+	struct packets_only *d = priv;
+
+	if (!len && d->last_end)
+		empty_transfers++;
+	d->last_end = end;
+	d->inner.sink.packet(d->inner.sink.priv, data, len, end);
+}
+
+static void packets_only_free(void *priv)
+{
+	struct packets_only *d = priv;
+
+	km_usbnet_dev_free(&d->inner);
+	g_free(d);
+}
+
+static int packets_only_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
+				struct km_usbnet_dev *out)
+{
+	struct packets_only *d = g_new0(struct packets_only, 1);
+	int err = km_asix_usbnet_dev_new(m, fn, arg, &d->inner);
+
+	if (err) {
+		g_free(d);
+		return err;
+	}
+	*out = (struct km_usbnet_dev){ .priv = d, .sink = { packets_only_packet, d },
+				       .free = packets_only_free };
+	return 0;
+}
+
+static void test_packet_sink_device_same_findings(void **state)
+{
+	struct km_usbnet_variant tr = km_asix_after, pk;
+	const struct km_usbnet_variant *vs[] = { &tr, &pk, NULL };
+	struct km_sweep_config c = { .quick = true, .variants = vs };
+	struct km_sweep_result *r;
+
+	tr.name = "zlp_transfers";
+	tr.info = &zlp_info;
+	tr.era = KM_USBNET_MAINLINE;
+	pk = tr;
+	pk.name = "zlp_packets";
+	pk.dev_new = packets_only_dev_new;
+	empty_transfers = 0;
+	assert_int_equal(km_sweep_run(&c, &r), 0);
+	assert_int_equal(r->nvariants, 2);
+	assert_int_equal(empty_transfers, 0);
+	assert_null(km_sweep_find(&r->variants[1], "usb_protocol"));
+	assert_int_equal(r->variants[1].states, r->variants[0].states);
+	assert_int_equal(r->variants[1].nfindings, r->variants[0].nfindings);
+	for (size_t i = 0; i < r->variants[0].nfindings; i++) {
+		const struct km_sweep_finding *a = &r->variants[0].findings[i];
+		const struct km_sweep_finding *b = &r->variants[1].findings[i];
+
+		assert_string_equal(a->rule, b->rule);
+		assert_int_equal(a->count, b->count);
+		assert_int_equal(km_sweep_state_cmp(&a->example, &b->example), 0);
+	}
+	km_sweep_result_free(r);
+}
+
 /* shards cover the space without overlap: their counts add up to the
  * whole's (the quick space's run of every variant), and each finding's
  * count and smallest example agree */
@@ -416,6 +525,7 @@ int main(void)
 		cmocka_unit_test(test_sr9800_pad_modulus_finding),
 		cmocka_unit_test(test_ax88179_findings),
 		cmocka_unit_test(test_no_leaks_or_device_errors),
+		cmocka_unit_test(test_packet_sink_device_same_findings),
 		cmocka_unit_test(test_shards_cover_the_space),
 		cmocka_unit_test(test_tool_json_shards_merge),
 	};

@@ -20,7 +20,8 @@
  *    KM_R_USB_NO_ZLP, which is "zlp_stall" (the transfer ends on a packet
  *    boundary without a ZLP: the device waits);
  *  - "frame_mismatch": the device did not deliver exactly the frame sent
- *    (nothing for len 0);
+ *    (for len 0: nothing, as the AX88772 whose zero length is its pad
+ *    word, or one empty frame, as a device whose framing carries one);
  *  - "other_holder_corrupted": bytes or pointers another holder owns
  *    changed (the TCP original's payload, the tap clone's frame, the
  *    pktgen skb's data and len);

@@ -186,9 +186,12 @@ static void wire_transfer(void *priv, const uint8_t *data, size_t len, bool ende
 		r->dev_sink.transfer(r->dev_sink.priv, data, len, ended);
 		return;
 	}
-	for (size_t off = 0; off < len; off += mp)	/* a device that wants packets */
+	/* a device that wants packets: as km_usb_bulk_out() splits them, a
+	 * short packet ends the transfer, and a full last one only with the
+	 * ZLP that follows it (@ended with len a multiple of maxpacket) */
+	for (size_t off = 0; off < len; off += mp)
 		r->dev_sink.packet(r->dev_sink.priv, data + off, MIN(mp, len - off),
-				   off + mp >= len && (len - off < mp || ended));
+				   len - off < mp);
 	if (ended && (len == 0 || len % mp == 0))
 		r->dev_sink.packet(r->dev_sink.priv, NULL, 0, true);
 }
@@ -283,7 +286,10 @@ static void run_state(struct run *r, struct km_sweep_state *st)
 		hit(r, KM_R_USB_NO_ZLP, st);	/* also reported: see below */
 		r->dev_sink.packet(r->dev_sink.priv, NULL, 0, true);	/* reset the device */
 	}
-	if (r->bad_frames || r->frames != (st->len ? 1u : 0u))
+	/* one frame equal to the skb's bytes; of an empty skb, none (the
+	 * AX88772 reads a zero length as its pad word) or one empty frame (a
+	 * device whose framing can carry it) */
+	if (r->bad_frames || r->frames > 1 || (st->len && r->frames != 1))
 		hit(r, RULE_FRAME, st);
 	if (other) {
 		corrupted = other->data != other_data || other->len != other_len ||
