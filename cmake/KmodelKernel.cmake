@@ -24,7 +24,7 @@
 #
 # Installed, find_package(kmodel) brings this function; in the source tree
 # the top CMakeLists.txt includes it. Example, a consumer's CMakeLists.txt:
-#   find_package(kmodel 0.2 REQUIRED)
+#   find_package(kmodel 0.3 REQUIRED)
 #   add_executable(my_check main.c my_copy_user.c my_tx_fixup.c)
 #   target_link_libraries(my_check PRIVATE kmodel::kmodel)
 #   kmodel_kernel_sources(KERNEL_VERSION 5.7 my_copy_user.c)

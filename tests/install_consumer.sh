@@ -14,7 +14,9 @@
 #    installed kmodel-check and kmodel-bench run them with --load; the
 #    example driver also builds into programs linked with the static
 #    library (find_package, pkg-config) and a plugin through pkg-config;
-#    the pkg-config plugins link with -Wl,-z,defs (no undefined symbol
+#    the pkg-config plugins are built by the examples' READMEs' own lines,
+#    run by a compiler told -fno-pie (their -fPIC must be there), and
+#    link with -Wl,-z,defs (no undefined symbol
 #    left for load time), and a kernel-style file calling a name the layer
 #    lacks fails to build through kmodel_kernel_sources();
 #  - every installed header compiles alone under -Wall -Wextra -Werror;
@@ -145,25 +147,29 @@ grep -q byo1 "$tmp/sweep.txt" || { echo "install_consumer: no byo1 sweep" >&2; e
 if grep -Eq 'usb_protocol|frame_mismatch' "$tmp/sweep.txt"; then
 	echo "install_consumer: false findings in the byo1 sweep:" >&2; cat "$tmp/sweep.txt" >&2; exit 1
 fi
-# ... and through pkg-config: only the kernel file sees the compatibility
-# layer (the same sources as above: one machine)
-cc -std=gnu11 -fPIC -c -o "$tmp/my_copy.o" -I"$kinc" -DKMODEL_KERNEL_VERSION='KERNEL_VERSION(5,7,0)' \
-	-Werror=implicit-function-declaration $(pkg-config --cflags kmodel) "$src/examples/byo_uaccess/my_copy.c"
-cc -std=gnu11 -fPIC -shared -Wl,-z,defs -o "$tmp/pc_byo.so" "$src/examples/byo_uaccess/plugin.c" \
-	"$tmp/my_copy.o" $(pkg-config --cflags --libs kmodel)
-"$prefix/bin/kmodel-check" uaccess --load "$tmp/pc_byo.so" --variant page_copy \
+# ... and through pkg-config, as the examples' READMEs say, their lines run
+# as written: only the kernel file sees the compatibility layer, and with a
+# compiler that does not default to PIE (-fno-pie first: the READMEs'
+# -fPIC must be there and win) the plugins still link
+readme_build() {	# <example dir> <work dir>: the README's "Without CMake" block
+	mkdir "$2" && cp "$1"/*.c "$2"/
+	awk '/^Without CMake/ { w = 1 } w && /^```/ { if (b) exit; b = 1; next } b' \
+		"$1/README.md" >"$2/build.sh"
+	grep -q 'cc .*-shared' "$2/build.sh" &&
+	(cd "$2" && cc() { command cc -fno-pie "$@"; } && export -f cc && bash -e build.sh) ||
+		{ echo "install_consumer: $1/README.md's pkg-config build failed" >&2; exit 1; }
+}
+readme_build "$src/examples/byo_uaccess" "$tmp/pc_byo"
+"$prefix/bin/kmodel-check" uaccess --load "$tmp/pc_byo/libbyo_uaccess.so" --variant page_copy \
 	--machine a15 --context process >/dev/null
 # ... the example driver through pkg-config: a plugin (libkmodel.so) and a
 # program linked with the archive
 byo=$src/examples/byo_tx_fixup
-cc -std=gnu11 -fPIC -c -o "$tmp/byo_fixup.o" -I"$kinc" -DKMODEL_KERNEL_VERSION='KERNEL_VERSION(5,7,0)' \
-	-Werror=implicit-function-declaration $(pkg-config --cflags kmodel) "$byo/byo_fixup.c"
-cc -std=gnu11 -fPIC -shared -Wl,-z,defs -o "$tmp/pc_tx.so" "$byo/byo_dev.c" "$tmp/byo_fixup.o" \
-	$(pkg-config --cflags --libs kmodel)
-"$prefix/bin/kmodel-bench" -q -r 1 -s iperf --load "$tmp/pc_tx.so" --iperf-variants byo1 \
+readme_build "$byo" "$tmp/pc_tx"
+"$prefix/bin/kmodel-bench" -q -r 1 -s iperf --load "$tmp/pc_tx/libbyo_tx_fixup.so" --iperf-variants byo1 \
 	--iperf-packets 200 >/dev/null
 cc -std=gnu11 -o "$tmp/pc_tx_static" "$src/tests/install/tx_consumer.c" "$byo/byo_dev.c" \
-	"$tmp/byo_fixup.o" $(pkg-config --cflags kmodel) "$libdir/libkmodel.a" \
+	"$tmp/pc_tx/byo_fixup.o" $(pkg-config --cflags kmodel) "$libdir/libkmodel.a" \
 	$(pkg-config --libs glib-2.0 gmodule-2.0) -lm -ldl
 "$tmp/pc_tx_static" >/dev/null
 
