@@ -72,7 +72,8 @@ set -e
 grep -q 'leak_page' "$tmp/second" || fail "leak_second: no leak_page among the reports by code"
 # --kmap 5.11: the machines of kmap_local_page()'s era. A variant of 5.11
 # code (tests/plugins/kmap_local.c) fails on the default pre-5.11 machines,
-# each kmap_local_page() a BUG report ("unexpected"), and runs to the end;
+# each kmap_local_page() a BUG report of its own code (kmap_era, whose
+# message is printed under the reports by code), and runs to the end;
 # it passes with --kmap 5.11. An unknown era is bad usage.
 set +e
 "$check" uaccess --load "$local" --variant kmap_local --machine a15 --context process \
@@ -82,7 +83,10 @@ set -e
 [ $rc = 1 ] || fail "kmap_local on pre-5.11 machines: exit $rc, want 1"
 grep -Eq '^kmap_local\* +a15 +process +yes +FAIL +[0-9]+ +0 ' "$tmp/local" ||
 	fail "kmap_local on pre-5.11 machines: no FAIL row with 0 failures"
-grep -q 'unexpected' "$tmp/local" || fail "kmap_local: no unexpected among the reports by code"
+grep -Eq 'reports by code: kmap_era [0-9]+$' "$tmp/local" ||
+	fail "kmap_local: not kmap_era alone among the reports by code"
+grep -q '^  BUG kmap_era: kmap_local_page() on a machine of the pre-5.11 kmap era' "$tmp/local" ||
+	fail "kmap_local: the report's message is not shown"
 "$check" uaccess --load "$local" --variant kmap_local --machine a15 --context process \
 	--kmap 5.11 >/dev/null || fail "kmap_local with --kmap 5.11: does not pass"
 "$check" uaccess --variant direct --machine a15 --context atomic --kmap 5.11 --json \
@@ -94,5 +98,18 @@ rc=$?
 set -e
 [ $rc = 2 ] || fail "--kmap 5.10: exit $rc, want 2"
 grep -q 'want pre-5.11 or 5.11' "$tmp/err_kmap" || fail "--kmap 5.10: no message"
+# a negative --show says so (it printed only the usage line); --help
+# defines the edge names of the failing-check lines (user report item 13)
+set +e
+"$check" uaccess --variant direct --show -1 >/dev/null 2>"$tmp/err_show"
+rc=$?
+set -e
+[ $rc = 2 ] || fail "--show -1: exit $rc, want 2"
+grep -q -- '--show -1: want 0 or more' "$tmp/err_show" || fail "--show -1: no message"
+"$check" --help >"$tmp/help"
+for e in leading trailing readonly untouched adjacent; do
+	grep -q "$e:" "$tmp/help" || fail "--help: the edge $e is not defined"
+done
+grep -q 'per run (machine and context)' "$tmp/help" || fail "--help: --show is not per run"
 echo "check_cli: a leaking variant that claims conformance fails (leaking on every copy or on a" \
      "second page only); JSON reports and leak checks; --kmap"

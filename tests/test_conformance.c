@@ -442,6 +442,11 @@ static void test_catches_second_page_leak(void **state)
 		assert_int_equal(r.failures, 0);
 		assert_int_equal(r.reports, 1);
 		assert_int_equal(by_code[KM_R_LEAK_PAGE], 1);
+		/* the result keeps the report's message (user report item 5:
+		 * kmodel-check showed codes, never their messages) */
+		assert_int_equal(r.first_reports_len, 1);
+		assert_int_equal(r.first_reports[0].code, KM_R_LEAK_PAGE);
+		assert_non_null(strstr(r.first_reports[0].message, want));
 		assert_int_equal(warnings->len, 1);
 		assert_non_null(strstr(g_ptr_array_index(warnings, 0), "leak_page"));
 		assert_non_null(strstr(g_ptr_array_index(warnings, 0), want));
@@ -596,9 +601,12 @@ static void test_cli_json(void **state)
 			JsonObject *run = json_array_get_object_element(runs, k);
 			JsonObject *by = json_object_get_object_member(run, "by_check");
 
+			JsonArray *first = json_object_get_array_member(run, "first_reports");
+
 			/* machine, context, verdict, cases, failures, by_check,
-			 * reports, reports_by_code, leak_checks, seconds */
-			assert_int_equal(json_object_get_size(run), 10);
+			 * reports, reports_by_code, first_reports, leak_checks,
+			 * seconds */
+			assert_int_equal(json_object_get_size(run), 11);
 			assert_string_equal(json_object_get_string_member(run, "machine"), "bbw");
 			assert_string_equal(json_object_get_string_member(run, "context"),
 					    km_conformance_context_name(ctx[k]));
@@ -622,6 +630,16 @@ static void test_cli_json(void **state)
 			assert_int_equal(member_int(run, "cases"), r.cases);
 			assert_int_equal(member_int(run, "failures"), r.failures);
 			assert_int_equal(member_int(run, "reports"), r.reports);
+			/* each code's first report, with its message */
+			assert_int_equal(json_array_get_length(first) > 0, r.reports > 0);
+			for (guint j = 0; j < json_array_get_length(first); j++) {
+				JsonObject *f = json_array_get_object_element(first, j);
+
+				assert_true(json_object_has_member(
+					json_object_get_object_member(run, "reports_by_code"),
+					json_object_get_string_member(f, "code")));
+				assert_true(*json_object_get_string_member(f, "message"));
+			}
 			for (int c = 0; c < KM_CONF_CHECK__COUNT; c++)
 				assert_int_equal(member_int(by, km_conformance_check_name(c)),
 						 r.by_check[c]);

@@ -26,7 +26,7 @@ struct check_opts {
 	gchar *kmap;		/* --kmap: "pre-5.11" (NULL) or "5.11" */
 	const struct km_registry *reg;
 	gboolean json;
-	gint show;		/* failing checks printed per variant */
+	gint show;		/* failing checks printed per run */
 	int argc;		/* the command line, for the JSON metadata */
 	char **argv;
 };
@@ -178,13 +178,21 @@ static void print_table(FILE *fp, const struct check_opts *o, const struct varia
 		g_free(name);
 	}
 	for (guint i = 0; i < n; i++) {
-		if (!runs[i].res.reports)
+		const struct km_conformance_result *r = &runs[i].res;
+
+		if (!r->reports)
 			continue;
 		fprintf(fp, "\n%s: reports by code:", run_where(&runs[i]));
 		for (int c = 1; c < KM_R__COUNT; c++)
 			if (runs[i].by_code[c])
 				fprintf(fp, " %s %lu", km_report_code_name(c), runs[i].by_code[c]);
 		fputc('\n', fp);
+		/* the first message of each code */
+		for (size_t j = 0; j < r->first_reports_len; j++)
+			fprintf(fp, "  %s %s: %s\n",
+				r->first_reports[j].kind == KM_BUG ? "BUG" : "WARN",
+				km_report_code_name(r->first_reports[j].code),
+				r->first_reports[j].message);
 	}
 	for (guint i = 0; i < n; i++) {
 		const struct km_conformance_result *r = &runs[i].res;
@@ -247,6 +255,24 @@ static void json_counts(JsonBuilder *b, const struct variant_run *r)
 		json_builder_add_int_value(b, (gint64)r->by_code[c]);
 	}
 	json_builder_end_object(b);
+	/* a run's first report of each code, with its message */
+	if (r->mach) {
+		json_builder_set_member_name(b, "first_reports");
+		json_builder_begin_array(b);
+		for (size_t j = 0; j < r->res.first_reports_len; j++) {
+			const struct km_report *rep = &r->res.first_reports[j];
+
+			json_builder_begin_object(b);
+			json_builder_set_member_name(b, "code");
+			json_builder_add_string_value(b, km_report_code_name(rep->code));
+			json_builder_set_member_name(b, "kind");
+			json_builder_add_string_value(b, rep->kind == KM_BUG ? "BUG" : "WARN");
+			json_builder_set_member_name(b, "message");
+			json_builder_add_string_value(b, rep->message);
+			json_builder_end_object(b);
+		}
+		json_builder_end_array(b);
+	}
 	/* the teardown checks, each with its count (0: clean) */
 	json_builder_set_member_name(b, "leak_checks");
 	json_builder_begin_object(b);
@@ -426,7 +452,8 @@ int main(int argc, char **argv)
 		  "kmap era of the machines: pre-5.11 (kmap_atomic()'s per-CPU slots, the seeds' "
 		  "kernel; default) or 5.11 (kmap_local_page(), for code of 5.11 or later)", "ERA" },
 		{ "show", 0, 0, G_OPTION_ARG_INT, &o.show,
-		  "Failing checks to print per variant in the table (default 5)", "N" },
+		  "Failing checks to print per run (machine and context) in the table: 0 or "
+		  "more (default 5)", "N" },
 		KM_TOOL_LOAD_ENTRY(&o.load),
 		KM_TOOL_VERSION_ENTRY(&version),
 		{ 0 },
@@ -466,6 +493,12 @@ int main(int argc, char **argv)
 		"BUG/WARN report on the suite's machines in any run, teardown leak checks\n"
 		"included (leaked pins, held kmap slots, unfreed kmalloc, ...).");
 	g_option_context_set_description(ctx,
+		"Below the table: per run with reports, its reports by code and the first\n"
+		"message of each code; then its first --show failing checks, each with its\n"
+		"direction, page size P, edge (the boundary: leading: a hole then a mapped\n"
+		"page; trailing: a mapped page then a hole; readonly: writable then the\n"
+		"read-only zero page; untouched: resident then never touched; adjacent: two\n"
+		"resident pages), off, n, N and the check.\n"
 		"Variants: the built-ins and those of --load plugins (marked '*').\n"
 		"Exit status: 0 every variant that claims conformance passed, 1 one failed\n"
 		"(verdict FAIL: a failing case or a report), 2 bad usage, the suite could not\n"
@@ -477,7 +510,10 @@ int main(int argc, char **argv)
 	} else if (version) {
 		km_tool_print_version("kmodel-check");
 		rc = 0;
-	} else if (argc != 2 || strcmp(argv[1], "uaccess") != 0 || o.show < 0) {
+	} else if (o.show < 0) {
+		fprintf(stderr, "kmodel-check: --show %d: want 0 or more\n", o.show);
+		rc = 2;
+	} else if (argc != 2 || strcmp(argv[1], "uaccess") != 0) {
 		fprintf(stderr, "kmodel-check: usage: kmodel-check uaccess [--load PATH.so] "
 				"[--variant NAME] [--machine NAME] [--context NAME] [--kmap ERA] [--json] "
 				"[-o FILE] [--show N] (see --help)\n");

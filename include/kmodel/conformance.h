@@ -175,6 +175,11 @@ struct km_conformance_failure {
  *           failing check of a case (so at most four per case), at most
  *           opts->max_listed in all; owned by the result (g_free()d by
  *           km_conformance_result_clear()).
+ * @first_reports, @first_reports_len: (appended) the first report of each
+ *           code that the suite's machines logged (kind, code, message),
+ *           in the order found, at most one per code; a code whose every
+ *           report came past a machine's log (its first 1024) is counted
+ *           in @reports but has none here. Owned by the result, as @list.
  */
 struct km_conformance_result {
 	unsigned long cases;
@@ -184,6 +189,8 @@ struct km_conformance_result {
 	double seconds;
 	struct km_conformance_failure *list;
 	size_t list_len;
+	struct km_report *first_reports;
+	size_t first_reports_len;
 };
 
 /** The members of the first versioned km_conformance_opts and

@@ -312,7 +312,9 @@ enum km_report_code {
 	KM_R_SLEEP_IN_ATOMIC,	/**< BUG: sleeping function called from invalid context */
 	KM_R_BAD_KFREE,		/**< BUG: kfree of a freed or foreign pointer */
 	KM_R_COPY_SIZE,		/**< WARN: check_copy_size(): n > INT_MAX */
-	KM_R_UNEXPECTED,	/**< BUG: a path the model does not implement */
+	KM_R_UNEXPECTED,	/**< BUG: a path the model does not implement, or
+				 *   a call it cannot carry out (e.g. a page or task
+				 *   of another machine); the message says which */
 	KM_R_LEAK_PAGE,		/**< teardown: page still referenced (pinned/leaked) */
 	KM_R_LEAK_KMAP,		/**< teardown: kmap slot still held */
 	KM_R_LEAK_ATOMIC,	/**< teardown: preempt/pagefault count still raised */
@@ -399,6 +401,11 @@ enum km_report_code {
 	 *  the dividend, and the kernel goes on; the model records this and
 	 *  goes on with the same values instead of trapping the host. */
 	KM_R_DIV0,
+	/** BUG (a model check): code of a later kmap era than the machine's:
+	 *  kmap_local_page() (v5.11+) on a pre-5.11 machine
+	 *  (km_machine_config.kmap is not KM_KMAP_LOCAL). The page is mapped
+	 *  anyway and the code runs on (kmodel/mm.h). */
+	KM_R_KMAP_ERA,
 	KM_R__COUNT
 };
 

@@ -428,7 +428,7 @@ KM_API void *km_kmap_atomic(struct km_task *t, struct km_page *page);
 KM_API void km_kunmap_atomic(struct km_task *t, void *addr);
 /** kmap_local_page()/kunmap_local() (v5.11+): the same slots without
  *  disabling preemption or pagefaults. For KM_KMAP_LOCAL machines; on a
- *  pre-5.11 machine kmap_local_page() is a KM_R_UNEXPECTED BUG (the code
+ *  pre-5.11 machine kmap_local_page() is a KM_R_KMAP_ERA BUG (the code
  *  is of a later kernel than the machine) and then maps from the CPU's
  *  kmap_atomic() slots without touching the preempt and pagefault counts,
  *  so the caller runs on; kunmap_local() pops that slot. NULL only for a

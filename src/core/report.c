@@ -77,6 +77,7 @@ static const char *const code_names[KM_R__COUNT] = {
 	[KM_R_KMAP_UNMAPPED] = "kmap_unmapped",
 	[KM_R_LIVELOCK] = "livelock",
 	[KM_R_DIV0] = "div0",
+	[KM_R_KMAP_ERA] = "kmap_era",
 };
 
 const char *km_report_code_name(enum km_report_code code)

@@ -933,7 +933,7 @@ void *km_kmap_local_page(struct km_task *t, struct km_page *page)
 	 * its preempt and pagefault counts), so the ported code runs on
 	 * instead of dereferencing NULL; kunmap_local() pops it */
 	if (!local_era(t->m))
-		km_report(t->m, KM_BUG, KM_R_UNEXPECTED,
+		km_report(t->m, KM_BUG, KM_R_KMAP_ERA,
 			  "kmap_local_page() on a machine of the pre-5.11 kmap era "
 			  "(km_machine_config.kmap = KM_KMAP_LOCAL; kmodel-check --kmap 5.11, "
 			  "kmodel-bench --dd-kmap 5.11)");

@@ -27,6 +27,7 @@ struct conf_run {
 	unsigned long *by_code;		/* NULL, or reports per code [ncodes] */
 	size_t ncodes;
 	GArray *list;			/* struct km_conformance_failure */
+	GArray *first_reports;		/* struct km_report: the first of each code */
 	size_t max_listed;
 	unsigned long max_size, guard;
 	struct km_machine *m;
@@ -91,6 +92,8 @@ void km_conformance_result_clear_sized(struct km_conformance_result *res, size_t
 	if (!res || size < KM_CONFORMANCE_RESULT_MIN_SIZE)
 		return;
 	g_free(res->list);
+	if (size >= offsetof(struct km_conformance_result, first_reports_len) + sizeof(size_t))
+		g_free(res->first_reports);
 	memset(res, 0, size);
 }
 
@@ -374,6 +377,20 @@ static int setup(struct conf_run *r, const struct km_machine_config *tmpl, unsig
 	return 0;
 }
 
+/* the log's first report of each code not yet in r->first_reports */
+static void first_reports(struct conf_run *r)
+{
+	for (size_t i = 0; i < km_report_log_len(r->m); i++) {
+		const struct km_report *rep = km_report_get(r->m, i);
+		bool seen = false;
+
+		for (guint j = 0; j < r->first_reports->len && !seen; j++)
+			seen = g_array_index(r->first_reports, struct km_report, j).code == rep->code;
+		if (!seen)
+			g_array_append_val(r->first_reports, *rep);
+	}
+}
+
 static void teardown(struct conf_run *r)
 {
 	if (r->t)
@@ -382,6 +399,7 @@ static void teardown(struct conf_run *r)
 		/* the teardown check files its leak reports; count them all by
 		 * code, then destroy (whose check finds the same again) */
 		km_machine_check(r->m);
+		first_reports(r);
 		r->res->reports += km_report_count(r->m, KM_R_NONE);
 		for (size_t c = 0; r->by_code && c < r->ncodes && c < KM_R__COUNT; c++)
 			r->by_code[c] += km_report_count(r->m, (enum km_report_code)c);
@@ -442,6 +460,7 @@ static int conformance(const struct km_uaccess_ops *ops, const struct km_conform
 	r.guard = o->guard ? o->guard : CONF_DEFAULT_GUARD;
 	r.max_listed = o->max_listed;
 	r.list = g_array_new(FALSE, FALSE, sizeof(struct km_conformance_failure));
+	r.first_reports = g_array_new(FALSE, FALSE, sizeof(struct km_report));
 	rnd = g_rand_new_with_seed(0x6b6d6f64);		/* "kmod": same bytes every run */
 	r.kbuf = g_malloc(r.max_size + 2 * r.guard);
 	r.kfill = g_malloc(r.max_size + 2 * r.guard);
@@ -471,6 +490,7 @@ static int conformance(const struct km_uaccess_ops *ops, const struct km_conform
 	g_free(r.ksrc_ref);
 	if (err) {
 		g_array_free(r.list, TRUE);
+		g_array_free(r.first_reports, TRUE);
 		memset(res, 0, sizeof(*res));
 		if (by_code)
 			memset(by_code, 0, ncodes * sizeof(*by_code));
@@ -478,6 +498,9 @@ static int conformance(const struct km_uaccess_ops *ops, const struct km_conform
 	}
 	res->list = (struct km_conformance_failure *)g_array_steal(r.list, &res->list_len);
 	g_array_free(r.list, TRUE);
+	res->first_reports = (struct km_report *)g_array_steal(r.first_reports,
+							       &res->first_reports_len);
+	g_array_free(r.first_reports, TRUE);
 	res->seconds = (double)(g_get_monotonic_time() - t0) / G_USEC_PER_SEC;
 	return 0;
 }
@@ -509,5 +532,8 @@ int km_uaccess_conformance_sized(const struct km_uaccess_ops *ops,
 	err = conformance(ops, &o, ctx == KM_CONF_CTX_ALL ? (1u << KM_CONF_CTX__COUNT) - 1
 							   : 1u << ctx, &r, by_code, ncodes);
 	km_struct_write(res, res_size, &r, sizeof(r));
+	/* a caller built before @first_reports does not free it */
+	if (res_size < offsetof(struct km_conformance_result, first_reports_len) + sizeof(size_t))
+		g_free(r.first_reports);
 	return err;
 }
