@@ -91,6 +91,17 @@ set +e
 rc=$?
 set -e
 [ $rc = 1 ] || fail "--fail-on-reports with reports: exit $rc, want 1"
+# dd rows break their reports down by code, as iperf's (user report item
+# 8): below the text table, and a reports_<code> column in CSV (the RFC
+# sleeps in atomic context in dd)
+"$bench" "${dd1[@]}" --dd-variants gup_kmap_rfc >"$tmp/dd_rfc.txt"
+grep -q '^gup_kmap_rfc bbw .*bs=4096: reports by code: sleep_in_atomic [0-9]' "$tmp/dd_rfc.txt" ||
+	fail "dd: no reports by code below the table"
+"$bench" "${dd1[@]}" --dd-variants gup_kmap_rfc --csv >"$tmp/dd_rfc.csv"
+col=$(head -1 "$tmp/dd_rfc.csv" | tr , '\n' | grep -nx reports_sleep_in_atomic | cut -d: -f1)
+[ -n "$col" ] || fail "dd --csv: no reports_sleep_in_atomic column"
+[ "$(sed -n 3p "$tmp/dd_rfc.csv" | cut -d, -f"$col")" -gt 0 ] ||
+	fail "dd --csv: the RFC's row has no sleep_in_atomic reports"
 "$bench" "${dd1[@]}" --dd-variants direct --fail-on-reports >/dev/null ||
 	fail "--fail-on-reports without reports: not exit 0"
 

@@ -147,6 +147,7 @@ struct dd_run {
 	uint64_t copied;		/* bytes of a timed run */
 	struct km_events ev;		/* of the last timed run */
 	unsigned long reports;		/* BUG/WARN reports of the last timed run */
+	unsigned long by_code[KM_R__COUNT];	/* the same by code */
 };
 
 /* The baseline calls the C library's memcpy, as the simulated path does;
@@ -355,10 +356,12 @@ static int dd_stall(struct dd_run *r, int err)
  * for formatting it. */
 static int dd_timed(struct dd_run *r, uint64_t passes)
 {
-	unsigned long reports0 = km_report_count(r->m, KM_R_NONE);
+	unsigned long reports0[KM_R__COUNT];
 	double t0;
 	int err;
 
+	for (int c = 0; c < KM_R__COUNT; c++)
+		reports0[c] = km_report_count(r->m, (enum km_report_code)c);
 	km_events_reset(r->m);
 	t0 = km_scenario_now();
 	err = dd_pass(r, passes, &r->copied);
@@ -366,7 +369,9 @@ static int dd_timed(struct dd_run *r, uint64_t passes)
 	r->best = MIN(r->best, t0);
 	g_array_append_val(r->runs, t0);
 	km_events_get(r->m, &r->ev);
-	r->reports = km_report_count(r->m, KM_R_NONE) - reports0;
+	for (int c = 0; c < KM_R__COUNT; c++)
+		r->by_code[c] = km_report_count(r->m, (enum km_report_code)c) - reports0[c];
+	r->reports = r->by_code[KM_R_NONE];
 	return err;
 }
 
@@ -418,7 +423,8 @@ static const struct km_column columns[] = {
 	{ "spread_pct", "spread%", "%", KM_VALUE_DOUBLE, 7, 1, KM_COL_TEXT,
 	  "median timed run over the best, percent: the row's noise" },
 	{ "reports_per_mib", "reports", "per MiB", KM_VALUE_DOUBLE, 8, 1, KM_COL_TEXT,
-	  "BUG/WARN reports per MiB copied" },
+	  "BUG/WARN reports per MiB copied (by code, in a timed run: the reports_<code> "
+	  "columns)" },
 };
 
 /* the counters the text table shows */
@@ -469,6 +475,7 @@ static void add_row(struct km_table *t, const struct dd_run *r, const struct km_
 	km_table_set_double(t, row, "spread_pct", km_scenario_spread_pct(r->runs, r->best));
 	km_table_set_double(t, row, "reports_per_mib", (double)r->reports / mib);
 	km_table_set_events(t, row, &r->ev, mib);
+	km_table_set_reports(t, row, r->by_code);
 }
 
 static int check_opts(const struct km_dd_opts *o, const struct km_dd_case *cases, size_t n)
@@ -564,6 +571,7 @@ static int dd_run(struct km_dd_opts o, const struct km_dd_case *cases, size_t n,
 			 "ratio to memcpy, events per MiB copied",
 			 columns, G_N_ELEMENTS(columns));
 	km_table_add_event_columns(t, "mib", text_events);
+	km_table_add_report_columns(t);
 	for (size_t s = 0; s < o.nblock_sizes && !rc; s++) {
 		unsigned long bs = o.block_sizes[s];
 
