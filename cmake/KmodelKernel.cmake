@@ -18,7 +18,10 @@
 #    versions live in one target: call this once per version;
 #  - with GCC or Clang, -Werror=implicit-function-declaration: a call of a
 #    name the layer lacks is an error here, not a warning now and an
-#    "undefined symbol" when a plugin is loaded.
+#    "undefined symbol" when a plugin is loaded; and -Werror=implicit-int:
+#    a file-scope use of a macro the layer lacks, such as EXPORT_SYMBOL(f);
+#    without <linux/export.h>, parses as a declaration of type int and is
+#    otherwise only a warning.
 # Source file properties belong to a directory: call it in the directory
 # that creates the target, or name the target with TARGET_DIRECTORY.
 #
@@ -31,7 +34,8 @@
 #   kmodel_kernel_sources(KERNEL_VERSION 3.5 my_tx_fixup.c)
 # Without CMake: -I"$(pkg-config --variable=kernel_includedir kmodel)"
 # -DKMODEL_KERNEL_VERSION='KERNEL_VERSION(3,5,0)'
-# -Werror=implicit-function-declaration on those files alone.
+# -Werror=implicit-function-declaration -Werror=implicit-int on those files
+# alone (and -fPIC for a plugin's objects).
 function(kmodel_kernel_sources)
   cmake_parse_arguments(PARSE_ARGV 0 arg "" "KERNEL_VERSION;TARGET_DIRECTORY" "")
   if(NOT KMODEL_KERNEL_INCLUDE_DIR OR NOT EXISTS "${KMODEL_KERNEL_INCLUDE_DIR}/linux/kernel.h")
@@ -49,7 +53,7 @@ function(kmodel_kernel_sources)
     INCLUDE_DIRECTORIES "${KMODEL_KERNEL_INCLUDE_DIR}")
   if(CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")
     set_property(SOURCE ${arg_UNPARSED_ARGUMENTS} ${where} APPEND PROPERTY
-      COMPILE_OPTIONS -Werror=implicit-function-declaration)
+      COMPILE_OPTIONS -Werror=implicit-function-declaration -Werror=implicit-int)
   endif()
   if(DEFINED arg_KERNEL_VERSION)
     if(NOT arg_KERNEL_VERSION MATCHES "^([0-9]+)\\.([0-9]+)(\\.([0-9]+))?$")

@@ -90,6 +90,13 @@ if cmake --build "$tmp/b" --target undeclared >"$tmp/undeclared.log" 2>&1 ||
 	echo "install_consumer: a call of an undeclared name built through kmodel_kernel_sources()" >&2
 	exit 1
 fi
+# ... nor a file-scope EXPORT_SYMBOL(f); that <linux/export.h> did not define
+if cmake --build "$tmp/b" --target implicit_int >"$tmp/implicit_int.log" 2>&1 ||
+   ! grep -q 'implicit-int' "$tmp/implicit_int.log"; then
+	cat "$tmp/implicit_int.log" >&2
+	echo "install_consumer: EXPORT_SYMBOL() without its header built through kmodel_kernel_sources()" >&2
+	exit 1
+fi
 
 # 3. the example and ported code through pkg-config (shared, then the
 # archive named explicitly)
@@ -188,6 +195,12 @@ for h in $(cd "$prefix/include" && find kmodel -name '*.h' | sort); do
 done
 [ ${#api[@]} -gt 10 ]
 [ ${#kernel[@]} -gt 10 ]
+# ... and the layer's README lists every header it has (a header it lacks
+# falls back to the host's /usr/include silently: the list is what to go by)
+for h in $(cd "$prefix/include/kmodel/kernel" && find . -name '*.h' | sed 's|^\./||'); do
+	grep -q "\`$h\`" "$prefix/include/kmodel/kernel/README.md" ||
+		{ echo "install_consumer: include/kmodel/kernel/README.md does not list $h" >&2; exit 1; }
+done
 cflags=(-std=gnu11 -Wall -Wextra -Werror -fsyntax-only $(pkg-config --cflags kmodel))
 cc "${cflags[@]}" "${api[@]}" ||
 	{ echo "install_consumer: a header above is not clean under -Wall -Wextra -Werror" >&2; exit 1; }

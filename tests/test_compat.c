@@ -674,8 +674,24 @@ static void test_skb_push_put(void **state)
 			assert_int_equal(skb->len, 10);
 			for (int i = 0; i < 6; i++)
 				assert_int_equal(t[i], 0);
+			/* the __ forms (v4.13, de77b966ce8a; mainline
+			 * int51x1_tx_fixup() pads with __skb_put_zero():
+			 * user report 4) */
+			t = skb->tail;
+			memset(t, 0xee, 3);
+			assert_ptr_equal(k->__skb_put_zero(skb, 3), t);
+			assert_int_equal(skb->len, 13);
+			for (int i = 0; i < 3; i++)
+				assert_int_equal(t[i], 0);
+			t = skb->tail;
+			assert_ptr_equal(k->__skb_put_data(skb, "abc", 3), t);
+			assert_int_equal(skb->len, 16);
+			assert_memory_equal(t, "abc", 3);
+			km_skb_trim(skb, 4);
 		} else {
 			assert_null(k->skb_put_zero);
+			assert_null(k->__skb_put_zero);
+			assert_null(k->__skb_put_data);
 		}
 		assert_int_equal(k->skb_cow_head(skb, 4), 0);	/* enough headroom, private */
 		assert_ptr_equal(skb->data, old - 4);
@@ -683,6 +699,69 @@ static void test_skb_push_put(void **state)
 		assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
 		km_fixture_down(&f);
 	}
+}
+
+/* printk() and pr_*() (user report 4): the message goes to glib's log in
+ * the "kmodel" domain, levels 0..4 as warnings, 6 as info; pr_fmt()
+ * applies; pr_debug() without DEBUG logs nothing and is 0 (v5.7's
+ * no_printk()); printk() returns the length without level prefix and
+ * newline (v5.7's vprintk_store()); a message without level takes
+ * MESSAGE_LOGLEVEL_DEFAULT, 4 */
+struct logged {
+	int n;
+	GLogLevelFlags level;
+	char text[64];
+};
+
+static void log_capture(const gchar *domain, GLogLevelFlags level, const gchar *msg, gpointer arg)
+{
+	struct logged *l = arg;
+
+	(void)domain;
+	l->n++;
+	l->level = level & G_LOG_LEVEL_MASK;
+	g_strlcpy(l->text, msg, sizeof(l->text));
+}
+
+static void test_printk(void **state)
+{
+	const struct kver_ops *k;
+	struct logged l;
+	guint id = g_log_set_handler("kmodel", G_LOG_LEVEL_MASK, log_capture, &l);
+
+	for_each_kver(k) {
+		memset(&l, 0, sizeof(l));
+		assert_int_equal(k->pr_info("hello"), (int)strlen("kver: hello"));
+		assert_int_equal(l.n, 1);
+		assert_int_equal(l.level, G_LOG_LEVEL_INFO);
+		assert_string_equal(l.text, "kver: hello");
+		assert_int_equal(k->pr_err("bad"), (int)strlen("kver: bad"));
+		assert_int_equal(l.n, 2);
+		assert_int_equal(l.level, G_LOG_LEVEL_WARNING);
+		assert_string_equal(l.text, "kver: bad");
+		assert_int_equal(k->pr_debug("quiet"), 0);
+		assert_int_equal(l.n, 2);
+		assert_int_equal(k->printk("plain"), 5);
+		assert_int_equal(l.level, G_LOG_LEVEL_WARNING);
+		assert_string_equal(l.text, "plain");
+		assert_int_equal(k->pr_cont("more"), 4);
+		assert_int_equal(l.n, 4);
+		assert_string_equal(l.text, "more");
+	}
+	/* the library reads both prefix forms, whichever era wrote it; the
+	 * first level counts */
+	memset(&l, 0, sizeof(l));
+	assert_int_equal(km_printk("<7>%s\n", "dbg"), 3);
+	assert_int_equal(l.level, G_LOG_LEVEL_DEBUG);
+	assert_string_equal(l.text, "dbg");
+	assert_int_equal(km_printk("\001" "5" "\001" "3" "note"), 4);
+	assert_int_equal(l.level, G_LOG_LEVEL_MESSAGE);
+	assert_string_equal(l.text, "note");
+	assert_int_equal(km_printk("%s", "\001" "6" "from an argument"), 16);
+	assert_int_equal(l.level, G_LOG_LEVEL_INFO);
+	assert_int_equal(km_printk("<x>text"), 7);	/* not a level */
+	assert_string_equal(l.text, "<x>text");
+	g_log_remove_handler("kmodel", id);
 }
 
 /* a driver's put_unaligned_le32() into an skb goes through the sharing
@@ -853,6 +932,7 @@ int main(void)
 		cmocka_unit_test(test_kmap_local),
 		cmocka_unit_test(test_skb_pad),
 		cmocka_unit_test(test_skb_push_put),
+		cmocka_unit_test(test_printk),
 		cmocka_unit_test(test_skb_store_checked),
 		cmocka_unit_test(test_usb_maxpacket),
 		cmocka_unit_test(test_usbnet_udev_pipes),

@@ -77,6 +77,28 @@ KM_API void *km_kernel_memset(void *s, int c, size_t n);
 KM_API unsigned int km_uaccess_save_and_enable(void);
 KM_API void km_uaccess_restore(unsigned int flags);
 
+/**
+ * km_printk() - printk() of modelled kernel code (the compatibility
+ * layer's <linux/printk.h>): formats @fmt as printf() does and logs the
+ * message with glib's g_log() in the "kmodel" domain, the domain of the
+ * library's own messages, one message per call, its trailing newline
+ * dropped. The level is @fmt's prefix, in either form the kernel has used:
+ * KERN_SOH and a character (v3.6 and later) or "<N>" (v3.5), read from
+ * the formatted text as v5.7's vprintk_store() does; several prefixes may
+ * follow each other, the first level counts. '0'..'4' (emerg,
+ * alert, crit, err, warning) log G_LOG_LEVEL_WARNING, '5' (notice)
+ * G_LOG_LEVEL_MESSAGE, '6' (info) G_LOG_LEVEL_INFO and '7' (debug)
+ * G_LOG_LEVEL_DEBUG: glib's default handler prints levels 0..5 on stderr
+ * and info and debug only with G_MESSAGES_DEBUG=kmodel (or all). No level,
+ * 'd' (KERN_DEFAULT) and 'c' (KERN_CONT) take MESSAGE_LOGLEVEL_DEFAULT, 4
+ * (v5.7's default): a continuation is a message of its own, not appended
+ * to the previous line (that would be state shared by all machines).
+ * Needs no current task. Returns the length of the message without its
+ * level prefix and trailing newline (v5.7's vprintk_store() returns that),
+ * or a negative errno if it cannot be formatted (-EINVAL).
+ */
+KM_API int km_printk(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 #ifdef __cplusplus
 }
 #endif

@@ -75,3 +75,54 @@ const char *km_events_field_name(size_t i)
 {
 	return i < G_N_ELEMENTS(event_names) ? event_names[i] : NULL;
 }
+
+/* printk_get_level() (include/linux/printk.h, v5.7) for either prefix form:
+ * KERN_SOH "N" (v3.6 on) or "<N>" (v3.5), 'd' as v3.5's KERN_DEFAULT; the
+ * prefix's character, or 0 */
+static char printk_get_level(const char *s, size_t *skip)
+{
+	char c;
+
+	if (s[0] == '\001' && s[1])
+		c = s[1], *skip = 2;
+	else if (s[0] == '<' && s[1] && s[2] == '>')
+		c = s[1], *skip = 3;
+	else
+		return 0;
+	return (c >= '0' && c <= '7') || c == 'c' || c == 'd' ? c : 0;
+}
+
+int km_printk(const char *fmt, ...)
+{
+	static const GLogLevelFlags glib_level[8] = {
+		G_LOG_LEVEL_WARNING, G_LOG_LEVEL_WARNING, G_LOG_LEVEL_WARNING,
+		G_LOG_LEVEL_WARNING, G_LOG_LEVEL_WARNING, G_LOG_LEVEL_MESSAGE,
+		G_LOG_LEVEL_INFO, G_LOG_LEVEL_DEBUG,
+	};
+	int level = -1;
+	char *text, *msg, c;
+	size_t skip;
+	va_list ap;
+	int len;
+
+	if (!fmt)
+		return -EINVAL;
+	va_start(ap, fmt);
+	text = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	if (!text)
+		return -EINVAL;
+	len = (int)strlen(text);
+	/* as v5.7's vprintk_store(): the trailing newline, then the prefixes
+	 * of the formatted text (the first level counts) */
+	if (len && text[len - 1] == '\n')
+		text[--len] = '\0';
+	for (msg = text; (c = printk_get_level(msg, &skip)); msg += skip, len -= (int)skip)
+		if (c >= '0' && c <= '7' && level < 0)
+			level = c - '0';
+	if (level < 0)
+		level = 4;	/* MESSAGE_LOGLEVEL_DEFAULT */
+	g_log(G_LOG_DOMAIN, glib_level[level], "%s", msg);
+	g_free(text);
+	return len;
+}

@@ -62,6 +62,15 @@ struct kver_ops {
 	int (*skb_put_padto)(struct km_skb *skb, unsigned int len);	/* since v3.19 */
 	int (*eth_skb_pad)(struct km_skb *skb);				/* since v3.19 */
 	void *(*skb_put_zero)(struct km_skb *skb, unsigned int len);	/* since v4.13 */
+	void *(*__skb_put_zero)(struct km_skb *skb, unsigned int len);	/* since v4.13 */
+	void *(*__skb_put_data)(struct km_skb *skb, const void *data, unsigned int len);
+	/* printk: pr_info("%s\n", s), pr_err(..), pr_debug(..) (no DEBUG),
+	 * printk("%s\n", s) (no level), pr_cont("%s", s); pr_fmt is "kver: " */
+	int (*pr_info)(const char *s);
+	int (*pr_err)(const char *s);
+	int (*pr_debug)(const char *s);
+	int (*printk)(const char *s);
+	int (*pr_cont)(const char *s);
 	/* usb: a device whose bulk endpoints are out 1 (maxpacket 512) and in
 	 * 1 (64); usb_maxpacket(udev, pipe of @ep, @in[, @is_out]) */
 	int (*usb_maxpacket)(unsigned int ep, bool in, int is_out);

@@ -6,11 +6,18 @@
  * the way code of that version does, and checks each versioned signature
  * at compile time: a wrong signature does not build.
  */
+/* pr_fmt() before <linux/printk.h>, as a driver sets it */
+#define pr_fmt(fmt) "kver: " fmt
 #include <linux/bug.h>
 #include <linux/etherdevice.h>
+#include <linux/ethtool.h>
+#include <linux/export.h>
 #include <linux/highmem.h>
 #include <linux/kernel.h>
+#include <linux/mii.h>
 #include <linux/mm.h>
+#include <linux/module.h>
+#include <linux/printk.h>
 #include <linux/skbuff.h>
 #include <linux/uaccess.h>
 #include <linux/uio.h>
@@ -23,6 +30,37 @@
 #define KV_V(a, b) (KMODEL_KERNEL_VERSION >= KERNEL_VERSION(a, b, 0))
 #define KV_SIG(fn, type) _Static_assert(__builtin_types_compatible_p(typeof(&fn), type), \
 					#fn " has the signature of this kernel version")
+
+/* each of these is the layer's, not the build host's uapi header of the
+ * same name (a usbnet driver's include list: user report 4) */
+#if !defined(KM_COMPAT_LINUX_MODULE_H) || !defined(KM_COMPAT_LINUX_EXPORT_H) || \
+    !defined(KM_COMPAT_LINUX_PRINTK_H) || !defined(KM_COMPAT_LINUX_ETHTOOL_H) || \
+    !defined(KM_COMPAT_LINUX_MII_H)
+#error "a kernel header came from the host, not the compatibility layer"
+#endif
+/* the module stubs take what the kernel's take, at file scope */
+MODULE_AUTHOR("kmodel");
+MODULE_DESCRIPTION("the compatibility layer at one kernel version");
+MODULE_LICENSE("GPL");
+MODULE_DEVICE_TABLE(usb, products);
+/* the uapi integer types, and the types a usbnet driver's private data
+ * embeds (include/linux/mii.h) */
+_Static_assert(sizeof(__u8) == 1 && sizeof(__u16) == 2 && sizeof(__u32) == 4 &&
+	       sizeof(__u64) == 8 && (__s8)-1 < 0 && (__s64)-1 < 0, "__u8 .. __s64");
+_Static_assert(sizeof(struct mii_ioctl_data) == 8, "struct mii_ioctl_data: four __u16");
+struct kv_driver_priv {
+	struct mii_if_info mii;
+	const struct ethtool_ops *ethtool;
+};
+_Static_assert(sizeof(((struct kv_driver_priv *)0)->mii.dev) == sizeof(struct net_device *),
+	       "mii_if_info.dev");
+/* KERN_<LEVEL>: "<N>" up to v3.5, KERN_SOH "N" from v3.6 (04d2c8c83d0e) */
+#if KV_V(3, 6)
+_Static_assert(sizeof(KERN_INFO) == 3 && sizeof(KERN_SOH KERN_CONT) == 4, "KERN_SOH \"6\"");
+#else
+_Static_assert(sizeof(KERN_INFO) == 4 && sizeof(KERN_CONT) == 4, "\"<6>\"");
+#endif
+KV_SIG(printk, int (*)(const char *, ...));
 
 /* get_user_pages_fast(): `int write` before v5.2 (73b0140bf0fe) */
 #if KV_V(5, 2)
@@ -42,6 +80,8 @@ KV_SIG(skb_push, void *(*)(struct sk_buff *, unsigned int));
 KV_SIG(skb_put, void *(*)(struct sk_buff *, unsigned int));
 KV_SIG(skb_pull, void *(*)(struct sk_buff *, unsigned int));
 KV_SIG(skb_put_zero, void *(*)(struct sk_buff *, unsigned int));
+KV_SIG(__skb_put_zero, void *(*)(struct sk_buff *, unsigned int));
+KV_SIG(__skb_put_data, void *(*)(struct sk_buff *, const void *, unsigned int));
 #else
 KV_SIG(skb_push, unsigned char *(*)(struct sk_buff *, unsigned int));
 KV_SIG(skb_put, unsigned char *(*)(struct sk_buff *, unsigned int));
@@ -228,7 +268,23 @@ static void *kv_skb_put_zero(struct km_skb *skb, unsigned int len)
 {
 	return skb_put_zero(skb, len);
 }
+static void *kv___skb_put_zero(struct km_skb *skb, unsigned int len)
+{
+	return __skb_put_zero(skb, len);
+}
+static void *kv___skb_put_data(struct km_skb *skb, const void *data, unsigned int len)
+{
+	return __skb_put_data(skb, data, len);
+}
 #endif
+
+/* printk(): pr_info() and pr_err() through pr_fmt(), pr_debug() without
+ * DEBUG, a printk() without a level, and a pr_cont() fragment */
+static int kv_pr_info(const char *s) { return pr_info("%s\n", s); }
+static int kv_pr_err(const char *s) { return pr_err("%s\n", s); }
+static int kv_pr_debug(const char *s) { return pr_debug("%s\n", s); }
+static int kv_printk(const char *s) { return printk("%s\n", s); }
+static int kv_pr_cont(const char *s) { return pr_cont("%s", s); }
 
 /* struct driver_info: a driver's table under the kernel's name, read back
  * through dev->driver_info (a type check: it does not build otherwise) */
@@ -340,10 +396,18 @@ const struct kver_ops KVER_OPS = {
 #endif
 #if KV_V(4, 13)
 	.skb_put_zero = kv_skb_put_zero,
+	.__skb_put_zero = kv___skb_put_zero,
+	.__skb_put_data = kv___skb_put_data,
 #endif
+	.pr_info = kv_pr_info,
+	.pr_err = kv_pr_err,
+	.pr_debug = kv_pr_debug,
+	.printk = kv_printk,
+	.pr_cont = kv_pr_cont,
 	.usb_maxpacket = kv_usb_maxpacket,
 	.usbnet_maxpacket = kv_usbnet_maxpacket,
 #if !KV_V(5, 16)
 	.fault_in_readable = kv_fault_in_readable,
 #endif
 };
+EXPORT_SYMBOL_GPL(KVER_OPS);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <stdio.h>
 #include <linux/compiler.h>
+#include <linux/printk.h>	/* as the kernel's <linux/kernel.h> brings it */
 #include <kmodel/current.h>
 #include <kmodel/machine.h>
 

@@ -120,6 +120,28 @@ static inline void *skb_put_data(struct sk_buff *skb, const void *data, unsigned
 	memcpy(tmp, data, len);
 	return tmp;
 }
+/* duplicate (include/linux/skbuff.h, v4.13: de77b966ce8a, the same series):
+ * the unchecked __skb_put() forms; as above after an overrun */
+static inline void *__skb_put_zero(struct sk_buff *skb, unsigned int len)
+{
+	void *tmp;
+
+	if (len > (unsigned int)skb_tailroom(skb))
+		return __skb_put(skb, len);
+	tmp = __skb_put(skb, len);
+	memset(tmp, 0, len);
+	return tmp;
+}
+static inline void *__skb_put_data(struct sk_buff *skb, const void *data, unsigned int len)
+{
+	void *tmp;
+
+	if (len > (unsigned int)skb_tailroom(skb))
+		return __skb_put(skb, len);
+	tmp = __skb_put(skb, len);
+	memcpy(tmp, data, len);
+	return tmp;
+}
 #endif
 static inline void skb_trim(struct sk_buff *skb, unsigned int len) { km_skb_trim(skb, len); }
 static inline int skb_cloned(const struct sk_buff *skb) { return km_skb_cloned(skb); }
