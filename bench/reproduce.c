@@ -331,11 +331,12 @@ static const char *goal(const struct figure *f)
 
 static void write_text(FILE *fp, const struct repro *R)
 {
-	fprintf(fp, "Published figures of the seeds and the cost model's predictions (profile%s)\n",
-		R->profile_override ? " of every row: " : "s: beaglebone-white, cortex-a15-qemu, "
-							 "beagleboard-xm-debug-slab");
 	if (R->profile_override)
-		fprintf(fp, "%s\n", R->profile_override);
+		fprintf(fp, "Published figures of the seeds and the cost model's predictions "
+			"(profile of every row: %s)\n", R->profile_override);
+	else
+		fprintf(fp, "Published figures of the seeds and the cost model's predictions "
+			"(profiles: beaglebone-white, cortex-a15-qemu, beagleboard-xm-debug-slab)\n");
 	fprintf(fp, "%-4s %-66s %8s %9s %9s %7s %-4s %-5s %s\n", "seed", "figure", "unit", "published",
 		"predicted", "error%", "goal", "calib", "bound");
 	for (guint i = 0; i < R->figures->len; i++) {

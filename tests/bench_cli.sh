@@ -105,6 +105,13 @@ col=$(head -1 "$tmp/dd_rfc.csv" | tr , '\n' | grep -nx reports_sleep_in_atomic |
 "$bench" "${dd1[@]}" --dd-variants direct --fail-on-reports >/dev/null ||
 	fail "--fail-on-reports without reports: not exit 0"
 
+# reproduce --profile names the profile inside its title line (user report
+# item 10: the name came after the line's ")")
+"$bench" reproduce --profile beaglebone-white >"$tmp/repro.txt"
+head -1 "$tmp/repro.txt" | grep -q '(profile of every row: beaglebone-white)$' ||
+	fail "reproduce --profile: the title line does not name the profile"
+sed -n 2p "$tmp/repro.txt" | grep -q '^seed ' || fail "reproduce --profile: the header is not line 2"
+
 # an output that cannot be written is exit 2, as in kmodel-check
 : >"$tmp/file"	# a path under a regular file: no directory can be made there
 for out in "-o $tmp/file/x" "--csv-dir $tmp/file/x"; do
