@@ -725,6 +725,58 @@ static void test_cpu_or_link(void **state)
 	g_free(fast);
 }
 
+/*
+ * The USB link of an iperf row follows its speed and maxpacket (USB 2.0
+ * spec 5.8.4): full speed carries floor(1500 / (13 + maxpacket)) bulk
+ * transactions a 1 ms frame (table 5-9: 19 x 64 bytes, 1,216,000 bytes/s;
+ * 71 x 8, 568,000), so an AX88772 at full speed is bound by it, not by
+ * the 100 Mbit/s wire (the prediction once took the profile's high-speed
+ * 53,248,000 for every row: 83.9 Mbit/s at maxpacket 64, found by a new
+ * user). A SuperSpeed row (maxpacket 1024) on the BeagleBoard-xM's USB 2.0
+ * host has no prediction: the device runs at high speed there.
+ */
+static void test_link_follows_usb_speed(void **state)
+{
+	static const struct { const char *variant; unsigned int mp; double bytes_per_s; } rows[] = {
+		{ "after", 64, 19.0 * 64 * 1000 },
+		{ "after", 8, 71.0 * 8 * 1000 },
+		{ "ax88179", 1024, 0 },
+	};
+	struct km_cost_profile *p;
+
+	g_setenv("KMODEL_PROFILE_DIR", KM_PROFILES_DIR, TRUE);
+	assert_int_equal(km_cost_profile_load("beagleboard-xm-debug-slab", &p), 0);
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		const struct km_usbnet_variant *vs[1] = { km_usbnet_find(rows[i].variant) };
+		struct km_iperf_opts o = { .packets = 50, .repeat = 1, .maxpacket = rows[i].mp };
+		struct km_table *t;
+
+		assert_non_null(vs[0]);
+		assert_int_equal(km_iperf_run(&o, vs, 1, &t), 0);
+		for (size_t r = 0; r < km_table_nrows(t); r++) {
+			const char *bound = NULL;
+			double x = km_cost_predict_row(p, t, r, &bound, NULL);
+			double usb = cell(t, r, "usb_bytes_per_packet")->d;
+			double payload = !strcmp(cell(t, r, "traffic")->s, "udp")
+				? cell(t, r, "eth_bytes_per_packet")->d - 42 : 1448;
+
+			if (!rows[i].bytes_per_s) {
+				assert_true(x == 0);
+				continue;
+			}
+			assert_string_equal(bound, "link");
+			assert_true(fabs(x - payload * 8 / (usb / rows[i].bytes_per_s) / 1e6) <
+				    1e-6 * x);
+		}
+		assert_int_equal(km_cost_table_predict(t, NULL), 0);
+		for (size_t r = 0; r < km_table_nrows(t); r++)
+			assert_int_equal(cell(t, r, "predicted_mbit_s")->type,
+					 rows[i].bytes_per_s ? KM_VALUE_DOUBLE : KM_VALUE_NONE);
+		km_table_free(t);
+	}
+	km_cost_profile_free(p);
+}
+
 /* km_cost_table_predict() on a dd table: each machine's profile, or the
  * one named; the host baseline gets no prediction; a profile that does
  * not load adds no column */
@@ -1142,6 +1194,7 @@ int main(void)
 		cmocka_unit_test(test_kernel_refused),
 		cmocka_unit_test(test_bandwidth_at_cache_sizes),
 		cmocka_unit_test(test_cpu_or_link),
+		cmocka_unit_test(test_link_follows_usb_speed),
 		cmocka_unit_test(test_table_predict),
 		cmocka_unit_test(test_derivation_check),
 		cmocka_unit_test(test_shipped_profiles),

@@ -44,6 +44,29 @@ static void row_events(const struct km_table *t, size_t row, const char *unit, d
 	}
 }
 
+/*
+ * The most a bulk-out pipe of @speed and @maxpacket can carry, bytes per
+ * second, from the USB 2.0 specification's transaction limits (5.8.4):
+ * as many transactions of maxpacket data bytes plus their protocol
+ * overhead as fit a (micro)frame -- full speed 13 bytes of overhead in a
+ * 1 ms frame of 1500 byte times (table 5-9: 19 x 64 bytes, 1,216,000
+ * bytes/s), high speed 55 bytes in a 125 us microframe of 7500 (table
+ * 5-10: 13 x 512, 53,248,000). 0 for another speed (see predict_row()).
+ */
+static double bulk_bytes_per_s(const char *speed, unsigned int maxpacket)
+{
+	double frame, overhead, per_s;
+
+	if (!strcmp(speed, "full")) {
+		frame = 1500, overhead = 13, per_s = 1000;
+	} else if (!strcmp(speed, "high")) {
+		frame = 7500, overhead = 55, per_s = 8000;
+	} else {
+		return 0;
+	}
+	return floor(frame / (overhead + maxpacket)) * maxpacket * per_s;
+}
+
 static double predict_row(const struct km_cost_profile *p, const struct km_table *t, size_t row,
 			  const char **bound, struct km_cost_result *r)
 {
@@ -67,16 +90,34 @@ static double predict_row(const struct km_cost_profile *p, const struct km_table
 	if (!strcmp(km_table_name(t), "iperf")) {
 		const double scale = 100000;	/* packets */
 		struct km_cost_workload w = { 0 };	/* a frame's copies stay in L1 */
-		double link, secs, payload;
-		unsigned int mss;
+		double link, secs, payload, bulk, host;
+		unsigned int mss, mp;
+		const char *speed;
 
 		v = value(t, row, "mss");
 		mss = v && v->type == KM_VALUE_INT ? (unsigned int)v->i : 0;
+		v = value(t, row, "maxpacket");
+		mp = v && v->type == KM_VALUE_INT ? (unsigned int)v->i : 512;
+		v = value(t, row, "speed");
+		speed = v && v->type == KM_VALUE_STRING ? v->s : "high";
 		row_events(t, row, "packet", scale, &ev);
 		if (km_cost_predict(p, &ev, &w, r) || r->seconds <= 0)
 			return 0;
-		link = km_cost_link_seconds(p, (double)ev.eth_frames, (double)ev.eth_bytes,
-					    (double)ev.usb_bytes);
+		/* the link: the wire, and the bulk-out pipe at the row's speed
+		 * and maxpacket, no faster than the profile's host allows
+		 * ([link] usb_bytes_per_s). A host no faster than high speed
+		 * (a USB 2.0 one, as every profile's) runs a SuperSpeed device
+		 * at high speed with maxpacket 512: that row is its
+		 * prediction, a row at maxpacket 1024 has none */
+		link = km_cost_link_seconds(p, (double)ev.eth_frames, (double)ev.eth_bytes, 0);
+		host = km_cost_link_seconds(p, 0, 0, 1);	/* seconds per byte */
+		bulk = bulk_bytes_per_s(speed, mp);
+		if (link >= 0 && host > 0) {
+			if (!bulk && 1 / host <= bulk_bytes_per_s("high", 512))
+				return 0;
+			bulk = bulk ? MIN(bulk, 1 / host) : 1 / host;
+			link = MAX(link, (double)ev.usb_bytes / bulk);
+		}
 		if (bound)
 			*bound = link > r->seconds ? "link" : "cpu";
 		secs = MAX(link, r->seconds);
@@ -166,7 +207,7 @@ int km_cost_table_predict(struct km_table *t, const char *profile)
 			continue;	/* the host baseline: no target run */
 		x = km_cost_predict_row(g_hash_table_lookup(profiles, name), t, r, &bound, NULL);
 		if (x <= 0)
-			continue;	/* stalled */
+			continue;	/* stalled, or a speed the host cannot run */
 		km_table_set_double(t, r, dd ? "predicted_mb_s" : "predicted_mbit_s", x);
 		if (bound)
 			km_table_set_str(t, r, "bound", bound);
