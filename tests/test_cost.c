@@ -1109,6 +1109,146 @@ static void test_events_counted(void **state)
 }
 
 /*
+ * The two "warm" counters of issue 9 (kmodel/machine.h: at most
+ * KM_EVENTS_WARM_BYTES copied or set between the two writes of a line).
+ * clear_slab_warm_bytes: __GFP_ZERO of the object SLUB's LIFO freelist
+ * hands back (mm/slub.c slab_alloc_node(), v5.7), the RFC's page array
+ * each call; clear_refilled_bytes: the bytes shmem_write_end()'s
+ * zero_user_segments() zeroed in a new page (mm/shmem.c, v5.7) that the
+ * next writes of dd's 512-byte blocks copy over.
+ */
+/* write(2) of @n bytes of user memory @a to @file at @pos, through direct */
+static void write_at(struct km_fixture *f, struct km_shmem_file *file, unsigned long a,
+		     uint64_t pos, size_t n)
+{
+	struct km_iovec v = { a, n };
+	struct km_iov_iter it;
+
+	km_iov_iter_init(&it, &v, 1, n);
+	assert_int_equal(km_shmem_write_iter(f->t, &km_uaccess_direct, file, &pos, &it), (long)n);
+}
+
+static void test_warm_counters(void **state)
+{
+	const unsigned long P = 4096;
+	struct km_fixture f;
+	struct km_events ev;
+	struct km_shmem_file *file;
+	unsigned char *big = g_malloc0(8 * P);
+	unsigned long a;
+	void *obj;
+
+	km_fixture_up(&f, NULL);
+	/* a new slab's object is cold, however little was copied before */
+	obj = km_kmalloc(f.t, 3000, KM_GFP_KERNEL | KM_GFP_ZERO);	/* kmalloc-4096 */
+	km_events_get(f.m, &ev);
+	assert_true(ev.memcpy_bytes + ev.clear_bytes <= KM_EVENTS_WARM_BYTES);
+	assert_int_equal(ev.clear_slab_warm_bytes, 0);
+	km_kfree(f.t, obj);
+	a = km_test_map(&f, 0, 8, KM_PROT_READ | KM_PROT_WRITE);
+	assert_int_equal(km_copyout(f.t, &km_uaccess_direct, a, big, 8 * P), 0);  /* faulted in */
+	km_events_reset(f.m);
+	/* the one kfree() pushed comes back warm */
+	obj = km_kmalloc(f.t, 3000, KM_GFP_KERNEL | KM_GFP_ZERO);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.clear_bytes, 4096);
+	assert_int_equal(ev.clear_slab_warm_bytes, 0);	/* 32 KiB copied since */
+	km_kfree(f.t, obj);
+	obj = km_kmalloc(f.t, 3000, KM_GFP_KERNEL | KM_GFP_ZERO);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.clear_slab_warm_bytes, 4096);
+	/* without __GFP_ZERO nothing is zeroed, warm or not */
+	km_kfree(f.t, obj);
+	obj = km_kmalloc(f.t, 3000, KM_GFP_KERNEL);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.clear_slab_warm_bytes, 4096);
+	/* warm up to KM_EVENTS_WARM_BYTES copied since the kfree(), not beyond */
+	for (unsigned long gap = KM_EVENTS_WARM_BYTES - 1; gap <= KM_EVENTS_WARM_BYTES + 1; gap++) {
+		km_kfree(f.t, obj);
+		assert_int_equal(km_copyout(f.t, &km_uaccess_direct, a, big, gap), 0);
+		km_events_reset(f.m);	/* the distance counts across it */
+		obj = km_kmalloc(f.t, 3000, KM_GFP_KERNEL | KM_GFP_ZERO);
+		km_events_get(f.m, &ev);
+		assert_int_equal(ev.clear_slab_warm_bytes, gap <= KM_EVENTS_WARM_BYTES ? 4096 : 0);
+	}
+	km_kfree(f.t, obj);
+
+	/* dd's 512-byte writes into a new page: the first zeroes [512, P),
+	 * the second copies over 512 of those bytes */
+	assert_int_equal(km_shmem_file_new(f.m, &file), 0);
+	km_events_reset(f.m);
+	write_at(&f, file, a, 0, 512);
+	write_at(&f, file, a, 512, 512);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.clear_bytes, P - 512);
+	assert_int_equal(ev.clear_refilled_bytes, 512);
+	/* over written and zeroed bytes: only the zeroed ones count, once */
+	write_at(&f, file, a, 768, 512);
+	write_at(&f, file, a, 768, 512);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.clear_refilled_bytes, 512 + 256);
+	/* cold after more than KM_EVENTS_WARM_BYTES copied */
+	assert_int_equal(km_copyout(f.t, &km_uaccess_direct, a, big, KM_EVENTS_WARM_BYTES + 1), 0);
+	write_at(&f, file, a, 1280, 512);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.clear_refilled_bytes, 512 + 256);
+	/* a write into the middle of a new page zeroes both sides: the head's
+	 * bytes count once too */
+	write_at(&f, file, a, P + 1024, 512);
+	km_events_reset(f.m);
+	write_at(&f, file, a, P + 512, 512);
+	write_at(&f, file, a, P + 512, 512);
+	write_at(&f, file, a, P, 512);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.clear_refilled_bytes, 512 + 512);
+	/* a page written whole is not zeroed: nothing to refill */
+	km_shmem_file_truncate(file);
+	km_events_reset(f.m);
+	write_at(&f, file, a, 0, P);
+	write_at(&f, file, a, 0, P);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.clear_bytes, 0);
+	assert_int_equal(ev.clear_refilled_bytes, 0);
+	km_shmem_file_free(file);
+	g_free(big);
+	km_fixture_down(&f);
+	(void)state;
+}
+
+/* with a working set, the sets in warm lines run at the L1 rate (set_l1
+ * 8 bytes a cycle), the other kernel-side sets stream (10 cycles a line of
+ * 1 byte); the warm bytes never exceed the sets; without a working set all
+ * sets are in L1 */
+static void test_warm_sets_priced(void **state)
+{
+	char *path;
+	struct km_cost_profile *p = load_memory(&path, "read_l2_cycles=0", "read_mem_cycles=0",
+						"write_mem_cycles=10");
+	struct km_events ev = { .clear_bytes = 1000, .clear_slab_warm_bytes = 64,
+				.clear_refilled_bytes = 336, .uaccess_from_bytes = 100,
+				.memcpy_bytes = 100 };
+	struct km_cost_workload w = { .working_set = 4096 };
+	struct km_cost_result r;
+
+	assert_int_equal(km_cost_predict(p, &ev, &w, &r), 0);
+	assert_true(item(&r, "set bytes") == 600 * 10);
+	assert_true(item(&r, "warm set bytes") == 400 / 8.0);
+	ev.clear_refilled_bytes = 5000;
+	assert_int_equal(km_cost_predict(p, &ev, &w, &r), 0);
+	assert_true(item(&r, "set bytes") == -1);	/* none left: no item */
+	assert_true(item(&r, "warm set bytes") == 1000 / 8.0);
+	ev.clear_refilled_bytes = 336;
+	w.working_set = 0;
+	assert_int_equal(km_cost_predict(p, &ev, &w, &r), 0);
+	assert_true(item(&r, "set bytes") == 600 / 8.0);
+	assert_true(item(&r, "warm set bytes") == 400 / 8.0);
+	km_cost_profile_free(p);
+	g_unlink(path);
+	g_free(path);
+	(void)state;
+}
+
+/*
  * The host profile km_cost_calibrate_host() (kmodel-bench calibrate) writes
  * loads as a profile:
  * every key present, numeric, sourced; none calibrated. It is written
@@ -1167,6 +1307,8 @@ static void test_event_names(void **state)
 		{ "kfree_class_0", &ev.kfree_class[0] }, { "kfree_class_15", &ev.kfree_class[15] },
 		{ "kmalloc_arm_bytes", &ev.kmalloc_arm_bytes }, { "kfree_arm_bytes", &ev.kfree_arm_bytes },
 		{ "eth_rx_bytes", &ev.eth_rx_bytes },
+		{ "clear_slab_warm_bytes", &ev.clear_slab_warm_bytes },
+		{ "clear_refilled_bytes", &ev.clear_refilled_bytes },
 	};
 
 	for (size_t j = 0; j < G_N_ELEMENTS(probe); j++) {
@@ -1199,6 +1341,8 @@ int main(void)
 		cmocka_unit_test(test_derivation_check),
 		cmocka_unit_test(test_shipped_profiles),
 		cmocka_unit_test(test_events_counted),
+		cmocka_unit_test(test_warm_counters),
+		cmocka_unit_test(test_warm_sets_priced),
 		cmocka_unit_test(test_calibrate_host),
 		cmocka_unit_test(test_event_names),
 	};

@@ -71,7 +71,12 @@
  * at the rate random replacement gives when each reuse allocates that many
  * streamed lines: m = 1 - exp(-(streamed + W m) / C) per cache of C lines.
  * Other copies and sets: with a working set, kernel-side memsets (page
- * zeroing) stream to DRAM; without one (0) every copy and set is in L1.
+ * zeroing) stream to DRAM, except those in lines written moments before
+ * (struct km_events clear_slab_warm_bytes and clear_refilled_bytes: a
+ * line goes to DRAM once, and that write is charged elsewhere -- to the
+ * copy that fills a zeroed page-cache line, or long ago to the slab
+ * object), which run at the L1 rate; without a working set (0) every
+ * copy and set is in L1.
  */
 #ifndef KMODEL_COST_H
 #define KMODEL_COST_H
@@ -149,7 +154,8 @@ struct km_cost_workload {
 struct km_cost_item {
 	/** event name, or "copy to user bytes", "copy from user bytes",
 	 *  "copy bytes" (the other copies), "clear user bytes", "set bytes"
-	 *  (the other sets), "slab debug" */
+	 *  (the other sets), "warm set bytes" (the sets in lines written moments
+ *  before), "slab debug" */
 	const char *what;
 	double count;		/**< events (or bytes) */
 	double cycles;		/**< total cycles charged for them */

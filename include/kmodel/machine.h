@@ -536,8 +536,33 @@ struct km_events {
 	 *  192): what the target's slab allocator and DEBUG_SLAB handle. */
 	uint64_t kmalloc_arm_bytes;
 	uint64_t kfree_arm_bytes;
+	/* appended (issue 9: lines written again while still in the caches;
+	 * "warm": at most KM_EVENTS_WARM_BYTES copied or set on the machine
+	 * -- memcpy_bytes, clear_bytes, memmove_bytes, skb_copy_bytes --
+	 * between the two writes) */
+	/** bytes of clear_bytes that __GFP_ZERO zeroed in a kmalloc object
+	 *  SLUB's per-cpu freelist handed back warm: the object its last
+	 *  kfree() pushed (LIFO: slab_alloc_node() pops the freelist's head,
+	 *  do_slab_free() pushes it, mm/slub.c v5.7), freed no more than
+	 *  KM_EVENTS_WARM_BYTES ago; a new slab's objects are never warm.
+	 *  The object's bucket on 32-bit ARM, as kmalloc_arm_bytes. */
+	uint64_t clear_slab_warm_bytes;
+	/** bytes of clear_bytes that shmem_write_end() zeroed around the copy
+	 *  in a new page-cache page (zero_user_segments(), mm/shmem.c v5.7)
+	 *  and that a later write to that page copied over while warm
+	 *  (counted at that write; the model follows a file's last such
+	 *  page) */
+	uint64_t clear_refilled_bytes;
 };
 #define KM_EVENTS_KMALLOC_CLASSES 16
+/** The distance that keeps a written line "warm" for the events above:
+ *  bytes the machine copied or set since (memcpy_bytes + clear_bytes +
+ *  memmove_bytes + skb_copy_bytes). 16 KiB is 256 lines of 64 bytes, a
+ *  sixteenth of the Cortex-A8's 256 KiB L2 (the cache that allocates on
+ *  writes, kmodel/cost.h; the default machine is the BeagleBone's): under
+ *  its random replacement a line survives that many allocations with
+ *  probability (1 - 1/4096)^256 = 0.94. */
+#define KM_EVENTS_WARM_BYTES 16384u
 
 /**
  * km_events_get_sized() - snapshot the counters into @out, @size bytes of

@@ -83,6 +83,7 @@ struct km_machine {
 	struct km_slab *slab;		/* &slab_caches while the machine lives */
 	struct km_slab slab_caches;
 	struct km_events ev;
+	uint64_t traffic_reset;	/* km_traffic_bytes() at the last km_events_reset() */
 	unsigned long report_counts[KM_R__COUNT];
 	bool report_log_full;		/* the log holds report_log_max */
 	unsigned int report_log_max;	/* KM_REPORT_LOG_MAX unless set */
@@ -278,5 +279,14 @@ static inline bool km_access_ok(const struct km_task *t, unsigned long addr, uns
 	if (t->kernel_ds)
 		return true;
 	return size <= limit && addr <= limit - size;
+}
+
+/* The bytes @m has copied, set or moved since it booted (the counters'
+ * resets kept out): the clock of "warm" lines (KM_EVENTS_WARM_BYTES,
+ * kmodel/machine.h). */
+static inline uint64_t km_traffic_bytes(const struct km_machine *m)
+{
+	return m->traffic_reset + m->ev.memcpy_bytes + m->ev.clear_bytes + m->ev.memmove_bytes +
+	       m->ev.skb_copy_bytes;
 }
 #endif

@@ -187,6 +187,8 @@ void km_events_get_sized(const struct km_machine *m, struct km_events *out, size
 
 void km_events_reset(struct km_machine *m)
 {
-	if (m)
-		memset(&m->ev, 0, sizeof(m->ev));
+	if (!m)
+		return;
+	m->traffic_reset = km_traffic_bytes(m);
+	memset(&m->ev, 0, sizeof(m->ev));
 }

@@ -41,7 +41,11 @@ struct obj_hdr {
 	uint32_t cls;		/* size class index */
 	uint64_t size;		/* bucket bytes */
 	struct obj_hdr *next_free;
-	uint64_t arm_size;	/* the bucket on 32-bit ARM (the events' size) */
+	union {
+		uint64_t arm_size;	/* live: the bucket on 32-bit ARM (the events' size) */
+		uint64_t freed_at;	/* free: km_traffic_bytes() at its kfree() + 1;
+					 * 0: never freed (a new slab's) */
+	};
 };
 
 /* A slab: objects of one size class carved from one host allocation. */
@@ -154,6 +158,7 @@ static void __attribute__((noinline)) new_slab(struct km_slab *s, unsigned int c
 		h->magic = OBJ_FREE;
 		h->cls = cls;
 		h->size = bucket;
+		h->freed_at = 0;
 		h->next_free = s->freelist[cls];
 		s->freelist[cls] = h;
 		POISON(h + 1, bucket);
@@ -266,15 +271,18 @@ void *km_kmalloc_arm(struct km_task *t, size_t size, size_t arm_size, km_gfp_t f
 	h = s->freelist[cls];
 	s->freelist[cls] = h->next_free;
 	UNPOISON(h + 1, bucket);
+	if (flags & KM_GFP_ZERO) {	/* slab_alloc_node(): memset(object, 0, s->object_size) */
+		memset(h + 1, 0, bucket);
+		/* its lines still in the caches from its kfree() (LIFO) */
+		if (h->freed_at && km_traffic_bytes(m) + 1 - h->freed_at <= KM_EVENTS_WARM_BYTES)
+			m->ev.clear_slab_warm_bytes += arm_bucket;
+		m->ev.clear_bytes += arm_bucket;	/* the target's object */
+		m->ev.memset_calls++;
+	}
 	h->magic = OBJ_LIVE;
 	h->next_free = NULL;
 	h->arm_size = arm_bucket;
 	s->last_obj = h;
-	if (flags & KM_GFP_ZERO) {	/* slab_alloc_node(): memset(object, 0, s->object_size) */
-		memset(h + 1, 0, bucket);
-		m->ev.clear_bytes += arm_bucket;	/* the target's object */
-		m->ev.memset_calls++;
-	}
 	return h + 1;
 }
 
@@ -310,6 +318,7 @@ void km_kfree_machine(struct km_machine *m, const void *obj)
 	m->ev.kfree_arm_bytes += h->arm_size;
 	m->ev.kfree_class[event_class(h->arm_size)]++;
 	h->magic = OBJ_FREE;
+	h->freed_at = km_traffic_bytes(m) + 1;
 	h->next_free = m->slab->freelist[h->cls];
 	m->slab->freelist[h->cls] = h;
 	POISON(h + 1, h->size);

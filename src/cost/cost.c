@@ -609,7 +609,7 @@ int km_cost_predict_sized(const struct km_cost_profile *p, const struct km_event
 	struct km_events e = { 0 };
 	struct km_cost_workload wl = { 0 }, *w = &wl;
 	struct km_cost_result res = { 0 }, *out = &res;
-	double to, from, clear, copy_other, set_other;
+	double to, from, clear, copy_other, set_other, set_warm;
 	double c_copy, c_set, r_l2, r_mem, w_mem;
 
 	if (!p || !ev || !caller_w || !caller_out)
@@ -640,6 +640,11 @@ int km_cost_predict_sized(const struct km_cost_profile *p, const struct km_event
 								  e.uaccess_from_bytes)) +
 		     (double)(e.memmove_bytes + e.skb_copy_bytes);
 	set_other = (double)e.clear_bytes - clear;
+	/* of those, the ones in lines written moments before: a line goes to
+	 * DRAM once, and these lines' write is another's (the slab object's
+	 * earlier life, the copy that fills the zeroed page-cache bytes) */
+	set_warm = MIN(set_other, (double)e.clear_slab_warm_bytes + (double)e.clear_refilled_bytes);
+	set_other -= set_warm;
 	if (w->working_set && (to > 0 || from > 0)) {
 		/* per reuse of the W bytes: copy_to_user streams W bytes in
 		 * (L1 and L2), copy_from_user W bytes out (L2 only), in the
@@ -655,11 +660,13 @@ int km_cost_predict_sized(const struct km_cost_profile *p, const struct km_event
 			 from * ((m1 - m2) * r_l2 + m2 * r_mem + MAX(c_copy, w_mem)));
 		add_item(out, "clear user bytes", clear, clear * MAX(c_set, m2 * w_mem));
 		add_item(out, "set bytes", set_other, set_other * MAX(c_set, w_mem));
+		add_item(out, "warm set bytes", set_warm, set_warm * c_set);
 	} else {
 		add_item(out, "copy to user bytes", to, to * c_copy);
 		add_item(out, "copy from user bytes", from, from * c_copy);
 		add_item(out, "clear user bytes", clear, clear * c_set);
 		add_item(out, "set bytes", set_other, set_other * c_set);
+		add_item(out, "warm set bytes", set_warm, set_warm * c_set);
 	}
 	add_item(out, "copy bytes", copy_other, copy_other * c_copy);
 	if (p->slab_debug) {

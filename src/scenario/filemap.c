@@ -326,6 +326,13 @@ struct km_shmem_file {
 	struct km_machine *m;
 	uint64_t i_size;
 	GPtrArray *pages;	/* struct km_page *, NULL: a hole; one reference each */
+	/* the last new page shmem_write_end() zeroed around its copy, for the
+	 * clear_refilled_bytes event: its index (NULL page: none), the zeroed
+	 * [0, zero_head) and [zero_tail, P) not yet written again, and
+	 * km_traffic_bytes() after the zeroing */
+	struct km_page *zeroed;
+	unsigned long zeroed_index, zero_head, zero_tail;
+	uint64_t zeroed_at;
 };
 
 int km_shmem_file_new(struct km_machine *m, struct km_shmem_file **out)
@@ -346,6 +353,7 @@ void km_shmem_file_truncate(struct km_shmem_file *f)
 		g_ptr_array_index(f->pages, i) = NULL;	/* the array keeps its size */
 	}
 	f->i_size = 0;
+	f->zeroed = NULL;
 }
 
 void km_shmem_file_free(struct km_shmem_file *f)
@@ -447,6 +455,33 @@ struct km_page *km_shmem_write_begin(struct km_shmem_file *f, unsigned long inde
 	return page;
 }
 
+/* The bytes of [@a, @b) in [@lo, @hi) */
+static unsigned long overlap(unsigned long a, unsigned long b, unsigned long lo, unsigned long hi)
+{
+	return MIN(b, hi) > MAX(a, lo) ? MIN(b, hi) - MAX(a, lo) : 0;
+}
+
+/* A write of [@from, @to) of page @index, which shmem_write_end() zeroed
+ * around an earlier copy: the zeroed bytes it copies over, counted as
+ * clear_refilled_bytes while their lines are warm; each zeroed range
+ * shrinks from its inner edge (a write inside a range ends its following,
+ * so that no byte counts twice). */
+static void count_refill(struct km_shmem_file *f, unsigned long index, struct km_page *page,
+			 unsigned long from, unsigned long to)
+{
+	unsigned long P = f->m->page_size, n;
+
+	if (page != f->zeroed || index != f->zeroed_index)
+		return;
+	n = overlap(from, to, 0, f->zero_head) + overlap(from, to, f->zero_tail, P);
+	if (n && km_traffic_bytes(f->m) - f->zeroed_at <= KM_EVENTS_WARM_BYTES)
+		f->m->ev.clear_refilled_bytes += n;
+	if (from < f->zero_head)
+		f->zero_head = to >= f->zero_head ? from : 0;
+	if (to > f->zero_tail)
+		f->zero_tail = from <= f->zero_tail ? to : P;
+}
+
 /* shmem_write_end(): i_size; a new page gets the bytes around the copy
  * zeroed (zero_user_segments() under kmap_atomic; with no task, the dd
  * baseline's, through the lowmem page's host address) and becomes
@@ -455,11 +490,11 @@ static unsigned long shmem_write_end(struct km_task *t, struct km_shmem_file *f,
 				     unsigned long copied, struct km_page *page, bool fresh)
 {
 	unsigned long P = f->m->page_size;
+	unsigned long from = (unsigned long)(pos & (P - 1));
 
 	if (pos + copied > f->i_size)
 		f->i_size = pos + copied;
 	if (fresh && copied < P) {
-		unsigned long from = (unsigned long)(pos & (P - 1));
 		char *kaddr = t ? km_kmap_atomic(t, page) : km_frame(f->m, km_pfn(f->m, page));
 
 		/* zero_user_segments(): a memset per non-empty segment */
@@ -469,6 +504,13 @@ static unsigned long shmem_write_end(struct km_task *t, struct km_shmem_file *f,
 		f->m->ev.memset_calls += (from > 0) + (P - from - copied > 0);
 		if (t)
 			km_kunmap_atomic(t, kaddr);
+		f->zeroed = page;
+		f->zeroed_index = (unsigned long)(pos / P);
+		f->zero_head = from;
+		f->zero_tail = from + copied;
+		f->zeroed_at = km_traffic_bytes(f->m);
+	} else if (!fresh && copied) {
+		count_refill(f, (unsigned long)(pos / P), page, from, from + copied);
 	}
 	km_set_page_dirty(f->m, page);
 	km_put_page(f->m, page);
