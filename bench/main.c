@@ -104,15 +104,25 @@ static int dd_cases(const struct kb_opts *o, const struct km_registry *reg, GArr
 	for (gchar **n = vs; n && *n; n++) {
 		const struct km_uaccess_ops *v = km_registry_find_uaccess(reg, g_strstrip(*n));
 
-		if (!v)
-			usage_error(&rc, "unknown uaccess variant \"%s\" (see --list)", *n);
+		if (!v) {
+			km_tool_unknown_variant("kmodel-bench", reg, false, *n);
+			rc = 2;
+		}
 		g_ptr_array_add(ops, (gpointer)v);
 	}
 	for (gchar **n = ms; *n; n++) {
 		const struct km_dd_machine *d = km_dd_machine_find(g_strstrip(*n));
 
-		if (!d)
-			usage_error(&rc, "unknown dd machine \"%s\" (see --list)", *n);
+		if (!d) {
+			GPtrArray *known = g_ptr_array_new();
+
+			for (const struct km_dd_machine *const *m = km_dd_machines(); *m; m++)
+				g_ptr_array_add(known, (gpointer)(*m)->name);
+			km_tool_unknown("kmodel-bench", "dd machine", *n,
+					(const char *const *)known->pdata, known->len);
+			g_ptr_array_free(known, TRUE);
+			rc = 2;
+		}
 		g_ptr_array_add(machs, (gpointer)d);
 	}
 	for (gchar **n = ks; *n; n++) {
@@ -158,8 +168,10 @@ static int iperf_variants(const struct kb_opts *o, const struct km_registry *reg
 	for (gchar **n = names; *n; n++) {
 		const struct km_usbnet_variant *v = km_registry_find_usbnet(reg, g_strstrip(*n));
 
-		if (!v)
-			usage_error(&rc, "unknown usbnet variant \"%s\" (see --list)", *n);
+		if (!v) {
+			km_tool_unknown_variant("kmodel-bench", reg, true, *n);
+			rc = 2;
+		}
 		g_ptr_array_add(out, (gpointer)v);
 	}
 	g_strfreev(names);
@@ -479,8 +491,15 @@ static int bench_main(int argc, char **argv)
 
 			for (size_t i = 0; i < G_N_ELEMENTS(scenarios); i++)
 				known |= strcmp(g_strstrip(*n), scenarios[i].name) == 0;
-			if (!known)
-				usage_error(&rc, "unknown scenario \"%s\" (see --list)", *n);
+			if (!known) {
+				const char *names[G_N_ELEMENTS(scenarios)];
+
+				for (size_t i = 0; i < G_N_ELEMENTS(scenarios); i++)
+					names[i] = scenarios[i].name;
+				km_tool_unknown("kmodel-bench", "scenario", *n, names,
+						G_N_ELEMENTS(scenarios));
+				rc = 2;
+			}
 		}
 		g_strfreev(names);
 	}

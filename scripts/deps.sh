@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # Install the Debian packages libkmodel needs to build and test, only those
 # that are missing. Needs root (or sudo) when something is missing.
-# Usage: deps.sh [clang] -- clang also installs clang and its runtimes
-# (ASan/UBSan and libFuzzer: libclang-rt-dev), for the asan-clang preset and
-# the fuzz targets (tests/fuzz/).
+# Usage: deps.sh [clang] [valgrind] -- clang also installs clang and its
+# runtimes (ASan/UBSan and libFuzzer: libclang-rt-dev), for the asan-clang
+# preset and the fuzz targets (tests/fuzz/); valgrind the memcheck runs of
+# README's Tests section (CI does not run them).
 set -euo pipefail
 
 # locales: the de_DE source localedef compiles for the decimal-comma tests
@@ -13,7 +14,8 @@ pkgs=(gcc make cmake pkg-config libglib2.0-dev libjson-glib-dev libcmocka-dev gn
 for group in "$@"; do
 	case $group in
 	clang) pkgs+=(clang libclang-rt-dev) ;;
-	*) echo "deps: unknown group '$group' (known: clang)" >&2; exit 2 ;;
+	valgrind) pkgs+=(valgrind) ;;
+	*) echo "deps: unknown group '$group' (known: clang, valgrind)" >&2; exit 2 ;;
 	esac
 done
 missing=()

@@ -28,6 +28,10 @@ for s in dd iperf; do
 		NR > 1 && $1 == "variant" { print f ": a second header"; exit 1 }' "$f" ||
 		fail "$s.csv: not one schema"
 done
+# the iperf text table's count of frames sent has its CSV name (it was
+# headed `sent`, the column `packets`)
+grep -A1 '^iperf' "$tmp/out.txt" | grep -Eq ' packets +frames_ok ' ||
+	fail "iperf text: no packets heading before frames_ok"
 # a stalled row (the stall plugin's variant) leaves its numbers empty
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	$col["stalled"] == "true" && $col["host_mb_s"] != "" { exit 1 }' "$tmp/csv/dd.csv" ||
@@ -104,6 +108,16 @@ col=$(head -1 "$tmp/dd_rfc.csv" | tr , '\n' | grep -nx reports_sleep_in_atomic |
 	fail "dd --csv: the RFC's row has no sleep_in_atomic reports"
 "$bench" "${dd1[@]}" --dd-variants direct --fail-on-reports >/dev/null ||
 	fail "--fail-on-reports without reports: not exit 0"
+
+# an unknown name: the tools' one style (kmodel-check's), said once (it
+# ended "(see --list) (see --help)")
+set +e
+"$bench" "${dd1[@]}" --dd-variants nosuch >/dev/null 2>"$tmp/err_unknown"
+rc=$?
+set -e
+[ $rc = 2 ] || fail "an unknown variant: exit $rc, want 2"
+grep -qx 'kmodel-bench: unknown uaccess variant "nosuch"; known: direct .*' "$tmp/err_unknown" ||
+	fail "an unknown variant: not the tools' message"
 
 # reproduce --profile names the profile inside its title line (user report
 # item 10: the name came after the line's ")")

@@ -429,6 +429,43 @@ static void test_tool_json_shards_merge(void **state)
 	merge_refuses(dir, "shard-1.json shard-1.json shard-2.json shard-3.json", "is also in");
 	merge_refuses(dir, "shard-1.json shard-2.json", "missing shard 3/3");
 	merge_refuses(dir, "shard-1.json other-2.json shard-3.json", "another sweep");
+	{	/* one shard of 200: the missing ones named up to five, then
+		 * counted (user report item 16: it listed all 199) */
+		gchar *out = run_tool("asix --quick --variant sr9800 -s private --json --shard 1/200");
+		gchar *path = g_strdup_printf("%s/one-1.json", dir), *err = NULL;
+		bool ok = true;
+
+		assert_true(g_file_set_contents(path, out, -1, NULL));
+		g_free(out);
+		args = g_strdup_printf("merge %s", path);
+		g_free(run_tool_status(args, &ok, &err));
+		assert_false(ok);
+		assert_non_null(strstr(err, "missing shards 2/200, 3/200, 4/200, 5/200, 6/200 and "
+					    "194 more (199 of 200 missing)\n"));
+		g_free(err);
+		g_free(args);
+		g_unlink(path);
+		g_free(path);
+	}
+	{	/* an unknown name: the tools' one style */
+		gchar *err = NULL;
+		bool ok = true;
+
+		g_free(run_tool_status("asix --quick --variant nosuch", &ok, &err));
+		assert_false(ok);
+		assert_non_null(strstr(err, "kmodel-sweep: unknown usbnet variant \"nosuch\"; known: "
+					    "before after"));
+		g_free(err);
+		g_free(run_tool_status("asix --quick --sharing nosuch", &ok, &err));
+		assert_false(ok);
+		assert_non_null(strstr(err, "kmodel-sweep: unknown sharing \"nosuch\"; known: private"));
+		g_free(err);
+		/* the usage line names every option */
+		g_free(run_tool_status("nosuch", &ok, &err));
+		assert_non_null(strstr(err, "--sharing NAME"));
+		assert_non_null(strstr(err, "--load PATH.so"));
+		g_free(err);
+	}
 	{
 		gchar *path = g_strdup_printf("%s/whole.json", dir);
 

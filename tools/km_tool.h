@@ -16,6 +16,35 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The tools' one message for a name that is none of @known (@n names;
+ * @what: "uaccess variant", "machine", ...):
+ * `PROG: unknown WHAT "NAME"; known: a b c` */
+static inline void km_tool_unknown(const char *prog, const char *what, const char *name,
+				   const char *const *known, size_t n)
+{
+	fprintf(stderr, "%s: unknown %s \"%s\"; known:", prog, what, name);
+	for (size_t i = 0; i < n; i++)
+		fprintf(stderr, " %s", known[i]);
+	fputc('\n', stderr);
+}
+
+/* km_tool_unknown() for a variant of @reg: uaccess (@usbnet false) or usbnet */
+static inline void km_tool_unknown_variant(const char *prog, const struct km_registry *reg,
+					   bool usbnet, const char *name)
+{
+	GPtrArray *known = g_ptr_array_new();
+
+	if (usbnet)
+		for (const struct km_usbnet_variant *const *v = km_registry_usbnet(reg); *v; v++)
+			g_ptr_array_add(known, (gpointer)(*v)->name);
+	else
+		for (const struct km_uaccess_ops *const *v = km_registry_uaccess(reg); *v; v++)
+			g_ptr_array_add(known, (gpointer)(*v)->name);
+	km_tool_unknown(prog, usbnet ? "usbnet variant" : "uaccess variant", name,
+			(const char *const *)known->pdata, known->len);
+	g_ptr_array_free(known, TRUE);
+}
+
 /* The --version entry of a tool's GOptionEntry table. */
 #define KM_TOOL_VERSION_ENTRY(flag) \
 	{ "version", 0, 0, G_OPTION_ARG_NONE, (flag), "Print the version and exit", NULL }

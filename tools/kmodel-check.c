@@ -92,10 +92,7 @@ static long pick_names(gchar **names, const char *const *known, unsigned int n,
 			mask |= 1L << i;
 			continue;
 		}
-		fprintf(stderr, "kmodel-check: unknown %s \"%s\"; known:", what, *p);
-		for (i = 0; i < n; i++)
-			fprintf(stderr, " %s", known[i]);
-		fputc('\n', stderr);
+		km_tool_unknown("kmodel-check", what, *p, known, n);
 		mask = -1;
 	}
 	g_strfreev(parts);

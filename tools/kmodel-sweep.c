@@ -574,7 +574,7 @@ static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 		const struct km_usbnet_variant *uv = km_registry_find_usbnet(reg, name);
 
 		if (!uv) {
-			fprintf(stderr, PROG ": no usbnet variant '%s' (kmodel-bench --list)\n", name);
+			km_tool_unknown_variant(PROG, reg, true, name);
 			rc = 2;
 		} else {
 			g_ptr_array_add(pick, (gpointer)uv);
@@ -586,8 +586,12 @@ static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 		int sh = sharing_by_name(g_ptr_array_index(names, i));
 
 		if (sh < 0) {
-			fprintf(stderr, PROG ": --sharing %s: want private, tcp_clone, header_cloned "
-				"or shared\n", (const char *)g_ptr_array_index(names, i));
+			const char *known[KM_SWEEP_SHARING_COUNT];
+
+			for (int s = 0; s < KM_SWEEP_SHARING_COUNT; s++)
+				known[s] = km_sweep_sharing_name((enum km_sweep_sharing)s);
+			km_tool_unknown(PROG, "sharing", g_ptr_array_index(names, i), known,
+					KM_SWEEP_SHARING_COUNT);
 			rc = 2;
 		} else {
 			cfg.sharings |= 1u << sh;
@@ -634,19 +638,25 @@ static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 	return 0;
 }
 
-/* every shard 1..N once, and their states the space's */
+/* every shard 1..N once, and their states the space's. The missing ones
+ * are named up to MERGE_MISSING_SHOWN, then counted. */
+#define MERGE_MISSING_SHOWN 5
 static int merge_complete(const struct report *r, const GPtrArray *seen)
 {
 	GString *missing = g_string_new(NULL);
+	guint nmissing = 0;
 	int rc = 0;
 
 	for (guint k = 0; k < seen->len; k++)
-		if (!g_ptr_array_index(seen, k))
+		if (!g_ptr_array_index(seen, k) && ++nmissing <= MERGE_MISSING_SHOWN)
 			g_string_append_printf(missing, "%s%u/%u", missing->len ? ", " : "", k + 1,
 					       seen->len);
-	if (missing->len) {
-		fprintf(stderr, PROG ": merge: missing shard%s %s\n",
-			strchr(missing->str, ',') ? "s" : "", missing->str);
+	if (nmissing > MERGE_MISSING_SHOWN)
+		g_string_append_printf(missing, " and %u more (%u of %u missing)",
+				       nmissing - MERGE_MISSING_SHOWN, nmissing, seen->len);
+	if (nmissing) {
+		fprintf(stderr, PROG ": merge: missing shard%s %s\n", nmissing > 1 ? "s" : "",
+			missing->str);
 		rc = 2;
 	} else if (r->states != r->space.states) {
 		fprintf(stderr, PROG ": merge: the shards hold %" G_GUINT64_FORMAT " states, the "
@@ -747,9 +757,9 @@ int main(int argc, char **argv)
 	} else if (argc >= 2 && !strcmp(argv[1], "merge")) {
 		rc = sweep_merge(&o, argc, argv);
 	} else if (argc != 2 || strcmp(argv[1], "asix") != 0) {
-		fprintf(stderr, PROG ": usage: kmodel-sweep asix [--quick] [--shard K/N] "
-				"[--variant NAME] [--json] [--progress] | kmodel-sweep merge [--json] "
-				"FILE.json... (see --help)\n");
+		fprintf(stderr, PROG ": usage: kmodel-sweep asix [--load PATH.so] [--quick] "
+				"[--shard K/N] [--variant NAME] [--sharing NAME] [--json] [--progress] | "
+				"kmodel-sweep merge [--json] FILE.json... (see --help)\n");
 		rc = 2;
 	} else if (!(reg = km_tool_registry(PROG, o.load))) {
 		rc = 2;

@@ -225,7 +225,7 @@ static const struct km_column columns[] = {
 	{ "mss", "", "bytes", KM_VALUE_INT, 0, 0, KM_COL_KEY, "TCP payload bytes per segment" },
 	{ "maxpacket", "", "bytes", KM_VALUE_INT, 0, 0, KM_COL_KEY, "bulk-out wMaxPacketSize" },
 	{ "speed", "", "", KM_VALUE_STRING, 0, 0, KM_COL_KEY, "USB speed of that maxpacket" },
-	{ "packets", "sent", "", KM_VALUE_INT, 9, 0, KM_COL_TEXT, "packets per timed run" },
+	{ "packets", "packets", "", KM_VALUE_INT, 9, 0, KM_COL_TEXT, "packets per timed run" },
 	{ "frames_ok", "frames_ok", "", KM_VALUE_INT, 9, 0, KM_COL_TEXT,
 	  "frames the device parsed back equal to what was sent (best run)" },
 	{ "copies_per_1000", "copies/k", "per 1000 packets", KM_VALUE_DOUBLE, 8, 1, KM_COL_TEXT,
