@@ -92,15 +92,28 @@ static void test_add_and_its_refusals(void **state)
 	bad = ops;
 	bad.raw_copy_to_user = NULL;
 	assert_int_equal(km_registry_add_uaccess(empty, &bad), -EINVAL);
+	/* names --variant cannot give (user report item 16: "bad name" was
+	 * accepted); the built-ins' characters are fine */
+	bad = ops;
+	for (const char *const *n = (const char *const[]){ "bad name", "a,b", "", "tab\t",
+							   "quote\"", NULL }; *n; n++) {
+		bad.name = *n;
+		assert_int_equal(km_registry_add_uaccess(empty, &bad), -EINVAL);
+	}
+	assert_non_null(strstr(km_last_error(), "want letters, digits"));
+	bad.name = "v5.11-local_2";
+	assert_int_equal(km_registry_add_uaccess(empty, &bad), 0);
 	assert_int_equal(km_registry_add_uaccess(NULL, &ops), -EINVAL);
 	assert_int_equal(km_registry_add_uaccess(empty, NULL), -EINVAL);
-	assert_int_equal(count_uaccess(empty), 0);
+	assert_int_equal(count_uaccess(empty), 1);	/* v5.11-local_2 */
 
 	uv = *km_usbnet_find("after");
 	assert_int_equal(km_registry_add_usbnet(r, &uv), -EEXIST);
 	uv.name = "after2";
 	assert_int_equal(km_registry_add_usbnet(r, &uv), 0);
 	assert_ptr_equal(km_registry_find_usbnet(r, "after2"), &uv);
+	uv.name = "after 2";
+	assert_int_equal(km_registry_add_usbnet(r, &uv), -EINVAL);
 	uv.endpoints = NULL;
 	uv.name = "broken";
 	assert_int_equal(km_registry_add_usbnet(empty, &uv), -EINVAL);

@@ -91,8 +91,11 @@ KM_API void km_registry_free(struct km_registry *r);
 
 /**
  * km_registry_add_uaccess() - register @ops after those already in @r.
+ * A name is letters, digits, '_', '-' and '.' only (the tools take it in
+ * comma lists on their command line and write it into CSV).
  * Return: 0; -EINVAL for a NULL argument, an @ops->size below
- * KM_UACCESS_OPS_MIN_SIZE, no name or a missing raw function; -EEXIST when
+ * KM_UACCESS_OPS_MIN_SIZE, no name, a name of other characters (a space, a
+ * comma, ...) or a missing raw function; -EEXIST when
  * @r already holds a uaccess variant of that name; -ELIBBAD when the
  * caller runs on another copy of libkmodel than the one that made @r (a
  * plugin linked with the static library). km_last_error() says which.
@@ -101,8 +104,9 @@ KM_API int km_registry_add_uaccess(struct km_registry *r, const struct km_uacces
 
 /**
  * km_registry_add_usbnet() - register the usbnet minidriver @v after those
- * already in @r. Return: 0; -EINVAL for a NULL @r or a variant that fails
- * km_usbnet_variant_check(); -EEXIST for a name already held; -ELIBBAD as
+ * already in @r. Return: 0; -EINVAL for a NULL @r, a variant that fails
+ * km_usbnet_variant_check() or a name as km_registry_add_uaccess() refuses
+ * it; -EEXIST for a name already held; -ELIBBAD as
  * for km_registry_add_uaccess().
  */
 KM_API int km_registry_add_usbnet(struct km_registry *r, const struct km_usbnet_variant *v);

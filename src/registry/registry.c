@@ -51,6 +51,16 @@ static const void *find(const struct km_registry *r, enum kind k, const char *na
 	return NULL;
 }
 
+/* A name the tools take on their command line (--variant a,b: comma lists,
+ * no quoting) and write into CSV unquoted: letters, digits, '_', '-', '.' */
+static bool usable_name(const char *name)
+{
+	size_t n = strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				"0123456789_-.");
+
+	return n && !name[n];
+}
+
 static int add(struct km_registry *r, enum kind k, const void *v, const char *fn)
 {
 	struct entry e = { v, r->origin };
@@ -59,6 +69,9 @@ static int add(struct km_registry *r, enum kind k, const void *v, const char *fn
 	if (r->instance != &instance)
 		return km_err(-ELIBBAD, "%s: the registry belongs to another copy of libkmodel "
 			      "(a plugin linked with libkmodel.a? link libkmodel.so)", fn);
+	if (!usable_name(variant_name(k, v)))
+		return km_err(-EINVAL, "%s: variant name \"%s\": want letters, digits, '_', '-' "
+			      "or '.' (a name --variant can give)", fn, variant_name(k, v));
 	old = find(r, k, variant_name(k, v));
 	if (old)
 		return km_err(-EEXIST, "%s: a variant called \"%s\" is already registered (%s)",
