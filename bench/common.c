@@ -68,11 +68,13 @@ static gchar *row_key(const struct km_table *t, size_t r)
 }
 
 /* Below the table, per row that has them: its reports by code (the
- * KM_COL_REPORT columns), as kmodel-check prints them, and the first frame
- * that did not verify (column first_mismatch). */
+ * KM_COL_REPORT columns), as kmodel-check prints them, its first report's
+ * message (column first_report) and the first frame that did not verify
+ * (column first_mismatch). */
 static void write_row_notes(FILE *fp, const struct km_table *t)
 {
 	long mism = km_table_column_index(t, "first_mismatch");
+	long first = km_table_column_index(t, "first_report");
 
 	for (size_t r = 0; r < km_table_nrows(t); r++) {
 		gchar *key = NULL;
@@ -89,6 +91,9 @@ static void write_row_notes(FILE *fp, const struct km_table *t)
 		}
 		if (key)
 			fputc('\n', fp);
+		if (key && first >= 0 && km_table_value(t, r, (size_t)first)->type == KM_VALUE_STRING)
+			fprintf(fp, "%s: first report: %s\n", key,
+				km_table_value(t, r, (size_t)first)->s);
 		if (mism >= 0 && km_table_value(t, r, (size_t)mism)->type == KM_VALUE_STRING) {
 			if (!key)
 				key = row_key(t, r);

@@ -119,6 +119,19 @@ set -e
 grep -qx 'kmodel-bench: unknown uaccess variant "nosuch"; known: direct .*' "$tmp/err_unknown" ||
 	fail "an unknown variant: not the tools' message"
 
+# an MSS whose frames the AX88772 cannot take: the row says why (user
+# report item 16: every frame failed and nothing said why); the ax88179
+# takes them
+set +e
+"$bench" -q -r 1 -s iperf --iperf-packets 5 --iperf-mss 1453 --iperf-variants after,ax88179 \
+	>"$tmp/mss.txt" 2>/dev/null
+rc=$?
+set -e
+[ $rc = 1 ] || fail "--iperf-mss 1453: exit $rc, want 1 (frames that do not verify)"
+grep -q '^after tcp: first report: usb_frame_dropped: asix device: frame of 1519 bytes is longer than 1518' \
+	"$tmp/mss.txt" || fail "--iperf-mss 1453: the row does not say the frame was too long"
+grep -Eq '^ax88179 +tcp +5 +5 ' "$tmp/mss.txt" || fail "--iperf-mss 1453: ax88179 lost frames"
+
 # reproduce --profile names the profile inside its title line (user report
 # item 10: the name came after the line's ")")
 "$bench" reproduce --profile beaglebone-white >"$tmp/repro.txt"

@@ -64,6 +64,7 @@ struct iperf_run {
 	struct km_events ev;
 	unsigned long best_frames_ok, reports;
 	unsigned long by_code[KM_R__COUNT];
+	gchar *first_report;			/* "code: message" of its first report */
 };
 
 static void on_frame(void *arg, const uint8_t *frame, size_t len)
@@ -191,6 +192,11 @@ static int iperf_timed(struct iperf_run *r, unsigned long packets)
 		r->reports = km_report_count(r->m, KM_R_NONE);
 		for (int c = 0; c < KM_R__COUNT; c++)
 			r->by_code[c] = km_report_count(r->m, (enum km_report_code)c);
+		g_clear_pointer(&r->first_report, g_free);
+		if (km_report_log_len(r->m))
+			r->first_report = g_strdup_printf(
+				"%s: %s", km_report_code_name(km_report_get(r->m, 0)->code),
+				km_report_get(r->m, 0)->message);
 	}
 	return err;
 }
@@ -212,6 +218,7 @@ static int iperf_teardown(struct iperf_run *r)
 	if (r->runs)
 		g_array_free(r->runs, TRUE);
 	g_free(r->mismatch);
+	g_free(r->first_report);
 	return err;
 }
 
@@ -241,6 +248,9 @@ static const struct km_column columns[] = {
 	{ "first_mismatch", "", "", KM_VALUE_STRING, 0, 0, 0,
 	  "the first frame of the timed runs that did not verify (packet, lengths, first "
 	  "differing byte); none when every frame verified" },
+	{ "first_report", "", "", KM_VALUE_STRING, 0, 0, 0,
+	  "the first BUG/WARN report of the best timed run, \"code: message\" (e.g. the "
+	  "device's reason for dropping a frame); none without reports" },
 };
 
 /* the counters the text table shows: bytes copied and memmoved per packet */
@@ -277,6 +287,8 @@ static void add_row(struct km_table *t, const struct iperf_run *r, const char *t
 	km_table_set_int(t, row, "reports", (int64_t)r->reports);
 	if (r->mismatch)
 		km_table_set_str(t, row, "first_mismatch", r->mismatch);
+	if (r->first_report)
+		km_table_set_str(t, row, "first_report", r->first_report);
 	km_table_set_events(t, row, &r->ev, n);
 	km_table_set_reports(t, row, r->by_code);
 }
