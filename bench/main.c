@@ -432,11 +432,13 @@ static int bench_main(int argc, char **argv)
 		"         copies in tx path\", 2012, and the others registered) to its device\n"
 		"         model, which parses every frame back.");
 	g_option_context_set_description(ctx,
-		"Subcommands:\n"
-		"  kmodel-bench reproduce [OPTION...]  the seeds' published figures against the\n"
-		"         cost model's predictions (kmodel-bench reproduce --help)\n"
-		"  kmodel-bench calibrate -o FILE      write a cost profile of this host from\n"
-		"         timings of the model's own operations (kmodel-bench calibrate --help)\n\n"
+		"Subcommands (each with its --help and man page):\n"
+		"  reproduce  the seeds' published figures against the cost model's\n"
+		"             predictions: kmodel-bench reproduce [OPTION...],\n"
+		"             kmodel-bench-reproduce(1)\n"
+		"  calibrate  write a cost profile of this host from timings of the model's\n"
+		"             own operations: kmodel-bench calibrate -o FILE,\n"
+		"             kmodel-bench-calibrate(1)\n\n"
 		"Output: a text table per scenario on stdout (or -o FILE); --json one document;\n"
 		"--csv one scenario's table (one schema per stream); --csv-dir DIR one CSV file\n"
 		"per scenario. Below each text table: the reports by code of each row that has\n"

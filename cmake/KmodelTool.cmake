@@ -19,6 +19,10 @@
 #   if (version) { km_tool_print_version("<target>"); return 0; }
 # and prints --help on stdout with exit 0 (GOption does).
 #
+# kmodel_tool_subcommand(<target> <subcommand> DESCRIPTION <text>) makes a
+# man page of a subcommand's own options, <target>-<subcommand>.1, from
+# `<target> <subcommand> --help` (as git-commit(1)).
+#
 # A new tool, e.g. tools/kmodel-sweep.c, takes three lines in
 # tools/CMakeLists.txt:
 #   add_executable(kmodel-sweep kmodel-sweep.c)
@@ -65,15 +69,34 @@ function(kmodel_tool target)
   if(NOT KMODEL_BUILD_MAN)
     return()
   endif()
-  set(man ${CMAKE_CURRENT_BINARY_DIR}/${target}.1)
+  kmodel_tool_man(${target} ${target} "${arg_DESCRIPTION}" ${arg_HELP_OPTION} "")
+endfunction()
+
+# the man page <page>.1 of <target> from `<target> <help>` (<help> may
+# hold a subcommand: help2man runs it through the shell)
+function(kmodel_tool_man target page description help fixup)
+  set(man ${CMAKE_CURRENT_BINARY_DIR}/${page}.1)
   # a fixed locale: the page does not depend on the builder's; UTF-8 so
   # GOption's "[OPTION…]" survives (in plain C glib prints "[OPTION?]")
   add_custom_command(OUTPUT ${man}
     COMMAND ${KMODEL_HELP2MAN} --no-info --locale=C.UTF-8 --section=1
-            --name=${arg_DESCRIPTION} --help-option=${arg_HELP_OPTION}
+            --name=${description} --help-option=${help}
             --source=libkmodel --manual=libkmodel --output=${man} $<TARGET_FILE:${target}>
-    DEPENDS ${target}
-    COMMENT "help2man ${target}.1" VERBATIM)
-  add_custom_target(${target}-man ALL DEPENDS ${man})
+    ${fixup}
+    DEPENDS ${target} ${PROJECT_SOURCE_DIR}/cmake/KmodelSubMan.cmake
+    COMMENT "help2man ${page}.1" VERBATIM)
+  add_custom_target(${page}-man ALL DEPENDS ${man})
   install(FILES ${man} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+endfunction()
+
+function(kmodel_tool_subcommand target sub)
+  cmake_parse_arguments(PARSE_ARGV 2 arg "" "DESCRIPTION" "")
+  if(NOT arg_DESCRIPTION)
+    message(FATAL_ERROR "kmodel_tool_subcommand(${target} ${sub}): DESCRIPTION is required")
+  endif()
+  if(NOT KMODEL_BUILD_MAN)
+    return()
+  endif()
+  kmodel_tool_man(${target} ${target}-${sub} "${arg_DESCRIPTION}" "${sub} --help"
+    "COMMAND;${CMAKE_COMMAND};-DPAGE=${CMAKE_CURRENT_BINARY_DIR}/${target}-${sub}.1;-DTOOL=${target};-DSUB=${sub};-P;${PROJECT_SOURCE_DIR}/cmake/KmodelSubMan.cmake")
 endfunction()

@@ -135,6 +135,16 @@ for tool in "$prefix"/bin/kmodel-*; do
 		echo "install_consumer: no man page for ${tool##*/}" >&2; exit 1
 	fi
 done
+# kmodel-bench's subcommands have theirs, with their own options (the
+# tool's page omitted reproduce's)
+if [ -f "$build/CMakeCache.txt" ] && grep -q '^KMODEL_BUILD_MAN:BOOL=ON' "$build/CMakeCache.txt"; then
+	for sub in reproduce calibrate; do
+		page=$prefix/share/man/man1/kmodel-bench-$sub.1
+		grep -q "^\.TH KMODEL-BENCH-${sub^^} " "$page" 2>/dev/null &&
+			grep -qF -- '\-\-output' "$page" ||
+			{ echo "install_consumer: no kmodel-bench-$sub(1) with its options" >&2; exit 1; }
+	done
+fi
 # 5. bring your own: the examples' plugins through the installed tools (the
 # uaccess plugin on bbw here, built through pkg-config on a15 below)
 "$prefix/bin/kmodel-check" uaccess --load "$tmp/b/byo_uaccess/libbyo_uaccess.so" \

@@ -742,9 +742,9 @@ int main(int argc, char **argv)
 		"example stays). It refuses a shard given twice, a missing one, or one of\n"
 		"another space (N, --quick, variants or sharings differ), exit status 2.");
 	g_option_context_set_description(ctx,
-		"Shard over processes, e.g. with GNU parallel on one host:\n"
-		"  parallel kmodel-sweep asix --json --shard {}/4 '>' shard-{}.json ::: 1 2 3 4\n"
-		"  kmodel-sweep merge --json shard-*.json > sweep.json\n"
+		"Shard over processes, e.g. with GNU parallel on one host: run\n"
+		"`parallel kmodel-sweep asix --json --shard {}/4 '>' shard-{}.json ::: 1 2 3 4`,\n"
+		"then `kmodel-sweep merge --json shard-*.json > sweep.json`.\n"
 		"\n"
 		"Exit status: 0 the sweep ran (findings are its output), 2 bad usage or error.");
 	g_option_context_add_main_entries(ctx, entries, NULL);
