@@ -253,6 +253,68 @@ static void test_demand_zero_and_cow(void **state)
 	km_fixture_down(&f);
 }
 
+/* The walk events of accesses that fault: each page-table walk counts,
+ * the one that faults and the one after the fault (the model counts a
+ * walk that succeeds with its copy or pin, one that fails on its own),
+ * and __get_user_pages() calls find_vma() again at each new vma. */
+static void test_walk_events_on_faults(void **state)
+{
+	struct km_fixture f;
+	struct km_page *pages[3];
+	struct km_events ev;
+	unsigned char buf[16] = { 0 };
+	unsigned long a;
+	char c = 1;
+
+	(void)state;
+	/* direct copy_to_user() to a page never touched: walk, fault, walk */
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0, 2, RW);
+	km_events_reset(f.m);
+	assert_int_equal(km_copy_to_user(f.t, &km_uaccess_direct, a, buf, sizeof(buf)), 0);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.pt_walks, 2);
+	assert_int_equal(ev.page_faults, 1);
+	assert_int_equal(ev.find_vma_calls, 1);
+	assert_int_equal(ev.memcpy_calls, 1);
+	assert_int_equal(ev.memcpy_bytes, sizeof(buf));
+	/* the slow path over two vmas (mprotect split them), both present */
+	assert_int_equal(km_mprotect(f.mm, a + 4096, 4096, RO), 0);
+	assert_int_equal(km_user_access(f.t, a + 4096, &c, 1, false), 1);
+	km_events_reset(f.m);
+	assert_int_equal(km_get_user_pages_fast(f.t, a, 2, 0, pages), 2);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.gup_slow_calls, 1);
+	assert_int_equal(ev.mmap_sem_locks, 1);
+	assert_int_equal(ev.find_vma_calls, 2);
+	assert_int_equal(ev.follow_page_calls, 2);
+	assert_int_equal(ev.pt_walks, 2);
+	assert_int_equal(ev.gup_slow_pages, 2);
+	assert_int_equal(ev.get_page_calls, 2);
+	km_put_page(f.m, pages[0]);
+	km_put_page(f.m, pages[1]);
+	km_fixture_down(&f);
+
+	/* fast gup pins two present pages and stops at the third's walk; the
+	 * slow path follows it (not present), faults it in, follows again */
+	km_fixture_up(&f, &(struct km_machine_config){ .fast_gup = true });
+	a = km_test_map(&f, 0, 3, RW);
+	km_user_access(f.t, a, &c, 1, true);
+	km_user_access(f.t, a + 4096, &c, 1, true);
+	km_events_reset(f.m);
+	assert_int_equal(km_get_user_pages_fast(f.t, a, 3, KM_FOLL_WRITE, pages), 3);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.gup_fast_pages, 2);
+	assert_int_equal(ev.gup_slow_pages, 1);
+	assert_int_equal(ev.follow_page_calls, 2);
+	assert_int_equal(ev.pt_walks, 3 + 2);
+	assert_int_equal(ev.get_page_calls, 3);
+	assert_int_equal(ev.page_faults, 1);
+	for (int i = 0; i < 3; i++)
+		km_put_page(f.m, pages[i]);
+	km_fixture_down(&f);
+}
+
 static void test_gup_full_refcounts_back(void **state)
 {
 	struct km_fixture f;
@@ -1150,6 +1212,7 @@ int main(void)
 		cmocka_unit_test(test_kmap_foreign_page),
 		cmocka_unit_test(test_null_arguments),
 		cmocka_unit_test(test_other_page_sizes),
+		cmocka_unit_test(test_walk_events_on_faults),
 	};
 
 	return cmocka_run_group_tests_name("test_mm", tests, NULL, NULL);

@@ -568,6 +568,10 @@ struct km_events {
  * km_events_get_sized() - snapshot the counters into @out, @size bytes of
  * it (the caller's sizeof(struct km_events)); a @size larger than the
  * library's struct zero-fills the rest. Use km_events_get().
+ * Exact between modelled calls. Taken from a hook inside one (a
+ * km_fault_on_memcpy() function, an interleaving point), a page of
+ * km_shmem_read_iter() may show its put_page_calls already counted: some
+ * counters a path always bumps together are counted at once.
  */
 KM_API void km_events_get_sized(const struct km_machine *m, struct km_events *out,
 				size_t size);

@@ -70,6 +70,32 @@ struct km_slab {
 	const struct obj_hdr *last_obj;
 };
 
+/*
+ * Path counters. Where a modelled path always bumps several struct km_events
+ * counters together, it bumps one of these instead: one store where there
+ * were two or three, which weighs on the short system calls of dd at
+ * 512-byte blocks (a read(2) and a write(2) are ~100 ns of host time).
+ * km_events_get_sized() adds each into every counter it stands for, so the
+ * public counters are exact; a snapshot taken inside a path (from a memcpy
+ * hook) sees the path's counts from its start on.
+ */
+struct km_path_events {
+	uint64_t shmem_read_page;	/* a page of shmem_file_read_iter(): pagecache_lookups,
+					 * get_page_calls, put_page_calls */
+	uint64_t shmem_write_begin;	/* shmem_write_begin() with a page: pagecache_lookups,
+					 * get_page_calls */
+	uint64_t direct_copy;		/* a page chunk of the direct copy: pt_walks, memcpy_calls */
+	uint64_t direct_clear;		/* ... of the direct clear: pt_walks, memset_calls */
+	uint64_t kmap_high_flush;	/* kmap of a highmem page to a slot: kmap_high, tlb_flushes */
+	uint64_t gup_fast_page;		/* a page pinned by gup_pte_range(): pt_walks,
+					 * get_page_calls, gup_fast_pages */
+	uint64_t gup_slow_call;		/* __get_user_pages(): gup_slow_calls, mmap_sem_locks,
+					 * find_vma_calls (its first page's) */
+	uint64_t gup_slow_page;		/* a page it pinned: follow_page_calls and pt_walks
+					 * (the follow_page_pte() that found it),
+					 * get_page_calls, gup_slow_pages */
+};
+
 struct km_machine {
 	/* hot: read on every modelled operation, kept together */
 	struct km_machine_config cfg;
@@ -84,6 +110,7 @@ struct km_machine {
 	struct km_slab slab_caches;
 	struct km_events ev;
 	uint64_t traffic_reset;	/* km_traffic_bytes() at the last km_events_reset() */
+	struct km_path_events path_ev;	/* read with ev by km_events_get_sized() */
 	unsigned long report_counts[KM_R__COUNT];
 	bool report_log_full;		/* the log holds report_log_max */
 	unsigned int report_log_max;	/* KM_REPORT_LOG_MAX unless set */

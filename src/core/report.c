@@ -172,7 +172,9 @@ void km_reports_clear(struct km_machine *m)
 
 void km_events_get_sized(const struct km_machine *m, struct km_events *out, size_t size)
 {
-	size_t have = MIN(size, sizeof(m->ev));
+	struct km_events ev;
+	const struct km_path_events *p;
+	size_t have = MIN(size, sizeof(ev));
 
 	if (!out)
 		return;
@@ -180,7 +182,25 @@ void km_events_get_sized(const struct km_machine *m, struct km_events *out, size
 		memset(out, 0, size);
 		return;
 	}
-	memcpy(out, &m->ev, have);
+	/* the public counters: each plus the path counters standing for it */
+	ev = m->ev;
+	p = &m->path_ev;
+	ev.pagecache_lookups += p->shmem_read_page + p->shmem_write_begin;
+	ev.get_page_calls += p->shmem_read_page + p->shmem_write_begin + p->gup_fast_page +
+			     p->gup_slow_page;
+	ev.put_page_calls += p->shmem_read_page;
+	ev.pt_walks += p->direct_copy + p->direct_clear + p->gup_fast_page + p->gup_slow_page;
+	ev.memcpy_calls += p->direct_copy;
+	ev.memset_calls += p->direct_clear;
+	ev.kmap_high += p->kmap_high_flush;
+	ev.tlb_flushes += p->kmap_high_flush;
+	ev.gup_fast_pages += p->gup_fast_page;
+	ev.gup_slow_calls += p->gup_slow_call;
+	ev.mmap_sem_locks += p->gup_slow_call;
+	ev.find_vma_calls += p->gup_slow_call;
+	ev.follow_page_calls += p->gup_slow_page;
+	ev.gup_slow_pages += p->gup_slow_page;
+	memcpy(out, &ev, have);
 	if (size > have)
 		memset((char *)out + have, 0, size - have);
 }
@@ -191,4 +211,5 @@ void km_events_reset(struct km_machine *m)
 		return;
 	m->traffic_reset = km_traffic_bytes(m);
 	memset(&m->ev, 0, sizeof(m->ev));
+	memset(&m->path_ev, 0, sizeof(m->path_ev));
 }

@@ -24,9 +24,9 @@
 #include <limits.h>
 #include <string.h>
 
-static void grab_page(struct km_machine *m, struct km_page *p, unsigned int gup_flags)
+/* its get_page_calls event is in the callers' path counters */
+static void grab_page(struct km_page *p, unsigned int gup_flags)
 {
-	m->ev.get_page_calls++;
 	/* try_grab_page(): FOLL_PIN adds GUP_PIN_COUNTING_BIAS, FOLL_GET one */
 	p->refcount += (gup_flags & KM_FOLL_PIN) ? KM_GUP_PIN_COUNTING_BIAS : 1;
 }
@@ -43,7 +43,6 @@ static long gup_fast(struct km_task *t, unsigned long addr, long nr_pages,
 		km_pte_t *ptep = km_pte_lookup(t->mm, addr, false);
 		km_pte_t pte;
 
-		m->ev.pt_walks++;
 		if (!ptep)
 			break;
 		pte = *ptep;
@@ -52,9 +51,11 @@ static long gup_fast(struct km_task *t, unsigned long addr, long nr_pages,
 		    (write && !(pte & KM_PTE_WRITE)) || (pte & KM_PTE_SPECIAL))
 			break;
 		pages[nr] = &m->pages[pte >> KM_PTE_PFN_SHIFT];
-		grab_page(m, pages[nr], gup_flags);
+		grab_page(pages[nr], gup_flags);
+		m->path_ev.gup_fast_page++;	/* the walk, the reference, the page */
 	}
-	m->ev.gup_fast_pages += (uint64_t)nr;
+	if (nr < nr_pages)
+		m->ev.pt_walks++;		/* the walk that stopped it */
 	return nr;
 }
 
@@ -125,8 +126,8 @@ static long gup_slow(struct km_task *t, struct km_mm *mm, unsigned long start, l
 	long i = 0;
 	int ret = 0;
 
-	m->ev.gup_slow_calls++;
-	m->ev.mmap_sem_locks++;		/* down_read(&mm->mmap_sem) */
+	/* with down_read(&mm->mmap_sem) and the first page's find_vma() */
+	m->path_ev.gup_slow_call++;
 	mm->locks.mmap_sem.readers++;
 	if (km_in_atomic(t))
 		km_might_sleep(t, "down_read(&mm->mmap_sem)");
@@ -141,8 +142,9 @@ static long gup_slow(struct km_task *t, struct km_mm *mm, unsigned long start, l
 		struct km_page *p;
 
 		if (!vma || start >= vma->end) {
+			if (vma)	/* not the first page's */
+				m->ev.find_vma_calls++;
 			vma = km_find_vma(mm, start);
-			m->ev.find_vma_calls++;
 			if (!vma || !check_vma_flags(vma, gup_flags)) {
 				ret = -EFAULT;
 				goto out;
@@ -154,10 +156,10 @@ static long gup_slow(struct km_task *t, struct km_mm *mm, unsigned long start, l
 retry:
 		/* follow_page_pte() */
 		pte = km_pte_lookup(mm, start, false);
-		m->ev.pt_walks++;
-		m->ev.follow_page_calls++;
 		if (!pte || !(*pte & KM_PTE_PRESENT) ||
 		    ((foll_flags & KM_FOLL_WRITE) && !can_follow_write_pte(m, *pte, foll_flags))) {
+			m->ev.pt_walks++;	/* a follow_page_pte() that faults */
+			m->ev.follow_page_calls++;
 			ret = faultin_page(t, mm, vma, start, &foll_flags);
 			if (ret)
 				goto out;
@@ -172,14 +174,14 @@ retry:
 			goto retry;
 		}
 		p = &m->pages[*pte >> KM_PTE_PFN_SHIFT];
-		grab_page(m, p, gup_flags);
+		grab_page(p, gup_flags);
 		if (gup_flags & FOLL_TOUCH) {	/* set_page_dirty(), mark_page_accessed() */
 			if ((foll_flags & KM_FOLL_WRITE) && !(*pte & KM_PTE_DIRTY))
 				p->flags |= KM_PG_DIRTY;
 			*pte |= KM_PTE_YOUNG;
 		}
 		pages[i] = p;
-		m->ev.gup_slow_pages++;
+		m->path_ev.gup_slow_page++;	/* its walk and its reference */
 		i++;
 		start += m->page_size;
 		nr_pages--;

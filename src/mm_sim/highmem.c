@@ -262,8 +262,7 @@ static void *__attribute__((noinline)) kmap_high_slot(struct km_task *t, struct 
 	kmap_push(t, pfn, &pte);
 	if (pte)
 		*pte = pfn;		/* set_fixmap_pte() / set_pte_at() */
-	m->ev.kmap_high++;
-	m->ev.tlb_flushes++;		/* local_flush_tlb_kernel_page() */
+	m->path_ev.kmap_high_flush++;	/* and local_flush_tlb_kernel_page() */
 	return km_frame(m, pfn);
 }
 
@@ -552,8 +551,7 @@ static void *__attribute__((noinline)) kmap_strict(struct km_task *t, struct km_
 	slot = kmap_push(t, pfn, &pte);
 	if (pte)
 		*pte = pfn;
-	m->ev.kmap_high++;
-	m->ev.tlb_flushes++;
+	m->path_ev.kmap_high_flush++;	/* and the TLB flush */
 	if (strict_tls.h != m->strict_handle) {
 		strict_tls.h = m->strict_handle;
 		strict_tls.gen = atomic_load(&m->strict_handle->gen);

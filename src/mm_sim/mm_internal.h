@@ -95,6 +95,10 @@ struct km_mm {
 int km_page_alloc_check(struct km_machine *m);
 int km_page_alloc_init(struct km_machine *m);
 void km_page_alloc_fini(struct km_machine *m);
+/* get_page() and put_page() of a non-NULL @m that leave their count to
+ * the caller's path counter (struct km_path_events) */
+void km_page_get_uncounted(struct km_machine *m, struct km_page *p);
+void km_page_put_uncounted(struct km_machine *m, struct km_page *p);
 static inline unsigned long km_pfn(const struct km_machine *m, const struct km_page *p)
 {
 	return (unsigned long)(p - m->pages);

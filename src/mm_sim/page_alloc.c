@@ -158,7 +158,9 @@ static void free_page(struct km_machine *m, struct km_page *p)
 	m->ev.pages_freed++;
 }
 
-static bool check_page(struct km_machine *m, struct km_page *p, const char *what)
+/* inlined: it is on every get_page() and put_page() */
+static inline __attribute__((always_inline)) bool check_page(struct km_machine *m, struct km_page *p,
+							    const char *what)
 {
 	if (!km_page_valid(m, p)) {
 		km_report(m, KM_BUG, KM_R_BAD_PAGE, "%s(%p): not a page of this machine", what,
@@ -180,6 +182,20 @@ static void __attribute__((noinline, cold)) no_machine(const char *what)
 	km_set_error("%s: machine is NULL", what);
 }
 
+void km_page_get_uncounted(struct km_machine *m, struct km_page *p)
+{
+	if (check_page(m, p, "get_page"))
+		p->refcount++;
+}
+
+void km_page_put_uncounted(struct km_machine *m, struct km_page *p)
+{
+	if (!check_page(m, p, "put_page"))
+		return;
+	if (--p->refcount == 0)
+		free_page(m, p);
+}
+
 void km_get_page(struct km_machine *m, struct km_page *p)
 {
 	if (__builtin_expect(!m, 0)) {
@@ -187,8 +203,7 @@ void km_get_page(struct km_machine *m, struct km_page *p)
 		return;
 	}
 	m->ev.get_page_calls++;
-	if (check_page(m, p, "get_page"))
-		p->refcount++;
+	km_page_get_uncounted(m, p);
 }
 
 void km_put_page(struct km_machine *m, struct km_page *p)
@@ -198,10 +213,7 @@ void km_put_page(struct km_machine *m, struct km_page *p)
 		return;
 	}
 	m->ev.put_page_calls++;
-	if (!check_page(m, p, "put_page"))
-		return;
-	if (--p->refcount == 0)
-		free_page(m, p);
+	km_page_put_uncounted(m, p);
 }
 
 void km_unpin_user_page(struct km_machine *m, struct km_page *p)

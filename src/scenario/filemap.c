@@ -405,15 +405,16 @@ long km_shmem_read_iter(struct km_task *t, const struct km_uaccess_ops *ops,
 			if (nr <= offset)
 				break;
 		}
-		/* shmem_getpage(SGP_READ): the cached page, or none (a hole) */
-		m->ev.pagecache_lookups++;
+		/* shmem_getpage(SGP_READ): the cached page, or none (a hole);
+		 * its lookup, get_page() and put_page() counted at once */
+		m->path_ev.shmem_read_page++;
 		page = km_shmem_file_page(f, index);
 		nr -= offset;
 		if (page) {
-			km_get_page(m, page);
+			km_page_get_uncounted(m, page);
 		} else {
 			page = m->zero_page;	/* ZERO_PAGE(0) */
-			km_get_page(m, page);
+			km_page_get_uncounted(m, page);
 		}
 		ret = km_copy_page_to_iter(t, ops, config_highmem, page, offset, nr, to);
 		retval += (long)ret;
@@ -421,7 +422,7 @@ long km_shmem_read_iter(struct km_task *t, const struct km_uaccess_ops *ops,
 		index += offset >> shift;
 		offset &= m->page_size - 1;
 
-		km_put_page(m, page);
+		km_page_put_uncounted(m, page);
 		if (!to->count)
 			break;
 		if (ret < nr) {
@@ -439,19 +440,21 @@ struct km_page *km_shmem_write_begin(struct km_shmem_file *f, unsigned long inde
 {
 	struct km_page *page;
 
-	f->m->ev.pagecache_lookups++;
 	if (index >= f->pages->len)
 		g_ptr_array_set_size(f->pages, (guint)index + 1);
 	page = g_ptr_array_index(f->pages, index);
 	*fresh = !page;
 	if (!page) {
 		page = km_alloc_page(f->m, KM_GFP_HIGHMEM);	/* GFP_HIGHUSER_MOVABLE */
-		if (!page)
+		if (!page) {
+			f->m->ev.pagecache_lookups++;
 			return NULL;
+		}
 		f->m->ev.pagecache_allocs++;
 		g_ptr_array_index(f->pages, index) = page;	/* the cache's reference */
 	}
-	km_get_page(f->m, page);
+	f->m->path_ev.shmem_write_begin++;	/* the lookup and the get_page() */
+	km_page_get_uncounted(f->m, page);
 	return page;
 }
 

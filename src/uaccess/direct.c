@@ -28,7 +28,9 @@ static bool __attribute__((noinline)) mmu_fault(struct km_task *t, unsigned long
 }
 
 /* One MMU access to user page @addr for a store (@write) or a load: returns
- * the host address, or NULL when the access faults and cannot be handled. */
+ * the host address, or NULL when the access faults and cannot be handled.
+ * Each walk is a pt_walks event: the caller counts the one that succeeds
+ * (in its path counter), this counts those that fault. */
 static inline unsigned char *mmu_access(struct km_task *t, unsigned long addr, bool write)
 {
 	struct km_machine *m = t->m;
@@ -37,7 +39,6 @@ static inline unsigned char *mmu_access(struct km_task *t, unsigned long addr, b
 	for (;;) {
 		km_pte_t *pte = t->mm ? km_pte_lookup(t->mm, addr, false) : NULL;
 
-		m->ev.pt_walks++;
 		/* ARM 2-level (v5.7): young and dirty are software bits, an
 		 * old pte or a store to a clean one faults (handle_pte_fault()
 		 * sets them) */
@@ -48,6 +49,7 @@ static inline unsigned char *mmu_access(struct km_task *t, unsigned long addr, b
 			return (unsigned char *)km_frame(m, (unsigned long)(*pte >> KM_PTE_PFN_SHIFT)) +
 			       (addr & (m->page_size - 1));
 		}
+		m->ev.pt_walks++;
 		if (!mmu_fault(t, addr, write) ||
 		    km_retry_stuck(m, &tries, "direct user access", addr))
 			return NULL;
@@ -97,13 +99,13 @@ direct_user_copy(struct km_task *t, unsigned long uaddr, void *kbuf, unsigned lo
 			memcpy(u, k, chunk);
 		else
 			memset(u, 0, chunk);
-		if (k) {
+		if (k) {	/* the walk and the memcpy() */
 			m->ev.memcpy_bytes += chunk;
-			m->ev.memcpy_calls++;
+			m->path_ev.direct_copy++;
 			k += chunk;
 		} else {
 			m->ev.clear_bytes += chunk;
-			m->ev.memset_calls++;
+			m->path_ev.direct_clear++;
 		}
 		uaddr += chunk;
 		n -= chunk;
