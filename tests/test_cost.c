@@ -48,7 +48,8 @@ static const char *const good_lines[] = {
 	"# calibrated: a made-up figure", "eth_frames=50",
 	"# a test value", "spin_locks=0", "# a test value", "pt_walks_sw=0",
 	"# a test value", "urb_allocs=11", "# a test value", "usb_in_packets=0",
-	"# a test value", "eth_rx_frames=13",
+	"# a test value", "eth_rx_frames=13", "# a test value", "uaccess_pan_switches=17",
+	"# a test value", "uaccess_range_masks=19",
 	"[slab_debug]", "# a test value", "enabled=1", "# a test value", "alloc_cycles_per_byte=0.5",
 	"# a test value", "free_cycles_per_byte=0.25", "# a test value", "skb_head_bytes=10",
 	"[link]", "# a test value", "wire_bits_per_s=800", "# a test value", "frame_overhead_bytes=4",
@@ -117,6 +118,8 @@ static void test_exact_cycles(void **state)
 	ev.eth_frames = 2;		/* 100 */
 	ev.urb_allocs = 1;		/* 11 */
 	ev.eth_rx_frames = 1;		/* 13 */
+	ev.uaccess_pan_switches = 2;	/* 34 */
+	ev.uaccess_range_masks = 1;	/* 19 */
 	ev.uaccess_to_bytes = 400;	/* 400 / 4 = 100 */
 	ev.uaccess_from_bytes = 200;	/* 200 / 4 = 50 */
 	ev.memcpy_bytes = 1000;		/* beyond the uaccess 600: 400, + memmove + skb copies */
@@ -132,7 +135,8 @@ static void test_exact_cycles(void **state)
 	ev.skb_frees = 1;
 	ev.put_page_calls = 1000;	/* priced 0 */
 	assert_int_equal(km_cost_predict(p, &ev, &w, &r), 0);
-	assert_true(r.cycles == 300 + 14 + 10 + 15 + 100 + 11 + 13 + 100 + 50 + 150 + 100 + 55.5);
+	assert_true(r.cycles == 300 + 14 + 10 + 15 + 100 + 11 + 13 + 34 + 19 + 100 + 50 + 150 + 100 +
+			       55.5);
 	assert_true(r.seconds == r.cycles / 1000);
 	assert_true(item(&r, "syscalls") == 300);
 	assert_true(item(&r, "copy to user bytes") == 100);
@@ -350,6 +354,7 @@ static void test_refused(void **state)
 		{ "write_mem_cycles=0", "write_mem_cycles=-2", "[memory] write_mem_cycles: -2 is negative", -EINVAL },
 		{ "[memory]", "[mem]", "[mem] read_l2_cycles: unknown group", -EINVAL },
 		{ "eth_rx_frames=13", NULL, "[cycles] eth_rx_frames: missing", -EINVAL },
+		{ "uaccess_range_masks=19", NULL, "[cycles] uaccess_range_masks: missing", -EINVAL },
 		{ "usb_bytes_per_s=200", NULL, "[link] usb_bytes_per_s: missing", -EINVAL },
 		{ "name=test", NULL, "[profile] name: missing", -EINVAL },
 		{ "[slab_debug]", "[slab-debug]", "[slab-debug] enabled: unknown group", -EINVAL },
@@ -465,7 +470,7 @@ static gchar *paths_table(const char *group, const char *extra)
 		"kunmap_low", "tlb_flushes", "kmalloc_calls", "kfree_calls", "memcpy_calls",
 		"memset_calls", "memmove_calls", "skb_allocs", "skb_clones", "skb_copies", "skb_frees",
 		"urbs", "usb_packets", "eth_frames", "spin_locks", "pt_walks_sw", "urb_allocs",
-		"usb_in_packets", "eth_rx_frames",
+		"usb_in_packets", "eth_rx_frames", "uaccess_pan_switches", "uaccess_range_masks",
 	};
 	GString *s = g_string_new(NULL);
 
@@ -1075,10 +1080,48 @@ static void test_events_counted(void **state)
 	assert_int_equal(ev.uaccess_clear_bytes, 16);
 	assert_int_equal(ev.memcpy_calls, 2);
 	assert_int_equal(ev.memset_calls, 1 + 2);	/* clear_user + two zeroed new pages */
+	/* raw_copy_{from,to}_user(), __clear_user() (v5.7): each one call
+	 * inside the PAN domain switch; the copies with the Spectre mask */
+	assert_int_equal(ev.uaccess_pan_switches, 3);
+	assert_int_equal(ev.uaccess_range_masks, 2);
 	assert_int_equal(ev.kmalloc_class[7], 1);	/* 100 bytes: kmalloc-128 */
 	assert_int_equal(ev.kfree_class[7], 1);		/* its kfree(), the same class */
 	assert_int_equal(ev.kmalloc_arm_bytes, 128);
 	assert_int_equal(ev.kfree_arm_bytes, 128);
+	/* one arm_copy_*_user() call, however many pages it spans (dd's
+	 * 4 KiB blocks 8 bytes into a page: two), a walk per page */
+	{
+		unsigned char page[4096] = { 0 };
+
+		km_events_reset(f.m);
+		assert_int_equal(km_copyout(f.t, &km_uaccess_direct, a + 8, page, 4096), 0);
+		assert_int_equal(km_copyin(f.t, &km_uaccess_direct, page, a + 8, 4096), 0);
+		assert_int_equal(km_clear_user_with(f.t, &km_uaccess_direct, a + 8, 4096), 0);
+		km_events_get(f.m, &ev);
+		assert_int_equal(ev.memcpy_calls, 2);
+		assert_int_equal(ev.memset_calls, 1);
+		assert_int_equal(ev.uaccess_pan_switches, 3);
+		assert_int_equal(ev.uaccess_range_masks, 2);
+		assert_int_equal(ev.pt_walks, 3 * 2);
+		assert_int_equal(ev.memcpy_bytes, 2 * 4096);
+		assert_int_equal(ev.clear_bytes, 4096);
+		km_events_reset(f.m);
+	}
+	/* an LPAE kernel (fast_gup on ARM) has no CPU_SW_DOMAIN_PAN */
+	{
+		struct km_fixture g;
+		struct km_machine_config cfg = { .fast_gup = true };
+		unsigned long b;
+
+		km_fixture_up(&g, &cfg);
+		b = km_test_map(&g, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
+		assert_int_equal(km_copyout(g.t, &km_uaccess_direct, b, buf, 64), 0);
+		assert_int_equal(km_clear_user_with(g.t, &km_uaccess_direct, b, 16), 0);
+		km_events_get(g.m, &ev);
+		assert_int_equal(ev.uaccess_pan_switches, 0);
+		assert_int_equal(ev.uaccess_range_masks, 1);
+		km_fixture_down(&g);
+	}
 	/* the RFC's page array of a 17-page copy, kmalloc_array(17,
 	 * sizeof(struct page *)): 136 bytes here, 68 on 32-bit ARM -- its
 	 * class and its __GFP_ZERO memset are ARM's kmalloc-128, not the
@@ -1309,6 +1352,7 @@ static void test_event_names(void **state)
 		{ "eth_rx_bytes", &ev.eth_rx_bytes },
 		{ "clear_slab_warm_bytes", &ev.clear_slab_warm_bytes },
 		{ "clear_refilled_bytes", &ev.clear_refilled_bytes },
+		{ "uaccess_range_masks", &ev.uaccess_range_masks },
 	};
 
 	for (size_t j = 0; j < G_N_ELEMENTS(probe); j++) {

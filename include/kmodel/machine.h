@@ -553,6 +553,19 @@ struct km_events {
 	 *  (counted at that write; the model follows a file's last such
 	 *  page) */
 	uint64_t clear_refilled_bytes;
+	/** CPU_SW_DOMAIN_PAN's domain switch around a user-access routine:
+	 *  uaccess_save_and_enable() before and uaccess_restore() after the
+	 *  one arm_copy_from_user(), arm_copy_to_user() or arm_clear_user()
+	 *  call of raw_copy_{from,to}_user() and __clear_user()
+	 *  (arch/arm/include/asm/uaccess.h, v5.7): the direct variant's, on
+	 *  a machine without fast_gup (the option depends on !ARM_LPAE, and
+	 *  ARM has HAVE_FAST_GUP exactly with ARM_LPAE) */
+	uint64_t uaccess_pan_switches;
+	/** CPU_SPECTRE's prologue of arm_copy_from_user()/arm_copy_to_user()
+	 *  (arch/arm/lib/copy_{from,to}_user.S, v5.7: get_thread_info, the
+	 *  addr_limit load, uaccess_mask_range_ptr; arm_clear_user() has
+	 *  none): the direct variant's */
+	uint64_t uaccess_range_masks;
 };
 #define KM_EVENTS_KMALLOC_CLASSES 16
 /** The distance that keeps a written line "warm" for the events above:

@@ -84,8 +84,10 @@ struct km_path_events {
 					 * get_page_calls, put_page_calls */
 	uint64_t shmem_write_begin;	/* shmem_write_begin() with a page: pagecache_lookups,
 					 * get_page_calls */
-	uint64_t direct_copy;		/* a page chunk of the direct copy: pt_walks, memcpy_calls */
-	uint64_t direct_clear;		/* ... of the direct clear: pt_walks, memset_calls */
+	uint64_t direct_copy;		/* a direct copy call: memcpy_calls, uaccess_range_masks,
+					 * uaccess_pan_switches (without fast_gup: not ARM_LPAE) */
+	uint64_t direct_clear;		/* a direct clear call: memset_calls, uaccess_pan_switches
+					 * (the same) */
 	uint64_t kmap_high_flush;	/* kmap of a highmem page to a slot: kmap_high, tlb_flushes */
 	uint64_t gup_fast_page;		/* a page pinned by gup_pte_range(): pt_walks,
 					 * get_page_calls, gup_fast_pages */

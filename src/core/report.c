@@ -189,9 +189,12 @@ void km_events_get_sized(const struct km_machine *m, struct km_events *out, size
 	ev.get_page_calls += p->shmem_read_page + p->shmem_write_begin + p->gup_fast_page +
 			     p->gup_slow_page;
 	ev.put_page_calls += p->shmem_read_page;
-	ev.pt_walks += p->direct_copy + p->direct_clear + p->gup_fast_page + p->gup_slow_page;
+	ev.pt_walks += p->gup_fast_page + p->gup_slow_page;
 	ev.memcpy_calls += p->direct_copy;
 	ev.memset_calls += p->direct_clear;
+	ev.uaccess_range_masks += p->direct_copy;
+	if (!m->cfg.fast_gup)	/* CPU_SW_DOMAIN_PAN depends on !ARM_LPAE */
+		ev.uaccess_pan_switches += p->direct_copy + p->direct_clear;
 	ev.kmap_high += p->kmap_high_flush;
 	ev.tlb_flushes += p->kmap_high_flush;
 	ev.gup_fast_pages += p->gup_fast_page;

@@ -277,6 +277,8 @@ int km_cost_calibrate_host(const char *path)
 			{ "pt_walks_sw", 0, "not timed" },
 			{ "urb_allocs", 0, "not timed" }, { "usb_in_packets", 0, "not timed" },
 			{ "eth_rx_frames", 0, "not timed" },
+			{ "uaccess_pan_switches", 0, "no domains on the host" },
+			{ "uaccess_range_masks", 0, "inside the copies" },
 		};
 
 		for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {

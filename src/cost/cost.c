@@ -26,7 +26,8 @@ static const struct cost_event {
 	EV(tlb_flushes), EV(kmalloc_calls), EV(kfree_calls), EV(memcpy_calls), EV(memset_calls),
 	EV(memmove_calls), EV(skb_allocs), EV(skb_clones), EV(skb_copies), EV(skb_frees),
 	EV(urbs), EV(usb_packets), EV(eth_frames), EV(spin_locks), EV(pt_walks_sw),
-	EV(urb_allocs), EV(usb_in_packets), EV(eth_rx_frames),
+	EV(urb_allocs), EV(usb_in_packets), EV(eth_rx_frames), EV(uaccess_pan_switches),
+	EV(uaccess_range_masks),
 };
 #undef EV
 

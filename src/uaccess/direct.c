@@ -7,7 +7,9 @@
  * fault unless faulthandler_disabled() (then, and on a bad area, the
  * exception table's fixup returns the bytes not copied).
  * Simplification: the copy proceeds a page at a time, so the bytes not
- * copied are exact at page granularity (the assembly stops within a word).
+ * copied are exact at page granularity (the assembly stops within a word);
+ * its events are the kernel's: one call of the routine, however many
+ * pages it spans.
  */
 #include "mm_internal.h"
 #include "variant.h"
@@ -84,6 +86,16 @@ direct_user_copy(struct km_task *t, unsigned long uaddr, void *kbuf, unsigned lo
 			memset(u, 0, n);
 		return 0;
 	}
+	/* raw_copy_{from,to}_user(), __clear_user() (arch/arm/include/asm/
+	 * uaccess.h, v5.7): one call of the routine inside
+	 * uaccess_save_and_enable()/uaccess_restore() -- CPU_SW_DOMAIN_PAN
+	 * depends on !ARM_LPAE (arch/arm/mm/Kconfig), and ARM selects
+	 * HAVE_FAST_GUP exactly with ARM_LPAE (arch/arm/Kconfig); the copies
+	 * open with the CPU_SPECTRE range mask (copy_{from,to}_user.S) */
+	if (k)	/* memcpy_calls (copy_template.S's entry and tail), the mask, PAN */
+		m->path_ev.direct_copy++;
+	else	/* memset_calls, PAN */
+		m->path_ev.direct_clear++;
 	while (n) {
 		unsigned long chunk = MIN(n, m->page_size - (uaddr & (m->page_size - 1)));
 		unsigned char *u;
@@ -99,14 +111,13 @@ direct_user_copy(struct km_task *t, unsigned long uaddr, void *kbuf, unsigned lo
 			memcpy(u, k, chunk);
 		else
 			memset(u, 0, chunk);
-		if (k) {	/* the walk and the memcpy() */
+		if (k) {
 			m->ev.memcpy_bytes += chunk;
-			m->path_ev.direct_copy++;
 			k += chunk;
 		} else {
 			m->ev.clear_bytes += chunk;
-			m->path_ev.direct_clear++;
 		}
+		m->ev.pt_walks++;	/* the walk that found the page */
 		uaddr += chunk;
 		n -= chunk;
 	}
