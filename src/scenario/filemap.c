@@ -458,12 +458,6 @@ struct km_page *km_shmem_write_begin(struct km_shmem_file *f, unsigned long inde
 	return page;
 }
 
-/* The bytes of [@a, @b) in [@lo, @hi) */
-static unsigned long overlap(unsigned long a, unsigned long b, unsigned long lo, unsigned long hi)
-{
-	return MIN(b, hi) > MAX(a, lo) ? MIN(b, hi) - MAX(a, lo) : 0;
-}
-
 /* A write of [@from, @to) of page @index, which shmem_write_end() zeroed
  * around an earlier copy: the zeroed bytes it copies over, counted as
  * clear_refilled_bytes while their lines are warm; each zeroed range
@@ -472,17 +466,22 @@ static unsigned long overlap(unsigned long a, unsigned long b, unsigned long lo,
 static void count_refill(struct km_shmem_file *f, unsigned long index, struct km_page *page,
 			 unsigned long from, unsigned long to)
 {
-	unsigned long P = f->m->page_size, n;
+	unsigned long head = f->zero_head, tail = f->zero_tail, n = 0;
 
 	if (page != f->zeroed || index != f->zeroed_index)
 		return;
-	n = overlap(from, to, 0, f->zero_head) + overlap(from, to, f->zero_tail, P);
+	/* from < to <= P: [from, to) meets [0, head) iff from < head, and
+	 * [tail, P) iff to > tail */
+	if (from < head) {
+		n += MIN(to, head) - from;
+		f->zero_head = to >= head ? from : 0;
+	}
+	if (to > tail) {
+		n += to - MAX(from, tail);
+		f->zero_tail = from <= tail ? to : f->m->page_size;
+	}
 	if (n && km_traffic_bytes(f->m) - f->zeroed_at <= KM_EVENTS_WARM_BYTES)
 		f->m->ev.clear_refilled_bytes += n;
-	if (from < f->zero_head)
-		f->zero_head = to >= f->zero_head ? from : 0;
-	if (to > f->zero_tail)
-		f->zero_tail = from <= f->zero_tail ? to : P;
 }
 
 /* shmem_write_end(): i_size; a new page gets the bytes around the copy
