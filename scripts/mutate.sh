@@ -3,30 +3,33 @@
 # Mutation testing: does the suite fail when the library is wrong?
 #
 # Each mutant of scripts/mutants.txt (one small semantic change of src/,
-# tools/ or the compatibility layer, include/kmodel/kernel/) is applied in a
+# tools/, the compatibility layer include/kmodel/kernel/ or its CMake
+# helper cmake/KmodelKernel.cmake) is applied in a
 # scratch clone of the committed tree, built, and the suite is run; the
 # mutant is killed when a test fails, survives when all pass, and is
 # stillborn when it does not build (not counted in the score). Runs on
 # demand, not in CI: about half a minute per mutant on 2 cores.
 #
 # Usage: scripts/mutate.sh [-j N] [--only ID[,ID...]] [--rev REV] [--keep]
-#                          [--all-tests] [--list]
+#                          [--all-tests] [--list] [--check]
 #   -j N         build and test jobs (default: nproc)
 #   --only IDs   just these mutants
 #   --rev REV    the commit to mutate (default HEAD; uncommitted changes are
 #                not in the clone)
 #   --keep       keep the scratch directory (its path is printed)
-#   --all-tests  also run install_consumer (installs and builds the
-#                examples) and test_sweep (the asix tx_fixup sweep): slow,
-#                left out by default
+#   --all-tests  also run install_consumer (installs the package and
+#                builds the examples against it): slow, left out by default
+#                (test_sweep, a few seconds unoptimised, is in the suite)
 #   --list       print the mutants and exit
+#   --check      only check that each mutant's text is found exactly once
+#                in its file of REV (no build; others' edits move texts)
 # Exit status: 0 when the run finished (the score is printed), 2 on usage
 # errors, a mutant that does not apply, or a suite that fails unmutated.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 list=$repo/scripts/mutants.txt
 jobs=$(nproc)
-only="" rev=HEAD keep=0 exclude='^(install_consumer|test_sweep)$'
+only="" rev=HEAD keep=0 check=0 exclude='^install_consumer$'
 while [ $# -gt 0 ]; do
 	case $1 in
 	-j) jobs=$2; shift ;;
@@ -34,9 +37,10 @@ while [ $# -gt 0 ]; do
 	--rev) rev=$2; shift ;;
 	--keep) keep=1 ;;
 	--all-tests) exclude='^$' ;;
+	--check) check=1 ;;
 	--list) grep -v '^#' "$list" | grep -v '^$' | awk -F'\t' '{ printf "%-24s %-40s %s\n", $1, $2, $5 }'
 		exit 0 ;;
-	-h|--help) sed -n '3,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) awk 'NR > 2 && !/^#/ { exit } NR > 2' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "mutate: unknown argument '$1' (see --help)" >&2; exit 2 ;;
 	esac
 	shift
@@ -48,6 +52,36 @@ src=$scratch/src build=$scratch/build report=$scratch/report.txt
 commit=$(git -C "$repo" rev-parse "$rev")
 git clone -q --no-checkout "$repo" "$src"
 git -C "$src" checkout -q "$commit"
+# the one occurrence of FIND in the file (\n, \t escapes in FIND and REPL)
+find_once='
+	our ($find, $repl);
+	BEGIN {
+		($find, $repl) = ($ENV{FIND}, $ENV{REPL} // "");
+		for ($find, $repl) { s/\\n/\n/g; s/\\t/\t/g; }
+	}
+	my $n = () = /\Q$find\E/g;
+	die "found $n times, not once\n" unless $n == 1;'
+# apply FILE FIND REPLACE: FIND, found once, replaced in the clone
+apply() { FIND=$2 REPL=$3 perl -0777 -i -pe "$find_once"' s/\Q$find\E/$repl/;' "$src/$1"; }
+# applies FILE FIND: FIND is in the clone's FILE once
+applies() {
+	[ -f "$src/$1" ] || { echo "no such file" >&2; return 1; }
+	FIND=$2 perl -0777 -ne "$find_once" "$src/$1"
+}
+if [ $check = 1 ]; then
+	bad=0 n=0
+	while IFS=$'\037' read -r -u 3 id file find repl what; do
+		case $id in ''|'#'*) continue ;; esac
+		[ -z "$only" ] || [[ $only == *",$id,"* ]] || continue
+		n=$((n + 1))
+		if ! applies "$file" "$find" 2>"$scratch/apply.log"; then
+			echo "mutate: $id: $(cat "$scratch/apply.log" || :) in $file" >&2
+			bad=$((bad + 1))
+		fi
+	done 3< <(tr '\t' '\037' <"$list")
+	echo "mutate: $n mutants checked on $commit, $bad do not apply"
+	[ $bad = 0 ] && exit 0 || exit 2
+fi
 echo "mutate: $commit in $src ($(nproc) cores, -j$jobs)" | tee "$report"
 # Debug without -Werror: a mutant that only brings a warning still runs
 cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS="-g" \
@@ -61,20 +95,6 @@ build || { echo "mutate: the unmutated tree does not build ($scratch/build.log)"
 t0=$(date +%s)
 suite || { echo "mutate: the suite fails unmutated ($scratch/ctest.log)" >&2; exit 2; }
 echo "mutate: baseline built and passed the suite in $(( $(date +%s) - t0 )) s" | tee -a "$report"
-
-# apply ID FILE FIND REPLACE: the one occurrence of FIND (\n, \t escapes)
-apply() {
-	FIND=$2 REPL=$3 perl -0777 -i -pe '
-		our ($find, $repl);
-		BEGIN {
-			($find, $repl) = ($ENV{FIND}, $ENV{REPL});
-			for ($find, $repl) { s/\\n/\n/g; s/\\t/\t/g; }
-		}
-		my $n = () = /\Q$find\E/g;
-		die "found $n times, not once\n" unless $n == 1;
-		s/\Q$find\E/$repl/;
-	' "$src/$1"
-}
 
 killed=0 survived=0 stillborn=0 total=0
 survivors=()
