@@ -456,6 +456,31 @@ static void test_catches_second_page_leak(void **state)
 	g_free(want);
 }
 
+/* first_reports holds a run's first report of each code, once per code
+ * however often it recurs (4216c04): the RFC sleeps in atomic context on
+ * every copy of the atomic contexts, many reports of a few codes */
+static void test_first_report_per_code(void **state)
+{
+	struct km_conformance_opts o = { .page_sizes = { 4096 }, .max_size = M };
+	unsigned long by_code[KM_R__COUNT];
+	struct km_conformance_result r;
+	size_t codes = 0;
+
+	assert_int_equal(km_uaccess_conformance_in(&km_uaccess_gup_kmap_rfc, &o, KM_CONF_CTX_ATOMIC,
+						   &r, by_code, KM_R__COUNT), 0);
+	assert_true(by_code[KM_R_SLEEP_IN_ATOMIC] > 1);
+	for (int c = KM_R_NONE + 1; c < KM_R__COUNT; c++)
+		codes += by_code[c] > 0;
+	assert_int_equal(r.first_reports_len, codes);
+	for (size_t j = 0; j < r.first_reports_len; j++) {
+		assert_true(by_code[r.first_reports[j].code] > 0);
+		for (size_t k = 0; k < j; k++)
+			assert_int_not_equal(r.first_reports[k].code, r.first_reports[j].code);
+	}
+	km_conformance_result_clear(&r);
+	(void)state;
+}
+
 /* ---- arguments ----------------------------------------------------------- */
 
 static void test_bad_arguments(void **state)
@@ -684,6 +709,7 @@ int main(void)
 		cmocka_unit_test(test_catches_source_write),
 		cmocka_unit_test(test_catches_wrong_count),
 		cmocka_unit_test(test_catches_second_page_leak),
+		cmocka_unit_test(test_first_report_per_code),
 		cmocka_unit_test(test_bad_arguments),
 #ifdef KMODEL_CHECK_PATH
 		cmocka_unit_test(test_cli_json),

@@ -157,6 +157,26 @@ static void test_dd_events_independent_of_repeat_and_total(void **state)
 
 	/* one truncation per pass frees every page of B: 256 per MiB */
 	assert_true(fabs(num(t[0], 1, "pages_freed_per_mib") - 256) < 1e-9);
+	/* the total rounded up to whole passes over A (78f41ac): 64 KiB of a
+	 * 256 KiB file is one pass, 512 KiB two; the bytes of a timed run
+	 * read back as its reports (the reports_<code> columns, counts of a
+	 * timed run, c186fa1) over reports_per_mib (the RFC sleeps in atomic
+	 * context on every copy) */
+	for (size_t i = 0; i < G_N_ELEMENTS(t); i++) {
+		double want = i == 3 ? 0.5 : 0.25, reports = 0;
+
+		for (int code = KM_R_NONE + 1; code < KM_R__COUNT; code++) {
+			gchar *col = g_strconcat("reports_", km_report_code_name(code), NULL);
+			long c = km_table_column_index(t[i], col);	/* none for skb_sharing */
+			const struct km_value *v = c >= 0 ? km_table_value(t[i], 1, (size_t)c) : NULL;
+
+			if (v && v->type == KM_VALUE_INT)
+				reports += (double)v->i;
+			g_free(col);
+		}
+		assert_true(reports > 0);
+		assert_true(fabs(reports / num(t[i], 1, "reports_per_mib") - want) < 1e-9);
+	}
 	for (size_t c = 0; c < km_table_ncolumns(t[0]); c++) {
 		const struct km_column *col = km_table_column(t[0], c);
 
