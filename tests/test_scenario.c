@@ -291,6 +291,75 @@ static void test_iperf_own_variant_asix_dev(void **state)
 	assert_int_equal(km_machine_destroy(m), 0);
 }
 
+/* A row's first_report is "code: message" of the first report of its best
+ * timed run (58bdc22): a device model that files two reports at the end of
+ * every transfer, of two codes, shows the first of them (the AX88772 model
+ * behind it: the frames still parse) */
+struct two_reports_dev {
+	struct km_machine *m;
+	struct km_usbnet_dev inner;
+};
+
+static void two_reports_packet(void *priv, const uint8_t *data, size_t len, bool end)
+{
+	struct two_reports_dev *d = priv;
+
+	if (end) {
+		km_report(d->m, KM_WARN, KM_R_USB_PROTOCOL, "test device: the first");
+		km_report(d->m, KM_WARN, KM_R_UNEXPECTED, "test device: the second");
+	}
+	d->inner.sink.packet(d->inner.sink.priv, data, len, end);
+}
+
+static void two_reports_free(void *priv)
+{
+	struct two_reports_dev *d = priv;
+
+	km_usbnet_dev_free(&d->inner);
+	g_free(d);
+}
+
+static int two_reports_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
+			       struct km_usbnet_dev *out)
+{
+	struct two_reports_dev *d = g_new0(struct two_reports_dev, 1);
+	int err = km_asix_usbnet_dev_new(m, fn, arg, &d->inner);
+
+	if (err) {
+		g_free(d);
+		return err;
+	}
+	d->m = m;
+	*out = (struct km_usbnet_dev){ .priv = d, .sink = { two_reports_packet, d },
+				       .free = two_reports_free };
+	return 0;
+}
+
+static void test_iperf_first_report(void **state)
+{
+	struct km_usbnet_variant v = km_asix_after;
+	const struct km_usbnet_variant *vs[2] = { &v, &km_asix_after };
+	struct km_iperf_opts o = { .packets = 20, .repeat = 2 };
+	struct km_table *t;
+
+	v.name = "two_reports";
+	v.dev_new = two_reports_dev_new;
+	assert_int_equal(km_iperf_run(&o, vs, 2, &t), 0);
+	for (size_t r = 0; r < km_table_nrows(t); r++) {
+		const struct km_value *f = cell(t, r, "first_report");
+
+		if (strcmp(cell(t, r, "variant")->s, "two_reports")) {
+			assert_int_equal(f->type, KM_VALUE_NONE);	/* no reports */
+			continue;
+		}
+		assert_int_equal(cell(t, r, "frames_ok")->i, 20);
+		assert_int_equal(f->type, KM_VALUE_STRING);
+		assert_string_equal(f->s, "usb_protocol: test device: the first");
+	}
+	km_table_free(t);
+	(void)state;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -300,6 +369,7 @@ int main(void)
 		cmocka_unit_test(test_dd_bad_options),
 		cmocka_unit_test(test_iperf_table),
 		cmocka_unit_test(test_iperf_own_variant_asix_dev),
+		cmocka_unit_test(test_iperf_first_report),
 	};
 
 	return cmocka_run_group_tests_name("test_scenario", tests, NULL, NULL);
