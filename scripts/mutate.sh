@@ -46,6 +46,14 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
+# every line a comment, blank, or five TAB-separated fields (a real tab or
+# newline inside a text splits it: write \t and \n)
+bad=$(awk -F'\t' '!/^#/ && !/^$/ && NF != 5 { printf " %d", NR }' "$list")
+if [ -n "$bad" ]; then
+	echo "mutate: $list: lines without 5 TAB-separated fields:$bad" >&2
+	exit 2
+fi
+
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/kmodel-mutate.XXXXXX")
 [ $keep = 1 ] || trap 'rm -rf "$scratch"' EXIT
 src=$scratch/src build=$scratch/build report=$scratch/report.txt
