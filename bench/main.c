@@ -442,7 +442,8 @@ static int bench_main(int argc, char **argv)
 		"Output: a text table per scenario on stdout (or -o FILE); --json one document;\n"
 		"--csv one scenario's table (one schema per stream); --csv-dir DIR one CSV file\n"
 		"per scenario. Below each text table: the reports by code of each row that has\n"
-		"any, and the first frame that did not verify (iperf).\n"
+		"any, and for iperf each row's first report (code: message) and the first\n"
+		"frame that did not verify.\n\n"
 		"Exit status: 0 done, 1 a scenario failed (leaks, frames that did not verify;\n"
 		"with --fail-on-reports, a BUG/WARN report in any row), 2 bad usage or the\n"
 		"output could not be written (-o, --csv-dir), as kmodel-check.");

@@ -225,12 +225,14 @@ KM_API const char *km_cost_profile_for(const char *machine);
  * of the CPU and the [link] (*@bound: "cpu" or "link"; NULL for dd). The
  * link is the wire and the bulk-out pipe at the row's speed and maxpacket
  * (USB 2.0 spec 5.8.4, tables 5-9 and 5-10: full speed 19 x 64 bytes a
- * 1 ms frame, high speed 13 x 512 a 125 us microframe), capped by the
- * profile's usb_bytes_per_s.
+ * 1 ms frame, high speed 13 x 512 a 125 us microframe; with or without
+ * a [link] group), capped by the profile's usb_bytes_per_s.
  * @res: NULL, or receives the prediction's breakdown (for dd per GiB, for
  * iperf per 100000 packets).
  * @res_size: the caller's sizeof(*@res) (km_cost_predict_row() passes it).
- * Return: the throughput; 0 for a stalled dd row, and for an iperf row
+ * Return: the throughput; 0 for a stalled dd row, for an iperf row whose
+ * frames did not all verify (frames_ok < packets: e.g. an MSS whose frames
+ * the device drops), and for an iperf row
  * above high speed on a profile whose host is no faster (usb_bytes_per_s
  * at most high speed's 53,248,000: a USB 2.0 host runs a SuperSpeed device
  * at high speed, maxpacket 512); a negative errno for a
@@ -251,8 +253,8 @@ static inline double km_cost_predict_row(const struct km_cost_profile *p,
  * ("predicted_mb_s") or an iperf table ("predicted_mbit_s", "bound"),
  * each row priced with @profile (a name or path; NULL: the profile mapped
  * to the row's machine, km_cost_profile_for()). The memcpy baseline,
- * stalled rows and iperf rows the profile's host cannot run (see
- * km_cost_predict_row_sized()) get no value. Return: 0; -EINVAL (not a dd or iperf table)
+ * stalled rows and the iperf rows km_cost_predict_row_sized() returns 0
+ * for get no value. Return: 0; -EINVAL (not a dd or iperf table)
  * or a km_cost_profile_load() error, and then no column is added.
  */
 KM_API int km_cost_table_predict(struct km_table *t, const char *profile);

@@ -94,6 +94,13 @@ static double predict_row(const struct km_cost_profile *p, const struct km_table
 		unsigned int mss, mp;
 		const char *speed;
 
+		const struct km_value *ok = value(t, row, "frames_ok"), *sent = value(t, row, "packets");
+
+		/* frames the device dropped or misread: the events are not
+		 * those of the stream, so there is nothing to predict */
+		if (ok && sent && ok->type == KM_VALUE_INT && sent->type == KM_VALUE_INT &&
+		    ok->i < sent->i)
+			return 0;
 		v = value(t, row, "mss");
 		mss = v && v->type == KM_VALUE_INT ? (unsigned int)v->i : 0;
 		v = value(t, row, "maxpacket");
@@ -103,21 +110,24 @@ static double predict_row(const struct km_cost_profile *p, const struct km_table
 		row_events(t, row, "packet", scale, &ev);
 		if (km_cost_predict(p, &ev, &w, r) || r->seconds <= 0)
 			return 0;
-		/* the link: the wire, and the bulk-out pipe at the row's speed
-		 * and maxpacket, no faster than the profile's host allows
-		 * ([link] usb_bytes_per_s). A host no faster than high speed
-		 * (a USB 2.0 one, as every profile's) runs a SuperSpeed device
-		 * at high speed with maxpacket 512: that row is its
-		 * prediction, a row at maxpacket 1024 has none */
+		/* the link: the wire ([link], when the profile has one) and
+		 * the bulk-out pipe at the row's speed and maxpacket -- the
+		 * bus's limit, whatever the profile -- no faster than the
+		 * profile's host allows ([link] usb_bytes_per_s). A host no
+		 * faster than high speed (a USB 2.0 one, as the iperf
+		 * profile's) runs a SuperSpeed device at high speed with
+		 * maxpacket 512: that row is its prediction, a row at
+		 * maxpacket 1024 has none */
 		link = km_cost_link_seconds(p, (double)ev.eth_frames, (double)ev.eth_bytes, 0);
 		host = km_cost_link_seconds(p, 0, 0, 1);	/* seconds per byte */
 		bulk = bulk_bytes_per_s(speed, mp);
-		if (link >= 0 && host > 0) {
+		if (host > 0) {
 			if (!bulk && 1 / host <= bulk_bytes_per_s("high", 512))
 				return 0;
 			bulk = bulk ? MIN(bulk, 1 / host) : 1 / host;
-			link = MAX(link, (double)ev.usb_bytes / bulk);
 		}
+		if (bulk)
+			link = MAX(link, (double)ev.usb_bytes / bulk);
 		if (bound)
 			*bound = link > r->seconds ? "link" : "cpu";
 		secs = MAX(link, r->seconds);
@@ -207,7 +217,7 @@ int km_cost_table_predict(struct km_table *t, const char *profile)
 			continue;	/* the host baseline: no target run */
 		x = km_cost_predict_row(g_hash_table_lookup(profiles, name), t, r, &bound, NULL);
 		if (x <= 0)
-			continue;	/* stalled, or a speed the host cannot run */
+			continue;	/* stalled, frames lost, or a speed the host cannot run */
 		km_table_set_double(t, r, dd ? "predicted_mb_s" : "predicted_mbit_s", x);
 		if (bound)
 			km_table_set_str(t, r, "bound", bound);
