@@ -330,7 +330,7 @@ static int two_reports_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, void
 		return err;
 	}
 	d->m = m;
-	*out = (struct km_usbnet_dev){ .priv = d, .sink = { two_reports_packet, d },
+	*out = (struct km_usbnet_dev){ .priv = d, .sink = { .packet = two_reports_packet, .priv = d },
 				       .free = two_reports_free };
 	return 0;
 }

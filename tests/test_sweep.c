@@ -261,7 +261,7 @@ static int packets_only_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, voi
 		g_free(d);
 		return err;
 	}
-	*out = (struct km_usbnet_dev){ .priv = d, .sink = { packets_only_packet, d },
+	*out = (struct km_usbnet_dev){ .priv = d, .sink = { .packet = packets_only_packet, .priv = d },
 				       .free = packets_only_free };
 	return 0;
 }
