@@ -335,7 +335,7 @@ static int hdr_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
 	(void)m;
 	d->fn = fn;
 	d->arg = arg;
-	*out = (struct km_usbnet_dev){ .priv = d, .sink = { hdr_dev_packet, d }, .free = g_free };
+	*out = (struct km_usbnet_dev){ .priv = d, .sink = { .packet = hdr_dev_packet, .priv = d }, .free = g_free };
 	return 0;
 }
 

@@ -70,7 +70,7 @@ static int byo_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
 	d->m = m;
 	d->fn = fn;
 	d->arg = arg;
-	*out = (struct km_usbnet_dev){ .priv = d, .sink = { byo_packet, d },
+	*out = (struct km_usbnet_dev){ .priv = d, .sink = { .packet = byo_packet, .priv = d },
 				       .get_stats = byo_stats, .free = free };
 	return 0;
 }
