@@ -67,6 +67,16 @@ static double bulk_bytes_per_s(const char *speed, unsigned int maxpacket)
 	return floor(frame / (overhead + maxpacket)) * maxpacket * per_s;
 }
 
+/* the profile's host's bulk-out limit, bytes per second ([link]
+ * usb_bytes_per_s: km_cost_link_seconds() of one byte is its inverse), or
+ * 0 when the profile has no [link] group */
+static double host_bulk_bytes_per_s(const struct km_cost_profile *p)
+{
+	double s = km_cost_link_seconds(p, 0, 0, 1);
+
+	return s > 0 ? 1 / s : 0;
+}
+
 static double predict_row(const struct km_cost_profile *p, const struct km_table *t, size_t row,
 			  const char **bound, struct km_cost_result *r)
 {
@@ -90,10 +100,9 @@ static double predict_row(const struct km_cost_profile *p, const struct km_table
 	if (!strcmp(km_table_name(t), "iperf")) {
 		const double scale = 100000;	/* packets */
 		struct km_cost_workload w = { 0 };	/* a frame's copies stay in L1 */
-		double link, secs, payload, bulk, host;
+		double link, secs, payload, bulk, host = host_bulk_bytes_per_s(p);
 		unsigned int mss, mp;
 		const char *speed;
-
 		const struct km_value *ok = value(t, row, "frames_ok"), *sent = value(t, row, "packets");
 
 		/* frames the device dropped or misread: the events are not
@@ -119,12 +128,11 @@ static double predict_row(const struct km_cost_profile *p, const struct km_table
 		 * maxpacket 512: that row is its prediction, a row at
 		 * maxpacket 1024 has none */
 		link = km_cost_link_seconds(p, (double)ev.eth_frames, (double)ev.eth_bytes, 0);
-		host = km_cost_link_seconds(p, 0, 0, 1);	/* seconds per byte */
 		bulk = bulk_bytes_per_s(speed, mp);
 		if (host > 0) {
-			if (!bulk && 1 / host <= bulk_bytes_per_s("high", 512))
+			if (!bulk && host <= bulk_bytes_per_s("high", 512))
 				return 0;
-			bulk = bulk ? MIN(bulk, 1 / host) : 1 / host;
+			bulk = bulk ? MIN(bulk, host) : host;
 		}
 		if (bulk)
 			link = MAX(link, (double)ev.usb_bytes / bulk);
