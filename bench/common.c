@@ -68,9 +68,10 @@ static gchar *row_key(const struct km_table *t, size_t r)
 }
 
 /* Below the table, per row that has them: its reports by code (the
- * KM_COL_REPORT columns), as kmodel-check prints them, its first report's
- * message (column first_report) and the first frame that did not verify
- * (column first_mismatch). */
+ * KM_COL_REPORT columns, in their unit; a stalled row's until its stall),
+ * as kmodel-check prints them, its first report's message (column
+ * first_report) and the first frame that did not verify (column
+ * first_mismatch). */
 static void write_row_notes(FILE *fp, const struct km_table *t)
 {
 	long mism = km_table_column_index(t, "first_mismatch");
@@ -86,7 +87,8 @@ static void write_row_notes(FILE *fp, const struct km_table *t)
 			if (!(col->flags & KM_COL_REPORT) || v->type != KM_VALUE_INT || !v->i)
 				continue;
 			if (!key)
-				fprintf(fp, "%s: reports by code:", (key = row_key(t, r)));
+				fprintf(fp, "%s: reports by code (%s):", (key = row_key(t, r)),
+					row_bool(t, r, "stalled") == 1 ? "until the stall" : col->unit);
 			fprintf(fp, " %s %" G_GINT64_FORMAT, col->heading, v->i);
 		}
 		if (key)

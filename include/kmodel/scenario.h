@@ -174,10 +174,15 @@ struct km_dd_opts {
  * not, so its MB/s is not comparable one to one), machine, kmap,
  * kmap_strict (off, strict, force-map), highmem,
  * fast_gup, block_size, stalled, host_mb_s, memcpy_mb_s, ratio,
- * spread_pct (median over best timed run), reports_per_mib, then every
- * event counter per MiB copied. A stalled row -- the atomic copy of the
- * write path copies nothing even after a fault-in, so the kernel would
- * retry for ever (gup_kmap_fixed without fast GUP) -- has no speeds.
+ * spread_pct (median over best timed run), reports (BUG/WARN reports in
+ * the last timed run), reports_per_mib, then every event counter per MiB
+ * copied, then the last timed run's reports by code (KM_COL_REPORT,
+ * "reports_<code>", as km_iperf_run()'s). A stalled row -- the atomic copy
+ * of the write path copies nothing even after a fault-in, so the kernel
+ * would retry for ever (gup_kmap_fixed without fast GUP) -- has no speeds
+ * and nothing per MiB; its reports and reports_<code> count those
+ * recorded until the stall (in the timed run that stalled, or from the
+ * machine's start when the warm-up pass before the timed runs did).
  *
  * Use km_dd_run(); km_dd_run_sized() takes @opts_size and @case_size,
  * sizeof(struct km_dd_opts) and sizeof(struct km_dd_case) as the caller was

@@ -146,8 +146,13 @@ struct dd_run {
 	GArray *runs;			/* seconds of each timed run */
 	uint64_t copied;		/* bytes of a timed run */
 	struct km_events ev;		/* of the last timed run */
-	unsigned long reports;		/* BUG/WARN reports of the last timed run */
-	unsigned long by_code[KM_R__COUNT];	/* the same by code */
+	/* the report counters where the last timed run started (zero before
+	 * the first: a new machine has counted none) */
+	unsigned long reports0[KM_R__COUNT];
+	/* BUG/WARN reports by code (KM_R_NONE: all) of the last timed run; of
+	 * a stalled row, those until the stall (from the machine's start when
+	 * it stalled in dd_setup()'s warm-up pass) */
+	unsigned long by_code[KM_R__COUNT];
 };
 
 /* The baseline calls the C library's memcpy, as the simulated path does;
@@ -341,12 +346,21 @@ static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_
 	return err;
 }
 
-/* -EDEADLK (an atomic copy that never progresses) ends the row, not the run */
+/* r->by_code: the reports since r->reports0 */
+static void dd_count_reports(struct dd_run *r)
+{
+	for (int c = 0; c < KM_R__COUNT; c++)
+		r->by_code[c] = km_report_count(r->m, (enum km_report_code)c) - r->reports0[c];
+}
+
+/* -EDEADLK (an atomic copy that never progresses) ends the row, not the
+ * run; the row keeps the reports recorded until the stall */
 static int dd_stall(struct dd_run *r, int err)
 {
 	if (err != -EDEADLK)
 		return err;
 	r->stalled = true;
+	dd_count_reports(r);
 	return 0;
 }
 
@@ -356,12 +370,11 @@ static int dd_stall(struct dd_run *r, int err)
  * for formatting it. */
 static int dd_timed(struct dd_run *r, uint64_t passes)
 {
-	unsigned long reports0[KM_R__COUNT];
 	double t0;
 	int err;
 
 	for (int c = 0; c < KM_R__COUNT; c++)
-		reports0[c] = km_report_count(r->m, (enum km_report_code)c);
+		r->reports0[c] = km_report_count(r->m, (enum km_report_code)c);
 	km_events_reset(r->m);
 	t0 = km_scenario_now();
 	err = dd_pass(r, passes, &r->copied);
@@ -369,9 +382,7 @@ static int dd_timed(struct dd_run *r, uint64_t passes)
 	r->best = MIN(r->best, t0);
 	g_array_append_val(r->runs, t0);
 	km_events_get(r->m, &r->ev);
-	for (int c = 0; c < KM_R__COUNT; c++)
-		r->by_code[c] = km_report_count(r->m, (enum km_report_code)c) - reports0[c];
-	r->reports = r->by_code[KM_R_NONE];
+	dd_count_reports(r);
 	return err;
 }
 
@@ -422,9 +433,11 @@ static const struct km_column columns[] = {
 	  "host_mb_s / memcpy_mb_s" },
 	{ "spread_pct", "spread%", "%", KM_VALUE_DOUBLE, 7, 1, KM_COL_TEXT,
 	  "median timed run over the best, percent: the row's noise" },
-	{ "reports_per_mib", "reports", "per MiB", KM_VALUE_DOUBLE, 8, 1, KM_COL_TEXT,
-	  "BUG/WARN reports per MiB copied (by code, in a timed run: the reports_<code> "
-	  "columns)" },
+	{ "reports", "reports", "per timed run", KM_VALUE_INT, 8, 0, KM_COL_TEXT,
+	  "BUG/WARN reports in the last timed run (by code: the reports_<code> columns); "
+	  "a stalled row's until its stall" },
+	{ "reports_per_mib", "", "per MiB", KM_VALUE_DOUBLE, 0, 1, 0,
+	  "BUG/WARN reports per MiB copied in the last timed run" },
 };
 
 /* the counters the text table shows */
@@ -466,6 +479,8 @@ static void add_row(struct km_table *t, const struct dd_run *r, const struct km_
 	km_table_set_bool(t, row, "fast_gup", c->machine->fast_gup);
 	km_table_set_int(t, row, "block_size", (int64_t)r->bs);
 	km_table_set_bool(t, row, "stalled", r->stalled);
+	km_table_set_int(t, row, "reports", (int64_t)r->by_code[KM_R_NONE]);
+	km_table_set_reports(t, row, r->by_code);
 	if (r->stalled)
 		return;
 	mbs = (double)r->copied / r->best / 1e6;
@@ -473,9 +488,8 @@ static void add_row(struct km_table *t, const struct dd_run *r, const struct km_
 	km_table_set_double(t, row, "memcpy_mb_s", memcpy_mb_s);
 	km_table_set_double(t, row, "ratio", mbs / memcpy_mb_s);
 	km_table_set_double(t, row, "spread_pct", km_scenario_spread_pct(r->runs, r->best));
-	km_table_set_double(t, row, "reports_per_mib", (double)r->reports / mib);
+	km_table_set_double(t, row, "reports_per_mib", (double)r->by_code[KM_R_NONE] / mib);
 	km_table_set_events(t, row, &r->ev, mib);
-	km_table_set_reports(t, row, r->by_code);
 }
 
 static int check_opts(const struct km_dd_opts *o, const struct km_dd_case *cases, size_t n)
@@ -568,10 +582,12 @@ static int dd_run(struct km_dd_opts o, const struct km_dd_case *cases, size_t n,
 	/* whole dd invocations per timed run (see the top of this file) */
 	passes = (total - 1) / file_bytes + 1;
 	t = km_table_new("dd", "dd if=<tmpfs file> of=<tmpfs file>: host MB/s (10^6 bytes/s), "
-			 "ratio to memcpy, events per MiB copied",
+			 "ratio to memcpy, reports per timed run, events per MiB copied",
 			 columns, G_N_ELEMENTS(columns));
 	km_table_add_event_columns(t, "mib", text_events);
-	km_table_add_report_columns(t);
+	km_table_add_report_columns(t, "per timed run", "BUG/WARN reports of this code "
+				    "(kmodel/machine.h) in the last timed run; a stalled row's "
+				    "until its stall");
 	for (size_t s = 0; s < o.nblock_sizes && !rc; s++) {
 		unsigned long bs = o.block_sizes[s];
 

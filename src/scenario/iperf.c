@@ -243,7 +243,7 @@ static const struct km_column columns[] = {
 	  "host packets per CPU-second of the thread" },
 	{ "spread_pct", "spread%", "%", KM_VALUE_DOUBLE, 7, 1, KM_COL_TEXT,
 	  "median timed run over the best, percent: the row's noise" },
-	{ "reports", "reports", "", KM_VALUE_INT, 7, 0, KM_COL_TEXT,
+	{ "reports", "reports", "per timed run", KM_VALUE_INT, 7, 0, KM_COL_TEXT,
 	  "BUG/WARN reports in the best timed run (by code: the reports_<code> columns)" },
 	{ "first_mismatch", "", "", KM_VALUE_STRING, 0, 0, 0,
 	  "the first frame of the timed runs that did not verify (packet, lengths, first "
@@ -341,7 +341,8 @@ int km_iperf_run_sized(const struct km_iperf_opts *opts, size_t opts_size,
 		g_free(title);
 	}
 	km_table_add_event_columns(t, "packet", text_events);
-	km_table_add_report_columns(t);
+	km_table_add_report_columns(t, "per timed run", "BUG/WARN reports of this code "
+				    "(kmodel/machine.h) in the best timed run");
 	for (size_t ti = 0; ti < G_N_ELEMENTS(traffics) && (!rc || rc == -EIO); ti++) {
 		const struct iperf_traffic *tt = &traffics[ti];
 		struct iperf_run *runs = g_new0(struct iperf_run, n);

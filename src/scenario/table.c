@@ -62,14 +62,14 @@ void km_table_add_event_columns(struct km_table *t, const char *unit, const char
 
 /* one column per report code, KM_R_SKB_SHARING (the sum of the sharing
  * rules' codes) left out */
-void km_table_add_report_columns(struct km_table *t)
+void km_table_add_report_columns(struct km_table *t, const char *unit, const char *doc)
 {
 	for (int code = KM_R_NONE + 1; code < KM_R__COUNT; code++) {
 		const char *name = km_report_code_name(code);
 		gchar *col = g_strconcat("reports_", name, NULL);
-		struct km_column c = { .name = col, .heading = name, .type = KM_VALUE_INT,
-				       .width = (int)strlen(name), .flags = KM_COL_REPORT,
-				       .doc = "BUG/WARN reports of this code (kmodel/machine.h)" };
+		struct km_column c = { .name = col, .heading = name, .unit = unit,
+				       .type = KM_VALUE_INT, .width = (int)strlen(name),
+				       .flags = KM_COL_REPORT, .doc = doc };
 
 		if (code != KM_R_SKB_SHARING)
 			add_column(t, &c);

@@ -24,9 +24,10 @@ void km_table_set_double(struct km_table *t, size_t r, const char *col, double d
 void km_table_add_event_columns(struct km_table *t, const char *unit,
 				const char *const *text);
 /* Append the report columns (KM_COL_REPORT, "reports_<code>", one per
- * enum km_report_code but KM_R_NONE and the aggregate KM_R_SKB_SHARING),
- * and set them for row @r from @by_code[KM_R__COUNT]. */
-void km_table_add_report_columns(struct km_table *t);
+ * enum km_report_code but KM_R_NONE and the aggregate KM_R_SKB_SHARING;
+ * @unit, e.g. "per timed run", and @doc static strings), and set them for
+ * row @r from @by_code[KM_R__COUNT]. */
+void km_table_add_report_columns(struct km_table *t, const char *unit, const char *doc);
 void km_table_set_reports(struct km_table *t, size_t r, const unsigned long *by_code);
 /* Append a column after rows exist: each row gets no value in it. */
 void km_table_append_column(struct km_table *t, const struct km_column *c);
