@@ -265,18 +265,16 @@ static void list_all(const struct km_registry *reg)
 }
 
 /* --fail-on-reports: the rows of @t with BUG/WARN reports (its "reports"
- * or "reports_per_mib" column above 0), said on stderr. */
+ * column above 0; a stalled dd row's too), said on stderr. */
 static unsigned int rows_with_reports(const struct km_table *t)
 {
 	long c = km_table_column_index(t, "reports");
 	unsigned int n = 0;
 
-	if (c < 0)
-		c = km_table_column_index(t, "reports_per_mib");
 	for (size_t r = 0; c >= 0 && r < km_table_nrows(t); r++) {
 		const struct km_value *v = km_table_value(t, r, (size_t)c);
 
-		n += (v->type == KM_VALUE_INT && v->i > 0) || (v->type == KM_VALUE_DOUBLE && v->d > 0);
+		n += v->type == KM_VALUE_INT && v->i > 0;
 	}
 	if (n)
 		fprintf(stderr, "kmodel-bench: %s: %u row%s with BUG/WARN reports (--fail-on-reports)\n",

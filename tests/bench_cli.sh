@@ -101,6 +101,12 @@ set +e
 rc=$?
 set -e
 [ $rc = 1 ] || fail "--fail-on-reports with reports: exit $rc, want 1"
+# ... and so do the reports of a stalled row (recorded until the stall)
+set +e
+"$bench" "${dd1[@]}" --load "$stall" --dd-variants stall --fail-on-reports >/dev/null 2>&1
+rc=$?
+set -e
+[ $rc = 1 ] || fail "--fail-on-reports with a stalled row's reports: exit $rc, want 1"
 # dd rows break their reports down by code, as iperf's (user report item
 # 8): below the text table, and a reports_<code> column in CSV (the RFC
 # sleeps in atomic context in dd). The row's reports column and the line
