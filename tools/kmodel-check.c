@@ -465,6 +465,8 @@ int main(int argc, char **argv)
 	o.argc = (int)g_strv_length(args);
 	o.argv = args;
 	ctx = g_option_context_new("uaccess - check implementations against a contract");
+	/* paragraphs apart by a blank line: help2man joins lines that only
+	 * break, and the man page would run them together */
 	g_option_context_set_summary(ctx,
 		"uaccess: run the raw copy_{from,to}_user contract of include/linux/uaccess.h\n"
 		"(km_uaccess_conformance_in()) against each uaccess variant, one row per\n"
@@ -473,8 +475,8 @@ int main(int argc, char **argv)
 		"page then a hole, a writable then a read-only zero page, a resident then a\n"
 		"never-touched page, two resident writable pages), both directions; checks:\n"
 		"size (returned count), src (source untouched), dst (nothing written outside\n"
-		"the copied bytes), copy (copied bytes match).\n"
-		"Each run (machine and context) covers all three page sizes.\n"
+		"the copied bytes), copy (copied bytes match). Each run (machine and context)\n"
+		"covers all three page sizes.\n\n"
 		"Machines: bbw (no fast GUP, all lowmem), a15 (fast GUP, user pages in\n"
 		"highmem), both with CONFIG_DEBUG_HIGHMEM, of the pre-5.11 kmap era unless\n"
 		"--kmap 5.11 (code using kmap_local_page() needs it: on a pre-5.11 machine it\n"
@@ -485,7 +487,7 @@ int main(int argc, char **argv)
 		"faults are enabled but sleeping is not: might_fault() (get_user(),\n"
 		"put_user(), __get_user(), __put_user()), mmap_sem and GFP_KERNEL\n"
 		"allocations report a sleep in atomic context, as CONFIG_DEBUG_ATOMIC_SLEEP\n"
-		"does.\n"
+		"does.\n\n"
 		"A variant that claims conformance passes only with no failing case and no\n"
 		"BUG/WARN report on the suite's machines in any run, teardown leak checks\n"
 		"included (leaked pins, held kmap slots, unfreed kmalloc, ...).");
@@ -495,8 +497,8 @@ int main(int argc, char **argv)
 		"direction, page size P, edge (the boundary: leading: a hole then a mapped\n"
 		"page; trailing: a mapped page then a hole; readonly: writable then the\n"
 		"read-only zero page; untouched: resident then never touched; adjacent: two\n"
-		"resident pages), off, n, N and the check.\n"
-		"Variants: the built-ins and those of --load plugins (marked '*').\n"
+		"resident pages), off, n, N and the check.\n\n"
+		"Variants: the built-ins and those of --load plugins (marked '*').\n\n"
 		"Exit status: 0 every variant that claims conformance passed, 1 one failed\n"
 		"(verdict FAIL: a failing case or a report), 2 bad usage, the suite could not\n"
 		"run or the output could not be written.");
