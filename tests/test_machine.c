@@ -138,6 +138,66 @@ static void test_kmalloc_buckets(void **state)
 	km_fixture_down(&f);
 }
 
+/* the smallest kmalloc cache of @size > 0 bytes with KMALLOC_MIN_SIZE @min,
+ * below the page-order sizes: the caches of create_kmalloc_caches()
+ * (mm/slab_common.c, v5.7) are kmalloc-2^i from KMALLOC_MIN_SIZE up, with
+ * kmalloc-96 when KMALLOC_MIN_SIZE <= 32 and kmalloc-192 when it is <= 64 */
+static size_t kmalloc_cache_of(size_t min, size_t size)
+{
+	size_t best = SIZE_MAX;
+
+	for (size_t c = min; c <= 8192; c *= 2)
+		best = c >= size && c < best ? c : best;
+	if (min <= 32 && 96 >= size && 96 < best)
+		best = 96;
+	if (min <= 64 && 192 >= size && 192 < best)
+		best = 192;
+	return best;
+}
+
+/*
+ * Every size up to past the 4 KiB of slab.c's size table (kmalloc looks
+ * small sizes up there, made at boot from the kernel's rounding), with each
+ * KMALLOC_MIN_SIZE: the object's bucket (ksize), the bytes counted and the
+ * size class of the kmalloc and of its kfree ([i]: 2^(i-1) < bucket <= 2^i).
+ */
+static void test_kmalloc_every_small_size(void **state)
+{
+	for (size_t min = 8; min <= 256; min *= 2) {
+		struct km_machine *m;
+		struct km_task *t;
+
+		assert_int_equal(km_machine_new(&(struct km_machine_config){
+						.kmalloc_min_size = (unsigned int)min }, &m), 0);
+		assert_int_equal(km_task_new(m, NULL, 0, &t), 0);
+		for (size_t size = 1; size <= 4096 + 520; size++) {
+			size_t want = kmalloc_cache_of(min, size);
+			unsigned int cls = 0;
+			struct km_events a, b, c;
+			void *p;
+
+			while (((size_t)1 << cls) < want)
+				cls++;
+			km_events_get(m, &a);
+			p = km_kmalloc(t, size, KM_GFP_ATOMIC);
+			km_events_get(m, &b);
+			assert_non_null(p);
+			if (km_ksize(m, p) != want)
+				fail_msg("min %zu: kmalloc(%zu) has ksize %zu, want %zu", min, size,
+					 km_ksize(m, p), want);
+			assert_int_equal(b.kmalloc_bytes - a.kmalloc_bytes, want);
+			assert_int_equal(b.kmalloc_arm_bytes - a.kmalloc_arm_bytes, want);
+			assert_int_equal(b.kmalloc_class[cls] - a.kmalloc_class[cls], 1);
+			km_kfree(t, p);
+			km_events_get(m, &c);
+			assert_int_equal(c.kfree_bytes - b.kfree_bytes, want);
+			assert_int_equal(c.kfree_class[cls] - b.kfree_class[cls], 1);
+		}
+		km_task_free(t);
+		assert_int_equal(km_machine_destroy(m), 0);
+	}
+}
+
 /*
  * km_kmalloc_size_roundup() returns for every size: the page-order
  * doubling used to overflow to 0 and loop forever above 2^63. The largest
@@ -488,6 +548,7 @@ int main(void)
 		cmocka_unit_test(test_config_defaults),
 		cmocka_unit_test(test_frames_are_lazy),
 		cmocka_unit_test(test_kmalloc_buckets),
+		cmocka_unit_test(test_kmalloc_every_small_size),
 		cmocka_unit_test(test_kmalloc_size_roundup_saturates),
 		cmocka_unit_test(test_kmalloc_zero_before_hooks),
 		cmocka_unit_test(test_kfree_poisons_under_asan),

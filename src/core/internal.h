@@ -59,6 +59,7 @@ struct km_cpu {
 
 /* kmalloc caches (slab.c): a free list per size class, and the slabs. */
 #define KM_NR_KMALLOC_CLASSES 48
+#define KM_SLAB_FAST_MAX 4096
 struct obj_hdr;
 struct km_slab {
 	struct obj_hdr *freelist[KM_NR_KMALLOC_CLASSES];
@@ -68,6 +69,11 @@ struct km_slab {
 	/* an object start known valid (slabs live as long as the machine):
 	 * the last object handed out or found; kfree of it needs no search */
 	const struct obj_hdr *last_obj;
+	/* kmalloc's sizes up to KM_SLAB_FAST_MAX, by (size - 1) / 8 (every
+	 * bucket is a multiple of 8): the size class, << 8 the events'
+	 * class of its bucket, << 16 the bucket (slab.c fast_entry()), made
+	 * at boot */
+	uint32_t fast[KM_SLAB_FAST_MAX / 8];
 };
 
 /*

@@ -38,7 +38,8 @@
 
 struct obj_hdr {
 	uint32_t magic;
-	uint32_t cls;		/* size class index */
+	uint16_t cls;		/* size class index */
+	uint16_t ev_cls;	/* live: the events' class of arm_size (event_class()) */
 	uint64_t size;		/* bucket bytes */
 	struct obj_hdr *next_free;
 	union {
@@ -63,10 +64,25 @@ static gint slab_cmp(gconstpointer a, gconstpointer b)
 	return x->base < y->base ? -1 : x->base > y->base;
 }
 
+static size_t size_roundup(const struct km_machine *m, size_t size);
+static unsigned int event_class(size_t arm_bucket);
+static unsigned int size_class(size_t bucket);
+
+/* km_slab.fast[] of sizes (8 * i, 8 * i + 8]: all round up to the bucket of
+ * the largest, as every bucket is a multiple of 8 (kmalloc_min_size >= 8) */
+static uint32_t fast_entry(const struct km_machine *m, size_t size)
+{
+	size_t bucket = size_roundup(m, size);
+
+	return size_class(bucket) | event_class(bucket) << 8 | (uint32_t)bucket << 16;
+}
+
 int km_slab_init(struct km_machine *m)
 {
 	m->slab = &m->slab_caches;
 	m->slab->slabs = g_array_new(FALSE, FALSE, sizeof(struct km_slab_page));
+	for (unsigned int i = 0; i < G_N_ELEMENTS(m->slab->fast); i++)
+		m->slab->fast[i] = fast_entry(m, 8 * (i + 1));
 	return 0;
 }
 
@@ -237,7 +253,7 @@ void *km_kmalloc_arm(struct km_task *t, size_t size, size_t arm_size, km_gfp_t f
 	struct km_slab *s;
 	struct obj_hdr *h;
 	size_t bucket, arm_bucket;
-	unsigned int cls;
+	unsigned int cls, ev_cls;
 
 	if (__builtin_expect(!t, 0)) {
 		km_set_error("km_kmalloc: task is NULL");
@@ -246,26 +262,35 @@ void *km_kmalloc_arm(struct km_task *t, size_t size, size_t arm_size, km_gfp_t f
 	m = t->m;
 	s = m->slab;
 	m->ev.kmalloc_calls++;
-	if (size == 0 || arm_size == 0) {
-		m->ev.kmalloc_class[0]++;
-		return ZERO_SIZE_PTR;
-	}
-	if (__builtin_expect(arm_size > kmalloc_max_size(m), 0)) {
-		km_report(m, KM_WARN, KM_R_ALLOC_TOO_LARGE,
-			  "kmalloc(%zu): above KMALLOC_MAX_SIZE %zu (alloc_pages order >= MAX_ORDER)",
-			  arm_size, kmalloc_max_size(m));
-		return NULL;
+	if (__builtin_expect(size - 1 < KM_SLAB_FAST_MAX && arm_size == size, 1)) {
+		uint32_t e = s->fast[(size - 1) / 8];	/* size 0 wraps: not here */
+
+		cls = e & 0xff;
+		ev_cls = (e >> 8) & 0xff;
+		bucket = arm_bucket = e >> 16;
+	} else {
+		if (size == 0 || arm_size == 0) {
+			m->ev.kmalloc_class[0]++;
+			return ZERO_SIZE_PTR;
+		}
+		if (__builtin_expect(arm_size > kmalloc_max_size(m), 0)) {
+			km_report(m, KM_WARN, KM_R_ALLOC_TOO_LARGE,
+				  "kmalloc(%zu): above KMALLOC_MAX_SIZE %zu (alloc_pages order >= "
+				  "MAX_ORDER)", arm_size, kmalloc_max_size(m));
+			return NULL;
+		}
+		bucket = size_roundup(m, size);
+		arm_bucket = arm_size == size ? bucket : size_roundup(m, arm_size);
+		cls = size_class(bucket);
+		ev_cls = event_class(arm_bucket);
 	}
 	if (flags & KM_GFP_DIRECT_RECLAIM)
 		km_might_sleep(t, "kmalloc(GFP_KERNEL)");
 	if (m->fail_kmalloc_nth && --m->fail_kmalloc_nth == 0)
 		return NULL;
-	bucket = size_roundup(m, size);
-	arm_bucket = arm_size == size ? bucket : size_roundup(m, arm_size);
-	cls = size_class(bucket);
 	m->ev.kmalloc_bytes += bucket;
 	m->ev.kmalloc_arm_bytes += arm_bucket;
-	m->ev.kmalloc_class[event_class(arm_bucket)]++;
+	m->ev.kmalloc_class[ev_cls]++;
 	if (!s->freelist[cls])
 		new_slab(s, cls, bucket);
 	h = s->freelist[cls];
@@ -280,6 +305,7 @@ void *km_kmalloc_arm(struct km_task *t, size_t size, size_t arm_size, km_gfp_t f
 		m->ev.memset_calls++;
 	}
 	h->magic = OBJ_LIVE;
+	h->ev_cls = (uint16_t)ev_cls;
 	h->next_free = NULL;
 	h->arm_size = arm_bucket;
 	s->last_obj = h;
@@ -316,7 +342,7 @@ void km_kfree_machine(struct km_machine *m, const void *obj)
 	m->ev.kfree_calls++;
 	m->ev.kfree_bytes += h->size;
 	m->ev.kfree_arm_bytes += h->arm_size;
-	m->ev.kfree_class[event_class(h->arm_size)]++;
+	m->ev.kfree_class[h->ev_cls]++;
 	h->magic = OBJ_FREE;
 	h->freed_at = km_traffic_bytes(m) + 1;
 	h->next_free = m->slab->freelist[h->cls];
