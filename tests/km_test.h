@@ -83,4 +83,67 @@ static inline unsigned long km_test_map(struct km_fixture *f, unsigned long addr
 	return a;
 }
 
+/*
+ * A usbnet device model of a test's own, built from public parts as a
+ * user's is: the AX88772 model (km_asix_usbnet_dev_new()) behind a hook
+ * that sees each bulk-out packet first -- to file reports, count, look at
+ * transfer ends -- before the model parses it. A variant's @dev_new calls
+ * km_test_asix_wrap_new() with its hook (the @dev_new signature has no
+ * room for one).
+ */
+struct km_test_asix_wrap;
+typedef void (*km_test_packet_hook)(struct km_test_asix_wrap *w, const uint8_t *data,
+				    size_t len, bool end);
+
+struct km_test_asix_wrap {
+	struct km_machine *m;
+	struct km_usbnet_dev inner;	/* the AX88772 model */
+	km_test_packet_hook hook;
+	bool last_end;			/* the packet before this one ended a transfer */
+};
+
+static inline void km_test_asix_wrap_packet(void *priv, const uint8_t *data, size_t len, bool end)
+{
+	struct km_test_asix_wrap *w = priv;
+
+	w->hook(w, data, len, end);
+	w->last_end = end;
+	w->inner.sink.packet(w->inner.sink.priv, data, len, end);
+}
+
+static inline void km_test_asix_wrap_stats(const void *priv, struct km_usbnet_dev_stats *out,
+					   size_t size)
+{
+	const struct km_test_asix_wrap *w = priv;
+
+	km_usbnet_dev_get_stats_sized(&w->inner, out, size);
+}
+
+static inline void km_test_asix_wrap_free(void *priv)
+{
+	struct km_test_asix_wrap *w = priv;
+
+	km_usbnet_dev_free(&w->inner);
+	g_free(w);
+}
+
+static inline int km_test_asix_wrap_new(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
+					km_test_packet_hook hook, struct km_usbnet_dev *out)
+{
+	struct km_test_asix_wrap *w = g_new0(struct km_test_asix_wrap, 1);
+	int err = km_asix_usbnet_dev_new(m, fn, arg, &w->inner);
+
+	if (err) {
+		g_free(w);
+		return err;
+	}
+	w->m = m;
+	w->hook = hook;
+	*out = (struct km_usbnet_dev){ .priv = w,
+				       .sink = { .packet = km_test_asix_wrap_packet, .priv = w },
+				       .get_stats = km_test_asix_wrap_stats,
+				       .free = km_test_asix_wrap_free };
+	return 0;
+}
+
 #endif

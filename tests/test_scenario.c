@@ -310,44 +310,21 @@ static void test_iperf_own_variant_asix_dev(void **state)
  * timed run (58bdc22): a device model that files two reports at the end of
  * every transfer, of two codes, shows the first of them (the AX88772 model
  * behind it: the frames still parse) */
-struct two_reports_dev {
-	struct km_machine *m;
-	struct km_usbnet_dev inner;
-};
-
-static void two_reports_packet(void *priv, const uint8_t *data, size_t len, bool end)
+static void two_reports_hook(struct km_test_asix_wrap *w, const uint8_t *data, size_t len,
+			     bool end)
 {
-	struct two_reports_dev *d = priv;
-
+	(void)data;
+	(void)len;
 	if (end) {
-		km_report(d->m, KM_WARN, KM_R_USB_PROTOCOL, "test device: the first");
-		km_report(d->m, KM_WARN, KM_R_UNEXPECTED, "test device: the second");
+		km_report(w->m, KM_WARN, KM_R_USB_PROTOCOL, "test device: the first");
+		km_report(w->m, KM_WARN, KM_R_UNEXPECTED, "test device: the second");
 	}
-	d->inner.sink.packet(d->inner.sink.priv, data, len, end);
-}
-
-static void two_reports_free(void *priv)
-{
-	struct two_reports_dev *d = priv;
-
-	km_usbnet_dev_free(&d->inner);
-	g_free(d);
 }
 
 static int two_reports_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
 			       struct km_usbnet_dev *out)
 {
-	struct two_reports_dev *d = g_new0(struct two_reports_dev, 1);
-	int err = km_asix_usbnet_dev_new(m, fn, arg, &d->inner);
-
-	if (err) {
-		g_free(d);
-		return err;
-	}
-	d->m = m;
-	*out = (struct km_usbnet_dev){ .priv = d, .sink = { .packet = two_reports_packet, .priv = d },
-				       .free = two_reports_free };
-	return 0;
+	return km_test_asix_wrap_new(m, fn, arg, two_reports_hook, out);
 }
 
 static void test_iperf_first_report(void **state)

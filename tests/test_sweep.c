@@ -14,18 +14,11 @@
  *  - sr9800 pads by % (maxpacket - 1): transfers on a packet boundary with
  *    no ZLP (FLAG_MULTI_PACKET).
  */
+#include "km_test.h"
 #include <errno.h>
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
-#include <string.h>
-#include <cmocka.h>
-#include <glib.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
-#include <kmodel/kmodel.h>
 
 static struct km_sweep_result *quick;	/* the whole quick space, once */
 
@@ -226,44 +219,21 @@ static const struct km_usbnet_driver_info zlp_info = {
 	.tx_fixup = zlp_tx_fixup,
 };
 
-struct packets_only {
-	struct km_usbnet_dev inner;
-	bool last_end;
-};
-
 static unsigned long empty_transfers;
 
-static void packets_only_packet(void *priv, const uint8_t *data, size_t len, bool end)
+static void packets_only_hook(struct km_test_asix_wrap *w, const uint8_t *data, size_t len,
+			      bool end)
 {
-	struct packets_only *d = priv;
-
-	if (!len && d->last_end)
+	(void)data;
+	(void)end;
+	if (!len && w->last_end)
 		empty_transfers++;
-	d->last_end = end;
-	d->inner.sink.packet(d->inner.sink.priv, data, len, end);
-}
-
-static void packets_only_free(void *priv)
-{
-	struct packets_only *d = priv;
-
-	km_usbnet_dev_free(&d->inner);
-	g_free(d);
 }
 
 static int packets_only_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
 				struct km_usbnet_dev *out)
 {
-	struct packets_only *d = g_new0(struct packets_only, 1);
-	int err = km_asix_usbnet_dev_new(m, fn, arg, &d->inner);
-
-	if (err) {
-		g_free(d);
-		return err;
-	}
-	*out = (struct km_usbnet_dev){ .priv = d, .sink = { .packet = packets_only_packet, .priv = d },
-				       .free = packets_only_free };
-	return 0;
+	return km_test_asix_wrap_new(m, fn, arg, packets_only_hook, out);
 }
 
 static void test_packet_sink_device_same_findings(void **state)
