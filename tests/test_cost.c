@@ -715,6 +715,23 @@ static void test_cpu_or_link(void **state)
 					1e6) < 1e-4 * link);
 		assert_true(link > cpu);
 	}
+	/* a wire far faster than the host's 200 bytes/s bulk-out: the host
+	 * binds the high-speed pipe (1fafbbd: the pipe's rate capped by the
+	 * profile's usb_bytes_per_s; mutant predict-host-cap survived) */
+	{
+		char *host = write_profile("wire_bits_per_s=800", "wire_bits_per_s=1e12");
+		struct km_cost_profile *ph;
+		const char *bound = NULL;
+		double usb = cell(t, (size_t)tcp, "usb_bytes_per_packet")->d, x;
+
+		assert_int_equal(km_cost_profile_load(host, &ph), 0);
+		x = km_cost_predict_row(ph, t, (size_t)tcp, &bound, NULL);
+		assert_string_equal(bound, "link");
+		assert_true(fabs(x - 1448 * 8 / (usb / 200) / 1e6) < 1e-6 * x);
+		km_cost_profile_free(ph);
+		g_unlink(host);
+		g_free(host);
+	}
 	/* the table gains the columns, each row priced with the profile */
 	assert_int_equal(km_cost_table_predict(t, fast), 0);
 	for (size_t r = 0; r < km_table_nrows(t); r++) {
