@@ -306,6 +306,8 @@ static void json_options(JsonBuilder *b, const struct kb_opts *o)
 	json_builder_add_boolean_value(b, !o->iperf_no_checker);
 	json_builder_set_member_name(b, "fail_on_reports");
 	json_builder_add_boolean_value(b, o->fail_on_reports);
+	/* the predicted columns' prices */
+	STR("profile", o->profile ? o->profile : "(the one mapped to each row's machine)");
 	km_tool_json_strv(b, "load", o->load);
 	json_builder_end_object(b);
 #undef STR

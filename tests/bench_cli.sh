@@ -67,6 +67,13 @@ for key in '"metadata"' '"libkmodel_version"' '"git_describe"' '"compiler"' '"cf
 	   '"columns"' '"rows"' '"events_per"'; do
 	grep -q "$key" "$tmp/out.json" || fail "--json: no $key"
 done
+# the options record the cost profile the predicted columns took (they
+# did not: the same JSON for any --profile)
+grep -q '"profile" : "(the one mapped to each row'"'"'s machine)"' "$tmp/out.json" ||
+	fail "--json: no default profile among the options"
+"$bench" "${small[@]}" -s dd --json --profile beaglebone-white >"$tmp/profile.json"
+grep -q '"profile" : "beaglebone-white"' "$tmp/profile.json" ||
+	fail "--json --profile: the options do not name the profile"
 # iperf: reports by code and the first frame that did not verify, in the
 # text and the JSON; frames that do not verify fail the run (exit 1).
 # flip_last inverts the last byte of every frame in place: in a TCP segment
