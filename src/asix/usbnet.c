@@ -54,7 +54,7 @@ static void *alloc_urb(struct km_task *t)
 	void *urb = km_kmalloc(t, ARM_SIZEOF_URB, KM_GFP_ATOMIC);
 
 	if (urb)
-		t->m->ev.urb_allocs++;
+		KM_EV_INC(t->m, urb_allocs);
 	return urb;
 }
 
@@ -72,10 +72,10 @@ int km_usb_bulk_out(struct km_usb_ep *ep, const void *buf, size_t len, bool zero
 	rem = len % mp;		/* one division: maxpacket need not be a power of 2 */
 	zlp = len == 0 || (rem == 0 && zero_packet);
 	packets = (int)(len / mp + (rem != 0)) + zlp;
-	ep->m->ev.urbs++;
-	ep->m->ev.usb_bytes += len;
-	ep->m->ev.usb_packets += (uint64_t)packets;
-	ep->m->ev.usb_zlps += zlp;
+	KM_EV_INC(ep->m, urbs);
+	KM_EV_ADD(ep->m, usb_bytes, len);
+	KM_EV_ADD(ep->m, usb_packets, (uint64_t)packets);
+	KM_EV_ADD(ep->m, usb_zlps, zlp);
 	if (ep->sink.transfer) {	/* the same stream in one call */
 		ep->sink.transfer(ep->sink.priv, p, len, zlp || rem != 0);
 	} else if (ep->sink.packet) {
@@ -264,8 +264,8 @@ int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb)
 		km_kfree_skb(skb);
 		return km_err(-EINVAL, "usbnet_start_xmit: no current task on this machine");
 	}
-	dev->m->ev.eth_frames++;
-	dev->m->ev.eth_bytes += skb->len;
+	KM_EV_INC(dev->m, eth_frames);
+	KM_EV_ADD(dev->m, eth_bytes, skb->len);
 	if (info->tx_fixup) {
 		skb = info->tx_fixup(dev, skb, KM_GFP_ATOMIC);
 		if (!skb) {
@@ -394,13 +394,13 @@ int km_usbnet_rx(struct km_usbnet *dev, const void *buf, size_t len)
 	}
 	km_get_page(m, frag);		/* the fragment's reference */
 	km_put_page(m, frag);		/* the cache's, dropped at the next refill */
-	m->ev.skb_allocs++;		/* build_skb(): skbuff_head_cache */
-	m->ev.urbs++;			/* usb_submit_urb() */
+	KM_EV_INC(m, skb_allocs);		/* build_skb(): skbuff_head_cache */
+	KM_EV_INC(m, urbs);			/* usb_submit_urb() */
 	/* the device's transfer: a short packet or a ZLP ends it */
 	mp = dev->maxpacket;
-	m->ev.usb_in_bytes += len;
-	m->ev.usb_in_packets += (len + mp - 1) / mp + (len % mp == 0);
-	m->ev.usb_in_zlps += len % mp == 0;
+	KM_EV_ADD(m, usb_in_bytes, len);
+	KM_EV_ADD(m, usb_in_packets, (len + mp - 1) / mp + (len % mp == 0));
+	KM_EV_ADD(m, usb_in_zlps, len % mp == 0);
 	/* rx_process() -> asix_rx_fixup() (v3.5) */
 	while (len - off >= 4) {
 		uint32_t header = (uint32_t)p[off] | (uint32_t)p[off + 1] << 8 |
@@ -418,17 +418,17 @@ int km_usbnet_rx(struct km_usbnet *dev, const void *buf, size_t len)
 				    "%zu-byte transfer", size, len);
 			break;
 		} else {
-			m->ev.skb_clones++;	/* skb_clone() for this frame */
+			KM_EV_INC(m, skb_clones);	/* skb_clone() for this frame */
 			clones++;
 			off += padded;
 		}
-		m->ev.eth_rx_frames++;
-		m->ev.eth_rx_bytes += size;
+		KM_EV_INC(m, eth_rx_frames);
+		KM_EV_ADD(m, eth_rx_bytes, size);
 		frames++;
 	}
 	/* the stack consumes each frame; the URB's own skb, passed up or not
 	 * (usbnet's rx_cleanup), is freed too: every skb once */
-	m->ev.skb_frees += 1 + (uint64_t)clones;
+	KM_EV_ADD(m, skb_frees, 1 + (uint64_t)clones);
 	km_put_page(m, frag);		/* the last skb's skb_release_data() */
 	km_kfree(t, urb);		/* usb_free_urb() */
 	return rc ? rc : frames;

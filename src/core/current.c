@@ -31,8 +31,8 @@ void km_event_memcpy(size_t n)
 
 	if (!t)
 		return;
-	t->m->ev.memcpy_bytes += n;
-	t->m->ev.memcpy_calls++;
+	KM_EV_ADD(t->m, memcpy_bytes, n);
+	KM_EV_INC(t->m, memcpy_calls);
 	if (__builtin_expect(t->m->memcpy_hook != NULL, 0))
 		t->m->memcpy_hook(t, n, t->m->memcpy_hook_arg);
 }
@@ -40,7 +40,7 @@ void km_event_memcpy(size_t n)
 void km_syscall(struct km_task *t)
 {
 	if (t)
-		t->m->ev.syscalls++;
+		KM_EV_INC(t->m, syscalls);
 }
 
 /* the names of struct km_events' counters, in order (kmodel/machine.h) */

@@ -77,6 +77,28 @@ struct km_slab {
 };
 
 /*
+ * Event counting. Every update of struct km_events (m->ev) and of the path
+ * counters (m->path_ev) goes through these macros, and the "warm" clock's
+ * bookkeeping tests KMODEL_COUNT_EVENTS, so that a measurement build
+ * (cmake -DKMODEL_COUNT_EVENTS=OFF: README, "Counting overhead") compiles
+ * all of it to nothing. Its events, and every prediction made from them,
+ * are meaningless: it exists only to measure what counting costs.
+ */
+#ifndef KMODEL_COUNT_EVENTS
+#define KMODEL_COUNT_EVENTS 1
+#endif
+#if KMODEL_COUNT_EVENTS
+#define KM_EV_INC(m, field)	((m)->ev.field++)
+#define KM_EV_ADD(m, field, n)	((m)->ev.field += (n))
+#define KM_PATH_INC(m, field)	((m)->path_ev.field++)
+#else
+/* sizeof: the same expressions type-check, none is evaluated */
+#define KM_EV_INC(m, field)	((void)sizeof((m)->ev.field))
+#define KM_EV_ADD(m, field, n)	((void)sizeof((m)->ev.field += (n)))
+#define KM_PATH_INC(m, field)	((void)sizeof((m)->path_ev.field))
+#endif
+
+/*
  * Path counters. Where a modelled path always bumps several struct km_events
  * counters together, it bumps one of these instead: one store where there
  * were two or three, which weighs on the short system calls of dd at

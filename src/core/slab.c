@@ -261,7 +261,7 @@ void *km_kmalloc_arm(struct km_task *t, size_t size, size_t arm_size, km_gfp_t f
 	}
 	m = t->m;
 	s = m->slab;
-	m->ev.kmalloc_calls++;
+	KM_EV_INC(m, kmalloc_calls);
 	if (__builtin_expect(size - 1 < KM_SLAB_FAST_MAX && arm_size == size, 1)) {
 		uint32_t e = s->fast[(size - 1) / 8];	/* size 0 wraps: not here */
 
@@ -270,7 +270,7 @@ void *km_kmalloc_arm(struct km_task *t, size_t size, size_t arm_size, km_gfp_t f
 		bucket = arm_bucket = e >> 16;
 	} else {
 		if (size == 0 || arm_size == 0) {
-			m->ev.kmalloc_class[0]++;
+			KM_EV_INC(m, kmalloc_class[0]);
 			return ZERO_SIZE_PTR;
 		}
 		if (__builtin_expect(arm_size > kmalloc_max_size(m), 0)) {
@@ -288,9 +288,9 @@ void *km_kmalloc_arm(struct km_task *t, size_t size, size_t arm_size, km_gfp_t f
 		km_might_sleep(t, "kmalloc(GFP_KERNEL)");
 	if (m->fail_kmalloc_nth && --m->fail_kmalloc_nth == 0)
 		return NULL;
-	m->ev.kmalloc_bytes += bucket;
-	m->ev.kmalloc_arm_bytes += arm_bucket;
-	m->ev.kmalloc_class[ev_cls]++;
+	KM_EV_ADD(m, kmalloc_bytes, bucket);
+	KM_EV_ADD(m, kmalloc_arm_bytes, arm_bucket);
+	KM_EV_INC(m, kmalloc_class[ev_cls]);
 	if (!s->freelist[cls])
 		new_slab(s, cls, bucket);
 	h = s->freelist[cls];
@@ -299,10 +299,11 @@ void *km_kmalloc_arm(struct km_task *t, size_t size, size_t arm_size, km_gfp_t f
 	if (flags & KM_GFP_ZERO) {	/* slab_alloc_node(): memset(object, 0, s->object_size) */
 		memset(h + 1, 0, bucket);
 		/* its lines still in the caches from its kfree() (LIFO) */
-		if (h->freed_at && km_traffic_bytes(m) + 1 - h->freed_at <= KM_EVENTS_WARM_BYTES)
-			m->ev.clear_slab_warm_bytes += arm_bucket;
-		m->ev.clear_bytes += arm_bucket;	/* the target's object */
-		m->ev.memset_calls++;
+		if (KMODEL_COUNT_EVENTS && h->freed_at &&
+		    km_traffic_bytes(m) + 1 - h->freed_at <= KM_EVENTS_WARM_BYTES)
+			KM_EV_ADD(m, clear_slab_warm_bytes, arm_bucket);
+		KM_EV_ADD(m, clear_bytes, arm_bucket);	/* the target's object */
+		KM_EV_INC(m, memset_calls);
 	}
 	h->magic = OBJ_LIVE;
 	h->ev_cls = (uint16_t)ev_cls;
@@ -339,12 +340,13 @@ void km_kfree_machine(struct km_machine *m, const void *obj)
 			  h ? "double free" : "not a kmalloc object of this machine");
 		return;
 	}
-	m->ev.kfree_calls++;
-	m->ev.kfree_bytes += h->size;
-	m->ev.kfree_arm_bytes += h->arm_size;
-	m->ev.kfree_class[h->ev_cls]++;
+	KM_EV_INC(m, kfree_calls);
+	KM_EV_ADD(m, kfree_bytes, h->size);
+	KM_EV_ADD(m, kfree_arm_bytes, h->arm_size);
+	KM_EV_INC(m, kfree_class[h->ev_cls]);
 	h->magic = OBJ_FREE;
-	h->freed_at = km_traffic_bytes(m) + 1;
+	if (KMODEL_COUNT_EVENTS)
+		h->freed_at = km_traffic_bytes(m) + 1;
 	h->next_free = m->slab->freelist[h->cls];
 	m->slab->freelist[h->cls] = h;
 	POISON(h + 1, h->size);

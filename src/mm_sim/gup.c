@@ -52,10 +52,10 @@ static long gup_fast(struct km_task *t, unsigned long addr, long nr_pages,
 			break;
 		pages[nr] = &m->pages[pte >> KM_PTE_PFN_SHIFT];
 		grab_page(pages[nr], gup_flags);
-		m->path_ev.gup_fast_page++;	/* the walk, the reference, the page */
+		KM_PATH_INC(m, gup_fast_page);	/* the walk, the reference, the page */
 	}
 	if (nr < nr_pages)
-		m->ev.pt_walks++;		/* the walk that stopped it */
+		KM_EV_INC(m, pt_walks);		/* the walk that stopped it */
 	return nr;
 }
 
@@ -127,7 +127,7 @@ static long gup_slow(struct km_task *t, struct km_mm *mm, unsigned long start, l
 	int ret = 0;
 
 	/* with down_read(&mm->mmap_sem) and the first page's find_vma() */
-	m->path_ev.gup_slow_call++;
+	KM_PATH_INC(m, gup_slow_call);
 	mm->locks.mmap_sem.readers++;
 	if (km_in_atomic(t))
 		km_might_sleep(t, "down_read(&mm->mmap_sem)");
@@ -143,7 +143,7 @@ static long gup_slow(struct km_task *t, struct km_mm *mm, unsigned long start, l
 
 		if (!vma || start >= vma->end) {
 			if (vma)	/* not the first page's */
-				m->ev.find_vma_calls++;
+				KM_EV_INC(m, find_vma_calls);
 			vma = km_find_vma(mm, start);
 			if (!vma || !check_vma_flags(vma, gup_flags)) {
 				ret = -EFAULT;
@@ -158,8 +158,8 @@ retry:
 		pte = km_pte_lookup(mm, start, false);
 		if (!pte || !(*pte & KM_PTE_PRESENT) ||
 		    ((foll_flags & KM_FOLL_WRITE) && !can_follow_write_pte(m, *pte, foll_flags))) {
-			m->ev.pt_walks++;	/* a follow_page_pte() that faults */
-			m->ev.follow_page_calls++;
+			KM_EV_INC(m, pt_walks);	/* a follow_page_pte() that faults */
+			KM_EV_INC(m, follow_page_calls);
 			ret = faultin_page(t, mm, vma, start, &foll_flags);
 			if (ret)
 				goto out;
@@ -181,7 +181,7 @@ retry:
 			*pte |= KM_PTE_YOUNG;
 		}
 		pages[i] = p;
-		m->path_ev.gup_slow_page++;	/* its walk and its reference */
+		KM_PATH_INC(m, gup_slow_page);	/* its walk and its reference */
 		i++;
 		start += m->page_size;
 		nr_pages--;
@@ -205,7 +205,7 @@ static long internal_get_user_pages_fast(struct km_task *t, unsigned long start,
 	long nr = 0, ret = 0;
 	unsigned long first;
 
-	m->ev.gup_calls++;
+	KM_EV_INC(m, gup_calls);
 	start &= ~(m->page_size - 1);
 	first = start;
 	/* a count whose byte length does not fit in unsigned long is a range
@@ -326,7 +326,7 @@ long km_get_user_pages_fast_only(struct km_task *t, unsigned long start, long nr
 		return no_pin_in_era(t, "pin_user_pages_fast_only");
 	if (gup_flags & KM_FOLL_PIN)
 		t->mm->has_pinned = true;
-	m->ev.gup_calls++;
+	KM_EV_INC(m, gup_calls);
 	start &= ~(m->page_size - 1);
 	if (nr_pages_too_many(m, nr_pages))
 		return 0;
@@ -380,8 +380,8 @@ long km_access_remote_vm(struct km_task *t, struct km_mm *mm, unsigned long addr
 		} else {				/* copy_from_user_page() */
 			memcpy(b + done, maddr + off, bytes);
 		}
-		m->ev.memcpy_bytes += bytes;
-		m->ev.memcpy_calls++;
+		KM_EV_ADD(m, memcpy_bytes, bytes);
+		KM_EV_INC(m, memcpy_calls);
 		km_put_page(m, page);
 		done += bytes;
 	}

@@ -262,7 +262,7 @@ static void *__attribute__((noinline)) kmap_high_slot(struct km_task *t, struct 
 	kmap_push(t, pfn, &pte);
 	if (pte)
 		*pte = pfn;		/* set_fixmap_pte() / set_pte_at() */
-	m->path_ev.kmap_high_flush++;	/* and local_flush_tlb_kernel_page() */
+	KM_PATH_INC(m, kmap_high_flush);	/* and local_flush_tlb_kernel_page() */
 	return km_frame(m, pfn);
 }
 
@@ -286,7 +286,7 @@ static void *kmap_slot(struct km_task *t, struct km_page *page)
 		return kmap_strict(t, page);
 	if (page->flags & KM_PG_HIGHMEM)
 		return kmap_high_slot(t, page);
-	m->ev.kmap_low++;
+	KM_EV_INC(m, kmap_low);
 	return km_frame(m, km_pfn(m, page));
 }
 
@@ -330,7 +330,7 @@ static void __attribute__((noinline)) kunmap_high_slot(struct km_task *t, unsign
 					  pfn, t->cpu, s, pte ? *pte : ~0UL);
 			if (pte)
 				*pte = ~0UL;	/* set_fixmap_pte(idx, __pte(0)) */
-			m->ev.tlb_flushes++;
+			KM_EV_INC(m, tlb_flushes);
 		}
 		/* without debug the pte stays, the next map flushes */
 		st->idx--;		/* kmap_atomic_idx_pop() */
@@ -342,7 +342,7 @@ static void __attribute__((noinline)) kunmap_high_slot(struct km_task *t, unsign
 			  pfn, s, pte ? *pte : ~0UL);
 	if (pte)
 		*pte = ~0UL;		/* pte_clear() */
-	m->ev.tlb_flushes++;		/* arch_kmap_local_post_unmap() */
+	KM_EV_INC(m, tlb_flushes);		/* arch_kmap_local_post_unmap() */
 	st->idx -= km_incr(m);		/* kmap_local_idx_pop() */
 }
 
@@ -358,10 +358,10 @@ static void kunmap_slot(struct km_task *t, void *addr)
 	}
 	pfn = highmem_addr_pfn(t->m, addr);
 	if (pfn != ~0UL) {
-		t->m->ev.kunmap_high++;
+		KM_EV_INC(t->m, kunmap_high);
 		kunmap_high_slot(t, pfn);
 	} else {
-		t->m->ev.kunmap_low++;
+		KM_EV_INC(t->m, kunmap_low);
 	}
 }
 
@@ -545,13 +545,13 @@ static void *__attribute__((noinline)) kmap_strict(struct km_task *t, struct km_
 	struct km_kwin_block *b;
 
 	if (!(page->flags & KM_PG_HIGHMEM) && m->cfg.kmap_strict != KM_KMAP_STRICT_FORCE_MAP) {
-		m->ev.kmap_low++;
+		KM_EV_INC(m, kmap_low);
 		return km_frame(m, pfn);
 	}
 	slot = kmap_push(t, pfn, &pte);
 	if (pte)
 		*pte = pfn;
-	m->path_ev.kmap_high_flush++;	/* and the TLB flush */
+	KM_PATH_INC(m, kmap_high_flush);	/* and the TLB flush */
 	if (strict_tls.h != m->strict_handle) {
 		strict_tls.h = m->strict_handle;
 		strict_tls.gen = atomic_load(&m->strict_handle->gen);
@@ -596,12 +596,12 @@ static void __attribute__((noinline)) kunmap_strict(struct km_task *t, void *add
 	/* lowmem's direct map, no kernel mapping at all, or (before 5.11) the
 	 * guard below the lowest window: below FIXADDR_START */
 	if (!b || (!local_era(m) && x >= FIX_KMAP_BEGIN + b->nwin)) {
-		m->ev.kunmap_low++;
+		KM_EV_INC(m, kunmap_low);
 		if (local_era(m) && m->cfg.kmap_strict == KM_KMAP_STRICT_FORCE_MAP)
 			kunmap_not_slot(t, addr);
 		return;
 	}
-	m->ev.kunmap_high++;
+	KM_EV_INC(m, kunmap_high);
 	if (!local_era(m)) {	/* kvaddr >= FIXADDR_START: every window */
 		if (st->idx == 0) {
 			kunmap_unbalanced(t, addr);
@@ -620,7 +620,7 @@ static void __attribute__((noinline)) kunmap_strict(struct km_task *t, void *add
 			if (pte)
 				*pte = ~0UL;	/* set_fixmap_pte(idx, __pte(0)) */
 			kwin_clear(m, m->kwin, top);
-			m->ev.tlb_flushes++;
+			KM_EV_INC(m, tlb_flushes);
 		}
 		st->idx--;
 		return;
@@ -650,7 +650,7 @@ static void __attribute__((noinline)) kunmap_strict(struct km_task *t, void *add
 	if (s < KM_KMAP_PTES)
 		st->pfn[s] = ~0UL;	/* pte_clear(); pteval = 0 */
 	kwin_clear(m, t->kwin, s);
-	m->ev.tlb_flushes++;
+	KM_EV_INC(m, tlb_flushes);
 	st->idx -= km_incr(m);
 }
 

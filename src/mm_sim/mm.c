@@ -588,8 +588,8 @@ static int map_private_copy(struct km_machine *m, km_pte_t *pte, struct km_page 
 		return -ENOMEM;
 	if (src) {
 		memcpy(km_frame(m, km_pfn(m, p)), km_frame(m, km_pfn(m, src)), m->page_size);
-		m->ev.memcpy_bytes += m->page_size;
-		m->ev.memcpy_calls++;
+		KM_EV_ADD(m, memcpy_bytes, m->page_size);
+		KM_EV_INC(m, memcpy_calls);
 	}
 	if (old) {
 		old->mapcount--;
@@ -606,7 +606,7 @@ static struct km_page *file_page(struct km_file *f, unsigned long index)
 {
 	struct km_page *p;
 
-	f->m->ev.pagecache_lookups++;
+	KM_EV_INC(f->m, pagecache_lookups);
 	if (index >= f->nr_pages)
 		return NULL;
 	if (index >= f->cache->len)
@@ -615,7 +615,7 @@ static struct km_page *file_page(struct km_file *f, unsigned long index)
 	if (!p) {
 		p = km_alloc_page(f->m, KM_GFP_HIGHMEM | KM_GFP_ZERO);
 		g_ptr_array_index(f->cache, index) = p;
-		f->m->ev.pagecache_allocs += p != NULL;
+		KM_EV_ADD(f->m, pagecache_allocs, p != NULL);
 	}
 	return p;
 }
@@ -660,7 +660,7 @@ static int do_wp_page(struct km_machine *m, struct km_vma *vma, km_pte_t *pte, u
 
 	*vmf |= KM_VM_FAULT_WRITE;
 	if (*pte & KM_PTE_SPECIAL) {
-		m->ev.cow_breaks++;
+		KM_EV_INC(m, cow_breaks);
 		return map_private_copy(m, pte, NULL, NULL, vma_prot(vma) | mkdirty_maybe_write(vma));
 	}
 	p = &m->pages[*pte >> KM_PTE_PFN_SHIFT];
@@ -676,7 +676,7 @@ static int do_wp_page(struct km_machine *m, struct km_vma *vma, km_pte_t *pte, u
 		*pte |= KM_PTE_YOUNG | KM_PTE_DIRTY | KM_PTE_WRITE;
 		return 0;
 	}
-	m->ev.cow_breaks++;
+	KM_EV_INC(m, cow_breaks);
 	return map_private_copy(m, pte, p, p, vma_prot(vma) | mkdirty_maybe_write(vma));
 }
 
@@ -687,7 +687,7 @@ static int handle_mm_fault(struct km_mm *mm, struct km_vma *vma, unsigned long a
 	struct km_machine *m = mm->m;
 	km_pte_t *pte;
 
-	m->ev.page_faults++;
+	KM_EV_INC(m, page_faults);
 	pte = km_pte_lookup(mm, addr, true);
 	if (!pte)
 		return -EFAULT;
@@ -726,7 +726,7 @@ int km_handle_mm_fault(struct km_task *t, struct km_vma *vma, unsigned long addr
 
 	/* access_error() (arch/arm/mm/fault.c): bad_area, SIGSEGV */
 	if (write ? !(vma->vm_flags & KM_VM_WRITE) : !(vma->vm_flags & KM_VM_READ)) {
-		t->m->ev.page_faults++;
+		KM_EV_INC(t->m, page_faults);
 		return -EFAULT;
 	}
 	return km_fault_page(t, t->mm, vma, addr, write, &vmf);
@@ -928,7 +928,7 @@ static km_pte_t *__attribute__((noinline)) user_access_fault(struct km_task *t, 
 {
 	struct km_vma *vma = km_find_vma(t->mm, a);
 
-	t->m->ev.find_vma_calls++;
+	KM_EV_INC(t->m, find_vma_calls);
 	if (!vma || km_handle_mm_fault(t, vma, a, write))
 		return NULL;
 	return km_pte_lookup(t->mm, a, false);

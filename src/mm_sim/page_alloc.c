@@ -127,11 +127,11 @@ struct km_page *km_alloc_page(struct km_machine *m, km_gfp_t gfp)
 	p->flags &= KM_PG_HIGHMEM;
 	p->refcount = 1;
 	p->mapcount = 0;
-	m->ev.pages_allocated++;
+	KM_EV_INC(m, pages_allocated);
 	if (gfp & KM_GFP_ZERO) {	/* clear_highpage() */
 		memset(km_frame(m, (unsigned long)pfn), 0, m->page_size);
-		m->ev.clear_bytes += m->page_size;
-		m->ev.memset_calls++;
+		KM_EV_ADD(m, clear_bytes, m->page_size);
+		KM_EV_INC(m, memset_calls);
 	}
 	return p;
 }
@@ -155,7 +155,7 @@ static void free_page(struct km_machine *m, struct km_page *p)
 	p->mapcount = 0;
 	p->free_next = (uint32_t)z->free_head;
 	z->free_head = pfn + 1;
-	m->ev.pages_freed++;
+	KM_EV_INC(m, pages_freed);
 }
 
 /* inlined: it is on every get_page() and put_page() */
@@ -202,7 +202,7 @@ void km_get_page(struct km_machine *m, struct km_page *p)
 		no_machine("km_get_page");
 		return;
 	}
-	m->ev.get_page_calls++;
+	KM_EV_INC(m, get_page_calls);
 	km_page_get_uncounted(m, p);
 }
 
@@ -212,7 +212,7 @@ void km_put_page(struct km_machine *m, struct km_page *p)
 		no_machine("km_put_page");
 		return;
 	}
-	m->ev.put_page_calls++;
+	KM_EV_INC(m, put_page_calls);
 	km_page_put_uncounted(m, p);
 }
 

@@ -41,7 +41,7 @@ km_pte_t **km_pmd_offset(struct km_mm *mm, unsigned long addr)
 	static km_pte_t *const none;	/* read-only: always pmd_none() */
 
 	if (mm)
-		mm->m->ev.pt_walks_sw++;
+		KM_EV_INC(mm->m, pt_walks_sw);
 	if (!mm || addr >= mm->m->task_size)
 		return (km_pte_t **)&none;
 	return &mm->pgd[(addr >> mm->m->page_shift) >> KM_PTRS_BITS];
@@ -61,7 +61,7 @@ void km_spin_lock(struct km_task *t, struct km_spinlock *l)
 {
 	if (__builtin_expect(!t || !l, 0) && lock_args_bad(t, l, "km_spin_lock"))
 		return;
-	t->m->ev.spin_locks++;
+	KM_EV_INC(t->m, spin_locks);
 	km_preempt_count_inc(t);	/* preempt_disable() */
 	if (__builtin_expect(l->owner != NULL, 0))
 		km_report(t->m, KM_BUG, KM_R_LOCK, "spin_lock(%p): %s", (void *)l,
@@ -86,7 +86,7 @@ void km_down_read(struct km_task *t, struct km_rwsem *sem)
 	if (__builtin_expect(!t || !sem, 0) && lock_args_bad(t, sem, "km_down_read"))
 		return;
 	km_might_sleep(t, "down_read(&mm->mmap_sem)");
-	t->m->ev.mmap_sem_locks++;
+	KM_EV_INC(t->m, mmap_sem_locks);
 	sem->readers++;
 }
 
@@ -215,7 +215,7 @@ static unsigned char *user_host(struct km_task *t, unsigned long addr, bool writ
 			return (unsigned char *)km_frame(m, (unsigned long)(*pte >> KM_PTE_PFN_SHIFT)) +
 			       (addr & (m->page_size - 1));
 		if (!km_faulthandler_disabled(t))
-			m->ev.find_vma_calls++;
+			KM_EV_INC(m, find_vma_calls);
 		if (km_faulthandler_disabled(t) || !(vma = km_find_vma(t->mm, addr)) ||
 		    km_handle_mm_fault(t, vma, addr, write)) {
 			km_report(m, KM_BUG, KM_R_UNEXPECTED,
@@ -266,8 +266,8 @@ void *km_kernel_memcpy(void *to, const void *from, size_t n)
 
 	if (!t)
 		return memcpy(to, from, n);
-	t->m->ev.memcpy_bytes += n;
-	t->m->ev.memcpy_calls++;
+	KM_EV_ADD(t->m, memcpy_bytes, n);
+	KM_EV_INC(t->m, memcpy_calls);
 	if (__builtin_expect(t->m->memcpy_hook != NULL, 0))
 		t->m->memcpy_hook(t, n, t->m->memcpy_hook_arg);
 	if (__builtin_expect(t->uaccess_open && !t->kernel_ds, 0) &&
@@ -284,8 +284,8 @@ void *km_kernel_memset(void *s, int c, size_t n)
 
 	if (!t)
 		return memset(s, c, n);
-	t->m->ev.clear_bytes += n;
-	t->m->ev.memset_calls++;
+	KM_EV_ADD(t->m, clear_bytes, n);
+	KM_EV_INC(t->m, memset_calls);
 	if (__builtin_expect(t->m->memcpy_hook != NULL, 0))
 		t->m->memcpy_hook(t, n, t->m->memcpy_hook_arg);
 	if (__builtin_expect(t->uaccess_open && !t->kernel_ds, 0) && user_ptr(t, s))

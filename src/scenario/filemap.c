@@ -407,7 +407,7 @@ long km_shmem_read_iter(struct km_task *t, const struct km_uaccess_ops *ops,
 		}
 		/* shmem_getpage(SGP_READ): the cached page, or none (a hole);
 		 * its lookup, get_page() and put_page() counted at once */
-		m->path_ev.shmem_read_page++;
+		KM_PATH_INC(m, shmem_read_page);
 		page = km_shmem_file_page(f, index);
 		nr -= offset;
 		if (page) {
@@ -447,13 +447,13 @@ struct km_page *km_shmem_write_begin(struct km_shmem_file *f, unsigned long inde
 	if (!page) {
 		page = km_alloc_page(f->m, KM_GFP_HIGHMEM);	/* GFP_HIGHUSER_MOVABLE */
 		if (!page) {
-			f->m->ev.pagecache_lookups++;
+			KM_EV_INC(f->m, pagecache_lookups);
 			return NULL;
 		}
-		f->m->ev.pagecache_allocs++;
+		KM_EV_INC(f->m, pagecache_allocs);
 		g_ptr_array_index(f->pages, index) = page;	/* the cache's reference */
 	}
-	f->m->path_ev.shmem_write_begin++;	/* the lookup and the get_page() */
+	KM_PATH_INC(f->m, shmem_write_begin);	/* the lookup and the get_page() */
 	km_page_get_uncounted(f->m, page);
 	return page;
 }
@@ -481,7 +481,7 @@ static void count_refill(struct km_shmem_file *f, unsigned long index, struct km
 		f->zero_tail = from <= tail ? to : f->m->page_size;
 	}
 	if (n && km_traffic_bytes(f->m) - f->zeroed_at <= KM_EVENTS_WARM_BYTES)
-		f->m->ev.clear_refilled_bytes += n;
+		KM_EV_ADD(f->m, clear_refilled_bytes, n);
 }
 
 /* shmem_write_end(): i_size; a new page gets the bytes around the copy
@@ -502,16 +502,18 @@ static unsigned long shmem_write_end(struct km_task *t, struct km_shmem_file *f,
 		/* zero_user_segments(): a memset per non-empty segment */
 		memset(kaddr, 0, from);
 		memset(kaddr + from + copied, 0, P - from - copied);
-		f->m->ev.clear_bytes += P - copied;
-		f->m->ev.memset_calls += (from > 0) + (P - from - copied > 0);
+		KM_EV_ADD(f->m, clear_bytes, P - copied);
+		KM_EV_ADD(f->m, memset_calls, (from > 0) + (P - from - copied > 0));
 		if (t)
 			km_kunmap_atomic(t, kaddr);
-		f->zeroed = page;
-		f->zeroed_index = (unsigned long)(pos / P);
-		f->zero_head = from;
-		f->zero_tail = from + copied;
-		f->zeroed_at = km_traffic_bytes(f->m);
-	} else if (!fresh && copied) {
+		if (KMODEL_COUNT_EVENTS) {	/* for clear_refilled_bytes */
+			f->zeroed = page;
+			f->zeroed_index = (unsigned long)(pos / P);
+			f->zero_head = from;
+			f->zero_tail = from + copied;
+			f->zeroed_at = km_traffic_bytes(f->m);
+		}
+	} else if (KMODEL_COUNT_EVENTS && !fresh && copied) {
 		count_refill(f, (unsigned long)(pos / P), page, from, from + copied);
 	}
 	km_set_page_dirty(f->m, page);

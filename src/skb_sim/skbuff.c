@@ -193,7 +193,7 @@ static void skb_struct_free(struct km_skb *skb)
 	p->magic = SKB_FREE;
 	m->skb_nlive--;
 	g_queue_push_tail_link(&m->skb_free, &p->link);	/* quarantine */
-	m->ev.skb_frees++;
+	KM_EV_INC(m, skb_frees);
 }
 
 /* A data buffer: a kmalloc object of @bytes, its record and an empty
@@ -274,7 +274,7 @@ struct km_skb *km_alloc_skb(struct km_task *t, unsigned int size, km_gfp_t gfp)
 	skb->head = skb->data = skb->tail = b->obj;
 	skb->end = buf_end(m, b);
 	skb->shinfo = &b->sh;
-	m->ev.skb_allocs++;
+	KM_EV_INC(m, skb_allocs);
 	return skb;
 }
 
@@ -575,14 +575,14 @@ struct km_skb *km_skb_clone(struct km_task *t, struct km_skb *skb, km_gfp_t gfp)
 	n->users = 1;
 	skb->shinfo->dataref++;
 	skb->cloned = 1;
-	m->ev.skb_clones++;
+	KM_EV_INC(m, skb_clones);
 	return n;
 }
 
 static void count_copy(struct km_machine *m, size_t bytes)
 {
-	m->ev.skb_copies++;
-	m->ev.skb_copy_bytes += bytes;
+	KM_EV_INC(m, skb_copies);
+	KM_EV_ADD(m, skb_copy_bytes, bytes);
 }
 
 struct km_skb *km_skb_copy(struct km_task *t, const struct km_skb *skb, km_gfp_t gfp)
@@ -935,8 +935,8 @@ void km_skb_copy_to_linear_data_offset(struct km_skb *skb, int offset, const voi
 	to = skb->head + off;
 	if (!may_write(skb, to, len))
 		return;
-	skb->m->ev.memcpy_bytes += len;
-	skb->m->ev.memcpy_calls++;
+	KM_EV_ADD(skb->m, memcpy_bytes, len);
+	KM_EV_INC(skb->m, memcpy_calls);
 	memcpy(to, from, len);
 }
 
@@ -994,14 +994,14 @@ static bool compat_write(void *to, size_t n, enum compat_op op)
 	if (!t)
 		return true;
 	if (op == OP_MEMMOVE) {
-		t->m->ev.memmove_bytes += n;
-		t->m->ev.memmove_calls++;
+		KM_EV_ADD(t->m, memmove_bytes, n);
+		KM_EV_INC(t->m, memmove_calls);
 	} else if (op == OP_MEMSET) {
-		t->m->ev.clear_bytes += n;	/* as km_kernel_memset() counts */
-		t->m->ev.memset_calls++;
+		KM_EV_ADD(t->m, clear_bytes, n);	/* as km_kernel_memset() counts */
+		KM_EV_INC(t->m, memset_calls);
 	} else {
-		t->m->ev.memcpy_bytes += n;
-		t->m->ev.memcpy_calls++;
+		KM_EV_ADD(t->m, memcpy_bytes, n);
+		KM_EV_INC(t->m, memcpy_calls);
 	}
 	/* with the checker off too: only the sharing rules go unreported, a
 	 * write that would leave the kmalloc object is never done */

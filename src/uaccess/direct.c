@@ -25,7 +25,7 @@ static bool __attribute__((noinline)) mmu_fault(struct km_task *t, unsigned long
 	if (km_faulthandler_disabled(t) || !t->mm)
 		return false;
 	vma = km_find_vma(t->mm, addr);
-	t->m->ev.find_vma_calls++;
+	KM_EV_INC(t->m, find_vma_calls);
 	return vma && !km_handle_mm_fault(t, vma, addr, write);
 }
 
@@ -51,7 +51,7 @@ static inline unsigned char *mmu_access(struct km_task *t, unsigned long addr, b
 			return (unsigned char *)km_frame(m, (unsigned long)(*pte >> KM_PTE_PFN_SHIFT)) +
 			       (addr & (m->page_size - 1));
 		}
-		m->ev.pt_walks++;
+		KM_EV_INC(m, pt_walks);
 		if (!mmu_fault(t, addr, write) ||
 		    km_retry_stuck(m, &tries, "direct user access", addr))
 			return NULL;
@@ -93,9 +93,9 @@ direct_user_copy(struct km_task *t, unsigned long uaddr, void *kbuf, unsigned lo
 	 * HAVE_FAST_GUP exactly with ARM_LPAE (arch/arm/Kconfig); the copies
 	 * open with the CPU_SPECTRE range mask (copy_{from,to}_user.S) */
 	if (k)	/* memcpy_calls (copy_template.S's entry and tail), the mask, PAN */
-		m->path_ev.direct_copy++;
+		KM_PATH_INC(m, direct_copy);
 	else	/* memset_calls, PAN */
-		m->path_ev.direct_clear++;
+		KM_PATH_INC(m, direct_clear);
 	while (n) {
 		unsigned long chunk = MIN(n, m->page_size - (uaddr & (m->page_size - 1)));
 		unsigned char *u;
@@ -112,12 +112,12 @@ direct_user_copy(struct km_task *t, unsigned long uaddr, void *kbuf, unsigned lo
 		else
 			memset(u, 0, chunk);
 		if (k) {
-			m->ev.memcpy_bytes += chunk;
+			KM_EV_ADD(m, memcpy_bytes, chunk);
 			k += chunk;
 		} else {
-			m->ev.clear_bytes += chunk;
+			KM_EV_ADD(m, clear_bytes, chunk);
 		}
-		m->ev.pt_walks++;	/* the walk that found the page */
+		KM_EV_INC(m, pt_walks);	/* the walk that found the page */
 		uaddr += chunk;
 		n -= chunk;
 	}

@@ -78,7 +78,7 @@ unsigned long km_copy_from_user(struct km_task *t, const struct km_uaccess_ops *
 		return n;
 	if (!check_copy_size(t, n))
 		return n;
-	t->m->ev.uaccess_from_bytes += n;
+	KM_EV_ADD(t->m, uaccess_from_bytes, n);
 	prev = km_task_switch(t);
 	might_fault(t);
 	if (km_access_ok(t, from, n))
@@ -98,7 +98,7 @@ unsigned long km_copy_to_user(struct km_task *t, const struct km_uaccess_ops *op
 		return n;
 	if (!check_copy_size(t, n))
 		return n;
-	t->m->ev.uaccess_to_bytes += n;
+	KM_EV_ADD(t->m, uaccess_to_bytes, n);
 	prev = km_task_switch(t);
 	might_fault(t);
 	if (km_access_ok(t, to, n))
@@ -125,8 +125,8 @@ static unsigned long clear_user_4g4g(struct km_task *t, unsigned long to, unsign
 		memset(k + off, 0, chunk);
 		km_kunmap_atomic(t, k);
 		km_put_page(m, p);
-		m->ev.clear_bytes += chunk;
-		m->ev.memset_calls++;
+		KM_EV_ADD(m, clear_bytes, chunk);
+		KM_EV_INC(m, memset_calls);
 		to += chunk;
 		n -= chunk;
 	}
@@ -139,7 +139,7 @@ unsigned long km_clear_user(struct km_task *t, unsigned long to, unsigned long n
 	 * __clear_user() : n -- no might_fault() there */
 	if (!t)
 		return n;
-	t->m->ev.uaccess_clear_bytes += n;
+	KM_EV_ADD(t->m, uaccess_clear_bytes, n);
 	if (!km_access_ok(t, to, n))
 		return n;
 	if (t->m->cfg.vmsplit == KM_VMSPLIT_4G4G && !t->kernel_ds)
@@ -154,7 +154,7 @@ unsigned long km_copyin(struct km_task *t, const struct km_uaccess_ops *ops, voi
 
 	if (UACCESS_ARGS_BAD(t, ops, raw_copy_from_user, to, n, "km_copyin"))
 		return n;
-	t->m->ev.uaccess_from_bytes += n;
+	KM_EV_ADD(t->m, uaccess_from_bytes, n);
 	if (!km_access_ok(t, from, n))
 		return n;
 	prev = km_task_switch(t);
@@ -170,7 +170,7 @@ unsigned long km_copyout(struct km_task *t, const struct km_uaccess_ops *ops, un
 
 	if (UACCESS_ARGS_BAD(t, ops, raw_copy_to_user, from, n, "km_copyout"))
 		return n;
-	t->m->ev.uaccess_to_bytes += n;
+	KM_EV_ADD(t->m, uaccess_to_bytes, n);
 	if (!km_access_ok(t, to, n))
 		return n;
 	prev = km_task_switch(t);
@@ -190,7 +190,7 @@ unsigned long km_clear_user_with(struct km_task *t, const struct km_uaccess_ops 
 	}
 	if (!km_uaccess_ops_has(ops, clear_user) || !ops->clear_user)
 		return km_clear_user(t, to, n);
-	t->m->ev.uaccess_clear_bytes += n;
+	KM_EV_ADD(t->m, uaccess_clear_bytes, n);
 	if (!km_access_ok(t, to, n))
 		return n;
 	prev = km_task_switch(t);
