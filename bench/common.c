@@ -68,10 +68,9 @@ static gchar *row_key(const struct km_table *t, size_t r)
 }
 
 /* Below the table, per row that has them: its reports by code (the
- * KM_COL_REPORT columns, in their unit; a stalled row's until its stall),
- * as kmodel-check prints them, its first report's message (column
- * first_report) and the first frame that did not verify (column
- * first_mismatch). */
+ * KM_COL_REPORT columns, headed with their unit; a stalled row's until its
+ * stall), its first report's message (column first_report) and the first
+ * frame that did not verify (column first_mismatch). */
 static void write_row_notes(FILE *fp, const struct km_table *t)
 {
 	long mism = km_table_column_index(t, "first_mismatch");
