@@ -892,6 +892,43 @@ static void test_shinfo_by_page_size(void **state)
 	assert_int_equal(km_skb_shinfo_size(NULL), KM_SKB_SHINFO_SIZE);
 }
 
+/* __alloc_skb() (v3.5) zeroes the shared info past end (memset(shinfo, 0,
+ * offsetof(struct skb_shared_info, dataref))); the model zeroes the whole
+ * area, so a read past end finds zeros, not the bytes of the kmalloc
+ * object's last user: the same object (kmalloc's free list is LIFO) comes
+ * back clean, at each SKB_DATA_ALIGN(shinfo) -- 192 (4 KiB pages, L1 64),
+ * 256 (64 KiB pages, or L1 128). */
+static void test_alloc_zeroes_shinfo_area(void **state)
+{
+	static const struct { unsigned long ps; unsigned int line, space; } c[] = {
+		{ 4096, 64, 192 }, { 65536, 64, 256 }, { 4096, 128, 256 },
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(c); i++) {
+		struct km_machine_config cfg = { .page_size = c[i].ps,
+						 .l1_cache_bytes = c[i].line };
+		struct fx f;
+		struct km_skb *skb;
+		unsigned char *head;
+
+		fx_up_cfg(&f, &cfg);
+		skb = km_alloc_skb(f.t, 1000, KM_GFP_KERNEL);
+		assert_non_null(skb);
+		head = skb->head;
+		assert_int_equal(km_ksize(f.m, head) - (size_t)(skb->end - head), c[i].space);
+		memset(skb->end, 0xa5, c[i].space);	/* the last user's bytes */
+		km_kfree_skb(skb);
+		skb = km_alloc_skb(f.t, 1000, KM_GFP_KERNEL);
+		assert_ptr_equal(skb->head, head);
+		for (unsigned int b = 0; b < c[i].space; b++)
+			if (skb->end[b])
+				fail_msg("page %lu, L1 %u: byte %u past end is %#x", c[i].ps,
+					 c[i].line, b, skb->end[b]);
+		km_kfree_skb(skb);
+		fx_down(&f);
+	}
+}
+
 /* ---- skb_pad() of clones, negative room, skb_cow_head() of shared skbs, compat
  * writes into any live buffer, a code per sharing rule, len past the buffer,
  * header-cloned TCP: defects an outside review found, a test each ---------- */
@@ -1275,6 +1312,7 @@ int main(void)
 		cmocka_unit_test(test_pskb_expand_head_v35_allocates),
 		cmocka_unit_test(test_pskb_expand_head_negative_ntail_ksize),
 		cmocka_unit_test(test_shinfo_by_page_size),
+		cmocka_unit_test(test_alloc_zeroes_shinfo_area),
 		cmocka_unit_test(test_skb_pad_clone_negative_ntail),
 		cmocka_unit_test(test_skb_pad_failure_frees),
 		cmocka_unit_test(test_copy_expand_negative_room),

@@ -180,6 +180,7 @@ struct km_machine {
 	GPtrArray *skb_all, *skbuf_all;
 	GQueue skb_free, skbuf_free;
 	size_t skb_nlive, skbuf_nlive;
+	size_t skb_shinfo_space;	/* SKB_DATA_ALIGN(sizeof(struct skb_shared_info)) */
 	const void *skb_hint;
 	bool skb_nocheck;		/* km_skb_set_checker(m, false) */
 	/* usbnet.c's WARN_ON_ONCE() fired (its static __warned: once per boot) */

@@ -94,9 +94,11 @@ unsigned int km_skb_shinfo_size(const struct km_machine *m)
 	return (44u + frags * frag_size + 7u) & ~7u;
 }
 
+/* SKB_DATA_ALIGN(sizeof(struct skb_shared_info)): the bytes of a data
+ * buffer past end (per machine: made at boot) */
 static inline size_t shinfo_space(const struct km_machine *m)
 {
-	return data_align(m, km_skb_shinfo_size(m));
+	return m->skb_shinfo_space;
 }
 
 static inline void note(const struct km_skb *skb)
@@ -220,7 +222,10 @@ static struct buf_priv *buf_alloc(struct km_task *t, uint64_t bytes, km_gfp_t gf
 	 * (the whole object when it is smaller: a pskb_expand_head() that
 	 * will refuse it) */
 	z = MIN(b->ksize, shinfo_space(m));
-	memset(obj + b->ksize - z, 0, z);
+	if (z == KM_SKB_SHINFO_SIZE)	/* 4 or 16 KiB pages, L1 <= 64: stored inline */
+		memset(obj + b->ksize - KM_SKB_SHINFO_SIZE, 0, KM_SKB_SHINFO_SIZE);
+	else
+		memset(obj + b->ksize - z, 0, z);
 	m->skbuf_nlive++;
 	return b;
 }
@@ -1131,6 +1136,7 @@ void km_net_device_init_ether_sized(struct km_net_device *dev, size_t size)
 
 int km_skb_init(struct km_machine *m)
 {
+	m->skb_shinfo_space = data_align(m, km_skb_shinfo_size(m));
 	m->skb_all = g_ptr_array_new_with_free_func(g_free);
 	m->skbuf_all = g_ptr_array_new_with_free_func(g_free);
 	g_queue_init(&m->skb_free);
