@@ -18,4 +18,9 @@ void km_skb_fini(struct km_machine *m);
  * kmalloc object (the checker observes; only host memory is protected). */
 bool km_skb_may_write(struct km_skb *skb, const void *dst, size_t n);
 
+/* For the traffic generators (traffic.c): km_skb_push(@skb, @len), then
+ * km_skb_copy_to_linear_data_offset(@skb, 0, @from, @len) -- the same
+ * checks, reports and events -- in one call. */
+void km_skb_push_copy(struct km_skb *skb, const void *from, unsigned int len);
+
 #endif

@@ -460,10 +460,9 @@ void km_skb_reserve(struct km_skb *skb, int len)
 	skb->tail += len;
 }
 
-unsigned char *km_skb_push(struct km_skb *skb, unsigned int len)
+/* skb_push() of a non-NULL @skb (inline: km_skb_push_copy() too) */
+static inline unsigned char *push(struct km_skb *skb, unsigned int len)
 {
-	if (no_skb(skb, "skb_push"))
-		return NULL;
 	note(skb);
 	if (len > (size_t)(skb->data - skb->head)) {
 		skb_report(skb, KM_BUG, KM_R_SKB_UNDER, "skb_under_panic: put:%u", len);
@@ -473,6 +472,13 @@ unsigned char *km_skb_push(struct km_skb *skb, unsigned int len)
 	skb->data -= len;
 	skb->len += len;
 	return skb->data;
+}
+
+unsigned char *km_skb_push(struct km_skb *skb, unsigned int len)
+{
+	if (no_skb(skb, "skb_push"))
+		return NULL;
+	return push(skb, len);
 }
 
 unsigned char *km_skb_put(struct km_skb *skb, unsigned int len)
@@ -887,15 +893,18 @@ static bool __attribute__((noinline)) check_write_slow(struct km_skb *skb, const
 static inline bool check_write(struct km_skb *skb, const void *dst, size_t n, bool known)
 {
 	uintptr_t a = (uintptr_t)dst, h = (uintptr_t)skb->head, e = (uintptr_t)skb->end;
+	uintptr_t w;	/* the end of a clone's writable header */
 	int dref;
 
-	if (__builtin_expect(skb->users == 1 && !skb->cloned && a >= h && a <= e && n <= e - a, 1))
-		return true;
-	if (known && skb->users == 1 && !skb->nohdr && a >= h && a <= h + skb->hdr_len &&
-	    n <= h + skb->hdr_len - a && h + skb->hdr_len <= e) {
-		dref = skb->shinfo->dataref;
-		if ((dref & KM_SKB_DATAREF_MASK) - (dref >> KM_SKB_DATAREF_SHIFT) == 1)
+	if (__builtin_expect(a >= h && a <= e && n <= e - a && skb->users == 1, 1)) {
+		if (!skb->cloned)
 			return true;
+		w = h + skb->hdr_len;	/* [h, w) lies in [h, e] when w <= e */
+		if (known && !skb->nohdr && a <= w && n <= w - a && w <= e) {
+			dref = skb->shinfo->dataref;
+			if ((dref & KM_SKB_DATAREF_MASK) - (dref >> KM_SKB_DATAREF_SHIFT) == 1)
+				return true;
+		}
 	}
 	return check_write_slow(skb, dst, n, known);
 }
@@ -918,14 +927,14 @@ bool km_skb_may_write(struct km_skb *skb, const void *dst, size_t n)
 	return may_write(skb, dst, n);
 }
 
-void km_skb_copy_to_linear_data_offset(struct km_skb *skb, int offset, const void *from,
-				       unsigned int len)
+/* skb_copy_to_linear_data_offset() of a non-NULL @skb (inline:
+ * km_skb_push_copy() too) */
+static inline void copy_to_linear(struct km_skb *skb, int offset, const void *from,
+				  unsigned int len)
 {
 	ptrdiff_t off;	/* to - head */
 	unsigned char *to;
 
-	if (no_skb(skb, "skb_copy_to_linear_data_offset"))
-		return;
 	if (len && !from) {
 		km_set_error("skb_copy_to_linear_data_offset: NULL source");
 		return;
@@ -943,6 +952,22 @@ void km_skb_copy_to_linear_data_offset(struct km_skb *skb, int offset, const voi
 	KM_EV_ADD(skb->m, memcpy_bytes, len);
 	KM_EV_INC(skb->m, memcpy_calls);
 	memcpy(to, from, len);
+}
+
+void km_skb_copy_to_linear_data_offset(struct km_skb *skb, int offset, const void *from,
+				       unsigned int len)
+{
+	if (no_skb(skb, "skb_copy_to_linear_data_offset"))
+		return;
+	copy_to_linear(skb, offset, from, len);
+}
+
+void km_skb_push_copy(struct km_skb *skb, const void *from, unsigned int len)
+{
+	if (no_skb(skb, "skb_push"))
+		return;
+	push(skb, len);
+	copy_to_linear(skb, 0, from, len);
 }
 
 void km_skb_note(struct km_skb *skb)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* TCP/UDP senders, TCP retransmission, forwarding, pktgen and a packet tap:
  * see include/kmodel/traffic.h. */
-#include "internal.h"
+#include "skb_internal.h"
 #include <kmodel/traffic.h>
 #include <string.h>
 
@@ -140,8 +140,7 @@ static void eth_ip_udp(struct km_traffic *tr, unsigned int len)
 
 static void push_hdr(struct km_skb *skb, const uint8_t *hdr, unsigned int len)
 {
-	km_skb_push(skb, len);
-	km_skb_copy_to_linear_data_offset(skb, 0, hdr, len);
+	km_skb_push_copy(skb, hdr, len);	/* skb_push(), then the copy */
 }
 
 /* the stack holds @skb, whose bytes are the frame's from @off on */
