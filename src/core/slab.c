@@ -120,20 +120,14 @@ int km_slab_check(struct km_machine *m)
 	return n;
 }
 
-/* The header of @obj if it is an object of one of @m's slabs, else NULL:
- * a binary search over the slabs, so a foreign or bogus pointer is
- * recognised without being dereferenced. */
-static struct obj_hdr *obj_header(struct km_machine *m, const void *obj)
+/* The header at @p, an object start in no remembered place: a binary
+ * search over the slabs, so a foreign or bogus pointer is recognised
+ * without being dereferenced. */
+static struct obj_hdr * __attribute__((noinline)) obj_search(struct km_slab *s,
+							     const unsigned char *p)
 {
-	const unsigned char *p = (const unsigned char *)obj - sizeof(struct obj_hdr);
-	struct km_slab *s = m->slab;
 	GArray *a = s->slabs;
 	guint lo = 0, hi = a->len;
-
-	if (p == (const unsigned char *)s->last_obj)
-		return (struct obj_hdr *)p;
-	if (p >= s->hit_lo && p < s->hit_hi)	/* the slab of the last lookup */
-		return (size_t)(p - s->hit_lo) % s->hit_stride ? NULL : (struct obj_hdr *)p;
 
 	while (lo < hi) {		/* last slab with base <= p */
 		guint mid = lo + (hi - lo) / 2;
@@ -157,6 +151,21 @@ static struct obj_hdr *obj_header(struct km_machine *m, const void *obj)
 		s->last_obj = (const struct obj_hdr *)p;
 		return (struct obj_hdr *)p;
 	}
+}
+
+/* The header of @obj if it is an object of one of @m's slabs, else NULL:
+ * the last object handed out or found, an object of the slab of the last
+ * search, else obj_search() (inline: kfree's per-call path). */
+static inline struct obj_hdr *obj_header(struct km_machine *m, const void *obj)
+{
+	const unsigned char *p = (const unsigned char *)obj - sizeof(struct obj_hdr);
+	struct km_slab *s = m->slab;
+
+	if (p == (const unsigned char *)s->last_obj)
+		return (struct obj_hdr *)p;
+	if (p >= s->hit_lo && p < s->hit_hi)	/* the slab of the last lookup */
+		return (size_t)(p - s->hit_lo) % s->hit_stride ? NULL : (struct obj_hdr *)p;
+	return obj_search(s, p);
 }
 
 /* new_slab(): carve a slab of class @cls into free objects */
