@@ -1611,6 +1611,58 @@ static void test_ax88179(void **state)
 	fx_down(&f);
 }
 
+struct split_rx {
+	unsigned int frames;
+	size_t len;
+	uint8_t frame[64];
+};
+
+static void split_rx_frame(void *arg, const uint8_t *frame, size_t len)
+{
+	struct split_rx *r = arg;
+
+	r->frames++;
+	r->len = len;
+	memcpy(r->frame, frame, MIN(len, sizeof(r->frame)));
+}
+
+/* The device models parse a stream that may split anywhere (the model's
+ * policy: kmodel/usb.h): the AX88179A's 8-byte header (tx_hdr1 the length,
+ * tx_hdr2 no MSS and no padding bits) and the AX88772's 4-byte one (length
+ * and complement), each arriving 3 bytes per packet, then the 60-byte frame
+ * in one: the frame is delivered once, whole. */
+static void test_dev_header_split(void **state)
+{
+	static const struct km_usbnet_variant *const vs[] = { &km_ax88179, &km_asix_after };
+
+	for (size_t i = 0; i < G_N_ELEMENTS(vs); i++) {
+		size_t hl = vs[i] == &km_ax88179 ? 8 : 4;
+		uint8_t buf[8 + 60];
+		struct split_rx r = { 0 };
+		struct km_usbnet_dev d;
+		struct km_machine *m;
+
+		assert_int_equal(km_machine_new(NULL, &m), 0);
+		assert_int_equal(vs[i]->dev_new(m, split_rx_frame, &r, &d), 0);
+		memset(buf, 0, sizeof(buf));
+		buf[0] = 60;				/* length 60, little-endian */
+		if (hl == 4) {
+			buf[2] = (uint8_t)~60u;		/* its complement in 11 bits */
+			buf[3] = 0x07;
+		}
+		pattern(buf + hl, 60, 60);
+		for (size_t off = 0; off < hl; off += 3)
+			d.sink.packet(d.sink.priv, buf + off, MIN((size_t)3, hl - off), false);
+		assert_int_equal(r.frames, 0);
+		d.sink.packet(d.sink.priv, buf + hl, 60, true);
+		if (r.frames != 1 || r.len != 60)
+			fail_msg("%s: %u frames, the last of %zu bytes", vs[i]->name, r.frames, r.len);
+		assert_memory_equal(r.frame, buf + hl, 60);
+		km_usbnet_dev_free(&d);
+		assert_int_equal(km_machine_destroy(m), 0);
+	}
+}
+
 /* one AX88772 bulk-in frame: the 4-byte header (length, its complement),
  * the frame, a pad byte to an even length */
 static size_t ax_frame(uint8_t *p, size_t size, bool good_complement)
@@ -1757,6 +1809,7 @@ int main(void)
 		cmocka_unit_test(test_hardened),
 		cmocka_unit_test(test_sr9800_pad_modulus),
 		cmocka_unit_test(test_ax88179),
+		cmocka_unit_test(test_dev_header_split),
 		cmocka_unit_test(test_mainline_tx_stats),
 		cmocka_unit_test(test_transfer_equals_packets),
 		cmocka_unit_test(test_sr9800_maxpacket_1_div0),

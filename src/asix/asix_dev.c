@@ -104,7 +104,10 @@ int km_asix_dev_rx(struct km_asix_dev *d, const uint8_t *buf, size_t len, bool e
 			size_t n = MIN(4 - d->hdr_have, len - off);
 			uint32_t h;
 
-			memcpy(d->hdr + d->hdr_have, buf + off, n);
+			if (n == 4)	/* the whole header: a constant size, copied inline */
+				memcpy(d->hdr, buf + off, 4);
+			else
+				memcpy(d->hdr + d->hdr_have, buf + off, n);
 			d->hdr_have += n;
 			off += n;
 			if (d->hdr_have < 4)

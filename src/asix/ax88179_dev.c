@@ -101,7 +101,10 @@ static void ax_rx(void *priv, const uint8_t *buf, size_t len, bool end)
 		if (d->state == IN_HEADER) {
 			size_t n = MIN(AX_HDR - d->hdr_have, len - off);
 
-			memcpy(d->hdr + d->hdr_have, buf + off, n);
+			if (n == AX_HDR)	/* the whole header: a constant size, copied inline */
+				memcpy(d->hdr, buf + off, AX_HDR);
+			else
+				memcpy(d->hdr + d->hdr_have, buf + off, n);
 			d->hdr_have += n;
 			off += n;
 			if (d->hdr_have < AX_HDR)
