@@ -243,26 +243,36 @@ static unsigned int size_class(size_t bucket)
 	return (unsigned int)__builtin_ctzl(bucket);
 }
 
-/*
- * kmalloc() of SLUB (include/linux/slab.h, mm/slub.c __kmalloc(),
- * mm/slab_common.c kmalloc_slab(), mm/page_alloc.c, v5.7), in the kernel's
- * order: size 0 is ZERO_SIZE_PTR from kmalloc_slab() before any hook runs;
- * beyond KMALLOC_MAX_SIZE kmalloc_large()'s alloc_pages() fails with
- * WARN_ON_ONCE(order >= MAX_ORDER), also before its hooks; only then
- * might_sleep_if(__GFP_DIRECT_RECLAIM) and the fault injection
- * (slab_pre_alloc_hook()/prepare_alloc_pages(): should_failslab(),
- * should_fail_alloc_page()).
- * @arm_size: the object's size on 32-bit ARM, where it differs from the
- * host's @size (pointers and longs are 8 bytes here, 4 there): the limit
- * and the size-class events follow ARM; the host object has @size bytes.
- */
-void *km_kmalloc_arm(struct km_task *t, size_t size, size_t arm_size, km_gfp_t flags)
+/* The object @h off the free list of class @cls, live: bucket @bucket,
+ * @arm_bucket on ARM (events' class @ev_cls), counted */
+static inline void *take(struct km_machine *m, struct obj_hdr *h, unsigned int cls,
+			 size_t bucket, size_t arm_bucket, unsigned int ev_cls)
+{
+	struct km_slab *s = m->slab;
+
+	KM_EV_ADD(m, kmalloc_bytes, bucket);
+	KM_EV_ADD(m, kmalloc_arm_bytes, arm_bucket);
+	KM_EV_INC(m, kmalloc_class[ev_cls]);
+	s->freelist[cls] = h->next_free;
+	UNPOISON(h + 1, bucket);
+	h->magic = OBJ_LIVE;
+	h->ev_cls = (uint16_t)ev_cls;
+	h->next_free = NULL;
+	h->arm_size = arm_bucket;
+	s->last_obj = h;
+	return h + 1;
+}
+
+/* km_kmalloc_arm() after the fast path's checks (see there) */
+static void * __attribute__((noinline)) kmalloc_slow(struct km_task *t, size_t size,
+						      size_t arm_size, km_gfp_t flags)
 {
 	struct km_machine *m;
 	struct km_slab *s;
 	struct obj_hdr *h;
 	size_t bucket, arm_bucket;
 	unsigned int cls, ev_cls;
+	bool warm;
 
 	if (__builtin_expect(!t, 0)) {
 		km_set_error("km_kmalloc: task is NULL");
@@ -271,7 +281,7 @@ void *km_kmalloc_arm(struct km_task *t, size_t size, size_t arm_size, km_gfp_t f
 	m = t->m;
 	s = m->slab;
 	KM_EV_INC(m, kmalloc_calls);
-	if (__builtin_expect(size - 1 < KM_SLAB_FAST_MAX && arm_size == size, 1)) {
+	if (size - 1 < KM_SLAB_FAST_MAX && arm_size == size) {
 		uint32_t e = s->fast[(size - 1) / 8];	/* size 0 wraps: not here */
 
 		cls = e & 0xff;
@@ -297,29 +307,56 @@ void *km_kmalloc_arm(struct km_task *t, size_t size, size_t arm_size, km_gfp_t f
 		km_might_sleep(t, "kmalloc(GFP_KERNEL)");
 	if (m->fail_kmalloc_nth && --m->fail_kmalloc_nth == 0)
 		return NULL;
-	KM_EV_ADD(m, kmalloc_bytes, bucket);
-	KM_EV_ADD(m, kmalloc_arm_bytes, arm_bucket);
-	KM_EV_INC(m, kmalloc_class[ev_cls]);
 	if (!s->freelist[cls])
 		new_slab(s, cls, bucket);
 	h = s->freelist[cls];
-	s->freelist[cls] = h->next_free;
-	UNPOISON(h + 1, bucket);
+	/* its lines still in the caches from its kfree() (LIFO): read before
+	 * take() makes freed_at the ARM bucket */
+	warm = h->freed_at && km_traffic_bytes(m) + 1 - h->freed_at <= KM_EVENTS_WARM_BYTES;
+	take(m, h, cls, bucket, arm_bucket, ev_cls);
 	if (flags & KM_GFP_ZERO) {	/* slab_alloc_node(): memset(object, 0, s->object_size) */
 		memset(h + 1, 0, bucket);
-		/* its lines still in the caches from its kfree() (LIFO) */
-		if (KMODEL_COUNT_EVENTS && h->freed_at &&
-		    km_traffic_bytes(m) + 1 - h->freed_at <= KM_EVENTS_WARM_BYTES)
+		if (KMODEL_COUNT_EVENTS && warm)
 			KM_EV_ADD(m, clear_slab_warm_bytes, arm_bucket);
 		KM_EV_ADD(m, clear_bytes, arm_bucket);	/* the target's object */
 		KM_EV_INC(m, memset_calls);
 	}
-	h->magic = OBJ_LIVE;
-	h->ev_cls = (uint16_t)ev_cls;
-	h->next_free = NULL;
-	h->arm_size = arm_bucket;
-	s->last_obj = h;
 	return h + 1;
+}
+
+/*
+ * kmalloc() of SLUB (include/linux/slab.h, mm/slub.c __kmalloc(),
+ * mm/slab_common.c kmalloc_slab(), mm/page_alloc.c, v5.7), in the kernel's
+ * order: size 0 is ZERO_SIZE_PTR from kmalloc_slab() before any hook runs;
+ * beyond KMALLOC_MAX_SIZE kmalloc_large()'s alloc_pages() fails with
+ * WARN_ON_ONCE(order >= MAX_ORDER), also before its hooks; only then
+ * might_sleep_if(__GFP_DIRECT_RECLAIM) and the fault injection
+ * (slab_pre_alloc_hook()/prepare_alloc_pages(): should_failslab(),
+ * should_fail_alloc_page()).
+ * @arm_size: the object's size on 32-bit ARM, where it differs from the
+ * host's @size (pointers and longs are 8 bytes here, 4 there): the limit
+ * and the size-class events follow ARM; the host object has @size bytes.
+ * Fast path (no call, no saved registers): a size of the table, the same
+ * on ARM, no __GFP_ZERO, an object on the free list, no fault injection
+ * armed, and no sleep-in-atomic to report; the rest in kmalloc_slow().
+ */
+void *km_kmalloc_arm(struct km_task *t, size_t size, size_t arm_size, km_gfp_t flags)
+{
+	struct km_machine *m;
+	struct obj_hdr *h;
+	uint32_t e;
+
+	if (__builtin_expect(!t || size - 1 >= KM_SLAB_FAST_MAX || arm_size != size ||
+			     (flags & KM_GFP_ZERO), 0))
+		return kmalloc_slow(t, size, arm_size, flags);
+	m = t->m;
+	e = m->slab->fast[(size - 1) / 8];
+	h = m->slab->freelist[e & 0xff];
+	if (__builtin_expect(!h || m->fail_kmalloc_nth ||
+			     ((flags & KM_GFP_DIRECT_RECLAIM) && km_in_atomic(t)), 0))
+		return kmalloc_slow(t, size, arm_size, flags);
+	KM_EV_INC(m, kmalloc_calls);
+	return take(m, h, e & 0xff, e >> 16, e >> 16, (e >> 8) & 0xff);
 }
 
 void *km_kmalloc(struct km_task *t, size_t size, km_gfp_t flags)
