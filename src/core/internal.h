@@ -347,4 +347,12 @@ static inline uint64_t km_traffic_bytes(const struct km_machine *m)
 	return m->traffic_reset + m->ev.memcpy_bytes + m->ev.clear_bytes + m->ev.memmove_bytes +
 	       m->ev.skb_copy_bytes;
 }
+
+/* ksize() of the object a successful kmalloc(@size) on @m returned (its
+ * bucket) from the table of slab.c, for 0 < @size <= KM_SLAB_FAST_MAX;
+ * else 0 (ask km_ksize()) */
+static inline size_t km_slab_fast_bucket(const struct km_machine *m, size_t size)
+{
+	return size - 1 < KM_SLAB_FAST_MAX ? m->slab->fast[(size - 1) / 8] >> 16 : 0;
+}
 #endif

@@ -175,7 +175,7 @@ static void *cache_get(GQueue *cache, GPtrArray *all, size_t size, size_t link_o
 	return l->data;
 }
 
-static struct km_skb *skb_struct_new(struct km_machine *m)
+static inline struct km_skb *skb_struct_new(struct km_machine *m)
 {
 	struct skb_priv *p = cache_get(&m->skb_free, m->skb_all, sizeof(*p),
 				       offsetof(struct skb_priv, link));
@@ -200,7 +200,7 @@ static void skb_struct_free(struct km_skb *skb)
 
 /* A data buffer: a kmalloc object of @bytes, its record and an empty
  * list of skbs. NULL when the kmalloc fails (km_last_error()). */
-static struct buf_priv *buf_alloc(struct km_task *t, uint64_t bytes, km_gfp_t gfp)
+static inline struct buf_priv *buf_alloc(struct km_task *t, uint64_t bytes, km_gfp_t gfp)
 {
 	struct km_machine *m = t->m;
 	unsigned char *obj = NULL;
@@ -217,7 +217,9 @@ static struct buf_priv *buf_alloc(struct km_task *t, uint64_t bytes, km_gfp_t gf
 	b->magic = SKB_LIVE;
 	b->sh = (struct km_skb_shared_info){ .dataref = 1 };
 	b->obj = obj;
-	b->ksize = km_ksize(m, obj);
+	b->ksize = km_slab_fast_bucket(m, (size_t)bytes);
+	if (!b->ksize)
+		b->ksize = km_ksize(m, obj);
 	/* the shared-info area: zeroed, so reads past end are deterministic
 	 * (the whole object when it is smaller: a pskb_expand_head() that
 	 * will refuse it) */
