@@ -60,10 +60,8 @@ void km_asix_dev_free(struct km_asix_dev *d)
 	g_free(d);
 }
 
-static void sink_packet(void *priv, const uint8_t *data, size_t len, bool end)
-{
-	km_asix_dev_rx(priv, data, len, end);
-}
+
+static void sink_packet(void *priv, const uint8_t *data, size_t len, bool end);
 
 /* the parser does not care where packets split: whole transfers at once */
 struct km_usb_sink km_asix_dev_sink(struct km_asix_dev *d)
@@ -87,7 +85,8 @@ static void frame_done(struct km_asix_dev *d, const uint8_t *frame)
 	d->state = IN_HEADER;
 }
 
-int km_asix_dev_rx(struct km_asix_dev *d, const uint8_t *buf, size_t len, bool end)
+/* km_asix_dev_rx() (inline: the sink's per-transfer call too) */
+static inline int dev_rx(struct km_asix_dev *d, const uint8_t *buf, size_t len, bool end)
 {
 	size_t off = 0;
 	int ret = 0;
@@ -168,6 +167,16 @@ int km_asix_dev_rx(struct km_asix_dev *d, const uint8_t *buf, size_t len, bool e
 		d->hdr_have = 0;
 	}
 	return ret;
+}
+
+int km_asix_dev_rx(struct km_asix_dev *d, const uint8_t *buf, size_t len, bool end)
+{
+	return dev_rx(d, buf, len, end);
+}
+
+static void sink_packet(void *priv, const uint8_t *data, size_t len, bool end)
+{
+	dev_rx(priv, data, len, end);
 }
 
 void km_asix_dev_get_stats_sized(const struct km_asix_dev *d, struct km_usbnet_dev_stats *out,

@@ -246,7 +246,7 @@ static struct buf_priv *buf_new(struct km_task *t, uint64_t size, km_gfp_t gfp)
 	return buf_alloc(t, data_align(m, (size_t)size) + shinfo_space(m), gfp);
 }
 
-static void buf_free(struct km_machine *m, struct buf_priv *b)
+static inline void buf_free(struct km_machine *m, struct buf_priv *b)
 {
 	km_kfree_machine(m, b->obj);
 	b->obj = NULL;
@@ -296,7 +296,7 @@ struct km_skb *km_build_skb(struct km_task *t, unsigned int size, km_gfp_t gfp)
 
 /* skb_release_data() (net/core/skbuff.c, v3.5): @skb gives up its data
  * reference (its struct is going, or it takes a new head) */
-static void release_data(struct km_skb *skb)
+static inline void release_data(struct km_skb *skb)
 {
 	struct km_machine *m = skb->m;
 	struct buf_priv *b = buf_priv(skb);
@@ -343,18 +343,25 @@ static bool task_of(struct km_task *t, const struct km_skb *skb, const char *wha
  * otherwise. skb_set_tail_pointer() may leave tail and len apart on the
  * way (as asix_tx_fixup() does between its memmove and its push); code
  * that then copies len bytes would read or write past the buffer. */
-static bool skb_sane(const struct km_skb *skb, const char *what)
+static bool __attribute__((noinline)) skb_insane(const struct km_skb *skb, const char *what)
+{
+	uintptr_t d = (uintptr_t)skb->data, t = (uintptr_t)skb->tail, e = (uintptr_t)skb->end;
+
+	skb_report(skb, KM_BUG, KM_R_SKB_INVALID, "%s: len %u does not match the buffer "
+		   "(tail - data %td, end - data %td)", what, skb->len,
+		   (ptrdiff_t)(t - d), (ptrdiff_t)(e - d));
+	km_set_error("%s: invalid skb (len past the buffer or tail != data + len)", what);
+	return false;
+}
+
+static inline bool skb_sane(const struct km_skb *skb, const char *what)
 {
 	uintptr_t h = (uintptr_t)skb->head, d = (uintptr_t)skb->data;
 	uintptr_t t = (uintptr_t)skb->tail, e = (uintptr_t)skb->end;
 
 	if (h <= d && d <= t && t <= e && t - d == skb->len && !skb->data_len)
 		return true;
-	skb_report(skb, KM_BUG, KM_R_SKB_INVALID, "%s: len %u does not match the buffer "
-		   "(tail - data %td, end - data %td)", what, skb->len,
-		   (ptrdiff_t)(t - d), (ptrdiff_t)(e - d));
-	km_set_error("%s: invalid skb (len past the buffer or tail != data + len)", what);
-	return false;
+	return skb_insane(skb, what);
 }
 
 static void free_skb(struct km_skb *skb, const char *what)

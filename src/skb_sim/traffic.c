@@ -406,7 +406,8 @@ size_t km_traffic_frame_len(const struct km_traffic *tr)
 }
 
 /* do @n bytes at @p equal the frame's bytes from @off on? */
-static bool frame_bytes(const struct km_traffic *tr, const uint8_t *p, size_t off, size_t n)
+static inline bool frame_bytes(const struct km_traffic *tr, const uint8_t *p, size_t off,
+			       size_t n)
 {
 	size_t h = off < tr->hdr_len ? MIN(n, tr->hdr_len - off) : 0;
 
