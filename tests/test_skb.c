@@ -300,6 +300,41 @@ static void test_header_release_tcp_shape(void **state)
 	fx_down(&f);
 }
 
+/* skb_header_release() (include/linux/skbuff.h, v3.5): "the owner of this
+ * skb will no longer access the header" -- also a clone that had a
+ * writable header: the original (released), a clone with hdr_len 224, a
+ * clone of that (the header still one writer's: 3 references, 1 nohdr),
+ * then the first clone releases its header too (3 references, 2 nohdr:
+ * the third clone alone may write it). The first clone's write into its
+ * old hdr_len window is a KM_R_SKB_WRITE_CLONED BUG; the third's is
+ * allowed. */
+static void test_header_release_of_a_clone(void **state)
+{
+	struct fx f;
+	struct km_skb *orig, *c, *c2;
+
+	fx_up(&f);
+	orig = km_alloc_skb(f.t, 1448 + 224, KM_GFP_KERNEL);
+	km_skb_reserve(orig, 224);
+	km_skb_put(orig, 1448);
+	km_skb_header_release(orig);
+	c = km_skb_clone(f.t, orig, KM_GFP_ATOMIC);
+	c2 = km_skb_clone(f.t, c, KM_GFP_ATOMIC);
+	assert_int_equal(c2->hdr_len, 224);
+	km_skb_header_release(c);
+	assert_int_equal(c->shinfo->dataref, 0x20003);
+	assert_int_equal(c->hdr_len, 224);
+	assert_false(km_skb_check_write(c, c->head + 200, 4));
+	assert_int_equal(reports(&f, KM_R_SKB_WRITE_CLONED), 1);
+	assert_true(km_skb_check_write(c2, c2->head + 200, 4));
+	assert_int_equal(reports(&f, KM_R_NONE), 1);
+	km_reports_clear(f.m);
+	km_kfree_skb(c2);
+	km_kfree_skb(c);
+	km_kfree_skb(orig);
+	fx_down(&f);
+}
+
 static void test_copy_and_copy_expand(void **state)
 {
 	struct fx f;
@@ -1298,6 +1333,7 @@ int main(void)
 		cmocka_unit_test(test_reserve_pull_trim_tail),
 		cmocka_unit_test(test_clone_dataref),
 		cmocka_unit_test(test_header_release_tcp_shape),
+		cmocka_unit_test(test_header_release_of_a_clone),
 		cmocka_unit_test(test_copy_and_copy_expand),
 		cmocka_unit_test(test_pskb_expand_head_and_cow),
 		cmocka_unit_test(test_double_free_and_shared),
