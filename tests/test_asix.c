@@ -332,6 +332,7 @@ static void test_xmit_sweep_after(void **state)
 struct outcome {
 	bool same;		/* the skb came back (in place) */
 	uint64_t copies, memmoved;
+	uint64_t memcpied;	/* memcpy_bytes: not the memmove's */
 };
 
 static struct outcome run(struct fx *f, struct km_skb *skb, unsigned int len, const uint8_t *data)
@@ -347,6 +348,7 @@ static struct outcome run(struct fx *f, struct km_skb *skb, unsigned int len, co
 	o.same = out == skb;
 	o.copies = ev.skb_copies;
 	o.memmoved = ev.memmove_bytes;
+	o.memcpied = ev.memcpy_bytes;
 	assert_int_equal(le32(out->data), len | ((~len & 0xffffu) << 16));
 	assert_memory_equal(out->data + 4, data, len);
 	km_consume_skb(out);
@@ -368,11 +370,13 @@ static void test_matrix_private(void **state)
 		assert_true(o.same);
 		assert_int_equal(o.copies, 0);
 		assert_int_equal(o.memmoved, 0);
-		/* headroom 2 < 4, tailroom enough: memmove to head + 4 */
+		/* headroom 2 < 4, tailroom enough: memmove to head + 4; the
+		 * header's skb_copy_to_linear_data() is the one memcpy */
 		o = run(&f, mk(&f, 2, 100, 0, data), 100, data);
 		assert_true(o.same);
 		assert_int_equal(o.copies, 0);
 		assert_int_equal(o.memmoved, 100);
+		assert_int_equal(o.memcpied, 4);
 		/* headroom 0, padlen 4 (len 508): memmove, then the pad at the tail */
 		o = run(&f, mk(&f, 0, 508, 0, data), 508, data);
 		assert_true(o.same);

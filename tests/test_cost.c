@@ -1302,6 +1302,15 @@ static void test_warm_counters(void **state)
 	write_at(&f, file, a, P, 512);
 	km_events_get(f.m, &ev);
 	assert_int_equal(ev.clear_refilled_bytes, 512 + 512);
+	/* the model follows the last zeroed page: a write to the page before
+	 * it, at the offsets of its zeroed tail, refills nothing; one to it
+	 * does */
+	write_at(&f, file, a, 1536, 512);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.clear_refilled_bytes, 512 + 512);
+	write_at(&f, file, a, P + 1536, 512);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.clear_refilled_bytes, 512 + 512 + 512);
 	/* a page written whole is not zeroed: nothing to refill */
 	km_shmem_file_truncate(file);
 	km_events_reset(f.m);

@@ -394,6 +394,79 @@ static void test_kfree_misuse_is_reported(void **state)
 	km_fixture_down(&f);
 }
 
+/*
+ * Counters that km_events_get() derives (internal path counters of kmalloc,
+ * __GFP_ZERO and kfree by size class, the rare object whose ARM bucket is
+ * not its host bucket counted apart; memcpy_bytes from the warm clock,
+ * which counts every byte copied, set or moved) read exactly, and
+ * km_events_reset() resets them too: a read right after it is all zeros,
+ * and counting starts again from there. The warm clock runs across the
+ * reset: the objects reused after it (SLUB's LIFO freelist) were freed
+ * just before it, and their __GFP_ZERO is warm.
+ */
+static void test_events_derived_reset(void **state)
+{
+	struct km_fixture f;
+	struct km_events ev, zero = { 0 };
+	unsigned char *big = g_malloc0(17 * 4096);
+	unsigned long u;
+	void *a, *b;
+
+	km_fixture_up(&f, NULL);
+	u = km_test_map(&f, 0, 17, KM_PROT_READ | KM_PROT_WRITE);
+	for (int i = 0; i < 17; i++)	/* fault the pages in: each zeroed */
+		assert_int_equal(km_copyout(f.t, &km_uaccess_direct, u + i * 4096UL, big, 1), 0);
+	assert_int_equal(km_clear_user(f.t, u, 17 * 4096), 0);
+	/* the RFC's page array of a 17-page copy: 136 bytes (kmalloc-192)
+	 * here, 68 (kmalloc-128) on 32-bit ARM */
+	assert_int_equal(km_copyout(f.t, &km_uaccess_gup_kmap_rfc, u, big, 17 * 4096), 0);
+	a = km_kmalloc(f.t, 10, KM_GFP_KERNEL);
+	b = km_kmalloc(f.t, 100, KM_GFP_KERNEL | KM_GFP_ZERO);
+	km_kfree(f.t, a);
+	km_kfree(f.t, b);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.kmalloc_calls, 3);
+	assert_int_equal(ev.kmalloc_bytes, 192 + 64 + 128);
+	assert_int_equal(ev.kmalloc_arm_bytes, 128 + 64 + 128);
+	assert_int_equal(ev.kmalloc_class[6], 1);
+	assert_int_equal(ev.kmalloc_class[7], 2);
+	assert_int_equal(ev.kfree_calls, 3);
+	assert_int_equal(ev.kfree_bytes, 192 + 64 + 128);
+	assert_int_equal(ev.kfree_arm_bytes, 128 + 64 + 128);
+	assert_int_equal(ev.kfree_class[6], 1);
+	assert_int_equal(ev.kfree_class[7], 2);
+	assert_int_equal(ev.memcpy_bytes, 17 + 17 * 4096);
+	/* ZERO_PAGE at boot, the faults' zeroing, clear_user, the two
+	 * __GFP_ZERO */
+	assert_int_equal(ev.clear_bytes, 4096 + 17 * 4096 * 2 + 128 + 128);
+	assert_int_equal(ev.memset_calls, 1 + 17 + 1 + 1 + 1);
+	assert_int_equal(ev.clear_slab_warm_bytes, 0);		/* new slabs' objects */
+
+	km_events_reset(f.m);
+	km_events_get(f.m, &ev);
+	assert_memory_equal(&ev, &zero, sizeof(ev));
+
+	b = km_kmalloc(f.t, 100, KM_GFP_KERNEL | KM_GFP_ZERO);	/* b's object again */
+	assert_int_equal(km_copyout(f.t, &km_uaccess_gup_kmap_rfc, u, big, 17 * 4096), 0);
+	assert_int_equal(km_copyout(f.t, &km_uaccess_direct, u, big, 64), 0);
+	km_kfree(f.t, b);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.kmalloc_calls, 2);
+	assert_int_equal(ev.kmalloc_bytes, 128 + 192);
+	assert_int_equal(ev.kmalloc_arm_bytes, 128 + 128);
+	assert_int_equal(ev.kmalloc_class[7], 2);
+	assert_int_equal(ev.kfree_calls, 2);
+	assert_int_equal(ev.kfree_bytes, 128 + 192);
+	assert_int_equal(ev.kfree_arm_bytes, 128 + 128);
+	assert_int_equal(ev.kfree_class[7], 2);
+	assert_int_equal(ev.clear_bytes, 128 + 128);
+	assert_int_equal(ev.memset_calls, 2);
+	assert_int_equal(ev.clear_slab_warm_bytes, 128 + 128);
+	assert_int_equal(ev.memcpy_bytes, 17 * 4096 + 64);
+	g_free(big);
+	km_fixture_down(&f);
+}
+
 static void test_kmalloc_fault_injection_and_events(void **state)
 {
 	struct km_fixture f;
@@ -556,6 +629,7 @@ int main(void)
 		cmocka_unit_test(test_kmalloc_array_overflow),
 		cmocka_unit_test(test_kfree_misuse_is_reported),
 		cmocka_unit_test(test_kmalloc_fault_injection_and_events),
+		cmocka_unit_test(test_events_derived_reset),
 		cmocka_unit_test(test_sleeping_kmalloc_in_atomic),
 		cmocka_unit_test(test_teardown_reports_leaks),
 		cmocka_unit_test(test_report_pointer_survives_more_reports),

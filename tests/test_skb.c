@@ -384,6 +384,7 @@ static void test_copy_and_copy_expand(void **state)
 	assert_memory_equal(n->data - 4, pat + 36, 4);
 	km_events_get(f.m, &ev);
 	assert_int_equal(ev.skb_copy_bytes, 304);
+	assert_int_equal(ev.memcpy_bytes, 0);	/* skb_copy_bytes are not memcpy_bytes */
 	km_kfree_skb(n);
 	/* failure: NULL, the source untouched */
 	km_fault_fail_kmalloc_nth(f.m, 1);

@@ -31,7 +31,7 @@ void km_event_memcpy(size_t n)
 
 	if (!t)
 		return;
-	KM_EV_ADD(t->m, memcpy_bytes, n);
+	KM_EV_MEMCPY(t->m, n);
 	KM_EV_INC(t->m, memcpy_calls);
 	if (__builtin_expect(t->m->memcpy_hook != NULL, 0))
 		t->m->memcpy_hook(t, n, t->m->memcpy_hook_arg);

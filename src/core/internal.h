@@ -17,6 +17,7 @@
 #include <kmodel/interleave.h>
 #include <errno.h>
 #include <glib.h>
+#include <stddef.h>
 #include <string.h>
 
 #define KM_MAX_CPUS		32
@@ -87,15 +88,40 @@ struct km_slab {
 #ifndef KMODEL_COUNT_EVENTS
 #define KMODEL_COUNT_EVENTS 1
 #endif
+/* compile-time checks of a byte counter of the warm clock: memcpy_bytes
+ * counts only through KM_EV_MEMCPY(), the other three through
+ * KM_EV_TRAFFIC(), and KM_EV_ADD() takes none of them */
+#define KM_EV_IS(field, other)	(offsetof(struct km_events, field) == offsetof(struct km_events, other))
+#define KM_EV_CLOCKED(field)                                                      \
+	(KM_EV_IS(field, clear_bytes) || KM_EV_IS(field, memmove_bytes) ||       \
+	 KM_EV_IS(field, skb_copy_bytes))
+#define KM_EV_ASSERT(cond)	((void)sizeof(char[(cond) ? 1 : -1]))
 #if KMODEL_COUNT_EVENTS
 #define KM_EV_INC(m, field)	((m)->ev.field++)
-#define KM_EV_ADD(m, field, n)	((m)->ev.field += (n))
+#define KM_EV_ADD(m, field, n)	(KM_EV_ASSERT(!KM_EV_CLOCKED(field) && !KM_EV_IS(field, memcpy_bytes)), \
+				 (m)->ev.field += (n))
 #define KM_PATH_INC(m, field)	((m)->path_ev.field++)
+/* the warm clock (km_traffic_bytes()) alone; the bytes of memcpy_bytes
+ * count only there: km_events_get_sized() derives memcpy_bytes from it */
+#define KM_EV_CLOCK(m, n)	((m)->traffic += (n))
+#define KM_EV_MEMCPY(m, n)	KM_EV_CLOCK(m, n)
+/* clear_bytes, memmove_bytes, skb_copy_bytes: the counter and the clock */
+#define KM_EV_TRAFFIC(m, field, n)                   \
+	do {                                         \
+		uint64_t km_ev_n_ = (n);             \
+		KM_EV_ASSERT(KM_EV_CLOCKED(field));  \
+		(m)->ev.field += km_ev_n_;           \
+		(m)->traffic += km_ev_n_;            \
+	} while (0)
 #else
 /* sizeof: the same expressions type-check, none is evaluated */
 #define KM_EV_INC(m, field)	((void)sizeof((m)->ev.field))
-#define KM_EV_ADD(m, field, n)	((void)sizeof((m)->ev.field += (n)))
+#define KM_EV_ADD(m, field, n)	(KM_EV_ASSERT(!KM_EV_CLOCKED(field) && !KM_EV_IS(field, memcpy_bytes)), \
+				 (void)sizeof((m)->ev.field += (n)))
 #define KM_PATH_INC(m, field)	((void)sizeof((m)->path_ev.field))
+#define KM_EV_CLOCK(m, n)	((void)sizeof((m)->traffic += (n)))
+#define KM_EV_MEMCPY(m, n)	KM_EV_CLOCK(m, n)
+#define KM_EV_TRAFFIC(m, field, n) (KM_EV_ASSERT(KM_EV_CLOCKED(field)), (void)sizeof((m)->ev.field += (n)))
 #endif
 
 /*
@@ -124,6 +150,16 @@ struct km_path_events {
 	uint64_t gup_slow_page;		/* a page it pinned: follow_page_calls and pt_walks
 					 * (the follow_page_pte() that found it),
 					 * get_page_calls, gup_slow_pages */
+	/* kmalloc() and kfree() of an object whose bucket on 32-bit ARM is
+	 * its host bucket (all but the rare ones whose ARM size rounds to
+	 * another bucket, which count in the km_events directly), by size
+	 * class (slab.c; km_slab_events() derives the counters) */
+	uint64_t kmalloc_cls[KM_NR_KMALLOC_CLASSES];	/* kmalloc_calls, kmalloc_bytes,
+							 * kmalloc_arm_bytes, kmalloc_class */
+	uint64_t kzalloc_cls[KM_NR_KMALLOC_CLASSES];	/* the same with __GFP_ZERO: and
+							 * clear_bytes, memset_calls */
+	uint64_t kfree_cls[KM_NR_KMALLOC_CLASSES];	/* kfree_calls, kfree_bytes,
+							 * kfree_arm_bytes, kfree_class */
 };
 
 struct km_machine {
@@ -139,7 +175,8 @@ struct km_machine {
 	struct km_slab *slab;		/* &slab_caches while the machine lives */
 	struct km_slab slab_caches;
 	struct km_events ev;
-	uint64_t traffic_reset;	/* km_traffic_bytes() at the last km_events_reset() */
+	uint64_t traffic;		/* km_traffic_bytes() */
+	uint64_t traffic_reset;		/* traffic at the last km_events_reset() */
 	struct km_path_events path_ev;	/* read with ev by km_events_get_sized() */
 	unsigned long report_counts[KM_R__COUNT];
 	bool report_log_full;		/* the log holds report_log_max */
@@ -250,6 +287,9 @@ void km_release_all(GHashTable *set, void (*release)(gpointer));
 
 /* slab.c */
 void km_kfree_machine(struct km_machine *m, const void *obj);
+/* add the counters that kmalloc_cls, kzalloc_cls and kfree_cls of @p stand
+ * for into @ev */
+void km_slab_events(const struct km_path_events *p, struct km_events *ev);
 int km_slab_init(struct km_machine *m);
 int km_slab_check(struct km_machine *m);
 void km_slab_fini(struct km_machine *m);
@@ -339,13 +379,15 @@ static inline bool km_access_ok(const struct km_task *t, unsigned long addr, uns
 	return size <= limit && addr <= limit - size;
 }
 
-/* The bytes @m has copied, set or moved since it booted (the counters'
- * resets kept out): the clock of "warm" lines (KM_EVENTS_WARM_BYTES,
- * kmodel/machine.h). */
+/* The bytes @m has copied, set or moved since it booted (memcpy_bytes,
+ * clear_bytes, memmove_bytes and skb_copy_bytes, never reset): the clock of
+ * "warm" lines (KM_EVENTS_WARM_BYTES, kmodel/machine.h). One counter that
+ * KM_EV_MEMCPY() and KM_EV_TRAFFIC() advance, so that the clock is one load
+ * where it is read (each kfree() and kzalloc(), each write over a zeroed
+ * page-cache range). */
 static inline uint64_t km_traffic_bytes(const struct km_machine *m)
 {
-	return m->traffic_reset + m->ev.memcpy_bytes + m->ev.clear_bytes + m->ev.memmove_bytes +
-	       m->ev.skb_copy_bytes;
+	return m->traffic;
 }
 
 /* ksize() of the object a successful kmalloc(@size) on @m returned (its

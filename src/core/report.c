@@ -203,6 +203,10 @@ void km_events_get_sized(const struct km_machine *m, struct km_events *out, size
 	ev.find_vma_calls += p->gup_slow_call;
 	ev.follow_page_calls += p->gup_slow_page;
 	ev.gup_slow_pages += p->gup_slow_page;
+	km_slab_events(p, &ev);
+	/* the clock's bytes since the reset that no other counter holds */
+	ev.memcpy_bytes = m->traffic - m->traffic_reset - ev.clear_bytes - ev.memmove_bytes -
+			  ev.skb_copy_bytes;
 	memcpy(out, &ev, have);
 	if (size > have)
 		memset((char *)out + have, 0, size - have);
@@ -212,7 +216,7 @@ void km_events_reset(struct km_machine *m)
 {
 	if (!m)
 		return;
-	m->traffic_reset = km_traffic_bytes(m);
+	m->traffic_reset = m->traffic;
 	memset(&m->ev, 0, sizeof(m->ev));
 	memset(&m->path_ev, 0, sizeof(m->path_ev));
 }

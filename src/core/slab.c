@@ -39,14 +39,12 @@
 struct obj_hdr {
 	uint32_t magic;
 	uint16_t cls;		/* size class index */
-	uint16_t ev_cls;	/* live: the events' class of arm_size (event_class()) */
+	uint16_t arm_cls;	/* live: the size class of its bucket on 32-bit ARM
+				 * (the events' size) */
 	uint64_t size;		/* bucket bytes */
 	struct obj_hdr *next_free;
-	union {
-		uint64_t arm_size;	/* live: the bucket on 32-bit ARM (the events' size) */
-		uint64_t freed_at;	/* free: km_traffic_bytes() at its kfree() + 1;
-					 * 0: never freed (a new slab's) */
-	};
+	uint64_t freed_at;	/* km_traffic_bytes() at its kfree(); a new slab's
+				 * object: never warm (new_slab()) */
 };
 
 /* A slab: objects of one size class carved from one host allocation. */
@@ -65,7 +63,6 @@ static gint slab_cmp(gconstpointer a, gconstpointer b)
 }
 
 static size_t size_roundup(const struct km_machine *m, size_t size);
-static unsigned int event_class(size_t arm_bucket);
 static unsigned int size_class(size_t bucket);
 
 /* km_slab.fast[] of sizes (8 * i, 8 * i + 8]: all round up to the bucket of
@@ -74,7 +71,7 @@ static uint32_t fast_entry(const struct km_machine *m, size_t size)
 {
 	size_t bucket = size_roundup(m, size);
 
-	return size_class(bucket) | event_class(bucket) << 8 | (uint32_t)bucket << 16;
+	return size_class(bucket) | (uint32_t)bucket << 16;
 }
 
 int km_slab_init(struct km_machine *m)
@@ -168,8 +165,10 @@ static inline struct obj_hdr *obj_header(struct km_machine *m, const void *obj)
 	return obj_search(s, p);
 }
 
-/* new_slab(): carve a slab of class @cls into free objects */
-static void __attribute__((noinline)) new_slab(struct km_slab *s, unsigned int cls, size_t bucket)
+/* new_slab(): carve a slab of class @cls into free objects; @now is
+ * km_traffic_bytes() */
+static void __attribute__((noinline)) new_slab(struct km_slab *s, unsigned int cls, size_t bucket,
+					      uint64_t now)
 {
 	struct km_slab_page sp;
 	guint i;
@@ -183,7 +182,9 @@ static void __attribute__((noinline)) new_slab(struct km_slab *s, unsigned int c
 		h->magic = OBJ_FREE;
 		h->cls = cls;
 		h->size = bucket;
-		h->freed_at = 0;
+		/* freed long ago: never warm, however little is copied
+		 * from now on (a distance that does not wrap) */
+		h->freed_at = now - KM_EVENTS_WARM_BYTES - 1;
 		h->next_free = s->freelist[cls];
 		s->freelist[cls] = h;
 		POISON(h + 1, bucket);
@@ -243,22 +244,80 @@ static unsigned int size_class(size_t bucket)
 	return (unsigned int)__builtin_ctzl(bucket);
 }
 
+/* the bucket of size class @cls: size_class()'s inverse */
+static size_t class_bytes(unsigned int cls)
+{
+	if (cls == 1)
+		return 96;
+	if (cls == 2)
+		return 192;
+	return (size_t)1 << cls;
+}
+
+/* kmalloc's events of an object whose ARM bucket @arm_bucket is not its
+ * host @bucket, counted one by one: they are rare (km_path_events'
+ * kmalloc_cls, kzalloc_cls and kfree_cls count the rest) */
+static void __attribute__((noinline)) count_kmalloc_arm(struct km_machine *m, size_t bucket,
+							size_t arm_bucket, bool zero)
+{
+	KM_EV_INC(m, kmalloc_calls);
+	KM_EV_ADD(m, kmalloc_bytes, bucket);
+	KM_EV_ADD(m, kmalloc_arm_bytes, arm_bucket);
+	KM_EV_INC(m, kmalloc_class[event_class(arm_bucket)]);
+	if (zero) {
+		KM_EV_TRAFFIC(m, clear_bytes, arm_bucket);	/* the target's object */
+		KM_EV_INC(m, memset_calls);
+	}
+}
+
+/* kfree's events of such an object */
+static void __attribute__((noinline)) count_kfree_arm(struct km_machine *m,
+						      const struct obj_hdr *h)
+{
+	size_t arm_bucket = class_bytes(h->arm_cls);
+
+	KM_EV_INC(m, kfree_calls);
+	KM_EV_ADD(m, kfree_bytes, h->size);
+	KM_EV_ADD(m, kfree_arm_bytes, arm_bucket);
+	KM_EV_INC(m, kfree_class[event_class(arm_bucket)]);
+}
+
+void km_slab_events(const struct km_path_events *p, struct km_events *ev)
+{
+	for (unsigned int c = 0; c < NR_CLASSES; c++) {
+		uint64_t z = p->kzalloc_cls[c], a = p->kmalloc_cls[c] + z, f = p->kfree_cls[c];
+		uint64_t bytes;
+		unsigned int ec;
+
+		if (!a && !f)
+			continue;
+		bytes = class_bytes(c);
+		ec = event_class(bytes);
+		ev->kmalloc_calls += a;
+		ev->kmalloc_bytes += a * bytes;
+		ev->kmalloc_arm_bytes += a * bytes;
+		ev->kmalloc_class[ec] += a;
+		ev->clear_bytes += z * bytes;
+		ev->memset_calls += z;
+		ev->kfree_calls += f;
+		ev->kfree_bytes += f * bytes;
+		ev->kfree_arm_bytes += f * bytes;
+		ev->kfree_class[ec] += f;
+	}
+}
+
 /* The object @h off the free list of class @cls, live: bucket @bucket,
- * @arm_bucket on ARM (events' class @ev_cls), counted */
+ * size class @arm_cls on ARM (not counted) */
 static inline void *take(struct km_machine *m, struct obj_hdr *h, unsigned int cls,
-			 size_t bucket, size_t arm_bucket, unsigned int ev_cls)
+			 size_t bucket, unsigned int arm_cls)
 {
 	struct km_slab *s = m->slab;
 
-	KM_EV_ADD(m, kmalloc_bytes, bucket);
-	KM_EV_ADD(m, kmalloc_arm_bytes, arm_bucket);
-	KM_EV_INC(m, kmalloc_class[ev_cls]);
 	s->freelist[cls] = h->next_free;
 	UNPOISON(h + 1, bucket);
 	h->magic = OBJ_LIVE;
-	h->ev_cls = (uint16_t)ev_cls;
+	h->arm_cls = (uint16_t)arm_cls;
 	h->next_free = NULL;
-	h->arm_size = arm_bucket;
 	s->last_obj = h;
 	return h + 1;
 }
@@ -271,8 +330,7 @@ static void * __attribute__((noinline)) kmalloc_slow(struct km_task *t, size_t s
 	struct km_slab *s;
 	struct obj_hdr *h;
 	size_t bucket, arm_bucket;
-	unsigned int cls, ev_cls;
-	bool warm;
+	unsigned int cls, arm_cls;
 
 	if (__builtin_expect(!t, 0)) {
 		km_set_error("km_kmalloc: task is NULL");
@@ -280,46 +338,56 @@ static void * __attribute__((noinline)) kmalloc_slow(struct km_task *t, size_t s
 	}
 	m = t->m;
 	s = m->slab;
-	KM_EV_INC(m, kmalloc_calls);
 	if (size - 1 < KM_SLAB_FAST_MAX && arm_size == size) {
 		uint32_t e = s->fast[(size - 1) / 8];	/* size 0 wraps: not here */
 
-		cls = e & 0xff;
-		ev_cls = (e >> 8) & 0xff;
+		cls = arm_cls = e & 0xff;
 		bucket = arm_bucket = e >> 16;
 	} else {
+		/* a call that allocates nothing counts in kmalloc_calls alone
+		 * (size 0: and in kmalloc_class[0]) */
 		if (size == 0 || arm_size == 0) {
+			KM_EV_INC(m, kmalloc_calls);
 			KM_EV_INC(m, kmalloc_class[0]);
 			return ZERO_SIZE_PTR;
 		}
 		if (__builtin_expect(arm_size > kmalloc_max_size(m), 0)) {
+			KM_EV_INC(m, kmalloc_calls);
 			km_report(m, KM_WARN, KM_R_ALLOC_TOO_LARGE,
 				  "kmalloc(%zu): above KMALLOC_MAX_SIZE %zu (alloc_pages order >= "
 				  "MAX_ORDER)", arm_size, kmalloc_max_size(m));
 			return NULL;
 		}
 		bucket = size_roundup(m, size);
-		arm_bucket = arm_size == size ? bucket : size_roundup(m, arm_size);
 		cls = size_class(bucket);
-		ev_cls = event_class(arm_bucket);
+		arm_bucket = arm_size == size ? bucket : size_roundup(m, arm_size);
+		arm_cls = arm_size == size ? cls : size_class(arm_bucket);
 	}
 	if (flags & KM_GFP_DIRECT_RECLAIM)
 		km_might_sleep(t, "kmalloc(GFP_KERNEL)");
-	if (m->fail_kmalloc_nth && --m->fail_kmalloc_nth == 0)
+	if (m->fail_kmalloc_nth && --m->fail_kmalloc_nth == 0) {
+		KM_EV_INC(m, kmalloc_calls);
 		return NULL;
+	}
 	if (!s->freelist[cls])
-		new_slab(s, cls, bucket);
+		new_slab(s, cls, bucket, km_traffic_bytes(m));
 	h = s->freelist[cls];
-	/* its lines still in the caches from its kfree() (LIFO): read before
-	 * take() makes freed_at the ARM bucket */
-	warm = h->freed_at && km_traffic_bytes(m) + 1 - h->freed_at <= KM_EVENTS_WARM_BYTES;
-	take(m, h, cls, bucket, arm_bucket, ev_cls);
+	take(m, h, cls, bucket, arm_cls);
 	if (flags & KM_GFP_ZERO) {	/* slab_alloc_node(): memset(object, 0, s->object_size) */
 		memset(h + 1, 0, bucket);
-		if (KMODEL_COUNT_EVENTS && warm)
+		/* its lines still in the caches from its kfree() (LIFO) */
+		if (KMODEL_COUNT_EVENTS && km_traffic_bytes(m) - h->freed_at <= KM_EVENTS_WARM_BYTES)
 			KM_EV_ADD(m, clear_slab_warm_bytes, arm_bucket);
-		KM_EV_ADD(m, clear_bytes, arm_bucket);	/* the target's object */
-		KM_EV_INC(m, memset_calls);
+		if (__builtin_expect(arm_cls == cls, 1)) {
+			KM_PATH_INC(m, kzalloc_cls[cls]);
+			KM_EV_CLOCK(m, bucket);		/* its clear_bytes */
+		} else {
+			count_kmalloc_arm(m, bucket, arm_bucket, true);
+		}
+	} else if (__builtin_expect(arm_cls == cls, 1)) {
+		KM_PATH_INC(m, kmalloc_cls[cls]);
+	} else {
+		count_kmalloc_arm(m, bucket, arm_bucket, false);
 	}
 	return h + 1;
 }
@@ -355,8 +423,8 @@ void *km_kmalloc_arm(struct km_task *t, size_t size, size_t arm_size, km_gfp_t f
 	if (__builtin_expect(!h || m->fail_kmalloc_nth ||
 			     ((flags & KM_GFP_DIRECT_RECLAIM) && km_in_atomic(t)), 0))
 		return kmalloc_slow(t, size, arm_size, flags);
-	KM_EV_INC(m, kmalloc_calls);
-	return take(m, h, e & 0xff, e >> 16, e >> 16, (e >> 8) & 0xff);
+	KM_PATH_INC(m, kmalloc_cls[e & 0xff]);
+	return take(m, h, e & 0xff, e >> 16, e & 0xff);
 }
 
 void *km_kmalloc(struct km_task *t, size_t size, km_gfp_t flags)
@@ -386,13 +454,13 @@ void km_kfree_machine(struct km_machine *m, const void *obj)
 			  h ? "double free" : "not a kmalloc object of this machine");
 		return;
 	}
-	KM_EV_INC(m, kfree_calls);
-	KM_EV_ADD(m, kfree_bytes, h->size);
-	KM_EV_ADD(m, kfree_arm_bytes, h->arm_size);
-	KM_EV_INC(m, kfree_class[h->ev_cls]);
+	if (__builtin_expect(h->arm_cls == h->cls, 1))
+		KM_PATH_INC(m, kfree_cls[h->cls]);
+	else
+		count_kfree_arm(m, h);
 	h->magic = OBJ_FREE;
 	if (KMODEL_COUNT_EVENTS)
-		h->freed_at = km_traffic_bytes(m) + 1;
+		h->freed_at = km_traffic_bytes(m);
 	h->next_free = m->slab->freelist[h->cls];
 	m->slab->freelist[h->cls] = h;
 	POISON(h + 1, h->size);

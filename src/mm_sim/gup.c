@@ -380,7 +380,7 @@ long km_access_remote_vm(struct km_task *t, struct km_mm *mm, unsigned long addr
 		} else {				/* copy_from_user_page() */
 			memcpy(b + done, maddr + off, bytes);
 		}
-		KM_EV_ADD(m, memcpy_bytes, bytes);
+		KM_EV_MEMCPY(m, bytes);
 		KM_EV_INC(m, memcpy_calls);
 		km_put_page(m, page);
 		done += bytes;

@@ -588,7 +588,7 @@ static int map_private_copy(struct km_machine *m, km_pte_t *pte, struct km_page 
 		return -ENOMEM;
 	if (src) {
 		memcpy(km_frame(m, km_pfn(m, p)), km_frame(m, km_pfn(m, src)), m->page_size);
-		KM_EV_ADD(m, memcpy_bytes, m->page_size);
+		KM_EV_MEMCPY(m, m->page_size);
 		KM_EV_INC(m, memcpy_calls);
 	}
 	if (old) {

@@ -130,7 +130,7 @@ struct km_page *km_alloc_page(struct km_machine *m, km_gfp_t gfp)
 	KM_EV_INC(m, pages_allocated);
 	if (gfp & KM_GFP_ZERO) {	/* clear_highpage() */
 		memset(km_frame(m, (unsigned long)pfn), 0, m->page_size);
-		KM_EV_ADD(m, clear_bytes, m->page_size);
+		KM_EV_TRAFFIC(m, clear_bytes, m->page_size);
 		KM_EV_INC(m, memset_calls);
 	}
 	return p;

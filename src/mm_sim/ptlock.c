@@ -266,7 +266,7 @@ void *km_kernel_memcpy(void *to, const void *from, size_t n)
 
 	if (!t)
 		return memcpy(to, from, n);
-	KM_EV_ADD(t->m, memcpy_bytes, n);
+	KM_EV_MEMCPY(t->m, n);
 	KM_EV_INC(t->m, memcpy_calls);
 	if (__builtin_expect(t->m->memcpy_hook != NULL, 0))
 		t->m->memcpy_hook(t, n, t->m->memcpy_hook_arg);
@@ -284,7 +284,7 @@ void *km_kernel_memset(void *s, int c, size_t n)
 
 	if (!t)
 		return memset(s, c, n);
-	KM_EV_ADD(t->m, clear_bytes, n);
+	KM_EV_TRAFFIC(t->m, clear_bytes, n);
 	KM_EV_INC(t->m, memset_calls);
 	if (__builtin_expect(t->m->memcpy_hook != NULL, 0))
 		t->m->memcpy_hook(t, n, t->m->memcpy_hook_arg);

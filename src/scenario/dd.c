@@ -367,8 +367,9 @@ static int dd_stall(struct dd_run *r, int err)
 /* One timed run of @passes dd invocations. Reports are counted per run (a
  * difference of the counters); the report log keeps its first 1024
  * messages, and once it is full a run pays for counting a BUG/WARN, not
- * for formatting it. */
-static int dd_timed(struct dd_run *r, uint64_t passes)
+ * for formatting it. Not inlined: a callgrind boundary for a timed run's
+ * instructions (README, "Counting overhead": --dump-before/--dump-after). */
+static int __attribute__((noinline)) dd_timed(struct dd_run *r, uint64_t passes)
 {
 	double t0;
 	int err;

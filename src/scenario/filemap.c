@@ -327,11 +327,12 @@ struct km_shmem_file {
 	uint64_t i_size;
 	GPtrArray *pages;	/* struct km_page *, NULL: a hole; one reference each */
 	/* the last new page shmem_write_end() zeroed around its copy, for the
-	 * clear_refilled_bytes event: its index (NULL page: none), the zeroed
+	 * clear_refilled_bytes event (NULL: none; a page stays at its index
+	 * while in the cache, and truncation forgets it), the zeroed
 	 * [0, zero_head) and [zero_tail, P) not yet written again, and
 	 * km_traffic_bytes() after the zeroing */
 	struct km_page *zeroed;
-	unsigned long zeroed_index, zero_head, zero_tail;
+	unsigned long zero_head, zero_tail;
 	uint64_t zeroed_at;
 };
 
@@ -458,17 +459,17 @@ struct km_page *km_shmem_write_begin(struct km_shmem_file *f, unsigned long inde
 	return page;
 }
 
-/* A write of [@from, @to) of page @index, which shmem_write_end() zeroed
+/* A write of [@from, @to) of @page, which shmem_write_end() zeroed
  * around an earlier copy: the zeroed bytes it copies over, counted as
  * clear_refilled_bytes while their lines are warm; each zeroed range
  * shrinks from its inner edge (a write inside a range ends its following,
  * so that no byte counts twice). */
-static void count_refill(struct km_shmem_file *f, unsigned long index, struct km_page *page,
-			 unsigned long from, unsigned long to)
+static void count_refill(struct km_shmem_file *f, struct km_page *page, unsigned long from,
+			 unsigned long to)
 {
 	unsigned long head = f->zero_head, tail = f->zero_tail, n = 0;
 
-	if (page != f->zeroed || index != f->zeroed_index)
+	if (page != f->zeroed)
 		return;
 	/* from < to <= P: [from, to) meets [0, head) iff from < head, and
 	 * [tail, P) iff to > tail */
@@ -502,19 +503,18 @@ static unsigned long shmem_write_end(struct km_task *t, struct km_shmem_file *f,
 		/* zero_user_segments(): a memset per non-empty segment */
 		memset(kaddr, 0, from);
 		memset(kaddr + from + copied, 0, P - from - copied);
-		KM_EV_ADD(f->m, clear_bytes, P - copied);
+		KM_EV_TRAFFIC(f->m, clear_bytes, P - copied);
 		KM_EV_ADD(f->m, memset_calls, (from > 0) + (P - from - copied > 0));
 		if (t)
 			km_kunmap_atomic(t, kaddr);
 		if (KMODEL_COUNT_EVENTS) {	/* for clear_refilled_bytes */
 			f->zeroed = page;
-			f->zeroed_index = (unsigned long)(pos / P);
 			f->zero_head = from;
 			f->zero_tail = from + copied;
 			f->zeroed_at = km_traffic_bytes(f->m);
 		}
 	} else if (KMODEL_COUNT_EVENTS && !fresh && copied) {
-		count_refill(f, (unsigned long)(pos / P), page, from, from + copied);
+		count_refill(f, page, from, from + copied);
 	}
 	km_set_page_dirty(f->m, page);
 	km_put_page(f->m, page);

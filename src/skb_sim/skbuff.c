@@ -602,7 +602,7 @@ struct km_skb *km_skb_clone(struct km_task *t, struct km_skb *skb, km_gfp_t gfp)
 static void count_copy(struct km_machine *m, size_t bytes)
 {
 	KM_EV_INC(m, skb_copies);
-	KM_EV_ADD(m, skb_copy_bytes, bytes);
+	KM_EV_TRAFFIC(m, skb_copy_bytes, bytes);
 }
 
 struct km_skb *km_skb_copy(struct km_task *t, const struct km_skb *skb, km_gfp_t gfp)
@@ -974,7 +974,7 @@ static inline void copy_to_linear(struct km_skb *skb, int offset, const void *fr
 	to = skb->head + off;
 	if (!may_write(skb, to, len))
 		return;
-	KM_EV_ADD(skb->m, memcpy_bytes, len);
+	KM_EV_MEMCPY(skb->m, len);
 	KM_EV_INC(skb->m, memcpy_calls);
 	copy_bytes(to, from, len);
 }
@@ -1049,13 +1049,13 @@ static bool compat_write(void *to, size_t n, enum compat_op op)
 	if (!t)
 		return true;
 	if (op == OP_MEMMOVE) {
-		KM_EV_ADD(t->m, memmove_bytes, n);
+		KM_EV_TRAFFIC(t->m, memmove_bytes, n);
 		KM_EV_INC(t->m, memmove_calls);
 	} else if (op == OP_MEMSET) {
-		KM_EV_ADD(t->m, clear_bytes, n);	/* as km_kernel_memset() counts */
+		KM_EV_TRAFFIC(t->m, clear_bytes, n);	/* as km_kernel_memset() counts */
 		KM_EV_INC(t->m, memset_calls);
 	} else {
-		KM_EV_ADD(t->m, memcpy_bytes, n);
+		KM_EV_MEMCPY(t->m, n);
 		KM_EV_INC(t->m, memcpy_calls);
 	}
 	/* with the checker off too: only the sharing rules go unreported, a

@@ -112,10 +112,10 @@ direct_user_copy(struct km_task *t, unsigned long uaddr, void *kbuf, unsigned lo
 		else
 			memset(u, 0, chunk);
 		if (k) {
-			KM_EV_ADD(m, memcpy_bytes, chunk);
+			KM_EV_MEMCPY(m, chunk);
 			k += chunk;
 		} else {
-			KM_EV_ADD(m, clear_bytes, chunk);
+			KM_EV_TRAFFIC(m, clear_bytes, chunk);
 		}
 		KM_EV_INC(m, pt_walks);	/* the walk that found the page */
 		uaddr += chunk;

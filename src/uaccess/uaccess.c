@@ -125,7 +125,7 @@ static unsigned long clear_user_4g4g(struct km_task *t, unsigned long to, unsign
 		memset(k + off, 0, chunk);
 		km_kunmap_atomic(t, k);
 		km_put_page(m, p);
-		KM_EV_ADD(m, clear_bytes, chunk);
+		KM_EV_TRAFFIC(m, clear_bytes, chunk);
 		KM_EV_INC(m, memset_calls);
 		to += chunk;
 		n -= chunk;
