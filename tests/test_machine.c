@@ -391,6 +391,18 @@ static void test_kfree_misuse_is_reported(void **state)
 		assert_int_equal(km_machine_destroy(other), 0);
 	}
 	km_reports_clear(f.m);
+	{	/* an interior pointer into the slab kfree looked up last: b was
+		 * handed out last, so kfree(a) searched and found a's slab */
+		void *a = km_kmalloc(f.t, 100, KM_GFP_KERNEL), *b = km_kmalloc(f.t, 100, KM_GFP_KERNEL);
+
+		km_kfree(f.t, a);
+		km_kfree(f.t, (char *)b + 8);
+		assert_int_equal(km_report_count(f.m, KM_R_BAD_KFREE), 1);
+		assert_non_null(strstr(km_report_get(f.m, 0)->message, "not a kmalloc object"));
+		km_kfree(f.t, b);
+		assert_int_equal(km_report_count(f.m, KM_R_BAD_KFREE), 1);
+	}
+	km_reports_clear(f.m);
 	km_fixture_down(&f);
 }
 

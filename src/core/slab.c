@@ -150,19 +150,24 @@ static struct obj_hdr * __attribute__((noinline)) obj_search(struct km_slab *s,
 	}
 }
 
-/* The header of @obj if it is an object of one of @m's slabs, else NULL:
- * the last object handed out or found, an object of the slab of the last
- * search, else obj_search() (inline: kfree's per-call path). */
+/* The header at @p when the last lookup vouches for it: the last object
+ * handed out or found, or an object start in the slab of the last search;
+ * else NULL (obj_search() knows) */
+static inline struct obj_hdr *obj_cached(const struct km_slab *s, const unsigned char *p)
+{
+	if (p == (const unsigned char *)s->last_obj ||
+	    (p >= s->hit_lo && p < s->hit_hi && (size_t)(p - s->hit_lo) % s->hit_stride == 0))
+		return (struct obj_hdr *)p;
+	return NULL;
+}
+
+/* The header of @obj if it is an object of one of @m's slabs, else NULL */
 static inline struct obj_hdr *obj_header(struct km_machine *m, const void *obj)
 {
 	const unsigned char *p = (const unsigned char *)obj - sizeof(struct obj_hdr);
-	struct km_slab *s = m->slab;
+	struct obj_hdr *h = obj_cached(m->slab, p);
 
-	if (p == (const unsigned char *)s->last_obj)
-		return (struct obj_hdr *)p;
-	if (p >= s->hit_lo && p < s->hit_hi)	/* the slab of the last lookup */
-		return (size_t)(p - s->hit_lo) % s->hit_stride ? NULL : (struct obj_hdr *)p;
-	return obj_search(s, p);
+	return h ? h : obj_search(m->slab, p);
 }
 
 /* new_slab(): carve a slab of class @cls into free objects; @now is
@@ -442,13 +447,22 @@ void km_kfree(struct km_task *t, const void *obj)
 }
 
 /* kfree() on machine @m, for model code that has no task at hand. */
-void km_kfree_machine(struct km_machine *m, const void *obj)
+/* kfree() of the live object @h: on its class's free list, counted */
+static inline void give_back(struct km_machine *m, struct obj_hdr *h)
 {
-	struct obj_hdr *h;
+	h->magic = OBJ_FREE;
+	if (KMODEL_COUNT_EVENTS)
+		h->freed_at = km_traffic_bytes(m);
+	h->next_free = m->slab->freelist[h->cls];
+	m->slab->freelist[h->cls] = h;
+	POISON(h + 1, h->size);
+}
 
-	if (obj == NULL || obj == ZERO_SIZE_PTR)
-		return;
-	h = obj_header(m, obj);
+/* km_kfree_machine() past its fast path's checks (see there) */
+static void __attribute__((noinline)) kfree_slow(struct km_machine *m, const void *obj)
+{
+	struct obj_hdr *h = obj_header(m, obj);
+
 	if (!h || h->magic != OBJ_LIVE) {
 		km_report(m, KM_BUG, KM_R_BAD_KFREE, "kfree(%p): %s", obj,
 			  h ? "double free" : "not a kmalloc object of this machine");
@@ -458,12 +472,25 @@ void km_kfree_machine(struct km_machine *m, const void *obj)
 		KM_PATH_INC(m, kfree_cls[h->cls]);
 	else
 		count_kfree_arm(m, h);
-	h->magic = OBJ_FREE;
-	if (KMODEL_COUNT_EVENTS)
-		h->freed_at = km_traffic_bytes(m);
-	h->next_free = m->slab->freelist[h->cls];
-	m->slab->freelist[h->cls] = h;
-	POISON(h + 1, h->size);
+	give_back(m, h);
+}
+
+/* Fast path (no call, no saved registers): the last object handed out or
+ * found, or an object start in the slab of the last search, live, with
+ * the same size class on ARM; the rest in kfree_slow(). */
+void km_kfree_machine(struct km_machine *m, const void *obj)
+{
+	struct obj_hdr *h;
+
+	if (obj == NULL || obj == ZERO_SIZE_PTR)
+		return;
+	h = obj_cached(m->slab, (const unsigned char *)obj - sizeof(struct obj_hdr));
+	if (__builtin_expect(h && h->magic == OBJ_LIVE && h->arm_cls == h->cls, 1)) {
+		KM_PATH_INC(m, kfree_cls[h->cls]);
+		give_back(m, h);
+		return;
+	}
+	kfree_slow(m, obj);
 }
 
 size_t km_ksize(struct km_machine *m, const void *obj)
