@@ -1311,6 +1311,15 @@ static void test_warm_counters(void **state)
 	write_at(&f, file, a, P + 1536, 512);
 	km_events_get(f.m, &ev);
 	assert_int_equal(ev.clear_refilled_bytes, 512 + 512 + 512);
+	/* a write past the zeroed tail's start ends that range: neither the
+	 * bytes it skipped nor those after it count any more */
+	write_at(&f, file, a, 2 * P, 512);
+	km_events_reset(f.m);
+	write_at(&f, file, a, 2 * P + 1024, 512);
+	write_at(&f, file, a, 2 * P + 1536, 512);
+	write_at(&f, file, a, 2 * P + 512, 512);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.clear_refilled_bytes, 512);
 	/* a page written whole is not zeroed: nothing to refill */
 	km_shmem_file_truncate(file);
 	km_events_reset(f.m);

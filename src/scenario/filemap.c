@@ -471,15 +471,22 @@ static void count_refill(struct km_shmem_file *f, struct km_page *page, unsigned
 
 	if (page != f->zeroed)
 		return;
-	/* from < to <= P: [from, to) meets [0, head) iff from < head, and
-	 * [tail, P) iff to > tail */
-	if (from < head) {
-		n += MIN(to, head) - from;
-		f->zero_head = to >= head ? from : 0;
-	}
-	if (to > tail) {
-		n += to - MAX(from, tail);
-		f->zero_tail = from <= tail ? to : f->m->page_size;
+	if (from == tail) {
+		/* right after the copy that zeroed or the last refill (dd's
+		 * blocks): the tail range's start (head <= tail) */
+		n = to - from;
+		f->zero_tail = to;
+	} else {
+		/* from < to <= P: [from, to) meets [0, head) iff from < head,
+		 * and [tail, P) iff to > tail */
+		if (from < head) {
+			n += MIN(to, head) - from;
+			f->zero_head = to >= head ? from : 0;
+		}
+		if (to > tail) {
+			n += to - MAX(from, tail);
+			f->zero_tail = from <= tail ? to : f->m->page_size;
+		}
 	}
 	if (n && km_traffic_bytes(f->m) - f->zeroed_at <= KM_EVENTS_WARM_BYTES)
 		KM_EV_ADD(f->m, clear_refilled_bytes, n);
