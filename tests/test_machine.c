@@ -406,6 +406,32 @@ static void test_kfree_misuse_is_reported(void **state)
 	km_fixture_down(&f);
 }
 
+/* kfree() and ksize() of an address below the object header's size (1,
+ * ZERO_SIZE_PTR + 1, ...): not an object, a KM_R_BAD_KFREE BUG like any
+ * foreign pointer (kmodel/machine.h). slab.c found the header by pointer
+ * arithmetic, obj - sizeof(header), which overflows there: under UBSan
+ * (the asan preset) the host aborted with "pointer index expression ...
+ * overflowed" (at d2e5c2b and after 38dfc9c/e43bc4c alike) instead. */
+static void test_kfree_of_a_small_address(void **state)
+{
+	static const uintptr_t addr[] = { 1, 8, 15, 17, 24, 31, 32, 33, 63 };
+	struct km_fixture f;
+	void *p;
+
+	km_fixture_up(&f, NULL);
+	p = km_kmalloc(f.t, 32, KM_GFP_KERNEL);	/* a slab, and a last object */
+	for (size_t i = 0; i < sizeof(addr) / sizeof(addr[0]); i++) {
+		assert_int_equal(km_ksize(f.m, (void *)addr[i]), 0);
+		km_kfree(f.t, (void *)addr[i]);
+		assert_int_equal(km_report_count(f.m, KM_R_BAD_KFREE), i + 1);
+	}
+	assert_int_equal(km_ksize(f.m, p), 64);	/* the default KMALLOC_MIN_SIZE */
+	km_kfree(f.t, p);
+	assert_int_equal(km_report_count(f.m, KM_R_BAD_KFREE), sizeof(addr) / sizeof(addr[0]));
+	km_reports_clear(f.m);
+	km_fixture_down(&f);
+}
+
 /*
  * Counters that km_events_get() derives (internal path counters of kmalloc,
  * __GFP_ZERO and kfree by size class, the rare object whose ARM bucket is
@@ -640,6 +666,7 @@ int main(void)
 		cmocka_unit_test(test_gfp_zero),
 		cmocka_unit_test(test_kmalloc_array_overflow),
 		cmocka_unit_test(test_kfree_misuse_is_reported),
+		cmocka_unit_test(test_kfree_of_a_small_address),
 		cmocka_unit_test(test_kmalloc_fault_injection_and_events),
 		cmocka_unit_test(test_events_derived_reset),
 		cmocka_unit_test(test_sleeping_kmalloc_in_atomic),

@@ -161,10 +161,18 @@ static inline struct obj_hdr *obj_cached(const struct km_slab *s, const unsigned
 	return NULL;
 }
 
+/* Where the header of @obj would be: computed as an integer, as @obj may
+ * be any value (a bogus pointer below the header's size would make
+ * pointer arithmetic overflow: undefined, and a UBSan abort) */
+static inline const unsigned char *hdr_addr(const void *obj)
+{
+	return (const unsigned char *)((uintptr_t)obj - sizeof(struct obj_hdr));
+}
+
 /* The header of @obj if it is an object of one of @m's slabs, else NULL */
 static inline struct obj_hdr *obj_header(struct km_machine *m, const void *obj)
 {
-	const unsigned char *p = (const unsigned char *)obj - sizeof(struct obj_hdr);
+	const unsigned char *p = hdr_addr(obj);
 	struct obj_hdr *h = obj_cached(m->slab, p);
 
 	return h ? h : obj_search(m->slab, p);
@@ -484,7 +492,7 @@ void km_kfree_machine(struct km_machine *m, const void *obj)
 
 	if (obj == NULL || obj == ZERO_SIZE_PTR)
 		return;
-	h = obj_cached(m->slab, (const unsigned char *)obj - sizeof(struct obj_hdr));
+	h = obj_cached(m->slab, hdr_addr(obj));
 	if (__builtin_expect(h && h->magic == OBJ_LIVE && h->arm_cls == h->cls, 1)) {
 		KM_PATH_INC(m, kfree_cls[h->cls]);
 		give_back(m, h);
