@@ -71,9 +71,8 @@ struct km_slab {
 	 * the last object handed out or found; kfree of it needs no search */
 	const struct obj_hdr *last_obj;
 	/* kmalloc's sizes up to KM_SLAB_FAST_MAX, by (size - 1) / 8 (every
-	 * bucket is a multiple of 8): the size class, << 8 the events'
-	 * class of its bucket, << 16 the bucket (slab.c fast_entry()), made
-	 * at boot */
+	 * bucket is a multiple of 8): the size class, | the bucket << 16
+	 * (slab.c fast_entry()), made at boot */
 	uint32_t fast[KM_SLAB_FAST_MAX / 8];
 };
 

@@ -454,7 +454,6 @@ void km_kfree(struct km_task *t, const void *obj)
 	km_kfree_machine(t->m, obj);
 }
 
-/* kfree() on machine @m, for model code that has no task at hand. */
 /* kfree() of the live object @h: on its class's free list, counted */
 static inline void give_back(struct km_machine *m, struct obj_hdr *h)
 {
@@ -483,7 +482,8 @@ static void __attribute__((noinline)) kfree_slow(struct km_machine *m, const voi
 	give_back(m, h);
 }
 
-/* Fast path (no call, no saved registers): the last object handed out or
+/* kfree() on machine @m, for model code that has no task at hand.
+ * Fast path (no call, no saved registers): the last object handed out or
  * found, or an object start in the slab of the last search, live, with
  * the same size class on ARM; the rest in kfree_slow(). */
 void km_kfree_machine(struct km_machine *m, const void *obj)
