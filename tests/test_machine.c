@@ -505,6 +505,128 @@ static void test_events_derived_reset(void **state)
 	km_fixture_down(&f);
 }
 
+/*
+ * km_events_set_counting() (issue 9): while off, no counter moves --
+ * path counters, plain ones, the rare ARM-bucket kmalloc counted one by
+ * one, memcpy_bytes from the clock -- and the model does the same: the
+ * data copied, the objects handed out and the reports (km_report_count()
+ * counts on). On again, counting resumes from the counts it stopped at;
+ * the warm clock ran on, so an object freed while off is cold after
+ * 68 KiB copied and warm after none.
+ */
+static void counting_sequence(struct km_fixture *f, unsigned long u, unsigned char *big,
+			      void **obj)
+{
+	unsigned char back[64];
+
+	km_syscall(f->t);
+	assert_int_equal(km_copyout(f->t, &km_uaccess_gup_kmap_rfc, u, big, 17 * 4096), 0);
+	assert_int_equal(km_copyout(f->t, &km_uaccess_direct, u + 4096, big + 1, 64), 0);
+	assert_int_equal(km_clear_user(f->t, u + 8192, 100), 0);
+	assert_int_equal(km_copyin(f->t, &km_uaccess_direct, back, u + 4096, 64), 0);
+	assert_memory_equal(back, big + 1, 64);
+	obj[0] = km_kmalloc(f->t, 10, KM_GFP_KERNEL);
+	obj[1] = km_kmalloc(f->t, 100, KM_GFP_KERNEL | KM_GFP_ZERO);
+	km_preempt_disable(f->t);	/* a sleeping kmalloc in atomic context */
+	obj[2] = km_kmalloc(f->t, 10, KM_GFP_KERNEL);
+	km_preempt_enable(f->t);
+	km_kfree(f->t, obj[0]);
+	km_kfree(f->t, obj[2]);
+}
+
+static void test_events_counting_switch(void **state)
+{
+	struct km_fixture f[2];
+	struct km_events ev, ev0;
+	unsigned char *big = g_malloc0(17 * 4096);
+	unsigned long u[2];
+	void *obj[2][3], *b;
+
+	for (int i = 0; i < 17 * 4096; i++)
+		big[i] = (unsigned char)(i * 7 + 1);
+	for (int k = 0; k < 2; k++) {
+		km_fixture_up(&f[k], NULL);
+		u[k] = km_test_map(&f[k], 0, 17, KM_PROT_READ | KM_PROT_WRITE);
+		assert_true(km_events_counting(f[k].m));	/* a new machine counts */
+	}
+	/* the same sequence counted on f[0], not counted on f[1] */
+	km_events_get(f[1].m, &ev0);
+	km_events_set_counting(f[1].m, false);
+	assert_false(km_events_counting(f[1].m));
+	counting_sequence(&f[0], u[0], big, obj[0]);
+	counting_sequence(&f[1], u[1], big, obj[1]);
+	km_events_get(f[1].m, &ev);
+	assert_memory_equal(&ev, &ev0, sizeof(ev));
+	km_events_get(f[0].m, &ev);
+	assert_int_equal(ev.syscalls, 1);
+	assert_int_equal(ev.kmalloc_calls, 1 + 3);	/* the RFC's page array, then ours */
+	assert_int_equal(ev.memcpy_bytes, 17 * 4096 + 64 + 64);
+	/* the model itself the same: reports, the objects handed out, the data */
+	for (int k = 0; k < 2; k++) {
+		unsigned char back[17 * 4096];
+
+		assert_int_equal(km_report_count(f[k].m, KM_R_SLEEP_IN_ATOMIC), 1);
+		assert_int_equal(km_copyin(f[k].t, &km_uaccess_direct, back, u[k], sizeof(back)), 0);
+		assert_memory_equal(back, big, 4096);
+		assert_memory_equal(back + 4096, big + 1, 64);
+		assert_memory_equal(back + 4096 + 64, big + 4096 + 64, 4096 - 64);
+		assert_true(back[8192] == 0 && back[8192 + 99] == 0 && back[8192 + 100] != 0);
+	}
+	/* (slabs are host allocations: only offsets within one compare) */
+	assert_true((char *)obj[0][2] - (char *)obj[0][0] == (char *)obj[1][2] - (char *)obj[1][0]);
+	assert_int_equal(km_ksize(f[0].m, obj[0][1]), 128);
+	assert_int_equal(km_ksize(f[1].m, obj[1][1]), 128);
+	km_reports_clear(f[0].m);
+	km_reports_clear(f[1].m);
+
+	/* on again: the counts resume, and the clock ran while off: obj[1]
+	 * freed before 68 KiB copied is cold, then freed again just before
+	 * counting resumes warm */
+	km_kfree(f[1].t, obj[1][1]);
+	assert_int_equal(km_copyout(f[1].t, &km_uaccess_direct, u[1], big, 17 * 4096), 0);
+	km_events_set_counting(f[1].m, true);
+	km_events_set_counting(f[1].m, true);	/* already on: nothing changes */
+	assert_true(km_events_counting(f[1].m));
+	b = km_kmalloc(f[1].t, 100, KM_GFP_KERNEL | KM_GFP_ZERO);
+	assert_ptr_equal(b, obj[1][1]);
+	assert_int_equal(km_copyout(f[1].t, &km_uaccess_direct, u[1], big, 32), 0);
+	km_events_get(f[1].m, &ev);
+	assert_int_equal(ev.kmalloc_calls, ev0.kmalloc_calls + 1);
+	assert_int_equal(ev.memset_calls, ev0.memset_calls + 1);
+	assert_int_equal(ev.clear_bytes, ev0.clear_bytes + 128);
+	assert_int_equal(ev.clear_slab_warm_bytes, ev0.clear_slab_warm_bytes);
+	assert_int_equal(ev.memcpy_bytes, ev0.memcpy_bytes + 32);
+	km_events_set_counting(f[1].m, false);
+	km_kfree(f[1].t, b);
+	km_events_set_counting(f[1].m, true);
+	b = km_kmalloc(f[1].t, 100, KM_GFP_KERNEL | KM_GFP_ZERO);
+	km_events_get(f[1].m, &ev);
+	assert_int_equal(ev.kfree_calls, ev0.kfree_calls);
+	assert_int_equal(ev.clear_slab_warm_bytes, ev0.clear_slab_warm_bytes + 128);
+	km_kfree(f[1].t, b);
+
+	/* a reset while off zeroes the counts, and nothing counts until on */
+	km_events_set_counting(f[1].m, false);
+	assert_int_equal(km_copyout(f[1].t, &km_uaccess_direct, u[1], big, 16), 0);
+	km_events_reset(f[1].m);
+	assert_int_equal(km_copyout(f[1].t, &km_uaccess_direct, u[1], big, 16), 0);
+	km_events_get(f[1].m, &ev);
+	assert_int_equal(ev.memcpy_bytes, 0);
+	assert_int_equal(ev.memcpy_calls, 0);
+	km_events_set_counting(f[1].m, true);
+	assert_int_equal(km_copyout(f[1].t, &km_uaccess_direct, u[1], big, 8), 0);
+	km_events_get(f[1].m, &ev);
+	assert_int_equal(ev.memcpy_bytes, 8);
+	assert_int_equal(ev.memcpy_calls, 1);
+
+	km_events_set_counting(NULL, false);
+	assert_false(km_events_counting(NULL));
+	km_kfree(f[0].t, obj[0][1]);
+	for (int k = 0; k < 2; k++)
+		km_fixture_down(&f[k]);
+	g_free(big);
+}
+
 static void test_kmalloc_fault_injection_and_events(void **state)
 {
 	struct km_fixture f;
@@ -669,6 +791,7 @@ int main(void)
 		cmocka_unit_test(test_kfree_of_a_small_address),
 		cmocka_unit_test(test_kmalloc_fault_injection_and_events),
 		cmocka_unit_test(test_events_derived_reset),
+		cmocka_unit_test(test_events_counting_switch),
 		cmocka_unit_test(test_sleeping_kmalloc_in_atomic),
 		cmocka_unit_test(test_teardown_reports_leaks),
 		cmocka_unit_test(test_report_pointer_survives_more_reports),

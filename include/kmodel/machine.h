@@ -591,6 +591,27 @@ KM_API void km_events_get_sized(const struct km_machine *m, struct km_events *ou
 /** km_events_get() - snapshot the counters of @m into *@out. */
 #define km_events_get(m, out) km_events_get_sized((m), (out), sizeof(*(out)))
 KM_API void km_events_reset(struct km_machine *m);
+/**
+ * km_events_set_counting() - stop (@on false) or resume (@on true) the
+ * counting of the events of @m; a new machine counts. For timing code on
+ * a model, as a profiler separates timing runs from counting runs: each
+ * counter update is a store on the hot path of the modelled calls (README,
+ * "Counting overhead"), and while counting is off it is a predictable
+ * branch instead. No units; a NULL @m does nothing.
+ * Off: no counter of struct km_events changes (km_events_get() returns the
+ * same snapshot, memcpy_bytes included) until counting resumes. The
+ * counts are neither reset nor lost: they resume from where they stopped
+ * (km_events_reset() still zeroes them, on or off). What keeps running:
+ * the warm-line clock behind the *_warm_bytes and clear_refilled_bytes
+ * counters (bytes copied, set and moved, and the times objects were freed
+ * and pages zeroed), so that those counters of a later counted stretch are
+ * what they would have been; and everything else the model does -- its
+ * BUG/WARN reports and km_report_count(), pages, skbs, the data copied --
+ * is the same on or off.
+ */
+KM_API void km_events_set_counting(struct km_machine *m, bool on);
+/** km_events_counting() - whether @m counts its events (false for NULL). */
+KM_API bool km_events_counting(const struct km_machine *m);
 /** The number of counters in struct km_events as the caller was compiled
  *  (every member is a uint64_t; kmalloc_class and kfree_class count as
  *  their 16). */

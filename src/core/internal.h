@@ -83,6 +83,12 @@ struct km_slab {
  * (cmake -DKMODEL_COUNT_EVENTS=OFF: README, "Counting overhead") compiles
  * all of it to nothing. Its events, and every prediction made from them,
  * are meaningless: it exists only to measure what counting costs.
+ * At run time km_events_set_counting(m, false) stops the counter updates
+ * (KM_EV_INC, KM_EV_ADD, KM_PATH_INC, the counter of KM_EV_TRAFFIC) behind
+ * a predictable branch on m->counting_off, next to the counters; the
+ * clock (KM_EV_CLOCK, KM_EV_MEMCPY, the clock of KM_EV_TRAFFIC) and the
+ * warm-line bookkeeping keep running, so that the warm-line counters of a
+ * later counted stretch are what they would have been.
  */
 #ifndef KMODEL_COUNT_EVENTS
 #define KMODEL_COUNT_EVENTS 1
@@ -96,10 +102,11 @@ struct km_slab {
 	 KM_EV_IS(field, skb_copy_bytes))
 #define KM_EV_ASSERT(cond)	((void)sizeof(char[(cond) ? 1 : -1]))
 #if KMODEL_COUNT_EVENTS
-#define KM_EV_INC(m, field)	((m)->ev.field++)
+#define KM_EV_COUNTING(m)	__builtin_expect(!(m)->counting_off, 1)
+#define KM_EV_INC(m, field)	(KM_EV_COUNTING(m) ? (void)((m)->ev.field++) : (void)0)
 #define KM_EV_ADD(m, field, n)	(KM_EV_ASSERT(!KM_EV_CLOCKED(field) && !KM_EV_IS(field, memcpy_bytes)), \
-				 (m)->ev.field += (n))
-#define KM_PATH_INC(m, field)	((m)->path_ev.field++)
+				 KM_EV_COUNTING(m) ? (void)((m)->ev.field += (n)) : (void)0)
+#define KM_PATH_INC(m, field)	(KM_EV_COUNTING(m) ? (void)((m)->path_ev.field++) : (void)0)
 /* the warm clock (km_traffic_bytes()) alone; the bytes of memcpy_bytes
  * count only there: km_events_get_sized() derives memcpy_bytes from it */
 #define KM_EV_CLOCK(m, n)	((m)->traffic += (n))
@@ -109,7 +116,8 @@ struct km_slab {
 	do {                                         \
 		uint64_t km_ev_n_ = (n);             \
 		KM_EV_ASSERT(KM_EV_CLOCKED(field));  \
-		(m)->ev.field += km_ev_n_;           \
+		if (KM_EV_COUNTING(m))               \
+			(m)->ev.field += km_ev_n_;   \
 		(m)->traffic += km_ev_n_;            \
 	} while (0)
 #else
@@ -173,9 +181,13 @@ struct km_machine {
 	struct km_page *pages;		/* mem_map */
 	struct km_slab *slab;		/* &slab_caches while the machine lives */
 	struct km_slab slab_caches;
+	bool counting_off;		/* km_events_set_counting(m, false) */
 	struct km_events ev;
 	uint64_t traffic;		/* km_traffic_bytes() */
-	uint64_t traffic_reset;		/* traffic at the last km_events_reset() */
+	uint64_t traffic_reset;		/* traffic at the last km_events_reset(), plus
+					 * what it advanced while counting was off */
+	uint64_t traffic_off;		/* traffic when counting went off (or at the last
+					 * reset while off) */
 	struct km_path_events path_ev;	/* read with ev by km_events_get_sized() */
 	unsigned long report_counts[KM_R__COUNT];
 	bool report_log_full;		/* the log holds report_log_max */

@@ -204,9 +204,10 @@ void km_events_get_sized(const struct km_machine *m, struct km_events *out, size
 	ev.follow_page_calls += p->gup_slow_page;
 	ev.gup_slow_pages += p->gup_slow_page;
 	km_slab_events(p, &ev);
-	/* the clock's bytes since the reset that no other counter holds */
-	ev.memcpy_bytes = m->traffic - m->traffic_reset - ev.clear_bytes - ev.memmove_bytes -
-			  ev.skb_copy_bytes;
+	/* the clock's counted bytes since the reset that no other counter
+	 * holds (while counting is off: up to where it went off) */
+	ev.memcpy_bytes = (m->counting_off ? m->traffic_off : m->traffic) - m->traffic_reset -
+			  ev.clear_bytes - ev.memmove_bytes - ev.skb_copy_bytes;
 	memcpy(out, &ev, have);
 	if (size > have)
 		memset((char *)out + have, 0, size - have);
@@ -217,6 +218,25 @@ void km_events_reset(struct km_machine *m)
 	if (!m)
 		return;
 	m->traffic_reset = m->traffic;
+	m->traffic_off = m->traffic;	/* while off: nothing counted since */
 	memset(&m->ev, 0, sizeof(m->ev));
 	memset(&m->path_ev, 0, sizeof(m->path_ev));
+}
+
+void km_events_set_counting(struct km_machine *m, bool on)
+{
+	if (!m || m->counting_off == !on)
+		return;
+	/* the clock runs on; memcpy_bytes leaves out what it advanced while
+	 * off, as the other counters do */
+	if (on)
+		m->traffic_reset += m->traffic - m->traffic_off;
+	else
+		m->traffic_off = m->traffic;
+	m->counting_off = !on;
+}
+
+bool km_events_counting(const struct km_machine *m)
+{
+	return m && !m->counting_off;
 }
