@@ -14,7 +14,10 @@
  * real run while the host memory behind them stays warm. The total is
  * rounded up to whole passes over A, so every timed run does the same
  * work and a row's events per MiB do not depend on --repeat or on the
- * total (issue: they did when a run started mid-file).
+ * total (issue: they did when a run started mid-file). The timed runs
+ * do not count events (km_events_set_counting(): the counter updates
+ * would cost a 512-byte row several percent of its host time, issue 9);
+ * a row's events are those of one more run after them, counted, untimed.
  * The buffer is busybox dd's `ibuf = xmalloc(ibs)` (coreutils/dd.c,
  * right after its option loop, the first allocation of its own). Where
  * glibc puts it (malloc/malloc.c; the seed does not name the C library:
@@ -145,7 +148,7 @@ struct dd_run {
 	double best;			/* seconds of the best timed run */
 	GArray *runs;			/* seconds of each timed run */
 	uint64_t copied;		/* bytes of a timed run */
-	struct km_events ev;		/* of the last timed run */
+	struct km_events ev;		/* of the counted pass (dd_counted()) */
 	/* the report counters where the last timed run started (zero before
 	 * the first: a new machine has counted none) */
 	unsigned long reports0[KM_R__COUNT];
@@ -364,11 +367,13 @@ static int dd_stall(struct dd_run *r, int err)
 	return 0;
 }
 
-/* One timed run of @passes dd invocations. Reports are counted per run (a
- * difference of the counters); the report log keeps its first 1024
- * messages, and once it is full a run pays for counting a BUG/WARN, not
- * for formatting it. Not inlined: a callgrind boundary for a timed run's
- * instructions (README, "Counting overhead": --dump-before/--dump-after). */
+/* One timed run of @passes dd invocations, not counting events (a counter
+ * update costs host time: README, "Counting overhead"; dd_counted() counts
+ * them). Reports are counted per run (a difference of the counters, which
+ * count on or off); the report log keeps its first 1024 messages, and once
+ * it is full a run pays for counting a BUG/WARN, not for formatting it.
+ * Not inlined: a callgrind boundary for a timed run's instructions
+ * (README, "Counting overhead": --dump-before/--dump-after). */
 static int __attribute__((noinline)) dd_timed(struct dd_run *r, uint64_t passes)
 {
 	double t0;
@@ -376,14 +381,28 @@ static int __attribute__((noinline)) dd_timed(struct dd_run *r, uint64_t passes)
 
 	for (int c = 0; c < KM_R__COUNT; c++)
 		r->reports0[c] = km_report_count(r->m, (enum km_report_code)c);
-	km_events_reset(r->m);
+	km_events_set_counting(r->m, false);
 	t0 = km_scenario_now();
 	err = dd_pass(r, passes, &r->copied);
 	t0 = km_scenario_now() - t0;
+	km_events_set_counting(r->m, true);
 	r->best = MIN(r->best, t0);
 	g_array_append_val(r->runs, t0);
-	km_events_get(r->m, &r->ev);
 	dd_count_reports(r);
+	return err;
+}
+
+/* The row's events: one more, untimed run of @passes dd invocations after
+ * the timed ones, counted (the machine in the state a timed run starts
+ * from); its reports are not the row's (those of the last timed run are) */
+static int dd_counted(struct dd_run *r, uint64_t passes)
+{
+	uint64_t copied;
+	int err;
+
+	km_events_reset(r->m);
+	err = dd_pass(r, passes, &copied);
+	km_events_get(r->m, &r->ev);
 	return err;
 }
 
@@ -545,6 +564,13 @@ static int run_block_size(const struct km_dd_opts *o, const struct km_dd_case *c
 			rc = dd_stall(&runs[v], dd_timed(&runs[v], passes));
 			km_task_switch(NULL);
 		}
+	}
+	for (size_t v = 0; v <= n && !rc; v++) {
+		if (runs[v].stalled)
+			continue;
+		km_task_switch(runs[v].t);
+		rc = dd_stall(&runs[v], dd_counted(&runs[v], passes));
+		km_task_switch(NULL);
 	}
 	for (size_t v = 0; v <= n; v++) {
 		const struct km_dd_case *c = v ? &cases[v - 1] : &base;
