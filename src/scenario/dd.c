@@ -394,8 +394,9 @@ static int __attribute__((noinline)) dd_timed(struct dd_run *r, uint64_t passes)
 
 /* The row's events: one more, untimed run of @passes dd invocations after
  * the timed ones, counted (the machine in the state a timed run starts
- * from); its reports are not the row's (those of the last timed run are) */
-static int dd_counted(struct dd_run *r, uint64_t passes)
+ * from); its reports are not the row's (those of the last timed run are).
+ * Not inlined: the callgrind boundary of a counted run, as dd_timed(). */
+static int __attribute__((noinline)) dd_counted(struct dd_run *r, uint64_t passes)
 {
 	uint64_t copied;
 	int err;
