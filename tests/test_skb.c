@@ -256,9 +256,7 @@ static void test_header_release_tcp_shape(void **state)
 	struct km_skb *orig, *c, *tap;
 
 	fx_up(&f);
-	orig = km_alloc_skb(f.t, 1448 + 224, KM_GFP_KERNEL);
-	km_skb_reserve(orig, 224);
-	km_skb_put(orig, 1448);
+	orig = mk(&f, 1448 + 224, 224, 1448, 0);
 	km_skb_header_release(orig);
 	assert_int_equal(orig->nohdr, 1);
 	assert_int_equal(orig->shinfo->dataref, 0x10001);
@@ -314,9 +312,7 @@ static void test_header_release_of_a_clone(void **state)
 	struct km_skb *orig, *c, *c2;
 
 	fx_up(&f);
-	orig = km_alloc_skb(f.t, 1448 + 224, KM_GFP_KERNEL);
-	km_skb_reserve(orig, 224);
-	km_skb_put(orig, 1448);
+	orig = mk(&f, 1448 + 224, 224, 1448, 0);
 	km_skb_header_release(orig);
 	c = km_skb_clone(f.t, orig, KM_GFP_ATOMIC);
 	c2 = km_skb_clone(f.t, c, KM_GFP_ATOMIC);

@@ -534,6 +534,23 @@ static int check_opts(const struct km_dd_opts *o, const struct km_dd_case *cases
 	return 0;
 }
 
+/* @run (dd_timed() or dd_counted()) on each row of @runs[0..n] that has
+ * not stalled, as its task; the first error other than a stall ends it */
+static int run_each(struct dd_run *runs, size_t n, int (*run)(struct dd_run *, uint64_t),
+		    uint64_t passes)
+{
+	int rc = 0;
+
+	for (size_t v = 0; v <= n && !rc; v++) {
+		if (runs[v].stalled)
+			continue;
+		km_task_switch(runs[v].t);
+		rc = dd_stall(&runs[v], run(&runs[v], passes));
+		km_task_switch(NULL);
+	}
+	return rc;
+}
+
 /* all cases (and the baseline first) at one block size */
 static int run_block_size(const struct km_dd_opts *o, const struct km_dd_case *cases, size_t n,
 			  unsigned long bs, uint64_t passes, uint64_t file_bytes, unsigned int repeat,
@@ -558,21 +575,10 @@ static int run_block_size(const struct km_dd_opts *o, const struct km_dd_case *c
 	for (unsigned int i = 0; i < repeat && !rc; i++) {
 		if (o->progress)
 			o->progress(o->progress_arg, bs, i + 1, repeat);
-		for (size_t v = 0; v <= n && !rc; v++) {
-			if (runs[v].stalled)
-				continue;
-			km_task_switch(runs[v].t);
-			rc = dd_stall(&runs[v], dd_timed(&runs[v], passes));
-			km_task_switch(NULL);
-		}
+		rc = run_each(runs, n, dd_timed, passes);
 	}
-	for (size_t v = 0; v <= n && !rc; v++) {
-		if (runs[v].stalled)
-			continue;
-		km_task_switch(runs[v].t);
-		rc = dd_stall(&runs[v], dd_counted(&runs[v], passes));
-		km_task_switch(NULL);
-	}
+	if (!rc)
+		rc = run_each(runs, n, dd_counted, passes);
 	for (size_t v = 0; v <= n; v++) {
 		const struct km_dd_case *c = v ? &cases[v - 1] : &base;
 		int err;
