@@ -19,7 +19,9 @@
 #    link with -Wl,-z,defs (no undefined symbol
 #    left for load time), and a kernel-style file calling a name the layer
 #    lacks fails to build through kmodel_kernel_sources();
-#  - every installed header compiles alone under -Wall -Wextra -Werror;
+#  - every installed header compiles alone under -Wall -Wextra -Werror
+#    (the layer's at 3.5 and 5.7), and each layer header brings u8 .. s64,
+#    bool and size_t as the kernel's do (newuser4 #5);
 #  - the prefix moved elsewhere still works: its kmodel-bench runs dd, iperf
 #    and reproduce with the cost profiles of the moved prefix (found
 #    relative to its libkmodel.so), never the source tree's.
@@ -194,12 +196,23 @@ cc -std=gnu11 -o "$tmp/pc_tx_static" "$src/tests/install/tx_consumer.c" "$byo/by
 # (-Wall -Wextra -Werror): the public API and the compatibility layer. One
 # file per header, each its own translation unit; one compiler run per
 # include path.
+# A layer header also brings <linux/types.h>, as the kernel's do (newuser4
+# #5: a file including only <linux/kernel.h>, <linux/uaccess.h> and
+# <linux/slab.h> failed on u32): v5.7's <linux/kernel.h> includes it, its
+# <linux/compiler.h> reaches it (<uapi/linux/types.h>), and every other
+# header one of those. Not linux/version.h (generated, macros only) nor
+# linux/ctype.h (v3.5's has no #include; the layer's is an empty stub).
 mkdir "$tmp/hdr"
 api=() kernel=()
+types_use='typedef struct { u8 a; u16 b; u32 c; u64 d; s8 e; s16 f; s32 g; s64 h; bool i; size_t j; } km_types_in_header;'
+
 for h in $(cd "$prefix/include" && find kmodel -name '*.h' | sort); do
 	f=$tmp/hdr/${h//\//_}.c
 	case $h in
-	kmodel/kernel/*) printf '#include <%s>\n' "${h#kmodel/kernel/}" >"$f"; kernel+=("$f") ;;
+	kmodel/kernel/linux/version.h | kmodel/kernel/linux/ctype.h)
+		printf '#include <%s>\n' "${h#kmodel/kernel/}" >"$f"; kernel+=("$f") ;;
+	kmodel/kernel/*)
+		printf '#include <%s>\n%s\n' "${h#kmodel/kernel/}" "$types_use" >"$f"; kernel+=("$f") ;;
 	*) printf '#include <%s>\n' "$h" >"$f"; api+=("$f") ;;
 	esac
 done
@@ -214,8 +227,11 @@ done
 cflags=(-std=gnu11 -Wall -Wextra -Werror -fsyntax-only $(pkg-config --cflags kmodel))
 cc "${cflags[@]}" "${api[@]}" ||
 	{ echo "install_consumer: a header above is not clean under -Wall -Wextra -Werror" >&2; exit 1; }
-cc "${cflags[@]}" -I"$kinc" "${kernel[@]}" ||
-	{ echo "install_consumer: a header above is not clean under -Wall -Wextra -Werror" >&2; exit 1; }
+for v in 'KERNEL_VERSION(3,5,0)' 'KERNEL_VERSION(5,7,0)'; do
+	cc "${cflags[@]}" -I"$kinc" -DKMODEL_KERNEL_VERSION="$v" "${kernel[@]}" ||
+		{ echo "install_consumer: a layer header above is not clean under -Wall -Wextra -Werror" \
+		       "at $v, or does not bring <linux/types.h>" >&2; exit 1; }
+done
 
 # 7. a relocated prefix: moved away, its tools find their libkmodel (RPATH)
 # and their cost profiles (relative to libkmodel.so), not the source tree's

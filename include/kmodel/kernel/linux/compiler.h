@@ -4,6 +4,12 @@
 #define KM_COMPAT_LINUX_COMPILER_H
 
 #include <linux/version.h>	/* KMODEL_KERNEL_VERSION, for every header */
+/* as v5.7's <linux/compiler.h> brings <uapi/linux/types.h> (for
+ * READ_ONCE()), whose <asm/types.h> is, in a kernel build,
+ * include/asm-generic/int-ll64.h with u8 .. s64: so every layer header
+ * that reaches this one has the kernel's types (newuser4 #5). v3.5's
+ * compiler.h did not; its headers reached <linux/types.h> other ways. */
+#include <linux/types.h>
 
 /* stub: sparse annotations */
 #define __user

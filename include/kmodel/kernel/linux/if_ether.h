@@ -3,6 +3,8 @@
 #ifndef KM_COMPAT_LINUX_IF_ETHER_H
 #define KM_COMPAT_LINUX_IF_ETHER_H
 
+#include <linux/types.h>	/* as v3.5's (v5.7's through its uapi header) */
+
 /* duplicate (include/uapi/linux/if_ether.h, v5.7; include/linux/if_ether.h,
  * v3.5): Ethernet lengths in bytes */
 #define ETH_ALEN	6

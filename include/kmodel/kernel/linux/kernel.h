@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <stdio.h>
+#include <linux/types.h>	/* as the kernel's (v3.5, v5.7) includes it */
 #include <linux/compiler.h>
 #include <linux/printk.h>	/* as the kernel's <linux/kernel.h> brings it */
 #include <kmodel/current.h>

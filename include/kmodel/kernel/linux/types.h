@@ -3,7 +3,12 @@
 #ifndef KM_COMPAT_LINUX_TYPES_H
 #define KM_COMPAT_LINUX_TYPES_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+
+/* duplicate in effect (include/linux/types.h, v5.7; v3.5 the same): bool
+ * and size_t, which the kernel's <linux/types.h> typedefs itself */
 
 /* duplicate in effect (include/uapi/asm-generic/int-ll64.h, linux/types.h):
  * fixed-width kernel integer types; the sparse-checked __le/__be types are

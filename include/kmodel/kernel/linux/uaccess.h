@@ -26,6 +26,7 @@ static inline bool access_ok(const void *addr, unsigned long size)
 #define VERIFY_WRITE 1
 static inline bool km_compat_access_ok(int type, const void *addr, unsigned long size)
 {
+	(void)type;
 	return km_uaccess_access_ok(km_shim_current(), (unsigned long)addr, size);
 }
 #define access_ok(type, addr, size) km_compat_access_ok((type), (addr), (size))
