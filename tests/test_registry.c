@@ -154,8 +154,20 @@ static void test_load_plugin(void **state)
 		assert_int_equal(res.reports, 0);
 		km_conformance_result_clear(&res);
 	}
-	/* loading it twice: its names are taken */
+	/* loading it twice is refused as that, not as a name already taken
+	 * (newuser4 #20), under another path to the same file too */
 	assert_int_equal(km_registry_load(r, KM_PLUGIN_OK), -EEXIST);
+	assert_non_null(strstr(km_last_error(), "already loaded"));
+	{
+		gchar *dir = g_path_get_dirname(KM_PLUGIN_OK), *base = g_path_get_basename(KM_PLUGIN_OK);
+		gchar *other = g_strconcat(dir, "/./", base, NULL);
+
+		assert_int_equal(km_registry_load(r, other), -EEXIST);
+		assert_non_null(strstr(km_last_error(), "already loaded"));
+		g_free(dir);
+		g_free(base);
+		g_free(other);
+	}
 	assert_int_equal(count_uaccess(r), before + 1);
 	km_registry_free(r);
 }
@@ -172,6 +184,13 @@ static void test_load_refusals(void **state)
 	assert_int_equal(km_registry_load(r, KM_PLUGIN_FAIL), -EEXIST);
 	assert_non_null(strstr(km_last_error(), "kmodel_plugin_init failed"));
 	assert_null(km_registry_find_uaccess(r, "plugin_direct"));
+	assert_int_equal(count_uaccess(r), before);
+	/* an entry point that fails without a message: the errno's text, not
+	 * an empty reason (newuser4 #7), and not the message of an earlier
+	 * error (the one above) */
+	assert_int_equal(km_registry_load(r, KM_PLUGIN_FAIL_QUIET), -ENOMEM);
+	assert_non_null(strstr(km_last_error(), "kmodel_plugin_init failed (-12): "));
+	assert_non_null(strstr(km_last_error(), g_strerror(ENOMEM)));
 	assert_int_equal(count_uaccess(r), before);
 	assert_int_equal(km_registry_load(r, KM_PLUGIN_ABI_BAD), -ENOEXEC);
 	assert_non_null(strstr(km_last_error(), "999"));

@@ -150,9 +150,11 @@ KM_API bool km_registry_builtin(const struct km_registry *r, const void *variant
  * Return: 0; -EINVAL for a NULL argument; -ENOENT when @path does not
  * exist; -ELIBBAD when it cannot be loaded (its undefined symbols, not a
  * shared object: km_last_error() quotes the loader); -ENOEXEC when it has
- * no kmodel_plugin_init, or was built for another KM_PLUGIN_ABI; else the
- * entry point's error. On error nothing of the plugin stays in @r and the
- * plugin is unloaded.
+ * no kmodel_plugin_init, or was built for another KM_PLUGIN_ABI; -EEXIST
+ * when @r already holds this plugin (loaded before, under any path); else
+ * the entry point's error (km_last_error() quotes its message, or the
+ * errno's text when it set none). On error nothing of the plugin stays in
+ * @r and the plugin is unloaded.
  */
 KM_API int km_registry_load(struct km_registry *r, const char *path);
 

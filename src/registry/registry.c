@@ -243,15 +243,30 @@ int km_registry_load(struct km_registry *r, const char *path)
 			     abi ? (int)*abi : -1, KM_PLUGIN_ABI);
 		goto fail;
 	}
+	/* the same file under another path is the same handle (dlopen()
+	 * counts references): its entry point would add its variants again */
+	for (guint i = 0; i < r->plugins->len; i++) {
+		const struct plugin *q = g_ptr_array_index(r->plugins, i);
+
+		if (q->module == p->module) {
+			err = km_err(-EEXIST, "%s: this plugin is already loaded (as %s): "
+				     "load it once", path, q->path);
+			goto fail;
+		}
+	}
 	r->origin = p->path;
+	km_set_error("%s", "");	/* a message from the entry point, not a stale one */
 	err = init(r);
 	r->origin = program;
 	if (err) {
-		gchar *why = g_strdup(km_last_error());
+		gchar *why;
 
-		remove_origin(r, p->path);
 		if (err > 0)
 			err = -EINVAL;
+		/* an entry point that fails without saying why (newuser4 #7):
+		 * the errno's text */
+		why = g_strdup(*km_last_error() ? km_last_error() : g_strerror(-err));
+		remove_origin(r, p->path);
 		km_err(err, "%s: kmodel_plugin_init failed (%d): %s", path, err, why);
 		g_free(why);
 		goto fail;

@@ -2,9 +2,11 @@
 /*
  * A plugin for test_registry, built three ways (tests/CMakeLists.txt):
  * plugin_ok registers a uaccess and a usbnet variant; plugin_fail registers
- * one, then fails (its second add is a duplicate); plugin_abi claims another
+ * one, then fails (its second add is a duplicate); plugin_fail_quiet fails
+ * with -ENOMEM without a message (km_err()); plugin_abi claims another
  * KM_PLUGIN_ABI.
  */
+#include <errno.h>
 #include <kmodel/kmodel.h>
 
 #ifdef PLUGIN_BAD_ABI
@@ -34,6 +36,11 @@ static const struct km_uaccess_ops plugin_ops = {
 
 KM_PLUGIN_INIT(reg)
 {
+#ifdef PLUGIN_FAIL_QUIET
+	(void)reg;
+	(void)plugin_ops;
+	return -ENOMEM;
+#else
 	int err = km_registry_add_uaccess(reg, &plugin_ops);
 
 	if (err)
@@ -46,5 +53,6 @@ KM_PLUGIN_INIT(reg)
 	plugin_usbnet = *km_usbnet_find("after");
 	plugin_usbnet.name = "plugin_after";
 	return km_registry_add_usbnet(reg, &plugin_usbnet);
+#endif
 #endif
 }
