@@ -17,6 +17,7 @@
 #include "km_test.h"
 #include <errno.h>
 #include <stdio.h>
+#include <sys/wait.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
@@ -331,6 +332,70 @@ static void test_empty_frame_for_empty_skb(void **state)
 	(void)state;
 }
 
+/* newuser4 #1: a tx_fixup that frees the skb it got twice (its copy sent
+ * in its place). On a shared skb (users 2) the second free drops the
+ * other holder's reference: the skb and its buffer are gone. The sweep
+ * used to compare the holder's bytes in the freed kmalloc object (ASan:
+ * use-after-poison) and free the skb again. Now a dead holder is an
+ * skb_refcount finding (the holder's own kfree_skb() would be the double
+ * free) in every shared state, never other_holder_corrupted, never freed
+ * again. The driver then reuses the freed object (kzalloc of its bucket,
+ * the slab's LIFO free list hands it back) so that a sweep that still
+ * compares finds zeros there: other_holder_corrupted without ASan too. */
+static struct km_skb *double_free_tx_fixup(struct km_usbnet *dev, struct km_skb *skb,
+					   km_gfp_t gfp)
+{
+	struct km_skb *copy = km_skb_copy_expand(km_current(), skb, 4, 4, gfp);
+	struct km_machine *m = km_task_machine(km_current());
+	size_t bucket = km_ksize(m, skb->head);
+	unsigned int len;
+	void *reuse;
+
+	(void)dev;
+	km_dev_kfree_skb_any(skb);
+	km_dev_kfree_skb_any(skb);
+	reuse = km_kmalloc(km_current(), bucket, gfp | KM_GFP_ZERO);
+	km_kfree(km_current(), reuse);
+	if (!copy)
+		return NULL;
+	len = copy->len;
+	km_skb_push(copy, 4);
+	copy->data[0] = (uint8_t)len;
+	copy->data[1] = (uint8_t)(len >> 8);
+	copy->data[2] = (uint8_t)~len;
+	copy->data[3] = (uint8_t)(~len >> 8);
+	return copy;
+}
+
+static const struct km_usbnet_driver_info double_free_info = {
+	.description = "AX88772 framing after a double free of the skb (test driver)",
+	.flags = KM_FLAG_SEND_ZLP,
+	.tx_fixup = double_free_tx_fixup,
+};
+
+static void test_double_free_of_shared_skb(void **state)
+{
+	struct km_usbnet_variant v = km_asix_after;
+	const struct km_usbnet_variant *vs[] = { &v, NULL };
+	struct km_sweep_config c = { .quick = true, .variants = vs,
+				     .sharings = 1u << KM_SWEEP_SHARED };
+	struct km_sweep_result *r;
+	const struct km_sweep_finding *f;
+
+	v.name = "double_free";
+	v.info = &double_free_info;
+	v.era = KM_USBNET_MAINLINE;
+	assert_int_equal(km_sweep_run(&c, &r), 0);
+	assert_true(r->variants[0].states > 0);
+	f = km_sweep_find(&r->variants[0], "skb_refcount");
+	assert_non_null(f);
+	assert_int_equal(f->count, r->variants[0].states);	/* once per state */
+	assert_null(km_sweep_find(&r->variants[0], "other_holder_corrupted"));
+	assert_null(km_sweep_find(&r->variants[0], "leak"));
+	km_sweep_result_free(r);
+	(void)state;
+}
+
 /* shards cover the space without overlap: their counts add up to the
  * whole's (the quick space's run of every variant), and each finding's
  * count and smallest example agree */
@@ -586,6 +651,119 @@ static void test_tool_json_shards_merge(void **state)
 	g_object_unref(p);
 }
 
+/* merge refuses @path with exit status 2, @why in its message and no glib
+ * CRITICAL on the way */
+static void merge_refuses_2(const char *path, const char *why)
+{
+	gchar *cmd = g_strdup_printf("%s merge %s", KMODEL_SWEEP_PATH, path), *err = NULL;
+	gint status = -1;
+
+	assert_true(g_spawn_command_line_sync(cmd, NULL, &err, &status, NULL));
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 2 || !strstr(err, why) ||
+	    strstr(err, "CRITICAL"))
+		fail_msg("%s: status %d: %s (want 2 and \"%s\")", cmd, status, err, why);
+	g_free(err);
+	g_free(cmd);
+}
+
+/* @json (a report) changed by @edit into @dir/@name; the path (g_free) */
+static gchar *edited_report(const char *dir, const char *name, const char *json,
+			    void (*edit)(JsonObject *top))
+{
+	JsonParser *p = json_parser_new();
+	JsonGenerator *g = json_generator_new();
+	gchar *path = g_build_filename(dir, name, NULL);
+
+	assert_true(json_parser_load_from_data(p, json, -1, NULL));
+	edit(json_node_get_object(json_parser_get_root(p)));
+	json_generator_set_root(g, json_parser_get_root(p));
+	assert_true(json_generator_to_file(g, path, NULL));
+	g_object_unref(g);
+	g_object_unref(p);
+	return path;
+}
+
+static JsonObject *first_variant(JsonObject *top)
+{
+	return json_array_get_object_element(json_object_get_array_member(top, "variants"), 0);
+}
+
+/* the first variant once more (its states, not the report's, then too many) */
+static void dup_variant(JsonObject *top)
+{
+	json_array_add_element(json_object_get_array_member(top, "variants"),
+			       json_node_copy(json_array_get_element(
+				       json_object_get_array_member(top, "variants"), 0)));
+}
+
+static void dup_finding(JsonObject *top)
+{
+	JsonArray *fs = json_object_get_array_member(first_variant(top), "findings");
+
+	json_array_add_element(fs, json_node_copy(json_array_get_element(fs, 0)));
+}
+
+static void count_past_states(JsonObject *top)
+{
+	JsonObject *v = first_variant(top);
+	JsonObject *f = json_array_get_object_element(json_object_get_array_member(v, "findings"), 0);
+
+	json_object_set_int_member(f, "count", json_object_get_int_member(v, "states") + 1);
+}
+
+static void variant_states_off(JsonObject *top)
+{
+	JsonObject *v = first_variant(top);
+
+	json_object_set_int_member(v, "states", json_object_get_int_member(v, "states") + 90);
+}
+
+static void foreign_variant(JsonObject *top)
+{
+	json_object_set_string_member(first_variant(top), "name", "hardened");
+}
+
+/* merge refuses what no kmodel-sweep --json writes: an empty file
+ * (newuser4 #2: a json-glib CRITICAL, SIGTRAP under G_DEBUG=fatal-criticals)
+ * and a report holding a variant or a rule twice, a count past its
+ * variant's states, variants whose states are not the report's, a variant
+ * not in its space (newuser4 #12: one variant twice in a file merged to
+ * more states than the variant's space) */
+static void test_merge_refuses_bad_reports(void **state)
+{
+	gchar *dir = g_dir_make_tmp("kmsweepXXXXXX", NULL);
+	gchar *out = run_tool("asix --quick --variant sr9800 -s shared --json --shard 1/2");
+	gchar *path = g_build_filename(dir, "blank.json", NULL);
+	struct {
+		const char *name;
+		void (*edit)(JsonObject *top);
+		const char *why;
+	} bad[] = {
+		{ "dupvar.json", dup_variant, "variant sr9800 is in the report twice" },
+		{ "dupfind.json", dup_finding, "is in the report twice" },
+		{ "count.json", count_past_states, "states of the variant's" },
+		{ "vstates.json", variant_states_off, "its variants hold" },
+		{ "foreign.json", foreign_variant, "variant hardened is not in the report's space" },
+	};
+
+	assert_true(g_file_set_contents(path, "", 0, NULL));
+	merge_refuses_2(path, "empty, not a kmodel-sweep report");
+	assert_true(g_file_set_contents(path, "\n", 1, NULL));
+	merge_refuses_2(path, "empty, not a kmodel-sweep report");
+	g_unlink(path);
+	g_free(path);
+	for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
+		path = edited_report(dir, bad[i].name, out, bad[i].edit);
+		merge_refuses_2(path, bad[i].why);
+		g_unlink(path);
+		g_free(path);
+	}
+	g_free(out);
+	g_rmdir(dir);
+	g_free(dir);
+	(void)state;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -598,8 +776,10 @@ int main(void)
 		cmocka_unit_test(test_no_leaks_or_device_errors),
 		cmocka_unit_test(test_packet_sink_device_same_findings),
 		cmocka_unit_test(test_empty_frame_for_empty_skb),
+		cmocka_unit_test(test_double_free_of_shared_skb),
 		cmocka_unit_test(test_shards_cover_the_space),
 		cmocka_unit_test(test_tool_json_shards_merge),
+		cmocka_unit_test(test_merge_refuses_bad_reports),
 	};
 
 	return cmocka_run_group_tests_name("test_sweep", tests, run_quick, free_quick);

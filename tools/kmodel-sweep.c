@@ -360,6 +360,14 @@ static gboolean names_equal(const GPtrArray *a, const GPtrArray *b)
 	return TRUE;
 }
 
+static gboolean names_has(const GPtrArray *a, const char *name)
+{
+	for (guint i = 0; i < a->len; i++)
+		if (!strcmp(g_ptr_array_index(a, i), name))
+			return TRUE;
+	return FALSE;
+}
+
 /* an array member of strings into @out; false when missing or not strings */
 static bool names_member(JsonObject *o, const char *name, GPtrArray *out)
 {
@@ -418,10 +426,18 @@ static int merge_file(struct report *r, const char *path, GPtrArray *seen)
 	gint64 states;
 	struct space sp = { .variants = g_ptr_array_new_with_free_func(g_free),
 			    .sharings = g_ptr_array_new_with_free_func(g_free) };
+	GHashTable *names = NULL, *rules = NULL;	/* of this file: each once */
+	guint64 vsum = 0;
 	int rc = -1;
 
 	if (!json_parser_load_from_file(p, path, &err)) {
 		fprintf(stderr, PROG ": %s: %s\n", path, err->message);
+		goto out;
+	}
+	/* an empty document parses to no root (newuser4 #2: it went on to a
+	 * json-glib CRITICAL) */
+	if (!json_parser_get_root(p)) {
+		fprintf(stderr, PROG ": %s: empty, not a kmodel-sweep report\n", path);
 		goto out;
 	}
 	top = JSON_NODE_HOLDS_OBJECT(json_parser_get_root(p)) ?
@@ -465,6 +481,7 @@ static int merge_file(struct report *r, const char *path, GPtrArray *seen)
 	g_ptr_array_index(seen, sp.k - 1) = (gpointer)path;
 	r->states += (guint64)states;
 	r->seconds += json_node_get_double(seconds);
+	names = g_hash_table_new(g_str_hash, g_str_equal);
 	for (guint i = 0; i < json_array_get_length(vs); i++) {
 		JsonObject *vo = JSON_NODE_HOLDS_OBJECT(json_array_get_element(vs, i)) ?
 				 json_array_get_object_element(vs, i) : NULL;
@@ -479,8 +496,23 @@ static int merge_file(struct report *r, const char *path, GPtrArray *seen)
 			fprintf(stderr, PROG ": %s: variant %u is malformed\n", path, i);
 			goto out;
 		}
+		/* newuser4 #12: one variant twice added its states twice (more
+		 * than its space); a report of this tool holds each variant of
+		 * its space once, each rule once, and its variants' states
+		 * make its states */
+		if (!names_has(sp.variants, name)) {
+			fprintf(stderr, PROG ": %s: variant %s is not in the report's space\n",
+				path, name);
+			goto out;
+		}
+		if (!g_hash_table_add(names, (gpointer)name)) {
+			fprintf(stderr, PROG ": %s: variant %s is in the report twice\n", path, name);
+			goto out;
+		}
+		vsum += (guint64)vstates;
 		v = report_variant(r, name);
 		v->states += (guint64)vstates;
+		rules = g_hash_table_new(g_str_hash, g_str_equal);
 		for (guint f = 0; f < json_array_get_length(fs); f++) {
 			JsonObject *fo = JSON_NODE_HOLDS_OBJECT(json_array_get_element(fs, f)) ?
 					 json_array_get_object_element(fs, f) : NULL;
@@ -494,11 +526,32 @@ static int merge_file(struct report *r, const char *path, GPtrArray *seen)
 				fprintf(stderr, PROG ": %s: %s: finding %u is malformed\n", path, name, f);
 				goto out;
 			}
+			if (!g_hash_table_add(rules, (gpointer)rule)) {
+				fprintf(stderr, PROG ": %s: %s: rule %s is in the report twice\n",
+					path, name, rule);
+				goto out;
+			}
+			if (count > vstates) {
+				fprintf(stderr, PROG ": %s: %s: rule %s counts %" G_GINT64_FORMAT
+					" states of the variant's %" G_GINT64_FORMAT "\n", path, name,
+					rule, count, vstates);
+				goto out;
+			}
 			report_add(v, rule, (guint64)count, &ex);
 		}
+		g_clear_pointer(&rules, g_hash_table_destroy);
+	}
+	if (vsum != (guint64)states) {
+		fprintf(stderr, PROG ": %s: its variants hold %" G_GUINT64_FORMAT " states, the "
+			"report says %" G_GINT64_FORMAT "\n", path, vsum, states);
+		goto out;
 	}
 	rc = 0;
 out:
+	if (names)
+		g_hash_table_destroy(names);
+	if (rules)
+		g_hash_table_destroy(rules);
 	g_ptr_array_free(sp.variants, TRUE);
 	g_ptr_array_free(sp.sharings, TRUE);
 	g_clear_error(&err);
@@ -739,8 +792,10 @@ int main(int argc, char **argv)
 		"\n"
 		"merge: combine the --json reports of the shards of one sweep (states and\n"
 		"seconds add up, so merged seconds are core-seconds; counts add, the smallest\n"
-		"example stays). It refuses a shard given twice, a missing one, or one of\n"
-		"another space (N, --quick, variants or sharings differ), exit status 2.");
+		"example stays). It refuses a shard given twice, a missing one, one of\n"
+		"another space (N, --quick, variants or sharings differ), and a report that\n"
+		"is empty or does not add up (a variant or rule twice, a count past its\n"
+		"variant's states, variants' states not the report's), exit status 2.");
 	g_option_context_set_description(ctx,
 		"Shard over processes, e.g. with GNU parallel on one host: run\n"
 		"`parallel kmodel-sweep asix --json --shard {}/4 '>' shard-{}.json ::: 1 2 3 4`,\n"

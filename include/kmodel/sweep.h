@@ -24,7 +24,10 @@
  *    word, or one empty frame, as a device whose framing carries one);
  *  - "other_holder_corrupted": bytes or pointers another holder owns
  *    changed (the TCP original's payload, the tap clone's frame, the
- *    pktgen skb's data and len);
+ *    pktgen skb's data and len); a holder whose skb the driver freed (a
+ *    reference it did not own: a double free) is not compared or freed
+ *    again but counted as "skb_refcount", the double free its own
+ *    kfree_skb() would be;
  *  - "leak": an sk_buff or data buffer left alive after the state.
  * The checker's report messages are never formatted (counted only).
  */

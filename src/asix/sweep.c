@@ -291,7 +291,16 @@ static void run_state(struct run *r, struct km_sweep_state *st)
 	 * device whose framing can carry it) */
 	if (r->bad_frames || r->frames > 1 || (st->len && r->frames != 1))
 		hit(r, RULE_FRAME, st);
-	if (other) {
+	if (other && !km_skb_held(other)) {
+		/* the driver dropped the other holder's reference (it freed
+		 * the skb once more than it owned): the holder's bytes are
+		 * gone, and its own kfree_skb() would free a dead skb -- the
+		 * double free that kfree_skb() reports (newuser4 #1: the sweep
+		 * compared, then freed, the freed buffer). Counted under
+		 * skb_refcount, as that free would be; nothing freed again. */
+		km_report(r->m, KM_BUG, KM_R_SKB_REFCOUNT, "sweep: the other holder's skb "
+			  "was freed by the driver (a reference it did not own)");
+	} else if (other) {
 		corrupted = other->data != other_data || other->len != other_len ||
 			    memcmp(other_data, r->pat + p, other_len);
 		if (corrupted)

@@ -23,4 +23,12 @@ bool km_skb_may_write(struct km_skb *skb, const void *dst, size_t n);
  * checks, reports and events -- in one call. */
 void km_skb_push_copy(struct km_skb *skb, const void *from, unsigned int len);
 
+/* For a holder of @skb outside the modelled code (the sweep): is the struct
+ * still alive with a reference and its data buffer too? False once others
+ * dropped the holder's reference (a double free): its bytes are then the
+ * kmalloc allocator's, and a free would be one more double free. Reads only
+ * host records (kept until teardown); KM_SKB_QUARANTINE bounds how long a
+ * freed struct is told from a live one. */
+bool km_skb_held(const struct km_skb *skb);
+
 #endif

@@ -312,6 +312,12 @@ static inline void release_data(struct km_skb *skb)
 		buf_free(m, b);
 }
 
+bool km_skb_held(const struct km_skb *skb)
+{
+	return skb_priv(skb)->magic == SKB_LIVE && skb->users > 0 &&
+	       buf_priv(skb)->magic == SKB_LIVE;
+}
+
 static bool skb_alive(const struct km_skb *skb, const char *what)
 {
 	if (skb_priv(skb)->magic == SKB_LIVE)
