@@ -85,6 +85,7 @@ cmake --build "$tmp/b" -j2 >/dev/null
 "$tmp/b/ported/ported_shared" >/dev/null
 "$tmp/b/ported/ported_static" >/dev/null
 "$tmp/b/ported/tx_static" >/dev/null
+"$tmp/b/ported/ioctl_shared" >/dev/null
 # ... and a kernel-style file calling a name the layer lacks does not build
 if cmake --build "$tmp/b" --target undeclared >"$tmp/undeclared.log" 2>&1 ||
    ! grep -q 'implicit-function-declaration' "$tmp/undeclared.log"; then
@@ -118,6 +119,13 @@ cc -std=gnu11 -o "$tmp/pc_static" "$src/tests/install/consumer.c" "$tmp/ported_c
 	$(pkg-config --cflags kmodel) "$libdir/libkmodel.a" $(pkg-config --libs glib-2.0 gmodule-2.0) \
 	-lm -ldl
 "$tmp/pc_static" >/dev/null
+# ... and the ioctl handler calling copy_{from,to}_user() at 3.5 (ARM's
+# copy_*_user(), no might_fault()), in a program linked with the archive
+cc -std=gnu11 -c -o "$tmp/ported_ioctl.o" -I"$kinc" -DKMODEL_KERNEL_VERSION='KERNEL_VERSION(3,5,0)' \
+	-Werror=implicit-function-declaration $(pkg-config --cflags kmodel) "$src/tests/install/ported_ioctl.c"
+cc -std=gnu11 -o "$tmp/ioctl_static" "$src/tests/install/ioctl_consumer.c" "$tmp/ported_ioctl.o" \
+	$(pkg-config --cflags kmodel) "$libdir/libkmodel.a" $(pkg-config --libs glib-2.0 gmodule-2.0) -lm -ldl
+"$tmp/ioctl_static" >/dev/null
 if ldd "$tmp/pc_static" | grep -q libkmodel; then
 	echo "install_consumer: pc_static links libkmodel.so" >&2
 	exit 1

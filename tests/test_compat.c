@@ -357,6 +357,84 @@ static void test_get_put_user_contexts(void **state)
 	}
 }
 
+/*
+ * copy_from_user()/copy_to_user() (newuser4 #13: an ioctl handler could not
+ * be ported): the bytes not copied, through the direct variant on current.
+ * copy_from_user() zeroes what it did not copy: include/linux/uaccess.h /
+ * lib/usercopy.c v5.7 _copy_from_user(); before v4.12 ARM's
+ * copy_from_user() (memset() when access_ok() fails, arm_copy_from_user's
+ * fixup after a fault). might_fault() from v4.12 (the generic
+ * _copy_{from,to}_user()); ARM v3.5 had none. check_copy_size()'s
+ * WARN_ON_ONCE(bytes > INT_MAX) from v5.5 (6d13de1489b6): nothing copied or
+ * zeroed.
+ */
+/* copy_to_user() then copy_from_user() of @n bytes at @uaddr, of which
+ * the last @left are not accessible: the rest copied each way, the @left
+ * bytes zeroed in the kernel buffer and nothing after them touched */
+static void copy_both(const struct kver_ops *k, struct km_fixture *f, unsigned long uaddr,
+		      unsigned long n, unsigned long left)
+{
+	unsigned char src[32], dst[32], b[32];
+
+	assert_true(n < sizeof(dst));
+	for (unsigned int i = 0; i < sizeof(src); i++)
+		src[i] = (unsigned char)(i + 1);
+	assert_int_equal(k->copy_to_user(uaddr, src, n), left);
+	assert_int_equal(km_mm_peek(f->mm, uaddr, b, n - left), 0);
+	assert_memory_equal(b, src, n - left);
+	memset(dst, 0xaa, sizeof(dst));
+	assert_int_equal(k->copy_from_user(dst, uaddr, n), left);
+	assert_memory_equal(dst, src, n - left);
+	for (unsigned long i = n - left; i < n; i++)
+		assert_int_equal(dst[i], 0);
+	assert_int_equal(dst[n], 0xaa);
+}
+
+static void test_copy_user(void **state)
+{
+	const struct kver_ops *k;
+
+	for_each_kver(k) {
+		bool faults = k->version >= KV(4, 12), int_max = k->version >= KV(5, 5);
+		unsigned char src[8] = { 1, 2, 3, 4, 5, 6, 7, 8 }, dst[32];
+		unsigned long a, top, huge = (unsigned long)INT_MAX + 1;
+		struct km_fixture f;
+
+		km_fixture_up(&f, NULL);
+		a = km_test_map(&f, 0, 2, RW);
+		top = km_task_size(f.m);
+		copy_both(k, &f, a + 4096 - 10, 20, 0);	/* across a page end */
+		copy_both(k, &f, a + 8192 - 8, 20, 12);	/* into the hole past the mapping */
+		/* past addr_limit: access_ok() refuses, nothing copied, the
+		 * whole destination of copy_from_user() zeroed */
+		memset(dst, 0xaa, sizeof(dst));
+		assert_int_equal(k->copy_from_user(dst, top - 4, 8), 8);
+		for (unsigned int i = 0; i < 8; i++)
+			assert_int_equal(dst[i], 0);
+		assert_int_equal(dst[8], 0xaa);
+		assert_int_equal(k->copy_to_user(top - 4, src, 8), 8);
+		assert_int_equal(reports(&f, KM_R_NONE), 0);
+		/* preemption off: might_fault() reports from v4.12 only */
+		km_preempt_disable(f.t);
+		assert_int_equal(k->copy_to_user(a, src, 4), 0);
+		assert_int_equal(k->copy_from_user(dst, a, 4), 0);
+		assert_int_equal(reports(&f, KM_R_SLEEP_IN_ATOMIC), faults ? 2 : 0);
+		km_preempt_enable(f.t);
+		km_reports_clear(f.m);
+		/* n > INT_MAX: the WARN from v5.5, n returned, @to untouched (below
+		 * v5.5 access_ok() refuses it here, and the kernel's zero-fill of
+		 * n bytes is a KM_R_UNEXPECTED BUG instead) */
+		memset(dst, 0xaa, sizeof(dst));
+		assert_true(k->copy_from_user(dst, top - 4, huge) == huge);
+		assert_int_equal(dst[0], 0xaa);
+		assert_true(k->copy_to_user(top - 4, src, huge) == huge);
+		assert_int_equal(reports(&f, KM_R_COPY_SIZE), int_max ? 2 : 0);
+		assert_int_equal(reports(&f, KM_R_UNEXPECTED), int_max ? 0 : 1);
+		km_reports_clear(f.m);
+		km_fixture_down(&f);
+	}
+}
+
 /* min_t()/max_t() (include/linux/kernel.h): both operands converted to the
  * type first (300 as u8 is 44), each evaluated once; offset_in_page() */
 static void test_kernel_h(void **state)
@@ -924,6 +1002,7 @@ int main(void)
 		cmocka_unit_test(test_might_fault),
 		cmocka_unit_test(test_get_put_user),
 		cmocka_unit_test(test_get_put_user_contexts),
+		cmocka_unit_test(test_copy_user),
 		cmocka_unit_test(test_kernel_h),
 		cmocka_unit_test(test_unaligned),
 		cmocka_unit_test(test_bug_h),

@@ -45,6 +45,9 @@ struct kver_ops {
 	long (*__put_user)(unsigned long addr, unsigned int size, unsigned long long val);
 	long (*get_user_64_32)(unsigned long addr, unsigned int *val);	/* since v3.17 */
 	unsigned long (*clear_user)(unsigned long addr, unsigned long n);
+	/* copy_from_user(to, (void __user *)from, n), copy_to_user() */
+	unsigned long (*copy_from_user)(void *to, unsigned long from, unsigned long n);
+	unsigned long (*copy_to_user)(unsigned long to, const void *from, unsigned long n);
 	/* since v5.6 */
 	int (*pin)(unsigned long addr, int nr, struct km_page **pages);
 	void (*unpin)(struct km_page **pages, unsigned long nr);

@@ -221,6 +221,17 @@ static unsigned long kv_clear_user(unsigned long addr, unsigned long n)
 {
 	return clear_user((void __user *)addr, n);
 }
+/* copy_{from,to}_user(): one signature in every version (newuser4 #13) */
+KV_SIG(copy_from_user, unsigned long (*)(void *, const void __user *, unsigned long));
+KV_SIG(copy_to_user, unsigned long (*)(void __user *, const void *, unsigned long));
+static unsigned long kv_copy_from_user(void *to, unsigned long from, unsigned long n)
+{
+	return copy_from_user(to, (const void __user *)from, n);
+}
+static unsigned long kv_copy_to_user(unsigned long to, const void *from, unsigned long n)
+{
+	return copy_to_user((void __user *)to, from, n);
+}
 
 #if KV_V(5, 6)
 static int kv_pin(unsigned long addr, int nr, struct km_page **pages)
@@ -375,6 +386,8 @@ const struct kver_ops KVER_OPS = {
 	.get_user_64_32 = kv_get_user_64_32,
 #endif
 	.clear_user = kv_clear_user,
+	.copy_from_user = kv_copy_from_user,
+	.copy_to_user = kv_copy_to_user,
 #if KV_V(5, 6)
 	.pin = kv_pin,
 	.unpin = kv_unpin,

@@ -105,6 +105,60 @@ static inline long km_compat_user_write(const void *val, unsigned long addr, uns
 #define put_user(x, ptr) km_compat_put_user(x, ptr, true, "put_user")
 #define __put_user(x, ptr) km_compat_put_user(x, ptr, false, "__put_user")
 
+/*
+ * custom: copy_from_user(), copy_to_user() -- include/linux/uaccess.h and
+ * lib/usercopy.c _copy_{from,to}_user() from v4.12 (ARM's RAW_COPY_USER
+ * switch; v5.7 text), arch/arm/include/asm/uaccess.h before. Return the
+ * bytes not copied; copy_from_user() zeroes the uncopied tail of @to (v3.5:
+ * arm_copy_from_user's fixup, or memset() when access_ok() fails).
+ * The copy is the model's direct variant on current, the same path as
+ * get_user()/put_user() (a task has no "current variant": a variant of
+ * your own runs through km_copy_{from,to}_user(), kmodel/uaccess.h). By
+ * KMODEL_KERNEL_VERSION:
+ * - >= 5.5: check_copy_size() (n > INT_MAX: a KM_R_COPY_SIZE WARN,
+ *   nothing copied or zeroed, n returned; 6d13de1489b6), might_fault(),
+ *   access_ok(), the raw copy (km_copy_{from,to}_user());
+ * - 4.12 .. 5.4: the same without the INT_MAX check;
+ * - < 4.12: access_ok(), the copy; no might_fault() (ARM v3.5).
+ * Below 5.5 an n > INT_MAX fails access_ok() and the kernel zeroes n bytes
+ * at @to: here a KM_R_UNEXPECTED BUG instead, @to untouched.
+ * check_copy_size()'s compile-time object size check and
+ * CONFIG_HARDENED_USERCOPY are not modelled.
+ */
+static inline unsigned long __must_check copy_from_user(void *to, const void __user *from,
+							unsigned long n)
+{
+#if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(5, 5, 0)
+	return km_copy_from_user(km_shim_current(), &km_uaccess_direct, to, (unsigned long)from, n);
+#else
+	unsigned long res;
+
+#if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(4, 12, 0)
+	might_fault();
+#endif
+	res = km_copyin(km_shim_current(), &km_uaccess_direct, to, (unsigned long)from, n);
+	if (unlikely(res > INT_MAX))	/* the kernel's zero-fill overruns any object */
+		km_report(km_task_machine(km_shim_current()), KM_BUG, KM_R_UNEXPECTED,
+			  "copy_from_user(n %lu): zeroing the %lu bytes not copied overruns @to "
+			  "(no INT_MAX check before v5.5): not done", n, res);
+	else if (res && to)	/* the zero-fill, uncounted as km_copy_from_user()'s */
+		(memset)((unsigned char *)to + (n - res), 0, res);
+	return res;
+#endif
+}
+static inline unsigned long __must_check copy_to_user(void __user *to, const void *from,
+						      unsigned long n)
+{
+#if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(5, 5, 0)
+	return km_copy_to_user(km_shim_current(), &km_uaccess_direct, (unsigned long)to, from, n);
+#else
+#if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(4, 12, 0)
+	might_fault();
+#endif
+	return km_copyout(km_shim_current(), &km_uaccess_direct, (unsigned long)to, from, n);
+#endif
+}
+
 /* custom: clear_user() of ARM (v5.7): access_ok(), then __clear_user()
  * (arch/arm/lib/clear_user.S through the user mapping); no might_fault().
  * The model's km_clear_user() on current. Returns the bytes not cleared. */
