@@ -106,6 +106,33 @@ rc=$?
 set -e
 [ $rc = 2 ] || fail "--show -1: exit $rc, want 2"
 grep -q -- '--show -1: want 0 or more' "$tmp/err_show" || fail "--show -1: no message"
+# bad usage: exit 2 and a message matching the pattern $1 (grep -E) on stderr
+usage_error() {
+	local want=$1 rc
+	shift
+	set +e
+	"$check" "$@" >/dev/null 2>"$tmp/err_usage"
+	rc=$?
+	set -e
+	[ $rc = 2 ] || fail "$*: exit $rc, want 2"
+	grep -Eq -- "$want" "$tmp/err_usage" || fail "$*: no message like $want"
+}
+# an empty list selects nothing: a vacuous run that exited 0 (newuser4 #6);
+# bad usage now, as is an empty name in a list
+for opt in '--variant=' '--variant=direct,' '--machine= , ' '--context='; do
+	usage_error 'an empty name \(want NAME\[,NAME\]\.\.\.\)' uaccess "$opt"
+done
+# an unknown command is named, not only the usage line (newuser4 #20)
+usage_error "^kmodel-check: unknown command 'bogus'; commands: uaccess\$" bogus
+# report messages name the ported file relative to the source tree, not the
+# build machine's path (__FILE__ of might_fault(); newuser4 #20)
+set +e
+"$check" uaccess --variant uaccess_with_memcpy --machine bbw --context preempt_off \
+	>"$tmp/file_path" 2>/dev/null
+set -e
+grep -q 'invalid context at src/uaccess/uaccess_with_memcpy.c:[0-9]' "$tmp/file_path" ||
+	fail "might_fault() report: no source-relative path"
+grep -q ' at /' "$tmp/file_path" && fail "a report names an absolute path"
 "$check" --help >"$tmp/help"
 for e in leading trailing readonly untouched adjacent; do
 	grep -q "$e:" "$tmp/help" || fail "--help: the edge $e is not defined"

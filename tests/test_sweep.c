@@ -559,11 +559,41 @@ static void test_tool_json_shards_merge(void **state)
 		assert_false(ok);
 		assert_non_null(strstr(err, "kmodel-sweep: unknown sharing \"nosuch\"; known: private"));
 		g_free(err);
-		/* the usage line names every option */
+		/* the usage line names every option; an unknown command is
+		 * named (newuser4 #20) */
 		g_free(run_tool_status("nosuch", &ok, &err));
 		assert_non_null(strstr(err, "--sharing NAME"));
 		assert_non_null(strstr(err, "--load PATH.so"));
+		assert_non_null(strstr(err, "kmodel-sweep: unknown command 'nosuch'; commands: "
+					    "asix, merge\n"));
 		g_free(err);
+		/* an empty list or name (newuser4 #6: it swept everything) */
+		for (int i = 0; i < 4; i++) {
+			static const char *const args[] = {
+				"asix --quick --variant ''", "asix --quick --sharing ''",
+				"asix --quick --variant sr9800,", "asix --quick -s ' , shared'",
+			};
+
+			g_free(run_tool_status(args[i], &ok, &err));
+			assert_false(ok);
+			if (!strstr(err, "an empty name (want NAME[,NAME]...)"))
+				fail_msg("%s: %s", args[i], err);
+			g_free(err);
+		}
+		/* --shard: digits only, a space before as after (newuser4 #20:
+		 * " 1/2" was taken, "1/2 " refused) */
+		for (int i = 0; i < 4; i++) {
+			static const char *const shards[] = { "' 1/2'", "'1/2 '", "+1/2", "'1/ 2'" };
+			gchar *a = g_strdup_printf("asix --quick --variant sr9800 --shard %s",
+						   shards[i]);
+
+			g_free(run_tool_status(a, &ok, &err));
+			assert_false(ok);
+			if (!strstr(err, "want K/N, digits, 1 <= K <= N"))
+				fail_msg("%s: %s", a, err);
+			g_free(err);
+			g_free(a);
+		}
 	}
 	{
 		gchar *path = g_strdup_printf("%s/whole.json", dir);

@@ -45,6 +45,41 @@ static inline void km_tool_unknown_variant(const char *prog, const struct km_reg
 	g_ptr_array_free(known, TRUE);
 }
 
+/* The names of a repeatable, comma-separated list option --@option (@opt
+ * as GOption fills it: NULL when not given), each stripped, into *@out
+ * (g_strfreev(); NULL when not given: the caller's default). An empty
+ * list or an empty name in it ("", "a,", " , ") selects nothing, a vacuous
+ * run that exits 0 (newuser4 #6): -1 after printing
+ * `PROG: --OPTION "LIST": an empty name (want NAME[,NAME]...)`. */
+static inline int km_tool_split_names(const char *prog, const char *option, char **opt,
+				      char ***out)
+{
+	GPtrArray *a;
+
+	*out = NULL;
+	if (!opt)
+		return 0;
+	a = g_ptr_array_new();
+	for (char **v = opt; *v; v++) {
+		gchar **names = g_strsplit(*v, ",", -1);
+
+		for (gchar **name = names; *name; name++)
+			g_ptr_array_add(a, g_strdup(g_strstrip(*name)));
+		if (!*names || g_strv_contains((const gchar *const *)names, "")) {
+			fprintf(stderr, "%s: --%s \"%s\": an empty name (want NAME[,NAME]...)\n",
+				prog, option, *v);
+			g_strfreev(names);
+			g_ptr_array_set_free_func(a, g_free);
+			g_ptr_array_free(a, TRUE);
+			return -1;
+		}
+		g_strfreev(names);
+	}
+	g_ptr_array_add(a, NULL);
+	*out = (char **)g_ptr_array_free(a, FALSE);
+	return 0;
+}
+
 /* The --version entry of a tool's GOptionEntry table. */
 #define KM_TOOL_VERSION_ENTRY(flag) \
 	{ "version", 0, 0, G_OPTION_ARG_NONE, (flag), "Print the version and exit", NULL }

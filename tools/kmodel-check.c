@@ -72,20 +72,22 @@ static const char *verdict(const struct variant_run *r)
 	return !r->ops->claims_conformance ? "no-claim" : claim_failed(r) ? "FAIL" : "pass";
 }
 
-/* The names of @names (each may be a comma list) that @known (@n names,
- * @what for messages) holds, as a bit mask in @known's order; all when
- * @names is NULL. -1 with a message for an unknown name. */
-static long pick_names(gchar **names, const char *const *known, unsigned int n,
-		       const char *what)
+/* The names of the list option --@option (@opt: repeatable, each may be
+ * a comma list) that @known (@n names, @what for messages) holds, as a bit
+ * mask in @known's order; all when @opt is NULL. -1 with a message for an
+ * unknown or an empty name (km_tool_split_names()). */
+static long pick_names(gchar **opt, const char *option, const char *const *known,
+		       unsigned int n, const char *what)
 {
-	gchar *joined = names ? g_strjoinv(",", names) : NULL;
-	gchar **parts = joined ? g_strsplit(joined, ",", -1) : NULL;
-	long mask = names ? 0 : (1L << n) - 1;
+	gchar **names;
+	long mask;
 
-	for (gchar **p = parts; p && *p && mask >= 0; p++) {
+	if (km_tool_split_names("kmodel-check", option, opt, &names))
+		return -1;
+	mask = names ? 0 : (1L << n) - 1;
+	for (gchar **p = names; p && *p && mask >= 0; p++) {
 		unsigned int i;
 
-		g_strstrip(*p);
 		for (i = 0; i < n && strcmp(known[i], *p); i++)
 			;
 		if (i < n) {
@@ -95,8 +97,7 @@ static long pick_names(gchar **names, const char *const *known, unsigned int n,
 		km_tool_unknown("kmodel-check", what, *p, known, n);
 		mask = -1;
 	}
-	g_strfreev(parts);
-	g_free(joined);
+	g_strfreev(names);
 	return mask;
 }
 
@@ -110,7 +111,7 @@ static int pick_variants(const struct km_registry *reg, gchar **names, GPtrArray
 
 	for (const struct km_uaccess_ops *const *v = all; *v; v++)
 		g_ptr_array_add(known, (gpointer)(*v)->name);
-	mask = pick_names(names, (const char *const *)known->pdata, known->len,
+	mask = pick_names(names, "variant", (const char *const *)known->pdata, known->len,
 			  "uaccess variant");
 	for (guint i = 0; mask > 0 && i < known->len; i++)
 		if (mask & (1L << i))
@@ -371,8 +372,8 @@ static int check_uaccess(const struct check_opts *o)
 		mnames[i] = machines[i].name;
 	for (int c = 0; c < KM_CONF_CTX__COUNT; c++)
 		cnames[c] = km_conformance_context_name(c);
-	mmask = pick_names(o->machines, mnames, G_N_ELEMENTS(machines), "machine");
-	cmask = pick_names(o->contexts, cnames, KM_CONF_CTX__COUNT, "context");
+	mmask = pick_names(o->machines, "machine", mnames, G_N_ELEMENTS(machines), "machine");
+	cmask = pick_names(o->contexts, "context", cnames, KM_CONF_CTX__COUNT, "context");
 	if (pick_variants(o->reg, o->variants, pick) || mmask < 0 || cmask < 0)
 		rc = 2;
 	if (o->kmap && !kmap_local && strcmp(o->kmap, "pre-5.11")) {
@@ -513,6 +514,15 @@ int main(int argc, char **argv)
 		fprintf(stderr, "kmodel-check: --show %d: want 0 or more\n", o.show);
 		rc = 2;
 	} else if (argc != 2 || strcmp(argv[1], "uaccess") != 0) {
+		/* newuser4 #20: a wrong command is named, not only the usage */
+		if (argc < 2)
+			fprintf(stderr, "kmodel-check: no command; commands: uaccess\n");
+		else if (strcmp(argv[1], "uaccess"))
+			fprintf(stderr, "kmodel-check: unknown command '%s'; commands: uaccess\n",
+				argv[1]);
+		else
+			fprintf(stderr, "kmodel-check: uaccess: unexpected argument '%s'\n",
+				argv[2]);
 		fprintf(stderr, "kmodel-check: usage: kmodel-check uaccess [--load PATH.so] "
 				"[--variant NAME] [--machine NAME] [--context NAME] [--kmap ERA] [--json] "
 				"[-o FILE] [--show N] (see --help)\n");

@@ -569,17 +569,22 @@ static void progress(void *arg, uint64_t done, uint64_t total)
 		fputc('\n', stderr);
 }
 
-/* "K/N", 1 <= K <= N */
+/* "K/N", 1 <= K <= N: digits only (strtoul() would take " 1" and "+1",
+ * while "1 " was refused: newuser4 #20) */
 static bool parse_shard(const char *s, unsigned int *k, unsigned int *n)
 {
 	char *end;
 	unsigned long a, b;
 
 	errno = 0;
+	if (!g_ascii_isdigit(*s))
+		return false;
 	a = strtoul(s, &end, 10);
 	if (end == s || *end != '/' || errno)
 		return false;
 	s = end + 1;
+	if (!g_ascii_isdigit(*s))
+		return false;
 	b = strtoul(s, &end, 10);
 	if (end == s || *end || errno || !a || a > b || b > 1000000)
 		return false;
@@ -588,25 +593,9 @@ static bool parse_shard(const char *s, unsigned int *k, unsigned int *n)
 	return true;
 }
 
-/* the names of a repeatable, comma-separated option, stripped (free the
- * array; the strings go with it) */
-static GPtrArray *split_names(gchar **opt)
-{
-	GPtrArray *a = g_ptr_array_new_with_free_func(g_free);
-
-	for (gchar **v = opt; v && *v; v++) {
-		gchar **names = g_strsplit(*v, ",", -1);
-
-		for (gchar **name = names; *name; name++)
-			g_ptr_array_add(a, g_strdup(g_strstrip(*name)));
-		g_strfreev(names);
-	}
-	return a;
-}
-
 static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 {
-	GPtrArray *names;
+	gchar **names = NULL;
 	const struct km_usbnet_variant *const *all = km_registry_usbnet(reg);
 	GPtrArray *pick = g_ptr_array_new();
 	struct km_sweep_config cfg = { .quick = o->quick };
@@ -617,40 +606,40 @@ static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 	int err, rc = 0;
 
 	if (o->shard && !parse_shard(o->shard, &k, &n)) {
-		fprintf(stderr, PROG ": --shard %s: want K/N with 1 <= K <= N\n", o->shard);
+		fprintf(stderr, PROG ": --shard \"%s\": want K/N, digits, 1 <= K <= N\n", o->shard);
 		g_ptr_array_free(pick, TRUE);
 		return 2;
 	}
-	names = split_names(o->variants);
-	for (guint i = 0; i < names->len && !rc; i++) {
-		const char *name = g_ptr_array_index(names, i);
-		const struct km_usbnet_variant *uv = km_registry_find_usbnet(reg, name);
+	if (km_tool_split_names(PROG, "variant", o->variants, &names))
+		rc = 2;
+	for (gchar **name = names; name && *name && !rc; name++) {
+		const struct km_usbnet_variant *uv = km_registry_find_usbnet(reg, *name);
 
 		if (!uv) {
-			km_tool_unknown_variant(PROG, reg, true, name);
+			km_tool_unknown_variant(PROG, reg, true, *name);
 			rc = 2;
 		} else {
 			g_ptr_array_add(pick, (gpointer)uv);
 		}
 	}
-	g_ptr_array_free(names, TRUE);
-	names = split_names(o->sharings);
-	for (guint i = 0; i < names->len && !rc; i++) {
-		int sh = sharing_by_name(g_ptr_array_index(names, i));
+	g_strfreev(names);
+	if (!rc && km_tool_split_names(PROG, "sharing", o->sharings, &names))
+		rc = 2;
+	for (gchar **name = names; name && *name && !rc; name++) {
+		int sh = sharing_by_name(*name);
 
 		if (sh < 0) {
 			const char *known[KM_SWEEP_SHARING_COUNT];
 
 			for (int s = 0; s < KM_SWEEP_SHARING_COUNT; s++)
 				known[s] = km_sweep_sharing_name((enum km_sweep_sharing)s);
-			km_tool_unknown(PROG, "sharing", g_ptr_array_index(names, i), known,
-					KM_SWEEP_SHARING_COUNT);
+			km_tool_unknown(PROG, "sharing", *name, known, KM_SWEEP_SHARING_COUNT);
 			rc = 2;
 		} else {
 			cfg.sharings |= 1u << sh;
 		}
 	}
-	g_ptr_array_free(names, TRUE);
+	g_strfreev(names);
 	if (rc) {
 		g_ptr_array_free(pick, TRUE);
 		return rc;
@@ -812,6 +801,14 @@ int main(int argc, char **argv)
 	} else if (argc >= 2 && !strcmp(argv[1], "merge")) {
 		rc = sweep_merge(&o, argc, argv);
 	} else if (argc != 2 || strcmp(argv[1], "asix") != 0) {
+		/* newuser4 #20: a wrong command is named, not only the usage */
+		if (argc < 2)
+			fprintf(stderr, PROG ": no command; commands: asix, merge\n");
+		else if (strcmp(argv[1], "asix"))
+			fprintf(stderr, PROG ": unknown command '%s'; commands: asix, merge\n",
+				argv[1]);
+		else
+			fprintf(stderr, PROG ": asix: unexpected argument '%s'\n", argv[2]);
 		fprintf(stderr, PROG ": usage: kmodel-sweep asix [--load PATH.so] [--quick] "
 				"[--shard K/N] [--variant NAME] [--sharing NAME] [--json] [--progress] | "
 				"kmodel-sweep merge [--json] FILE.json... (see --help)\n");
