@@ -23,7 +23,11 @@
 #    without <linux/export.h>, parses as a declaration of type int and is
 #    otherwise only a warning.
 # Source file properties belong to a directory: call it in the directory
-# that creates the target, or name the target with TARGET_DIRECTORY.
+# that creates the target, or name the target with TARGET_DIRECTORY. A
+# <file> that does not exist, and is not GENERATED, is a configure error.
+# A plugin (a MODULE library) links with -z defs too, so that a name
+# nothing defines fails its link, not --load:
+#   target_link_options(<plugin> PRIVATE LINKER:-z,defs)
 #
 # Installed, find_package(kmodel) brings this function; in the source tree
 # the top CMakeLists.txt includes it. Example, a consumer's CMakeLists.txt:
@@ -46,9 +50,22 @@ function(kmodel_kernel_sources)
     message(FATAL_ERROR "kmodel_kernel_sources: no source files")
   endif()
   set(where)
+  set(dir "${CMAKE_CURRENT_SOURCE_DIR}")
   if(arg_TARGET_DIRECTORY)
     set(where TARGET_DIRECTORY ${arg_TARGET_DIRECTORY})
+    get_target_property(dir ${arg_TARGET_DIRECTORY} SOURCE_DIR)
   endif()
+  # a file that is neither there nor generated (a typo) is an error now,
+  # not a compile error of the real file later, far from the cause
+  # (newuser4 #20)
+  foreach(f IN LISTS arg_UNPARSED_ARGUMENTS)
+    cmake_path(ABSOLUTE_PATH f BASE_DIRECTORY "${dir}" OUTPUT_VARIABLE abs)
+    get_source_file_property(gen "${f}" ${where} GENERATED)
+    if(NOT EXISTS "${abs}" AND NOT gen)
+      message(FATAL_ERROR "kmodel_kernel_sources: ${f}: no such file (${abs}); a generated "
+                          "file: call this after the add_custom_command() that makes it")
+    endif()
+  endforeach()
   set_property(SOURCE ${arg_UNPARSED_ARGUMENTS} ${where} APPEND PROPERTY
     INCLUDE_DIRECTORIES "${KMODEL_KERNEL_INCLUDE_DIR}")
   if(CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")

@@ -18,7 +18,9 @@
 #    run by a compiler told -fno-pie (their -fPIC must be there), and
 #    link with -Wl,-z,defs (no undefined symbol
 #    left for load time), and a kernel-style file calling a name the layer
-#    lacks fails to build through kmodel_kernel_sources();
+#    lacks fails to build through kmodel_kernel_sources(), as does each
+#    example's CMake plugin with a name nothing defines (-z defs), and
+#    kmodel_kernel_sources() of a missing file fails at configure time;
 #  - every installed header compiles alone under -Wall -Wextra -Werror
 #    (the layer's at 3.5 and 5.7), and each layer header brings u8 .. s64,
 #    bool and size_t as the kernel's do (newuser4 #5);
@@ -98,6 +100,26 @@ if cmake --build "$tmp/b" --target implicit_int >"$tmp/implicit_int.log" 2>&1 ||
    ! grep -q 'implicit-int' "$tmp/implicit_int.log"; then
 	cat "$tmp/implicit_int.log" >&2
 	echo "install_consumer: EXPORT_SYMBOL() without its header built through kmodel_kernel_sources()" >&2
+	exit 1
+fi
+
+# ... and kmodel_kernel_sources() of a file that is not there (a typo) fails
+# at configure time, naming it (newuser4 #20: accepted silently); a
+# GENERATED one is not there yet either, and is accepted
+mkdir "$tmp/nothere"
+cat >"$tmp/nothere/CMakeLists.txt" <<'EOF2'
+cmake_minimum_required(VERSION 3.25)
+project(nothere NONE)
+find_package(kmodel 0.3 REQUIRED)
+add_custom_command(OUTPUT made.c COMMAND true)
+kmodel_kernel_sources(KERNEL_VERSION 5.7 made.c)
+kmodel_kernel_sources(KERNEL_VERSION 5.7 nothere.c)
+EOF2
+if cmake -S "$tmp/nothere" -B "$tmp/nothere/b" -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/nothere.log" 2>&1 ||
+   ! grep -q 'kmodel_kernel_sources: nothere.c: no such file' "$tmp/nothere.log" ||
+   grep -q 'made.c' "$tmp/nothere.log"; then
+	cat "$tmp/nothere.log" >&2
+	echo "install_consumer: kmodel_kernel_sources() took a missing file, or refused a generated one" >&2
 	exit 1
 fi
 
@@ -186,6 +208,24 @@ readme_build() {	# <example dir> <work dir>: the README's "Without CMake" block
 	(cd "$2" && cc() { command cc -fno-pie "$@"; } && export -f cc && bash -e build.sh) ||
 		{ echo "install_consumer: $1/README.md's pkg-config build failed" >&2; exit 1; }
 }
+# ... and the examples' CMake recipes refuse at link time a name nothing
+# defines (newuser4 #15: its MODULE linked without -z defs, and the name
+# failed only at --load): every file of the example gets a reference to one
+cat >"$tmp/undef.h" <<'EOF2'
+void km_undefined_by_install_consumer(void);
+__attribute__((used)) static void (*const km_undefined_ref)(void) = km_undefined_by_install_consumer;
+EOF2
+printf 'add_compile_options(-include "%s")\n' "$tmp/undef.h" >"$tmp/undef.cmake"
+for ex in byo_uaccess byo_tx_fixup; do
+	cmake -S "$src/examples/$ex" -B "$tmp/undef_$ex" -DCMAKE_PREFIX_PATH="$prefix" \
+		-DCMAKE_PROJECT_INCLUDE="$tmp/undef.cmake" >/dev/null
+	if cmake --build "$tmp/undef_$ex" >"$tmp/undef.log" 2>&1 ||
+	   ! grep -q 'undefined reference to .km_undefined_by_install_consumer' "$tmp/undef.log"; then
+		cat "$tmp/undef.log" >&2
+		echo "install_consumer: examples/$ex's CMake plugin linked with an undefined name" >&2
+		exit 1
+	fi
+done
 readme_build "$src/examples/byo_uaccess" "$tmp/pc_byo"
 "$prefix/bin/kmodel-check" uaccess --load "$tmp/pc_byo/libbyo_uaccess.so" --variant page_copy \
 	--machine a15 --context process >/dev/null

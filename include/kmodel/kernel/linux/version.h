@@ -27,7 +27,12 @@
 #endif
 #define LINUX_VERSION_CODE KMODEL_KERNEL_VERSION
 
-#if KMODEL_KERNEL_VERSION < KERNEL_VERSION(3, 5, 0)
+/* an identifier is 0 in #if, and so is an empty value with the + 0: both
+ * are told apart from a version too old (newuser4 #20: foo was "v3.5 and
+ * later") */
+#if (KMODEL_KERNEL_VERSION + 0) == 0
+#error "KMODEL_KERNEL_VERSION is empty, 0 or not a number: want KERNEL_VERSION(a, b, c) or its value, e.g. KERNEL_VERSION(5, 7, 0)"
+#elif KMODEL_KERNEL_VERSION < KERNEL_VERSION(3, 5, 0)
 #error "KMODEL_KERNEL_VERSION: the compatibility layer follows v3.5 and later"
 #endif
 
