@@ -229,6 +229,18 @@ done
 readme_build "$src/examples/byo_uaccess" "$tmp/pc_byo"
 "$prefix/bin/kmodel-check" uaccess --load "$tmp/pc_byo/libbyo_uaccess.so" --variant page_copy \
 	--machine a15 --context process >/dev/null
+# ... but not linked with libkmodel.a: a copy of its own is refused, though
+# its calls would bind to the tool's copy and run (newuser4 #14)
+cc -std=gnu11 -fPIC -shared -o "$tmp/pc_byo/libstatic.so" "$src/examples/byo_uaccess/plugin.c" \
+	"$tmp/pc_byo/my_copy.o" $(pkg-config --cflags kmodel) "$libdir/libkmodel.a" \
+	$(pkg-config --libs glib-2.0 gmodule-2.0) -lm -ldl
+if "$prefix/bin/kmodel-check" uaccess --load "$tmp/pc_byo/libstatic.so" --variant page_copy \
+	--machine a15 --context process >/dev/null 2>"$tmp/static.err" ||
+   ! grep -q 'has a copy of libkmodel of its own' "$tmp/static.err"; then
+	cat "$tmp/static.err" >&2
+	echo "install_consumer: a plugin linked with libkmodel.a was not refused" >&2
+	exit 1
+fi
 # ... the example driver through pkg-config: a plugin (libkmodel.so) and a
 # program linked with the archive
 byo=$src/examples/byo_tx_fixup

@@ -36,7 +36,9 @@
  * should too: one linked with libkmodel.a has a copy of its own, which a
  * plugin reaches only if the program exports it (--export-dynamic, which
  * gmodule-2.0's pkg-config flags add); when the plugin's adds reach the
- * other copy, km_registry_load() fails with -ELIBBAD.
+ * other copy, km_registry_load() fails with -ELIBBAD. A plugin linked
+ * with libkmodel.a (a copy of its own, whatever its calls bind to) is
+ * refused with -ELIBBAD too.
  */
 #ifndef KMODEL_REGISTRY_H
 #define KMODEL_REGISTRY_H
@@ -149,7 +151,8 @@ KM_API bool km_registry_builtin(const struct km_registry *r, const void *variant
  * directory. The variants it registers report @path as their origin.
  * Return: 0; -EINVAL for a NULL argument; -ENOENT when @path does not
  * exist; -ELIBBAD when it cannot be loaded (its undefined symbols, not a
- * shared object: km_last_error() quotes the loader); -ENOEXEC when it has
+ * shared object: km_last_error() quotes the loader) or defines libkmodel's
+ * names itself (linked with libkmodel.a); -ENOEXEC when it has
  * no kmodel_plugin_init, or was built for another KM_PLUGIN_ABI; -EEXIST
  * when @r already holds this plugin (loaded before, under any path); else
  * the entry point's error (km_last_error() quotes its message, or the

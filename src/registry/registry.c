@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The variant registry and its GModule plugin loader: kmodel/registry.h. */
+#define _GNU_SOURCE	/* dladdr() */
 #include "internal.h"
 #include <kmodel/registry.h>
+#include <dlfcn.h>
 #include <gmodule.h>
 #include <string.h>
 #include <unistd.h>
@@ -211,6 +213,20 @@ static void remove_origin(struct km_registry *r, const char *origin)
 	}
 }
 
+/* Does the plugin define libkmodel's names itself (linked with
+ * libkmodel.a)? Its calls may then bind to the program's copy by ELF
+ * interposition and work by accident, or to its own (-Bsymbolic,
+ * --exclude-libs) where add() refuses them: refused either way
+ * (newuser4 #14). */
+static bool own_copy(GModule *module, gpointer init)
+{
+	gpointer sym;
+	Dl_info a, b;
+
+	return g_module_symbol(module, "km_registry_load", &sym) && sym && dladdr(sym, &a) &&
+	       dladdr(init, &b) && a.dli_fbase == b.dli_fbase;
+}
+
 int km_registry_load(struct km_registry *r, const char *path)
 {
 	const unsigned int *abi;
@@ -241,6 +257,12 @@ int km_registry_load(struct km_registry *r, const char *path)
 	    *abi != KM_PLUGIN_ABI) {
 		err = km_err(-ENOEXEC, "%s: built for plugin ABI %d, this libkmodel has %d", path,
 			     abi ? (int)*abi : -1, KM_PLUGIN_ABI);
+		goto fail;
+	}
+	if (own_copy(p->module, (gpointer)init)) {
+		err = km_err(-ELIBBAD, "%s: has a copy of libkmodel of its own (linked with "
+			     "libkmodel.a?): a plugin shares the program's libkmodel.so "
+			     "(pkg-config --libs kmodel)", path);
 		goto fail;
 	}
 	/* the same file under another path is the same handle (dlopen()
