@@ -105,7 +105,17 @@ static void test_memmove_over_tcp_clone(void **state)
 		 * 0 (< 4: the memmove), at the smallest maxpacket with room */
 		assert_int_equal(f->example.len, 67);
 		assert_int_equal(f->example.headroom, 0);
-		assert_non_null(km_sweep_find(variant(r, name), "skb_write_cloned"));
+		/* ... but the write into the room the original shares comes
+		 * one byte earlier: a clone of the headers alone (len 66, no
+		 * payload to corrupt) memmoves them 4 bytes up, into the
+		 * tailroom (newuser4 #16: the README said 67 for both) */
+		f = km_sweep_find(variant(r, name), "skb_write_cloned");
+		assert_non_null(f);
+		assert_int_equal(f->example.sharing, KM_SWEEP_TCP_CLONE);
+		assert_int_equal(f->example.len, 66);
+		assert_int_equal(f->example.headroom, 0);
+		assert_int_equal(f->example.tailroom, 4);
+		assert_int_equal(f->example.maxpacket, 64);
 	}
 	/* the two share the rules: the same counts */
 	assert_int_equal(km_sweep_find(variant(r, "after"), "other_holder_corrupted")->count,
