@@ -196,6 +196,17 @@ grep -q byo1 "$tmp/sweep.txt" || { echo "install_consumer: no byo1 sweep" >&2; e
 if grep -Eq 'usb_protocol|frame_mismatch' "$tmp/sweep.txt"; then
 	echo "install_consumer: false findings in the byo1 sweep:" >&2; cat "$tmp/sweep.txt" >&2; exit 1
 fi
+# ... and the example's README names each finding and its count (newuser4
+# #21: it did not mention the sweep, which shows the driver writing into
+# shared skbs)
+while read -r rule count _; do
+	count=$(sed -E ':a; s/([0-9])([0-9]{3})($|,)/\1,\2\3/; ta' <<<"$count")	# 81,900
+	grep -q "\`$rule\`" "$src/examples/byo_tx_fixup/README.md" &&
+		grep -q "$count of the" "$src/examples/byo_tx_fixup/README.md" ||
+		{ echo "install_consumer: examples/byo_tx_fixup/README.md does not tell $rule ($count)" >&2; exit 1; }
+done < <(awk '/^  [a-z_]+ +[0-9]+ +e\.g\./ { print $1, $2 }' "$tmp/sweep.txt")
+grep -q '^  [a-z_]* *[0-9]* *e\.g\.' "$tmp/sweep.txt" ||
+	{ echo "install_consumer: the byo1 sweep found nothing (the README says what it finds)" >&2; exit 1; }
 # ... and through pkg-config, as the examples' READMEs say, their lines run
 # as written: only the kernel file sees the compatibility layer, and with a
 # compiler that does not default to PIE (-fno-pie first: the READMEs'
