@@ -926,6 +926,41 @@ static void test_kmap_lifo_violation_silent(void **state)
 	lifo_violation(false, 0);
 }
 
+/* A kunmap_atomic() under CONFIG_DEBUG_HIGHMEM whose top slot lies past
+ * the modelled fixmap ptes (35 nested maps: 16 slots, FIX_TEXT_POKE0/1 and
+ * the 16 indices after them): the kmap_order report says the slot maps
+ * nothing, not "pfn 18446744073709551615" (newuser4 #20) */
+static void test_kmap_order_names_no_page(void **state)
+{
+	struct km_machine_config c = highmem_cfg;
+	enum { N = KM_TYPE_NR + 2 + KM_TYPE_NR + 1 };
+	struct km_fixture f;
+	struct km_page *p[N];
+	void *v[N];
+	bool said = false;
+
+	c.kmap_debug = true;
+	km_fixture_up(&f, &c);
+	for (int i = 0; i < N; i++) {
+		p[i] = km_alloc_page(f.m, KM_GFP_HIGHMEM);
+		v[i] = km_kmap_atomic(f.t, p[i]);
+	}
+	for (int i = N - 1; i >= 0; i--)
+		km_kunmap_atomic(f.t, v[i]);
+	assert_true(km_report_count(f.m, KM_R_KMAP_ORDER) > 0);
+	for (size_t i = 0; i < km_report_log_len(f.m); i++) {
+		const struct km_report *r = km_report_get(f.m, i);
+
+		assert_null(strstr(r->message, "18446744073709551615"));
+		said |= r->code == KM_R_KMAP_ORDER && strstr(r->message, "maps nothing") != NULL;
+	}
+	assert_true(said);
+	for (int i = 0; i < N; i++)
+		km_put_page(f.m, p[i]);
+	km_reports_clear(f.m);
+	km_fixture_down(&f);
+}
+
 static void test_kunmap_unbalanced(void **state)
 {
 	struct km_fixture f;
@@ -1207,6 +1242,7 @@ int main(void)
 		cmocka_unit_test(test_kmap_overflow),
 		cmocka_unit_test(test_kmap_lifo_violation_debug),
 		cmocka_unit_test(test_kmap_lifo_violation_silent),
+		cmocka_unit_test(test_kmap_order_names_no_page),
 		cmocka_unit_test(test_kunmap_unbalanced),
 		cmocka_unit_test(test_teardown_pinned_page_and_kmap),
 		cmocka_unit_test(test_kmap_foreign_page),

@@ -146,6 +146,18 @@ static unsigned long *pre511_pte(struct km_machine *m, unsigned long w)
 	return NULL;
 }
 
+/* A slot's pte for messages: "maps pfn N", or "maps nothing (pte none)"
+ * for a cleared pte (~0UL) or a slot past the modelled ptes (NULL) -- not
+ * pfn 18446744073709551615 (newuser4 #20) */
+static const char *slot_pte_describe(const unsigned long *pte, char *buf, size_t len)
+{
+	if (pte && *pte != ~0UL)
+		snprintf(buf, len, "maps pfn %lu", *pte);
+	else
+		snprintf(buf, len, "maps nothing (pte none)");
+	return buf;
+}
+
 /* What fixmap index FIX_KMAP_BEGIN + @w holds before 5.11, for messages */
 static void pre511_describe(struct km_machine *m, unsigned long w, char *buf, size_t len)
 {
@@ -315,6 +327,7 @@ static void __attribute__((noinline)) kunmap_high_slot(struct km_task *t, unsign
 	struct km_kmap_stack *st = kmap_stack(t);
 	unsigned long *pte;
 	unsigned int s;
+	char top[48];
 
 	if (st->idx == 0) {
 		kunmap_unbalanced(t, km_frame(m, pfn));
@@ -326,8 +339,8 @@ static void __attribute__((noinline)) kunmap_high_slot(struct km_task *t, unsign
 			pte = pre511_pte(m, s + (unsigned long)KM_TYPE_NR * t->cpu);
 			if (!pte || *pte != pfn)	/* BUG_ON(vaddr != __fix_to_virt(idx)) */
 				km_report(m, KM_BUG, KM_R_KMAP_ORDER,
-					  "kunmap_atomic(pfn %lu): cpu %u top slot %u maps pfn %lu",
-					  pfn, t->cpu, s, pte ? *pte : ~0UL);
+					  "kunmap_atomic(pfn %lu): cpu %u top slot %u %s",
+					  pfn, t->cpu, s, slot_pte_describe(pte, top, sizeof(top)));
 			if (pte)
 				*pte = ~0UL;	/* set_fixmap_pte(idx, __pte(0)) */
 			KM_EV_INC(m, tlb_flushes);
@@ -338,8 +351,8 @@ static void __attribute__((noinline)) kunmap_high_slot(struct km_task *t, unsign
 	}
 	pte = s < KM_KMAP_PTES ? &st->pfn[s] : NULL;
 	if (!pte || *pte != pfn)	/* WARN_ON_ONCE(addr != __fix_to_virt(...)) */
-		km_report(m, KM_WARN, KM_R_KMAP_ORDER, "kunmap_local(pfn %lu): top slot %u maps pfn %lu",
-			  pfn, s, pte ? *pte : ~0UL);
+		km_report(m, KM_WARN, KM_R_KMAP_ORDER, "kunmap_local(pfn %lu): top slot %u %s",
+			  pfn, s, slot_pte_describe(pte, top, sizeof(top)));
 	if (pte)
 		*pte = ~0UL;		/* pte_clear() */
 	KM_EV_INC(m, tlb_flushes);		/* arch_kmap_local_post_unmap() */
