@@ -240,8 +240,9 @@ static inline void km_machine_get_config(const struct km_machine *m,
 KM_API int km_machine_check(struct km_machine *m);
 
 /**
- * km_machine_destroy() - run km_machine_check(), log each problem with
- * g_warning(), release every host resource (including what leaked).
+ * km_machine_destroy() - run km_machine_check(), log the first 8 problems
+ * with g_warning() each and the rest as one "... and N more" warning,
+ * release every host resource (including what leaked).
  * NULL is a no-op. Return: number of teardown problems (0 when clean).
  */
 KM_API int km_machine_destroy(struct km_machine *m);
