@@ -21,6 +21,7 @@ struct kb_opts {
 	gchar **load;			/* plugins */
 	gint repeat;
 	gchar *scenarios;		/* comma list, NULL: all */
+	gchar **scenario_names;		/* its names; NULL: all */
 	gchar *dd_block_sizes, *dd_variants, *dd_kmap, *dd_machines, *dd_kmap_strict;
 	gint dd_total_mib, dd_file_mib;
 	gchar *iperf_variants;
@@ -75,34 +76,37 @@ static void usage_error(int *rc, const char *fmt, ...)
 	*rc = 2;
 }
 
-static gboolean wanted(const char *list, const char *name)
+static gboolean wanted(const struct kb_opts *o, const char *name)
 {
-	gboolean hit = FALSE;
-	gchar **parts;
+	return !o->scenario_names || g_strv_contains((const gchar *const *)o->scenario_names, name);
+}
 
-	if (!list)
-		return TRUE;
-	parts = g_strsplit(list, ",", -1);
-	for (gchar **p = parts; *p; p++)
-		hit |= strcmp(g_strstrip(*p), name) == 0;
-	g_strfreev(parts);
-	return hit;
+/* kb_split_names() of @list given to @option; NULL and *@rc = 2 when it
+ * refuses it */
+static gchar **names_of(const char *option, const char *list, int *rc)
+{
+	gchar **names = kb_split_names("kmodel-bench", option, list);
+
+	if (!names)
+		*rc = 2;
+	return names;
 }
 
 /* the dd cases: --dd-variants x --dd-machines x --dd-kmap */
 static int dd_cases(const struct kb_opts *o, const struct km_registry *reg, GArray *cases)
 {
-	gchar **vs = o->dd_variants ? g_strsplit(o->dd_variants, ",", -1) : NULL;
-	gchar **ms = g_strsplit(o->dd_machines, ",", -1), **ks = g_strsplit(o->dd_kmap, ",", -1);
+	int rc = 0;
+	gchar **vs = o->dd_variants ? names_of("--dd-variants", o->dd_variants, &rc) : NULL;
+	gchar **ms = names_of("--dd-machines", o->dd_machines, &rc);
+	gchar **ks = names_of("--dd-kmap", o->dd_kmap, &rc);
 	GPtrArray *ops = g_ptr_array_new(), *machs = g_ptr_array_new();
 	bool kmap[2] = { false, false };
-	int rc = 0;
 
-	if (!vs)
+	if (!o->dd_variants)
 		for (const struct km_uaccess_ops *const *v = km_registry_uaccess(reg); *v; v++)
 			g_ptr_array_add(ops, (gpointer)*v);
 	for (gchar **n = vs; n && *n; n++) {
-		const struct km_uaccess_ops *v = km_registry_find_uaccess(reg, g_strstrip(*n));
+		const struct km_uaccess_ops *v = km_registry_find_uaccess(reg, *n);
 
 		if (!v) {
 			km_tool_unknown_variant("kmodel-bench", reg, false, *n);
@@ -110,8 +114,8 @@ static int dd_cases(const struct kb_opts *o, const struct km_registry *reg, GArr
 		}
 		g_ptr_array_add(ops, (gpointer)v);
 	}
-	for (gchar **n = ms; *n; n++) {
-		const struct km_dd_machine *d = km_dd_machine_find(g_strstrip(*n));
+	for (gchar **n = ms; n && *n; n++) {
+		const struct km_dd_machine *d = km_dd_machine_find(*n);
 
 		if (!d) {
 			GPtrArray *known = g_ptr_array_new();
@@ -125,8 +129,8 @@ static int dd_cases(const struct kb_opts *o, const struct km_registry *reg, GArr
 		}
 		g_ptr_array_add(machs, (gpointer)d);
 	}
-	for (gchar **n = ks; *n; n++) {
-		const char *k = g_strstrip(*n);
+	for (gchar **n = ks; n && *n; n++) {
+		const char *k = *n;
 
 		if (!strcmp(k, "pre-5.11") || !strcmp(k, "5.11"))
 			kmap[!strcmp(k, "5.11")] = true;
@@ -164,9 +168,9 @@ static int iperf_variants(const struct kb_opts *o, const struct km_registry *reg
 				g_ptr_array_add(out, (gpointer)*v);
 		return 0;
 	}
-	names = g_strsplit(o->iperf_variants, ",", -1);
-	for (gchar **n = names; *n; n++) {
-		const struct km_usbnet_variant *v = km_registry_find_usbnet(reg, g_strstrip(*n));
+	names = names_of("--iperf-variants", o->iperf_variants, &rc);
+	for (gchar **n = names; n && *n; n++) {
+		const struct km_usbnet_variant *v = km_registry_find_usbnet(reg, *n);
 
 		if (!v) {
 			km_tool_unknown_variant("kmodel-bench", reg, true, *n);
@@ -209,6 +213,16 @@ static int run_scenario(const struct kb_opts *o, const struct km_registry *reg, 
 			usage_error(&rc, "--dd-block-sizes: %s", gerr->message);
 			g_error_free(gerr);
 		}
+		/* a block larger than the input file: say which option to raise
+		 * (newuser4 #10: the default 16 MiB file and --dd-block-sizes 64M) */
+		for (guint i = 0; i < sizes->len && !rc; i++) {
+			unsigned long bs = g_array_index(sizes, unsigned long, i);
+
+			if (bs > (unsigned long)o->dd_file_mib << 20)
+				usage_error(&rc, "--dd-block-sizes: a block of %lu bytes is larger than "
+					    "the input file (--dd-file-mib %d): raise --dd-file-mib to "
+					    "at least %lu", bs, o->dd_file_mib, (bs + (1ul << 20) - 1) >> 20);
+		}
 		if (!rc)
 			rc = dd_cases(o, reg, cases);
 		if (!rc) {
@@ -220,9 +234,13 @@ static int run_scenario(const struct kb_opts *o, const struct km_registry *reg, 
 		}
 		g_array_free(sizes, TRUE);
 		g_array_free(cases, TRUE);
-		if (rc && !*out && err != 0)
-			fprintf(stderr, "kmodel-bench: dd: %s%s\n", km_last_error(),
-				err == -ENOMEM ? " (lower --dd-file-mib)" : "");
+		/* the library's messages start "dd: " (newuser4 #10: "dd: dd:");
+		 * files that do not fit the RAM: the option to lower */
+		if (err)
+			fprintf(stderr, "kmodel-bench: %s%s%s\n",
+				g_str_has_prefix(km_last_error(), "dd: ") ? "" : "dd: ", km_last_error(),
+				err == -ENOMEM || strstr(km_last_error(), "MiB per file") ?
+				" (lower --dd-file-mib)" : "");
 		return rc;
 	} else {
 		GPtrArray *vs = g_ptr_array_new();
@@ -248,20 +266,36 @@ static int run_scenario(const struct kb_opts *o, const struct km_registry *reg, 
 	}
 }
 
+/* one line of --list: the names in a column as wide as the longest
+ * (newuser4 #19); a variant without a summary (optional, kmodel/uaccess.h,
+ * kmodel/usb.h) shows "-" (newuser4 #8: printf of NULL printed "(null)") */
+static void list_line(const char *kind, int width, const char *name, const char *summary,
+		      const struct km_registry *reg, const void *variant)
+{
+	bool plugin = variant && !km_registry_builtin(reg, variant);
+
+	printf("%-8s %-*s %s%s%s\n", kind, width, name, summary ? summary : "-",
+	       plugin ? " -- from " : "", plugin ? km_registry_origin(reg, variant) : "");
+}
+
 static void list_all(const struct km_registry *reg)
 {
-	for (size_t i = 0; i < G_N_ELEMENTS(scenarios); i++)
-		printf("scenario %-14s %s\n", scenarios[i].name, scenarios[i].summary);
+	int w = 14;
+
 	for (const struct km_uaccess_ops *const *v = km_registry_uaccess(reg); *v; v++)
-		printf("uaccess  %-14s %s%s%s\n", (*v)->name, (*v)->summary,
-		       km_registry_builtin(reg, *v) ? "" : " -- from ",
-		       km_registry_builtin(reg, *v) ? "" : km_registry_origin(reg, *v));
+		w = MAX(w, (int)strlen((*v)->name));
 	for (const struct km_dd_machine *const *d = km_dd_machines(); *d; d++)
-		printf("machine  %-14s %s\n", (*d)->name, (*d)->summary);
+		w = MAX(w, (int)strlen((*d)->name));
 	for (const struct km_usbnet_variant *const *v = km_registry_usbnet(reg); *v; v++)
-		printf("usbnet   %-14s %s%s%s\n", (*v)->name, (*v)->summary,
-		       km_registry_builtin(reg, *v) ? "" : " -- from ",
-		       km_registry_builtin(reg, *v) ? "" : km_registry_origin(reg, *v));
+		w = MAX(w, (int)strlen((*v)->name));
+	for (size_t i = 0; i < G_N_ELEMENTS(scenarios); i++)
+		list_line("scenario", w, scenarios[i].name, scenarios[i].summary, reg, NULL);
+	for (const struct km_uaccess_ops *const *v = km_registry_uaccess(reg); *v; v++)
+		list_line("uaccess", w, (*v)->name, (*v)->summary, reg, *v);
+	for (const struct km_dd_machine *const *d = km_dd_machines(); *d; d++)
+		list_line("machine", w, (*d)->name, (*d)->summary, reg, NULL);
+	for (const struct km_usbnet_variant *const *v = km_registry_usbnet(reg); *v; v++)
+		list_line("usbnet", w, (*v)->name, (*v)->summary, reg, *v);
 }
 
 /* --fail-on-reports: the rows of @t with BUG/WARN reports (its "reports"
@@ -381,8 +415,11 @@ static int bench_main(int argc, char **argv)
 		  "MiB copied per timed run: 1 .. 65536, rounded up to whole passes over the input "
 		  "file (default 64)", "MIB" },
 		{ "dd-file-mib", 0, 0, G_OPTION_ARG_INT, &o.dd_file_mib,
-		  "input file size in MiB, 1 .. 1024; a pass over it is one dd invocation, the "
-		  "output file truncated first (default 16)", "MIB" },
+		  "input file size in MiB (default 16). The input and output files and the buffer "
+		  "share the RAM of each row's machine and of bbw (256 MiB), where the memcpy "
+		  "baseline runs: at most 127 at blocks up to 1M, 95 at 64M (the error names the "
+		  "limit). A pass over the file is one dd invocation, the output file truncated "
+		  "first", "MIB" },
 		{ 0 },
 	};
 	GOptionEntry iperf_entries[] = {
@@ -446,9 +483,11 @@ static int bench_main(int argc, char **argv)
 		"any (per timed run, as its reports column; a stalled dd row's until the\n"
 		"stall), and for iperf each row's first report (code: message) and the first\n"
 		"frame that did not verify.\n\n"
-		"Exit status: 0 done, 1 a scenario failed (leaks, frames that did not verify;\n"
-		"with --fail-on-reports, a BUG/WARN report in any row), 2 bad usage or the\n"
-		"output could not be written (-o, --csv-dir), as kmodel-check.");
+		"Exit status: 0 done, 1 a scenario failed (leaks or a task left in atomic\n"
+		"context at a row's teardown, frames that did not verify: the table is still\n"
+		"written and the message names every such row; with --fail-on-reports, a\n"
+		"BUG/WARN report in any row), 2 bad usage or the output could not be written\n"
+		"(-o, --csv-dir), as kmodel-check.");
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	g_option_group_add_entries(dd, dd_entries);
 	g_option_context_add_group(ctx, dd);
@@ -478,8 +517,10 @@ static int bench_main(int argc, char **argv)
 		usage_error(&rc, "--repeat %d: want 1 .. 100", o.repeat);
 	if (o.dd_total_mib < 1 || o.dd_total_mib > 65536)
 		usage_error(&rc, "--dd-total-mib %d: want 1 .. 65536", o.dd_total_mib);
-	if (o.dd_file_mib < 1 || o.dd_file_mib > 1024)
-		usage_error(&rc, "--dd-file-mib %d: want 1 .. 1024", o.dd_file_mib);
+	/* the upper limit is the machines' RAM: km_dd_run() names it */
+	if (o.dd_file_mib < 1 || o.dd_file_mib > 65536)
+		usage_error(&rc, "--dd-file-mib %d: want 1 .. the limit of the machines' RAM "
+			    "(bbw: 127)", o.dd_file_mib);
 	if (o.iperf_packets < 1)
 		usage_error(&rc, "--iperf-packets %d: want at least 1", o.iperf_packets);
 	if (o.iperf_mss < 1 || o.iperf_mss > 65535 - 66)
@@ -490,14 +531,12 @@ static int bench_main(int argc, char **argv)
 			    o.iperf_maxpacket);
 	if (o.json + o.csv > 1)
 		usage_error(&rc, "--json and --csv exclude each other");
-	if (o.scenarios) {
-		gchar **names = g_strsplit(o.scenarios, ",", -1);
-
-		for (gchar **n = names; *n; n++) {
+	if (o.scenarios && (o.scenario_names = names_of("--scenario", o.scenarios, &rc))) {
+		for (gchar **n = o.scenario_names; *n; n++) {
 			gboolean known = FALSE;
 
 			for (size_t i = 0; i < G_N_ELEMENTS(scenarios); i++)
-				known |= strcmp(g_strstrip(*n), scenarios[i].name) == 0;
+				known |= strcmp(*n, scenarios[i].name) == 0;
 			if (!known) {
 				const char *names[G_N_ELEMENTS(scenarios)];
 
@@ -508,10 +547,9 @@ static int bench_main(int argc, char **argv)
 				rc = 2;
 			}
 		}
-		g_strfreev(names);
 	}
 	for (size_t i = 0; i < G_N_ELEMENTS(scenarios); i++)
-		nscen += wanted(o.scenarios, scenarios[i].name);
+		nscen += wanted(&o, scenarios[i].name);
 	if (o.csv && nscen > 1)
 		usage_error(&rc, "--csv writes one table: pick one scenario with -s, or use "
 				 "--csv-dir DIR for one file per scenario");
@@ -539,7 +577,7 @@ static int bench_main(int argc, char **argv)
 	for (size_t i = 0; i < G_N_ELEMENTS(scenarios) && !rc; i++) {
 		struct km_table *t;
 
-		if (!wanted(o.scenarios, scenarios[i].name))
+		if (!wanted(&o, scenarios[i].name))
 			continue;
 		rc = run_scenario(&o, reg, scenarios[i].name, &t);
 		progress_line(&o, "%s", "");
@@ -598,6 +636,7 @@ out:
 	g_free(o.csv_dir);
 	g_free(o.output);
 	g_free(o.scenarios);
+	g_strfreev(o.scenario_names);
 	g_free(o.dd_block_sizes);
 	g_free(o.dd_variants);
 	g_free(o.dd_kmap);

@@ -561,7 +561,7 @@ out:
 int kb_reproduce(int argc, char **argv)
 {
 	gboolean json = FALSE, version = FALSE, expl = FALSE;
-	gchar *plot = NULL, *output = NULL, *scenarios = NULL;
+	gchar *plot = NULL, *output = NULL, *scenarios = NULL, **names = NULL;
 	GOptionEntry entries[] = {
 		{ "scenario", 's', 0, G_OPTION_ARG_STRING, &scenarios,
 		  "Comma list of scenarios whose figures to reproduce: dd, iperf (default: both)",
@@ -619,17 +619,16 @@ int kb_reproduce(int argc, char **argv)
 		rc = 2;
 		goto out;
 	}
-	if (scenarios) {
-		gchar **names = g_strsplit(scenarios, ",", -1);
-
-		for (gchar **n = names; *n; n++)
-			if (strcmp(g_strstrip(*n), "dd") && strcmp(*n, "iperf")) {
-				fprintf(stderr, "kmodel-bench reproduce: unknown scenario \"%s\" (dd, iperf)\n",
-					*n);
-				rc = 2;
-			}
-		g_strfreev(names);
-	}
+	/* an empty list is refused, not a run of nothing (newuser4 #20) */
+	if (scenarios && !(names = kb_split_names("kmodel-bench reproduce", "--scenario",
+						  scenarios)))
+		rc = 2;
+	for (gchar **n = names; n && *n; n++)
+		if (strcmp(*n, "dd") && strcmp(*n, "iperf")) {
+			fprintf(stderr, "kmodel-bench reproduce: unknown scenario \"%s\" (dd, iperf)\n",
+				*n);
+			rc = 2;
+		}
 	if (rc)
 		goto out;
 	R.profiles = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
@@ -646,8 +645,8 @@ int kb_reproduce(int argc, char **argv)
 		rc = 1;
 		goto out;
 	}
-	e = run_scenarios(&R, reg, !scenarios || strstr(scenarios, "dd"),
-			  !scenarios || strstr(scenarios, "iperf"));
+	e = run_scenarios(&R, reg, !names || g_strv_contains((const gchar *const *)names, "dd"),
+			  !names || g_strv_contains((const gchar *const *)names, "iperf"));
 	if (e) {
 		fprintf(stderr, "kmodel-bench reproduce: %s\n",
 			e == -ENOENT ? "a built-in variant or machine is missing" : km_last_error());
@@ -703,6 +702,7 @@ out:
 	g_free(plot);
 	g_free(output);
 	g_free(scenarios);
+	g_strfreev(names);
 	g_free((gchar *)R.profile_override);
 	return rc;
 }

@@ -11,6 +11,7 @@ set -euo pipefail
 bench=$1
 stall=$2	# a plugin whose variant "stall" never copies in atomic context
 flip=$3		# a plugin whose usbnet variant "flip_last" corrupts each frame's last byte
+broken=$4	# a new user's broken variants: nocopy, atomic_leak, leak_tx (newuser4)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 small=(-q -r 1 --dd-block-sizes 4K,1K --dd-total-mib 1 --dd-file-mib 1
@@ -151,6 +152,13 @@ set +e
 rc=$?
 set -e
 [ $rc = 1 ] || fail "--iperf-mss 1453: exit $rc, want 1 (frames that do not verify)"
+# ... and the message names every failing row, not only the last (newuser4 #20)
+set +e
+"$bench" -q -r 1 -s iperf --iperf-packets 5 --iperf-mss 1453 --iperf-variants after,ax88179 \
+	>/dev/null 2>"$tmp/mss.err"
+set -e
+grep -qx 'kmodel-bench: iperf: frames verified: after tcp: 0 of 5; after tcp+tap: 0 of 5' \
+	"$tmp/mss.err" || fail "--iperf-mss 1453: the message does not name every failing row"
 grep -q '^after tcp: first report: usb_frame_dropped: asix device: frame of 1519 bytes is longer than 1518' \
 	"$tmp/mss.txt" || fail "--iperf-mss 1453: the row does not say the frame was too long"
 grep -Eq '^ax88179 +tcp +5 +5 ' "$tmp/mss.txt" || fail "--iperf-mss 1453: ax88179 lost frames"
@@ -184,5 +192,87 @@ for sub in reproduce calibrate; do
 	[ ! -f "$man" ] || grep -qF 'kmodel\-bench '"$sub" "$man" ||
 		fail "the man page does not list $sub"
 done
+# ---- a new user's findings (newuser4) ----
+# an option's error once, without "dd: dd:" (#10); a block larger than the
+# input file names the option to raise
+err1() {	# err1 WANT_RC ARGS...: run, the exit status WANT_RC, stderr in $tmp/err
+	local want=$1 rc
+	shift
+	set +e
+	"$bench" "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	set -e
+	[ $rc = "$want" ] || fail "$*: exit $rc, want $want ($(head -c 300 "$tmp/err"))"
+	if grep -q 'dd: dd:' "$tmp/err"; then fail "$*: says dd: dd:"; fi
+	true
+}
+err1 2 "${dd1[@]}" --dd-block-sizes 64M --dd-file-mib 16
+grep -qx 'kmodel-bench: --dd-block-sizes: a block of 67108864 bytes is larger than the input file (--dd-file-mib 16): raise --dd-file-mib to at least 64 (see --help)' \
+	"$tmp/err" || fail "--dd-block-sizes 64M: not the message that names --dd-file-mib"
+# input and output files that do not fit in the RAM: refused naming the
+# limit (bbw, where the baseline runs: 256 MiB, one page for the zero page)
+# and the option, not an empty message half-way (#3b, #18)
+err1 2 "${dd1[@]}" --dd-file-mib 128 --dd-machines a15
+grep -qx 'kmodel-bench: dd: bbw (256 MiB of RAM, where the memcpy baseline runs) cannot hold the input and output files of 134217728 bytes each and a buffer of 4096: at most 127 MiB per file at this block size (lower --dd-file-mib)' \
+	"$tmp/err" || fail "--dd-file-mib 128: not the message naming the limit"
+err1 2 "${dd1[@]}" --dd-file-mib 96 --dd-block-sizes 64M
+grep -q 'at most 95 MiB per file at this block size (lower --dd-file-mib)$' "$tmp/err" ||
+	fail "--dd-file-mib 96 at 64M: not the limit of 95"
+# (a buffer of 512 pages leaves 127 MiB less a page: the zero page counts)
+err1 2 "${dd1[@]}" --dd-file-mib 127 --dd-block-sizes 2044K
+grep -q 'at most 126 MiB per file at this block size (lower --dd-file-mib)$' "$tmp/err" ||
+	fail "--dd-file-mib 127 at 2044K: not the limit of 126"
+"$bench" --help-dd >"$tmp/help-dd"
+grep -q 'at most 127 at blocks up to 1M, 95 at 64M' "$tmp/help-dd" ||
+	fail "--help-dd: --dd-file-mib does not say the RAM limit"
+# a variant whose copy_to_user copies nothing: the read(2) error names the
+# row and the cause (#3a: "kmodel-bench: dd: " and nothing after it)
+err1 1 "${dd1[@]}" --load "$broken" --dd-variants direct,nocopy
+grep -qx "kmodel-bench: dd: nocopy on bbw (pre-5.11), bs 4096: read(2) of the input file at byte 0 failed (-14, $(perl -e '$!=14; print "$!"' 2>/dev/null || echo 'Bad address')): the variant's copy_to_user copied nothing into dd's resident, writable buffer" \
+	"$tmp/err" || fail "dd nocopy: not the read(2) message ($(cat "$tmp/err"))"
+# a variant that leaves the task in atomic context: the row fails on the
+# task's leak_atomic at exit (#4: exit 0, the report cleared unseen), the
+# other rows' table is still written
+err1 1 "${dd1[@]}" --load "$broken" --dd-variants direct,atomic_leak --dd-block-sizes 4K,1K
+grep -qx 'kmodel-bench: dd: the teardown found problems: atomic_leak on bbw (pre-5.11), bs 4096: leak_atomic 1; atomic_leak on bbw (pre-5.11), bs 1024: leak_atomic 1' \
+	"$tmp/err" || fail "dd atomic_leak: the message does not name the rows' leak_atomic"
+[ "$(grep -Ec '^(memcpy|direct|atomic_leak\*) +bbw ' "$tmp/out")" = 6 ] ||
+	fail "dd atomic_leak: not the table of all six rows"
+# ... a message too long for km_last_error() ends at a row with "; ..."
+err1 1 "${dd1[@]}" --load "$broken" --dd-variants atomic_leak,atomic_leak --dd-machines bbw,a15-nohighmem,bbw \
+	--dd-block-sizes 4K,1K
+grep -Eq '^kmodel-bench: dd: the teardown found problems: (atomic_leak on [a-z0-9-]+ \(pre-5\.11\), bs [0-9]+: leak_atomic 1; )+\.\.\.$' \
+	"$tmp/err" || fail "dd: a long list of failing rows does not end with '; ...' ($(cat "$tmp/err"))"
+# a tx_fixup that leaks: the table, each leaking row named with its counts,
+# and at most 8 teardown warnings per machine then "... and N more" (#9)
+err1 1 -q -r 1 -s iperf --iperf-packets 20 --load "$broken" --iperf-variants after,leak_tx
+for tt in tcp tcp+tap udp; do
+	re=${tt//+/\\+}	# tcp\+tap
+	grep -Eq "^kmodel-bench: iperf: the teardown found problems: .*leak_tx $re: leak_kmalloc [0-9]+, leak_skb [0-9]+(;|\$)" \
+		"$tmp/err" || fail "iperf leak_tx: the message does not name leak_tx $tt with counts"
+	grep -Eq "^after +$re +20 +20 " "$tmp/out" || fail "iperf leak_tx: no table row for after $tt"
+done
+[ "$(grep -c 'kmodel teardown: leak_skb' "$tmp/err")" = 24 ] ||
+	fail "iperf leak_tx: not 8 teardown warnings for each of the three machines"
+[ "$(grep -c 'kmodel teardown: \.\.\. and [0-9]* more ([0-9]* teardown problems in all)' "$tmp/err")" = 3 ] ||
+	fail "iperf leak_tx: no '... and N more' per machine"
+# --list: a variant without a summary shows "-", not "(null)" (#8); the
+# summaries start in one column whatever the names' length (#19)
+"$bench" --list --load "$broken" >"$tmp/list"
+grep -Eq '^uaccess +nocopy +- -- from ' "$tmp/list" || fail "--list: nocopy's missing summary"
+grep -q '(null)' "$tmp/list" && fail "--list prints (null)"
+[ "$(awk '{ match($0, /^[^ ]+ +[^ ]+ +/); print RLENGTH }' "$tmp/list" | sort -u | wc -l)" = 1 ] ||
+	fail "--list: the summaries do not start in one column"
+# an empty list, or an empty name in one, is a usage error, said once
+# (#20: -s "" passed running nothing, -s , said its error twice)
+for args in "-s|" "-s|," "-s|dd,,iperf" "-s|dd|--dd-variants|" "-s|dd|--dd-machines|" \
+	    "-s|dd|--dd-kmap|" "-s|iperf|--iperf-variants|" "-s|iperf|--iperf-variants| , " \
+	    "reproduce|-s|"; do
+	IFS='|' read -r -a a <<<"$args|"
+	err1 2 "${a[@]}"
+	[ "$(wc -l <"$tmp/err")" = 1 ] && grep -Eq '": an empty (list selects nothing|name in the list) \(see --help\)$' "$tmp/err" ||
+		fail "${a[*]}: not one usage error ($(cat "$tmp/err"))"
+done
+
 echo "bench_cli: -o, --csv-dir (one schema per file), --csv refusal, --json metadata, iperf" \
      "reports by code and first mismatch, --fail-on-reports, exit 2 on output, subcommands"

@@ -190,9 +190,15 @@ struct km_dd_opts {
  * an array of @n elements of @case_size bytes).
  *
  * Return: 0 and *@out (free with km_table_free()); -EINVAL for a bad
- * option or size, a NULL case field or argument (km_last_error() says
- * which); -ENOMEM when a machine runs out of simulated memory; -EFAULT
- * when a machine's teardown finds leaks (km_last_error() names the row).
+ * option or size, a NULL case field or argument, or input and output files
+ * and buffer that do not fit in a machine's RAM (the baseline's bbw too:
+ * km_last_error() says which and names the largest file that fits);
+ * -ENOMEM when a machine runs out of simulated memory; -EFAULT when a
+ * row's read(2) or write(2) fails (km_last_error() names the row). Also
+ * -EFAULT, with *@out set (every row; free it), when the teardown of rows
+ * finds problems: their task exited with preempt_count or
+ * pagefault_disabled raised or a kmap_local slot held, or their machine
+ * leaked; km_last_error() names each such row with its reports by code.
  */
 KM_API int km_dd_run_sized(const struct km_dd_opts *opts, size_t opts_size,
 			   const struct km_dd_case *cases, size_t case_size, size_t n,
@@ -253,8 +259,9 @@ struct km_iperf_opts {
  * KM_IPERF_OPTS_MIN_SIZE).
  * Return: 0 and *@out; -EINVAL (bad option or size, NULL argument, a
  * variant that does not allow the endpoint); -EIO when frames did not
- * verify (the table is still returned); -EFAULT on teardown leaks; a
- * probe's error.
+ * verify; -EFAULT when a row's teardown finds problems (leaks); with
+ * either the table is still returned and km_last_error() names every
+ * such row (with its counts); a probe's error.
  */
 KM_API int km_iperf_run_sized(const struct km_iperf_opts *opts, size_t opts_size,
 			      const struct km_usbnet_variant *const *variants, size_t n,

@@ -32,7 +32,8 @@ extern "C" {
  *        built against an older header keeps working. A @size below
  *        KM_UACCESS_OPS_MIN_SIZE is refused (-EINVAL) where ops are taken.
  * @name: short stable name ("direct", "gup_kmap_rfc", ...).
- * @summary: one line for --help and tables.
+ * @summary: one line for --help and tables; optional (NULL: the tools
+ *           show "-").
  * @source: the kernel file, function and version it follows.
  * @claims_conformance: true if it means to satisfy the raw contract fully
  *                      (the faithful RFC port does not: see its docs).

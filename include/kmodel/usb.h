@@ -259,7 +259,8 @@ KM_API void km_usbnet_dev_free(struct km_usbnet_dev *d);
  *        the library reads one past KM_USBNET_VARIANT_MIN_SIZE only where
  *        km_usbnet_variant_has() says @size covers it.
  * @name: short stable name ("before", "after", ...).
- * @summary: one line for --help and tables.
+ * @summary: one line for --help and tables; optional (NULL: the tools
+ *           show "-").
  * @source: kernel file(s), function(s) and the version ported.
  * @info: its driver_info (flags, bind, the ported tx_fixup).
  * @era: the usbnet whose URB/ZLP rules apply to it.

@@ -44,6 +44,7 @@
 #include "scenario_internal.h"
 #include "table.h"
 #include <kmodel/scenario.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -131,6 +132,51 @@ double km_scenario_spread_pct(GArray *runs, double best)
 	return (median - best) / best * 100;
 }
 
+unsigned long km_scenario_teardown(struct km_machine *m, struct km_task *t, const char *row,
+				   GString *failed)
+{
+	unsigned long n;
+
+	km_reports_clear(m);	/* count the teardown's reports from 0 */
+	if (t)
+		km_task_free(t);	/* the exit's checks (do_exit()) */
+	km_machine_check(m);	/* counted here; km_machine_destroy() logs them */
+	n = km_report_count(m, KM_R_NONE);
+	if (n) {
+		const char *sep = ": ";
+
+		g_string_append_printf(failed, "; %s", row);
+		for (int c = KM_R_NONE + 1; c < KM_R__COUNT; c++) {
+			if (c == KM_R_SKB_SHARING || !km_report_count(m, (enum km_report_code)c))
+				continue;
+			g_string_append_printf(failed, "%s%s %lu", sep,
+					       km_report_code_name((enum km_report_code)c),
+					       km_report_count(m, (enum km_report_code)c));
+			sep = ", ";
+		}
+	}
+	km_machine_destroy(m);
+	return n;
+}
+
+int km_scenario_fail(int err, const char *scenario, const char *what, const GString *failed)
+{
+	/* km_last_error() keeps 255 characters */
+	const size_t room = 255 - strlen(scenario) - strlen(what) - 8;
+	const char *rows = failed->len > 2 ? failed->str + 2 : "";
+	gchar *cut = g_strndup(rows, room);
+
+	if (strlen(rows) > room) {
+		char *end = g_strrstr(cut, "; ");
+
+		if (end)
+			strcpy(end, "; ...");
+	}
+	err = km_err(err, "%s: %s: %s", scenario, what, cut);
+	g_free(cut);
+	return err;
+}
+
 /* ---- one dd process -------------------------------------------------------- */
 
 struct dd_run {
@@ -157,6 +203,26 @@ struct dd_run {
 	 * it stalled in dd_setup()'s warm-up pass) */
 	unsigned long by_code[KM_R__COUNT];
 };
+
+/* "<variant> on <machine> (<kmap era>), bs <N>" of @r, for messages */
+static const char *dd_row(const struct dd_run *r, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s on %s (%s), bs %lu", r->c->ops ? r->c->ops->name : "memcpy",
+		 r->c->machine->name,
+		 r->c->kmap == KM_KMAP_LOCAL ? "5.11" : "pre-5.11", r->bs);
+	return buf;
+}
+
+/* -ENOMEM: no page for the output file's page cache at r->out_pos */
+static int dd_no_memory(const struct dd_run *r)
+{
+	char row[128];
+
+	return km_err(-ENOMEM, "dd: %s: write(2): no page for the output file's page cache at "
+		      "byte %llu (%s has %lu MiB of RAM for the input and output files and the "
+		      "buffer)", dd_row(r, row, sizeof(row)), (unsigned long long)r->out_pos,
+		      r->c->machine->name, r->c->machine->ram_size / MiB);
+}
 
 /* The baseline calls the C library's memcpy, as the simulated path does;
  * through a volatile pointer so the compiler cannot inline its own. */
@@ -215,7 +281,7 @@ static long plain_write(struct dd_run *r, unsigned long len)
 							 &fresh);
 
 		if (!p)
-			return -ENOMEM;
+			return dd_no_memory(r);
 		plain_user(r, (unsigned char *)km_page_address(r->m, p) + off, done, n, false);
 		km_shmem_write_end_plain(r->out, r->out_pos, n, p, fresh);
 		r->out_pos += n;
@@ -229,6 +295,7 @@ static int dd_block(struct dd_run *r, uint64_t *copied, bool *eof)
 {
 	struct km_iovec iov = { r->ubuf, r->bs };
 	struct km_iov_iter it;
+	char row[128];
 	long n, w;
 
 	if (r->ops) {
@@ -240,8 +307,15 @@ static int dd_block(struct dd_run *r, uint64_t *copied, bool *eof)
 	}
 	if ((*eof = n == 0))
 		return 0;
+	/* dd's buffer is resident and writable: a read that copies nothing
+	 * is the variant's copy_to_user failing (busybox dd would exit with
+	 * "read error: Bad address"; newuser4 #3) */
 	if (n < 0)
-		return (int)n;
+		return km_err((int)n, "dd: %s: read(2) of the input file at byte %llu failed "
+			      "(%ld, %s)%s", dd_row(r, row, sizeof(row)),
+			      (unsigned long long)r->in_pos, n, g_strerror((int)-n),
+			      n == -EFAULT ? ": the variant's copy_to_user copied nothing into "
+			      "dd's resident, writable buffer" : "");
 	if (r->ops) {
 		iov.iov_len = (size_t)n;
 		km_syscall(r->t);	/* write(2) */
@@ -254,8 +328,19 @@ static int dd_block(struct dd_run *r, uint64_t *copied, bool *eof)
 		*copied += (uint64_t)n;
 		return 0;
 	}
-	/* dd's buffer is resident and readable: a short write is a bug */
-	return w < 0 ? (int)w : km_err(-EFAULT, "dd: write(2) wrote %ld of %ld bytes", w, n);
+	/* a stall (-EDEADLK) keeps its message (dd_stall()); dd's buffer is
+	 * resident and readable: a short write is a bug */
+	if (w == -EDEADLK)
+		return (int)w;
+	if (w == -ENOMEM)
+		return dd_no_memory(r);
+	if (w < 0)
+		return km_err((int)w, "dd: %s: write(2) of the output file at byte %llu "
+			      "failed (%ld, %s)%s", dd_row(r, row, sizeof(row)),
+			      (unsigned long long)r->out_pos, w, g_strerror((int)-w),
+			      w == -EFAULT ? ": the fault-in of dd's resident buffer failed" : "");
+	return km_err(-EFAULT, "dd: %s: write(2) wrote %ld of %ld bytes", dd_row(r, row, sizeof(row)),
+		      w, n);
 }
 
 /* @passes dd invocations: each truncates B (of=B opens it with O_TRUNC)
@@ -290,6 +375,7 @@ static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_
 	unsigned long pages;
 	struct km_mm *mm;
 	uint64_t copied;
+	char row[128];
 	int err;
 
 	r->bs = bs;
@@ -319,7 +405,8 @@ static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_
 		struct km_page *p;
 
 		if (km_user_access(r->t, r->ubuf + i * r->P, &(unsigned char){ 0 }, 1, true) < 0)
-			err = -EFAULT;
+			err = km_err(-EFAULT, "dd: %s: faulting in page %lu of dd's buffer failed",
+				     dd_row(r, row, sizeof(row)), i);
 		else if (r->uhost && (km_follow_pte(mm, r->ubuf + i * r->P, NULL, &p) ||
 				      !(r->uhost[i] = km_page_address(r->m, p))))
 			err = km_err(-EINVAL, "dd: the baseline needs a lowmem buffer");
@@ -331,7 +418,8 @@ static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_
 		for (unsigned int k = 0; k < sizeof(pat); k++)
 			pat[k] = (unsigned char)(o / 256 * 31 + k);
 		if (km_user_access(r->t, r->ubuf + o, pat, MIN(sizeof(pat), bs - o), true) < 0)
-			err = -EFAULT;
+			err = km_err(-EFAULT, "dd: %s: filling dd's buffer at byte %lu failed",
+				     dd_row(r, row, sizeof(row)), o);
 	}
 	while (!err && km_shmem_file_size(r->in) < file_bytes) {
 		uint64_t pos = km_shmem_file_size(r->in);
@@ -342,7 +430,10 @@ static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_
 		km_iov_iter_init(&it, &iov, 1, iov.iov_len);
 		w = km_shmem_write_iter(r->t, &km_uaccess_direct, r->in, &pos, &it);
 		if (w != (long)iov.iov_len)
-			err = w < 0 ? (int)w : -EFAULT;
+			err = km_err(w < 0 ? (int)w : -EFAULT, "dd: %s: writing the input file at byte "
+				     "%llu (through the direct variant) returned %ld of %zu",
+				     dd_row(r, row, sizeof(row)), (unsigned long long)pos, w,
+				     iov.iov_len);
 	}
 	if (!err)
 		err = dd_pass(r, 1, &copied);
@@ -407,24 +498,22 @@ static int __attribute__((noinline)) dd_counted(struct dd_run *r, uint64_t passe
 	return err;
 }
 
-/* Tear down; a leak fails the row. */
-static int dd_teardown(struct dd_run *r, const char *name)
+/* Tear down; a problem the teardown finds -- the dd process exiting with
+ * preempt_count or pagefault_disabled raised or a kmap_local slot held,
+ * a leak -- fails the row: said in @failed (newuser4 #4: the task's exit
+ * reports were cleared unseen). */
+static void dd_teardown(struct dd_run *r, GString *failed)
 {
-	int err = 0;
+	char row[128];
 
 	if (r->m) {
 		km_shmem_file_free(r->in);
 		km_shmem_file_free(r->out);
-		if (r->t)
-			km_task_free(r->t);
-		km_reports_clear(r->m);	/* room in the log for the teardown checks */
-		if (km_machine_destroy(r->m))
-			err = km_err(-EFAULT, "dd: %s: the machine's teardown found leaks", name);
+		km_scenario_teardown(r->m, r->t, dd_row(r, row, sizeof(row)), failed);
 	}
 	if (r->runs)
 		g_array_free(r->runs, TRUE);
 	g_free(r->uhost);
-	return err;
 }
 
 /* ---- the table ----------------------------------------------------------------- */
@@ -534,6 +623,33 @@ static int check_opts(const struct km_dd_opts *o, const struct km_dd_case *cases
 	return 0;
 }
 
+/* The largest input file, in pages, that @mach holds with the output file
+ * of the same size and a buffer of @bs: both files live in its page cache
+ * (tmpfs) and the buffer in its RAM; the zero page takes one page more
+ * (the machines have 4 KiB pages) */
+static uint64_t dd_max_file_pages(const struct km_dd_machine *mach, unsigned long bs)
+{
+	uint64_t ram = mach->ram_size / 4096, buf = (bs + DD_BUF_OFFSET + 4095) / 4096;
+
+	return ram < 1 + buf ? 0 : (ram - 1 - buf) / 2;
+}
+
+/* Do the files fit in @mach's RAM at @bs? (newuser4 #18: a file too large
+ * ran out of pages half-way, with an empty message) */
+static int dd_check_fit(const struct km_dd_machine *mach, unsigned long bs, uint64_t file_bytes,
+			bool baseline)
+{
+	uint64_t max = dd_max_file_pages(mach, bs);
+
+	if ((file_bytes + 4095) / 4096 <= max)
+		return 0;
+	return km_err(-EINVAL, "dd: %s (%lu MiB of RAM%s) cannot hold the input and output "
+		      "files of %llu bytes each and a buffer of %lu: at most %llu MiB per file "
+		      "at this block size", mach->name, mach->ram_size / MiB,
+		      baseline ? ", where the memcpy baseline runs" : "",
+		      (unsigned long long)file_bytes, bs, (unsigned long long)(max * 4096 / MiB));
+}
+
 /* @run (dd_timed() or dd_counted()) on each row of @runs[0..n] that has
  * not stalled, as its task; the first error other than a stall ends it */
 static int run_each(struct dd_run *runs, size_t n, int (*run)(struct dd_run *, uint64_t),
@@ -554,12 +670,17 @@ static int run_each(struct dd_run *runs, size_t n, int (*run)(struct dd_run *, u
 /* all cases (and the baseline first) at one block size */
 static int run_block_size(const struct km_dd_opts *o, const struct km_dd_case *cases, size_t n,
 			  unsigned long bs, uint64_t passes, uint64_t file_bytes, unsigned int repeat,
-			  struct km_table *t)
+			  struct km_table *t, GString *failed)
 {
 	struct km_dd_case base = { NULL, &machines[0], KM_KMAP_ATOMIC_PRE_5_11 };
-	struct dd_run *runs = g_new0(struct dd_run, n + 1);
-	int rc = 0;
+	struct dd_run *runs;
+	int rc = dd_check_fit(base.machine, bs, file_bytes, true);
 
+	for (size_t v = 0; v < n && !rc; v++)
+		rc = dd_check_fit(cases[v].machine, bs, file_bytes, false);
+	if (rc)
+		return rc;
+	runs = g_new0(struct dd_run, n + 1);
 	for (size_t v = 0; v <= n && !rc; v++) {
 		const struct km_dd_case *c = v ? &cases[v - 1] : &base;
 
@@ -581,14 +702,12 @@ static int run_block_size(const struct km_dd_opts *o, const struct km_dd_case *c
 		rc = run_each(runs, n, dd_counted, passes);
 	for (size_t v = 0; v <= n; v++) {
 		const struct km_dd_case *c = v ? &cases[v - 1] : &base;
-		int err;
 
 		if (!rc)
 			add_row(t, &runs[v], c, v ? o->kmap_strict : KM_KMAP_STRICT_OFF,
 				(double)runs[0].copied / runs[0].best / 1e6);
-		err = dd_teardown(&runs[v], c->ops ? c->ops->name : "memcpy");
-		if (!rc && err)
-			rc = err;
+		if (runs[v].c)
+			dd_teardown(&runs[v], failed);
 	}
 	g_free(runs);
 	return rc;
@@ -602,6 +721,7 @@ static int dd_run(struct km_dd_opts o, const struct km_dd_case *cases, size_t n,
 	uint64_t total, file_bytes, passes;
 	unsigned int repeat;
 	struct km_table *t;
+	GString *failed;
 	int rc;
 
 	if (!o.nblock_sizes) {
@@ -615,6 +735,7 @@ static int dd_run(struct km_dd_opts o, const struct km_dd_case *cases, size_t n,
 	repeat = o.repeat ? o.repeat : 9;
 	/* whole dd invocations per timed run (see the top of this file) */
 	passes = (total - 1) / file_bytes + 1;
+	failed = g_string_new(NULL);
 	t = km_table_new("dd", "dd if=<tmpfs file> of=<tmpfs file>: host MB/s (10^6 bytes/s), "
 			 "ratio to memcpy, reports per timed run, events per MiB copied",
 			 columns, G_N_ELEMENTS(columns));
@@ -629,14 +750,19 @@ static int dd_run(struct km_dd_opts o, const struct km_dd_case *cases, size_t n,
 			rc = km_err(-EINVAL, "dd: the input file (%llu bytes) is smaller than "
 				    "a block (%lu)", (unsigned long long)file_bytes, bs);
 		else
-			rc = run_block_size(&o, cases, n, bs, passes, file_bytes, repeat, t);
+			rc = run_block_size(&o, cases, n, bs, passes, file_bytes, repeat, t, failed);
 	}
 	if (rc) {
+		g_string_free(failed, TRUE);
 		km_table_free(t);
 		return rc;
 	}
+	/* the table is kept: the rows that did not fail are good */
+	if (failed->len)
+		rc = km_scenario_fail(-EFAULT, "dd", "the teardown found problems", failed);
+	g_string_free(failed, TRUE);
 	*out = t;
-	return 0;
+	return rc;
 }
 
 int km_dd_run_sized(const struct km_dd_opts *opts, size_t opts_size, const struct km_dd_case *cases,

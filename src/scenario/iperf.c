@@ -201,25 +201,23 @@ static int iperf_timed(struct iperf_run *r, unsigned long packets)
 	return err;
 }
 
-static int iperf_teardown(struct iperf_run *r)
+/* Tear down; what the teardown finds (leaks) fails the row: said in
+ * @failed with its counts (newuser4 #9) */
+static void iperf_teardown(struct iperf_run *r, GString *failed)
 {
-	int err = 0;
-
 	if (r->m) {
+		gchar *row = g_strdup_printf("%s %s", r->v->name, r->tt->name);
+
 		km_traffic_free(r->tr);
 		km_usbnet_free(r->dev);
 		km_usbnet_dev_free(&r->d);
-		if (r->t)
-			km_task_free(r->t);
-		if (km_machine_destroy(r->m))
-			err = km_err(-EFAULT, "iperf: %s: the machine's teardown found leaks",
-				     r->v->name);
+		km_scenario_teardown(r->m, r->t, row, failed);
+		g_free(row);
 	}
 	if (r->runs)
 		g_array_free(r->runs, TRUE);
 	g_free(r->mismatch);
 	g_free(r->first_report);
-	return err;
 }
 
 static const struct km_column columns[] = {
@@ -299,6 +297,7 @@ int km_iperf_run_sized(const struct km_iperf_opts *opts, size_t opts_size,
 	struct km_iperf_opts o = { 0 };
 	enum km_usb_speed speed;
 	struct km_table *t;
+	GString *lost, *failed;	/* the rows whose frames did not verify, that leaked */
 	int rc = 0;
 
 	if (!out || (n && !variants))
@@ -343,7 +342,9 @@ int km_iperf_run_sized(const struct km_iperf_opts *opts, size_t opts_size,
 	km_table_add_event_columns(t, "packet", text_events);
 	km_table_add_report_columns(t, "per timed run", "BUG/WARN reports of this code "
 				    "(kmodel/machine.h) in the best timed run");
-	for (size_t ti = 0; ti < G_N_ELEMENTS(traffics) && (!rc || rc == -EIO); ti++) {
+	lost = g_string_new(NULL);
+	failed = g_string_new(NULL);
+	for (size_t ti = 0; ti < G_N_ELEMENTS(traffics) && !rc; ti++) {
 		const struct iperf_traffic *tt = &traffics[ti];
 		struct iperf_run *runs = g_new0(struct iperf_run, n);
 		int err = 0;
@@ -368,21 +369,31 @@ int km_iperf_run_sized(const struct km_iperf_opts *opts, size_t opts_size,
 			if (!err) {
 				add_row(t, &runs[v], tt->name, o.mss, o.maxpacket, speed, o.packets);
 				if (runs[v].best_frames_ok != o.packets)
-					rc = km_err(-EIO, "iperf: %s %s: %lu of %lu frames verified",
-						    variants[v]->name, tt->name,
-						    runs[v].best_frames_ok, o.packets);
+					g_string_append_printf(lost, "; %s %s: %lu of %lu",
+							       variants[v]->name, tt->name,
+							       runs[v].best_frames_ok, o.packets);
 			}
-			if (iperf_teardown(&runs[v]) && !err)
-				err = -EFAULT;
+			if (runs[v].v)
+				iperf_teardown(&runs[v], failed);
 		}
 		if (err)
 			rc = err;
 		g_free(runs);
 	}
-	if (rc && rc != -EIO) {
+	/* frames that did not verify, leaks: the table is kept, every such
+	 * row named (newuser4 #20: only the last was) */
+	if (rc) {
 		km_table_free(t);
-		return rc;
+		t = NULL;
+	} else if (failed->len) {
+		if (lost->len)
+			g_string_append_printf(failed, "; and frames verified: %s", lost->str + 2);
+		rc = km_scenario_fail(-EFAULT, "iperf", "the teardown found problems", failed);
+	} else if (lost->len) {
+		rc = km_scenario_fail(-EIO, "iperf", "frames verified", lost);
 	}
+	g_string_free(lost, TRUE);
+	g_string_free(failed, TRUE);
 	*out = t;
 	return rc;
 }

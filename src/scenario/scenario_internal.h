@@ -24,4 +24,16 @@ double km_scenario_cpu_now(void);
  * (sorts @runs). */
 double km_scenario_spread_pct(GArray *runs, double best);
 
+/* Free @t (NULL: none) and destroy @m, which logs its teardown problems
+ * (km_machine_destroy()). The problems -- those of the task's exit
+ * (preempt_count or pagefault_disabled left raised, kmap_local slots held)
+ * and of the teardown checks -- are counted by code, and the row's appended
+ * to @failed as "; @row: <code> <count>, ...". Their number, 0 when clean. */
+unsigned long km_scenario_teardown(struct km_machine *m, struct km_task *t, const char *row,
+				   GString *failed);
+/* -EFAULT with "@scenario: @what: @failed" (the rows of
+ * km_scenario_teardown(), less their leading "; ") as km_last_error(), cut
+ * at a row's end with "..." where the message would not fit */
+int km_scenario_fail(int err, const char *scenario, const char *what, const GString *failed);
+
 #endif

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Broken variants of a new user's (newuser4, the plugins of that run) for
+ * tests/bench_cli.sh:
+ * - "nocopy" (uaccess, no summary): both copies copy nothing; dd's read(2)
+ *   fails with -EFAULT (#3), --list shows "-" for its summary (#8).
+ * - "atomic_leak" (uaccess): direct, but its first copy_to_user on a task
+ *   leaves preempt_count and pagefault_disabled raised, as an extra
+ *   kmap_atomic() of a lowmem page never unmapped would; the task exits
+ *   with them raised (#4: dd hid the leak_atomic report).
+ * - "leak_tx" (usbnet): after's tx_fixup on a copy of the skb whose
+ *   original is never freed (#9): one leak_skb per packet at teardown.
+ */
+#include <errno.h>
+#include <kmodel/kmodel.h>
+
+static unsigned long nocopy_from(void *to, unsigned long from, unsigned long n)
+{
+	(void)to;
+	(void)from;
+	return n;
+}
+
+static unsigned long nocopy_to(unsigned long to, const void *from, unsigned long n)
+{
+	(void)to;
+	(void)from;
+	return n;
+}
+
+static const struct km_uaccess_ops nocopy = {
+	.size = KM_UACCESS_OPS_SIZE,
+	.name = "nocopy",
+	.raw_copy_from_user = nocopy_from,
+	.raw_copy_to_user = nocopy_to,
+};
+
+static unsigned long leak_from(void *to, unsigned long from, unsigned long n)
+{
+	return km_uaccess_direct.raw_copy_from_user(to, from, n);
+}
+
+static unsigned long leak_to(unsigned long to, const void *from, unsigned long n)
+{
+	struct km_task *t = km_current();
+
+	if (t && !km_pagefault_disabled(t)) {	/* kmap_atomic() of a lowmem page */
+		km_preempt_disable(t);
+		km_pagefault_disable(t);
+	}
+	return km_uaccess_direct.raw_copy_to_user(to, from, n);
+}
+
+static const struct km_uaccess_ops atomic_leak = {
+	.size = KM_UACCESS_OPS_SIZE,
+	.name = "atomic_leak",
+	.summary = "direct, leaving preempt_count and pagefault_disabled raised once per task",
+	.source = "tests/plugins/broken.c",
+	.raw_copy_from_user = leak_from,
+	.raw_copy_to_user = leak_to,
+};
+
+static const struct km_usbnet_variant *after;
+
+static struct km_skb *leak_tx_fixup(struct km_usbnet *dev, struct km_skb *skb, km_gfp_t flags)
+{
+	struct km_skb *copy = km_skb_copy(km_current(), skb, flags);	/* skb never freed */
+
+	return copy ? after->info->tx_fixup(dev, copy, flags) : NULL;
+}
+
+static struct km_usbnet_driver_info leak_info;
+static struct km_usbnet_variant leak_tx;
+
+KM_PLUGIN_INIT(reg)
+{
+	int err;
+
+	after = km_usbnet_find("after");
+	if (!after)
+		return -ENOENT;
+	leak_info = *after->info;
+	leak_info.tx_fixup = leak_tx_fixup;
+	leak_tx = *after;
+	leak_tx.name = "leak_tx";
+	leak_tx.summary = "after on a copy of the skb, the original never freed";
+	leak_tx.source = "tests/plugins/broken.c";
+	leak_tx.info = &leak_info;
+	err = km_registry_add_uaccess(reg, &nocopy);
+	if (!err)
+		err = km_registry_add_uaccess(reg, &atomic_leak);
+	if (!err)
+		err = km_registry_add_usbnet(reg, &leak_tx);
+	return err;
+}
