@@ -12,7 +12,7 @@
 # test_catches_second_page_leak. Exit 0 when every claiming variant passes:
 # test_conformance's test_cli_json.)
 set -euo pipefail
-check=$1 plugin=$2 second=$3 local=$4
+check=$1 plugin=$2 second=$3 local=$4 overrun=$5
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "check_cli: $*" >&2; exit 1; }
@@ -133,6 +133,23 @@ set -e
 grep -q 'invalid context at src/uaccess/uaccess_with_memcpy.c:[0-9]' "$tmp/file_path" ||
 	fail "might_fault() report: no source-relative path"
 grep -q ' at /' "$tmp/file_path" && fail "a report names an absolute path"
+# a copy_from_user that writes 1000 bytes past its kernel buffer (newuser4 #11:
+# kmodel-check segfaulted or corrupted its heap): FAIL on dst, the table and
+# the JSON say how far it wrote
+set +e
+"$check" uaccess --load "$overrun" --variant overrun --machine bbw --context process \
+	>"$tmp/overrun" 2>"$tmp/err_overrun"
+rc=$?
+"$check" uaccess --load "$overrun" --variant overrun --machine a15 --context atomic --json \
+	-o "$tmp/overrun.json" 2>/dev/null
+rc2=$?
+set -e
+[ $rc = 1 ] && [ $rc2 = 1 ] || fail "overrun: exit $rc and $rc2, want 1 (stderr: $(cat "$tmp/err_overrun"))"
+grep -Eq '^overrun\* +bbw +process +yes +FAIL +[0-9]+ +[1-9][0-9]* +0 +0 +[1-9][0-9]* +0 +0 ' \
+	"$tmp/overrun" || fail "overrun: no FAIL row with dst failures alone"
+grep -q '^overrun on bbw, process: copy_from_user wrote up to 1000 bytes past the end of its kernel buffer' \
+	"$tmp/overrun" || fail "overrun: the table does not say how far"
+grep -q '"kbuf_overrun" : 1000' "$tmp/overrun.json" || fail "overrun: no kbuf_overrun in the JSON"
 "$check" --help >"$tmp/help"
 for e in leading trailing readonly untouched adjacent; do
 	grep -q "$e:" "$tmp/help" || fail "--help: the edge $e is not defined"

@@ -410,6 +410,56 @@ static void test_catches_wrong_count(void **state)
 	expect_only("liar", liar_from, liar_to, KM_CONF_CHECK_SIZE, any_short, false);
 }
 
+/* newuser4 #11: a variant that writes far past (or before) the suite's
+ * kernel buffer used to write over the host's heap (kmodel-check
+ * segfaulted, or went on with a corrupt heap). The buffers now lie between
+ * red zones: each such case is a dst failure and the run measures how far
+ * the writes went. Every byte written is flipped (^ 0x5a) so that the
+ * extent is exact: @over bytes past dst + n, @under before dst. */
+static unsigned long over_bytes, under_bytes;
+
+static unsigned long overrun_from(void *to, unsigned long from, unsigned long n)
+{
+	unsigned long left = km_uaccess_direct.raw_copy_from_user(to, from, n);
+	unsigned char *k = to;
+
+	for (unsigned long i = 0; i < over_bytes; i++)
+		k[n + i] ^= 0x5a;
+	for (unsigned long i = 1; i <= under_bytes; i++)
+		*(k - i) ^= 0x5a;
+	return left;
+}
+
+static void expect_overrun(unsigned long over, unsigned long under)
+{
+	const struct km_uaccess_ops ops = {
+		.size = KM_UACCESS_OPS_SIZE,
+		.name = "overrun",
+		.raw_copy_from_user = overrun_from,
+		.raw_copy_to_user = km_uaccess_direct.raw_copy_to_user,
+	};
+	struct km_conformance_opts o = { .page_sizes = { 4096 }, .max_size = M };
+	struct km_conformance_result r;
+
+	over_bytes = over;
+	under_bytes = under;
+	assert_int_equal(km_uaccess_conformance(&ops, &o, &r), 0);
+	assert_int_equal(r.by_check[KM_CONF_CHECK_DST], count_cases(from_any));
+	assert_int_equal(r.by_check[KM_CONF_CHECK_SRC], 0);
+	assert_int_equal(r.by_check[KM_CONF_CHECK_COPY], 0);
+	assert_int_equal(r.kbuf_overrun, over);
+	assert_int_equal(r.kbuf_underrun, under);
+	km_conformance_result_clear(&r);
+}
+
+static void test_catches_kbuf_overrun(void **state)
+{
+	expect_overrun(4096 + M, 0);			/* ub2's: a page past the chunk */
+	expect_overrun(1, 300);				/* before, past the 256-byte guard */
+	expect_overrun(KM_CONFORMANCE_REDZONE, KM_CONFORMANCE_REDZONE);	/* the limit */
+	(void)state;
+}
+
 /* the teardown warnings of a run, kept instead of printed */
 static void keep_warning(const gchar *domain, GLogLevelFlags level, const gchar *message,
 			 gpointer list)
@@ -610,8 +660,11 @@ static void test_cli_json(void **state)
 		unsigned long cases = 0, failures = 0, reports = 0;
 
 		/* name, origin, claims_conformance, verdict, cases, failures,
-		 * by_check, reports, reports_by_code, leak_checks, seconds, runs */
-		assert_int_equal(json_object_get_size(v), 12);
+		 * by_check, reports, kbuf_overrun, kbuf_underrun,
+		 * reports_by_code, leak_checks, seconds, runs */
+		assert_int_equal(json_object_get_size(v), 14);
+		assert_int_equal(member_int(v, "kbuf_overrun"), 0);
+		assert_int_equal(member_int(v, "kbuf_underrun"), 0);
 		assert_string_equal(json_object_get_string_member(v, "origin"), "builtin");
 		assert_string_equal(json_object_get_string_member(v, "verdict"),
 				    ops->claims_conformance ? "pass" : "no-claim");
@@ -629,9 +682,9 @@ static void test_cli_json(void **state)
 			JsonArray *first = json_object_get_array_member(run, "first_reports");
 
 			/* machine, context, verdict, cases, failures, by_check,
-			 * reports, reports_by_code, first_reports, leak_checks,
-			 * seconds */
-			assert_int_equal(json_object_get_size(run), 11);
+			 * reports, kbuf_overrun, kbuf_underrun, reports_by_code,
+			 * first_reports, leak_checks, seconds */
+			assert_int_equal(json_object_get_size(run), 13);
 			assert_string_equal(json_object_get_string_member(run, "machine"), "bbw");
 			assert_string_equal(json_object_get_string_member(run, "context"),
 					    km_conformance_context_name(ctx[k]));
@@ -708,6 +761,7 @@ int main(void)
 		cmocka_unit_test(test_catches_bad_data),
 		cmocka_unit_test(test_catches_source_write),
 		cmocka_unit_test(test_catches_wrong_count),
+		cmocka_unit_test(test_catches_kbuf_overrun),
 		cmocka_unit_test(test_catches_second_page_leak),
 		cmocka_unit_test(test_first_report_per_code),
 		cmocka_unit_test(test_bad_arguments),

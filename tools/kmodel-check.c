@@ -132,6 +132,8 @@ static void variant_total(const struct variant_run *runs, guint n, struct varian
 			t->res.by_check[c] += runs[j].res.by_check[c];
 		t->res.reports += runs[j].res.reports;
 		t->res.seconds += runs[j].res.seconds;
+		t->res.kbuf_overrun = MAX(t->res.kbuf_overrun, runs[j].res.kbuf_overrun);
+		t->res.kbuf_underrun = MAX(t->res.kbuf_underrun, runs[j].res.kbuf_underrun);
 		for (int c = 0; c < KM_R__COUNT; c++)
 			t->by_code[c] += runs[j].by_code[c];
 	}
@@ -192,6 +194,20 @@ static void print_table(FILE *fp, const struct check_opts *o, const struct varia
 				km_report_code_name(r->first_reports[j].code),
 				r->first_reports[j].message);
 	}
+	/* a copy that wrote outside the kernel buffer: a heap overflow in a
+	 * kernel (newuser4 #11: it crashed the tool) */
+	for (guint i = 0; i < n; i++) {
+		const struct km_conformance_result *r = &runs[i].res;
+
+		if (r->kbuf_overrun)
+			fprintf(fp, "\n%s: copy_from_user wrote up to %lu bytes past the end of "
+				"its kernel buffer (dst + n): a heap overflow in a kernel\n",
+				run_where(&runs[i]), r->kbuf_overrun);
+		if (r->kbuf_underrun)
+			fprintf(fp, "\n%s: copy_from_user wrote up to %lu bytes before the start "
+				"of its kernel buffer: a heap underflow in a kernel\n",
+				run_where(&runs[i]), r->kbuf_underrun);
+	}
 	for (guint i = 0; i < n; i++) {
 		const struct km_conformance_result *r = &runs[i].res;
 		size_t k = MIN(r->list_len, (size_t)o->show);
@@ -243,6 +259,10 @@ static void json_counts(JsonBuilder *b, const struct variant_run *r)
 	json_builder_end_object(b);
 	json_builder_set_member_name(b, "reports");
 	json_builder_add_int_value(b, (gint64)r->res.reports);
+	json_builder_set_member_name(b, "kbuf_overrun");
+	json_builder_add_int_value(b, (gint64)r->res.kbuf_overrun);
+	json_builder_set_member_name(b, "kbuf_underrun");
+	json_builder_add_int_value(b, (gint64)r->res.kbuf_underrun);
 	/* every report code that occurred */
 	json_builder_set_member_name(b, "reports_by_code");
 	json_builder_begin_object(b);
@@ -489,6 +509,12 @@ int main(int argc, char **argv)
 		"put_user(), __get_user(), __put_user()), mmap_sem and GFP_KERNEL\n"
 		"allocations report a sleep in atomic context, as CONFIG_DEBUG_ATOMIC_SLEEP\n"
 		"does.\n\n"
+		"A copy_from_user that writes past its kernel buffer (or before it) fails\n"
+		"dst, and the run says how far it wrote: the suite's kernel buffers lie\n"
+		"between 64 KiB red zones (past the 256-byte guard the checks compare), each\n"
+		"before an inaccessible host page. Writes are followed from the guard on,\n"
+		"while contiguous: one that skips the guard is not seen, one beyond a red\n"
+		"zone ends kmodel-check with SIGSEGV (the limit).\n\n"
 		"A variant that claims conformance passes only with no failing case and no\n"
 		"BUG/WARN report on the suite's machines in any run, teardown leak checks\n"
 		"included (leaked pins, held kmap slots, unfreed kmalloc, ...).");

@@ -87,7 +87,7 @@ enum km_conformance_check {
 	 *  more than are available). n == 0: N == 0. */
 	KM_CONF_CHECK_SIZE = 0,
 	/** (2) the source is untouched (user pages for copy_from_user, the
-	 *  kernel buffer for copy_to_user) */
+	 *  kernel buffer for copy_to_user, with the guard after it) */
 	KM_CONF_CHECK_SRC,
 	/** (3) nothing is written before the destination or past
 	 *  dst + n - N (within the guard; the read-only and M pages included) */
@@ -180,6 +180,16 @@ struct km_conformance_failure {
  *           in the order found, at most one per code; a code whose every
  *           report came past a machine's log (its first 1024) is counted
  *           in @reports but has none here. Owned by the result, as @list.
+ * @kbuf_overrun, @kbuf_underrun: (appended) bytes, the farthest a copy
+ *           wrote past the end (dst + n) of the suite's kernel destination,
+ *           or before its start, over the run's from_user cases; 0 when
+ *           none did. Such a write is a dst failure within @guard; the
+ *           kernel buffers lie between red zones of
+ *           KM_CONFORMANCE_REDZONE bytes past the guard, so a longer one is
+ *           measured too, up to the red zone's end (contiguous writes: the
+ *           red zone is followed out block by block while changed),
+ *           instead of writing over the host's heap. A write past a red zone
+ *           hits an inaccessible host page: the process dies (SIGSEGV).
  */
 struct km_conformance_result {
 	unsigned long cases;
@@ -191,7 +201,13 @@ struct km_conformance_result {
 	size_t list_len;
 	struct km_report *first_reports;
 	size_t first_reports_len;
+	unsigned long kbuf_overrun;
+	unsigned long kbuf_underrun;
 };
+
+/** Bytes of red zone past the guard on either side of the suite's kernel
+ *  buffers, each then followed by an inaccessible host page. */
+#define KM_CONFORMANCE_REDZONE 65536ul
 
 /** The members of the first versioned km_conformance_opts and
  *  km_conformance_result (SONAME 2). */

@@ -12,6 +12,8 @@
 #include <kmodel/conformance.h>
 #include <stddef.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #define CONF_DEFAULT_MAX_SIZE	128
 #define CONF_LIMIT_MAX_SIZE	1024
@@ -19,6 +21,88 @@
 #define CONF_LIMIT_GUARD	(1UL << 20)
 #define CONF_PAGES		12	/* the layout of conformance.h */
 #define CONF_RAM_SIZE		(8ULL << 20)
+#define CONF_RZ			KM_CONFORMANCE_REDZONE
+#define CONF_RZ_BLOCK		256	/* a red zone is followed out in these */
+
+/*
+ * A kernel buffer of the suite: @len bytes between red zones of CONF_RZ
+ * bytes, each beyond an inaccessible host page, in a mapping of its own
+ * (newuser4 #11: a variant that copied 4 KiB past the 640-byte buffer
+ * wrote over the host's heap: a segfault, or silent corruption). A write
+ * past the buffer lands in a red zone, where the case finds it (a dst
+ * failure: the guard is checked on every case) and measures it; one past
+ * a red zone faults on the PROT_NONE page (the limit: the host process
+ * dies at once, not later on a corrupt heap).
+ */
+struct kzone {
+	unsigned char *map;	/* PROT_NONE page | red zone | buffer | red zone | PROT_NONE */
+	size_t map_len;
+	unsigned char *p;	/* the buffer */
+	unsigned char *ref;	/* what the red zones and the buffer hold: ref + CONF_RZ is p's */
+};
+
+static size_t host_page(void)
+{
+	long hp = sysconf(_SC_PAGESIZE);
+
+	return hp > 0 ? (size_t)hp : 4096;
+}
+
+/* @z: @len bytes, buffer and red zones filled from @rnd. -ENOMEM. */
+static int kzone_new(struct kzone *z, size_t len, GRand *rnd)
+{
+	size_t hp = host_page(), body = (2 * CONF_RZ + len + hp - 1) / hp * hp;
+
+	z->map_len = body + 2 * hp;
+	z->map = mmap(NULL, z->map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (z->map == MAP_FAILED) {
+		z->map = NULL;
+		return km_err(-ENOMEM, "km_uaccess_conformance: mmap of %zu bytes failed", z->map_len);
+	}
+	if (mprotect(z->map, hp, PROT_NONE) ||
+	    mprotect(z->map + hp + body, hp, PROT_NONE))
+		return km_err(-ENOMEM, "km_uaccess_conformance: mprotect of a guard page failed");
+	/* the buffer's end next to the last red zone's: that is where
+	 * overruns go (the page rounding goes before the first) */
+	z->p = z->map + hp + body - CONF_RZ - len;
+	z->ref = g_malloc(2 * CONF_RZ + len);
+	for (size_t i = 0; i < 2 * CONF_RZ + len; i++)
+		z->ref[i] = (unsigned char)g_rand_int(rnd);
+	memcpy(z->p - CONF_RZ, z->ref, 2 * CONF_RZ + len);
+	return 0;
+}
+
+static void kzone_free(struct kzone *z)
+{
+	if (z->map)
+		munmap(z->map, z->map_len);
+	g_free(z->ref);
+	memset(z, 0, sizeof(*z));
+}
+
+/* Bytes of @z from its buffer's offset @from on (forward, @dir 1) or
+ * before it (back, @dir -1) that differ from the fill, followed out
+ * CONF_RZ_BLOCK bytes at a time while a block differs, up to the red
+ * zone's end: how far from @from the last changed byte lies (0: none);
+ * the changed blocks are filled back. */
+static unsigned long kzone_extent(struct kzone *z, long from, int dir, long len)
+{
+	long lo_lim = -(long)CONF_RZ, hi_lim = len + (long)CONF_RZ;
+	unsigned long extent = 0;
+
+	for (long a = from;; a += dir * CONF_RZ_BLOCK) {
+		long lo = dir > 0 ? a : MAX(a - CONF_RZ_BLOCK, lo_lim);
+		long hi = dir > 0 ? MIN(a + CONF_RZ_BLOCK, hi_lim) : a;
+		unsigned char *p = z->p + lo, *ref = z->ref + CONF_RZ + lo;
+
+		if (lo >= hi || !memcmp(p, ref, (size_t)(hi - lo)))
+			return extent;
+		for (long i = lo; i < hi; i++)
+			if (p[i - lo] != ref[i - lo])
+				extent = MAX(extent, (unsigned long)(dir > 0 ? i - from + 1 : from - i));
+		memcpy(p, ref, (size_t)(hi - lo));
+	}
+}
 
 /* One run on one machine (one page size). */
 struct conf_run {
@@ -34,9 +118,10 @@ struct conf_run {
 	struct km_task *t;
 	unsigned long P, base;
 	unsigned char *shadow;		/* CONF_PAGES * P: what the user pages hold */
+	struct kzone kz, kzsrc;		/* the two kernel buffers and their red zones */
 	unsigned char *kfill;		/* what the kernel buffer holds between cases */
 	unsigned char *kbuf;		/* guard | max_size | guard */
-	unsigned char *ksrc, *ksrc_ref;	/* copy_to_user source and its pristine copy */
+	unsigned char *ksrc, *ksrc_ref;	/* copy_to_user source (| guard) and its pristine copy */
 	/* the case being checked */
 	enum km_conformance_context ctx;
 	enum km_conformance_dir dir;
@@ -265,14 +350,28 @@ static void run_case(struct conf_run *r, unsigned long B)
 		bool after = check_kernel(r, kdst + copied, r->kfill + r->guard + copied,
 					  n - copied + r->guard, (long)copied, KM_CONF_CHECK_DST);
 
-		if (before || after)
-			memcpy(r->kbuf, r->kfill, n + 2 * r->guard);
-		else
+		if (before || after) {
+			long d = (long)(kdst - r->kbuf), len = (long)(r->max_size + 2 * r->guard);
+
+			/* past the guard: how far (into the red zones),
+			 * then the fill back */
+			unsigned long over = after ? kzone_extent(&r->kz, d + (long)n, 1, len) : 0;
+			unsigned long under = before ? kzone_extent(&r->kz, d, -1, len) : 0;
+
+			r->res->kbuf_overrun = MAX(r->res->kbuf_overrun, over);
+			r->res->kbuf_underrun = MAX(r->res->kbuf_underrun, under);
+			memcpy(r->kbuf, r->kfill, r->max_size + 2 * r->guard);
+		} else {
 			memcpy(kdst, r->kfill + r->guard, copied);
+		}
 	} else {
-		/* (2) the kernel source */
-		if (check_kernel(r, r->ksrc, r->ksrc_ref, n, 0, KM_CONF_CHECK_SRC))
-			memcpy(r->ksrc, r->ksrc_ref, n);
+		/* (2) the kernel source, and the guard after it (a write there
+		 * is one past the source: its red zone keeps it off the host) */
+		if (check_kernel(r, r->ksrc, r->ksrc_ref, n + r->guard, 0, KM_CONF_CHECK_SRC)) {
+			kzone_extent(&r->kzsrc, (long)(n + r->guard), 1,
+				     (long)(r->max_size + r->guard));
+			memcpy(r->ksrc, r->ksrc_ref, r->max_size + r->guard);
+		}
 		/* (4) the copied bytes and (3) everything around them */
 		check_user(r, s, copied, r->ksrc_ref, KM_CONF_CHECK_COPY, KM_CONF_CHECK_DST);
 	}
@@ -462,16 +561,13 @@ static int conformance(const struct km_uaccess_ops *ops, const struct km_conform
 	r.list = g_array_new(FALSE, FALSE, sizeof(struct km_conformance_failure));
 	r.first_reports = g_array_new(FALSE, FALSE, sizeof(struct km_report));
 	rnd = g_rand_new_with_seed(0x6b6d6f64);		/* "kmod": same bytes every run */
-	r.kbuf = g_malloc(r.max_size + 2 * r.guard);
-	r.kfill = g_malloc(r.max_size + 2 * r.guard);
-	r.ksrc = g_malloc(r.max_size);
-	r.ksrc_ref = g_malloc(r.max_size);
-	for (unsigned long i = 0; i < r.max_size + 2 * r.guard; i++)
-		r.kfill[i] = (unsigned char)g_rand_int(rnd);
-	for (unsigned long i = 0; i < r.max_size; i++)
-		r.ksrc_ref[i] = (unsigned char)g_rand_int(rnd);
-	memcpy(r.kbuf, r.kfill, r.max_size + 2 * r.guard);
-	memcpy(r.ksrc, r.ksrc_ref, r.max_size);
+	err = kzone_new(&r.kz, r.max_size + 2 * r.guard, rnd);
+	if (!err)
+		err = kzone_new(&r.kzsrc, r.max_size + r.guard, rnd);
+	r.kbuf = r.kz.p;
+	r.kfill = r.kz.ref + CONF_RZ;
+	r.ksrc = r.kzsrc.p;
+	r.ksrc_ref = r.kzsrc.ref + CONF_RZ;
 	prev = km_current();
 	for (size_t i = 0; i < nr_sizes && sizes[i] && !err; i++) {
 		err = setup(&r, o->machine, sizes[i], rnd);
@@ -484,10 +580,8 @@ static int conformance(const struct km_uaccess_ops *ops, const struct km_conform
 	}
 	km_task_switch(prev);
 	g_rand_free(rnd);
-	g_free(r.kbuf);
-	g_free(r.kfill);
-	g_free(r.ksrc);
-	g_free(r.ksrc_ref);
+	kzone_free(&r.kz);
+	kzone_free(&r.kzsrc);
 	if (err) {
 		g_array_free(r.list, TRUE);
 		g_array_free(r.first_reports, TRUE);
