@@ -67,9 +67,18 @@ static gchar *row_key(const struct km_table *t, size_t r)
 	return g_string_free(k, FALSE);
 }
 
+/* A dd row's error (its dd failed: column error), or NULL */
+static const char *row_error(const struct km_table *t, size_t r)
+{
+	long c = km_table_column_index(t, "error");
+	const struct km_value *v = c >= 0 ? km_table_value(t, r, (size_t)c) : NULL;
+
+	return v && v->type == KM_VALUE_STRING ? v->s : NULL;
+}
+
 /* Below the table, per row that has them: its reports by code (the
  * KM_COL_REPORT columns, headed with their unit; a stalled row's until its
- * stall), its first report's message (column first_report) and the first
+ * stall, a failed one's until it failed), its first report's message (column first_report) and the first
  * frame that did not verify (column first_mismatch). */
 static void write_row_notes(FILE *fp, const struct km_table *t)
 {
@@ -87,7 +96,8 @@ static void write_row_notes(FILE *fp, const struct km_table *t)
 				continue;
 			if (!key)
 				fprintf(fp, "%s: reports by code (%s):", (key = row_key(t, r)),
-					row_bool(t, r, "stalled") == 1 ? "until the stall" : col->unit);
+					row_bool(t, r, "stalled") == 1 ? "until the stall" :
+					row_error(t, r) ? "until it failed" : col->unit);
 			fprintf(fp, " %s %" G_GINT64_FORMAT, col->heading, v->i);
 		}
 		if (key)
@@ -123,7 +133,8 @@ void kb_write_text(FILE *fp, const struct km_table *t)
 	fputc('\n', fp);
 	for (size_t r = 0; r < nr; r++) {
 		bool external = row_bool(t, r, "builtin") == 0;
-		bool stall = row_bool(t, r, "stalled") == 1;
+		const char *error = row_error(t, r);
+		bool stall = row_bool(t, r, "stalled") == 1 || error;
 
 		any_external |= external;
 		for (size_t c = 0, first = 1; c < nc; c++) {
@@ -137,7 +148,9 @@ void kb_write_text(FILE *fp, const struct km_table *t)
 			text_value(fp, col, km_table_value(t, r, c),
 				   external && !strcmp(col->name, "variant"));
 		}
-		if (stall)
+		if (error)
+			fprintf(fp, "   fails: %s", error);
+		else if (stall)
 			fprintf(fp, "   stalls: %s", km_table_column(t, (size_t)stalled)->doc);
 		fputc('\n', fp);
 	}

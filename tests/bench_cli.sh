@@ -157,7 +157,7 @@ set +e
 "$bench" -q -r 1 -s iperf --iperf-packets 5 --iperf-mss 1453 --iperf-variants after,ax88179 \
 	>/dev/null 2>"$tmp/mss.err"
 set -e
-grep -qx 'kmodel-bench: iperf: frames verified: after tcp: 0 of 5; after tcp+tap: 0 of 5' \
+grep -qx 'kmodel-bench: iperf: rows that failed: after tcp: 0 of 5 frames verified; after tcp+tap: 0 of 5 frames verified' \
 	"$tmp/mss.err" || fail "--iperf-mss 1453: the message does not name every failing row"
 grep -q '^after tcp: first report: usb_frame_dropped: asix device: frame of 1519 bytes is longer than 1518' \
 	"$tmp/mss.txt" || fail "--iperf-mss 1453: the row does not say the frame was too long"
@@ -225,30 +225,42 @@ grep -q 'at most 126 MiB per file at this block size (lower --dd-file-mib)$' "$t
 "$bench" --help-dd >"$tmp/help-dd"
 grep -q 'at most 127 at blocks up to 1M, 95 at 64M' "$tmp/help-dd" ||
 	fail "--help-dd: --dd-file-mib does not say the RAM limit"
-# a variant whose copy_to_user copies nothing: the read(2) error names the
-# row and the cause (#3a: "kmodel-bench: dd: " and nothing after it)
-err1 1 "${dd1[@]}" --load "$broken" --dd-variants direct,nocopy
-grep -qx "kmodel-bench: dd: nocopy on bbw (pre-5.11), bs 4096: read(2) of the input file at byte 0 failed (-14, $(perl -e '$!=14; print "$!"' 2>/dev/null || echo 'Bad address')): the variant's copy_to_user copied nothing into dd's resident, writable buffer" \
+# a variant whose copy_to_user copies nothing: its dd cannot complete (busybox
+# dd: "read error: Bad address"): the row fails saying why, the other rows
+# stay, the message names the row and the cause (#3a: "kmodel-bench: dd: "
+# and nothing after it, no table)
+why="read(2) of the input file at byte 0 failed (-14, $(perl -e '$!=14; print "$!"' 2>/dev/null || echo 'Bad address')): the variant's copy_to_user copied nothing into dd's resident, writable buffer"
+err1 1 "${dd1[@]}" --load "$broken" --dd-variants direct,nocopy --dd-block-sizes 4K,1K
+grep -qx "kmodel-bench: dd: rows that failed: nocopy on bbw (pre-5.11), bs 4096: ${why%%: *}; nocopy on bbw (pre-5.11), bs 1024: ${why%%: *}" \
 	"$tmp/err" || fail "dd nocopy: not the read(2) message ($(cat "$tmp/err"))"
+grep -E '^nocopy\* +bbw +pre-5\.11 off +off +4096   fails: ' "$tmp/out" | grep -Fq "fails: $why" ||
+	fail "dd nocopy: the text table does not say why the row failed"
+[ "$(grep -Ec '^(memcpy|direct) +bbw .* [0-9.]+ +[0-9.]+ ' "$tmp/out")" = 4 ] ||
+	fail "dd nocopy: the other rows are not all there with their numbers"
+"$bench" "${dd1[@]}" --load "$broken" --dd-variants direct,nocopy --csv >"$tmp/nocopy.csv" 2>/dev/null || true
+head -1 "$tmp/nocopy.csv" | grep -q '^variant,builtin,machine,kmap,kmap_strict,highmem,fast_gup,block_size,stalled,error,host_mb_s,' &&
+	grep -Fq "nocopy,false,bbw,pre-5.11,off,false,false,4096,false,\"$why\",,,,," "$tmp/nocopy.csv" &&
+	grep -Eq '^direct,true,bbw,pre-5\.11,off,false,false,4096,false,,[0-9]' "$tmp/nocopy.csv" ||
+	fail "dd nocopy --csv: the failed row's error column or the rows' speeds are wrong"
 # a variant that leaves the task in atomic context: the row fails on the
 # task's leak_atomic at exit (#4: exit 0, the report cleared unseen), the
 # other rows' table is still written
 err1 1 "${dd1[@]}" --load "$broken" --dd-variants direct,atomic_leak --dd-block-sizes 4K,1K
-grep -qx 'kmodel-bench: dd: the teardown found problems: atomic_leak on bbw (pre-5.11), bs 4096: leak_atomic 1; atomic_leak on bbw (pre-5.11), bs 1024: leak_atomic 1' \
+grep -qx 'kmodel-bench: dd: rows that failed: atomic_leak on bbw (pre-5.11), bs 4096: teardown: leak_atomic 1; atomic_leak on bbw (pre-5.11), bs 1024: teardown: leak_atomic 1' \
 	"$tmp/err" || fail "dd atomic_leak: the message does not name the rows' leak_atomic"
 [ "$(grep -Ec '^(memcpy|direct|atomic_leak\*) +bbw ' "$tmp/out")" = 6 ] ||
 	fail "dd atomic_leak: not the table of all six rows"
 # ... a message too long for km_last_error() ends at a row with "; ..."
 err1 1 "${dd1[@]}" --load "$broken" --dd-variants atomic_leak,atomic_leak --dd-machines bbw,a15-nohighmem,bbw \
 	--dd-block-sizes 4K,1K
-grep -Eq '^kmodel-bench: dd: the teardown found problems: (atomic_leak on [a-z0-9-]+ \(pre-5\.11\), bs [0-9]+: leak_atomic 1; )+\.\.\.$' \
+grep -Eq '^kmodel-bench: dd: rows that failed: (atomic_leak on [a-z0-9-]+ \(pre-5\.11\), bs [0-9]+: teardown: leak_atomic 1; )+\.\.\.$' \
 	"$tmp/err" || fail "dd: a long list of failing rows does not end with '; ...' ($(cat "$tmp/err"))"
 # a tx_fixup that leaks: the table, each leaking row named with its counts,
 # and at most 8 teardown warnings per machine then "... and N more" (#9)
 err1 1 -q -r 1 -s iperf --iperf-packets 20 --load "$broken" --iperf-variants after,leak_tx
 for tt in tcp tcp+tap udp; do
 	re=${tt//+/\\+}	# tcp\+tap
-	grep -Eq "^kmodel-bench: iperf: the teardown found problems: .*leak_tx $re: leak_kmalloc [0-9]+, leak_skb [0-9]+(;|\$)" \
+	grep -Eq "^kmodel-bench: iperf: rows that failed: .*leak_tx $re: teardown: leak_kmalloc [0-9]+, leak_skb [0-9]+(;|\$)" \
 		"$tmp/err" || fail "iperf leak_tx: the message does not name leak_tx $tt with counts"
 	grep -Eq "^after +$re +20 +20 " "$tmp/out" || fail "iperf leak_tx: no table row for after $tt"
 done

@@ -173,7 +173,7 @@ struct km_dd_opts {
  * libkmodel: flattened with the model calls under it -- one of yours is
  * not, so its MB/s is not comparable one to one), machine, kmap,
  * kmap_strict (off, strict, force-map), highmem,
- * fast_gup, block_size, stalled, host_mb_s, memcpy_mb_s, ratio,
+ * fast_gup, block_size, stalled, error, host_mb_s, memcpy_mb_s, ratio,
  * spread_pct (median over best timed run), reports (BUG/WARN reports in
  * the last timed run), reports_per_mib, then every event counter per MiB
  * copied, then the last timed run's reports by code (KM_COL_REPORT,
@@ -182,7 +182,10 @@ struct km_dd_opts {
  * would retry for ever (gup_kmap_fixed without fast GUP) -- has no speeds
  * and nothing per MiB; its reports and reports_<code> count those
  * recorded until the stall (in the timed run that stalled, or from the
- * machine's start when the warm-up pass before the timed runs did).
+ * machine's start when the warm-up pass before the timed runs did). A
+ * failed row -- its read(2) or write(2) returned an error, where busybox
+ * dd exits ("read error: Bad address": a variant whose copy_to_user copies
+ * nothing) -- has the same, and says why in its error column.
  *
  * Use km_dd_run(); km_dd_run_sized() takes @opts_size and @case_size,
  * sizeof(struct km_dd_opts) and sizeof(struct km_dd_case) as the caller was
@@ -193,12 +196,12 @@ struct km_dd_opts {
  * option or size, a NULL case field or argument, or input and output files
  * and buffer that do not fit in a machine's RAM (the baseline's bbw too:
  * km_last_error() says which and names the largest file that fits);
- * -ENOMEM when a machine runs out of simulated memory; -EFAULT when a
- * row's read(2) or write(2) fails (km_last_error() names the row). Also
- * -EFAULT, with *@out set (every row; free it), when the teardown of rows
- * finds problems: their task exited with preempt_count or
- * pagefault_disabled raised or a kmap_local slot held, or their machine
- * leaked; km_last_error() names each such row with its reports by code.
+ * -ENOMEM when a machine runs out of simulated memory; -EFAULT when the
+ * baseline's dd fails. Also -EFAULT, with *@out set (every row; free it),
+ * when rows failed (error column) or their teardown found problems: the
+ * task exited with preempt_count or pagefault_disabled raised or a
+ * kmap_local slot held, or the machine leaked; km_last_error() names each
+ * such row with its cause or its teardown's reports by code.
  */
 KM_API int km_dd_run_sized(const struct km_dd_opts *opts, size_t opts_size,
 			   const struct km_dd_case *cases, size_t case_size, size_t n,

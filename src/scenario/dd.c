@@ -145,7 +145,7 @@ unsigned long km_scenario_teardown(struct km_machine *m, struct km_task *t, cons
 	if (n) {
 		const char *sep = ": ";
 
-		g_string_append_printf(failed, "; %s", row);
+		g_string_append_printf(failed, "; %s: teardown", row);
 		for (int c = KM_R_NONE + 1; c < KM_R__COUNT; c++) {
 			if (c == KM_R_SKB_SHARING || !km_report_count(m, (enum km_report_code)c))
 				continue;
@@ -189,7 +189,8 @@ struct dd_run {
 	unsigned char **uhost;		/* baseline: host address of each page of the buffer */
 	struct km_shmem_file *in, *out;
 	uint64_t in_pos, out_pos;
-	bool stalled;			/* the write path would retry for ever: no row */
+	bool stalled;			/* the write path would retry for ever: no numbers */
+	gchar *error;			/* its dd failed (read(2), write(2)): why; no numbers */
 	/* results */
 	double best;			/* seconds of the best timed run */
 	GArray *runs;			/* seconds of each timed run */
@@ -328,7 +329,7 @@ static int dd_block(struct dd_run *r, uint64_t *copied, bool *eof)
 		*copied += (uint64_t)n;
 		return 0;
 	}
-	/* a stall (-EDEADLK) keeps its message (dd_stall()); dd's buffer is
+	/* a stall (-EDEADLK) keeps its message (dd_row_end()); dd's buffer is
 	 * resident and readable: a short write is a bug */
 	if (w == -EDEADLK)
 		return (int)w;
@@ -365,7 +366,7 @@ static int dd_pass(struct dd_run *r, uint64_t passes, uint64_t *copied)
 }
 
 /* a machine with a dd process: an mm, a task, the buffer, file A written
- * with a pattern, then one warm-up pass over A */
+ * with a pattern (the warm-up pass over A is the caller's) */
 static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_kmap_flavour kmap,
 		    enum km_kmap_strict strict, unsigned long bs, uint64_t file_bytes)
 {
@@ -374,7 +375,6 @@ static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_
 					 .fast_gup = mach->fast_gup, .kmap_strict = strict };
 	unsigned long pages;
 	struct km_mm *mm;
-	uint64_t copied;
 	char row[128];
 	int err;
 
@@ -435,8 +435,6 @@ static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_
 				     dd_row(r, row, sizeof(row)), (unsigned long long)pos, w,
 				     iov.iov_len);
 	}
-	if (!err)
-		err = dd_pass(r, 1, &copied);
 	return err;
 }
 
@@ -447,13 +445,27 @@ static void dd_count_reports(struct dd_run *r)
 		r->by_code[c] = km_report_count(r->m, (enum km_report_code)c) - r->reports0[c];
 }
 
-/* -EDEADLK (an atomic copy that never progresses) ends the row, not the
- * run; the row keeps the reports recorded until the stall */
-static int dd_stall(struct dd_run *r, int err)
+/* An error of the row's dd ends the row, not the run: -EDEADLK (an atomic
+ * copy that never progresses: the kernel would retry for ever) stalls it;
+ * any other -- its read(2) or write(2) failed, where busybox dd exits with
+ * "read error: Bad address" (newuser4 #3: the run ended, every row lost) --
+ * fails it. The row keeps the reports recorded until then. */
+static int dd_row_end(struct dd_run *r, int err)
 {
-	if (err != -EDEADLK)
-		return err;
-	r->stalled = true;
+	char row[128];
+	gchar *prefix;
+
+	if (!err)
+		return 0;
+	if (err == -EDEADLK) {
+		r->stalled = true;
+	} else {
+		/* the cause, without the "dd: <row>: " the message starts with */
+		prefix = g_strdup_printf("dd: %s: ", dd_row(r, row, sizeof(row)));
+		r->error = g_strdup(km_last_error() +
+				    (g_str_has_prefix(km_last_error(), prefix) ? strlen(prefix) : 0));
+		g_free(prefix);
+	}
 	dd_count_reports(r);
 	return 0;
 }
@@ -514,6 +526,7 @@ static void dd_teardown(struct dd_run *r, GString *failed)
 	if (r->runs)
 		g_array_free(r->runs, TRUE);
 	g_free(r->uhost);
+	g_free(r->error);
 }
 
 /* ---- the table ----------------------------------------------------------------- */
@@ -535,6 +548,10 @@ static const struct km_column columns[] = {
 	{ "block_size", "bs", "bytes", KM_VALUE_INT, 8, 0, KM_COL_TEXT | KM_COL_KEY, "dd bs=" },
 	{ "stalled", "", "", KM_VALUE_BOOL, 0, 0, 0,
 	  "the write path's atomic copy never progresses: the kernel would retry for ever" },
+	{ "error", "", "", KM_VALUE_STRING, 0, 0, 0,
+	  "why the row's dd failed (its read(2) or write(2) returned an error, where busybox "
+	  "dd exits, e.g. \"read error: Bad address\"): no numbers, the run exits 1; none "
+	  "when it completed" },
 	{ "host_mb_s", "MB/s", "MB/s", KM_VALUE_DOUBLE, 10, 1, KM_COL_TEXT,
 	  "host throughput, 10^6 bytes/s, best timed run" },
 	{ "memcpy_mb_s", "", "MB/s", KM_VALUE_DOUBLE, 0, 1, 0,
@@ -591,7 +608,9 @@ static void add_row(struct km_table *t, const struct dd_run *r, const struct km_
 	km_table_set_bool(t, row, "stalled", r->stalled);
 	km_table_set_int(t, row, "reports", (int64_t)r->by_code[KM_R_NONE]);
 	km_table_set_reports(t, row, r->by_code);
-	if (r->stalled)
+	if (r->error)
+		km_table_set_str(t, row, "error", r->error);
+	if (r->stalled || r->error)
 		return;
 	mbs = (double)r->copied / r->best / 1e6;
 	km_table_set_double(t, row, "host_mb_s", mbs);
@@ -651,17 +670,17 @@ static int dd_check_fit(const struct km_dd_machine *mach, unsigned long bs, uint
 }
 
 /* @run (dd_timed() or dd_counted()) on each row of @runs[0..n] that has
- * not stalled, as its task; the first error other than a stall ends it */
+ * neither stalled nor failed, as its task (dd_row_end()) */
 static int run_each(struct dd_run *runs, size_t n, int (*run)(struct dd_run *, uint64_t),
 		    uint64_t passes)
 {
 	int rc = 0;
 
 	for (size_t v = 0; v <= n && !rc; v++) {
-		if (runs[v].stalled)
+		if (runs[v].stalled || runs[v].error)
 			continue;
 		km_task_switch(runs[v].t);
-		rc = dd_stall(&runs[v], run(&runs[v], passes));
+		rc = dd_row_end(&runs[v], run(&runs[v], passes));
 		km_task_switch(NULL);
 	}
 	return rc;
@@ -674,6 +693,7 @@ static int run_block_size(const struct km_dd_opts *o, const struct km_dd_case *c
 {
 	struct km_dd_case base = { NULL, &machines[0], KM_KMAP_ATOMIC_PRE_5_11 };
 	struct dd_run *runs;
+	uint64_t copied;
 	int rc = dd_check_fit(base.machine, bs, file_bytes, true);
 
 	for (size_t v = 0; v < n && !rc; v++)
@@ -686,12 +706,15 @@ static int run_block_size(const struct km_dd_opts *o, const struct km_dd_case *c
 
 		runs[v].c = c;
 		runs[v].ops = c->ops;
-		rc = dd_stall(&runs[v], dd_setup(&runs[v], c->machine, c->kmap,
-						 v ? o->kmap_strict : KM_KMAP_STRICT_OFF, bs,
-						 file_bytes));
+		rc = dd_setup(&runs[v], c->machine, c->kmap, v ? o->kmap_strict : KM_KMAP_STRICT_OFF,
+			      bs, file_bytes);
+		if (!rc)	/* one warm-up pass over A */
+			rc = dd_row_end(&runs[v], dd_pass(&runs[v], 1, &copied));
 	}
 	if (!rc && runs[0].stalled)
 		rc = km_err(-EFAULT, "dd: the baseline stalled");
+	if (!rc && runs[0].error)
+		rc = km_err(-EFAULT, "dd: the memcpy baseline failed: %s", runs[0].error);
 	/* interleave baseline and variants so drift hits all alike */
 	for (unsigned int i = 0; i < repeat && !rc; i++) {
 		if (o->progress)
@@ -706,6 +729,14 @@ static int run_block_size(const struct km_dd_opts *o, const struct km_dd_case *c
 		if (!rc)
 			add_row(t, &runs[v], c, v ? o->kmap_strict : KM_KMAP_STRICT_OFF,
 				(double)runs[0].copied / runs[0].best / 1e6);
+		if (!rc && runs[v].error) {	/* the cause up to its ": ": the row has it all */
+			char row[128];
+			const char *end = strstr(runs[v].error, ": ");
+
+			g_string_append_printf(failed, "; %s: %.*s", dd_row(&runs[v], row, sizeof(row)),
+					       end ? (int)(end - runs[v].error) : (int)strlen(runs[v].error),
+					       runs[v].error);
+		}
 		if (runs[v].c)
 			dd_teardown(&runs[v], failed);
 	}
@@ -759,7 +790,7 @@ static int dd_run(struct km_dd_opts o, const struct km_dd_case *cases, size_t n,
 	}
 	/* the table is kept: the rows that did not fail are good */
 	if (failed->len)
-		rc = km_scenario_fail(-EFAULT, "dd", "the teardown found problems", failed);
+		rc = km_scenario_fail(-EFAULT, "dd", "rows that failed", failed);
 	g_string_free(failed, TRUE);
 	*out = t;
 	return rc;

@@ -203,21 +203,24 @@ static int iperf_timed(struct iperf_run *r, unsigned long packets)
 
 /* Tear down; what the teardown finds (leaks) fails the row: said in
  * @failed with its counts (newuser4 #9) */
-static void iperf_teardown(struct iperf_run *r, GString *failed)
+static unsigned long iperf_teardown(struct iperf_run *r, GString *failed)
 {
+	unsigned long n = 0;
+
 	if (r->m) {
 		gchar *row = g_strdup_printf("%s %s", r->v->name, r->tt->name);
 
 		km_traffic_free(r->tr);
 		km_usbnet_free(r->dev);
 		km_usbnet_dev_free(&r->d);
-		km_scenario_teardown(r->m, r->t, row, failed);
+		n = km_scenario_teardown(r->m, r->t, row, failed);
 		g_free(row);
 	}
 	if (r->runs)
 		g_array_free(r->runs, TRUE);
 	g_free(r->mismatch);
 	g_free(r->first_report);
+	return n;
 }
 
 static const struct km_column columns[] = {
@@ -297,7 +300,8 @@ int km_iperf_run_sized(const struct km_iperf_opts *opts, size_t opts_size,
 	struct km_iperf_opts o = { 0 };
 	enum km_usb_speed speed;
 	struct km_table *t;
-	GString *lost, *failed;	/* the rows whose frames did not verify, that leaked */
+	GString *failed;	/* rows whose frames did not verify, or whose teardown found problems */
+	bool leaked = false;
 	int rc = 0;
 
 	if (!out || (n && !variants))
@@ -342,7 +346,6 @@ int km_iperf_run_sized(const struct km_iperf_opts *opts, size_t opts_size,
 	km_table_add_event_columns(t, "packet", text_events);
 	km_table_add_report_columns(t, "per timed run", "BUG/WARN reports of this code "
 				    "(kmodel/machine.h) in the best timed run");
-	lost = g_string_new(NULL);
 	failed = g_string_new(NULL);
 	for (size_t ti = 0; ti < G_N_ELEMENTS(traffics) && !rc; ti++) {
 		const struct iperf_traffic *tt = &traffics[ti];
@@ -369,12 +372,12 @@ int km_iperf_run_sized(const struct km_iperf_opts *opts, size_t opts_size,
 			if (!err) {
 				add_row(t, &runs[v], tt->name, o.mss, o.maxpacket, speed, o.packets);
 				if (runs[v].best_frames_ok != o.packets)
-					g_string_append_printf(lost, "; %s %s: %lu of %lu",
-							       variants[v]->name, tt->name,
+					g_string_append_printf(failed, "; %s %s: %lu of %lu frames "
+							       "verified", variants[v]->name, tt->name,
 							       runs[v].best_frames_ok, o.packets);
 			}
 			if (runs[v].v)
-				iperf_teardown(&runs[v], failed);
+				leaked |= iperf_teardown(&runs[v], failed) > 0;
 		}
 		if (err)
 			rc = err;
@@ -386,13 +389,8 @@ int km_iperf_run_sized(const struct km_iperf_opts *opts, size_t opts_size,
 		km_table_free(t);
 		t = NULL;
 	} else if (failed->len) {
-		if (lost->len)
-			g_string_append_printf(failed, "; and frames verified: %s", lost->str + 2);
-		rc = km_scenario_fail(-EFAULT, "iperf", "the teardown found problems", failed);
-	} else if (lost->len) {
-		rc = km_scenario_fail(-EIO, "iperf", "frames verified", lost);
+		rc = km_scenario_fail(leaked ? -EFAULT : -EIO, "iperf", "rows that failed", failed);
 	}
-	g_string_free(lost, TRUE);
 	g_string_free(failed, TRUE);
 	*out = t;
 	return rc;

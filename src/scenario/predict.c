@@ -90,6 +90,9 @@ static double predict_row(const struct km_cost_profile *p, const struct km_table
 		v = value(t, row, "stalled");
 		if (v && v->type == KM_VALUE_BOOL && v->b)
 			return 0;
+		v = value(t, row, "error");	/* its dd failed: no events */
+		if (v && v->type == KM_VALUE_STRING)
+			return 0;
 		v = value(t, row, "block_size");
 		w.working_set = v && v->type == KM_VALUE_INT ? (uint64_t)v->i : 0;
 		row_events(t, row, "mib", scale, &ev);
