@@ -268,6 +268,11 @@ done
 	fail "iperf leak_tx: not 8 teardown warnings for each of the three machines"
 [ "$(grep -c 'kmodel teardown: \.\.\. and [0-9]* more ([0-9]* teardown problems in all)' "$tmp/err")" = 3 ] ||
 	fail "iperf leak_tx: no '... and N more' per machine"
+# a device constructor that fails without a message: the row and the
+# errno's text, not an empty reason (as #7's plugin entry point)
+err1 1 -q -r 1 -s iperf --iperf-packets 5 --load "$broken" --iperf-variants after,nodev
+grep -qx "kmodel-bench: iperf: nodev tcp: setting up its machine failed (-12): $(perl -e '$!=12; print "$!"' 2>/dev/null || echo 'Cannot allocate memory')" \
+	"$tmp/err" || fail "iperf nodev: not the message naming the row ($(cat "$tmp/err"))"
 # --list: a variant without a summary shows "-", not "(null)" (#8); the
 # summaries start in one column whatever the names' length (#19)
 "$bench" --list --load "$broken" >"$tmp/list"

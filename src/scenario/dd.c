@@ -706,8 +706,17 @@ static int run_block_size(const struct km_dd_opts *o, const struct km_dd_case *c
 
 		runs[v].c = c;
 		runs[v].ops = c->ops;
+		km_set_error("%s", "");	/* a message from what fails, not a stale one */
 		rc = dd_setup(&runs[v], c->machine, c->kmap, v ? o->kmap_strict : KM_KMAP_STRICT_OFF,
 			      bs, file_bytes);
+		if (rc && !g_str_has_prefix(km_last_error(), "dd: ")) {	/* say which row */
+			gchar *why = g_strdup(*km_last_error() ? km_last_error() : g_strerror(-rc));
+			char row[128];
+
+			km_err(rc, "dd: %s: setting up its machine failed (%d): %s",
+			       dd_row(&runs[v], row, sizeof(row)), rc, why);
+			g_free(why);
+		}
 		if (!rc)	/* one warm-up pass over A */
 			rc = dd_row_end(&runs[v], dd_pass(&runs[v], 1, &copied));
 	}

@@ -106,17 +106,25 @@ static int iperf_setup(struct iperf_run *r, const struct iperf_traffic *tt, unsi
 	r->runs = g_array_new(FALSE, FALSE, sizeof(double));
 	r->tt = tt;
 	r->payload = tt->kind == KM_TRAFFIC_TCP ? mss : 0;
+	km_set_error("%s", "");	/* a message from what fails, not a stale one */
 	err = km_machine_new(NULL, &r->m);
 	if (!err)
 		err = km_task_new(r->m, NULL, 0, &r->t);
 	if (!err)
 		err = r->v->dev_new(r->m, on_frame, r, &r->d);
-	if (err)
-		return err;
-	err = km_usbnet_probe(r->m, r->v, speed, mp, &r->d.sink, &r->dev);
+	if (!err)
+		err = km_usbnet_probe(r->m, r->v, speed, mp, &r->d.sink, &r->dev);
 	if (!err)
 		err = km_traffic_new(r->t, r->dev->net, &cfg, &r->tr);
-	km_skb_set_checker(r->m, !no_checker);
+	if (r->m)
+		km_skb_set_checker(r->m, !no_checker);
+	if (err) {	/* say which row (a plugin's dev_new may say nothing) */
+		gchar *why = g_strdup(*km_last_error() ? km_last_error() : g_strerror(-err));
+
+		km_err(err, "iperf: %s %s: setting up its machine failed (%d): %s", r->v->name,
+		       tt->name, err, why);
+		g_free(why);
+	}
 	return err;
 }
 

@@ -10,6 +10,8 @@
  *   with them raised (#4: dd hid the leak_atomic report).
  * - "leak_tx" (usbnet): after's tx_fixup on a copy of the skb whose
  *   original is never freed (#9): one leak_skb per packet at teardown.
+ * - "nodev" (usbnet): after, whose device constructor fails with -ENOMEM
+ *   without a message (km_err()), as #7's entry point did.
  */
 #include <errno.h>
 #include <kmodel/kmodel.h>
@@ -70,7 +72,17 @@ static struct km_skb *leak_tx_fixup(struct km_usbnet *dev, struct km_skb *skb, k
 }
 
 static struct km_usbnet_driver_info leak_info;
-static struct km_usbnet_variant leak_tx;
+static struct km_usbnet_variant leak_tx, nodev;
+
+static int nodev_new(struct km_machine *m, km_usbnet_frame_fn on_frame, void *arg,
+		     struct km_usbnet_dev *out)
+{
+	(void)m;
+	(void)on_frame;
+	(void)arg;
+	(void)out;
+	return -ENOMEM;
+}
 
 KM_PLUGIN_INIT(reg)
 {
@@ -86,10 +98,17 @@ KM_PLUGIN_INIT(reg)
 	leak_tx.summary = "after on a copy of the skb, the original never freed";
 	leak_tx.source = "tests/plugins/broken.c";
 	leak_tx.info = &leak_info;
+	nodev = *after;
+	nodev.name = "nodev";
+	nodev.summary = "after, whose device constructor fails without a message";
+	nodev.source = "tests/plugins/broken.c";
+	nodev.dev_new = nodev_new;
 	err = km_registry_add_uaccess(reg, &nocopy);
 	if (!err)
 		err = km_registry_add_uaccess(reg, &atomic_leak);
 	if (!err)
 		err = km_registry_add_usbnet(reg, &leak_tx);
+	if (!err)
+		err = km_registry_add_usbnet(reg, &nodev);
 	return err;
 }
