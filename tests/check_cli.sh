@@ -12,7 +12,7 @@
 # test_catches_second_page_leak. Exit 0 when every claiming variant passes:
 # test_conformance's test_cli_json.)
 set -euo pipefail
-check=$1 plugin=$2 second=$3 local=$4 overrun=$5
+check=$1 plugin=$2 second=$3 local=$4 overrun=$5 kmap_overrun=$6
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "check_cli: $*" >&2; exit 1; }
@@ -150,6 +150,34 @@ grep -Eq '^overrun\* +bbw +process +yes +FAIL +[0-9]+ +[1-9][0-9]* +0 +0 +[1-9][
 grep -q '^overrun on bbw, process: copy_from_user wrote up to 1000 bytes past the end of its kernel buffer' \
 	"$tmp/overrun" || fail "overrun: the table does not say how far"
 grep -q '"kbuf_overrun" : 1000' "$tmp/overrun.json" || fail "overrun: no kbuf_overrun in the JSON"
+# a copy that runs 64 bytes past the page it kmapped (newuser4 #22): without a
+# strict kmap mode only the dst failures of the next frame's bytes show; with
+# --kmap-strict force-map none do, each overrun is a kmap_guard report; the
+# JSON options say the mode (strict: on bbw's lowmem no kmap takes a slot)
+set +e
+"$check" uaccess --load "$kmap_overrun" --variant kmap_overrun --machine bbw --context process \
+	>"$tmp/kmo_off" 2>/dev/null
+rc=$?
+"$check" uaccess --load "$kmap_overrun" --variant kmap_overrun --machine bbw --context process \
+	--kmap-strict force-map >"$tmp/kmo_force" 2>/dev/null
+rc2=$?
+"$check" uaccess --load "$kmap_overrun" --variant kmap_overrun --machine bbw --context process \
+	--kmap-strict strict --json -o "$tmp/kmo.json" 2>/dev/null
+rc3=$?
+set -e
+[ $rc = 1 ] && [ $rc2 = 1 ] && [ $rc3 = 1 ] || fail "kmap_overrun: exit $rc, $rc2, $rc3, want 1"
+grep -Eq '^kmap_overrun\* +bbw +process +yes +FAIL +[0-9]+ +[1-9][0-9]* +0 +0 +[1-9][0-9]* +0 +0 ' \
+	"$tmp/kmo_off" || fail "kmap_overrun without a strict mode: no FAIL row with dst failures alone"
+grep -q kmap_guard "$tmp/kmo_off" && fail "kmap_overrun: kmap_guard without a strict mode"
+grep -Eq '^kmap_overrun\* +bbw +process +yes +FAIL +[0-9]+ +0 +0 +0 +0 +0 +[1-9][0-9]* ' \
+	"$tmp/kmo_force" || fail "kmap_overrun, force-map: no FAIL row with reports and no failure"
+grep -Eq '^kmap_overrun on bbw, process: reports by code: kmap_guard [1-9][0-9]*$' "$tmp/kmo_force" ||
+	fail "kmap_overrun, force-map: the reports are not kmap_guard alone"
+grep -q 'BUG kmap_guard: access 0 bytes past the kmapped page' "$tmp/kmo_force" ||
+	fail "kmap_overrun, force-map: the first report does not say where"
+grep -q '"kmap_strict" : "strict"' "$tmp/kmo.json" || fail "--json: no kmap_strict option"
+usage_error '^kmodel-check: --kmap-strict: want off, strict or force-map, got "bogus"$' \
+	uaccess --kmap-strict bogus
 "$check" --help >"$tmp/help"
 for e in leading trailing readonly untouched adjacent; do
 	grep -q "$e:" "$tmp/help" || fail "--help: the edge $e is not defined"

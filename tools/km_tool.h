@@ -80,6 +80,27 @@ static inline int km_tool_split_names(const char *prog, const char *option, char
 	return 0;
 }
 
+/* The value of a --kmap-strict option (enum km_kmap_strict, kmodel/machine.h):
+ * "off" (also when not given), "strict" or "force-map"; else -1 after
+ * printing `PROG: --OPTION: want off, strict or force-map, got "ARG"`. */
+static inline int km_tool_kmap_strict(const char *prog, const char *option, const char *arg,
+				      enum km_kmap_strict *out)
+{
+	static const char *const names[] = {
+		[KM_KMAP_STRICT_OFF] = "off",
+		[KM_KMAP_STRICT] = "strict",
+		[KM_KMAP_STRICT_FORCE_MAP] = "force-map",
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(names); i++)
+		if (!arg || !strcmp(arg, names[i])) {
+			*out = arg ? (enum km_kmap_strict)i : KM_KMAP_STRICT_OFF;
+			return 0;
+		}
+	fprintf(stderr, "%s: --%s: want off, strict or force-map, got \"%s\"\n", prog, option, arg);
+	return -1;
+}
+
 /* The --version entry of a tool's GOptionEntry table. */
 #define KM_TOOL_VERSION_ENTRY(flag) \
 	{ "version", 0, 0, G_OPTION_ARG_NONE, (flag), "Print the version and exit", NULL }

@@ -24,6 +24,7 @@ struct check_opts {
 	gchar **load;		/* --load: plugins */
 	gchar *output;		/* -o */
 	gchar *kmap;		/* --kmap: "pre-5.11" (NULL) or "5.11" */
+	gchar *kmap_strict;	/* --kmap-strict: "off" (NULL), "strict", "force-map" */
 	const struct km_registry *reg;
 	gboolean json;
 	gint show;		/* failing checks printed per run */
@@ -323,6 +324,8 @@ static void json_options(JsonBuilder *b, const struct check_opts *o)
 	json_builder_add_int_value(b, o->show);
 	json_builder_set_member_name(b, "kmap");
 	json_builder_add_string_value(b, o->kmap ? o->kmap : "pre-5.11");
+	json_builder_set_member_name(b, "kmap_strict");
+	json_builder_add_string_value(b, o->kmap_strict ? o->kmap_strict : "off");
 	km_tool_json_strv(b, "load", o->load);
 	json_builder_end_object(b);
 }
@@ -386,6 +389,7 @@ static int check_uaccess(const struct check_opts *o)
 	long mmask, cmask;
 	FILE *fp = NULL;
 	bool kmap_local = o->kmap && !strcmp(o->kmap, "5.11");	/* else pre-5.11 */
+	enum km_kmap_strict strict = KM_KMAP_STRICT_OFF;
 	int rc = 0;
 
 	for (guint i = 0; i < G_N_ELEMENTS(machines); i++)
@@ -400,6 +404,8 @@ static int check_uaccess(const struct check_opts *o)
 		fprintf(stderr, "kmodel-check: --kmap: want pre-5.11 or 5.11, got \"%s\"\n", o->kmap);
 		rc = 2;
 	}
+	if (km_tool_kmap_strict("kmodel-check", "kmap-strict", o->kmap_strict, &strict))
+		rc = 2;
 	/* an output that cannot be written fails before the runs */
 	if (rc != 2 && !(fp = km_tool_open_output("kmodel-check", o->output)))
 		rc = 2;
@@ -420,6 +426,7 @@ static int check_uaccess(const struct check_opts *o)
 					continue;
 				if (kmap_local)
 					cfg.kmap = KM_KMAP_LOCAL;
+				cfg.kmap_strict = strict;
 				err = km_uaccess_conformance_in(r.ops, &opts, c, &r.res, r.by_code,
 								KM_R__COUNT);
 				if (err) {
@@ -469,6 +476,10 @@ int main(int argc, char **argv)
 		{ "kmap", 0, 0, G_OPTION_ARG_STRING, &o.kmap,
 		  "kmap era of the machines: pre-5.11 (kmap_atomic()'s per-CPU slots, the seeds' "
 		  "kernel; default) or 5.11 (kmap_local_page(), for code of 5.11 or later)", "ERA" },
+		{ "kmap-strict", 0, 0, G_OPTION_ARG_STRING, &o.kmap_strict,
+		  "strict kmap mode of the machines: off (default), strict (highmem kmaps "
+		  "between guard pages) or force-map (every kmap, lowmem too): an access past "
+		  "a kmapped page is a kmap_guard report", "MODE" },
 		{ "show", 0, 0, G_OPTION_ARG_INT, &o.show,
 		  "Failing checks to print per run (machine and context) in the table: 0 or "
 		  "more (default 5)", "N" },
@@ -501,7 +512,8 @@ int main(int argc, char **argv)
 		"Machines: bbw (no fast GUP, all lowmem), a15 (fast GUP, user pages in\n"
 		"highmem), both with CONFIG_DEBUG_HIGHMEM, of the pre-5.11 kmap era unless\n"
 		"--kmap 5.11 (code using kmap_local_page() needs it: on a pre-5.11 machine it\n"
-		"is a BUG report). Contexts: process, preempt_off\n"
+		"is a BUG report); with --kmap-strict their kmaps lie between guard\n"
+		"pages. Contexts: process, preempt_off\n"
 		"(preempt_disable()), pagefault_off (pagefault_disable()), atomic (both, as\n"
 		"under kmap_atomic()): where faults are not handled only resident pages\n"
 		"with the access's permission count as accessible. In preempt_off, page\n"
@@ -550,7 +562,8 @@ int main(int argc, char **argv)
 			fprintf(stderr, "kmodel-check: uaccess: unexpected argument '%s'\n",
 				argv[2]);
 		fprintf(stderr, "kmodel-check: usage: kmodel-check uaccess [--load PATH.so] "
-				"[--variant NAME] [--machine NAME] [--context NAME] [--kmap ERA] [--json] "
+				"[--variant NAME] [--machine NAME] [--context NAME] [--kmap ERA] "
+				"[--kmap-strict MODE] [--json] "
 				"[-o FILE] [--show N] (see --help)\n");
 		rc = 2;
 	} else if (!(o.reg = reg = km_tool_registry("kmodel-check", o.load))) {
@@ -563,6 +576,7 @@ int main(int argc, char **argv)
 	g_strfreev(args);
 	g_free(o.output);
 	g_free(o.kmap);
+	g_free(o.kmap_strict);
 	g_option_context_free(ctx);
 	g_clear_error(&err);
 	g_strfreev(o.variants);
