@@ -95,7 +95,8 @@ KM_API void km_registry_free(struct km_registry *r);
  * km_registry_add_uaccess() - register @ops after those already in @r.
  * A name is letters, digits, '_', '-' and '.' only (the tools take it in
  * comma lists on their command line and write it into CSV). The summary
- * and source are optional (NULL: the tools show "-").
+ * and source are optional (kmodel-bench --list shows a NULL summary as
+ * "-").
  * Return: 0; -EINVAL for a NULL argument, an @ops->size below
  * KM_UACCESS_OPS_MIN_SIZE, no name, a name of other characters (a space, a
  * comma, ...) or a missing raw function; -EEXIST when
