@@ -29,11 +29,6 @@ void kb_json_table(JsonBuilder *b, const struct km_table *t);
 int kb_reproduce(int argc, char **argv);
 /* `kmodel-bench calibrate -o FILE`: km_cost_calibrate_host() */
 int kb_calibrate(int argc, char **argv);
-/* The names of the comma list @list given to @option, each stripped of
- * spaces (free with g_strfreev()); NULL, with "@tool: @option ...: why" on
- * stderr, for an empty list or an empty name in it: a usage error, never a
- * run that selects nothing and passes (newuser4 #6, #20) */
-gchar **kb_split_names(const char *tool, const char *option, const char *list);
 /* parse "512,1K,4K,1M" into bytes; FALSE with a message on bad input */
 gboolean kb_parse_sizes(const char *list, GArray *out, GError **err);
 

@@ -338,18 +338,3 @@ gboolean kb_parse_sizes(const char *list, GArray *out, GError **err)
 	g_strfreev(parts);
 	return ok;
 }
-
-gchar **kb_split_names(const char *tool, const char *option, const char *list)
-{
-	gchar **parts = g_strsplit(list, ",", -1);
-	gboolean empty = !parts[0];
-
-	for (gchar **p = parts; *p; p++)
-		empty |= !*g_strstrip(*p);
-	if (!empty)
-		return parts;
-	fprintf(stderr, "%s: %s \"%s\": %s (see --help)\n", tool, option, list,
-		parts[0] ? "an empty name in the list" : "an empty list selects nothing");
-	g_strfreev(parts);
-	return NULL;
-}

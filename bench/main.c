@@ -81,13 +81,14 @@ static gboolean wanted(const struct kb_opts *o, const char *name)
 	return !o->scenario_names || g_strv_contains((const gchar *const *)o->scenario_names, name);
 }
 
-/* kb_split_names() of @list given to @option; NULL and *@rc = 2 when it
- * refuses it */
+/* the names of @list given to --@option (km_tool_split_names()); NULL and
+ * *@rc = 2 when it refuses it */
 static gchar **names_of(const char *option, const char *list, int *rc)
 {
-	gchar **names = kb_split_names("kmodel-bench", option, list);
+	char *v[] = { (char *)list, NULL };
+	char **names = NULL;
 
-	if (!names)
+	if (list && km_tool_split_names("kmodel-bench", option, v, &names))
 		*rc = 2;
 	return names;
 }
@@ -96,9 +97,9 @@ static gchar **names_of(const char *option, const char *list, int *rc)
 static int dd_cases(const struct kb_opts *o, const struct km_registry *reg, GArray *cases)
 {
 	int rc = 0;
-	gchar **vs = o->dd_variants ? names_of("--dd-variants", o->dd_variants, &rc) : NULL;
-	gchar **ms = names_of("--dd-machines", o->dd_machines, &rc);
-	gchar **ks = names_of("--dd-kmap", o->dd_kmap, &rc);
+	gchar **vs = o->dd_variants ? names_of("dd-variants", o->dd_variants, &rc) : NULL;
+	gchar **ms = names_of("dd-machines", o->dd_machines, &rc);
+	gchar **ks = names_of("dd-kmap", o->dd_kmap, &rc);
 	GPtrArray *ops = g_ptr_array_new(), *machs = g_ptr_array_new();
 	bool kmap[2] = { false, false };
 
@@ -168,7 +169,7 @@ static int iperf_variants(const struct kb_opts *o, const struct km_registry *reg
 				g_ptr_array_add(out, (gpointer)*v);
 		return 0;
 	}
-	names = names_of("--iperf-variants", o->iperf_variants, &rc);
+	names = names_of("iperf-variants", o->iperf_variants, &rc);
 	for (gchar **n = names; n && *n; n++) {
 		const struct km_usbnet_variant *v = km_registry_find_usbnet(reg, *n);
 
@@ -201,13 +202,9 @@ static int run_scenario(const struct kb_opts *o, const struct km_registry *reg, 
 		};
 		int rc = 0;
 
-		if (!strcmp(o->dd_kmap_strict, "strict"))
-			d.kmap_strict = KM_KMAP_STRICT;
-		else if (!strcmp(o->dd_kmap_strict, "force-map"))
-			d.kmap_strict = KM_KMAP_STRICT_FORCE_MAP;
-		else if (strcmp(o->dd_kmap_strict, "off"))
-			usage_error(&rc, "--dd-kmap-strict: want off, strict or force-map, got \"%s\"",
-				    o->dd_kmap_strict);
+		if (km_tool_kmap_strict("kmodel-bench", "dd-kmap-strict", o->dd_kmap_strict,
+					&d.kmap_strict))
+			rc = 2;
 
 		if (!kb_parse_sizes(o->dd_block_sizes, sizes, &gerr)) {
 			usage_error(&rc, "--dd-block-sizes: %s", gerr->message);
@@ -531,7 +528,7 @@ static int bench_main(int argc, char **argv)
 			    o.iperf_maxpacket);
 	if (o.json + o.csv > 1)
 		usage_error(&rc, "--json and --csv exclude each other");
-	if (o.scenarios && (o.scenario_names = names_of("--scenario", o.scenarios, &rc))) {
+	if (o.scenarios && (o.scenario_names = names_of("scenario", o.scenarios, &rc))) {
 		for (gchar **n = o.scenario_names; *n; n++) {
 			gboolean known = FALSE;
 

@@ -620,8 +620,8 @@ int kb_reproduce(int argc, char **argv)
 		goto out;
 	}
 	/* an empty list is refused, not a run of nothing (newuser4 #20) */
-	if (scenarios && !(names = kb_split_names("kmodel-bench reproduce", "--scenario",
-						  scenarios)))
+	if (scenarios && km_tool_split_names("kmodel-bench reproduce", "scenario",
+					     (char *[]){ scenarios, NULL }, &names))
 		rc = 2;
 	for (gchar **n = names; n && *n; n++)
 		if (strcmp(*n, "dd") && strcmp(*n, "iperf")) {

@@ -287,9 +287,14 @@ for args in "-s|" "-s|," "-s|dd,,iperf" "-s|dd|--dd-variants|" "-s|dd|--dd-machi
 	    "reproduce|-s|"; do
 	IFS='|' read -r -a a <<<"$args|"
 	err1 2 "${a[@]}"
-	[ "$(wc -l <"$tmp/err")" = 1 ] && grep -Eq '": an empty (list selects nothing|name in the list) \(see --help\)$' "$tmp/err" ||
+	[ "$(wc -l <"$tmp/err")" = 1 ] && grep -Eq '": an empty name \(want NAME\[,NAME\]\.\.\.\)$' "$tmp/err" ||
 		fail "${a[*]}: not one usage error ($(cat "$tmp/err"))"
 done
+# --dd-kmap-strict takes the modes kmodel-check's --kmap-strict does, parsed
+# once (km_tool_kmap_strict())
+err1 2 -s dd --dd-kmap-strict bogus
+grep -qx 'kmodel-bench: --dd-kmap-strict: want off, strict or force-map, got "bogus"' "$tmp/err" ||
+	fail "--dd-kmap-strict bogus: $(cat "$tmp/err")"
 
 echo "bench_cli: -o, --csv-dir (one schema per file), --csv refusal, --json metadata, iperf" \
      "reports by code and first mismatch, --fail-on-reports, exit 2 on output, subcommands"
