@@ -35,7 +35,7 @@ int main(void)
 		left += km_copy_from_user(t, *v, back, ubuf + 4090, sizeof(back));
 		km_events_get(m, &ev);
 		bad |= left || strcmp(back, msg);
-		printf("%-14s not copied %lu, gup calls %llu, kmaps %llu, kmallocs %llu\n",
+		printf("%-20s not copied %lu, gup calls %llu, kmaps %llu, kmallocs %llu\n",
 		       (*v)->name, left, (unsigned long long)ev.gup_calls,
 		       (unsigned long long)(ev.kmap_high + ev.kmap_low),
 		       (unsigned long long)ev.kmalloc_calls);

@@ -978,6 +978,13 @@ static void test_kunmap_unbalanced(void **state)
 		km_kunmap_atomic(f.t, v);
 	}
 	assert_int_equal(km_report_count(f.m, KM_R_KMAP_UNBALANCED), 1);
+	/* named as the call the code made, not "kunmap(...)" (newuser4 #20) */
+	for (size_t i = 0; i < km_report_log_len(f.m); i++) {
+		const struct km_report *r = km_report_get(f.m, i);
+
+		if (r->code == KM_R_KMAP_UNBALANCED)
+			assert_non_null(strstr(r->message, "kunmap_atomic("));
+	}
 	assert_int_equal(km_report_count(f.m, KM_R_ATOMIC_UNBALANCED), 2);	/* pf + preempt */
 	assert_int_equal(km_preempt_count(f.t), 0);
 	km_put_page(f.m, p);

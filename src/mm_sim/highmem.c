@@ -313,10 +313,16 @@ static unsigned long highmem_addr_pfn(const struct km_machine *m, const void *ad
 	return (unsigned long)(a - m->ram) >> m->page_shift;
 }
 
+/* a kunmap with no slot held: the era's pop BUGs, kmap_atomic_idx_pop()
+ * (include/linux/highmem.h, v5.7, under CONFIG_DEBUG_HIGHMEM) or
+ * kmap_local_idx_pop() (mm/highmem.c, v5.11): "BUG_ON(idx < 0)" */
 static void __attribute__((noinline, cold)) kunmap_unbalanced(struct km_task *t, const void *addr)
 {
-	km_report(t->m, KM_BUG, KM_R_KMAP_UNBALANCED, "kunmap(%p): no kmap slot held (cpu %u)",
-		  addr, t->cpu);
+	bool local = local_era(t->m);
+
+	km_report(t->m, KM_BUG, KM_R_KMAP_UNBALANCED, "%s(%p): no kmap slot held (cpu %u); "
+		  "%s BUGs on idx < 0", local ? "kunmap_local" : "kunmap_atomic", addr, t->cpu,
+		  local ? "kmap_local_idx_pop()" : "kmap_atomic_idx_pop()");
 }
 
 /* Unmap highmem frame @pfn (not strict): kunmap_atomic_high() /
