@@ -381,7 +381,7 @@ static int bench_main(int argc, char **argv)
 		  "Write one scenario's table as CSV (with several: --csv-dir)", NULL },
 		{ "csv-dir", 0, 0, G_OPTION_ARG_FILENAME, &o.csv_dir,
 		  "Write each scenario's table to DIR/<scenario>.csv (the text table still goes to "
-		  "the output)", "DIR" },
+		  "the output); DIR is created, with its missing parents, as by mkdir -p", "DIR" },
 		KM_TOOL_OUTPUT_ENTRY(&o.output),
 		{ "repeat", 'r', 0, G_OPTION_ARG_INT, &o.repeat,
 		  "Timed runs per row, best kept: 1 .. 100 (default 9)", "N" },

@@ -570,7 +570,8 @@ int kb_reproduce(int argc, char **argv)
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json,
 		  "Write JSON: {\"figures\", \"dd_predictions\", \"iperf_predictions\"}", NULL },
 		{ "plot", 0, 0, G_OPTION_ARG_FILENAME, &plot,
-		  "Write DIR/dd.dat, iperf.dat, reproduce.gp and the PNGs gnuplot draws from them", "DIR" },
+		  "Write DIR/dd.dat, iperf.dat, reproduce.gp and the PNGs gnuplot draws from them; "
+		  "DIR is created, with its missing parents, as by mkdir -p", "DIR" },
 		{ "explain", 0, 0, G_OPTION_ARG_NONE, &expl,
 		  "Print the profiles' files and each figure's prediction by event kind (count, "
 		  "cycles each, share) on stderr",

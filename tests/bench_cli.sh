@@ -170,6 +170,16 @@ head -1 "$tmp/repro.txt" | grep -q '(profile of every row: beaglebone-white)$' |
 	fail "reproduce --profile: the title line does not name the profile"
 sed -n 2p "$tmp/repro.txt" | grep -q '^seed ' || fail "reproduce --profile: the header is not line 2"
 
+# --csv-dir and reproduce --plot create DIR with its missing parents, as
+# their --help and the README say (newuser4 #17: it was done unsaid)
+"$bench" "${dd1[@]}" --dd-variants direct --csv-dir "$tmp/new/csv" >/dev/null ||
+	fail "--csv-dir under a missing parent: failed"
+[ -s "$tmp/new/csv/dd.csv" ] || fail "--csv-dir under a missing parent: no dd.csv"
+"$bench" --help-all >"$tmp/help"
+"$bench" reproduce --help >>"$tmp/help"
+[ "$(grep -c 'DIR is created, with its missing parents' "$tmp/help")" = 2 ] ||
+	fail "--help of --csv-dir or reproduce --plot does not say DIR is made as by mkdir -p"
+
 # an output that cannot be written is exit 2, as in kmodel-check
 : >"$tmp/file"	# a path under a regular file: no directory can be made there
 for out in "-o $tmp/file/x" "--csv-dir $tmp/file/x"; do
