@@ -763,6 +763,27 @@ static void foreign_variant(JsonObject *top)
 	json_object_set_string_member(first_variant(top), "name", "hardened");
 }
 
+/* more states than its variants hold (mutant merge-vsum-short: only more in
+ * the variants than in the report was refused) */
+static void report_states_over(JsonObject *top)
+{
+	json_object_set_int_member(top, "states", json_object_get_int_member(top, "states") + 1);
+}
+
+/* a rule on every state of its variant, in a report made the one shard of
+ * its sweep (its space that shard's states): merge takes it (mutant merge-count-equal refused count ==
+ * states) */
+static void count_all_states(JsonObject *top)
+{
+	JsonObject *v = first_variant(top);
+	JsonObject *f = json_array_get_object_element(json_object_get_array_member(v, "findings"), 0);
+
+	json_object_set_int_member(f, "count", json_object_get_int_member(v, "states"));
+	json_object_set_int_member(json_object_get_object_member(top, "shard"), "n", 1);
+	json_object_set_int_member(json_object_get_object_member(top, "space"), "states",
+				   json_object_get_int_member(top, "states"));
+}
+
 /* merge refuses what no kmodel-sweep --json writes: an empty file
  * (newuser4 #2: a json-glib CRITICAL, SIGTRAP under G_DEBUG=fatal-criticals)
  * and a report holding a variant or a rule twice, a count past its
@@ -783,6 +804,7 @@ static void test_merge_refuses_bad_reports(void **state)
 		{ "dupfind.json", dup_finding, "is in the report twice" },
 		{ "count.json", count_past_states, "states of the variant's" },
 		{ "vstates.json", variant_states_off, "its variants hold" },
+		{ "states.json", report_states_over, "its variants hold" },
 		{ "foreign.json", foreign_variant, "variant hardened is not in the report's space" },
 	};
 
@@ -795,6 +817,20 @@ static void test_merge_refuses_bad_reports(void **state)
 	for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
 		path = edited_report(dir, bad[i].name, out, bad[i].edit);
 		merge_refuses_2(path, bad[i].why);
+		g_unlink(path);
+		g_free(path);
+	}
+	{
+		gchar *args, *err = NULL;
+		bool ok = false;
+
+		path = edited_report(dir, "all.json", out, count_all_states);
+		args = g_strdup_printf("merge %s", path);
+		g_free(run_tool_status(args, &ok, &err));
+		if (!ok)
+			fail_msg("kmodel-sweep %s: %s (want it merged)", args, err);
+		g_free(err);
+		g_free(args);
 		g_unlink(path);
 		g_free(path);
 	}
