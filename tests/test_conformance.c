@@ -289,6 +289,16 @@ static unsigned long src_writer_to(unsigned long to, const void *from, unsigned 
 	return N;
 }
 
+/* direct, then scribble on the byte past the kernel source: one past the
+ * object it was given, which the suite's guard after the source sees */
+static unsigned long src_past_writer_to(unsigned long to, const void *from, unsigned long n)
+{
+	unsigned long N = km_uaccess_direct.raw_copy_to_user(to, from, n);
+
+	((unsigned char *)(void *)from)[n] ^= 0x5a;
+	return N;
+}
+
 /* direct, but always claims N == 0 */
 static unsigned long liar_from(void *to, unsigned long from, unsigned long n)
 {
@@ -341,6 +351,12 @@ static bool from_copies(int d, unsigned long avail, unsigned long n)
 static bool to_nonempty(int d, unsigned long avail, unsigned long n)
 {
 	return d == KM_CONF_TO_USER && n > 0;
+}
+
+/* every to_user case */
+static bool to_any(int d, unsigned long avail, unsigned long n)
+{
+	return d == KM_CONF_TO_USER;
 }
 
 /* cases where N == 0 is wrong: not everything accessible */
@@ -401,6 +417,9 @@ static void test_catches_bad_data(void **state)
 static void test_catches_source_write(void **state)
 {
 	expect_only("src_writer", NULL, src_writer_to, KM_CONF_CHECK_SRC, to_nonempty, true);
+	/* a write just past the source (the guard after it) too, n == 0
+	 * included (mutant conf-src-guard: only the n bytes were compared) */
+	expect_only("src_past_writer", NULL, src_past_writer_to, KM_CONF_CHECK_SRC, to_any, true);
 }
 
 /* Claiming N == 0 when not all was accessible breaks the size check (the
