@@ -232,6 +232,11 @@ grep -q 'at most 95 MiB per file at this block size (lower --dd-file-mib)$' "$tm
 err1 2 "${dd1[@]}" --dd-file-mib 127 --dd-block-sizes 2044K
 grep -q 'at most 126 MiB per file at this block size (lower --dd-file-mib)$' "$tmp/err" ||
 	fail "--dd-file-mib 127 at 2044K: not the limit of 126"
+# one page less of buffer (2044K less the 8 bytes before dd's buffer: 511
+# pages) leaves exactly 127 MiB per file: it runs, the files filling the RAM
+# to its last page (mutant dd-fit-boundary refused it)
+"$bench" "${dd1[@]}" --dd-file-mib 127 --dd-block-sizes 2093048 --dd-variants direct \
+	>/dev/null 2>"$tmp/err" || fail "--dd-file-mib 127 at 2093048: not exit 0 ($(cat "$tmp/err"))"
 "$bench" --help-dd >"$tmp/help-dd"
 grep -q 'at most 127 at blocks up to 1M, 95 at 64M' "$tmp/help-dd" ||
 	fail "--help-dd: --dd-file-mib does not say the RAM limit"
