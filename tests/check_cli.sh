@@ -122,6 +122,15 @@ usage_error() {
 for opt in '--variant=' '--variant=direct,' '--machine= , ' '--context='; do
 	usage_error 'an empty name \(want NAME\[,NAME\]\.\.\.\)' uaccess "$opt"
 done
+# an empty --load path is named so, with no hint to prefix it with ./
+# (GModule's retry quoted ".so"; newuser4 #20)
+set +e
+"$check" uaccess --load "" >/dev/null 2>"$tmp/err_load"
+rc=$?
+set -e
+[ $rc = 2 ] || fail "--load '': exit $rc, want 2"
+grep -qx 'kmodel-check: km_registry_load: an empty path' "$tmp/err_load" ||
+	fail "--load '': not 'an empty path' alone: $(cat "$tmp/err_load")"
 # an unknown command is named, not only the usage line (newuser4 #20)
 usage_error "^kmodel-check: unknown command 'bogus'; commands: uaccess\$" bogus
 # report messages name the ported file relative to the source tree, not the

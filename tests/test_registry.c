@@ -195,6 +195,12 @@ static void test_load_refusals(void **state)
 	assert_int_equal(km_registry_load(r, KM_PLUGIN_ABI_BAD), -ENOEXEC);
 	assert_non_null(strstr(km_last_error(), "999"));
 	assert_int_equal(km_registry_load(r, "/nonexistent/plugin.so"), -ENOENT);
+	/* said so, not as GModule's retry with ".so" appended: "cannot
+	 * load: .so", "/.so" (newuser4 #20) */
+	assert_int_equal(km_registry_load(r, ""), -EINVAL);
+	assert_null(strstr(km_last_error(), ".so"));
+	assert_int_equal(km_registry_load(r, "/"), -EISDIR);
+	assert_null(strstr(km_last_error(), ".so"));
 	assert_int_equal(km_registry_load(r, KM_TEST_SOURCE), -ELIBBAD);	/* not an ELF */
 	assert_int_equal(km_registry_load(r, KM_NOT_A_PLUGIN), -ENOEXEC);
 	assert_int_equal(km_registry_load(r, NULL), -EINVAL);

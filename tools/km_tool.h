@@ -152,7 +152,7 @@ static inline struct km_registry *km_tool_registry(const char *prog, char **load
 			failed = *p;
 	if (err) {
 		/* a bare name is searched for as dlopen() does, not in "." */
-		bool bare = failed && !strchr(failed, '/');
+		bool bare = failed && *failed && !strchr(failed, '/');
 
 		fprintf(stderr, "%s: %s%s%s%s\n", prog, km_last_error(),
 			bare ? " (a plugin in the current directory needs a path: --load ./" : "",

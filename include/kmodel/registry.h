@@ -151,8 +151,8 @@ KM_API bool km_registry_builtin(const struct km_registry *r, const void *variant
  * entry point (KM_PLUGIN_INIT) on @r. A bare file name is searched for as
  * dlopen() does; give a path ("./mine.so") for a file in the current
  * directory. The variants it registers report @path as their origin.
- * Return: 0; -EINVAL for a NULL argument; -ENOENT when @path does not
- * exist; -ELIBBAD when it cannot be loaded (its undefined symbols, not a
+ * Return: 0; -EINVAL for a NULL argument or an empty @path; -ENOENT when
+ * @path does not exist; -EISDIR when it is a directory; -ELIBBAD when it cannot be loaded (its undefined symbols, not a
  * shared object: km_last_error() quotes the loader) or defines libkmodel's
  * names itself (linked with libkmodel.a); -ENOEXEC when it has
  * no kmodel_plugin_init, or was built for another KM_PLUGIN_ABI; -EEXIST

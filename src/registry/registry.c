@@ -236,8 +236,15 @@ int km_registry_load(struct km_registry *r, const char *path)
 
 	if (!r || !path)
 		return km_err(-EINVAL, "km_registry_load: registry or path is NULL");
+	/* GModule retries a name it cannot open with ".so" appended, and
+	 * quotes that: "" and a directory were "cannot load: .so", "/tmp.so"
+	 * (newuser4 #20) */
+	if (!*path)
+		return km_err(-EINVAL, "km_registry_load: an empty path");
 	if (strchr(path, '/') && access(path, F_OK) != 0)
 		return km_err(-ENOENT, "%s: no such file", path);
+	if (strchr(path, '/') && g_file_test(path, G_FILE_TEST_IS_DIR))
+		return km_err(-EISDIR, "%s: a directory, not a plugin (a shared object)", path);
 	p = g_new0(struct plugin, 1);
 	p->path = g_strdup(path);
 	/* LOCAL: plugins do not see each other's symbols; all see libkmodel's */
