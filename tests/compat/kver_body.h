@@ -48,6 +48,12 @@ MODULE_DEVICE_TABLE(usb, products);
 _Static_assert(sizeof(__u8) == 1 && sizeof(__u16) == 2 && sizeof(__u32) == 4 &&
 	       sizeof(__u64) == 8 && (__s8)-1 < 0 && (__s64)-1 < 0, "__u8 .. __s64");
 _Static_assert(sizeof(struct mii_ioctl_data) == 8, "struct mii_ioctl_data: four __u16");
+/* u8 .. s64 are the __ types (asm-generic/int-ll64.h): u64 a long long,
+ * which kernel code prints with %llu (kv_pr_u64() below) */
+_Static_assert(__builtin_types_compatible_p(u64, unsigned long long) &&
+	       __builtin_types_compatible_p(s64, long long) &&
+	       __builtin_types_compatible_p(u32, unsigned int) &&
+	       __builtin_types_compatible_p(u8, unsigned char), "u8 .. s64 of int-ll64.h");
 struct kv_driver_priv {
 	struct mii_if_info mii;
 	const struct ethtool_ops *ethtool;
@@ -296,6 +302,11 @@ static int kv_pr_err(const char *s) { return pr_err("%s\n", s); }
 static int kv_pr_debug(const char *s) { return pr_debug("%s\n", s); }
 static int kv_printk(const char *s) { return printk("%s\n", s); }
 static int kv_pr_cont(const char *s) { return pr_cont("%s", s); }
+/* u64 and s64 with the kernel's formats (-Wformat under the dev preset) */
+static int __attribute__((unused)) kv_pr_u64(u64 u, s64 s)
+{
+	return pr_debug("%llu %lld\n", u, s);
+}
 
 /* struct driver_info: a driver's table under the kernel's name, read back
  * through dev->driver_info (a type check: it does not build otherwise) */

@@ -10,17 +10,6 @@
 /* duplicate in effect (include/linux/types.h, v5.7; v3.5 the same): bool
  * and size_t, which the kernel's <linux/types.h> typedefs itself */
 
-/* duplicate in effect (include/uapi/asm-generic/int-ll64.h, linux/types.h):
- * fixed-width kernel integer types; the sparse-checked __le/__be types are
- * plain integers here (no sparse) */
-typedef uint8_t u8;
-typedef uint16_t u16;
-typedef uint32_t u32;
-typedef uint64_t u64;
-typedef int8_t s8;
-typedef int16_t s16;
-typedef int32_t s32;
-typedef int64_t s64;
 /* duplicate (include/uapi/asm-generic/int-ll64.h, v5.7; v3.5 the same):
  * the __-prefixed forms, which <linux/types.h> brings in the kernel too
  * (uapi structs such as struct mii_ioctl_data use them); the same types
@@ -33,6 +22,19 @@ typedef signed char __s8;
 typedef signed short __s16;
 typedef signed int __s32;
 typedef signed long long __s64;
+/* duplicate (include/asm-generic/int-ll64.h, v5.7; v3.5 the same, ARM
+ * included): the kernel integer types are the __ ones, so u64 and s64 are
+ * long long on every architecture and print with %llu/%lld (uint64_t, a
+ * long on a 64-bit host, made pr_info("%llu", u64) a -Wformat error) */
+typedef __u8 u8;
+typedef __u16 u16;
+typedef __u32 u32;
+typedef __u64 u64;
+typedef __s8 s8;
+typedef __s16 s16;
+typedef __s32 s32;
+typedef __s64 s64;
+/* the sparse-checked __le/__be types are plain integers here (no sparse) */
 typedef uint16_t __le16;
 typedef uint32_t __le32;
 typedef uint16_t __be16;
