@@ -253,9 +253,9 @@ grep -E '^nocopy\* +bbw +pre-5\.11 off +off +4096   fails: ' "$tmp/out" | grep -
 [ "$(grep -Ec '^(memcpy|direct) +bbw .* [0-9.]+ +[0-9.]+ ' "$tmp/out")" = 4 ] ||
 	fail "dd nocopy: the other rows are not all there with their numbers"
 "$bench" "${dd1[@]}" --load "$broken" --dd-variants direct,nocopy --csv >"$tmp/nocopy.csv" 2>/dev/null || true
-head -1 "$tmp/nocopy.csv" | grep -q '^variant,builtin,machine,kmap,kmap_strict,highmem,fast_gup,block_size,stalled,error,host_mb_s,' &&
-	grep -Fq "nocopy,false,bbw,pre-5.11,off,false,false,4096,false,\"$why\",,,,," "$tmp/nocopy.csv" &&
-	grep -Eq '^direct,true,bbw,pre-5\.11,off,false,false,4096,false,,[0-9]' "$tmp/nocopy.csv" ||
+head -1 "$tmp/nocopy.csv" | grep -q '^variant,builtin,machine,kmap,kmap_strict,highmem,fast_gup,block_size,stalled,error,teardown,host_mb_s,' &&
+	grep -Fq "nocopy,false,bbw,pre-5.11,off,false,false,4096,false,\"$why\",,,,,," "$tmp/nocopy.csv" &&
+	grep -Eq '^direct,true,bbw,pre-5\.11,off,false,false,4096,false,,,[0-9]' "$tmp/nocopy.csv" ||
 	fail "dd nocopy --csv: the failed row's error column or the rows' speeds are wrong"
 # a variant that leaves the task in atomic context: the row fails on the
 # task's leak_atomic at exit (#4: exit 0, the report cleared unseen), the
@@ -265,6 +265,12 @@ grep -qx 'kmodel-bench: dd: rows that failed: atomic_leak on bbw (pre-5.11), bs 
 	"$tmp/err" || fail "dd atomic_leak: the message does not name the rows' leak_atomic"
 [ "$(grep -Ec '^(memcpy|direct|atomic_leak\*) +bbw ' "$tmp/out")" = 6 ] ||
 	fail "dd atomic_leak: not the table of all six rows"
+# ... and its rows say it in CSV (and JSON): the teardown column (review4 D1)
+"$bench" "${dd1[@]}" --load "$broken" --dd-variants direct,atomic_leak --dd-block-sizes 4K --csv \
+	>"$tmp/leak.csv" 2>/dev/null || true
+grep -Eq '^atomic_leak,false,bbw,pre-5\.11,off,false,false,4096,false,,leak_atomic 1,[0-9]' "$tmp/leak.csv" &&
+	grep -Eq '^direct,true,bbw,pre-5\.11,off,false,false,4096,false,,,[0-9]' "$tmp/leak.csv" ||
+	fail "dd atomic_leak --csv: the rows' teardown column is wrong"
 # ... a message too long for km_last_error() ends at a row with "; ..."
 err1 1 "${dd1[@]}" --load "$broken" --dd-variants atomic_leak,atomic_leak --dd-machines bbw,a15-nohighmem,bbw \
 	--dd-block-sizes 4K,1K
@@ -279,6 +285,12 @@ for tt in tcp tcp+tap udp; do
 		"$tmp/err" || fail "iperf leak_tx: the message does not name leak_tx $tt with counts"
 	grep -Eq "^after +$re +20 +20 " "$tmp/out" || fail "iperf leak_tx: no table row for after $tt"
 done
+# the leaking rows' teardown column (review4 D1), the clean ones' empty
+"$bench" -q -r 1 -s iperf --iperf-packets 20 --load "$broken" --iperf-variants after,leak_tx --json \
+	-o "$tmp/leak.json" 2>/dev/null || true
+[ "$(grep -Ec '"teardown" : "leak_kmalloc [0-9]+, leak_skb [0-9]+"' "$tmp/leak.json")" = 3 ] &&
+	[ "$(grep -c '"teardown" : null' "$tmp/leak.json")" = 3 ] ||
+	fail "iperf leak_tx --json: not three rows with a teardown column and three without"
 [ "$(grep -c 'kmodel teardown: leak_skb' "$tmp/err")" = 24 ] ||
 	fail "iperf leak_tx: not 8 teardown warnings for each of the three machines"
 [ "$(grep -c 'kmodel teardown: \.\.\. and [0-9]* more ([0-9]* teardown problems in all)' "$tmp/err")" = 3 ] ||

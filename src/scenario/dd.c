@@ -133,8 +133,9 @@ double km_scenario_spread_pct(GArray *runs, double best)
 }
 
 unsigned long km_scenario_teardown(struct km_machine *m, struct km_task *t, const char *row,
-				   GString *failed)
+				   GString *failed, gchar **codes)
 {
+	GString *list = g_string_new(NULL);
 	unsigned long n;
 
 	km_reports_clear(m);	/* count the teardown's reports from 0 */
@@ -142,19 +143,16 @@ unsigned long km_scenario_teardown(struct km_machine *m, struct km_task *t, cons
 		km_task_free(t);	/* the exit's checks (do_exit()) */
 	km_machine_check(m);	/* counted here; km_machine_destroy() logs them */
 	n = km_report_count(m, KM_R_NONE);
-	if (n) {
-		const char *sep = ": ";
-
-		g_string_append_printf(failed, "; %s: teardown", row);
-		for (int c = KM_R_NONE + 1; c < KM_R__COUNT; c++) {
-			if (c == KM_R_SKB_SHARING || !km_report_count(m, (enum km_report_code)c))
-				continue;
-			g_string_append_printf(failed, "%s%s %lu", sep,
-					       km_report_code_name((enum km_report_code)c),
-					       km_report_count(m, (enum km_report_code)c));
-			sep = ", ";
-		}
+	for (int c = KM_R_NONE + 1; n && c < KM_R__COUNT; c++) {
+		if (c == KM_R_SKB_SHARING || !km_report_count(m, (enum km_report_code)c))
+			continue;
+		g_string_append_printf(list, "%s%s %lu", list->len ? ", " : "",
+				       km_report_code_name((enum km_report_code)c),
+				       km_report_count(m, (enum km_report_code)c));
 	}
+	if (n)
+		g_string_append_printf(failed, "; %s: teardown: %s", row, list->str);
+	*codes = g_string_free(list, !n);
 	km_machine_destroy(m);
 	return n;
 }
@@ -510,19 +508,27 @@ static int __attribute__((noinline)) dd_counted(struct dd_run *r, uint64_t passe
 	return err;
 }
 
-/* Tear down; a problem the teardown finds -- the dd process exiting with
- * preempt_count or pagefault_disabled raised or a kmap_local slot held,
- * a leak -- fails the row: said in @failed (newuser4 #4: the task's exit
- * reports were cleared unseen). */
-static void dd_teardown(struct dd_run *r, GString *failed)
+/* Tear the row's machine down; a problem the teardown finds -- the dd
+ * process exiting with preempt_count or pagefault_disabled raised or a
+ * kmap_local slot held, a leak -- fails the row: said in @failed and in
+ * *@codes, its `teardown` column (newuser4 #4: the task's exit reports
+ * were cleared unseen; review4 D1: the row did not say so). */
+static void dd_teardown(struct dd_run *r, GString *failed, gchar **codes)
 {
 	char row[128];
 
+	*codes = NULL;
 	if (r->m) {
 		km_shmem_file_free(r->in);
 		km_shmem_file_free(r->out);
-		km_scenario_teardown(r->m, r->t, dd_row(r, row, sizeof(row)), failed);
+		km_scenario_teardown(r->m, r->t, dd_row(r, row, sizeof(row)), failed, codes);
+		r->m = NULL;
 	}
+}
+
+/* ... and free what is left of it, the row made */
+static void dd_free(struct dd_run *r)
+{
 	if (r->runs)
 		g_array_free(r->runs, TRUE);
 	g_free(r->uhost);
@@ -552,6 +558,10 @@ static const struct km_column columns[] = {
 	  "why the row's dd failed (its read(2) or write(2) returned an error, where busybox "
 	  "dd exits, e.g. \"read error: Bad address\"): no numbers, the run exits 1; none "
 	  "when it completed" },
+	{ "teardown", "", "", KM_VALUE_STRING, 0, 0, 0,
+	  "what the row's teardown found, by code with counts (\"leak_atomic 1\": the dd "
+	  "process exited with pagefault_disabled or preempt_count raised; leaks): the run "
+	  "exits 1; none when clean" },
 	{ "host_mb_s", "MB/s", "MB/s", KM_VALUE_DOUBLE, 10, 1, KM_COL_TEXT,
 	  "host throughput, 10^6 bytes/s, best timed run" },
 	{ "memcpy_mb_s", "", "MB/s", KM_VALUE_DOUBLE, 0, 1, 0,
@@ -592,7 +602,7 @@ static bool builtin_uaccess(const struct km_uaccess_ops *ops)
 }
 
 static void add_row(struct km_table *t, const struct dd_run *r, const struct km_dd_case *c,
-		    enum km_kmap_strict strict, double memcpy_mb_s)
+		    enum km_kmap_strict strict, double memcpy_mb_s, const char *teardown)
 {
 	size_t row = km_table_add_row(t);
 	double mib = (double)r->copied / MiB, mbs;
@@ -610,6 +620,8 @@ static void add_row(struct km_table *t, const struct dd_run *r, const struct km_
 	km_table_set_reports(t, row, r->by_code);
 	if (r->error)
 		km_table_set_str(t, row, "error", r->error);
+	if (teardown)
+		km_table_set_str(t, row, "teardown", teardown);
 	if (r->stalled || r->error)
 		return;
 	mbs = (double)r->copied / r->best / 1e6;
@@ -734,10 +746,8 @@ static int run_block_size(const struct km_dd_opts *o, const struct km_dd_case *c
 		rc = run_each(runs, n, dd_counted, passes);
 	for (size_t v = 0; v <= n; v++) {
 		const struct km_dd_case *c = v ? &cases[v - 1] : &base;
+		gchar *teardown;
 
-		if (!rc)
-			add_row(t, &runs[v], c, v ? o->kmap_strict : KM_KMAP_STRICT_OFF,
-				(double)runs[0].copied / runs[0].best / 1e6);
 		if (!rc && runs[v].error) {	/* the cause up to its ": ": the row has it all */
 			char row[128];
 			const char *end = strstr(runs[v].error, ": ");
@@ -746,8 +756,12 @@ static int run_block_size(const struct km_dd_opts *o, const struct km_dd_case *c
 					       end ? (int)(end - runs[v].error) : (int)strlen(runs[v].error),
 					       runs[v].error);
 		}
-		if (runs[v].c)
-			dd_teardown(&runs[v], failed);
+		dd_teardown(&runs[v], failed, &teardown);	/* the row says what it found */
+		if (!rc)
+			add_row(t, &runs[v], c, v ? o->kmap_strict : KM_KMAP_STRICT_OFF,
+				(double)runs[0].copied / runs[0].best / 1e6, teardown);
+		g_free(teardown);
+		dd_free(&runs[v]);
 	}
 	g_free(runs);
 	return rc;

@@ -28,10 +28,11 @@ double km_scenario_spread_pct(GArray *runs, double best);
  * (km_machine_destroy()). The problems -- those of the task's exit
  * (preempt_count or pagefault_disabled left raised, kmap_local slots held)
  * and of the teardown checks -- are counted by code, and the row's appended
- * to @failed as "; @row: teardown: <code> <count>, ...". Their number, 0
- * when clean. */
+ * to @failed as "; @row: teardown: <code> <count>, ...", and given in
+ * *@codes as "<code> <count>, ..." (g_free(); NULL when clean) for the
+ * row's `teardown` column. Their number, 0 when clean. */
 unsigned long km_scenario_teardown(struct km_machine *m, struct km_task *t, const char *row,
-				   GString *failed);
+				   GString *failed, gchar **codes);
 /* -EFAULT with "@scenario: @what: @failed" (the rows of
  * km_scenario_teardown(), less their leading "; ") as km_last_error(), cut
  * at a row's end with "..." where the message would not fit */
