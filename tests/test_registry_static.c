@@ -7,6 +7,7 @@
  */
 #include "km_test.h"
 #include <errno.h>
+#include <string.h>
 
 static void test_second_copy_refused(void **state)
 {
@@ -16,6 +17,11 @@ static void test_second_copy_refused(void **state)
 	assert_int_equal(km_registry_new(0, &r), 0);
 	err = km_registry_load(r, KM_PLUGIN_OK);
 	assert_int_equal(err, -ELIBBAD);
+	/* and says why: the refusal the plugin's calls met was written into
+	 * the other copy's error buffer (review4 D2: "kmodel_plugin_init
+	 * failed (-80): Accessing a corrupted shared library") */
+	print_message("%s\n", km_last_error());
+	assert_non_null(strstr(km_last_error(), "another copy of libkmodel"));
 	assert_null(km_registry_find_uaccess(r, "plugin_direct"));
 	km_registry_free(r);
 }

@@ -293,8 +293,16 @@ int km_registry_load(struct km_registry *r, const char *path)
 		if (err > 0)
 			err = -EINVAL;
 		/* an entry point that fails without saying why (newuser4 #7):
-		 * the errno's text */
-		why = g_strdup(*km_last_error() ? km_last_error() : g_strerror(-err));
+		 * the errno's text; -ELIBBAD with no message here is add()'s
+		 * refusal written into the error buffer of the other copy of
+		 * libkmodel the plugin's calls reached (review4 D2) */
+		if (*km_last_error())
+			why = g_strdup(km_last_error());
+		else if (err == -ELIBBAD)
+			why = g_strdup("its calls reached another copy of libkmodel (plugin "
+				       "linked with libkmodel.a? static program without -rdynamic?)");
+		else
+			why = g_strdup(g_strerror(-err));
 		remove_origin(r, p->path);
 		km_err(err, "%s: kmodel_plugin_init failed (%d): %s", path, err, why);
 		g_free(why);

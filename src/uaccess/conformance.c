@@ -564,10 +564,12 @@ static int conformance(const struct km_uaccess_ops *ops, const struct km_conform
 	err = kzone_new(&r.kz, r.max_size + 2 * r.guard, rnd);
 	if (!err)
 		err = kzone_new(&r.kzsrc, r.max_size + r.guard, rnd);
-	r.kbuf = r.kz.p;
-	r.kfill = r.kz.ref + CONF_RZ;
-	r.ksrc = r.kzsrc.p;
-	r.ksrc_ref = r.kzsrc.ref + CONF_RZ;
+	if (!err) {	/* no pointer made from a zone that failed (review4 D5) */
+		r.kbuf = r.kz.p;
+		r.kfill = r.kz.ref + CONF_RZ;
+		r.ksrc = r.kzsrc.p;
+		r.ksrc_ref = r.kzsrc.ref + CONF_RZ;
+	}
 	prev = km_current();
 	for (size_t i = 0; i < nr_sizes && sizes[i] && !err; i++) {
 		err = setup(&r, o->machine, sizes[i], rnd);
