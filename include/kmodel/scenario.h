@@ -201,7 +201,9 @@ struct km_dd_opts {
  * when rows failed (error column) or their teardown found problems: the
  * task exited with preempt_count or pagefault_disabled raised or a
  * kmap_local slot held, or the machine leaked; km_last_error() names each
- * such row with its cause or its teardown's reports by code.
+ * such row with its cause or its teardown's reports by code (the rows'
+ * error and teardown columns too). On every other error *@out is NULL: a
+ * caller tells the two -EFAULTs apart by it (and frees *@out whenever set).
  */
 KM_API int km_dd_run_sized(const struct km_dd_opts *opts, size_t opts_size,
 			   const struct km_dd_case *cases, size_t case_size, size_t n,
@@ -262,9 +264,10 @@ struct km_iperf_opts {
  * KM_IPERF_OPTS_MIN_SIZE).
  * Return: 0 and *@out; -EINVAL (bad option or size, NULL argument, a
  * variant that does not allow the endpoint); -EIO when frames did not
- * verify; -EFAULT when a row's teardown finds problems (leaks); with
- * either the table is still returned and km_last_error() names every
- * such row (with its counts); a probe's error.
+ * verify; -EFAULT when a row's teardown finds problems (leaks: the row's
+ * teardown column); with either the table is still returned and
+ * km_last_error() names every such row (with its counts); a probe's
+ * error. On every other error *@out is NULL.
  */
 KM_API int km_iperf_run_sized(const struct km_iperf_opts *opts, size_t opts_size,
 			      const struct km_usbnet_variant *const *variants, size_t n,

@@ -313,16 +313,24 @@ static unsigned long highmem_addr_pfn(const struct km_machine *m, const void *ad
 	return (unsigned long)(a - m->ram) >> m->page_shift;
 }
 
-/* a kunmap with no slot held: the era's pop BUGs, kmap_atomic_idx_pop()
- * (include/linux/highmem.h, v5.7, under CONFIG_DEBUG_HIGHMEM) or
- * kmap_local_idx_pop() (mm/highmem.c, v5.11): "BUG_ON(idx < 0)" */
+/* a kunmap with no slot held: the era's pop BUGs, kmap_local_idx_pop()
+ * (mm/highmem.c, v5.11) always, kmap_atomic_idx_pop() (include/linux/
+ * highmem.h, v5.7) under CONFIG_DEBUG_HIGHMEM: "BUG_ON(idx < 0)"; without
+ * it the index goes to -1 silently and the next kmap_atomic() takes fixmap
+ * index FIX_KMAP_BEGIN + KM_TYPE_NR * cpu - 1 (on CPU 0 FIX_EARLYCON_MEM_BASE,
+ * arch/arm/include/asm/fixmap.h, v5.7). The model reports it on every
+ * machine, and the message says which. */
 static void __attribute__((noinline, cold)) kunmap_unbalanced(struct km_task *t, const void *addr)
 {
 	bool local = local_era(t->m);
 
-	km_report(t->m, KM_BUG, KM_R_KMAP_UNBALANCED, "%s(%p): no kmap slot held (cpu %u); "
-		  "%s BUGs on idx < 0", local ? "kunmap_local" : "kunmap_atomic", addr, t->cpu,
-		  local ? "kmap_local_idx_pop()" : "kmap_atomic_idx_pop()");
+	km_report(t->m, KM_BUG, KM_R_KMAP_UNBALANCED, "%s(%p): no kmap slot held (cpu %u); %s",
+		  local ? "kunmap_local" : "kunmap_atomic", addr, t->cpu,
+		  local ? "kmap_local_idx_pop() BUGs on idx < 0" :
+		  t->m->cfg.kmap_debug ? "kmap_atomic_idx_pop() BUGs on idx < 0 (CONFIG_DEBUG_HIGHMEM)" :
+		  "without CONFIG_DEBUG_HIGHMEM kmap_atomic_idx_pop() leaves the index at -1 "
+		  "unsaid (the next kmap_atomic() takes the fixmap entry before the CPU's first "
+		  "slot)");
 }
 
 /* Unmap highmem frame @pfn (not strict): kunmap_atomic_high() /
