@@ -278,6 +278,50 @@ static void test_iperf_table(void **state)
 	assert_int_equal(km_iperf_run(&o, vs, 2, &t), -EINVAL);
 }
 
+/* A variant whose tx_fixup leaks the skb it was given, as
+ * tests/plugins/broken.c's leak_tx (newuser4 #9): the run returns -EFAULT,
+ * as kmodel/scenario.h says for a row whose teardown found problems, not
+ * -EIO (frames that did not verify), the table kept and the row named
+ * (mutant iperf-leak-efault returned -EIO) */
+static struct km_skb *leak_tx_fixup(struct km_usbnet *dev, struct km_skb *skb, km_gfp_t flags)
+{
+	struct km_skb *copy = km_skb_copy(km_current(), skb, flags);	/* skb never freed */
+
+	return copy ? km_asix_after.info->tx_fixup(dev, copy, flags) : NULL;
+}
+
+/* the teardown's warnings (kmodel/machine.h km_machine_destroy()), expected */
+static void drop_warning(const gchar *domain, GLogLevelFlags level, const gchar *message,
+			 gpointer data)
+{
+	(void)domain;
+	(void)level;
+	(void)message;
+	(void)data;
+}
+
+static void test_iperf_leak_is_efault(void **state)
+{
+	struct km_usbnet_variant mine = km_asix_after;
+	struct km_usbnet_driver_info info = *km_asix_after.info;
+	const struct km_usbnet_variant *vs[1] = { &mine };
+	struct km_iperf_opts o = { .packets = 20, .repeat = 1 };
+	struct km_table *t = NULL;
+	guint id;
+
+	info.tx_fixup = leak_tx_fixup;
+	mine.name = "leak_tx";
+	mine.info = &info;
+	id = g_log_set_handler("kmodel", G_LOG_LEVEL_WARNING, drop_warning, NULL);
+	assert_int_equal(km_iperf_run(&o, vs, 1, &t), -EFAULT);
+	g_log_remove_handler("kmodel", id);
+	assert_non_null(t);
+	assert_int_equal(km_table_nrows(t), 3);
+	assert_non_null(strstr(km_last_error(), "leak_tx tcp: teardown: "));
+	km_table_free(t);
+	(void)state;
+}
+
 /* A variant of one's own on the built-in AX88772 device model: its
  * tx_fixup here is the 2012 patch's (km_asix_after's driver_info), its
  * device km_asix_usbnet_dev_new(), public for plugins: every frame parses
@@ -365,6 +409,7 @@ int main(void)
 		cmocka_unit_test(test_dd_bad_options),
 		cmocka_unit_test(test_iperf_table),
 		cmocka_unit_test(test_iperf_own_variant_asix_dev),
+		cmocka_unit_test(test_iperf_leak_is_efault),
 		cmocka_unit_test(test_iperf_first_report),
 	};
 
