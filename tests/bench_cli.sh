@@ -219,6 +219,10 @@ err1() {	# err1 WANT_RC ARGS...: run, the exit status WANT_RC, stderr in $tmp/er
 err1 2 "${dd1[@]}" --dd-block-sizes 64M --dd-file-mib 16
 grep -qx 'kmodel-bench: --dd-block-sizes: a block of 67108864 bytes is larger than the input file (--dd-file-mib 16): raise --dd-file-mib to at least 64 (see --help)' \
 	"$tmp/err" || fail "--dd-block-sizes 64M: not the message that names --dd-file-mib"
+# a block as large as the file is one block per pass: it runs (mutant
+# bench-bs-equal-file refused it)
+"$bench" "${dd1[@]}" --dd-block-sizes 1M --dd-variants direct >/dev/null 2>"$tmp/err" ||
+	fail "--dd-block-sizes 1M --dd-file-mib 1: not exit 0 ($(cat "$tmp/err"))"
 # input and output files that do not fit in the RAM: refused naming the
 # limit (bbw, where the baseline runs: 256 MiB, one page for the zero page)
 # and the option, not an empty message half-way (#3b, #18)
