@@ -185,7 +185,7 @@ grep -Eq '^kmap_overrun\* +bbw +process +yes +FAIL +[0-9]+ +0 +0 +0 +0 +0 +[1-9]
 	"$tmp/kmo_force" || fail "kmap_overrun, force-map: no FAIL row with reports and no failure"
 grep -Eq '^kmap_overrun on bbw, process: reports by code: kmap_guard [1-9][0-9]*$' "$tmp/kmo_force" ||
 	fail "kmap_overrun, force-map: the reports are not kmap_guard alone"
-grep -q 'BUG kmap_guard: access 0 bytes past the kmapped page' "$tmp/kmo_force" ||
+grep -q 'BUG kmap_guard: access 1 byte past the kmapped page' "$tmp/kmo_force" ||
 	fail "kmap_overrun, force-map: the first report does not say where"
 grep -q '"kmap_strict" : "strict"' "$tmp/kmo.json" || fail "--json: no kmap_strict option"
 usage_error '^kmodel-check: --kmap-strict: want off, strict or force-map, got "bogus"$' \

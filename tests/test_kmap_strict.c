@@ -246,7 +246,7 @@ static void copy_past_kmapped_page(enum km_kmap_flavour era, enum km_kmap_strict
 		assert_int_equal(r->kind, KM_BUG);
 		snprintf(pfn, sizeof(pfn), "pfn %lu", km_page_to_pfn(f.m, p));
 		assert_non_null(strstr(r->message, pfn));
-		assert_non_null(strstr(r->message, "access 0 bytes past"));
+		assert_non_null(strstr(r->message, "access 1 byte past"));
 		/* the next frame is untouched */
 		assert_int_equal(((unsigned char *)km_page_address(f.m, next))[0], 0);
 	} else {
@@ -479,7 +479,7 @@ static void underrun(enum km_kmap_flavour era, bool debug, const char *below)
 	assert_int_equal(c, 0);
 	assert_int_equal(km_report_count(f.m, KM_R_KMAP_GUARD), 1);
 	r = km_report_get(f.m, 0);
-	assert_non_null(strstr(r->message, "access 1 bytes before the kmapped page"));
+	assert_non_null(strstr(r->message, "access 1 byte before the kmapped page"));
 	snprintf(pfn, sizeof(pfn), "pfn %lu", km_page_to_pfn(f.m, p));
 	assert_non_null(strstr(r->message, pfn));
 	assert_non_null(strstr(r->message, below));
@@ -492,7 +492,7 @@ static void underrun(enum km_kmap_flavour era, bool debug, const char *below)
 	assert_non_null(strstr(r->message, pfn));
 	a[km_page_size(f.m)] = 1;	/* and the first's overrun */
 	r = km_report_get(f.m, 2);
-	assert_non_null(strstr(r->message, "access 0 bytes past"));
+	assert_non_null(strstr(r->message, "access 1 byte past"));
 	snprintf(pfn, sizeof(pfn), "pfn %lu", km_page_to_pfn(f.m, p));
 	assert_non_null(strstr(r->message, pfn));
 	assert_int_equal(km_report_count(f.m, KM_R_NONE), 3);

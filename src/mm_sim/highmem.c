@@ -727,10 +727,13 @@ static bool strict_fault(struct km_machine *m, struct km_task *t, void *addr)
 	pfn = win->pfn;
 	if (pos.page) {		/* the fixmap page beside the slot's: x - 1 above, x + 1 below */
 		kernel_at(m, b, x - pos.page, there, sizeof(there));
+		/* how far, counting the first byte out as 1 either way (review4
+		 * D6: the first byte past the page read "0 bytes past") */
+		unsigned long far = pos.page > 0 ? pos.off + 1 : m->page_size - pos.off;
+
 		km_report(m, KM_BUG, KM_R_KMAP_GUARD,
-			  "access %lu bytes %s the kmapped page: slot at 0x%08lx (fixmap %lu) maps "
-			  "pfn %lu; the kernel's address 0x%08lx is %s",
-			  pos.page > 0 ? pos.off : m->page_size - pos.off,
+			  "access %lu byte%s %s the kmapped page: slot at 0x%08lx (fixmap %lu) maps "
+			  "pfn %lu; the kernel's address 0x%08lx is %s", far, far == 1 ? "" : "s",
 			  pos.page > 0 ? "past" : "before", fix_to_virt(m, x), x, pfn,
 			  fix_to_virt(m, x - pos.page) + pos.off, there);
 	} else {
