@@ -203,12 +203,22 @@ struct dd_run {
 	unsigned long by_code[KM_R__COUNT];
 };
 
+static const char *kmap_name(enum km_kmap_flavour k)
+{
+	return k == KM_KMAP_LOCAL ? "5.11" : "pre-5.11";
+}
+
+/* a case's variant column: its ops' name, or the baseline's */
+static const char *variant_name(const struct km_dd_case *c)
+{
+	return c->ops ? c->ops->name : "memcpy";
+}
+
 /* "<variant> on <machine> (<kmap era>), bs <N>" of @r, for messages */
 static const char *dd_row(const struct dd_run *r, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s on %s (%s), bs %lu", r->c->ops ? r->c->ops->name : "memcpy",
-		 r->c->machine->name,
-		 r->c->kmap == KM_KMAP_LOCAL ? "5.11" : "pre-5.11", r->bs);
+	snprintf(buf, len, "%s on %s (%s), bs %lu", variant_name(r->c), r->c->machine->name,
+		 kmap_name(r->c->kmap), r->bs);
 	return buf;
 }
 
@@ -583,11 +593,6 @@ static const char *const text_events[] = {
 	NULL
 };
 
-static const char *kmap_name(enum km_kmap_flavour k)
-{
-	return k == KM_KMAP_LOCAL ? "5.11" : "pre-5.11";
-}
-
 static const char *strict_name(enum km_kmap_strict s)
 {
 	return s == KM_KMAP_STRICT_FORCE_MAP ? "force-map" : s == KM_KMAP_STRICT ? "strict" : "off";
@@ -607,7 +612,7 @@ static void add_row(struct km_table *t, const struct dd_run *r, const struct km_
 	size_t row = km_table_add_row(t);
 	double mib = (double)r->copied / MiB, mbs;
 
-	km_table_set_str(t, row, "variant", c->ops ? c->ops->name : "memcpy");
+	km_table_set_str(t, row, "variant", variant_name(c));
 	km_table_set_bool(t, row, "builtin", !c->ops || builtin_uaccess(c->ops));
 	km_table_set_str(t, row, "machine", c->machine->name);
 	km_table_set_str(t, row, "kmap", kmap_name(c->kmap));
