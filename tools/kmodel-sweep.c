@@ -360,14 +360,6 @@ static gboolean names_equal(const GPtrArray *a, const GPtrArray *b)
 	return TRUE;
 }
 
-static gboolean names_has(const GPtrArray *a, const char *name)
-{
-	for (guint i = 0; i < a->len; i++)
-		if (!strcmp(g_ptr_array_index(a, i), name))
-			return TRUE;
-	return FALSE;
-}
-
 /* an array member of strings into @out; false when missing or not strings */
 static bool names_member(JsonObject *o, const char *name, GPtrArray *out)
 {
@@ -500,7 +492,7 @@ static int merge_file(struct report *r, const char *path, GPtrArray *seen)
 		 * than its space); a report of this tool holds each variant of
 		 * its space once, each rule once, and its variants' states
 		 * make its states */
-		if (!names_has(sp.variants, name)) {
+		if (!g_ptr_array_find_with_equal_func(sp.variants, name, g_str_equal, NULL)) {
 			fprintf(stderr, PROG ": %s: variant %s is not in the report's space\n",
 				path, name);
 			goto out;
