@@ -444,6 +444,64 @@ static void test_gup_write_to_readonly(void **state)
 	km_fixture_down(&f);
 }
 
+/*
+ * get_user_pages_fast() and pin_user_pages_fast() take FOLL_FORCE
+ * (mm/gup.c, v5.7, internal_get_user_pages_fast(): WARN_ON_ONCE() and
+ * -EINVAL only for flags outside FOLL_WRITE | FOLL_LONGTERM | FOLL_FORCE |
+ * FOLL_PIN | FOLL_GET). The lockless walk ignores it (a PROT_NONE or
+ * read-only pte stops it); the slow path's check_vma_flags() lets a forced
+ * read reach a PROT_NONE page and a forced write break COW in a read-only
+ * private mapping -- the new page's pte stays read-only, followed through
+ * FOLL_COW -- and refuses a forced write to a shared one (!is_cow_mapping()).
+ * The model used to refuse FOLL_FORCE there with a WARN and -EINVAL.
+ */
+static void test_gup_fast_foll_force_v5_7(void **state)
+{
+	for (int fast = 0; fast < 2; fast++) {
+		struct km_fixture f;
+		struct km_page *page, *old;
+		struct km_file *file;
+		struct km_mm *child;
+		unsigned int fl;
+		unsigned long a, s;
+
+		km_fixture_up(&f, &(struct km_machine_config){ .fast_gup = fast });
+		a = km_test_map(&f, 0, 2, RW);
+		km_user_access(f.t, a, "x", 1, true);
+		km_user_access(f.t, a + 4096, "y", 1, true);
+		assert_int_equal(km_mprotect(f.mm, a + 4096, 4096, KM_PROT_NONE), 0);
+		/* a forced read of a PROT_NONE page */
+		assert_int_equal(km_get_user_pages_fast(f.t, a + 4096, 1, 0, &page), -EFAULT);
+		assert_int_equal(km_get_user_pages_fast(f.t, a + 4096, 1, KM_FOLL_FORCE, &page), 1);
+		assert_ptr_equal(page, pte_page(&f, a + 4096));
+		km_put_page(f.m, page);
+		/* a forced write to a read-only private page shared with a child */
+		assert_int_equal(km_mprotect(f.mm, a, 4096, RO), 0);
+		assert_int_equal(km_mm_fork(f.mm, &child), 0);
+		old = pte_page(&f, a);
+		assert_int_equal(km_get_user_pages_fast(f.t, a, 1, KM_FOLL_WRITE, &page), -EFAULT);
+		assert_int_equal(km_pin_user_pages_fast(f.t, a, 1, KM_FOLL_WRITE | KM_FOLL_FORCE,
+							&page), 1);
+		assert_ptr_not_equal(page, old);
+		assert_ptr_equal(page, pte_page(&f, a));
+		assert_int_equal(km_page_refcount(page), 1 + KM_GUP_PIN_COUNTING_BIAS);
+		assert_int_equal(km_follow_pte(f.mm, a, &fl, NULL), 0);
+		assert_int_equal(fl & (KM_PTE_WRITE | KM_PTE_DIRTY), KM_PTE_DIRTY);
+		km_unpin_user_page(f.m, page);
+		assert_int_equal(km_follow_pte(child, a, NULL, &page), 0);
+		assert_ptr_equal(page, old);
+		km_mm_put(child);
+		/* a forced write to a read-only shared mapping: not a COW mapping */
+		assert_int_equal(km_file_new(f.m, 4096, &file), 0);
+		assert_int_equal(km_mmap_file(f.mm, 0, 4096, RO, true, file, 0, &s), 0);
+		assert_int_equal(km_get_user_pages_fast(f.t, s, 1, KM_FOLL_WRITE | KM_FOLL_FORCE,
+							&page), -EFAULT);
+		km_file_put(file);
+		assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+		km_fixture_down(&f);
+	}
+}
+
 /* HAVE_FAST_GUP: present ptes go through the lockless walk; the zero
  * page's special pte and absent ptes fall to the slow path. */
 /*
@@ -1290,6 +1348,7 @@ int main(void)
 		cmocka_unit_test(test_gup_partial_and_none),
 		cmocka_unit_test(test_gup_and_mmap_counts_do_not_wrap),
 		cmocka_unit_test(test_gup_write_to_readonly),
+		cmocka_unit_test(test_gup_fast_foll_force_v5_7),
 		cmocka_unit_test(test_gup_fast_path),
 		cmocka_unit_test(test_gup_write_touch_dirties),
 		cmocka_unit_test(test_gup_fast_write_to_readonly_pte),

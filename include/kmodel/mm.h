@@ -239,26 +239,31 @@ KM_API int km_mm_peek(struct km_mm *mm, unsigned long addr, void *buf, unsigned 
 
 #define KM_FOLL_WRITE	0x01u	/* check pte is writable; break COW */
 #define KM_FOLL_FORCE	0x10u	/* get_user_pages even if inaccessible (ptrace,
-				 * /proc/pid/mem): km_access_remote_vm() only */
+				 * /proc/pid/mem; gup_fast takes it too, v5.7) */
 #define KM_FOLL_PIN	0x40000u /* pin_user_pages*(): GUP_PIN_COUNTING_BIAS */
 
 /**
  * km_get_user_pages_fast() - get_user_pages_fast() on @t's mm.
  * @start: user address (rounded down to a page); @nr_pages: pages wanted;
- * @gup_flags: 0 or KM_FOLL_WRITE; @pages: receives the pages.
+ * @gup_flags: 0, KM_FOLL_WRITE, KM_FOLL_FORCE or both; @pages: receives
+ * the pages.
  *
  * Follows internal_get_user_pages_fast(): access_ok() of the range (else
  * -EFAULT); with fast_gup, the lockless walk pins present, user, non-special
  * ptes (writable ones for FOLL_WRITE) and stops at the first that is not;
  * the rest goes to the slow path (mmap_sem: may sleep), which faults pages
  * in, breaks COW for FOLL_WRITE and stops at the first page it cannot pin.
+ * KM_FOLL_FORCE (check_vma_flags()): a read may pin a PROT_NONE page, a
+ * write may break COW in a read-only private mapping (its pte stays
+ * read-only); a write to a read-only shared mapping still fails.
  * Each pinned page gets one reference that km_put_page() drops. The mm era
  * (enum km_mm_era) applies: in KM_MM_ERA_5_8 the lockless walk takes only
  * writable ptes and the slow path breaks COW even for a read.
  * Return: pages pinned (possibly fewer than @nr_pages), 0 when @nr_pages is
  * 0 (or negative, or the range wraps), -EFAULT when none could be pinned
- * (or @nr_pages pages do not fit in the address space), -EINVAL for other flags (KM_FOLL_PIN
- * included: a KM_R_UNEXPECTED WARN, as v5.7's WARN_ON_ONCE()).
+ * (or @nr_pages pages do not fit in the address space), -EINVAL for other
+ * flags (KM_FOLL_PIN included: a KM_R_UNEXPECTED WARN, as v5.7's
+ * WARN_ON_ONCE()).
  */
 KM_API long km_get_user_pages_fast(struct km_task *t, unsigned long start, long nr_pages,
 				   unsigned int gup_flags, struct km_page **pages);

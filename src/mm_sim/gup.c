@@ -252,11 +252,13 @@ static long internal_get_user_pages_fast(struct km_task *t, unsigned long start,
 }
 
 /* The entry points' checks: FOLL_PIN is set only by pin_user_pages_fast()
- * (a WARN_ON_ONCE() and -EINVAL in get_user_pages_fast(), v5.7). */
+ * (a WARN_ON_ONCE() and -EINVAL in get_user_pages_fast(), v5.7); of the
+ * flags internal_get_user_pages_fast() takes, the model has FOLL_WRITE
+ * and FOLL_FORCE (no FOLL_LONGTERM). */
 static inline bool gup_args_ok(const struct km_task *t, unsigned int gup_flags,
 			       struct km_page **pages)
 {
-	return t && t->mm && pages && !(gup_flags & ~KM_FOLL_WRITE);
+	return t && t->mm && pages && !(gup_flags & ~(KM_FOLL_WRITE | KM_FOLL_FORCE));
 }
 
 /* what is wrong with arguments that gup_args_ok() refused: -EINVAL */
@@ -266,7 +268,8 @@ static long __attribute__((noinline, cold)) gup_bad_args(struct km_task *t, unsi
 	if (!t || !t->mm || !pages)
 		return km_err(-EINVAL, "%s: no task, mm or pages array", fn);
 	km_report(t->m, KM_WARN, KM_R_UNEXPECTED, "%s: gup_flags 0x%x", fn, gup_flags);
-	return km_err(-EINVAL, "%s: gup_flags 0x%x: only KM_FOLL_WRITE", fn, gup_flags);
+	return km_err(-EINVAL, "%s: gup_flags 0x%x: only KM_FOLL_WRITE | KM_FOLL_FORCE", fn,
+		      gup_flags);
 }
 
 long km_get_user_pages_fast(struct km_task *t, unsigned long start, long nr_pages,

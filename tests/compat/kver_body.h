@@ -48,6 +48,8 @@ MODULE_DEVICE_TABLE(usb, products);
 _Static_assert(sizeof(__u8) == 1 && sizeof(__u16) == 2 && sizeof(__u32) == 4 &&
 	       sizeof(__u64) == 8 && (__s8)-1 < 0 && (__s64)-1 < 0, "__u8 .. __s64");
 _Static_assert(sizeof(struct mii_ioctl_data) == 8, "struct mii_ioctl_data: four __u16");
+/* the FOLL_ values of include/linux/mm.h (v3.5 .. v5.7) */
+_Static_assert(FOLL_WRITE == 0x01 && FOLL_FORCE == 0x10, "FOLL_WRITE, FOLL_FORCE");
 /* u8 .. s64 are the __ types (asm-generic/int-ll64.h): u64 a long long,
  * which kernel code prints with %llu (kv_pr_u64() below) */
 _Static_assert(__builtin_types_compatible_p(u64, unsigned long long) &&

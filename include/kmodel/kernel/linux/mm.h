@@ -14,6 +14,7 @@ struct page;
 #define km_page_of(p) ((struct km_page *)(p))
 
 #define FOLL_WRITE KM_FOLL_WRITE
+#define FOLL_FORCE KM_FOLL_FORCE
 #define FOLL_PIN KM_FOLL_PIN
 #define GUP_PIN_COUNTING_BIAS KM_GUP_PIN_COUNTING_BIAS
 
