@@ -74,11 +74,14 @@ struct km_uaccess_ops {
 KM_API extern const struct km_uaccess_ops km_uaccess_gup_kmap_rfc;
 /** The RFC with the review's fixes, same shape (gup + kmap_atomic + memcpy):
  *  copies the pinned prefix of a partial pin, a 64-entry on-stack page
- *  array (no kmalloc), unsigned long lengths, and with faults disabled only
- *  the lockless __get_user_pages_fast() (km_get_user_pages_fast_only()), so
- *  it never sleeps in atomic context -- and, without fast_gup, copies
- *  nothing there; set_page_dirty() on pages it wrote. Its source file
- *  says which fix answers which flaw. */
+ *  array (no kmalloc), unsigned long lengths, and with faults disabled
+ *  (faulthandler_disabled()) no gup at all: each page is reached by the
+ *  pte-lock walk of ARM's pin_page_for_write() (uaccess_with_memcpy.c,
+ *  v5.7), so it never sleeps in atomic context, works with or without
+ *  fast_gup, and stops at the first page that is not present and young
+ *  (for a store, also writable and dirty) -- those bytes are not copied;
+ *  set_page_dirty() on pages it wrote. Its source file says which fix
+ *  answers which flaw. */
 KM_API extern const struct km_uaccess_ops km_uaccess_gup_kmap_fixed;
 /** The 3G/1G baseline: the MMU walks the page table, a fault is handled
  *  (or, with pagefaults disabled, fixed up) and the copy stops at the first
