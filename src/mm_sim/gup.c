@@ -209,9 +209,13 @@ static long internal_get_user_pages_fast(struct km_task *t, unsigned long start,
 	start &= ~(m->page_size - 1);
 	first = start;
 	/* a count whose byte length does not fit in unsigned long is a range
-	 * beyond any address space: access_ok() would fail (64-bit host; the
-	 * kernel's int nr_pages cannot get there). Checked before the shift
-	 * wraps it into a small length. */
+	 * beyond any address space: access_ok() would fail. Checked before
+	 * the shift wraps it into a small length. The modelled 32-bit kernel
+	 * differs from 2^20 pages of 4 KiB on (its int nr_pages goes to
+	 * 2^31 - 1, its len is 32 bits): 2^20 pages make len 0 and it returns
+	 * 0; 2^20 + k have access_ok() check only k pages, and the walk then
+	 * pins on as far as the vmas go. The model's 64-bit len fails
+	 * access_ok() for all of them instead: -EFAULT. */
 	if (nr_pages_too_many(m, nr_pages))
 		return -EFAULT;
 	len = (unsigned long)nr_pages << m->page_shift;
