@@ -18,13 +18,17 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The test profile's cache line, bytes: a power of two in 16 .. 256 as
+ * every profile's (a machine's rule); its caches hold 100 and 1000 lines. */
+#define LINE 16
+
 /* A complete profile with round numbers; %s slots let a test replace a
  * line. */
 static const char *const good_lines[] = {
 	"[profile]", "name=test", "summary=round numbers",
 	"[cpu]", "# a test value", "clock_hz=1000",
-	"[cache]", "# a test value", "l1_bytes=100", "# a test value", "l2_bytes=1000",
-	"# a test value", "line_bytes=1",
+	"[cache]", "# a test value", "l1_bytes=1600", "# a test value", "l2_bytes=16000",
+	"# a test value", "line_bytes=16",
 	"[bandwidth]", "# a test value", "copy_l1=4", "# a test value", "set_l1=8",
 	"[memory]", "# a test value", "read_l2_cycles=0", "# a test value", "read_mem_cycles=0",
 	"# a test value", "write_mem_cycles=0",
@@ -187,9 +191,8 @@ static void test_exact_cycles(void **state)
 }
 
 /* the good profile with [memory] replaced: stalls of @l2 and @mem cycles
- * per line (line_bytes 1), @wr per line written */
-static struct km_cost_profile *load_memory(char **path, const char *l2, const char *mem,
-					   const char *wr)
+ * per byte (x LINE per line), @wr per byte written */
+static struct km_cost_profile *load_memory(char **path, double l2, double mem, double wr)
 {
 	GString *s = g_string_new(NULL);
 	struct km_cost_profile *p = NULL;
@@ -198,10 +201,14 @@ static struct km_cost_profile *load_memory(char **path, const char *l2, const ch
 	assert_true(fd >= 0);
 	close(fd);
 	for (size_t i = 0; good_lines[i]; i++)
-		g_string_append_printf(s, "%s\n", !strcmp(good_lines[i], "read_l2_cycles=0") ? l2 :
-					     !strcmp(good_lines[i], "read_mem_cycles=0") ? mem :
-					     !strcmp(good_lines[i], "write_mem_cycles=0") ? wr :
-					     good_lines[i]);
+		if (!strcmp(good_lines[i], "read_l2_cycles=0"))
+			g_string_append_printf(s, "read_l2_cycles=%g\n", l2 * LINE);
+		else if (!strcmp(good_lines[i], "read_mem_cycles=0"))
+			g_string_append_printf(s, "read_mem_cycles=%g\n", mem * LINE);
+		else if (!strcmp(good_lines[i], "write_mem_cycles=0"))
+			g_string_append_printf(s, "write_mem_cycles=%g\n", wr * LINE);
+		else
+			g_string_append_printf(s, "%s\n", good_lines[i]);
 	assert_true(g_file_set_contents(*path, s->str, -1, NULL));
 	g_string_free(s, TRUE);
 	assert_int_equal(km_cost_profile_load(*path, &p), 0);
@@ -209,11 +216,11 @@ static struct km_cost_profile *load_memory(char **path, const char *l2, const ch
 }
 
 /* the fraction of the working set's lines that miss, read off the cost of
- * copy_from_user per byte: 1/4 (the loop) + miss x 1000 */
+ * copy_from_user per byte: 1/4 (the loop) + miss x 1000; @ws in lines */
 static double from_user_miss(const struct km_cost_profile *p, uint64_t ws)
 {
 	struct km_events ev = { .uaccess_to_bytes = 1000, .uaccess_from_bytes = 1000 };
-	struct km_cost_workload w = { .working_set = ws };
+	struct km_cost_workload w = { .working_set = ws * LINE };
 	struct km_cost_result r;
 
 	assert_int_equal(km_cost_predict(p, &ev, &w, &r), 0);
@@ -231,12 +238,9 @@ static double from_user_miss(const struct km_cost_profile *p, uint64_t ws)
 static void test_working_set_misses(void **state)
 {
 	char *p1, *p2, *p3;
-	struct km_cost_profile *l1only = load_memory(&p1, "read_l2_cycles=1000", "read_mem_cycles=0",
-						     "write_mem_cycles=0");
-	struct km_cost_profile *mem = load_memory(&p2, "read_l2_cycles=0", "read_mem_cycles=1000",
-						  "write_mem_cycles=0");
-	struct km_cost_profile *wr = load_memory(&p3, "read_l2_cycles=0", "read_mem_cycles=0",
-						 "write_mem_cycles=10");
+	struct km_cost_profile *l1only = load_memory(&p1, 1000, 0, 0);
+	struct km_cost_profile *mem = load_memory(&p2, 0, 1000, 0);
+	struct km_cost_profile *wr = load_memory(&p3, 0, 0, 10);
 	const uint64_t ws[] = { 1, 10, 50, 100, 300, 1000, 5000 };
 	double prev1 = 0, prev2 = 0;
 
@@ -262,7 +266,7 @@ static void test_working_set_misses(void **state)
 	{
 		struct km_events ev = { .uaccess_to_bytes = 100, .uaccess_from_bytes = 100,
 					.clear_bytes = 50, .uaccess_clear_bytes = 10 };
-		struct km_cost_workload w = { .working_set = 1 };
+		struct km_cost_workload w = { .working_set = LINE };
 		struct km_cost_result r;
 
 		assert_int_equal(km_cost_predict(mem, &ev, &w, &r), 0);
@@ -273,7 +277,7 @@ static void test_working_set_misses(void **state)
 		assert_true(fabs(item(&r, "clear user bytes") - 10 * 0.125) < 1e-3);
 		/* a working set far beyond L2: clear_user's lines are evicted
 		 * (written back) as often as they are written */
-		w.working_set = 100000;
+		w.working_set = 100000 * LINE;
 		assert_int_equal(km_cost_predict(wr, &ev, &w, &r), 0);
 		assert_true(fabs(item(&r, "clear user bytes") - 10 * 10) < 1e-3);
 		/* without a working set nothing streams */
@@ -339,7 +343,7 @@ static void test_refused(void **state)
 		{ "syscalls=100", "syscalls=+5", "[cycles] syscalls: \"+5\" is not a decimal number", -EINVAL },
 		{ "syscalls=100", "syscalls=inf", "[cycles] syscalls: \"inf\" is not a decimal number", -EINVAL },
 		{ "syscalls=100", "syscalls=-1", "[cycles] syscalls: -1 is negative", -EINVAL },
-		{ "l2_bytes=1000", "l2_bytes=nan", "[cache] l2_bytes: \"nan\" is not a decimal number", -EINVAL },
+		{ "l2_bytes=16000", "l2_bytes=nan", "[cache] l2_bytes: \"nan\" is not a decimal number", -EINVAL },
 		/* a misspelt key would otherwise be ignored */
 		{ "syscalls=100", "syscalls=100\n# a test value\nsycsalls=1", "[cycles] sycsalls: unknown key", -EINVAL },
 		{ "clock_hz=1000", "clock_hz=1000\n# a test value\nclock=1", "[cpu] clock: unknown key", -EINVAL },
@@ -350,7 +354,18 @@ static void test_refused(void **state)
 		{ "# calibrated: a made-up figure", "# calibrated:", "[cycles] eth_frames: \"calibrated:\" names no figure", -EINVAL },
 		{ "clock_hz=1000", "clock_hz=0", "[cpu] clock_hz: must be above 0", -EINVAL },
 		{ "set_l1=8", "set_l1=0", "[bandwidth] set_l1: must be above 0", -EINVAL },
-		{ "line_bytes=1", "line_bytes=0", "[cache] line_bytes: must be above 0", -EINVAL },
+		{ "line_bytes=16", "line_bytes=0", "[cache] line_bytes: must be above 0", -EINVAL },
+		/* newuser5 #9: the rule of a machine's L1_CACHE_BYTES, not just > 0 */
+		{ "line_bytes=16", "line_bytes=3", "[cache] line_bytes: 3 is not a power of two in 16 .. 256", -EINVAL },
+		{ "line_bytes=16", "line_bytes=8", "[cache] line_bytes: 8 is not a power of two in 16 .. 256", -EINVAL },
+		{ "line_bytes=16", "line_bytes=512", "[cache] line_bytes: 512 is not a power of two in 16 .. 256", -EINVAL },
+		{ "line_bytes=16", "line_bytes=48", "[cache] line_bytes: 48 is not a power of two in 16 .. 256", -EINVAL },
+		/* newuser5 #9: enabled is 0 or 1 (cost.h), not any number */
+		{ "enabled=1", "enabled=2", "[slab_debug] enabled: 2 is not 0 or 1", -EINVAL },
+		{ "enabled=1", "enabled=0.5", "[slab_debug] enabled: 0.5 is not 0 or 1", -EINVAL },
+		/* newuser5 #9: GKeyFile keeps a repeated key's last value */
+		{ "syscalls=100", "syscalls=100\n# again\nsyscalls=5", "[cycles] syscalls: given twice (lines", -EINVAL },
+		{ "[link]", "[cpu]\n# a test value\nclock_hz=2000\n[link]", "[cpu] clock_hz: given twice (lines 6 and", -EINVAL },
 		{ "write_mem_cycles=0", "write_mem_cycles=-2", "[memory] write_mem_cycles: -2 is negative", -EINVAL },
 		{ "[memory]", "[mem]", "[mem] read_l2_cycles: unknown group", -EINVAL },
 		{ "eth_rx_frames=13", NULL, "[cycles] eth_rx_frames: missing", -EINVAL },
@@ -547,6 +562,8 @@ static void test_kernel_refused(void **state)
 				    "# calibrated: a figure\nsyscalls");
 	gchar *hex = replace_once(good, "urbs=2\n", "urbs=0x10\n");
 	gchar *nocomment = replace_once(good, "# counted: a test value\nurbs=2\n", "urbs=2\n");
+	/* newuser5 #9: a count given twice is refused, not the last one taken */
+	gchar *twice = replace_once(good, "urbs=2\n", "urbs=2\n# counted: again\nurbs=3\n");
 	const struct {
 		const char *kernel, *table, *msg;
 		bool in_table;		/* the message names the table, not the profile */
@@ -570,6 +587,8 @@ static void test_kernel_refused(void **state)
 		  "[v9] syscalls: a calibrated value belongs in a profile", true },
 		{ KERNEL_GROUP("v9", "kernel-paths", "1"), hex,
 		  "[v9] urbs: \"0x10\" is not a decimal number", true },
+		{ KERNEL_GROUP("v9", "kernel-paths", "1"), twice, "[v9] urbs: given twice (lines",
+		  true },
 		{ KERNEL_GROUP("v9", "kernel-paths", "1"), NULL, "[v9] urbs: no comment line", true },
 	};
 	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
@@ -596,6 +615,7 @@ static void test_kernel_refused(void **state)
 	g_free(calib);
 	g_free(hex);
 	g_free(nocomment);
+	g_free(twice);
 }
 
 /*
@@ -609,12 +629,11 @@ static void test_kernel_refused(void **state)
 static void test_bandwidth_at_cache_sizes(void **state)
 {
 	char *p1, *p2;
-	/* L1 100 lines, L2 1000 (line_bytes 1), the loop 1/4 cycle a byte */
+	/* L1 100 lines, L2 1000 (working sets below in lines), the loop 1/4
+	 * cycle a byte */
 	/* (a line missing L1 costs 100 cycles from L2 or from memory alike) */
-	struct km_cost_profile *l2 = load_memory(&p1, "read_l2_cycles=100", "read_mem_cycles=100",
-						 "write_mem_cycles=0");
-	struct km_cost_profile *mem = load_memory(&p2, "read_l2_cycles=0", "read_mem_cycles=100",
-						  "write_mem_cycles=0");
+	struct km_cost_profile *l2 = load_memory(&p1, 100, 100, 0);
+	struct km_cost_profile *mem = load_memory(&p2, 0, 100, 0);
 	struct km_events ev = { .uaccess_from_bytes = 1000 };
 	struct km_cost_result r;
 	double prev = 0;
@@ -622,13 +641,13 @@ static void test_bandwidth_at_cache_sizes(void **state)
 	/* L1: the loop's rate up to 100 bytes, a stall on each missed line
 	 * beyond (100 cycles, wherever the line comes from) */
 	for (uint64_t ws = 1; ws <= 100; ws++) {
-		struct km_cost_workload w = { .working_set = ws };
+		struct km_cost_workload w = { .working_set = ws * LINE };
 
 		assert_int_equal(km_cost_predict(l2, &ev, &w, &r), 0);
 		assert_true(item(&r, "copy from user bytes") == 1000 * 0.25);
 	}
 	for (uint64_t ws = 101; ws <= 401; ws += 300) {
-		struct km_cost_workload w = { .working_set = ws };
+		struct km_cost_workload w = { .working_set = ws * LINE };
 		double c;
 
 		assert_int_equal(km_cost_predict(l2, &ev, &w, &r), 0);
@@ -639,7 +658,8 @@ static void test_bandwidth_at_cache_sizes(void **state)
 	/* memory: a fifth of L2 (beyond L1) stalls on under 30 % of the lines
 	 * (its writes stream through L2), eight times L2 on over 99 % */
 	{
-		struct km_cost_workload in = { .working_set = 200 }, out = { .working_set = 8000 };
+		struct km_cost_workload in = { .working_set = 200 * LINE },
+					out = { .working_set = 8000 * LINE };
 		double a, b;
 
 		assert_int_equal(km_cost_predict(mem, &ev, &in, &r), 0);
@@ -1335,14 +1355,13 @@ static void test_warm_counters(void **state)
 }
 
 /* with a working set, the sets in warm lines run at the L1 rate (set_l1
- * 8 bytes a cycle), the other kernel-side sets stream (10 cycles a line of
- * 1 byte); the warm bytes never exceed the sets; without a working set all
+ * 8 bytes a cycle), the other kernel-side sets stream (10 cycles a
+ * byte); the warm bytes never exceed the sets; without a working set all
  * sets are in L1 */
 static void test_warm_sets_priced(void **state)
 {
 	char *path;
-	struct km_cost_profile *p = load_memory(&path, "read_l2_cycles=0", "read_mem_cycles=0",
-						"write_mem_cycles=10");
+	struct km_cost_profile *p = load_memory(&path, 0, 0, 10);
 	struct km_events ev = { .clear_bytes = 1000, .clear_slab_warm_bytes = 64,
 				.clear_refilled_bytes = 336, .uaccess_from_bytes = 100,
 				.memcpy_bytes = 100 };

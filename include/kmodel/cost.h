@@ -27,8 +27,8 @@
  * cycles per cache line; seconds; bytes.
  *
  * Groups and keys (every one listed here required unless said otherwise,
- * no other group or key accepted; a number is decimal -- digits, an
- * optional fraction and exponent -- and >= 0):
+ * no other group or key accepted, none given twice; a number is decimal --
+ * digits, an optional fraction and exponent -- and >= 0):
  *  [profile]   name, summary (strings, no comment needed)
  *  [cpu]       clock_hz (> 0)
  *  [kernel]    (optional, all three or none) version: the group of the
@@ -39,7 +39,8 @@
  *              cycles_per_instruction: the CPU's rate on kernel code.
  *              Without it no instruction is charged (a profile that prices
  *              whole events in [cycles], as the host's does).
- *  [cache]     l1_bytes, l2_bytes, line_bytes (> 0): the data caches,
+ *  [cache]     l1_bytes, l2_bytes (> 0), line_bytes (a power of two in
+ *              16 .. 256, a machine's rule for L1_CACHE_BYTES): the data caches,
  *              taken to replace a random line on each allocation, L1
  *              allocating on read misses only, L2 on read and write misses
  *  [bandwidth] copy_l1, set_l1 (> 0): bytes per cycle of the copy loop
@@ -53,7 +54,7 @@
  *  [cycles]    one key per priced event of struct km_events (syscalls,
  *              page_faults, ..., eth_rx_frames: see data/profiles/): the
  *              cycles beyond the path's instructions
- *  [slab_debug] enabled (0/1), alloc_cycles_per_byte (kmalloc under
+ *  [slab_debug] enabled (0 or 1), alloc_cycles_per_byte (kmalloc under
  *              DEBUG_SLAB: check_poison_obj() and the POISON_INUSE fill),
  *              free_cycles_per_byte (kfree: the POISON_FREE fill),
  *              skb_head_bytes (a struct sk_buff of skbuff_head_cache)
@@ -103,11 +104,14 @@ struct km_cost_profile;
  * @out: receives the profile; free it with km_cost_profile_free().
  *
  * Refused (-EINVAL, km_last_error() names the file, group and key): a
- * required key missing, a group or key the format does not have, a value
- * that is not a decimal number (e.g. "0x10", "inf") or is negative, a key
- * without a comment line above it, or with one that gives no source
- * (empty); in [kernel], a paths table that cannot be found or read, has no
- * group for the version, or misses a count, or has a calibrated one. A
+ * required key missing, a group or key the format does not have, a key
+ * given twice in a group (GKeyFile would keep the last; the message gives
+ * both lines), a value that is not a decimal number (e.g. "0x10", "inf")
+ * or is negative, a value outside its key's rule above (line_bytes,
+ * enabled, the "> 0" ones), a key without a comment line above it, or with
+ * one that gives no source (empty); in [kernel], a paths table that cannot
+ * be found or read, has a count given twice, has no group for the version,
+ * or misses a count, or has a calibrated one. A
  * comment whose first line starts with "calibrated:" marks the key as
  * fitted to the figure named after it ("calibrated:" later in a comment
  * is just text).

@@ -273,6 +273,61 @@ static int check_known(const char *file, GKeyFile *kf, bool table)
 }
 
 /*
+ * Load @file into @kf (comments kept), refusing a key given twice in a
+ * group: GKeyFile silently keeps the last value (and merges a group given
+ * twice), so a hand-merged profile would override a sourced value without
+ * a word. The scan reads lines as g_key_file_parse_line() does: leading
+ * blanks skipped, blank lines and '#' comments ignored, "[group]" opens a
+ * group, any other line's key is the text before its '=' less trailing
+ * blanks. Return: true, or false with *@err set (a G_FILE_ERROR of
+ * reading, or a G_KEY_FILE_ERROR: a parse error, "[group] key: given
+ * twice (lines A and B)").
+ */
+static bool load_keyfile(GKeyFile *kf, const char *file, GError **err)
+{
+	gchar *text = NULL, **lines;
+	GHashTable *seen;
+	const char *group = "";
+	bool ok = true;
+
+	if (!g_file_get_contents(file, &text, NULL, err))
+		return false;
+	seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	lines = g_strsplit(text, "\n", -1);
+	for (guint i = 0; ok && lines[i]; i++) {
+		gchar *l = g_strchug(lines[i]), *eq, *k;
+		gpointer first;
+
+		if (!*l || *l == '#')
+			continue;
+		if (*l == '[') {
+			group = l + 1;
+			*strchrnul(l, ']') = '\0';
+			continue;
+		}
+		if (!(eq = strchr(l, '=')))
+			continue;	/* GKeyFile refuses it below */
+		*eq = '\0';
+		k = g_strdup_printf("[%s] %s", group, g_strchomp(l));
+		if (g_hash_table_lookup_extended(seen, k, NULL, &first)) {
+			g_set_error(err, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE,
+				    "%s: given twice (lines %u and %u)", k, GPOINTER_TO_UINT(first),
+				    i + 1);
+			ok = false;
+			g_free(k);
+		} else {
+			g_hash_table_insert(seen, k, GUINT_TO_POINTER(i + 1));
+		}
+	}
+	g_strfreev(lines);
+	g_hash_table_destroy(seen);
+	if (ok)
+		ok = g_key_file_load_from_data(kf, text, (gsize)-1, G_KEY_FILE_KEEP_COMMENTS, err);
+	g_free(text);
+	return ok;
+}
+
+/*
  * The directories a profile is looked up in by name, in order (g_strfreev()
  * them): $KMODEL_PROFILE_DIR; the installed share/kmodel/profiles found
  * relative to the file that holds this code -- libkmodel.so in its libdir,
@@ -382,7 +437,7 @@ static int read_kernel(struct km_cost_profile *p, GKeyFile *kf)
 		g_free(why);
 		goto out;
 	}
-	if (!g_key_file_load_from_file(tk, p->paths_file, G_KEY_FILE_KEEP_COMMENTS, &err)) {
+	if (!load_keyfile(tk, p->paths_file, &err)) {
 		rc = km_err(-EINVAL, "%s: [kernel] paths: %s: %s", p->file, p->paths_file,
 			    err->message);
 		g_error_free(err);
@@ -435,7 +490,7 @@ int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out)
 		return -ENOENT;		/* km_last_error(): find_profile()'s */
 	}
 	kf = g_key_file_new();
-	if (!g_key_file_load_from_file(kf, p->file, G_KEY_FILE_KEEP_COMMENTS, &err)) {
+	if (!load_keyfile(kf, p->file, &err)) {
 		rc = km_err(err->domain == G_FILE_ERROR && err->code == G_FILE_ERROR_NOENT ? -ENOENT
 											     : -EINVAL,
 			    "%s: %s", p->file, err->message);
@@ -466,6 +521,12 @@ int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out)
 			rc = km_err(-EINVAL, "%s: [cache] %s: must be above 0", p->file, cache_keys[i]);
 			goto out;
 		}
+	/* the rule a machine has for l1_cache_bytes (km_machine_new()) */
+	if (v[2] != 16 && v[2] != 32 && v[2] != 64 && v[2] != 128 && v[2] != 256) {
+		rc = km_err(-EINVAL, "%s: [cache] line_bytes: %g is not a power of two in 16 .. 256",
+			    p->file, v[2]);
+		goto out;
+	}
 	p->l1 = v[0];
 	p->l2 = v[1];
 	p->line = v[2];
@@ -490,6 +551,10 @@ int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out)
 		goto out;
 	if ((rc = read_group(p, kf, "slab_debug", slab_keys, v)))
 		goto out;
+	if (v[0] != 0 && v[0] != 1) {
+		rc = km_err(-EINVAL, "%s: [slab_debug] enabled: %g is not 0 or 1", p->file, v[0]);
+		goto out;
+	}
 	p->slab_debug = v[0] != 0;
 	p->alloc_cpb = v[1];
 	p->free_cpb = v[2];
