@@ -89,6 +89,18 @@ grep -q '^  BUG kmap_era: kmap_local_page() on a machine of the pre-5.11 kmap er
 	fail "kmap_local: the report's message is not shown"
 "$check" uaccess --load "$local" --variant kmap_local --machine a15 --context process \
 	--kmap 5.11 >/dev/null || fail "kmap_local with --kmap 5.11: does not pass"
+# newuser5 #1: kmap_local_page(NULL) then a write at the offset (a port
+# that kmaps the page a failed gup left) crashed kmodel-check (SIGSEGV, no
+# output); now the row, FAIL by its bad_page BUG reports
+set +e
+"$check" uaccess --load "$local" --variant kmap_null --machine a15 --context process \
+	--kmap 5.11 >"$tmp/null" 2>/dev/null
+rc=$?
+set -e
+[ $rc = 1 ] || fail "kmap_null: exit $rc, want 1"
+grep -Eq '^kmap_null\* +a15 +process +yes +FAIL ' "$tmp/null" || fail "kmap_null: no FAIL row"
+grep -q '^  BUG bad_page: kmap_local_page(NULL): NULL pointer dereference' "$tmp/null" ||
+	fail "kmap_null: the bad_page report is not shown"
 "$check" uaccess --variant direct --machine a15 --context atomic --kmap 5.11 --json \
 	-o "$tmp/kmap.json" || fail "--kmap 5.11: direct does not pass"
 grep -q '"kmap" : "5.11"' "$tmp/kmap.json" || fail "--kmap 5.11: not in the JSON options"

@@ -623,6 +623,55 @@ static void test_kmap_local(void **state)
 	}
 }
 
+/*
+ * newuser5 #1: ported code that kmaps the NULL pages[0] left by a failed
+ * pin_user_pages_fast() (-EFAULT taken for pinned by "if (pinned == 0)")
+ * and memcpy()s at its offset crashed the host (SIGSEGV at NULL + off:
+ * kmap recorded the BUG and returned NULL). The kernel oopses; the model
+ * records one KM_R_BAD_PAGE BUG and hands out a scratch page that takes
+ * the write, so the code runs on and returns: kmap_atomic() (both kmap
+ * eras) and kmap_local_page() (5.11+), strict and not; kmap_atomic()'s
+ * counts are raised and the kunmap drops them, and no slot is taken.
+ */
+static void test_kmap_null_page(void **state)
+{
+	static const enum km_kmap_strict stricts[] = {
+		KM_KMAP_STRICT_OFF, KM_KMAP_STRICT, KM_KMAP_STRICT_FORCE_MAP,
+	};
+	const struct kver_ops *k;
+	const char src[16] = "from the kernel";
+
+	for_each_kver(k) {
+		if (!k->negerr_copy_to_user)	/* no pin_user_pages_fast() before 5.6 */
+			continue;
+		for (size_t s = 0; s < G_N_ELEMENTS(stricts); s++)
+			for (int era = 0; era < 2; era++)
+				for (int local = 0; local < 1 + (k->version >= KV(5, 11)); local++) {
+					struct km_fixture f;
+					unsigned long a;
+
+					km_fixture_up(&f, &(struct km_machine_config){
+						.ram_size = 64 << 20, .lowmem_size = 32 << 20,
+						.kmap = era ? KM_KMAP_LOCAL : KM_KMAP_ATOMIC_PRE_5_11,
+						.kmap_strict = stricts[s] });
+					a = km_test_map(&f, 0, 1, RW);
+					/* one page past the mapping: the pin fails */
+					assert_int_equal(k->negerr_copy_to_user(a + 4096 + 8, src,
+										sizeof(src), local),
+							 0);
+					assert_int_equal(reports(&f, KM_R_BAD_PAGE), 1);
+					/* kmap_local_page() on a pre-5.11 machine: also kmap_era */
+					assert_int_equal(reports(&f, KM_R_NONE),
+							 1 + (local && !era));
+					assert_int_equal(km_preempt_count(f.t), 0);
+					assert_int_equal(km_pagefault_disabled(f.t), 0);
+					assert_int_equal(km_kmap_slots_held(f.m, 0), 0);
+					km_reports_clear(f.m);
+					km_fixture_down(&f);
+				}
+	}
+}
+
 /* an skb of @len bytes of 0xaa, its tailroom filled with 0xee */
 static struct km_skb *skb_with(struct km_fixture *f, unsigned int size, unsigned int len)
 {
@@ -1009,6 +1058,7 @@ int main(void)
 		cmocka_unit_test(test_pin),
 		cmocka_unit_test(test_set_page_dirty_lock),
 		cmocka_unit_test(test_kmap_local),
+		cmocka_unit_test(test_kmap_null_page),
 		cmocka_unit_test(test_skb_pad),
 		cmocka_unit_test(test_skb_push_put),
 		cmocka_unit_test(test_printk),

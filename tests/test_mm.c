@@ -1140,24 +1140,71 @@ static void test_teardown_pinned_page_and_kmap(void **state)
 	km_test_destroy_expecting(f.m, 3);
 }
 
-/* kmap_atomic() of another machine's page: a KM_R_BAD_PAGE BUG and NULL,
- * and preempt/pagefault counts untouched (they stayed at 1 before: the
- * caller has nothing to kunmap_atomic(), so nothing would drop them) */
+/*
+ * kmap_atomic() and kmap_local_page() of another machine's page or of NULL
+ * (newuser5 #1: the NULL that kmap returned crashed the host in the
+ * caller's memcpy() at NULL + off). The kernel oopses at PageHighMem(page)
+ * with kmap_atomic()'s preempt and pagefault counts raised
+ * (arch/arm/mm/highmem.c, v5.7; include/linux/highmem-internal.h, v5.11).
+ * The model: one KM_R_BAD_PAGE BUG per kmap and the machine's scratch
+ * page, zeroed, page-aligned, writable over its whole page; no slot; the
+ * kunmap takes it back (kmap_atomic's counts dropped, nothing popped, no
+ * report). Both eras, strict and not.
+ */
 static void test_kmap_foreign_page(void **state)
 {
+	static const enum km_kmap_strict stricts[] = {
+		KM_KMAP_STRICT_OFF, KM_KMAP_STRICT, KM_KMAP_STRICT_FORCE_MAP,
+	};
 	struct km_fixture f, g;
 	struct km_page *p;
 
 	km_fixture_up(&g, NULL);
 	p = km_alloc_page(g.m, 0);
+	for (size_t s = 0; s < G_N_ELEMENTS(stricts); s++)
+		for (int era = 0; era < 2; era++) {
+			struct km_page *bad[] = { p, NULL };
+			unsigned char *v, *w;
+
+			km_fixture_up(&f, &(struct km_machine_config){
+				.ram_size = 64 << 20, .lowmem_size = 32 << 20,
+				.kmap = era ? KM_KMAP_LOCAL : KM_KMAP_ATOMIC_PRE_5_11,
+				.kmap_strict = stricts[s] });
+			for (size_t b = 0; b < 2; b++) {
+				v = km_kmap_atomic(f.t, bad[b]);
+				assert_non_null(v);
+				assert_int_equal((uintptr_t)v % 4096, 0);
+				assert_int_equal(km_preempt_count(f.t), 1);
+				assert_int_equal(km_pagefault_disabled(f.t), 1);
+				assert_int_equal(km_kmap_slots_held(f.m, 0), 0);
+				for (int i = 0; i < 4096; i++)
+					assert_int_equal(v[i], 0);
+				memset(v, 0xa5, 4096);		/* absorbed */
+				km_kunmap_atomic(f.t, v + 8);	/* any address in it */
+				assert_int_equal(km_preempt_count(f.t), 0);
+				assert_int_equal(km_pagefault_disabled(f.t), 0);
+				if (!era)
+					continue;
+				w = km_kmap_local_page(f.t, bad[b]);
+				assert_ptr_equal(w, v);		/* zeroed again */
+				assert_int_equal(w[0], 0);
+				assert_int_equal(w[4095], 0);
+				memset(w, 0x5a, 4096);
+				assert_int_equal(km_preempt_count(f.t), 0);
+				km_kunmap_local(f.t, w);
+			}
+			assert_int_equal(km_report_count(f.m, KM_R_BAD_PAGE), era ? 4 : 2);
+			assert_int_equal(km_report_count(f.m, KM_R_NONE), era ? 4 : 2);
+			assert_non_null(strstr(km_report_get(f.m, era ? 2 : 1)->message,
+					       "kmap_atomic(NULL): NULL pointer dereference"));
+			assert_int_equal(km_kmap_slots_held(f.m, 0), 0);
+			km_reports_clear(f.m);
+			km_fixture_down(&f);
+		}
 	km_fixture_up(&f, NULL);
-	assert_null(km_kmap_atomic(f.t, p));
-	assert_int_equal(km_report_count(f.m, KM_R_BAD_PAGE), 1);
-	assert_int_equal(km_preempt_count(f.t), 0);
-	assert_int_equal(km_pagefault_disabled(f.t), 0);
-	assert_int_equal(km_kmap_slots_held(f.m, 0), 0);
 	assert_null(km_kmap_atomic(NULL, p));		/* no task: an error, no crash */
-	km_reports_clear(f.m);
+	assert_null(km_kmap_local_page(NULL, p));
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
 	km_fixture_down(&f);
 	km_task_switch(g.t);
 	km_put_page(g.m, p);

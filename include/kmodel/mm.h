@@ -410,7 +410,14 @@ KM_API int km_pte_mkold_clean(struct km_mm *mm, unsigned long addr, unsigned int
  * else the map goes over the next fixmap pte (a KM_R_KMAP_CLOBBER report);
  * with KM_KMAP_LOCAL always the BUG, at the 16th nested map (the 17th with
  * kmap_debug); also past km_fault_kmap_slots(). The address is returned
- * all the same. NULL (and KM_R_BAD_PAGE) for a foreign page.
+ * all the same. A page that is not @t's machine's (NULL, another
+ * machine's): the kernel oopses at PageHighMem(page) with the counts raised;
+ * the model records a KM_R_BAD_PAGE BUG, raises the counts and returns its
+ * bad-kmap page (newuser5 #1): one page of host memory of the machine,
+ * page-aligned, zeroed at each such kmap, that takes the caller's accesses
+ * (past it: an inaccessible host page), no slot; kunmap of an address in it
+ * drops the counts and pops nothing. Valid until the machine is destroyed.
+ * NULL only for a NULL task (or when the host cannot map that page).
  * The address: with km_machine_config.kmap_strict, the slot's own host
  * address (valid until the slot is mapped again; see enum km_kmap_strict),
  * under KM_KMAP_STRICT_FORCE_MAP for lowmem pages too; otherwise the
@@ -436,8 +443,9 @@ KM_API void km_kunmap_atomic(struct km_task *t, void *addr);
  *  pre-5.11 machine kmap_local_page() is a KM_R_KMAP_ERA BUG (the code
  *  is of a later kernel than the machine) and then maps from the CPU's
  *  kmap_atomic() slots without touching the preempt and pagefault counts,
- *  so the caller runs on; kunmap_local() pops that slot. NULL only for a
- *  NULL task or a page of another machine (as km_kmap_atomic()). */
+ *  so the caller runs on; kunmap_local() pops that slot. A NULL page or
+ *  one of another machine: a KM_R_BAD_PAGE BUG and the bad-kmap page, as
+ *  km_kmap_atomic() (no counts raised). NULL only for a NULL task. */
 KM_API void *km_kmap_local_page(struct km_task *t, struct km_page *page);
 KM_API void km_kunmap_local(struct km_task *t, void *addr);
 /** kmap slots held on @cpu: the CPU's stack before 5.11; with

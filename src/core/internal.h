@@ -239,6 +239,10 @@ struct km_machine {
 	 * and the machine's handle for the SIGSEGV handler (mm_sim/highmem.c) */
 	struct km_kwin_block *kwin;
 	struct km_strict_handle *strict_handle;
+	/* what a kmap of a bad page (NULL, another machine's) returns: one
+	 * page-aligned page between inaccessible host pages (NULL until the
+	 * first; mm_sim/highmem.c, newuser5 #1) */
+	unsigned char *bad_kmap, *bad_kmap_map;
 	/* fixmap ptes past the kmap slots: FIX_TEXT_POKE0/1 and a few more,
 	 * what an overflowing pre-5.11 kmap_atomic maps over (pfn, ~0UL: none) */
 	unsigned long kmap_fixmap_extra[2 + KM_TYPE_NR];

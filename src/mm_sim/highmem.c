@@ -278,11 +278,59 @@ static void *__attribute__((noinline)) kmap_high_slot(struct km_task *t, struct 
 	return km_frame(m, pfn);
 }
 
-static void *__attribute__((noinline, cold)) kmap_bad_page(struct km_machine *m,
-							   struct km_page *page)
+/*
+ * kmap of @page that is no page of @t's machine (NULL: ported code that
+ * kmaps pages[0] after a gup that failed with a negative errno): the
+ * kernel oopses at PageHighMem(page) -- a NULL pointer dereference for
+ * NULL -- with kmap_atomic()'s preempt and pagefault counts already
+ * raised (arch/arm/mm/highmem.c, v5.7; include/linux/highmem-internal.h,
+ * v5.11); kmap_local_page() raises none. The model records the BUG and,
+ * so that the ported code runs on and its caller sees the report (a
+ * NULL + offset would crash the host in the code's memcpy(): newuser5 #1),
+ * hands out the machine's bad-kmap page: zeroed at each hand-out, the
+ * access lands there (as strict mode's scratch page after a guard fault),
+ * between inaccessible host pages. No slot is taken; a kunmap of an
+ * address in it pops nothing. NULL only when the host has no page for it.
+ */
+static void *__attribute__((noinline, cold)) kmap_bad_page(struct km_task *t,
+							   struct km_page *page,
+							   const char *fn)
 {
-	km_report(m, KM_BUG, KM_R_BAD_PAGE, "kmap(%p): not a page of this machine", (void *)page);
-	return NULL;
+	struct km_machine *m = t->m;
+	size_t P = m->page_size;
+
+	km_report(m, KM_BUG, KM_R_BAD_PAGE,
+		  page ? "%s(%p): not a page of this machine; the kernel oopses at "
+			 "PageHighMem(page) (the access goes to a scratch page)"
+		       : "%s(NULL): NULL pointer dereference at PageHighMem(page), a kernel oops "
+			 "(a page from a gup that failed? the access goes to a scratch page)",
+		  fn, (void *)page);
+	if (!m->bad_kmap) {
+		/* 3 pages reserved: a page-aligned one inside, inaccessible
+		 * host pages on both sides */
+		unsigned char *map = mmap(NULL, 3 * P, PROT_NONE,
+					  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		unsigned char *a;
+
+		if (map == MAP_FAILED)
+			return NULL;
+		a = (unsigned char *)(((uintptr_t)map + P) & ~(uintptr_t)(P - 1));
+		if (mprotect(a, P, PROT_READ | PROT_WRITE)) {
+			munmap(map, 3 * P);
+			return NULL;
+		}
+		m->bad_kmap_map = map;
+		m->bad_kmap = a;
+	}
+	memset(m->bad_kmap, 0, P);
+	return m->bad_kmap;
+}
+
+static bool bad_kmap_addr(const struct km_machine *m, const void *addr)
+{
+	const unsigned char *a = addr;
+
+	return m->bad_kmap && a >= m->bad_kmap && a < m->bad_kmap + m->page_size;
 }
 
 static void *kmap_strict(struct km_task *t, struct km_page *page);
@@ -379,6 +427,8 @@ static void kunmap_slot(struct km_task *t, void *addr)
 {
 	unsigned long pfn;
 
+	if (__builtin_expect(bad_kmap_addr(t->m, addr), 0))
+		return;		/* kmap_bad_page() took no slot */
 	if (__builtin_expect(t->m->cfg.kmap_strict != KM_KMAP_STRICT_OFF, 0)) {
 		kunmap_strict(t, addr);
 		return;
@@ -908,6 +958,9 @@ void km_kmap_fini(struct km_machine *m)
 	}
 	kwin_block_free(m, m->kwin);
 	m->kwin = NULL;
+	if (m->bad_kmap_map)
+		munmap(m->bad_kmap_map, 3 * m->page_size);
+	m->bad_kmap = m->bad_kmap_map = NULL;
 }
 
 void km_kmap_task_fini(struct km_task *t)
@@ -923,19 +976,19 @@ unsigned int km_kmap_task_slots(const struct km_task *t)
 
 /* ---- entry points ---------------------------------------------------------- */
 
-/* kmap_atomic() of a page that is not one of @t's machine: a BUG and NULL,
- * with preempt and pagefault counts untouched (the caller gets nothing to
- * kunmap_atomic()) */
+/* kmap_atomic() of a page that is not one of @t's machine: the counts
+ * raised, a BUG and the bad-kmap page (kmap_bad_page()), which
+ * kunmap_atomic() takes back (dropping the counts) */
 void *km_kmap_atomic(struct km_task *t, struct km_page *page)
 {
 	if (__builtin_expect(!t, 0)) {
 		km_set_error("km_kmap_atomic: task is NULL");
 		return NULL;
 	}
-	if (__builtin_expect(!km_page_valid(t->m, page), 0))
-		return kmap_bad_page(t->m, page);
 	km_preempt_count_inc(t);
 	km_pagefault_disabled_inc(t);
+	if (__builtin_expect(!km_page_valid(t->m, page), 0))
+		return kmap_bad_page(t, page, "kmap_atomic");
 	return kmap_slot(t, page);
 }
 
@@ -966,7 +1019,7 @@ void *km_kmap_local_page(struct km_task *t, struct km_page *page)
 			  "(km_machine_config.kmap = KM_KMAP_LOCAL; kmodel-check --kmap 5.11, "
 			  "kmodel-bench --dd-kmap 5.11)");
 	if (!km_page_valid(t->m, page))
-		return kmap_bad_page(t->m, page);
+		return kmap_bad_page(t, page, "kmap_local_page");
 	return kmap_slot(t, page);
 }
 

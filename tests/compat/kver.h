@@ -52,6 +52,10 @@ struct kver_ops {
 	int (*pin)(unsigned long addr, int nr, struct km_page **pages);
 	void (*unpin)(struct km_page **pages, unsigned long nr);
 	void (*unpin_dirty_lock)(struct km_page **pages, unsigned long nr, bool dirty);
+	/* a ported copy_to_user() that kmaps pages[0] after a failed pin
+	 * (newuser5 #1); @local: kmap_local_page() (5.11+), else kmap_atomic() */
+	unsigned long (*negerr_copy_to_user)(unsigned long to, const void *from, unsigned long n,
+					     bool local);
 	/* since v5.11 */
 	void *(*kmap_local_page)(struct km_page *page);
 	void (*kunmap_local)(void *addr);

@@ -254,6 +254,37 @@ static void kv_unpin_dirty_lock(struct km_page **pages, unsigned long nr, bool d
 {
 	unpin_user_pages_dirty_lock((struct page **)pages, nr, dirty);
 }
+/* newuser5 #1: a ported copy_to_user() with the classic flaw -- "if
+ * (pinned == 0)" lets pin_user_pages_fast()'s -EFAULT through -- kmaps
+ * pages[0], NULL, and writes at its offset; with @local kmap_local_page()
+ * (5.11+), else kmap_atomic() */
+static unsigned long kv_negerr_copy_to_user(unsigned long to, const void *from, unsigned long n,
+					    bool local)
+{
+	struct page *pages[1] = { NULL };
+	unsigned long off = offset_in_page(to);
+	int pinned = pin_user_pages_fast(to, 1, FOLL_WRITE, pages);
+	char *kaddr;
+
+	if (pinned == 0)
+		return n;
+#if KV_V(5, 11)
+	if (local) {
+		kaddr = kmap_local_page(pages[0]);
+		memcpy(kaddr + off, from, n);
+		kunmap_local(kaddr);
+	} else
+#endif
+	{
+		kaddr = kmap_atomic(pages[0]);
+		memcpy(kaddr + off, from, n);
+		kunmap_atomic(kaddr);
+	}
+	(void)local;
+	if (pinned > 0)
+		unpin_user_page(pages[0]);
+	return 0;
+}
 #endif
 #if KV_V(5, 11)
 static void *kv_kmap_local_page(struct km_page *page)
@@ -405,6 +436,7 @@ const struct kver_ops KVER_OPS = {
 	.pin = kv_pin,
 	.unpin = kv_unpin,
 	.unpin_dirty_lock = kv_unpin_dirty_lock,
+	.negerr_copy_to_user = kv_negerr_copy_to_user,
 #endif
 #if KV_V(5, 11)
 	.kmap_local_page = kv_kmap_local_page,

@@ -41,7 +41,36 @@ static const struct km_uaccess_ops kmap_local = {
 	.raw_copy_to_user = kmap_local_to,
 };
 
+/* newuser5 #1: a port with the classic flaw -- kmap_local_page() of the
+ * NULL pages[0] that a failed gup left -- where the destination page is
+ * not resident, writing at the offset: the host crashed (SIGSEGV, no
+ * output); now a bad_page BUG per copy, and kmodel-check prints its row */
+static unsigned long kmap_null_to(unsigned long to, const void *from, unsigned long n)
+{
+	struct km_task *t = km_current();
+	unsigned char *v;
+
+	if (!t || !n || !km_follow_pte(km_task_mm(t), to, NULL, NULL))
+		return kmap_local_to(to, from, n);
+	v = km_kmap_local_page(t, NULL);
+	v[to & (km_page_size(km_task_machine(t)) - 1)] = *(const unsigned char *)from;
+	km_kunmap_local(t, v);
+	return km_uaccess_direct.raw_copy_to_user(to, from, n);
+}
+
+static const struct km_uaccess_ops kmap_null = {
+	.size = KM_UACCESS_OPS_SIZE,
+	.name = "kmap_null",
+	.summary = "kmap_local_page(NULL) and a write there when the destination is not resident",
+	.source = "tests/plugins/kmap_local.c",
+	.claims_conformance = true,
+	.raw_copy_from_user = kmap_local_from,
+	.raw_copy_to_user = kmap_null_to,
+};
+
 KM_PLUGIN_INIT(reg)
 {
-	return km_registry_add_uaccess(reg, &kmap_local);
+	int err = km_registry_add_uaccess(reg, &kmap_local);
+
+	return err ? err : km_registry_add_uaccess(reg, &kmap_null);
 }
