@@ -190,6 +190,27 @@ static void test_exact_cycles(void **state)
 	g_free(path);
 }
 
+/* clear_user's bytes: uaccess_clear_bytes counts those asked of it,
+ * clear_bytes those zeroed (struct km_events); a clear_user that faults
+ * part way zeroes fewer than it was asked, and only zeroed bytes cost
+ * their set_l1 time (the good profile: 8 bytes a cycle) */
+static void test_clear_user_short(void **state)
+{
+	char *path;
+	struct km_cost_profile *p = load_good(&path);
+	struct km_events ev = { .clear_bytes = 40, .uaccess_clear_bytes = 80 };
+	struct km_cost_workload w = { 0 };
+	struct km_cost_result r;
+
+	assert_int_equal(km_cost_predict(p, &ev, &w, &r), 0);
+	assert_true(item(&r, "clear user bytes") == 40 / 8.0);
+	assert_true(item(&r, "set bytes") == -1);	/* none left over */
+	assert_true(r.cycles == 40 / 8.0);
+	km_cost_profile_free(p);
+	g_unlink(path);
+	g_free(path);
+}
+
 /* the good profile with [memory] replaced: stalls of @l2 and @mem cycles
  * per byte (x LINE per line), @wr per byte written */
 static struct km_cost_profile *load_memory(char **path, double l2, double mem, double wr)
@@ -853,7 +874,16 @@ static void test_no_prediction_for_lost_frames(void **state)
 			assert_true(cell(t, r, "frames_ok")->i < cell(t, r, "packets")->i);
 			assert_true(km_cost_predict_row(p, t, r, NULL, NULL) == 0);
 		} else {
+			struct km_value *ok = (struct km_value *)cell(t, r, "frames_ok");
+
 			assert_true(km_cost_predict_row(p, t, r, NULL, NULL) > 0);
+			/* one frame short is enough: the row as if the device
+			 * had lost one of its packets (no setter: the cell
+			 * itself, put back after) */
+			assert_int_equal(ok->i, cell(t, r, "packets")->i);
+			ok->i--;
+			assert_true(km_cost_predict_row(p, t, r, NULL, NULL) == 0);
+			ok->i++;
 		}
 	}
 	km_table_free(t);
@@ -885,6 +915,11 @@ static void test_table_predict(void **state)
 	assert_int_equal((long)km_table_ncolumns(t), ncol);
 	assert_true(km_table_column_index(t, "predicted_mb_s") < 0);
 	assert_int_equal(km_cost_table_predict(t, NULL), 0);
+	/* the profiles kmodel/cost.h maps the machines to, and the iperf
+	 * run's (no machine: the 2012 patch's BeagleBoard-xM) */
+	assert_string_equal(km_cost_profile_for("bbw"), "beaglebone-white");
+	assert_string_equal(km_cost_profile_for("a15"), "cortex-a15-qemu");
+	assert_string_equal(km_cost_profile_for(NULL), "beagleboard-xm-debug-slab");
 	assert_int_equal(km_cost_profile_load("beaglebone-white", &bbw), 0);
 	assert_int_equal(km_cost_profile_load("cortex-a15-qemu", &a15), 0);
 	for (size_t r = 0; r < 3; r++) {
@@ -1398,6 +1433,14 @@ static void test_warm_sets_priced(void **state)
  * written in the C locale. One calibration (it measures for about half a
  * second): a path that cannot be written fails first, before measuring.
  */
+/* sysconf(@name), or @fallback where the host does not say */
+static long host_sysconf(int name, long fallback)
+{
+	long v = sysconf(name);
+
+	return v > 0 ? v : fallback;
+}
+
 static void test_calibrate_host(void **state)
 {
 	const char *name = g_getenv("KM_TEST_COMMA_LOCALE");
@@ -1425,6 +1468,38 @@ static void test_calibrate_host(void **state)
 	assert_true(km_cost_profile_value(p, "cycles", "kmalloc_calls") > 0);
 	assert_true(km_cost_profile_value(p, "memory", "read_mem_cycles") > 0);
 	assert_false(km_cost_profile_calibrated(p, 0, NULL, NULL, NULL));
+	/* what km_cost_calibrate_host() documents (kmodel/cost.h, the
+	 * profile's own comments): a cycle is a nanosecond; the cache sizes
+	 * are this host's sysconf() values (32 KiB, 1 MiB and 64 bytes where
+	 * it has none); no slab debugging; each timed pair of operations is
+	 * charged half to each of its two events */
+	assert_true(km_cost_profile_value(p, "cpu", "clock_hz") == 1e9);
+	assert_true(km_cost_profile_value(p, "cache", "l1_bytes") ==
+		    (double)host_sysconf(_SC_LEVEL1_DCACHE_SIZE, 32768));
+	assert_true(km_cost_profile_value(p, "cache", "l2_bytes") ==
+		    (double)host_sysconf(_SC_LEVEL2_CACHE_SIZE, 1 << 20));
+	assert_true(km_cost_profile_value(p, "cache", "line_bytes") ==
+		    (double)host_sysconf(_SC_LEVEL1_DCACHE_LINESIZE, 64));
+	assert_true(km_cost_profile_value(p, "slab_debug", "enabled") == 0);
+	{
+		static const char *const halves[][2] = {
+			{ "pages_allocated", "pages_freed" }, { "get_page_calls", "put_page_calls" },
+			{ "kmap_low", "kunmap_low" }, { "kmalloc_calls", "kfree_calls" },
+		};
+
+		for (size_t i = 0; i < G_N_ELEMENTS(halves); i++)
+			if (km_cost_profile_value(p, "cycles", halves[i][0]) !=
+			    km_cost_profile_value(p, "cycles", halves[i][1]))
+				fail_msg("%s %g != %s %g", halves[i][0],
+					 km_cost_profile_value(p, "cycles", halves[i][0]), halves[i][1],
+					 km_cost_profile_value(p, "cycles", halves[i][1]));
+	}
+	/* nanoseconds, not another unit: a kmalloc + kfree of the model is
+	 * more than a nanosecond's few cycles on any host, and no core copies
+	 * its L1 at 1000 bytes per ns (1 TB/s) */
+	assert_true(km_cost_profile_value(p, "cycles", "kmalloc_calls") > 0.5);
+	assert_true(km_cost_profile_value(p, "bandwidth", "copy_l1") < 1000);
+	assert_true(km_cost_profile_value(p, "bandwidth", "set_l1") < 1000);
 	km_cost_profile_free(p);
 	assert_true(g_file_get_contents(path, &text, NULL, NULL));
 	assert_false(g_regex_match(comma, text, 0, NULL));
@@ -1467,6 +1542,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_exact_cycles),
+		cmocka_unit_test(test_clear_user_short),
 		cmocka_unit_test(test_working_set_misses),
 		cmocka_unit_test(test_link_bound),
 		cmocka_unit_test(test_refused),
