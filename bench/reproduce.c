@@ -505,9 +505,8 @@ static int write_plots(struct repro *R, const char *dir)
 	}
 	if (!g_file_set_contents(idat, s->str, -1, &err))
 		goto gerr;
-	{	/* the wire's bound for the TCP frames: MSS 1448 in 1514 bytes */
-		const struct km_cost_profile *xm = profile(R, NULL);
-		double wire = km_cost_link_seconds(xm, 1, 1514, 1518);
+	{	/* the AX88772's wire's bound for the TCP frames: MSS 1448 in 1514 bytes */
+		double wire = km_cost_wire_seconds((double)km_asix_before.wire_bits_per_s, 1, 1514);
 
 		g_string_printf(s,
 			"# kmodel-bench reproduce --plot: the seeds' published figures and the\n"

@@ -56,8 +56,7 @@ static const char *const good_lines[] = {
 	"# a test value", "uaccess_range_masks=19",
 	"[slab_debug]", "# a test value", "enabled=1", "# a test value", "alloc_cycles_per_byte=0.5",
 	"# a test value", "free_cycles_per_byte=0.25", "# a test value", "skb_head_bytes=10",
-	"[link]", "# a test value", "wire_bits_per_s=800", "# a test value", "frame_overhead_bytes=4",
-	"# a test value", "usb_bytes_per_s=200",
+	"[link]", "# a test value", "usb_bytes_per_s=200",
 	NULL
 };
 
@@ -315,18 +314,23 @@ static void test_working_set_misses(void **state)
 	}
 }
 
-/* the wire binds unless the USB side is slower; no [link]: no bound */
+/* the profile's USB host: its bytes at usb_bytes_per_s, the frames not
+ * its business (the wire is the device's); an Ethernet wire: the frames
+ * and their 24 bytes each of FCS, preamble and gap; no [link]: no bound */
 static void test_link_bound(void **state)
 {
 	char *path, *nolink;
 	struct km_cost_profile *p = load_good(&path), *q;
 	GString *s = g_string_new(NULL);
 
-	/* 10 frames of 96 bytes: (960 + 10 x 4) x 8 / 800 = 10 s on the wire;
-	 * 1000 USB bytes at 200/s: 5 s -- the wire binds */
-	assert_true(km_cost_link_seconds(p, 10, 960, 1000) == 10);
-	/* 4000 USB bytes: 20 s -- the USB side binds */
-	assert_true(km_cost_link_seconds(p, 10, 960, 4000) == 20);
+	/* 1000 USB bytes at 200/s: 5 s, whatever the frames */
+	assert_true(km_cost_link_seconds(p, 10, 960, 1000) == 5);
+	assert_true(km_cost_link_seconds(p, 99, 1e9, 1000) == 5);
+	assert_true(km_cost_link_seconds(NULL, 10, 960, 1000) < 0);
+	/* 10 frames of 96 bytes at 800 bit/s: (960 + 10 x 24) x 8 / 800 */
+	assert_true(km_cost_wire_seconds(800, 10, 960) == 12);
+	assert_true(km_cost_wire_seconds(0, 10, 960) < 0);
+	assert_true(km_cost_wire_seconds(NAN, 10, 960) < 0);
 	km_cost_profile_free(p);
 	g_unlink(path);
 	g_free(path);
@@ -369,7 +373,14 @@ static void test_refused(void **state)
 		{ "syscalls=100", "syscalls=100\n# a test value\nsycsalls=1", "[cycles] sycsalls: unknown key", -EINVAL },
 		{ "clock_hz=1000", "clock_hz=1000\n# a test value\nclock=1", "[cpu] clock: unknown key", -EINVAL },
 		{ "name=test", "name=test\nowner=me", "[profile] owner: unknown key", -EINVAL },
-		{ "[link]", "[lnk]", "[lnk] wire_bits_per_s: unknown group", -EINVAL },
+		{ "[link]", "[lnk]", "[lnk] usb_bytes_per_s: unknown group", -EINVAL },
+		{ "usb_bytes_per_s=200", "usb_bytes_per_s=0", "[link] usb_bytes_per_s: must be above 0", -EINVAL },
+		/* newuser5 #3: the wire is the device's; a profile of 0.3.0 that
+		 * gives one is told so */
+		{ "usb_bytes_per_s=200", "usb_bytes_per_s=200\n# a test value\nwire_bits_per_s=800",
+		  "[link] wire_bits_per_s: unknown key: the wire is the device's", -EINVAL },
+		{ "usb_bytes_per_s=200", "usb_bytes_per_s=200\n# a test value\nframe_overhead_bytes=4",
+		  "[link] frame_overhead_bytes: unknown key: the wire is the device's", -EINVAL },
 		{ "# calibrated: a made-up figure", NULL, "[cycles] eth_frames: no comment line", -EINVAL },
 		{ "# calibrated: a made-up figure", "#", "[cycles] eth_frames: no comment line", -EINVAL },
 		{ "# calibrated: a made-up figure", "# calibrated:", "[cycles] eth_frames: \"calibrated:\" names no figure", -EINVAL },
@@ -719,8 +730,8 @@ static char *profile_with_clock(const char *clock)
  * The CPU or the link binds an iperf row (km_cost_predict_row(),
  * km_cost_table_predict()): the good profile prices each packet at a few
  * hundred cycles; at a thousandth of a cycle a second the CPU is far
- * slower than the 800 bit/s wire, at 10^12 the wire binds. The prediction is the payload
- * over the slower of the two.
+ * slower than its host's 200 bytes/s of bulk-out, at 10^12 the host binds.
+ * The prediction is the payload over the slower of the two.
  */
 static void test_cpu_or_link(void **state)
 {
@@ -750,28 +761,17 @@ static void test_cpu_or_link(void **state)
 		assert_string_equal(bound, "cpu");
 		/* 100000 packets: res is their cost; 1448 bytes of payload each */
 		assert_true(fabs(cpu - 100000 * 1448 * 8 / res.seconds / 1e6) < 1e-9 * cpu);
+		/* the host's 200 bytes/s, far slower than the device's wire
+		 * (100 Mbit/s) and the high-speed pipe, binds (1fafbbd: the
+		 * pipe's rate capped by the profile's usb_bytes_per_s; mutant
+		 * predict-host-cap survived) */
 		link = km_cost_predict_row(pf, t, (size_t)tcp, &bound, &res);
 		assert_string_equal(bound, "link");
+		assert_true(km_cost_wire_seconds(1e8, frames, bytes) < usb / 200);
 		assert_true(fabs(link - 1448 * 8 / km_cost_link_seconds(pf, frames, bytes, usb) /
-					1e6) < 1e-4 * link);
+					1e6) < 1e-6 * link);
+		assert_true(fabs(link - 1448 * 8 / (usb / 200) / 1e6) < 1e-6 * link);
 		assert_true(link > cpu);
-	}
-	/* a wire far faster than the host's 200 bytes/s bulk-out: the host
-	 * binds the high-speed pipe (1fafbbd: the pipe's rate capped by the
-	 * profile's usb_bytes_per_s; mutant predict-host-cap survived) */
-	{
-		char *host = write_profile("wire_bits_per_s=800", "wire_bits_per_s=1e12");
-		struct km_cost_profile *ph;
-		const char *bound = NULL;
-		double usb = cell(t, (size_t)tcp, "usb_bytes_per_packet")->d, x;
-
-		assert_int_equal(km_cost_profile_load(host, &ph), 0);
-		x = km_cost_predict_row(ph, t, (size_t)tcp, &bound, NULL);
-		assert_string_equal(bound, "link");
-		assert_true(fabs(x - 1448 * 8 / (usb / 200) / 1e6) < 1e-6 * x);
-		km_cost_profile_free(ph);
-		g_unlink(host);
-		g_free(host);
 	}
 	/* the table gains the columns, each row priced with the profile */
 	assert_int_equal(km_cost_table_predict(t, fast), 0);
@@ -853,6 +853,99 @@ static void test_link_follows_usb_speed(void **state)
 		km_table_free(t);
 		km_cost_profile_free(p);
 	}
+}
+
+/*
+ * The wire is the device's (newuser5 #3): each row carries its variant's
+ * wire_bits_per_s -- 100 Mbit/s for the AX88772-framed ones (10/100
+ * controllers), 1 Gbit/s for the AX88179 -- and the link bound is the
+ * slower of that wire, with 24 bytes of FCS, preamble and gap a frame,
+ * and the bulk-out pipe. The BeagleBone White's profile has no [link]:
+ * its AX88772 rows were predicted at 406 Mbit/s of payload, the high-speed
+ * pipe's, beyond the device's wire. A fast host (usb_bytes_per_s 10^12)
+ * and CPU leave the bound to the device: its wire for the AX88772, the
+ * high-speed pipe (53,248,000 bytes/s) for the AX88179, which a
+ * profile's 100 Mbit/s wire used to cap. A variant compiled before the
+ * member (its size short of it) gives no wire: no wire bound.
+ */
+static void test_wire_is_the_device(void **state)
+{
+	const struct km_usbnet_variant *vs[2] = { km_usbnet_find("after"),
+						  km_usbnet_find("ax88179") };
+	struct km_usbnet_variant old;
+	struct km_iperf_opts o = { .packets = 50, .repeat = 1 };
+	char *fastpath = write_profile("usb_bytes_per_s=200", "usb_bytes_per_s=1e12");
+	struct km_cost_profile *bbw, *pf;
+	struct km_table *t;
+
+	/* the fast host with a fast CPU */
+	{
+		gchar *text, *c;
+
+		assert_true(g_file_get_contents(fastpath, &text, NULL, NULL));
+		c = replace_once(text, "clock_hz=1000\n", "clock_hz=1e12\n");
+		assert_true(g_file_set_contents(fastpath, c, -1, NULL));
+		g_free(text);
+		g_free(c);
+	}
+	g_setenv("KMODEL_PROFILE_DIR", KM_PROFILES_DIR, TRUE);
+	assert_int_equal(km_cost_profile_load("beaglebone-white", &bbw), 0);
+	assert_int_equal(km_cost_profile_load(fastpath, &pf), 0);
+	assert_int_equal(km_iperf_run(&o, vs, 2, &t), 0);
+	for (size_t r = 0; r < km_table_nrows(t); r++) {
+		bool ax88772 = !strcmp(cell(t, r, "variant")->s, "after");
+		double wire = ax88772 ? 1e8 : 1e9, bulk = 13.0 * 512 * 8000;
+		double frames = cell(t, r, "eth_frames_per_packet")->d;
+		double bytes = cell(t, r, "eth_bytes_per_packet")->d;
+		double usb = cell(t, r, "usb_bytes_per_packet")->d;
+		double payload = !strcmp(cell(t, r, "traffic")->s, "udp") ? bytes / frames - 42 : 1448;
+		double want = payload * 8 / MAX(km_cost_wire_seconds(wire, frames, bytes),
+						usb / bulk) / 1e6;
+		const char *bound = NULL;
+		double x;
+
+		assert_int_equal(cell(t, r, "wire_bits_per_s")->type, KM_VALUE_INT);
+		assert_true(cell(t, r, "wire_bits_per_s")->i == (int64_t)wire);
+		x = km_cost_predict_row(pf, t, r, &bound, NULL);
+		assert_string_equal(bound, "link");
+		assert_true(fabs(x - want) < 1e-9 * want);
+		if (ax88772)	/* the wire binds: under its 100 Mbit/s */
+			assert_true(x < 100 && km_cost_wire_seconds(wire, frames, bytes) > usb / bulk);
+		else		/* the pipe binds, well past 100 Mbit/s */
+			assert_true(x > 300 && km_cost_wire_seconds(wire, frames, bytes) < usb / bulk);
+		/* the BeagleBone White's profile, without [link]: its CPU is
+		 * fast enough for the AX88772's wire to bind; of the AX88179's
+		 * rows the CPU binds some (tcp+tap), none at 100 Mbit/s */
+		x = km_cost_predict_row(bbw, t, r, &bound, NULL);
+		if (ax88772) {
+			assert_string_equal(bound, "link");
+			assert_true(fabs(x - want) < 1e-9 * want);
+		} else {
+			assert_true(x <= want * (1 + 1e-9) && x > 300);
+		}
+	}
+	km_table_free(t);
+	/* a variant of the first size: no wire, the pipe alone binds */
+	old = *vs[0];
+	old.size = KM_USBNET_VARIANT_MIN_SIZE;
+	vs[0] = &old;
+	assert_int_equal(km_iperf_run(&o, vs, 1, &t), 0);
+	for (size_t r = 0; r < km_table_nrows(t); r++) {
+		double usb = cell(t, r, "usb_bytes_per_packet")->d, x;
+		double payload = !strcmp(cell(t, r, "traffic")->s, "udp")
+			? cell(t, r, "eth_bytes_per_packet")->d / cell(t, r, "eth_frames_per_packet")->d - 42
+			: 1448;
+
+		assert_int_equal(cell(t, r, "wire_bits_per_s")->type, KM_VALUE_NONE);
+		x = km_cost_predict_row(pf, t, r, NULL, NULL);
+		assert_true(fabs(x - payload * 8 / (usb / (13.0 * 512 * 8000)) / 1e6) < 1e-9 * x);
+	}
+	km_table_free(t);
+	km_cost_profile_free(bbw);
+	km_cost_profile_free(pf);
+	g_unlink(fastpath);
+	g_free(fastpath);
+	(void)state;
 }
 
 /* An iperf row whose frames did not all verify (MSS 1460: 1526-byte
@@ -1552,6 +1645,7 @@ int main(void)
 		cmocka_unit_test(test_bandwidth_at_cache_sizes),
 		cmocka_unit_test(test_cpu_or_link),
 		cmocka_unit_test(test_link_follows_usb_speed),
+		cmocka_unit_test(test_wire_is_the_device),
 		cmocka_unit_test(test_no_prediction_for_lost_frames),
 		cmocka_unit_test(test_table_predict),
 		cmocka_unit_test(test_derivation_check),

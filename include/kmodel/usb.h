@@ -271,6 +271,13 @@ KM_API void km_usbnet_dev_free(struct km_usbnet_dev *d);
  * @endpoints: the (speed, maxpacket) pairs the driver meets on a
  *             spec-conforming device of its USB generation, terminated by
  *             an entry with maxpacket 0.
+ * @wire_bits_per_s: (appended: read it where km_usbnet_variant_has() says
+ *             @size covers it) the device's fastest Ethernet line rate,
+ *             bits per second -- the AX88772 and SR9800 are 10/100
+ *             (100000000), the AX88179 10/100/1000 (1000000000): the
+ *             wire of the cost model's link bound for an iperf row
+ *             (km_cost_predict_row()); 0, or a variant compiled before
+ *             the member: not known, no wire bound.
  */
 struct km_usbnet_variant {
 	size_t size;
@@ -282,6 +289,8 @@ struct km_usbnet_variant {
 	int (*dev_new)(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
 		       struct km_usbnet_dev *out);
 	const struct km_usb_ep_cfg *endpoints;
+	/* appended members (km_usbnet_variant_has()) */
+	uint64_t wire_bits_per_s;
 };
 
 /** Initialiser of km_usbnet_variant.size. */

@@ -93,6 +93,18 @@ const char *km_usbnet_era_name(enum km_usbnet_era era)
 
 /* ---- the variants ----------------------------------------------------------- */
 
+/* The devices' Ethernet line rates. The AX88772 is a 10/100 controller
+ * (ASIX datasheet "AX88772 USB 2.0 to 10/100M Fast Ethernet Controller";
+ * drivers/net/usb/Kconfig, USB_NET_AX8817X: "ASIX AX88xxx based USB 2.0
+ * 10/100 Ethernet adapters"), so is the SR9800 that speaks its framing
+ * (USB_NET_SR9800: "CoreChip-sz SR9800 based USB 2.0 10/100 ethernet
+ * devices"); the AX88179 a gigabit one (ASIX datasheet "AX88179 USB 3.0 to
+ * 10/100/1000M Gigabit Ethernet Controller"; USB_NET_AX88179_178A: "ASIX
+ * AX88179/178A USB 3.0/2.0 to Gigabit Ethernet"). Kconfig read at
+ * torvalds/linux 009f77383651. */
+#define FAST_ETHERNET 100000000ULL
+#define GIGABIT_ETHERNET 1000000000ULL
+
 const struct km_usbnet_variant km_asix_before = {
 	.size = KM_USBNET_VARIANT_SIZE,
 	.name = "before",
@@ -102,6 +114,7 @@ const struct km_usbnet_variant km_asix_before = {
 	.era = KM_USBNET_V3_5,
 	.dev_new = km_asix_usbnet_dev_new,
 	.endpoints = usb2_endpoints,
+	.wire_bits_per_s = FAST_ETHERNET,
 };
 
 const struct km_usbnet_variant km_asix_after = {
@@ -116,6 +129,7 @@ const struct km_usbnet_variant km_asix_after = {
 	.era = KM_USBNET_V3_5,
 	.dev_new = km_asix_usbnet_dev_new,
 	.endpoints = usb2_endpoints,
+	.wire_bits_per_s = FAST_ETHERNET,
 };
 
 const struct km_usbnet_variant km_asix_mainline = {
@@ -128,6 +142,7 @@ const struct km_usbnet_variant km_asix_mainline = {
 	.era = KM_USBNET_MAINLINE,
 	.dev_new = km_asix_usbnet_dev_new,
 	.endpoints = usb2_endpoints,
+	.wire_bits_per_s = FAST_ETHERNET,
 };
 
 const struct km_usbnet_variant km_asix_hardened = {
@@ -141,6 +156,7 @@ const struct km_usbnet_variant km_asix_hardened = {
 	.era = KM_USBNET_MAINLINE,
 	.dev_new = km_asix_usbnet_dev_new,
 	.endpoints = usb2_endpoints,
+	.wire_bits_per_s = FAST_ETHERNET,
 };
 
 /* the SR9800 speaks the AX88772's framing (the driver's rx side is
@@ -156,6 +172,7 @@ const struct km_usbnet_variant km_sr9800 = {
 	.era = KM_USBNET_MAINLINE,
 	.dev_new = km_asix_usbnet_dev_new,
 	.endpoints = usb2_endpoints,
+	.wire_bits_per_s = FAST_ETHERNET,
 };
 
 /* a USB 3.0 device: SuperSpeed 1024 and the USB 2.0 speeds */
@@ -176,6 +193,7 @@ const struct km_usbnet_variant km_ax88179 = {
 	.era = KM_USBNET_MAINLINE,
 	.dev_new = km_ax88179_dev_new,
 	.endpoints = usb3_endpoints,
+	.wire_bits_per_s = GIGABIT_ETHERNET,
 };
 
 static const struct km_usbnet_variant *const variants[] = {

@@ -40,9 +40,10 @@ static const char *const mem_keys[] = { "read_l2_cycles", "read_mem_cycles", "wr
 					NULL };
 static const char *const slab_keys[] = { "enabled", "alloc_cycles_per_byte",
 					 "free_cycles_per_byte", "skb_head_bytes", NULL };
-/* optional groups: all or nothing */
-static const char *const link_keys[] = { "wire_bits_per_s", "frame_overhead_bytes",
-					 "usb_bytes_per_s", NULL };
+/* optional groups: all or nothing. [link] is the board's side of the
+ * link, its USB host; the wire is the device's (struct km_usbnet_variant
+ * wire_bits_per_s) */
+static const char *const link_keys[] = { "usb_bytes_per_s", NULL };
 /* version and paths are strings (with a source comment), the rate a number */
 static const char *const kernel_keys[] = { "version", "paths", "cycles_per_instruction", NULL };
 
@@ -59,7 +60,7 @@ struct km_cost_profile {
 	double read_l2, read_mem, write_mem;	/* cycles per line */
 	bool slab_debug, has_link;
 	double alloc_cpb, free_cpb, skb_head_bytes;
-	double wire_bps, frame_overhead, usb_bps;
+	double usb_bps;
 };
 
 void km_cost_profile_free(struct km_cost_profile *p)
@@ -264,7 +265,14 @@ static int check_known(const char *file, GKeyFile *kf, bool table)
 			rc = km_err(-EINVAL, "%s: [%s]%s%s: unknown group", file, *g,
 				    ks && ks[0] ? " " : "", ks && ks[0] ? ks[0] : "");
 		for (gchar **k = ks; !rc && k && *k; k++)
-			if (keys ? !in_list(keys, *k) : !is_event(*k))
+			if (!table && !strcmp(*g, "link") &&
+			    (!strcmp(*k, "wire_bits_per_s") || !strcmp(*k, "frame_overhead_bytes")))
+				rc = km_err(-EINVAL, "%s: [link] %s: unknown key: the wire is the "
+						     "device's (struct km_usbnet_variant "
+						     "wire_bits_per_s), Ethernet's overhead a "
+						     "constant; [link] has usb_bytes_per_s only",
+					    file, *k);
+			else if (keys ? !in_list(keys, *k) : !is_event(*k))
 				rc = km_err(-EINVAL, "%s: [%s] %s: unknown key", file, *g, *k);
 		g_strfreev(ks);
 	}
@@ -563,12 +571,9 @@ int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out)
 	if (p->has_link) {
 		if ((rc = read_group(p, kf, "link", link_keys, v)))
 			goto out;
-		p->wire_bps = v[0];
-		p->frame_overhead = v[1];
-		p->usb_bps = v[2];
-		if (p->wire_bps <= 0 || p->usb_bps <= 0) {
-			rc = km_err(-EINVAL, "%s: [link] wire_bits_per_s and usb_bytes_per_s must be "
-					     "above 0", p->file);
+		p->usb_bps = v[0];
+		if (p->usb_bps <= 0) {
+			rc = km_err(-EINVAL, "%s: [link] usb_bytes_per_s: must be above 0", p->file);
 			goto out;
 		}
 	}
@@ -751,11 +756,15 @@ int km_cost_predict_sized(const struct km_cost_profile *p, const struct km_event
 double km_cost_link_seconds(const struct km_cost_profile *p, double frames, double frame_bytes,
 			    double usb_bytes)
 {
-	double wire, usb;
-
+	(void)frames, (void)frame_bytes;	/* the wire is the device's */
 	if (!p || !p->has_link)
 		return -1;
-	wire = (frame_bytes + frames * p->frame_overhead) * 8 / p->wire_bps;
-	usb = usb_bytes / p->usb_bps;
-	return MAX(wire, usb);
+	return usb_bytes / p->usb_bps;
+}
+
+double km_cost_wire_seconds(double wire_bits_per_s, double frames, double frame_bytes)
+{
+	if (!(wire_bits_per_s > 0))
+		return -1;
+	return (frame_bytes + frames * KM_COST_ETH_WIRE_OVERHEAD) * 8 / wire_bits_per_s;
 }

@@ -249,6 +249,9 @@ static const struct km_column columns[] = {
 	{ "mss", "", "bytes", KM_VALUE_INT, 0, 0, KM_COL_KEY, "TCP payload bytes per segment" },
 	{ "maxpacket", "", "bytes", KM_VALUE_INT, 0, 0, KM_COL_KEY, "bulk-out wMaxPacketSize" },
 	{ "speed", "", "", KM_VALUE_STRING, 0, 0, KM_COL_KEY, "USB speed of that maxpacket" },
+	{ "wire_bits_per_s", "", "bit/s", KM_VALUE_INT, 0, 0, 0,
+	  "the device's Ethernet line rate (its variant's wire_bits_per_s); none when the "
+	  "variant gives none" },
 	{ "packets", "packets", "", KM_VALUE_INT, 9, 0, KM_COL_TEXT, "packets per timed run" },
 	{ "frames_ok", "frames_ok", "", KM_VALUE_INT, 9, 0, KM_COL_TEXT,
 	  "frames the device parsed back equal to what was sent (best run)" },
@@ -298,6 +301,8 @@ static void add_row(struct km_table *t, const struct iperf_run *r, const char *t
 		km_table_set_int(t, row, "mss", mss);
 	km_table_set_int(t, row, "maxpacket", mp);
 	km_table_set_str(t, row, "speed", km_usb_speed_name(speed));
+	if (km_usbnet_variant_has(r->v, wire_bits_per_s) && r->v->wire_bits_per_s)
+		km_table_set_int(t, row, "wire_bits_per_s", (int64_t)r->v->wire_bits_per_s);
 	km_table_set_int(t, row, "packets", (int64_t)packets);
 	km_table_set_int(t, row, "frames_ok", (int64_t)r->best_frames_ok);
 	km_table_set_double(t, row, "copies_per_1000", (double)r->ev.skb_copies * 1000.0 / n);

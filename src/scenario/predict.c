@@ -103,7 +103,7 @@ static double predict_row(const struct km_cost_profile *p, const struct km_table
 	if (!strcmp(km_table_name(t), "iperf")) {
 		const double scale = 100000;	/* packets */
 		struct km_cost_workload w = { 0 };	/* a frame's copies stay in L1 */
-		double link, secs, payload, bulk, host = host_bulk_bytes_per_s(p);
+		double link = 0, secs, payload, bulk, wire, host = host_bulk_bytes_per_s(p);
 		unsigned int mss, mp;
 		const char *speed;
 		const struct km_value *ok = value(t, row, "frames_ok"), *sent = value(t, row, "packets");
@@ -119,18 +119,21 @@ static double predict_row(const struct km_cost_profile *p, const struct km_table
 		mp = v && v->type == KM_VALUE_INT ? (unsigned int)v->i : 512;
 		v = value(t, row, "speed");
 		speed = v && v->type == KM_VALUE_STRING ? v->s : "high";
+		v = value(t, row, "wire_bits_per_s");
+		wire = v && v->type == KM_VALUE_INT ? (double)v->i : 0;
 		row_events(t, row, "packet", scale, &ev);
 		if (km_cost_predict(p, &ev, &w, r) || r->seconds <= 0)
 			return 0;
-		/* the link: the wire ([link], when the profile has one) and
-		 * the bulk-out pipe at the row's speed and maxpacket -- the
-		 * bus's limit, whatever the profile -- no faster than the
-		 * profile's host allows ([link] usb_bytes_per_s). A host no
-		 * faster than high speed (a USB 2.0 one, as the iperf
-		 * profile's) runs a SuperSpeed device at high speed with
-		 * maxpacket 512: that row is its prediction, a row at
-		 * maxpacket 1024 has none */
-		link = km_cost_link_seconds(p, (double)ev.eth_frames, (double)ev.eth_bytes, 0);
+		/* the link: the device's wire (the row's, from its variant;
+		 * none when not given) and the bulk-out pipe at the row's
+		 * speed and maxpacket -- the bus's limit, whatever the
+		 * profile -- no faster than the profile's host allows ([link]
+		 * usb_bytes_per_s). A host no faster than high speed (a USB
+		 * 2.0 one, as the iperf profile's) runs a SuperSpeed device
+		 * at high speed with maxpacket 512: that row is its
+		 * prediction, a row at maxpacket 1024 has none */
+		if (wire > 0)
+			link = km_cost_wire_seconds(wire, (double)ev.eth_frames, (double)ev.eth_bytes);
 		bulk = bulk_bytes_per_s(speed, mp);
 		if (host > 0) {
 			if (!bulk && host <= bulk_bytes_per_s("high", 512))
