@@ -314,8 +314,17 @@ KM_API long km_access_remote_vm(struct km_task *t, struct km_mm *mm, unsigned lo
 
 /**
  * km_fault_after_gup() - fault injection: call @fn(@t, @arg) at the end of
- * every get_user_pages_fast() that pinned at least one page, i.e. between
- * the pin and the caller's use of the pages (e.g. to run writeback there):
+ * every lockless-gup entry point that got at least one page (a return > 0),
+ * i.e. between the pin and the caller's use of the pages (e.g. to run
+ * writeback there): km_get_user_pages_fast() (get_user_pages_fast()),
+ * km_pin_user_pages_fast() (pin_user_pages_fast(): FOLL_PIN counts the same)
+ * and km_get_user_pages_fast_only() (__get_user_pages_fast(),
+ * get_user_pages_fast_only(); pin_user_pages_fast_only() with
+ * KM_FOLL_PIN), whether the
+ * pages came from the lockless walk or its slow-path fallback -- in the
+ * compatibility layer every gup and pin entry point that ends in one of
+ * these. Not km_access_remote_vm() (get_user_pages_remote()), nor the pte
+ * walks of the uaccess variants (pin_page_for_write()). @fn runs before
  * the point KM_IP_AFTER_PIN of kmodel/interleave.h, whose scheduler can
  * run another task there. NULL disarms; km_fault_inject_reset() disarms too.
  */

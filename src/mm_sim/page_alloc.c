@@ -61,9 +61,22 @@ static int check_frame(struct km_machine *m, unsigned long pfn)
 	}
 	if (p->refcount == 0)
 		return 0;
-	km_report(m, KM_BUG, KM_R_LEAK_PAGE, "pfn %lu still referenced: refcount %d%s, mapcount %d",
-		  pfn, p->refcount, p->refcount >= KM_GUP_PIN_COUNTING_BIAS ? " (pinned)" : "",
-		  p->mapcount);
+	/* the refcount decoded as page_maybe_dma_pinned() reads it (include/
+	 * linux/mm.h, v5.7): each FOLL_PIN adds GUP_PIN_COUNTING_BIAS
+	 * (newuser5 #11: "refcount 16646144 (pinned)" said nothing more) */
+	if (p->refcount >= KM_GUP_PIN_COUNTING_BIAS) {
+		int pins = p->refcount / KM_GUP_PIN_COUNTING_BIAS;
+		int others = p->refcount % KM_GUP_PIN_COUNTING_BIAS;
+
+		km_report(m, KM_BUG, KM_R_LEAK_PAGE,
+			  "pfn %lu still referenced: refcount %d: %d FOLL_PIN pin%s "
+			  "(GUP_PIN_COUNTING_BIAS %d each; no unpin_user_page()?) and %d other "
+			  "reference%s, mapcount %d", pfn, p->refcount, pins, pins == 1 ? "" : "s",
+			  KM_GUP_PIN_COUNTING_BIAS, others, others == 1 ? "" : "s", p->mapcount);
+		return 1;
+	}
+	km_report(m, KM_BUG, KM_R_LEAK_PAGE, "pfn %lu still referenced: refcount %d, mapcount %d",
+		  pfn, p->refcount, p->mapcount);
 	return 1;
 }
 
