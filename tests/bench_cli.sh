@@ -261,6 +261,13 @@ head -1 "$tmp/nocopy.csv" | grep -q '^variant,builtin,machine,kmap,kmap_strict,h
 	grep -Fq "nocopy,false,bbw,pre-5.11,off,false,false,4096,false,\"$why\",,,,,," "$tmp/nocopy.csv" &&
 	grep -Eq '^direct,true,bbw,pre-5\.11,off,false,false,4096,false,,,[0-9]' "$tmp/nocopy.csv" ||
 	fail "dd nocopy --csv: the failed row's error column or the rows' speeds are wrong"
+# variants that copy the wrong bytes (newuser5 #2: a normal row and exit 0):
+# the counted run checks dd's buffer after each read(2), then B, on the host
+err1 1 "${dd1[@]}" --load "$broken" --dd-variants direct,flip_to,flip_from
+grep -qx "kmodel-bench: dd: rows that failed: flip_to on bbw (pre-5.11), bs 4096: after read(2), dd's buffer differs from A at byte 0 (want 0x00, got 0xff); flip_from on bbw (pre-5.11), bs 4096: B differs from A at byte 0 (want 0x00, got 0xff)" \
+	"$tmp/err" || fail "dd flip_to, flip_from: not the messages of the wrong bytes ($(cat "$tmp/err"))"
+grep -Eq '^direct +bbw .* [0-9.]+ +[0-9.]+ ' "$tmp/out" && grep -q '^flip_from\* .* fails: B differs' "$tmp/out" ||
+	fail "dd flip_from: not the table with direct's numbers and flip_from's failure"
 # a variant that leaves the task in atomic context: the row fails on the
 # task's leak_atomic at exit (#4: exit 0, the report cleared unseen), the
 # other rows' table is still written

@@ -185,7 +185,10 @@ struct km_dd_opts {
  * machine's start when the warm-up pass before the timed runs did). A
  * failed row -- its read(2) or write(2) returned an error, where busybox
  * dd exits ("read error: Bad address": a variant whose copy_to_user copies
- * nothing) -- has the same, and says why in its error column.
+ * nothing), or the counted run found a wrong byte in dd's buffer after a
+ * read(2) or in B ("B differs from A at byte X (want 0x.., got 0x..)"),
+ * checked on the host without an event -- has the same, and says why in
+ * its error column.
  *
  * Use km_dd_run(); km_dd_run_sized() takes @opts_size and @case_size,
  * sizeof(struct km_dd_opts) and sizeof(struct km_dd_case) as the caller was

@@ -188,7 +188,10 @@ struct dd_run {
 	struct km_shmem_file *in, *out;
 	uint64_t in_pos, out_pos;
 	bool stalled;			/* the write path would retry for ever: no numbers */
-	gchar *error;			/* its dd failed (read(2), write(2)): why; no numbers */
+	gchar *error;			/* its dd failed (read(2), write(2), the copy
+					 * checks): why; no numbers */
+	bool check;			/* the counted run: check the buffer after
+					 * each read(2) (dd_check_buffer()) */
 	/* results */
 	double best;			/* seconds of the best timed run */
 	GArray *runs;			/* seconds of each timed run */
@@ -299,6 +302,87 @@ static long plain_write(struct dd_run *r, unsigned long len)
 	return (long)done;
 }
 
+/* Byte @pos of file A: runs of 256 bytes that count up by one, each from
+ * a start of its own (the run's index hashed), so that a copy from a wrong
+ * offset, page or block of A -- or no copy at all, which leaves the
+ * buffer's previous block -- does not give A's bytes (dd_check_buffer(),
+ * dd_check_copy()). */
+static unsigned char dd_pattern(uint64_t pos)
+{
+	return (unsigned char)(((uint32_t)(pos / 256) * 2654435761u >> 24) + pos % 256);
+}
+
+/* The first of @n bytes at @b that is not A's from @pos; @n if none (a
+ * run of A at a time, with memcmp()) */
+static unsigned long dd_mismatch(const unsigned char *b, uint64_t pos, unsigned long n)
+{
+	unsigned char want[256];
+
+	for (unsigned long k = 0, run; k < n; k += run) {
+		unsigned char first = dd_pattern(pos + k);
+
+		run = MIN(n - k, 256 - (unsigned long)((pos + k) % 256));
+		for (unsigned long j = 0; j < run; j++)
+			want[j] = (unsigned char)(first + j);
+		if (memcmp(b + k, want, run))
+			for (unsigned long j = 0;; j++)
+				if (b[k + j] != want[j])
+					return k + j;
+	}
+	return n;
+}
+
+/* Read on the host, as iperf's device checks each frame: no fault, no
+ * event (km_follow_pte()), so the counted run's events stay those of dd.
+ * After a read(2) of @n bytes of A (ending at r->in_pos), does dd's buffer
+ * hold them? */
+static int dd_check_buffer(struct dd_run *r, unsigned long n)
+{
+	uint64_t pos = r->in_pos - n;
+	char row[128];
+
+	for (unsigned long done = 0, k; done < n; done += k) {
+		unsigned long addr = r->ubuf + done, chunk = MIN(n - done, r->P - addr % r->P);
+		const unsigned char *b;
+		struct km_page *p;
+
+		if (km_follow_pte(km_task_mm(r->t), addr, NULL, &p) || !p)
+			return km_err(-EFAULT, "dd: %s: dd's buffer at byte %lu is not mapped after "
+				      "read(2)", dd_row(r, row, sizeof(row)), done);
+		b = (const unsigned char *)km_frame(r->m, km_pfn(r->m, p)) + addr % r->P;
+		if ((k = dd_mismatch(b, pos + done, chunk)) < chunk)
+			return km_err(-EFAULT, "dd: %s: after read(2), dd's buffer differs from A at "
+				      "byte %llu (want 0x%02x, got 0x%02x)", dd_row(r, row, sizeof(row)),
+				      (unsigned long long)(pos + done + k), dd_pattern(pos + done + k),
+				      b[k]);
+	}
+	return 0;
+}
+
+/* ... and after the counted run, does B, the copy of A its last dd made,
+ * hold A? (B's page cache; a hole reads as the zero page) */
+static int dd_check_copy(struct dd_run *r)
+{
+	uint64_t size = km_shmem_file_size(r->in), got = km_shmem_file_size(r->out);
+	char row[128];
+
+	if (got != size)
+		return km_err(-EFAULT, "dd: %s: B has %llu bytes, A %llu", dd_row(r, row, sizeof(row)),
+			      (unsigned long long)got, (unsigned long long)size);
+	for (uint64_t pos = 0; pos < size; pos += r->P) {
+		struct km_page *p = km_shmem_file_page(r->out, (unsigned long)(pos / r->P));
+		const unsigned char *b = km_frame(r->m, km_pfn(r->m, p ? p : r->m->zero_page));
+		unsigned long n = (unsigned long)MIN((uint64_t)r->P, size - pos);
+		unsigned long k = dd_mismatch(b, pos, n);
+
+		if (k < n)
+			return km_err(-EFAULT, "dd: %s: B differs from A at byte %llu (want 0x%02x, "
+				      "got 0x%02x)", dd_row(r, row, sizeof(row)),
+				      (unsigned long long)(pos + k), dd_pattern(pos + k), b[k]);
+	}
+	return 0;
+}
+
 /* one block: read(A), write(B); 0 with *@eof at the end of A */
 static int dd_block(struct dd_run *r, uint64_t *copied, bool *eof)
 {
@@ -306,6 +390,7 @@ static int dd_block(struct dd_run *r, uint64_t *copied, bool *eof)
 	struct km_iov_iter it;
 	char row[128];
 	long n, w;
+	int err;
 
 	if (r->ops) {
 		km_syscall(r->t);	/* read(2) */
@@ -325,6 +410,8 @@ static int dd_block(struct dd_run *r, uint64_t *copied, bool *eof)
 			      (unsigned long long)r->in_pos, n, g_strerror((int)-n),
 			      n == -EFAULT ? ": the variant's copy_to_user copied nothing into "
 			      "dd's resident, writable buffer" : "");
+	if (r->check && (err = dd_check_buffer(r, (unsigned long)n)))
+		return err;
 	if (r->ops) {
 		iov.iov_len = (size_t)n;
 		km_syscall(r->t);	/* write(2) */
@@ -374,7 +461,7 @@ static int dd_pass(struct dd_run *r, uint64_t passes, uint64_t *copied)
 }
 
 /* a machine with a dd process: an mm, a task, the buffer, file A written
- * with a pattern (the warm-up pass over A is the caller's) */
+ * through it with dd_pattern() (the warm-up pass over A is the caller's) */
 static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_kmap_flavour kmap,
 		    enum km_kmap_strict strict, unsigned long bs, uint64_t file_bytes)
 {
@@ -382,6 +469,7 @@ static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_
 					 .lowmem_size = mach->lowmem_size,
 					 .fast_gup = mach->fast_gup, .kmap_strict = strict };
 	unsigned long pages;
+	unsigned char *pat;
 	struct km_mm *mm;
 	char row[128];
 	int err;
@@ -407,8 +495,7 @@ static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_
 	if (!err && !r->ops)
 		r->uhost = g_new0(unsigned char *, pages);
 	/* resolve the buffer's frames for the baseline (faulting them in),
-	 * fill the buffer with a pattern, then write A from it with the
-	 * direct variant */
+	 * then write A from it, block by block, with the direct variant */
 	for (unsigned long i = 0; i < pages && !err; i++) {
 		struct km_page *p;
 
@@ -420,21 +507,20 @@ static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_
 			err = km_err(-EINVAL, "dd: the baseline needs a lowmem buffer");
 	}
 	r->ubuf += DD_BUF_OFFSET;
-	for (unsigned long o = 0; o < bs && !err; o += 256) {
-		unsigned char pat[256];
-
-		for (unsigned int k = 0; k < sizeof(pat); k++)
-			pat[k] = (unsigned char)(o / 256 * 31 + k);
-		if (km_user_access(r->t, r->ubuf + o, pat, MIN(sizeof(pat), bs - o), true) < 0)
-			err = km_err(-EFAULT, "dd: %s: filling dd's buffer at byte %lu failed",
-				     dd_row(r, row, sizeof(row)), o);
-	}
+	pat = g_malloc(bs);
 	while (!err && km_shmem_file_size(r->in) < file_bytes) {
 		uint64_t pos = km_shmem_file_size(r->in);
 		struct km_iovec iov = { r->ubuf, (size_t)MIN((uint64_t)bs, file_bytes - pos) };
 		struct km_iov_iter it;
 		long w;
 
+		for (size_t k = 0; k < iov.iov_len; k++)
+			pat[k] = dd_pattern(pos + k);
+		if (km_user_access(r->t, r->ubuf, pat, iov.iov_len, true) < 0) {
+			err = km_err(-EFAULT, "dd: %s: filling dd's buffer failed",
+				     dd_row(r, row, sizeof(row)));
+			break;
+		}
 		km_iov_iter_init(&it, &iov, 1, iov.iov_len);
 		w = km_shmem_write_iter(r->t, &km_uaccess_direct, r->in, &pos, &it);
 		if (w != (long)iov.iov_len)
@@ -443,6 +529,7 @@ static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_
 				     dd_row(r, row, sizeof(row)), (unsigned long long)pos, w,
 				     iov.iov_len);
 	}
+	g_free(pat);
 	return err;
 }
 
@@ -506,6 +593,10 @@ static int __attribute__((noinline)) dd_timed(struct dd_run *r, uint64_t passes)
 /* The row's events: one more, untimed run of @passes dd invocations after
  * the timed ones, counted (the machine in the state a timed run starts
  * from); its reports are not the row's (those of the last timed run are).
+ * It checks the copy, outside the timed runs and without an event: dd's
+ * buffer after each read(2), then B (dd_check_buffer(), dd_check_copy();
+ * newuser5 #2: a variant that copied the wrong bytes got a normal row and
+ * exit 0). A wrong byte fails the row.
  * Not inlined: the callgrind boundary of a counted run, as dd_timed(). */
 static int __attribute__((noinline)) dd_counted(struct dd_run *r, uint64_t passes)
 {
@@ -513,9 +604,11 @@ static int __attribute__((noinline)) dd_counted(struct dd_run *r, uint64_t passe
 	int err;
 
 	km_events_reset(r->m);
+	r->check = true;
 	err = dd_pass(r, passes, &copied);
+	r->check = false;
 	km_events_get(r->m, &r->ev);
-	return err;
+	return err ? err : dd_check_copy(r);
 }
 
 /* Tear the row's machine down; a problem the teardown finds -- the dd
@@ -565,9 +658,10 @@ static const struct km_column columns[] = {
 	{ "stalled", "", "", KM_VALUE_BOOL, 0, 0, 0,
 	  "the write path's atomic copy never progresses: the kernel would retry for ever" },
 	{ "error", "", "", KM_VALUE_STRING, 0, 0, 0,
-	  "why the row's dd failed (its read(2) or write(2) returned an error, where busybox "
-	  "dd exits, e.g. \"read error: Bad address\"): no numbers, the run exits 1; none "
-	  "when it completed" },
+	  "why the row failed: its dd's read(2) or write(2) returned an error (where busybox "
+	  "dd exits, e.g. \"read error: Bad address\"), or the counted run found a wrong "
+	  "byte in dd's buffer after a read(2) or in B (\"B differs from A at byte X (want "
+	  "0x.., got 0x..)\"): no numbers, the run exits 1; none when it completed" },
 	{ "teardown", "", "", KM_VALUE_STRING, 0, 0, 0,
 	  "what the row's teardown found, by code with counts (\"leak_atomic 1\": the dd "
 	  "process exited with pagefault_disabled or preempt_count raised; leaks): the run "

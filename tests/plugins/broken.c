@@ -8,6 +8,10 @@
  *   leaves preempt_count and pagefault_disabled raised, as an extra
  *   kmap_atomic() of a lowmem page never unmapped would; the task exits
  *   with them raised (#4: dd hid the leak_atomic report).
+ * - "flip_to", "flip_from" (uaccess): direct, but the first byte of each
+ *   copy_to_user (flip_to) or copy_from_user (flip_from) inverted: dd's
+ *   counted run fails the row on dd's buffer after read(2), or on B
+ *   (newuser5 #2: a variant that copied the wrong bytes passed dd).
  * - "leak_tx" (usbnet): after's tx_fixup on a copy of the skb whose
  *   original is never freed (#9): one leak_skb per packet at teardown.
  * - "nodev" (usbnet): after, whose device constructor fails with -ENOMEM
@@ -37,9 +41,15 @@ static const struct km_uaccess_ops nocopy = {
 	.raw_copy_to_user = nocopy_to,
 };
 
-static unsigned long leak_from(void *to, unsigned long from, unsigned long n)
+/* direct's copies, for the variants that change only one of them */
+static unsigned long direct_from(void *to, unsigned long from, unsigned long n)
 {
 	return km_uaccess_direct.raw_copy_from_user(to, from, n);
+}
+
+static unsigned long direct_to(unsigned long to, const void *from, unsigned long n)
+{
+	return km_uaccess_direct.raw_copy_to_user(to, from, n);
 }
 
 static unsigned long leak_to(unsigned long to, const void *from, unsigned long n)
@@ -58,8 +68,42 @@ static const struct km_uaccess_ops atomic_leak = {
 	.name = "atomic_leak",
 	.summary = "direct, leaving preempt_count and pagefault_disabled raised once per task",
 	.source = "tests/plugins/broken.c",
-	.raw_copy_from_user = leak_from,
+	.raw_copy_from_user = direct_from,
 	.raw_copy_to_user = leak_to,
+};
+
+static unsigned long flip_from(void *to, unsigned long from, unsigned long n)
+{
+	unsigned long left = km_uaccess_direct.raw_copy_from_user(to, from, n);
+
+	if (n && !left)
+		*(unsigned char *)to ^= 0xff;
+	return left;
+}
+
+static unsigned long flip_to(unsigned long to, const void *from, unsigned long n)
+{
+	unsigned char first = n ? *(const unsigned char *)from ^ 0xff : 0;
+
+	if (!n || km_uaccess_direct.raw_copy_to_user(to, &first, 1))
+		return n;
+	return km_uaccess_direct.raw_copy_to_user(to + 1, (const unsigned char *)from + 1, n - 1);
+}
+
+static const struct km_uaccess_ops flip_to_ops = {
+	.size = KM_UACCESS_OPS_SIZE,
+	.name = "flip_to",
+	.summary = "direct, the first byte of each copy_to_user inverted",
+	.source = "tests/plugins/broken.c",
+	.raw_copy_from_user = direct_from,
+	.raw_copy_to_user = flip_to,
+}, flip_from_ops = {
+	.size = KM_UACCESS_OPS_SIZE,
+	.name = "flip_from",
+	.summary = "direct, the first byte of each copy_from_user inverted",
+	.source = "tests/plugins/broken.c",
+	.raw_copy_from_user = flip_from,
+	.raw_copy_to_user = direct_to,
 };
 
 static const struct km_usbnet_variant *after;
@@ -106,6 +150,10 @@ KM_PLUGIN_INIT(reg)
 	err = km_registry_add_uaccess(reg, &nocopy);
 	if (!err)
 		err = km_registry_add_uaccess(reg, &atomic_leak);
+	if (!err)
+		err = km_registry_add_uaccess(reg, &flip_to_ops);
+	if (!err)
+		err = km_registry_add_uaccess(reg, &flip_from_ops);
 	if (!err)
 		err = km_registry_add_usbnet(reg, &leak_tx);
 	if (!err)
