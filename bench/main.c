@@ -339,6 +339,13 @@ static void json_options(JsonBuilder *b, const struct kb_opts *o)
 	json_builder_add_boolean_value(b, o->fail_on_reports);
 	/* the predicted columns' prices */
 	STR("profile", o->profile ? o->profile : "(the one mapped to each row's machine)");
+	if (o->profile) {	/* the file it resolved to (newuser5 #11) */
+		struct km_cost_profile *p;
+
+		if (!km_cost_profile_load(o->profile, &p))
+			STR("profile_file", km_cost_profile_file(p));
+		km_cost_profile_free(p);
+	}
 	km_tool_json_strv(b, "load", o->load);
 	json_builder_end_object(b);
 #undef STR

@@ -423,6 +423,11 @@ static void json_predictions(JsonBuilder *b, struct repro *R)
 			json_builder_add_string_value(b, km_cost_profile_name(p));
 			json_builder_set_member_name(b, "variant");
 			json_builder_add_string_value(b, variant);
+			/* beyond the issue's schema: the dd machine (highmem
+			 * alone does not tell bbw-config-highmem from a machine
+			 * with highmem pages) */
+			json_builder_set_member_name(b, "machine");
+			json_builder_add_string_value(b, mach);
 			json_builder_set_member_name(b, "highmem");
 			json_builder_add_boolean_value(b, row_bool(t, r, "highmem"));
 			json_builder_set_member_name(b, "block_size");
@@ -572,8 +577,8 @@ int kb_reproduce(int argc, char **argv)
 		  "Write DIR/dd.dat, iperf.dat, reproduce.gp and the PNGs gnuplot draws from them; "
 		  "DIR is created, with its missing parents, as by mkdir -p", "DIR" },
 		{ "explain", 0, 0, G_OPTION_ARG_NONE, &expl,
-		  "Print the profiles' files and each figure's prediction by event kind (count, "
-		  "cycles each, share) on stderr",
+		  "Print the files of the profiles that price a row and each figure's prediction by "
+		  "event kind (count, cycles each, share) on stderr",
 		  NULL },
 		KM_TOOL_OUTPUT_ENTRY(&output),
 		KM_TOOL_VERSION_ENTRY(&version),
@@ -654,14 +659,20 @@ int kb_reproduce(int argc, char **argv)
 		goto out;
 	}
 	explain_fp = expl ? stderr : NULL;
-	if (explain_fp) {	/* which file each profile came from */
-		GHashTableIter it;
-		gpointer v;
+	if (explain_fp) {	/* which file each profile that prices a row came from */
+		GPtrArray *used = g_ptr_array_new();
 
-		g_hash_table_iter_init(&it, R.profiles);
-		while (g_hash_table_iter_next(&it, NULL, &v))
-			fprintf(explain_fp, "profile %s: %s\n", km_cost_profile_name(v),
-				km_cost_profile_file(v));
+		for (guint i = 0; i < R.figures->len; i++) {
+			const struct figure *f = &g_array_index(R.figures, struct figure, i);
+			const struct km_cost_profile *p = profile(&R, f->machine);
+
+			if ((f->machine ? R.dd : R.iperf) && !g_ptr_array_find(used, p, NULL)) {
+				g_ptr_array_add(used, (gpointer)p);
+				fprintf(explain_fp, "profile %s: %s\n", km_cost_profile_name(p),
+					km_cost_profile_file(p));
+			}
+		}
+		g_ptr_array_free(used, TRUE);
 	}
 	predict_figures(&R);
 	explain_fp = NULL;

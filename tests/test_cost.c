@@ -1013,6 +1013,13 @@ static void test_table_predict(void **state)
 	assert_string_equal(km_cost_profile_for("bbw"), "beaglebone-white");
 	assert_string_equal(km_cost_profile_for("a15"), "cortex-a15-qemu");
 	assert_string_equal(km_cost_profile_for(NULL), "beagleboard-xm-debug-slab");
+	assert_string_equal(km_cost_profile_for("bbw-highmem"), "beaglebone-white");
+	assert_string_equal(km_cost_profile_for("a15-nohighmem"), "cortex-a15-qemu");
+	/* any other machine: none, said (newuser5 #11: "foo" was mapped to
+	 * beaglebone-white without a word) */
+	assert_null(km_cost_profile_for("foo"));
+	assert_non_null(strstr(km_last_error(), "\"foo\""));
+	assert_null(km_cost_profile_for(""));
 	assert_int_equal(km_cost_profile_load("beaglebone-white", &bbw), 0);
 	assert_int_equal(km_cost_profile_load("cortex-a15-qemu", &a15), 0);
 	for (size_t r = 0; r < 3; r++) {

@@ -171,15 +171,22 @@ static void test_figures_within_tolerance(void **state)
 	{
 		static const char *const top[] = { "figures", "dd_predictions", "iperf_predictions",
 						   NULL };
-		static const char *const dd[] = { "profile", "variant", "highmem", "block_size",
-						  "predicted_mb_s", NULL };
+		/* and a dd prediction's machine, beyond it (newuser5 #11) */
+		static const char *const dd[] = { "profile", "variant", "machine", "highmem",
+						  "block_size", "predicted_mb_s", NULL };
 		static const char *const ip[] = { "profile", "variant", "traffic",
 						  "predicted_mbit_s", "bound", NULL };
 		JsonArray *a = json_object_get_array_member(root, "dd_predictions");
 
 		exact_members(root, top, "the top level");
-		for (guint i = 0; i < json_array_get_length(a); i++)
-			exact_members(json_array_get_object_element(a, i), dd, "a dd prediction");
+		for (guint i = 0; i < json_array_get_length(a); i++) {
+			JsonObject *o = json_array_get_object_element(a, i);
+			const char *m = json_object_get_string_member(o, "machine");
+
+			exact_members(o, dd, "a dd prediction");
+			assert_true(!strcmp(m, "bbw") || !strcmp(m, "bbw-config-highmem") ||
+				    !strcmp(m, "a15"));
+		}
 		a = json_object_get_array_member(root, "iperf_predictions");
 		for (guint i = 0; i < json_array_get_length(a); i++)
 			exact_members(json_array_get_object_element(a, i), ip, "an iperf prediction");
@@ -399,7 +406,7 @@ static void test_bench_tables_predicted(void **state)
 			  (gchar *)"--dd-total-mib=1", (gchar *)"--dd-file-mib=1",
 			  (gchar *)"--dd-machines=bbw,a15", (gchar *)"--dd-variants=direct,gup_kmap_rfc",
 			  (gchar *)"--iperf-packets=200", (gchar *)"--json", (gchar *)"--profile",
-			  (gchar *)"beagleboard-xm-debug-slab", NULL };
+			  (gchar *)KM_PROFILES_DIR "/./beagleboard-xm-debug-slab.ini", NULL };
 	int status;
 	gchar *out = run_bench(argv, &status);
 	JsonParser *p = json_parser_new();
@@ -408,6 +415,12 @@ static void test_bench_tables_predicted(void **state)
 	unsigned int priced = 0;
 
 	assert_true(json_parser_load_from_data(p, out, -1, NULL));
+	/* the options record the profile as given and the file it resolved
+	 * to (newuser5 #11: only as given) */
+	sc = json_object_get_object_member(json_node_get_object(json_parser_get_root(p)), "options");
+	assert_true(json_object_has_member(sc, "profile_file"));
+	assert_string_equal(json_object_get_string_member(sc, "profile_file"),
+			    KM_PROFILES_DIR "/beagleboard-xm-debug-slab.ini");
 	sc = json_object_get_object_member(json_node_get_object(json_parser_get_root(p)), "scenarios");
 	rows = json_object_get_array_member(json_object_get_object_member(sc, "dd"), "rows");
 	for (guint i = 0; i < json_array_get_length(rows); i++) {
@@ -435,6 +448,32 @@ static void test_bench_tables_predicted(void **state)
 	g_free(out);
 }
 
+/* --explain names the files of the profiles that price a row: with -s
+ * iperf the BeagleBoard-xM's alone (newuser5 #11: all three were listed) */
+static void test_explain_profiles_used(void **state)
+{
+	gchar *argv[] = { (gchar *)KMODEL_BENCH_PATH, (gchar *)"reproduce", (gchar *)"-s",
+			  (gchar *)"iperf", (gchar *)"--explain", (gchar *)"-o", (gchar *)"/dev/null",
+			  NULL };
+	gchar *out = NULL, *err = NULL, **lines;
+	int status, n = 0;
+
+	g_setenv("KMODEL_PROFILE_DIR", KM_PROFILES_DIR, TRUE);
+	assert_true(g_spawn_sync(NULL, argv, NULL, 0, NULL, NULL, &out, &err, &status, NULL));
+	assert_int_equal(status, 0);
+	lines = g_strsplit(err, "\n", -1);
+	for (gchar **l = lines; *l; l++)
+		if (g_str_has_prefix(*l, "profile ")) {
+			assert_true(g_str_has_prefix(*l, "profile beagleboard-xm-debug-slab: /"));
+			n++;
+		}
+	assert_int_equal(n, 1);
+	g_strfreev(lines);
+	g_free(out);
+	g_free(err);
+	(void)state;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -443,6 +482,7 @@ int main(void)
 		cmocka_unit_test(test_host_profile_comma_locale),
 		cmocka_unit_test(test_plot),
 		cmocka_unit_test(test_bench_tables_predicted),
+		cmocka_unit_test(test_explain_profiles_used),
 	};
 
 	return cmocka_run_group_tests_name("test_reproduce", tests, run_full, free_full);

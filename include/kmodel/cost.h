@@ -124,8 +124,10 @@ struct km_cost_profile;
 KM_API int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out);
 /** Free a profile (NULL: no-op). */
 KM_API void km_cost_profile_free(struct km_cost_profile *p);
-/** The profile's [profile] name and summary, and the file it came from.
- *  Strings live as long as the profile. */
+/** The profile's [profile] name and summary, and the file it came from
+ *  (absolute, without "." or ".." parts: a relative path is taken from the
+ *  working directory at load time; symbolic links are kept). Strings live
+ *  as long as the profile. */
 KM_API const char *km_cost_profile_name(const struct km_cost_profile *p);
 KM_API const char *km_cost_profile_summary(const struct km_cost_profile *p);
 KM_API const char *km_cost_profile_file(const struct km_cost_profile *p);
@@ -231,9 +233,11 @@ KM_API double km_cost_wire_seconds(double wire_bits_per_s, double frames, double
 
 struct km_table;
 
-/** The profile mapped to a dd machine of kmodel/scenario.h ("bbw...":
- *  "beaglebone-white", "a15...": "cortex-a15-qemu") or, for NULL, to the
- *  iperf run ("beagleboard-xm-debug-slab"). A static string. */
+/** The profile mapped to a dd machine of kmodel/scenario.h (a name that
+ *  starts with "bbw": "beaglebone-white"; with "a15": "cortex-a15-qemu")
+ *  or, for NULL, to the iperf run ("beagleboard-xm-debug-slab"). A static
+ *  string; NULL, with km_last_error() naming it, for any other machine
+ *  (a machine of one's own has no profile mapped: name one). */
 KM_API const char *km_cost_profile_for(const char *machine);
 /**
  * km_cost_predict_row_sized() - the target throughput the row @row of a dd or
@@ -273,7 +277,8 @@ static inline double km_cost_predict_row(const struct km_cost_profile *p,
  * km_cost_table_predict() - append the prediction to a dd table
  * ("predicted_mb_s") or an iperf table ("predicted_mbit_s", "bound"),
  * each row priced with @profile (a name or path; NULL: the profile mapped
- * to the row's machine, km_cost_profile_for()). The memcpy baseline,
+ * to the row's machine, km_cost_profile_for(): -EINVAL when a row's
+ * machine has none). The memcpy baseline,
  * stalled rows and the iperf rows km_cost_predict_row_sized() returns 0
  * for get no value. Return: 0; -EINVAL (not a dd or iperf table)
  * or a km_cost_profile_load() error, and then no column is added.

@@ -492,7 +492,7 @@ int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out)
 	p->values = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 	p->calibrated = g_array_new(FALSE, TRUE, sizeof(struct calib));
 	if (is_path(name_or_path))
-		p->file = g_strdup(name_or_path);
+		p->file = g_canonicalize_filename(name_or_path, NULL);
 	else if (!(p->file = find_profile(name_or_path, NULL))) {
 		km_cost_profile_free(p);
 		return -ENOENT;		/* km_last_error(): find_profile()'s */

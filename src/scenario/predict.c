@@ -17,7 +17,13 @@ const char *km_cost_profile_for(const char *machine)
 {
 	if (!machine)
 		return "beagleboard-xm-debug-slab";
-	return g_str_has_prefix(machine, "a15") ? "cortex-a15-qemu" : "beaglebone-white";
+	if (g_str_has_prefix(machine, "a15"))
+		return "cortex-a15-qemu";
+	if (g_str_has_prefix(machine, "bbw"))
+		return "beaglebone-white";
+	km_set_error("km_cost_profile_for: no profile is mapped to machine \"%s\" (bbw..., "
+		     "a15...): name one", machine);
+	return NULL;
 }
 
 static const struct km_value *value(const struct km_table *t, size_t row, const char *col)
@@ -205,6 +211,11 @@ int km_cost_table_predict(struct km_table *t, const char *profile)
 												  : NULL);
 		struct km_cost_profile *p;
 
+		if (!name) {
+			err = km_err(-EINVAL, "km_cost_table_predict: row %zu: no profile is mapped "
+					      "to machine \"%s\": give one", r, m->s);
+			break;
+		}
 		if (g_hash_table_contains(profiles, name))
 			continue;
 		if (!(err = km_cost_profile_load(name, &p)))
