@@ -591,15 +591,17 @@ static void test_tool_json_shards_merge(void **state)
 			g_free(err);
 		}
 		/* --shard: digits only, a space before as after (newuser4 #20:
-		 * " 1/2" was taken, "1/2 " refused) */
-		for (int i = 0; i < 4; i++) {
-			static const char *const shards[] = { "' 1/2'", "'1/2 '", "+1/2", "'1/ 2'" };
+		 * " 1/2" was taken, "1/2 " refused), N at most 1000000, which the
+		 * message says (newuser5 #7: it did not) */
+		for (int i = 0; i < 5; i++) {
+			static const char *const shards[] = { "' 1/2'", "'1/2 '", "+1/2", "'1/ 2'",
+							      "1/1000001" };
 			gchar *a = g_strdup_printf("asix --quick --variant sr9800 --shard %s",
 						   shards[i]);
 
 			g_free(run_tool_status(a, &ok, &err));
 			assert_false(ok);
-			if (!strstr(err, "want K/N, digits, 1 <= K <= N"))
+			if (!strstr(err, "want K/N, digits, 1 <= K <= N <= 1000000\n"))
 				fail_msg("%s: %s", a, err);
 			g_free(err);
 			g_free(a);
@@ -773,6 +775,12 @@ static void report_states_over(JsonObject *top)
 /* a rule on every state of its variant, in a report made the one shard of
  * its sweep (its space that shard's states): merge takes it (mutant merge-count-equal refused count ==
  * states) */
+/* a shard of N = 1000001, one more than --shard takes */
+static void shards_over(JsonObject *top)
+{
+	json_object_set_int_member(json_object_get_object_member(top, "shard"), "n", 1000001);
+}
+
 static void count_all_states(JsonObject *top)
 {
 	JsonObject *v = first_variant(top);
@@ -806,6 +814,7 @@ static void test_merge_refuses_bad_reports(void **state)
 		{ "vstates.json", variant_states_off, "its variants hold" },
 		{ "states.json", report_states_over, "its variants hold" },
 		{ "foreign.json", foreign_variant, "variant hardened is not in the report's space" },
+		{ "shards.json", shards_over, "no shard and space (K/N with 1 <= K <= N <= 1000000," },
 	};
 
 	assert_true(g_file_set_contents(path, "", 0, NULL));

@@ -16,6 +16,9 @@
 #include "km_tool.h"
 
 #define PROG "kmodel-sweep"
+/* the most shards (N of --shard K/N, of a report merged): the merge keeps a
+ * slot per shard, so a bad N in a file costs no gigabytes */
+#define SHARDS_MAX 1000000
 
 struct sweep_opts {
 	gboolean quick, json, progress;
@@ -394,7 +397,7 @@ static bool parse_space(JsonObject *top, struct space *sp)
 	gint64 k = int_member(shard, "k"), n = int_member(shard, "n");
 	gint64 states = int_member(space, "states");
 
-	if (k < 1 || n < k || n > 1000000 || states < 0 || !quick ||
+	if (k < 1 || n < k || n > SHARDS_MAX || states < 0 || !quick ||
 	    json_node_get_value_type(quick) != G_TYPE_BOOLEAN ||
 	    !names_member(space, "variants", sp->variants) ||
 	    !names_member(space, "sharings", sp->sharings))
@@ -445,8 +448,9 @@ static int merge_file(struct report *r, const char *path, GPtrArray *seen)
 		goto out;
 	}
 	if (!parse_space(top, &sp)) {
-		fprintf(stderr, PROG ": %s: no shard and space (K/N, quick, variants, sharings, "
-			"states): not written by this kmodel-sweep --json\n", path);
+		fprintf(stderr, PROG ": %s: no shard and space (K/N with 1 <= K <= N <= "
+			G_STRINGIFY(SHARDS_MAX) ", quick, variants, sharings, states): not written "
+			"by this kmodel-sweep --json\n", path);
 		goto out;
 	}
 	if (!seen->len) {		/* the first file sets the space */
@@ -578,7 +582,7 @@ static bool parse_shard(const char *s, unsigned int *k, unsigned int *n)
 	if (!g_ascii_isdigit(*s))
 		return false;
 	b = strtoul(s, &end, 10);
-	if (end == s || *end || errno || !a || a > b || b > 1000000)
+	if (end == s || *end || errno || !a || a > b || b > SHARDS_MAX)
 		return false;
 	*k = (unsigned int)a;
 	*n = (unsigned int)b;
@@ -598,7 +602,8 @@ static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 	int err, rc = 0;
 
 	if (o->shard && !parse_shard(o->shard, &k, &n)) {
-		fprintf(stderr, PROG ": --shard \"%s\": want K/N, digits, 1 <= K <= N\n", o->shard);
+		fprintf(stderr, PROG ": --shard \"%s\": want K/N, digits, 1 <= K <= N <= "
+			G_STRINGIFY(SHARDS_MAX) "\n", o->shard);
 		g_ptr_array_free(pick, TRUE);
 		return 2;
 	}
@@ -739,7 +744,8 @@ int main(int argc, char **argv)
 		{ "quick", 'q', 0, G_OPTION_ARG_NONE, &o.quick,
 		  "The reduced space: len 0..2 x maxpacket + 8, head- and tailroom 0..8", NULL },
 		{ "shard", 0, 0, G_OPTION_ARG_STRING, &o.shard,
-		  "Run the K-th of N disjoint parts of the space (1 <= K <= N)", "K/N" },
+		  "Run the K-th of N disjoint parts of the space (1 <= K <= N <= "
+		  G_STRINGIFY(SHARDS_MAX) ")", "K/N" },
 		{ "variant", 'v', 0, G_OPTION_ARG_STRING_ARRAY, &o.variants,
 		  "usbnet variant to sweep (repeatable, or a comma list; default: all)", "NAME" },
 		{ "sharing", 's', 0, G_OPTION_ARG_STRING_ARRAY, &o.sharings,
