@@ -328,6 +328,14 @@ for args in "-s|" "-s|," "-s|dd,,iperf" "-s|dd|--dd-variants|" "-s|dd|--dd-machi
 	[ "$(wc -l <"$tmp/err")" = 1 ] && grep -Eq '": an empty name \(want NAME\[,NAME\]\.\.\.\)$' "$tmp/err" ||
 		fail "${a[*]}: not one usage error ($(cat "$tmp/err"))"
 done
+# --dd-kmap both, as --help offers it, is pre-5.11,5.11 (newuser5 #8: refused)
+"$bench" "${dd1[@]}" --dd-variants direct --dd-kmap both --csv | cut -d, -f1,3,4 >"$tmp/both" &&
+	"$bench" "${dd1[@]}" --dd-variants direct --dd-kmap pre-5.11,5.11 --csv | cut -d, -f1,3,4 |
+	cmp -s - "$tmp/both" && grep -qx 'direct,bbw,5.11' "$tmp/both" ||
+	fail "--dd-kmap both: not the rows of pre-5.11,5.11"
+err1 2 -s dd --dd-kmap 5.10
+grep -qx 'kmodel-bench: --dd-kmap: want pre-5.11, 5.11 or both, got "5.10" (see --help)' "$tmp/err" ||
+	fail "--dd-kmap 5.10: $(cat "$tmp/err")"
 # --dd-kmap-strict takes the modes kmodel-check's --kmap-strict does, parsed
 # once (km_tool_kmap_strict())
 err1 2 -s dd --dd-kmap-strict bogus
