@@ -461,6 +461,27 @@ static void json_predictions(JsonBuilder *b, struct repro *R)
 	json_builder_end_array(b);
 }
 
+/* The top of a plot's y range from the largest value it draws, @max:
+ * @headroom times it (room for the key) rounded up to a multiple of
+ * @step; @step for nothing drawn */
+static double y_top(double max, double headroom, double step)
+{
+	return max > 0 ? ceil(max * headroom / step) * step : step;
+}
+
+/* @s for a gnuplot string in double quotes: '"' and '\\' escaped (g_free) */
+static gchar *gp_quote(const char *s)
+{
+	GString *q = g_string_new(NULL);
+
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			g_string_append_c(q, '\\');
+		g_string_append_c(q, *s);
+	}
+	return g_string_free(q, FALSE);
+}
+
 /* --plot DIR: the data, a gnuplot script and the PNGs it draws */
 static int write_plots(struct repro *R, const char *dir)
 {
@@ -471,6 +492,7 @@ static int write_plots(struct repro *R, const char *dir)
 	GError *err = NULL;
 	gint status = 0;
 	int rc = 0;
+	double dd_max = 0, iperf_max = 0;
 
 	if (g_mkdir_with_parents(dir, 0755)) {
 		fprintf(stderr, "kmodel-bench reproduce: %s: %s\n", dir, g_strerror(errno));
@@ -485,8 +507,10 @@ static int write_plots(struct repro *R, const char *dir)
 				gchar *id = g_strdup_printf("bbw-bs%lu-%s", bsizes[i],
 							    (const char *[]){ "without", "with", "memcpy" }[v]);
 				const struct figure *f = figure_by_id(R, id);
+				double y = k ? f->predicted : f->published;
 
-				g_string_append_printf(s, " %.2f", k ? f->predicted : f->published);
+				g_string_append_printf(s, " %.2f", y);
+				dd_max = MAX(dd_max, y);
 				g_free(id);
 			}
 		g_string_append_c(s, '\n');
@@ -501,6 +525,7 @@ static int write_plots(struct repro *R, const char *dir)
 		const struct figure *f = !strcmp(tr, "tcp") ?
 			figure_by_id(R, !strcmp(v, "before") ? "iperf-before" : "iperf-after") : NULL;
 
+		iperf_max = MAX(iperf_max, MAX(mbit, f ? f->published : 0));
 		if (f)
 			g_string_append_printf(s, "%zu \"%s\\n%s\" %.2f %s %.2f\n", r, v, tr, mbit,
 						bound ? bound : "cpu", f->published);
@@ -511,18 +536,26 @@ static int write_plots(struct repro *R, const char *dir)
 	if (!g_file_set_contents(idat, s->str, -1, &err))
 		goto gerr;
 	{	/* the AX88772's wire's bound for the TCP frames: MSS 1448 in 1514 bytes */
-		double wire = km_cost_wire_seconds((double)km_asix_before.wire_bits_per_s, 1, 1514);
+		double wire_bps = (double)km_asix_before.wire_bits_per_s;
+		double wire = 1448 * 8 / km_cost_wire_seconds(wire_bps, 1, 1514) / 1e6;
+		/* the y ranges from the data drawn, published and predicted:
+		 * dd 15 % above its largest value, iperf 40 % (its key sits
+		 * inside, over the bars); the profiles that priced them named */
+		double dd_top = y_top(dd_max, 1.15, 10), iperf_top = y_top(MAX(iperf_max, wire), 1.4, 5);
+		gchar *dd_name = gp_quote(km_cost_profile_name(profile(R, "bbw-config-highmem")));
+		gchar *iperf_name = gp_quote(km_cost_profile_name(profile(R, NULL)));
 
 		g_string_printf(s,
 			"# kmodel-bench reproduce --plot: the seeds' published figures and the\n"
 			"# cost model's predictions. Run: gnuplot reproduce.gp (in this directory)\n"
 			"set terminal pngcairo size 900,560 noenhanced\n"
 			"set output 'dd.png'\n"
-			"set title 'dd between tmpfs files, BeagleBone White: published (points), predicted (lines)'\n"
+			"set title \"dd between tmpfs files, BeagleBone White: published (points), "
+			"predicted (lines)\\nprofile %s\"\n"
 			"set logscale x 2\nset xlabel 'block size (bytes)'\nset ylabel 'MB/s'\n"
 			"set xtics ('512' 512, '1K' 1024, '4K' 4096, '16K' 16384, '32K' 32768, '64K' 65536, "
 			"'1M' 1048576)\n"
-			"set key below maxrows 3\nset grid\nset yrange [0:110]\n"
+			"set key below maxrows 3\nset grid\nset yrange [0:%g]\n"
 			"plot 'dd.dat' u 1:5 w l lt 1 lw 2 t 'predicted: without the series', \\\n"
 			"     ''       u 1:6 w l lt 2 lw 2 t 'predicted: with the series', \\\n"
 			"     ''       u 1:7 w l lt 3 lw 1 dt 2 t 'predicted: CONFIG_UACCESS_WITH_MEMCPY', \\\n"
@@ -531,14 +564,17 @@ static int write_plots(struct repro *R, const char *dir)
 			"     ''       u 1:4 w p lt 3 pt 9 ps 1.3 t 'published: CONFIG_UACCESS_WITH_MEMCPY'\n"
 			"set output 'iperf.png'\n"
 			"unset logscale x\nunset xtics\nset xtics nomirror\n"
-			"set title 'iperf transmit, BeagleBoard-xM + AX88772, CONFIG_DEBUG_SLAB: predicted'\n"
+			"set title \"iperf transmit, BeagleBoard-xM + AX88772, CONFIG_DEBUG_SLAB: "
+			"predicted\\nprofile %s\"\n"
 			"set style fill solid 0.6 border -1\nset boxwidth 0.7\n"
-			"set xlabel ''\nset ylabel 'Mbit/s of payload'\nset yrange [0:135]\n"
+			"set xlabel ''\nset ylabel 'Mbit/s of payload'\nset yrange [0:%g]\n"
 			"set key inside top left\nset bmargin 4\n"
 			"plot 'iperf.dat' u 1:3:xtic(2) w boxes lt 3 t 'predicted (the slower of CPU and link)', \\\n"
 			"     ''          u 1:(strcol(5) eq '-' ? NaN : $5) w p pt 7 ps 2 lt 1 t 'published (TCP)', \\\n"
-			"     %.2f w l lt 0 lw 2 t 'the 100 Mbit/s wire at MSS 1448 (%.1f)'\n",
-			wire > 0 ? 1448 * 8 / wire / 1e6 : 0, wire > 0 ? 1448 * 8 / wire / 1e6 : 0);
+			"     %.2f w l lt 0 lw 2 t 'the AX88772 wire, %g Mbit/s, at MSS 1448 (%.1f)'\n",
+			dd_name, dd_top, iperf_name, iperf_top, wire, wire_bps / 1e6, wire);
+		g_free(dd_name);
+		g_free(iperf_name);
 	}
 	if (!g_file_set_contents(gp, s->str, -1, &err))
 		goto gerr;

@@ -336,6 +336,31 @@ static void test_host_profile_comma_locale(void **state)
 			if (g_regex_match(comma, text, 0, NULL))
 				fail_msg("%s: a decimal comma under %s", files[i], name ? name : "C");
 		}
+		if (g_str_has_suffix(f, ".gp")) {
+			/* the y ranges hold what is drawn, the titles name the
+			 * profile (newuser5 #6: fixed [0:110] and [0:135] cut off
+			 * the host's predictions) */
+			const char *at;
+			double top[2], max[2] = { 0, 0 };
+
+			assert_true(g_file_get_contents(f, &text, NULL, NULL));
+			at = strstr(text, "set yrange [0:");
+			for (int k = 0; k < 2; k++) {
+				assert_non_null(at);
+				top[k] = g_ascii_strtod(at + strlen("set yrange [0:"), NULL);
+				at = strstr(at + 1, "set yrange [0:");
+			}
+			for (guint k = 5; k < 28; k++) {	/* iperf 5, 6; dd points 7 .. */
+				JsonObject *o = json_array_get_object_element(figs, k);
+
+				max[k >= 7] = MAX(max[k >= 7], MAX(json_object_get_double_member(o, "published"),
+								   json_object_get_double_member(o, "predicted")));
+			}
+			if (!(top[0] >= max[1] && top[1] >= max[0]))
+				fail_msg("y ranges [0:%g] (dd) and [0:%g] (iperf) below %g and %g", top[0],
+					 top[1], max[1], max[0]);
+			assert_non_null(strstr(text, "profile host\""));
+		}
 		g_unlink(f);
 		g_free(f);
 		g_free(text);

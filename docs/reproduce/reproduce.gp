@@ -2,7 +2,7 @@
 # cost model's predictions. Run: gnuplot reproduce.gp (in this directory)
 set terminal pngcairo size 900,560 noenhanced
 set output 'dd.png'
-set title 'dd between tmpfs files, BeagleBone White: published (points), predicted (lines)'
+set title "dd between tmpfs files, BeagleBone White: published (points), predicted (lines)\nprofile beaglebone-white"
 set logscale x 2
 set xlabel 'block size (bytes)'
 set ylabel 'MB/s'
@@ -20,7 +20,7 @@ set output 'iperf.png'
 unset logscale x
 unset xtics
 set xtics nomirror
-set title 'iperf transmit, BeagleBoard-xM + AX88772, CONFIG_DEBUG_SLAB: predicted'
+set title "iperf transmit, BeagleBoard-xM + AX88772, CONFIG_DEBUG_SLAB: predicted\nprofile beagleboard-xm-debug-slab"
 set style fill solid 0.6 border -1
 set boxwidth 0.7
 set xlabel ''
@@ -30,4 +30,4 @@ set key inside top left
 set bmargin 4
 plot 'iperf.dat' u 1:3:xtic(2) w boxes lt 3 t 'predicted (the slower of CPU and link)', \
      ''          u 1:(strcol(5) eq '-' ? NaN : $5) w p pt 7 ps 2 lt 1 t 'published (TCP)', \
-     94.15 w l lt 0 lw 2 t 'the 100 Mbit/s wire at MSS 1448 (94.1)'
+     94.15 w l lt 0 lw 2 t 'the AX88772 wire, 100 Mbit/s, at MSS 1448 (94.1)'
