@@ -192,6 +192,7 @@ struct dd_run {
 					 * checks): why; no numbers */
 	bool check;			/* the counted run: check the buffer after
 					 * each read(2) (dd_check_buffer()) */
+	unsigned char ramp[512];	/* i % 256 at i: a run of A from its first byte */
 	/* results */
 	double best;			/* seconds of the best timed run */
 	GArray *runs;			/* seconds of each timed run */
@@ -312,18 +313,24 @@ static unsigned char dd_pattern(uint64_t pos)
 	return (unsigned char)(((uint32_t)(pos / 256) * 2654435761u >> 24) + pos % 256);
 }
 
-/* The first of @n bytes at @b that is not A's from @pos; @n if none (a
- * run of A at a time, with memcmp()) */
-static unsigned long dd_mismatch(const unsigned char *b, uint64_t pos, unsigned long n)
+/* @n bytes of A from @pos: a run at a time, each @ramp + its first byte
+ * (dd_pattern()) */
+static void dd_fill(const unsigned char *ramp, unsigned char *buf, uint64_t pos, unsigned long n)
 {
-	unsigned char want[256];
-
 	for (unsigned long k = 0, run; k < n; k += run) {
-		unsigned char first = dd_pattern(pos + k);
+		run = MIN(n - k, 256 - (unsigned long)((pos + k) % 256));
+		memcpy(buf + k, ramp + dd_pattern(pos + k), run);
+	}
+}
+
+/* The first of @n bytes at @b that is not A's from @pos; @n if none */
+static unsigned long dd_mismatch(const unsigned char *ramp, const unsigned char *b, uint64_t pos,
+				 unsigned long n)
+{
+	for (unsigned long k = 0, run; k < n; k += run) {
+		const unsigned char *want = ramp + dd_pattern(pos + k);
 
 		run = MIN(n - k, 256 - (unsigned long)((pos + k) % 256));
-		for (unsigned long j = 0; j < run; j++)
-			want[j] = (unsigned char)(first + j);
 		if (memcmp(b + k, want, run))
 			for (unsigned long j = 0;; j++)
 				if (b[k + j] != want[j])
@@ -350,7 +357,7 @@ static int dd_check_buffer(struct dd_run *r, unsigned long n)
 			return km_err(-EFAULT, "dd: %s: dd's buffer at byte %lu is not mapped after "
 				      "read(2)", dd_row(r, row, sizeof(row)), done);
 		b = (const unsigned char *)km_frame(r->m, km_pfn(r->m, p)) + addr % r->P;
-		if ((k = dd_mismatch(b, pos + done, chunk)) < chunk)
+		if ((k = dd_mismatch(r->ramp, b, pos + done, chunk)) < chunk)
 			return km_err(-EFAULT, "dd: %s: after read(2), dd's buffer differs from A at "
 				      "byte %llu (want 0x%02x, got 0x%02x)", dd_row(r, row, sizeof(row)),
 				      (unsigned long long)(pos + done + k), dd_pattern(pos + done + k),
@@ -373,7 +380,7 @@ static int dd_check_copy(struct dd_run *r)
 		struct km_page *p = km_shmem_file_page(r->out, (unsigned long)(pos / r->P));
 		const unsigned char *b = km_frame(r->m, km_pfn(r->m, p ? p : r->m->zero_page));
 		unsigned long n = (unsigned long)MIN((uint64_t)r->P, size - pos);
-		unsigned long k = dd_mismatch(b, pos, n);
+		unsigned long k = dd_mismatch(r->ramp, b, pos, n);
 
 		if (k < n)
 			return km_err(-EFAULT, "dd: %s: B differs from A at byte %llu (want 0x%02x, "
@@ -475,6 +482,8 @@ static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_
 	int err;
 
 	r->bs = bs;
+	for (unsigned int i = 0; i < sizeof(r->ramp); i++)
+		r->ramp[i] = (unsigned char)i;
 	r->config_highmem = km_dd_machine_highmem(mach);
 	r->runs = g_array_new(FALSE, FALSE, sizeof(double));
 	r->best = G_MAXDOUBLE;
@@ -514,8 +523,7 @@ static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_
 		struct km_iov_iter it;
 		long w;
 
-		for (size_t k = 0; k < iov.iov_len; k++)
-			pat[k] = dd_pattern(pos + k);
+		dd_fill(r->ramp, pat, pos, iov.iov_len);
 		if (km_user_access(r->t, r->ubuf, pat, iov.iov_len, true) < 0) {
 			err = km_err(-EFAULT, "dd: %s: filling dd's buffer failed",
 				     dd_row(r, row, sizeof(row)));
