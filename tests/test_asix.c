@@ -1316,6 +1316,14 @@ static struct km_skb *multi_fixup(struct km_usbnet *dev, struct km_skb *skb, km_
 	return skb;
 }
 
+/* a minidriver that collects the skb for a later transfer (cdc_ncm's
+ * way): it keeps nothing here, the skb goes at once */
+static struct km_skb *collect_fixup(struct km_usbnet *dev, struct km_skb *skb, km_gfp_t flags)
+{
+	km_dev_kfree_skb_any(skb);
+	return NULL;
+}
+
 /* mainline usbnet's stats (usbnet_start_xmit(), tx_complete()): with
  * FLAG_MULTI_PACKET the driver's packets and length delta plus the URB's
  * length; a total <= 0 is WARN_ON_ONCE'd (a KM_R_WARN_ON WARN, once per
@@ -1326,6 +1334,9 @@ static void test_mainline_tx_stats(void **state)
 	static const struct km_usbnet_driver_info mp = { .description = "multi",
 							 .flags = KM_FLAG_MULTI_PACKET,
 							 .tx_fixup = multi_fixup };
+	static const struct km_usbnet_driver_info collector = { .description = "collector",
+								.flags = KM_FLAG_MULTI_PACKET,
+								.tx_fixup = collect_fixup };
 	struct km_usbnet_variant v = km_asix_mainline;
 	struct km_usbnet_dev_stats st;
 	struct km_usbnet *dev;
@@ -1358,6 +1369,17 @@ static void test_mainline_tx_stats(void **state)
 	assert_int_equal(km_usbnet_start_xmit(dev, skb), 0);
 	assert_int_equal(km_report_count(f.m, KM_R_WARN_ON), 1);
 	assert_int_equal(dev->net->tx_bytes, 100);
+	km_usbnet_free(dev);
+	/* a tx_fixup() of NULL: mainline's "packet collected; minidriver
+	 * waiting for more" (goto not_drop) with FLAG_MULTI_PACKET, not a drop */
+	v.info = &collector;
+	assert_int_equal(km_usbnet_probe(f.m, &v, KM_USB_SPEED_HIGH, 512, NULL, &dev), 0);
+	skb = km_alloc_skb(f.t, 300, KM_GFP_ATOMIC);
+	km_skb_put(skb, 100);
+	assert_int_equal(km_usbnet_start_xmit(dev, skb), 0);
+	assert_int_equal(dev->tx_fixup_null, 1);
+	assert_int_equal(dev->net->tx_dropped, 0);
+	assert_int_equal(dev->net->tx_packets, 0);
 	km_usbnet_free(dev);
 	km_reports_clear(f.m);
 	fx_down(&f);
