@@ -543,6 +543,92 @@ static void test_traffic_shapes(void **state)
 	fx_down(&f);
 }
 
+static unsigned int be16(const uint8_t *p)
+{
+	return (unsigned int)p[0] << 8 | p[1];
+}
+
+static uint32_t be32(const uint8_t *p)
+{
+	return (uint32_t)be16(p) << 16 | be16(p + 2);
+}
+
+/* the one's complement sum of the 20-byte IPv4 header at @ip (RFC 1071):
+ * 0xffff when its checksum is right */
+static unsigned int ip_sum(const uint8_t *ip)
+{
+	uint32_t sum = 0;
+
+	for (int i = 0; i < 20; i += 2)
+		sum += be16(ip + i);
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return sum;
+}
+
+/* The senders' headers as the protocols define them, not as the sender
+ * itself checks them (km_traffic_verify() compares with its own bytes):
+ * the IPv4 total length counts the IP header and what follows it (RFC
+ * 791), the UDP length its 8-byte header and the payload (RFC 768); TCP
+ * sequence numbers advance by the bytes sent, an MSS per segment (RFC
+ * 793); a routed frame leaves with its TTL one less (ip_decrease_ttl())
+ * and a header checksum that sums to 0xffff (RFC 1071). A frame cut short
+ * is no match (km_traffic_mismatch(): the shorter length), and an MSS past
+ * 65535 - 66 is refused (kmodel/traffic.h). */
+static void test_traffic_headers(void **state)
+{
+	struct fx f;
+	struct km_net_device dev;
+	struct km_traffic *tr;
+	struct km_traffic_config cfg = { .kind = KM_TRAFFIC_UDP };
+	struct km_skb *skb;
+	uint32_t seq;
+	int want, got;
+
+	fx_up(&f);
+	km_net_device_init_ether(&dev);
+	assert_int_equal(km_traffic_new(f.t, &dev, &cfg, &tr), 0);
+	skb = km_traffic_next(tr);
+	assert_int_equal(be16(skb->data + 12), 0x0800);		/* ETH_P_IP */
+	assert_int_equal(be16(skb->data + 14 + 2), 20 + 8 + KM_UDP_PAYLOAD_DEFAULT);
+	assert_int_equal(skb->data[14 + 9], 17);		/* IPPROTO_UDP */
+	assert_int_equal(be16(skb->data + 34 + 4), 8 + KM_UDP_PAYLOAD_DEFAULT);
+	/* the frame less its last byte: a prefix, so the mismatch is there */
+	assert_int_equal(km_traffic_mismatch(tr, skb->data, skb->len - 1, &want, &got),
+			 (long)skb->len - 1);
+	assert_int_equal(want, skb->data[skb->len - 1]);
+	assert_int_equal(got, -1);
+	assert_int_equal(km_traffic_mismatch(tr, skb->data, skb->len, NULL, NULL), -1);
+	km_kfree_skb(skb);
+	km_traffic_free(tr);
+
+	cfg = (struct km_traffic_config){ .kind = KM_TRAFFIC_TCP };
+	assert_int_equal(km_traffic_new(f.t, &dev, &cfg, &tr), 0);
+	skb = km_traffic_next(tr);
+	assert_int_equal(be16(skb->data + 14 + 2), 20 + 32 + KM_TCP_MSS_DEFAULT);
+	seq = be32(skb->data + 34 + 4);
+	km_kfree_skb(skb);
+	skb = km_traffic_next(tr);
+	assert_int_equal(be32(skb->data + 34 + 4) - seq, KM_TCP_MSS_DEFAULT);
+	km_kfree_skb(skb);
+	km_traffic_free(tr);
+	cfg.payload = 65535 - KM_TCP_HDRS;
+	assert_int_equal(km_traffic_new(f.t, &dev, &cfg, &tr), 0);
+	km_traffic_free(tr);
+	cfg.payload++;
+	assert_int_equal(km_traffic_new(f.t, &dev, &cfg, &tr), -EINVAL);
+
+	cfg = (struct km_traffic_config){ .kind = KM_TRAFFIC_FORWARD };
+	assert_int_equal(km_traffic_new(f.t, &dev, &cfg, &tr), 0);
+	skb = km_traffic_next(tr);
+	assert_int_equal(skb->data[14 + 8], 64 - 1);		/* sent with TTL 64 */
+	assert_int_equal(ip_sum(skb->data + 14), 0xffff);
+	km_kfree_skb(skb);
+	km_traffic_free(tr);
+	assert_int_equal(reports(&f, KM_R_NONE), 0);
+	fx_down(&f);
+}
+
 /* Fix 1: size arithmetic never wraps into a small buffer or UB. In v3.5
  * skb_copy_expand() sums newheadroom + len + newtailroom as unsigned int
  * and skb_cow_head() ALIGNs an unsigned delta: both wrap near 4 GiB; the
@@ -1337,6 +1423,7 @@ int main(void)
 		cmocka_unit_test(test_leak_reported),
 		cmocka_unit_test(test_ll_reserved_space),
 		cmocka_unit_test(test_traffic_shapes),
+		cmocka_unit_test(test_traffic_headers),
 		cmocka_unit_test(test_huge_sizes),
 		cmocka_unit_test(test_cross_machine),
 		cmocka_unit_test(test_copy_keeps_tailroom),
