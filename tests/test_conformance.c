@@ -5,7 +5,9 @@
  * layout (include/kmodel/conformance.h), never copied from a run:
  *  - direct and gup_kmap_fixed pass every case;
  *  - gup_kmap_rfc fails exactly the cases that start in an accessible page
- *    and run into an inaccessible one (its partial-pin flaw returns n);
+ *    and run into an inaccessible one (its partial-pin flaw returns n),
+ *    and the writes to the writeback edge's file that its missing
+ *    set_page_dirty() loses;
  *  - deliberately broken variants make exactly the check they break fail;
  *  - kmodel-check prints the same numbers as JSON.
  */
@@ -23,11 +25,28 @@
 
 static const unsigned long page_sizes[] = { 4096, 16384, 65536 };
 
+/* The offsets of the cases of size @n at edge @e (conformance.h): every
+ * one in -M..M; at the COW and writeback edges only -M, -n - 1, -n,
+ * -n + 1, -1, 0 and 1 that lie in -M..M, each once. Return: how many, in
+ * @off (room for 2M + 1). */
+static size_t offsets(enum km_conformance_edge e, long n, long M, long *off)
+{
+	size_t k = 0;
+
+	for (long o = -M; o <= M; o++)
+		if (e < KM_CONF_COW || o == -M || o == -n - 1 || o == -n || o == -n + 1 ||
+		    o == -1 || o == 0 || o == 1)
+			off[k++] = o;
+	return k;
+}
+
 /* Cases of one page size in one context: 5 edges x 2 directions, every n
- * in 0..M, every offset in -M..M. */
+ * in 0..M, every offset in -M..M; the 2 sparse edges x 2 directions: for
+ * M >= 4, n = 0: 4 offsets (-M, -1, 0, 1), n = 1: 5, n = 2: 6, n = 3..M-2:
+ * 7, n = M - 1: 6, n = M: 5 -- 7M - 2 in all. */
 static unsigned long cases_per_context(unsigned long M)
 {
-	return 2 * KM_CONF_EDGE__COUNT * (2 * M + 1) * (M + 1);
+	return 2 * (KM_CONF_EDGE__COUNT - 2) * (2 * M + 1) * (M + 1) + 2 * 2 * (7 * M - 2);
 }
 
 /* Accessible bytes of [B + off, B + off + n) from its start, from the
@@ -36,13 +55,18 @@ static unsigned long cases_per_context(unsigned long M)
  * never-touched page is accessible where faults are handled (process
  * context: do_anonymous_page()) and not where faulthandler_disabled()
  * (include/linux/uaccess.h, v5.7); the adjacent edge's two resident
- * read/write pages are accessible in every context and direction;
- * everything else stops at B (a hole, or a store to the read-only page). */
+ * read/write pages are accessible in every context and direction; a store
+ * to the COW edge's page only where faults are handled (its pte is
+ * write-protected until the fault breaks COW: do_wp_page());
+ * everything else stops at B (a hole, or a store to the read-only page;
+ * the writeback edge's file page is dirty behind a writable pte). */
 static unsigned long accessible(enum km_conformance_context ctx, int dir,
 				enum km_conformance_edge e, long off, unsigned long n)
 {
 	if (e == KM_CONF_LEADING)
 		return off >= 0 ? n : 0;
+	if (e == KM_CONF_COW && dir == KM_CONF_TO_USER && ctx != KM_CONF_CTX_PROCESS)
+		return 0;
 	if (e == KM_CONF_ADJACENT || (e == KM_CONF_READONLY && dir == KM_CONF_FROM_USER) ||
 	    (e == KM_CONF_UNTOUCHED && ctx == KM_CONF_CTX_PROCESS))
 		return n;
@@ -133,18 +157,44 @@ static unsigned long rfc_returns(int dir, enum km_conformance_edge e, long off, 
 	return accessible(KM_CONF_CTX_PROCESS, dir, e, off, n) == n ? 0 : n;
 }
 
-/* How many cases gup_kmap_rfc fails in context @ctx, on the 3 page sizes,
- * with max_size @M (see test_rfc_fails_exactly()): per (page size,
- * direction, edge) of a straddle, the sum over n of (n - 1); per direction
- * starting in the untouched page, n x (M + 1) offsets. 3 straddling (dir,
- * edge) pairs; without faults also 2 x (the untouched straddles and
- * starts). */
+/* How many cases gup_kmap_rfc fails on the size check in context @ctx, on
+ * the 3 page sizes, with max_size @M (see test_rfc_fails_exactly()): per
+ * (page size, direction, edge) of a straddle, the sum over n of (n - 1);
+ * per direction starting in the untouched page, n x (M + 1) offsets; a
+ * range wholly in the COW page, sum over n >= 1 of (M - n + 1). In process
+ * context 7 straddling (dir, edge) pairs: trailing and writeback both
+ * ways, readonly to_user, cow both ways. Without faults the COW page takes
+ * no store, so cow to_user's straddles are right (n) and its ranges within
+ * the page wrong (the RFC faults COW broken and copies): 6 pairs, the
+ * within-COW ranges, and 2 x (the untouched straddles and starts). The
+ * COW and writeback edges at their sparse offsets (offsets()). */
 static unsigned long rfc_failures(enum km_conformance_context ctx, unsigned long M)
 {
 	unsigned long straddles = M * (M - 1) / 2, starts = M * (M + 1);
+	/* the sparse edges (M >= 4): straddling offsets -n + 1 and -1 (one
+	 * for n = 2, none below); within the page -M, -n - 1 and -n (n = 1 ..
+	 * M - 2; two for M - 1, one for M) */
+	unsigned long sp_straddles = 2 * M - 3, sp_within = 3 * M - 3;
 
-	return 3 * (ctx == KM_CONF_CTX_PROCESS ? 3 * straddles
-					       : 3 * straddles + 2 * (straddles + starts));
+	return 3 * (ctx == KM_CONF_CTX_PROCESS ? 3 * straddles + 4 * sp_straddles
+					       : 3 * straddles + 2 * (straddles + starts) +
+							 3 * sp_straddles + sp_within);
+}
+
+/* The RFC's lost writes (newuser5 #5): put_page() without
+ * set_page_dirty() after writing through its pin, with writeback between
+ * the pin and the copy (the writeback edge): every to_user range wholly in
+ * the file page (the RFC copies only those: a straddle is a partial pin,
+ * nothing copied), n >= 1, in every context (its gup faults wherever):
+ * a copy failure each, on the 3 page sizes, at the sparse offsets. */
+static unsigned long rfc_lost(unsigned long M)
+{
+	return 3 * (3 * M - 3);	/* offsets -M, -n - 1, -n within (M >= 4) */
+}
+
+static bool rfc_loses(int dir, enum km_conformance_edge e, long off, unsigned long n)
+{
+	return e == KM_CONF_WRITEBACK && dir == KM_CONF_TO_USER && n >= 1 && off + (long)n <= 0;
 }
 
 /*
@@ -158,10 +208,13 @@ static unsigned long rfc_failures(enum km_conformance_context ctx, unsigned long
  * never-touched page's cases: the RFC faults it in and copies what it may
  * not (both directions, the straddles and every n >= 1 starting in it).
  * The adjacent edge adds none: the RFC pins both resident pages and
- * copies all, in every context.
- * Only the size check fails: nothing is written out of place. The RFC
- * sleeps in atomic context and runs the gup slow path with page faults
- * disabled: reports in every context but process.
+ * copies all, in every context. Where faults are not handled the COW
+ * page takes no store: the RFC's slow path breaks COW and copies.
+ * Besides the size check, only the copy check fails: the writeback edge's
+ * lost writes (rfc_loses()), each a byte the file reads back as zero.
+ * Nothing is written out of place. The RFC sleeps in atomic context and
+ * runs the gup slow path with page faults disabled: reports in every
+ * context but process.
  */
 static void test_rfc_fails_exactly(void **state)
 {
@@ -170,37 +223,48 @@ static void test_rfc_fails_exactly(void **state)
 	for (int ctx = 0; ctx < KM_CONF_CTX__COUNT; ctx++) {
 		GHashTable *want = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, NULL);
 		struct km_conformance_result r;
-		unsigned long expected = 0;
+		unsigned long expected = 0, lost = 0;
+		long offs[2 * RFC_N + 1];
 
 		for (size_t p = 0; p < G_N_ELEMENTS(page_sizes); p++)
 			for (int d = 0; d < KM_CONF_DIR__COUNT; d++)
 				for (int e = 0; e < KM_CONF_EDGE__COUNT; e++)
 					for (unsigned long n = 0; n <= RFC_N; n++)
-						for (long off = -RFC_N; off <= RFC_N; off++) {
+						for (size_t i = 0, k = offsets(e, (long)n, RFC_N, offs);
+						     i < k; i++) {
+							long off = offs[i];
 							unsigned long avail = accessible(ctx, d, e, off, n);
 							unsigned long lo = n - avail, N = rfc_returns(d, e, off, n);
 							unsigned long hi = avail ? (avail == n ? 0 : n - 1) : n;
 							gint64 k = case_key(ctx, d, e, page_sizes[p], off,
 									    n, KM_CONF_CHECK_SIZE);
 
+							if (rfc_loses(d, e, off, n)) {
+								gint64 kc = k - KM_CONF_CHECK_SIZE +
+									    KM_CONF_CHECK_COPY;
+
+								g_hash_table_add(want, g_memdup2(&kc, sizeof(kc)));
+								lost++;
+							}
 							if (N >= lo && N <= hi)
 								continue;
 							g_hash_table_add(want, g_memdup2(&k, sizeof(k)));
 							expected++;
 						}
 		assert_int_equal(expected, rfc_failures(ctx, RFC_N));
+		assert_int_equal(lost, rfc_lost(RFC_N));
 		assert_int_equal(km_uaccess_conformance_in(&km_uaccess_gup_kmap_rfc, &o, ctx, &r, NULL, 0), 0);
 		assert_int_equal(r.cases, 3 * cases_per_context(RFC_N));
-		assert_int_equal(r.failures, expected);
+		assert_int_equal(r.failures, expected + lost);	/* no case fails both */
 		assert_int_equal(r.by_check[KM_CONF_CHECK_SIZE], expected);
 		assert_int_equal(r.by_check[KM_CONF_CHECK_SRC], 0);
 		assert_int_equal(r.by_check[KM_CONF_CHECK_DST], 0);
-		assert_int_equal(r.by_check[KM_CONF_CHECK_COPY], 0);
+		assert_int_equal(r.by_check[KM_CONF_CHECK_COPY], lost);
 		if (ctx == KM_CONF_CTX_PROCESS)
 			assert_int_equal(r.reports, 0);
 		else
 			assert_true(r.reports > 0);
-		assert_int_equal(r.list_len, expected);
+		assert_int_equal(r.list_len, expected + lost);
 		for (size_t i = 0; i < r.list_len; i++) {
 			const struct km_conformance_failure *f = &r.list[i];
 			gint64 k = case_key(f->context, f->dir, f->edge, f->page_size, f->offset,
@@ -214,6 +278,13 @@ static void test_rfc_fails_exactly(void **state)
 					 km_conformance_dir_name(f->dir), f->page_size,
 					 km_conformance_edge_name(f->edge), f->offset, f->size,
 					 km_conformance_check_name(f->check));
+			if (f->check == KM_CONF_CHECK_COPY) {	/* lost: the file reads zero */
+				assert_int_equal(f->returned, 0);
+				assert_int_equal(f->at, 0);
+				assert_int_equal(f->got, 0);
+				assert_true(f->expected_min != 0);
+				continue;
+			}
 			assert_int_equal(f->returned, rfc_returns(f->dir, f->edge, f->offset, f->size));
 			assert_int_equal(f->got, f->returned);
 			assert_int_equal(f->expected_min, f->size - avail);
@@ -237,8 +308,9 @@ static void test_max_listed(void **state)
 	assert_int_equal(km_uaccess_conformance_in(&km_uaccess_gup_kmap_rfc, &o,
 						   KM_CONF_CTX_PROCESS, &r, NULL, 0), 0);
 	assert_int_equal(r.cases, cases_per_context(16));
-	/* 3 (dir, edge) pairs x sum_{n=1..16} (n - 1) */
-	assert_int_equal(r.failures, 3 * 16 * 15 / 2);
+	/* 3 (dir, edge) pairs x sum_{n=1..16} (n - 1), 4 sparse ones x
+	 * (2 x 16 - 3), and the lost writes: 3 x 16 - 3 */
+	assert_int_equal(r.failures, 3 * 16 * 15 / 2 + 4 * (2 * 16 - 3) + 3 * 16 - 3);
 	assert_int_equal(r.list_len, 7);
 	km_conformance_result_clear(&r);
 }
@@ -319,13 +391,14 @@ static unsigned long liar_to(unsigned long to, const void *from, unsigned long n
 static unsigned long count_cases(bool (*pred)(int dir, unsigned long avail, unsigned long n))
 {
 	unsigned long c = 0;
+	long offs[2 * M + 1];
 
 	for (int ctx = 0; ctx < KM_CONF_CTX__COUNT; ctx++)
 		for (int d = 0; d < KM_CONF_DIR__COUNT; d++)
 			for (int e = 0; e < KM_CONF_EDGE__COUNT; e++)
 				for (unsigned long n = 0; n <= M; n++)
-					for (long off = -M; off <= M; off++)
-						c += pred(d, accessible(ctx, d, e, off, n), n);
+					for (size_t i = 0, k = offsets(e, (long)n, M, offs); i < k; i++)
+						c += pred(d, accessible(ctx, d, e, offs[i], n), n);
 	return c;
 }
 
@@ -477,6 +550,136 @@ static void test_catches_kbuf_overrun(void **state)
 	expect_overrun(1, 300);				/* before, past the 256-byte guard */
 	expect_overrun(KM_CONFORMANCE_REDZONE, KM_CONFORMANCE_REDZONE);	/* the limit */
 	(void)state;
+}
+
+/* copy_to_user through get_user_pages_fast() of each page and a
+ * kmap_atomic() memcpy, then put_page(): with @gup_flags, and
+ * set_page_dirty() before the put if @dirty (gup_kmap_fixed's shape) */
+static unsigned long gup_copy_to(unsigned long to, const void *from, unsigned long n,
+				 unsigned int gup_flags, bool dirty)
+{
+	struct km_task *t = km_current();
+	struct km_machine *m = km_task_machine(t);
+	unsigned long P = km_page_size(m);
+
+	while (n) {
+		unsigned long off = to & (P - 1), chunk = MIN(n, P - off);
+		struct km_page *page;
+		unsigned char *v;
+
+		if (km_get_user_pages_fast(t, to, 1, gup_flags, &page) != 1)
+			break;
+		v = km_kmap_atomic(t, page);
+		memcpy(v + off, from, chunk);
+		km_kunmap_atomic(t, v);
+		if (dirty)
+			km_set_page_dirty(m, page);
+		km_put_page(m, page);
+		to += chunk;
+		from = (const unsigned char *)from + chunk;
+		n -= chunk;
+	}
+	return n;
+}
+
+/* newuser5 #5 (kl_nowrite): copy_to_user pins without FOLL_WRITE */
+static unsigned long nowrite_to(unsigned long to, const void *from, unsigned long n)
+{
+	return gup_copy_to(to, from, n, 0, true);
+}
+
+/* newuser5 #5 (kl_nodirty): FOLL_WRITE, but no set_page_dirty() */
+static unsigned long nodirty_to(unsigned long to, const void *from, unsigned long n)
+{
+	return gup_copy_to(to, from, n, KM_FOLL_WRITE, false);
+}
+
+/* to_user cases of the sparse edge @e that copy a byte into its page
+ * (n >= 1, off < 0), of one page size */
+static unsigned long sparse_writes(enum km_conformance_edge e)
+{
+	unsigned long c = 0;
+	long offs[2 * M + 1];
+
+	for (long n = 1; n <= M; n++)
+		for (size_t i = 0, k = offsets(e, n, M, offs); i < k; i++)
+			c += offs[i] < 0;
+	return c;
+}
+
+/*
+ * newuser5 #5: a copy_to_user that pins without FOLL_WRITE passed every
+ * check but the size of the read-only edge, while it wrote into the page a
+ * forked parent still shares and into the shared zero page, with no
+ * report anywhere. Now (process context, where its pins fault): the COW
+ * edge's parent sees its page changed -- a dst failure, on to_user COW
+ * cases only (a case whose bytes happen to equal the parent's is not
+ * one) -- and every write into the zero page (the read-only edge, the
+ * untouched page a read fault maps) is a zero_page report.
+ */
+static void test_catches_write_without_foll_write(void **state)
+{
+	const struct km_uaccess_ops ops = {
+		.size = KM_UACCESS_OPS_SIZE, .name = "nowrite",
+		.raw_copy_from_user = km_uaccess_direct.raw_copy_from_user,
+		.raw_copy_to_user = nowrite_to,
+	};
+	struct km_conformance_opts o = { .page_sizes = { 4096 }, .max_size = M };
+	unsigned long by_code[KM_R__COUNT], dst = 0;
+	struct km_conformance_result r;
+
+	assert_int_equal(km_uaccess_conformance_in(&ops, &o, KM_CONF_CTX_PROCESS, &r, by_code,
+						   KM_R__COUNT), 0);
+	for (size_t i = 0; i < r.list_len; i++) {
+		const struct km_conformance_failure *f = &r.list[i];
+
+		if (f->check != KM_CONF_CHECK_DST)
+			continue;
+		assert_int_equal(f->edge, KM_CONF_COW);
+		assert_int_equal(f->dir, KM_CONF_TO_USER);
+		assert_true(f->offset < 0);
+		dst++;
+	}
+	assert_int_equal(dst, r.by_check[KM_CONF_CHECK_DST]);
+	assert_true(dst > sparse_writes(KM_CONF_COW) / 2 && dst <= sparse_writes(KM_CONF_COW));
+	assert_int_equal(r.by_check[KM_CONF_CHECK_COPY], 0);
+	assert_true(by_code[KM_R_ZERO_PAGE] > 0);
+	assert_int_equal(by_code[KM_R_ZERO_PAGE], r.reports);
+	for (size_t i = 0; i < r.first_reports_len; i++)
+		assert_non_null(strstr(r.first_reports[i].message,
+				       "the shared zero page (pfn 0) was written"));
+	km_conformance_result_clear(&r);
+}
+
+/*
+ * newuser5 #5: a copy_to_user that writes through its pin without
+ * set_page_dirty() passed kmodel-check, though writeback between the pin
+ * and the copy loses the write (test_mm_fidelity's
+ * test_rfc_put_page_without_set_page_dirty). The writeback edge: exactly
+ * its to_user cases that copy into the file page fail, on the copy check
+ * (the file reads back zero where the source has none), in every context
+ * where the pin succeeds -- process here; nothing else fails.
+ */
+static void test_catches_missing_set_page_dirty(void **state)
+{
+	const struct km_uaccess_ops ops = {
+		.size = KM_UACCESS_OPS_SIZE, .name = "nodirty",
+		.raw_copy_from_user = km_uaccess_direct.raw_copy_from_user,
+		.raw_copy_to_user = nodirty_to,
+	};
+	struct km_conformance_opts o = { .page_sizes = { 4096 }, .max_size = M };
+	struct km_conformance_result r;
+
+	assert_int_equal(km_uaccess_conformance_in(&ops, &o, KM_CONF_CTX_PROCESS, &r, NULL, 0), 0);
+	assert_int_equal(r.by_check[KM_CONF_CHECK_COPY], sparse_writes(KM_CONF_WRITEBACK));
+	assert_int_equal(r.failures, sparse_writes(KM_CONF_WRITEBACK));
+	for (size_t i = 0; i < r.list_len; i++) {
+		assert_int_equal(r.list[i].edge, KM_CONF_WRITEBACK);
+		assert_int_equal(r.list[i].dir, KM_CONF_TO_USER);
+		assert_int_equal(r.list[i].got, 0);
+	}
+	assert_int_equal(r.reports, 0);
+	km_conformance_result_clear(&r);
 }
 
 /* the teardown warnings of a run, kept instead of printed */
@@ -710,9 +913,11 @@ static void test_cli_json(void **state)
 			assert_int_equal(json_object_get_size(by), 4);
 			memset(&r, 0, sizeof(r));
 			r.cases = 3 * cases_per_context(MAX_N);
-			if (ops == &km_uaccess_gup_kmap_rfc)
-				r.failures = r.by_check[KM_CONF_CHECK_SIZE] =
-					rfc_failures(ctx[k], MAX_N);
+			if (ops == &km_uaccess_gup_kmap_rfc) {
+				r.by_check[KM_CONF_CHECK_SIZE] = rfc_failures(ctx[k], MAX_N);
+				r.by_check[KM_CONF_CHECK_COPY] = rfc_lost(MAX_N);
+				r.failures = r.by_check[KM_CONF_CHECK_SIZE] + rfc_lost(MAX_N);
+			}
 			if (ops == &km_uaccess_gup_kmap_rfc && ctx[k] != KM_CONF_CTX_PROCESS) {
 				struct km_conformance_result lib;
 
@@ -782,6 +987,8 @@ int main(void)
 		cmocka_unit_test(test_catches_wrong_count),
 		cmocka_unit_test(test_catches_kbuf_overrun),
 		cmocka_unit_test(test_catches_second_page_leak),
+		cmocka_unit_test(test_catches_write_without_foll_write),
+		cmocka_unit_test(test_catches_missing_set_page_dirty),
 		cmocka_unit_test(test_first_report_per_code),
 		cmocka_unit_test(test_bad_arguments),
 #ifdef KMODEL_CHECK_PATH

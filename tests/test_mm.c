@@ -1209,6 +1209,55 @@ static void test_kmap_foreign_page(void **state)
 	km_fixture_down(&g);
 }
 
+/*
+ * newuser5 #5: the shared zero page must stay all zero (a machine
+ * invariant, KM_R_ZERO_PAGE, checked by km_machine_check() and so at
+ * teardown). get_user_pages_fast() without FOLL_WRITE of a page a read
+ * fault mapped returns ZERO_PAGE(0) (follow_page_pte(), mm/gup.c v5.7);
+ * writing through it -- a ported copy_to_user that forgot FOLL_WRITE --
+ * changes what every untouched anonymous page reads, in every address
+ * space, as it would in the kernel: the model lets that happen and the
+ * check names it. Nothing was reported before.
+ */
+static void test_zero_page_written(void **state)
+{
+	struct km_fixture f;
+	struct km_mm *mm2;
+	struct km_task *t2;
+	struct km_page *p;
+	unsigned long a, b;
+	char buf[5] = "";
+	unsigned char *v;
+
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0, 1, RW);
+	assert_int_equal(km_user_access(f.t, a, buf, 1, false), 1);	/* the zero page */
+	assert_int_equal(km_get_user_pages_fast(f.t, a, 1, 0, &p), 1);
+	assert_int_equal(km_page_to_pfn(f.m, p), 0);
+	v = km_kmap_atomic(f.t, p);
+	memcpy(v + 8, "ZERO", 4);
+	km_kunmap_atomic(f.t, v);
+	km_put_page(f.m, p);
+	/* another address space's fresh read-only mapping reads it */
+	assert_int_equal(km_mm_new(f.m, &mm2), 0);
+	assert_int_equal(km_task_new(f.m, mm2, 0, &t2), 0);
+	km_mm_put(mm2);
+	assert_int_equal(km_mmap(mm2, 0, 4096, RO, &b), 0);
+	assert_int_equal(km_user_access(t2, b + 8, buf, 4, false), 4);
+	assert_string_equal(buf, "ZERO");
+	km_task_free(t2);
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);	/* nothing said so far */
+	km_task_switch(NULL);
+	km_task_free(f.t);
+	assert_int_equal(km_machine_check(f.m), 1);
+	assert_int_equal(km_report_count(f.m, KM_R_ZERO_PAGE), 1);
+	assert_true(report_says(f.m, KM_R_ZERO_PAGE,
+				"the shared zero page (pfn 0) was written: 4 bytes not zero, the "
+				"first at offset 8 (0x5a)"));
+	assert_string_equal(km_report_code_name(KM_R_ZERO_PAGE), "zero_page");
+	km_test_destroy_expecting(f.m, 1);
+}
+
 static void count_hook(struct km_task *t, void *arg)
 {
 	(void)t;
@@ -1465,6 +1514,7 @@ int main(void)
 		cmocka_unit_test(test_teardown_pinned_page_and_kmap),
 		cmocka_unit_test(test_kmap_foreign_page),
 		cmocka_unit_test(test_fault_after_gup_entry_points),
+		cmocka_unit_test(test_zero_page_written),
 		cmocka_unit_test(test_null_arguments),
 		cmocka_unit_test(test_other_page_sizes),
 		cmocka_unit_test(test_walk_events_on_faults),

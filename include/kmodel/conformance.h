@@ -24,11 +24,26 @@
  *   base+9P  A1: read/write, resident, random bytes   } one mapping
  *   base+10P A2: read/write, resident, random bytes   }
  *   base+11P unmapped
+ *   base+12P C:  (in the COW edge's address spaces only) read/write,
+ *                resident, random bytes, shared copy-on-write between an
+ *                address space and its km_mm_fork(), whose task copies
+ *   base+13P unmapped
+ *   base+14P F:  MAP_SHARED read/write page 0 of a file, zero bytes,
+ *                dirty behind a writable pte before each case; writeback
+ *                runs at every gup's KM_IP_AFTER_PIN during its cases
+ *                (km_fault_after_gup())
+ *   base+15P unmapped
  *
  * and runs, in every context (enum km_conformance_context), for every edge
  * (enum km_conformance_edge) and both directions, every size n in
  * 0..max_size and every start offset off in -max_size..+max_size relative
- * to the edge's boundary B, the raw copy of [B + off, B + off + n).
+ * to the edge's boundary B, the raw copy of [B + off, B + off + n) -- at
+ * the COW and writeback edges, whose cases fork an address space or write
+ * a page back, only the offsets -max_size, -n - 1, -n, -n + 1, -1, 0 and 1
+ * that lie in -max_size..+max_size (each once: 7 max_size - 2 cases per
+ * direction for max_size >= 4).
+ * A byte that is not zero in the shared zero page (the read-only page, or
+ * what a read fault maps at U) after a case is a KM_R_ZERO_PAGE report.
  *
  * What is accessible depends on the context: where page faults are
  * handled (process context) every mapped byte with the access's
@@ -66,6 +81,20 @@ enum km_conformance_edge {
 	KM_CONF_ADJACENT,	/**< B = end of A1: two resident read/write pages,
 				 *   accessible in every context and direction: a
 				 *   copy across B takes (pins, maps) a second page */
+	/** (appended) B = end of C, a page shared copy-on-write with the
+	 *  address space the copying one was forked from (km_mm_fork()),
+	 *  then a hole: readable in every context, writable only where
+	 *  faults are handled (the store breaks COW). The parent's page
+	 *  must keep its bytes: a copy_to_user that pins without FOLL_WRITE
+	 *  writes into the shared page, a dst failure (newuser5 #5). */
+	KM_CONF_COW,
+	/** (appended) B = end of F, a MAP_SHARED file page, then a hole:
+	 *  accessible in every context and direction; writeback runs between
+	 *  a gup's pin and the copy through it. After a copy_to_user the file
+	 *  is written back and the bytes it wrote must be the source's: a
+	 *  variant that writes through a pin without set_page_dirty() loses
+	 *  them, a copy failure (newuser5 #5). */
+	KM_CONF_WRITEBACK,
 	KM_CONF_EDGE__COUNT
 };
 
@@ -301,7 +330,8 @@ static inline void km_conformance_result_clear(struct km_conformance_result *res
 KM_API const char *km_conformance_check_name(enum km_conformance_check check);
 /** "from_user", "to_user"; "?" otherwise. */
 KM_API const char *km_conformance_dir_name(enum km_conformance_dir dir);
-/** "leading", "trailing", "readonly", "untouched", "adjacent"; "?" otherwise. */
+/** "leading", "trailing", "readonly", "untouched", "adjacent", "cow",
+ *  "writeback"; "?" otherwise. */
 KM_API const char *km_conformance_edge_name(enum km_conformance_edge edge);
 /** "process", "preempt_off", "pagefault_off", "atomic"; "?" otherwise. */
 KM_API const char *km_conformance_context_name(enum km_conformance_context ctx);

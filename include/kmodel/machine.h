@@ -234,8 +234,9 @@ static inline void km_machine_get_config(const struct km_machine *m,
  * km_machine_check() - run the teardown checks now, without destroying:
  * pages still referenced (pinned pages, leaked references), kmap slots
  * held, preempt/pagefault counts left raised, kmalloc objects not freed,
- * address spaces and tasks not released. Each problem is recorded as a
- * report (KM_R_LEAK_*). Return: number of problems found (>= 0).
+ * address spaces and tasks not released (each a KM_R_LEAK_* report), and
+ * the machine invariant that the shared zero page holds only zeroes
+ * (KM_R_ZERO_PAGE). Return: number of problems found (>= 0).
  */
 KM_API int km_machine_check(struct km_machine *m);
 
@@ -407,6 +408,14 @@ enum km_report_code {
 	 *  (km_machine_config.kmap is not KM_KMAP_LOCAL). The page is mapped
 	 *  anyway and the code runs on (kmodel/mm.h). */
 	KM_R_KMAP_ERA,
+	/** BUG (a model check): the shared zero page (ZERO_PAGE(0)) holds a
+	 *  byte that is not zero: something wrote to it -- a copy_to_user()
+	 *  that pinned without FOLL_WRITE where a read fault had mapped the
+	 *  zero page, or a kmap of it. Every later read of an untouched
+	 *  anonymous page, in every address space, sees those bytes. Checked
+	 *  by km_machine_check() (and so at teardown) and by the conformance
+	 *  suite after each case (newuser5 #5). */
+	KM_R_ZERO_PAGE,
 	KM_R__COUNT
 };
 

@@ -45,6 +45,26 @@ int km_page_alloc_init(struct km_machine *m)
 	return 0;
 }
 
+int km_zero_page_check(struct km_machine *m)
+{
+	unsigned long pfn = km_pfn(m, m->zero_page);
+	const unsigned char *z = km_frame(m, pfn);
+	size_t i = 0, nonzero = 0;
+
+	while (i < m->page_size && !z[i])
+		i++;
+	if (i == m->page_size)
+		return 0;
+	for (size_t j = i; j < m->page_size; j++)
+		nonzero += z[j] != 0;
+	km_report(m, KM_BUG, KM_R_ZERO_PAGE,
+		  "the shared zero page (pfn %lu) was written: %zu byte%s not zero, the first at "
+		  "offset %zu (0x%02x): a write through a pin without FOLL_WRITE, or through a "
+		  "kmap of ZERO_PAGE(0)? every read of an untouched anonymous page now sees it",
+		  pfn, nonzero, nonzero == 1 ? "" : "s", i, z[i]);
+	return 1;
+}
+
 /* every frame but the reserved zero page must be free again */
 /* Frame @pfn still referenced at teardown: one problem, reported */
 static int check_frame(struct km_machine *m, unsigned long pfn)
@@ -52,12 +72,14 @@ static int check_frame(struct km_machine *m, unsigned long pfn)
 	struct km_page *p = &m->pages[pfn];
 
 	if (p == m->zero_page) {
+		int n = km_zero_page_check(m);
+
 		if (p->refcount == 1)	/* the machine's own reference */
-			return 0;
+			return n;
 		km_report(m, KM_BUG, KM_R_LEAK_PAGE,
 			  "zero page (pfn %lu) refcount %d, expected 1: "
 			  "unbalanced get/put of the shared zero page", pfn, p->refcount);
-		return 1;
+		return n + 1;
 	}
 	if (p->refcount == 0)
 		return 0;

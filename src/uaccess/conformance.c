@@ -19,7 +19,9 @@
 #define CONF_LIMIT_MAX_SIZE	1024
 #define CONF_DEFAULT_GUARD	256
 #define CONF_LIMIT_GUARD	(1UL << 20)
-#define CONF_PAGES		12	/* the layout of conformance.h */
+#define CONF_PAGES		16	/* the layout of conformance.h */
+#define CONF_COW_PAGE		12	/* C: in the COW edge's address spaces only */
+#define CONF_FILE_PAGE		14	/* F: the file page of the writeback edge */
 #define CONF_RAM_SIZE		(8ULL << 20)
 #define CONF_RZ			KM_CONFORMANCE_REDZONE
 #define CONF_RZ_BLOCK		256	/* a red zone is followed out in these */
@@ -116,6 +118,9 @@ struct conf_run {
 	unsigned long max_size, guard;
 	struct km_machine *m;
 	struct km_task *t;
+	struct km_mm *cow_parent;	/* the COW edge: the address space forked ... */
+	struct km_task *cow_task;	/* ... and a task of the fork, which copies */
+	struct km_file *file;		/* the writeback edge's file, mapped at F */
 	unsigned long P, base;
 	unsigned char *shadow;		/* CONF_PAGES * P: what the user pages hold */
 	struct kzone kz, kzsrc;		/* the two kernel buffers and their red zones */
@@ -151,7 +156,8 @@ const char *km_conformance_edge_name(enum km_conformance_edge edge)
 {
 	static const char *const names[KM_CONF_EDGE__COUNT] = { "leading", "trailing",
 								 "readonly", "untouched",
-								 "adjacent" };
+								 "adjacent", "cow",
+								 "writeback" };
 
 	return (unsigned int)edge < KM_CONF_EDGE__COUNT ? names[edge] : "?";
 }
@@ -211,8 +217,12 @@ static unsigned long edge_boundary(const struct conf_run *r, enum km_conformance
 		return r->base + 4 * r->P;
 	case KM_CONF_UNTOUCHED:
 		return r->base + 7 * r->P;
-	default:
+	case KM_CONF_ADJACENT:
 		return r->base + 10 * r->P;
+	case KM_CONF_COW:
+		return r->base + (CONF_COW_PAGE + 1) * r->P;
+	default:
+		return r->base + (CONF_FILE_PAGE + 1) * r->P;
 	}
 }
 
@@ -220,11 +230,16 @@ static unsigned long edge_boundary(const struct conf_run *r, enum km_conformance
  * within the two pages around B): the leading edge's range when it starts
  * at or after B; the read-only page is readable, the never-touched page
  * accessible where faults are handled (process context), the two resident
- * pages of the adjacent edge always; otherwise up to B. */
+ * pages of the adjacent edge always; the COW page for a store only where
+ * faults are handled (its pte is write-protected: a store breaks COW in
+ * the fault); otherwise up to B (the writeback edge's page, dirty with a
+ * writable pte before each case, included). */
 static unsigned long available(const struct conf_run *r, unsigned long B, unsigned long s)
 {
 	if (r->edge == KM_CONF_LEADING)
 		return s >= B ? r->n : 0;
+	if (r->edge == KM_CONF_COW && r->dir == KM_CONF_TO_USER && r->ctx != KM_CONF_CTX_PROCESS)
+		return 0;
 	if (r->edge == KM_CONF_ADJACENT ||
 	    (r->edge == KM_CONF_READONLY && r->dir == KM_CONF_FROM_USER) ||
 	    (r->edge == KM_CONF_UNTOUCHED && r->ctx == KM_CONF_CTX_PROCESS))
@@ -278,6 +293,8 @@ static void check_user(struct conf_run *r, unsigned long s, unsigned long copied
 		{ s + copied, hi, r->shadow + (s + copied - r->base), out_check },
 	};
 
+	const unsigned char *zero = km_frame(r->m, km_pfn(r->m, r->m->zero_page));
+
 	for (unsigned long a = lo, stop; a < hi; a = stop) {
 		unsigned char *u = user_byte(r, a);
 		bool any = false;
@@ -285,6 +302,13 @@ static void check_user(struct conf_run *r, unsigned long s, unsigned long copied
 		stop = MIN(hi, (a | (r->P - 1)) + 1);
 		if (!u)
 			continue;
+		/* the shared zero page (a read fault's, RO's), written
+		 * (newuser5 #5): reported; the fill back below zeroes it
+		 * again (the shadow of every page it may stand for is zero),
+		 * so that each case that writes it is seen */
+		if (u - (a & (r->P - 1)) == zero &&
+		    memcmp(u, r->shadow + 4 * r->P, stop - a))
+			km_zero_page_check(r->m);
 		for (int i = 0; i < 3; i++) {
 			unsigned long pa = MAX(a, piece[i].a), pb = MIN(stop, piece[i].b);
 			const unsigned char *exp;
@@ -320,13 +344,162 @@ static bool check_kernel(struct conf_run *r, const unsigned char *k, const unsig
 	return true;
 }
 
+/* ---- the COW and writeback edges ------------------------------------------- */
+
+static void context_switch(struct conf_run *r, enum km_conformance_context ctx, bool on);
+
+/* A fresh fork of the COW edge's address space, and a task on it in the
+ * suite's context. -ENOMEM. */
+static int cow_fork(struct conf_run *r)
+{
+	struct km_mm *child;
+	int err;
+
+	if (r->cow_task)
+		km_task_free(r->cow_task);
+	r->cow_task = NULL;
+	if ((err = km_mm_fork(r->cow_parent, &child)))
+		return err;
+	err = km_task_new(r->m, child, 0, &r->cow_task);
+	km_mm_put(child);
+	return err;
+}
+
+/* Before a COW case: C shared with the parent again (the last case's store
+ * may have broken COW: fork anew), and the fork's task running in the
+ * case's context. Returns the suite's task. */
+static struct km_task *cow_enter(struct conf_run *r)
+{
+	unsigned long C = r->base + CONF_COW_PAGE * r->P;
+	struct km_task *main = r->t;
+	struct km_page *mine = NULL, *parents = NULL;
+
+	if (!r->cow_task || km_follow_pte(km_task_mm(r->cow_task), C, NULL, &mine) ||
+	    km_follow_pte(r->cow_parent, C, NULL, &parents) || mine != parents)
+		cow_fork(r);
+	if (!r->cow_task)	/* no host memory: the case runs on the suite's task */
+		return main;
+	r->t = r->cow_task;
+	context_switch(r, r->ctx, true);
+	km_task_switch(r->t);
+	return main;
+}
+
+/* The parent's C (host address), NULL if it has none */
+static unsigned char *cow_parent_page(struct conf_run *r)
+{
+	km_pte_t *pte = km_pte_lookup(r->cow_parent, r->base + CONF_COW_PAGE * r->P, false);
+
+	if (!pte || !(*pte & KM_PTE_PRESENT))
+		return NULL;
+	return km_frame(r->m, (unsigned long)(*pte >> KM_PTE_PFN_SHIFT));
+}
+
+/* The window of C that a case from @s may have written: the range and
+ * its guard either side, within the page: [*lo, *hi) as offsets in C */
+static void cow_window(const struct conf_run *r, unsigned long s, unsigned long *lo,
+		       unsigned long *hi)
+{
+	unsigned long C = r->base + CONF_COW_PAGE * r->P;
+	unsigned long a = MAX(s - MIN(r->guard, s), C), b = MIN(s + r->n + r->guard, C + r->P);
+
+	*lo = a < b ? a - C : 0;
+	*hi = a < b ? b - C : 0;
+}
+
+/* After a COW copy, before check_user() puts the copying side's bytes
+ * back (into the very frame, if COW was not broken): the parent's C must
+ * hold what it held -- a store that did not break COW wrote into the page
+ * the parent shares. Else a dst failure at the first changed byte
+ * (relative to the destination; in the parent's address space). Within
+ * the window the other byte checks compare. */
+static void cow_check_parent(struct conf_run *r, unsigned long s)
+{
+	const unsigned char *u = cow_parent_page(r), *want = r->shadow + CONF_COW_PAGE * r->P;
+	unsigned long lo, hi;
+	long bad;
+
+	cow_window(r, s, &lo, &hi);
+	if (u && (bad = first_difference(u + lo, want + lo, hi - lo)) >= 0)
+		fail(r, KM_CONF_CHECK_DST,
+		     (long)(r->base + CONF_COW_PAGE * r->P + lo + (unsigned long)bad - s),
+		     want[lo + bad], want[lo + bad], u[lo + bad]);
+}
+
+/* After a COW case: back to the suite's task; the parent's C filled back
+ * where anything may still be changed. */
+static void cow_leave(struct conf_run *r, struct km_task *main, unsigned long s)
+{
+	unsigned char *u = cow_parent_page(r);
+	const unsigned char *want = r->shadow + CONF_COW_PAGE * r->P;
+	unsigned long lo, hi;
+
+	if (r->t != main) {
+		context_switch(r, r->ctx, false);
+		r->t = main;
+		km_task_switch(main);
+	}
+	cow_window(r, s, &lo, &hi);
+	if (u && memcmp(u + lo, want + lo, hi - lo))
+		memcpy(u + lo, want + lo, hi - lo);
+}
+
+static void writeback_hook(struct km_task *t, void *file)
+{
+	(void)t;
+	km_file_writeback(file);
+}
+
+/* Before a writeback case: F dirty behind a writable pte, as a store
+ * leaves it (a write fault: page_mkwrite() and the dirty pte), and
+ * writeback armed at the gup's KM_IP_AFTER_PIN: between a pin and the
+ * copy through it, page_mkclean() cleans and write-protects the page
+ * (test_mm_fidelity's copy_with_writeback_after_pin()). */
+static void wb_enter(struct conf_run *r)
+{
+	unsigned long F = r->base + CONF_FILE_PAGE * r->P;
+	unsigned int fl = 0;
+
+	if (km_follow_pte(r->t->mm, F, &fl, NULL) ||
+	    (fl & (KM_PTE_WRITE | KM_PTE_DIRTY)) != (KM_PTE_WRITE | KM_PTE_DIRTY))
+		km_user_access(r->t, F, r->shadow + CONF_FILE_PAGE * r->P, 1, true);
+	km_fault_after_gup(r->m, writeback_hook, r->file);
+}
+
+/* After a writeback copy_to_user that copied @copied bytes from @s: the
+ * file written back, what it wrote of [s, B) must be the source (else a
+ * copy failure: the write is in the page but was lost, newuser5 #5).
+ * Before check_user() puts the page's bytes back. F's bytes are zero and
+ * the source's never are (conformance()), so a lost byte always differs. */
+static void wb_check_disk(struct conf_run *r, unsigned long B, unsigned long s,
+			  unsigned long copied)
+{
+	unsigned long F = r->base + CONF_FILE_PAGE * r->P, len = s < B ? MIN(copied, B - s) : 0;
+	unsigned char disk[CONF_LIMIT_MAX_SIZE];
+	long bad;
+
+	km_fault_after_gup(r->m, NULL, NULL);
+	if (!len)
+		return;
+	km_file_writeback(r->file);
+	if (km_file_read_disk(r->file, s - F, disk, len))
+		return;
+	if ((bad = first_difference(disk, r->ksrc_ref, len)) >= 0)
+		fail(r, KM_CONF_CHECK_COPY, bad, r->ksrc_ref[bad], r->ksrc_ref[bad], disk[bad]);
+}
+
 static void run_case(struct conf_run *r, unsigned long B)
 {
 	unsigned long s = B + (unsigned long)r->off, n = r->n, avail = available(r, B, s);
 	unsigned long lo = n - avail, hi = avail ? (avail == n ? 0 : n - 1) : n, copied;
 	unsigned char *kdst = r->kbuf + r->guard;
+	struct km_task *main = r->t;
 
 	r->failed = 0;
+	if (r->edge == KM_CONF_COW)
+		main = cow_enter(r);
+	else if (r->edge == KM_CONF_WRITEBACK)
+		wb_enter(r);
 	if (r->dir == KM_CONF_FROM_USER)
 		r->N = r->ops->raw_copy_from_user(kdst, s, n);
 	else
@@ -372,9 +545,17 @@ static void run_case(struct conf_run *r, unsigned long B)
 				     (long)(r->max_size + r->guard));
 			memcpy(r->ksrc, r->ksrc_ref, r->max_size + r->guard);
 		}
+		if (r->edge == KM_CONF_WRITEBACK)
+			wb_check_disk(r, B, s, copied);
+		else if (r->edge == KM_CONF_COW)
+			cow_check_parent(r, s);
 		/* (4) the copied bytes and (3) everything around them */
 		check_user(r, s, copied, r->ksrc_ref, KM_CONF_CHECK_COPY, KM_CONF_CHECK_DST);
 	}
+	if (r->edge == KM_CONF_COW)
+		cow_leave(r, main, s);
+	else if (r->edge == KM_CONF_WRITEBACK)
+		km_fault_after_gup(r->m, NULL, NULL);
 	if (r->failed)
 		r->res->failures++;
 	/* the never-touched page stays never-touched for the next case */
@@ -404,6 +585,31 @@ static void context_switch(struct conf_run *r, enum km_conformance_context ctx, 
 	}
 }
 
+/* The offsets of the cases of size @n (0..@M) at the COW and writeback
+ * edges, whose cases fork or write back a page (costly): -M, -n - 1, -n,
+ * -n + 1, -1, 0 and 1, those in -M..M, ascending, each once
+ * (conformance.h). Return: how many, in @off. */
+static size_t sparse_offsets(long n, long M, long off[7])
+{
+	const long cand[] = { -M, -n - 1, -n, -n + 1, -1, 0, 1 };
+	size_t k = 0;
+
+	for (size_t i = 0; i < G_N_ELEMENTS(cand); i++) {
+		size_t j = 0;
+
+		if (cand[i] < -M || cand[i] > M)
+			continue;
+		while (j < k && off[j] < cand[i])
+			j++;
+		if (j < k && off[j] == cand[i])
+			continue;
+		memmove(off + j + 1, off + j, (k - j) * sizeof(*off));
+		off[j] = cand[i];
+		k++;
+	}
+	return k;
+}
+
 static void run_page_size(struct conf_run *r, unsigned int ctx_mask)
 {
 	long max = (long)r->max_size;
@@ -419,13 +625,50 @@ static void run_page_size(struct conf_run *r, unsigned int ctx_mask)
 
 				r->dir = d;
 				r->edge = e;
-				for (r->n = 0; r->n <= r->max_size; r->n++)
-					for (r->off = -max; r->off <= max; r->off++)
+				for (r->n = 0; r->n <= r->max_size; r->n++) {
+					long off[7];
+					size_t k;
+
+					if (e < KM_CONF_COW) {
+						for (r->off = -max; r->off <= max; r->off++)
+							run_case(r, B);
+						continue;
+					}
+					k = sparse_offsets((long)r->n, max, off);
+					for (size_t i = 0; i < k; i++) {
+						r->off = off[i];
 						run_case(r, B);
+					}
+				}
 			}
 		}
 		context_switch(r, c, false);
 	}
+}
+
+/* The writeback edge's F: page 0 of a file, MAP_SHARED read/write, cached
+ * and dirty behind a writable pte; the COW edge's C: an address space of
+ * its own with C resident (random bytes), forked (cow_fork()). */
+static int setup_cow_file(struct conf_run *r)
+{
+	unsigned long P = r->P, C = r->base + CONF_COW_PAGE * P, F = r->base + CONF_FILE_PAGE * P;
+	struct km_task *pt;
+	long done;
+	int err;
+
+	if ((err = km_file_new(r->m, P, &r->file)) ||
+	    (err = km_mmap_file(r->t->mm, F, P, KM_PROT_READ | KM_PROT_WRITE, true, r->file, 0,
+				&(unsigned long){0})) ||
+	    (err = km_mm_new(r->m, &r->cow_parent)) ||
+	    (err = km_mmap(r->cow_parent, C, P, KM_PROT_READ | KM_PROT_WRITE, &(unsigned long){0})) ||
+	    (err = km_task_new(r->m, r->cow_parent, 0, &pt)))
+		return err;
+	done = km_user_access(pt, C, r->shadow + CONF_COW_PAGE * P, P, true);
+	km_task_free(pt);
+	if (done != (long)P ||
+	    km_user_access(r->t, F, r->shadow + CONF_FILE_PAGE * P, P, true) != (long)P)
+		return km_err(-EFAULT, "km_uaccess_conformance: populating the user pages failed");
+	return cow_fork(r);
 }
 
 /* Boot a machine of page size @P and lay out the user pages. */
@@ -459,6 +702,7 @@ static int setup(struct conf_run *r, const struct km_machine_config *tmpl, unsig
 		r->shadow[i] = (unsigned char)g_rand_int(rnd);
 	memset(r->shadow + 4 * P, 0, P);		/* RO: the zero page */
 	memset(r->shadow + 7 * P, 0, P);		/* U: what a fault gives */
+	memset(r->shadow + CONF_FILE_PAGE * P, 0, P);	/* F: a new file's page */
 	if ((err = km_mmap(mm, r->base + 1 * P, P, KM_PROT_READ | KM_PROT_WRITE, &(unsigned long){0})) ||
 	    (err = km_mmap(mm, r->base + 3 * P, P, KM_PROT_READ | KM_PROT_WRITE, &(unsigned long){0})) ||
 	    (err = km_mmap(mm, r->base + 4 * P, P, KM_PROT_READ, &(unsigned long){0})) ||
@@ -473,7 +717,7 @@ static int setup(struct conf_run *r, const struct km_machine_config *tmpl, unsig
 	    km_user_access(r->t, r->base + 6 * P, r->shadow + 6 * P, P, true) != (long)P ||
 	    km_user_access(r->t, r->base + 9 * P, r->shadow + 9 * P, 2 * P, true) != (long)(2 * P))
 		return km_err(-EFAULT, "km_uaccess_conformance: populating the user pages failed");
-	return 0;
+	return setup_cow_file(r);
 }
 
 /* the log's first report of each code not yet in r->first_reports */
@@ -492,8 +736,14 @@ static void first_reports(struct conf_run *r)
 
 static void teardown(struct conf_run *r)
 {
+	if (r->cow_task)
+		km_task_free(r->cow_task);
+	if (r->cow_parent)
+		km_mm_put(r->cow_parent);
 	if (r->t)
 		km_task_free(r->t);
+	if (r->file)
+		km_file_put(r->file);
 	if (r->m) {
 		/* the teardown check files its leak reports; count them all by
 		 * code, then destroy (whose check finds the same again) */
@@ -507,6 +757,9 @@ static void teardown(struct conf_run *r)
 	g_free(r->shadow);
 	r->m = NULL;
 	r->t = NULL;
+	r->cow_task = NULL;
+	r->cow_parent = NULL;
+	r->file = NULL;
 	r->shadow = NULL;
 }
 
@@ -565,6 +818,11 @@ static int conformance(const struct km_uaccess_ops *ops, const struct km_conform
 	if (!err)
 		err = kzone_new(&r.kzsrc, r.max_size + r.guard, rnd);
 	if (!err) {	/* no pointer made from a zone that failed (review4 D5) */
+		/* no zero byte in copy_to_user's source: a byte the
+		 * writeback edge's file lost (zero) always differs */
+		for (size_t i = 0; i < 2 * CONF_RZ + r.max_size + r.guard; i++)
+			if (!r.kzsrc.ref[i])
+				r.kzsrc.ref[i] = r.kzsrc.p[(long)i - (long)CONF_RZ] = 0x5a;
 		r.kbuf = r.kz.p;
 		r.kfill = r.kz.ref + CONF_RZ;
 		r.ksrc = r.kzsrc.p;
