@@ -424,7 +424,8 @@ KM_API int km_pte_mkold_clean(struct km_mm *mm, unsigned long addr, unsigned int
  * the model records a KM_R_BAD_PAGE BUG, raises the counts and returns its
  * bad-kmap page (newuser5 #1): one page of host memory of the machine,
  * page-aligned, zeroed at each such kmap, that takes the caller's accesses
- * (past it: an inaccessible host page), no slot; kunmap of an address in it
+ * (and an access up to a page before or past it: host memory on each side
+ * takes it, unreported; further would crash the host), no slot; kunmap of an address in it
  * drops the counts and pops nothing. Valid until the machine is destroyed.
  * NULL only for a NULL task (or when the host cannot map that page).
  * The address: with km_machine_config.kmap_strict, the slot's own host

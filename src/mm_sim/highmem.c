@@ -278,6 +278,10 @@ static void *__attribute__((noinline)) kmap_high_slot(struct km_task *t, struct 
 	return km_frame(m, pfn);
 }
 
+/* the bad-kmap page's host mapping, in machine pages: the page, a page
+ * on each side and the slack of aligning it */
+#define BAD_KMAP_PAGES 4
+
 /*
  * kmap of @page that is no page of @t's machine (NULL: ported code that
  * kmaps pages[0] after a gup that failed with a negative errno): the
@@ -288,9 +292,13 @@ static void *__attribute__((noinline)) kmap_high_slot(struct km_task *t, struct 
  * so that the ported code runs on and its caller sees the report (a
  * NULL + offset would crash the host in the code's memcpy(): newuser5 #1),
  * hands out the machine's bad-kmap page: zeroed at each hand-out, the
- * access lands there (as strict mode's scratch page after a guard fault),
- * between inaccessible host pages. No slot is taken; a kunmap of an
- * address in it pops nothing. NULL only when the host has no page for it.
+ * access lands there (as strict mode's scratch page after a guard fault).
+ * A page of host memory on each side takes an access that runs up to a
+ * page before or past it (a copy that also overruns its kmap, as the
+ * user's code did that found this): absorbed, not reported again, where
+ * an inaccessible neighbour would crash the host. No slot is taken; a
+ * kunmap of an address in it pops nothing. NULL only when the host has no
+ * memory for it.
  */
 static void *__attribute__((noinline, cold)) kmap_bad_page(struct km_task *t,
 							   struct km_page *page,
@@ -306,21 +314,16 @@ static void *__attribute__((noinline, cold)) kmap_bad_page(struct km_task *t,
 			 "(a page from a gup that failed? the access goes to a scratch page)",
 		  fn, (void *)page);
 	if (!m->bad_kmap) {
-		/* 3 pages reserved: a page-aligned one inside, inaccessible
-		 * host pages on both sides */
-		unsigned char *map = mmap(NULL, 3 * P, PROT_NONE,
+		/* BAD_KMAP_PAGES pages: a page-aligned one with at least a
+		 * page on each side (the host's pages may be smaller than
+		 * the machine's, so the mapping need not be aligned to P) */
+		unsigned char *map = mmap(NULL, BAD_KMAP_PAGES * P, PROT_READ | PROT_WRITE,
 					  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-		unsigned char *a;
 
 		if (map == MAP_FAILED)
 			return NULL;
-		a = (unsigned char *)(((uintptr_t)map + P) & ~(uintptr_t)(P - 1));
-		if (mprotect(a, P, PROT_READ | PROT_WRITE)) {
-			munmap(map, 3 * P);
-			return NULL;
-		}
 		m->bad_kmap_map = map;
-		m->bad_kmap = a;
+		m->bad_kmap = (unsigned char *)(((uintptr_t)map + 2 * P - 1) & ~(uintptr_t)(P - 1));
 	}
 	memset(m->bad_kmap, 0, P);
 	return m->bad_kmap;
@@ -959,7 +962,7 @@ void km_kmap_fini(struct km_machine *m)
 	kwin_block_free(m, m->kwin);
 	m->kwin = NULL;
 	if (m->bad_kmap_map)
-		munmap(m->bad_kmap_map, 3 * m->page_size);
+		munmap(m->bad_kmap_map, BAD_KMAP_PAGES * m->page_size);
 	m->bad_kmap = m->bad_kmap_map = NULL;
 }
 
