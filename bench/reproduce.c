@@ -775,8 +775,12 @@ int kb_calibrate(int argc, char **argv)
 		"`kmodel-bench reproduce --profile FILE` then prices the scenarios' events in\n"
 		"this host's nanoseconds.");
 	g_option_context_set_description(ctx,
-		"Exit status: 0 written, 1 the model ran out of memory, 2 bad usage or the\n"
-		"profile could not be written.");
+		"Memory is timed over 4 x the last-level cache (64 to 512 MiB), each value as\n"
+		"the median of 7 timings; results that cannot be (memory no slower than L2,\n"
+		"or memset to memory within twice the L1 rate) write no profile.\n\n"
+		"Exit status: 0 written, 1 the model ran out of memory or the results were\n"
+		"implausible (nothing written: run it again on a quieter machine), 2 bad usage\n"
+		"or the profile could not be written.");
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	if (!g_option_context_parse(ctx, &argc, &argv, &err)) {
 		fprintf(stderr, "kmodel-bench calibrate: %s\n", err->message);
@@ -789,7 +793,8 @@ int kb_calibrate(int argc, char **argv)
 		rc = 2;
 	} else if ((err2 = km_cost_calibrate_host(output))) {
 		fprintf(stderr, "kmodel-bench calibrate: %s\n", km_last_error());
-		rc = err2 == -ENOMEM ? 1 : 2;	/* 2: the output could not be written */
+		/* 2: the output could not be written */
+		rc = err2 == -ENOMEM || err2 == -EAGAIN ? 1 : 2;
 	}
 	g_option_context_free(ctx);
 	g_free(output);

@@ -1530,8 +1530,8 @@ static void test_warm_sets_priced(void **state)
  * km_cost_calibrate_host() writes numbers in the C locale's notation
  * whatever LC_NUMERIC is. ctest provides the locale (LOCPATH,
  * KM_TEST_COMMA_LOCALE: tests/comma_locale.sh); without it the profile is
- * written in the C locale. One calibration (it measures for about half a
- * second): a path that cannot be written fails first, before measuring.
+ * written in the C locale. One calibration (it measures for two or three
+ * seconds): a path that cannot be written fails first, before measuring.
  */
 /* sysconf(@name), or @fallback where the host does not say */
 static long host_sysconf(int name, long fallback)
@@ -1568,6 +1568,17 @@ static void test_calibrate_host(void **state)
 	assert_true(km_cost_profile_value(p, "cycles", "kmalloc_calls") > 0);
 	assert_true(km_cost_profile_value(p, "memory", "read_mem_cycles") > 0);
 	assert_false(km_cost_profile_calibrated(p, 0, NULL, NULL, NULL));
+	/* the memory tests reach memory (kmodel/cost.h: the profile is
+	 * refused otherwise): a load from memory stalls longer than one from
+	 * L2, and a line of memset to memory takes at least twice one in L1
+	 * (newuser5 #4: 8 MiB inside a 32 MiB L3 gave write_mem_cycles 0.64
+	 * against 0.59 in L1, and read_l2_cycles once 0) */
+	assert_true(km_cost_profile_value(p, "memory", "read_l2_cycles") > 0);
+	assert_true(km_cost_profile_value(p, "memory", "read_mem_cycles") >
+		    km_cost_profile_value(p, "memory", "read_l2_cycles"));
+	assert_true(km_cost_profile_value(p, "memory", "write_mem_cycles") >=
+		    2 * km_cost_profile_value(p, "cache", "line_bytes") /
+			    km_cost_profile_value(p, "bandwidth", "set_l1"));
 	/* what km_cost_calibrate_host() documents (kmodel/cost.h, the
 	 * profile's own comments): a cycle is a nanosecond; the cache sizes
 	 * are this host's sysconf() values (32 KiB, 1 MiB and 64 bytes where

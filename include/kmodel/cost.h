@@ -291,16 +291,24 @@ KM_API int km_cost_table_predict(struct km_table *t, const char *profile);
  * whose model function can be timed alone (kmalloc/kfree, get/put_page,
  * kmap/kunmap of lowmem, gup per call and per page, page allocation) in
  * ns; memcpy and memset within a quarter of L1 (copy_l1, set_l1); the
- * stall of a load from L2 and from memory (a pointer chase over a quarter
- * of L2 and over 8 x L2, less one within L1) and the time memory takes a
- * line of stores (memset over 8 x L2), per line; clock_hz 1e9 (a cycle is
- * a nanosecond); what cannot be timed alone costs 0, said in its comment.
+ * stall of a load from L2 and from memory (a random pointer chase over a
+ * quarter of L2 and over the memory size, less one within L1) and the time
+ * memory takes a line of stores (memset of the memory size), per line --
+ * the memory size 4 x the last-level cache (the highest level of
+ * /sys/devices/system/cpu/cpu0/cache, else sysconf's L3, else L2), at
+ * least 64 MiB, at most 512 MiB, asked for in transparent huge pages;
+ * each value the median of 7 timings; clock_hz 1e9 (a cycle is a
+ * nanosecond); what cannot be timed alone costs 0, said in its comment.
  * Numbers are written with a decimal point whatever the process's locale
  * (LC_NUMERIC), so km_cost_profile_load() reads them back anywhere. Takes
- * a second or two. @path is opened (created or truncated) before anything
- * is measured, so a path that cannot be written fails at once; when the
- * measuring fails, @path is removed.
- * Return: 0, -EINVAL, -ENOMEM, or a negative errno of writing @path.
+ * two or three seconds. @path is opened (created or truncated) before
+ * anything is measured, so a path that cannot be written fails at once;
+ * when the measuring fails, or its results cannot be (a load from L2 no
+ * slower than from L1, or from memory no slower than from L2; a line of
+ * memset to memory under twice one in L1: a test that stayed in a cache),
+ * @path is removed.
+ * Return: 0, -EINVAL, -ENOMEM, -EAGAIN (implausible results: a busy host
+ * may do better on another run), or a negative errno of writing @path.
  */
 KM_API int km_cost_calibrate_host(const char *path);
 
