@@ -251,6 +251,12 @@ static void nothing(struct km_task *t, void *arg)
 
 /* A task stopped in atomic context keeps its CPU: no other task runs there
  * (the kernel would not switch), one on another CPU does. */
+/* a hook km_interleave_hook() must refuse */
+static void hook_refused(struct km_task *t, enum km_ipoint ip, unsigned long addr, void *arg)
+{
+	fail_msg("a refused hook ran at %s", km_ipoint_name(ip));
+}
+
 static void test_no_switch_onto_atomic_cpu(void **state)
 {
 	struct km_machine_config c = a15;
@@ -274,6 +280,11 @@ static void test_no_switch_onto_atomic_cpu(void **state)
 	assert_int_equal(km_sched_add(s, t0, "atomic", atomic_pin, &p), 0);
 	assert_int_equal(km_sched_add(s, t0b, "same-cpu", nothing, NULL), 0);
 	assert_int_equal(km_sched_add(s, t1, "other-cpu", nothing, NULL), 0);
+	/* kmodel/interleave.h: no hook while a scheduler drives the machine;
+	 * no 0th hit of a point, nor a point past the last */
+	assert_int_equal(km_interleave_hook(m, hook_refused, NULL), -EBUSY);
+	assert_int_equal(km_sched_run_until(s, t0, KM_IP_AFTER_PIN, 0), -EINVAL);
+	assert_int_equal(km_sched_run_until(s, t0, KM_IP__COUNT, 1), -EINVAL);
 	assert_int_equal(km_sched_run_until(s, t0, KM_IP_AFTER_PIN, 1), KM_SCHED_AT_POINT);
 	assert_int_equal(km_preempt_count(t0), 1);
 	assert_int_equal(km_sched_finish(s, t0b), -EDEADLK);
