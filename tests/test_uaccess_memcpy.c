@@ -438,6 +438,36 @@ static void test_uaccess_window_user_addresses(void **state)
 	assert_int_equal(km_report_count(f.m, KM_R_UNEXPECTED), 1);
 	assert_non_null(strstr(km_report_get(f.m, 0)->message, "user address 0x2000"));
 	km_reports_clear(f.m);
+	/* an old pte is not in the hardware table (ARM's young bit is a
+	 * software one, set_pte_ext() writes no hardware pte for it): the
+	 * access faults, handle_mm_fault() (after find_vma()) makes it young;
+	 * with faults disabled there is no handler to run: the oops, and no
+	 * find_vma() */
+	{
+		struct km_events ev0, ev1;
+		unsigned int flags;
+
+		assert_int_equal(km_pte_mkold_clean(f.mm, a, KM_PTE_YOUNG), 0);
+		km_events_get(f.m, &ev0);
+		fl = km_uaccess_save_and_enable();
+		km_kernel_memcpy((void *)(uintptr_t)a, src, sizeof(src));
+		km_uaccess_restore(fl);
+		km_events_get(f.m, &ev1);
+		assert_int_equal(ev1.find_vma_calls - ev0.find_vma_calls, 1);
+		assert_int_equal(km_follow_pte(f.mm, a, &flags, NULL), 0);
+		assert_true(flags & KM_PTE_YOUNG);
+		assert_int_equal(km_pte_mkold_clean(f.mm, a, KM_PTE_YOUNG), 0);
+		km_pagefault_disable(f.t);
+		fl = km_uaccess_save_and_enable();
+		km_kernel_memcpy((void *)(uintptr_t)a, src, sizeof(src));
+		km_uaccess_restore(fl);
+		km_pagefault_enable(f.t);
+		km_events_get(f.m, &ev0);
+		assert_int_equal(ev0.find_vma_calls, ev1.find_vma_calls);
+		assert_int_equal(km_report_count(f.m, KM_R_UNEXPECTED), 1);
+		assert_non_null(strstr(km_report_get(f.m, 0)->message, "faults disabled"));
+		km_reports_clear(f.m);
+	}
 	km_fixture_down(&f);
 }
 
@@ -491,15 +521,40 @@ static void test_lock_checks(void **state)
 	km_up_read(f.t, &l->mmap_sem);
 	assert_int_equal(km_report_count(f.m, KM_R_LOCK), 3);
 	assert_int_equal(l->mmap_sem.readers, 0);
+	/* spin_unlock() by another task than the owner:
+	 * CONFIG_DEBUG_SPINLOCK's debug_spin_unlock() "wrong owner" */
+	{
+		struct km_task *other;
+		const struct km_report *r;
+
+		assert_int_equal(km_task_new(f.m, f.mm, 0, &other), 0);
+		km_spin_lock(f.t, &l->page_table_lock);
+		km_preempt_disable(other);	/* its spin_lock()'s count, to drop */
+		km_spin_unlock(other, &l->page_table_lock);
+		assert_int_equal(km_report_count(f.m, KM_R_LOCK), 4);
+		r = km_report_get(f.m, km_report_count(f.m, KM_R_NONE) - 1);
+		assert_non_null(r);
+		assert_non_null(strstr(r->message, "wrong owner"));
+		km_preempt_enable(f.t);		/* f.t's spin_lock() */
+		km_task_free(other);
+	}
 	km_preempt_disable(f.t);
 	km_down_read(f.t, &l->mmap_sem);	/* might_sleep() */
 	assert_int_equal(km_report_count(f.m, KM_R_SLEEP_IN_ATOMIC), 1);
 	km_up_read(f.t, &l->mmap_sem);
 	km_preempt_enable(f.t);
 	assert_int_equal(km_preempt_count(f.t), 0);
-	/* the walk: above TASK_SIZE always none, below none until a fault */
-	assert_null(*km_pmd_offset(f.mm, km_task_size(f.m)));
-	assert_null(*km_pmd_offset(f.mm, 0x10000));
+	/* the walk: above TASK_SIZE always none, below none until a fault;
+	 * each is a walk by kernel code (struct km_events pt_walks_sw) */
+	{
+		struct km_events ev0, ev1;
+
+		km_events_get(f.m, &ev0);
+		assert_null(*km_pmd_offset(f.mm, km_task_size(f.m)));
+		assert_null(*km_pmd_offset(f.mm, 0x10000));
+		km_events_get(f.m, &ev1);
+		assert_int_equal(ev1.pt_walks_sw - ev0.pt_walks_sw, 2);
+	}
 	assert_int_equal(km_pte_mkold_clean(f.mm, 0x10000, KM_PTE_YOUNG), -ENOENT);
 	assert_int_equal(km_pte_mkold_clean(f.mm, 0x10000, KM_PTE_WRITE), -EINVAL);
 	km_reports_clear(f.m);
