@@ -948,6 +948,38 @@ static void test_wire_is_the_device(void **state)
 	(void)state;
 }
 
+/* the file a profile came from is absolute and canonical, whether it was
+ * named by a relative path or found in a relative $KMODEL_PROFILE_DIR
+ * (newuser5 #11: kmodel-bench --json recorded "./bbb.ini") */
+static void test_profile_file_resolved(void **state)
+{
+	gchar *cwd = g_get_current_dir();
+	const char *how[] = { "beaglebone-white", "./beaglebone-white.ini",
+			      "../profiles/./beaglebone-white.ini" };
+
+	assert_int_equal(chdir(KM_PROFILES_DIR), 0);
+	g_setenv("KMODEL_PROFILE_DIR", ".", TRUE);
+	for (size_t i = 0; i < G_N_ELEMENTS(how); i++) {
+		struct km_cost_profile *p;
+		char *got, *want = realpath(KM_PROFILES_DIR "/beaglebone-white.ini", NULL);
+		const char *file;
+
+		assert_int_equal(km_cost_profile_load(how[i], &p), 0);
+		file = km_cost_profile_file(p);
+		/* (realpath(): the working directory has its links resolved) */
+		assert_true(g_path_is_absolute(file) && !strstr(file, "/./") && !strstr(file, "/../"));
+		got = realpath(file, NULL);
+		assert_string_equal(got, want);
+		free(got);
+		free(want);
+		km_cost_profile_free(p);
+	}
+	g_setenv("KMODEL_PROFILE_DIR", KM_PROFILES_DIR, TRUE);
+	assert_int_equal(chdir(cwd), 0);
+	g_free(cwd);
+	(void)state;
+}
+
 /* An iperf row whose frames did not all verify (MSS 1460: 1526-byte
  * frames, longer than the AX88772 takes) gets no prediction: its events
  * are not the stream's (it was priced at 84.6 Mbit/s with frames_ok 0,
@@ -1664,6 +1696,7 @@ int main(void)
 		cmocka_unit_test(test_cpu_or_link),
 		cmocka_unit_test(test_link_follows_usb_speed),
 		cmocka_unit_test(test_wire_is_the_device),
+		cmocka_unit_test(test_profile_file_resolved),
 		cmocka_unit_test(test_no_prediction_for_lost_frames),
 		cmocka_unit_test(test_table_predict),
 		cmocka_unit_test(test_derivation_check),

@@ -491,11 +491,18 @@ int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out)
 	p = g_new0(struct km_cost_profile, 1);
 	p->values = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 	p->calibrated = g_array_new(FALSE, TRUE, sizeof(struct calib));
-	if (is_path(name_or_path))
-		p->file = g_canonicalize_filename(name_or_path, NULL);
-	else if (!(p->file = find_profile(name_or_path, NULL))) {
+	p->file = is_path(name_or_path) ? g_strdup(name_or_path) : find_profile(name_or_path, NULL);
+	if (!p->file) {
 		km_cost_profile_free(p);
 		return -ENOENT;		/* km_last_error(): find_profile()'s */
+	}
+	/* absolute, without "." or "..": a relative path or
+	 * $KMODEL_PROFILE_DIR is taken from the working directory */
+	{
+		gchar *abs = g_canonicalize_filename(p->file, NULL);
+
+		g_free(p->file);
+		p->file = abs;
 	}
 	kf = g_key_file_new();
 	if (!load_keyfile(kf, p->file, &err)) {
