@@ -148,6 +148,17 @@ static double predict(const struct km_cost_profile *p, const struct km_table *t,
 					r.items[i].what, r.items[i].count / per,
 					r.items[i].cycles / r.items[i].count, r.items[i].cycles / per,
 					r.items[i].cycles / r.cycles * 100);
+		if (!dd) {	/* the link: the device's wire, the USB pipe, the host's */
+			int64_t wire = row_int(t, row, "wire_bits_per_s");
+			gchar *w = wire > 0 ? g_strdup_printf("its device's %g Mbit/s wire", (double)wire / 1e6)
+					    : g_strdup("no wire (its variant gives none)");
+
+			fprintf(explain_fp, "  bound: %s (the slower of the CPU and the link: %s and the "
+				"bulk-out pipe at %s speed, maxpacket %lld, no faster than the profile's "
+				"[link] usb_bytes_per_s)\n", bound && *bound ? *bound : "cpu", w,
+				row_string(t, row, "speed"), (long long)row_int(t, row, "maxpacket"));
+			g_free(w);
+		}
 	}
 	return x;
 }
@@ -614,7 +625,7 @@ int kb_reproduce(int argc, char **argv)
 		  "DIR is created, with its missing parents, as by mkdir -p", "DIR" },
 		{ "explain", 0, 0, G_OPTION_ARG_NONE, &expl,
 		  "Print the files of the profiles that price a row and each figure's prediction by "
-		  "event kind (count, cycles each, share) on stderr",
+		  "event kind (count, cycles each, share), for iperf what binds it, on stderr",
 		  NULL },
 		KM_TOOL_OUTPUT_ENTRY(&output),
 		KM_TOOL_VERSION_ENTRY(&version),

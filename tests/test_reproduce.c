@@ -474,14 +474,15 @@ static void test_bench_tables_predicted(void **state)
 }
 
 /* --explain names the files of the profiles that price a row: with -s
- * iperf the BeagleBoard-xM's alone (newuser5 #11: all three were listed) */
+ * iperf the BeagleBoard-xM's alone (newuser5 #11: all three were listed);
+ * each iperf row's bound names the device's wire (newuser5 #3) */
 static void test_explain_profiles_used(void **state)
 {
 	gchar *argv[] = { (gchar *)KMODEL_BENCH_PATH, (gchar *)"reproduce", (gchar *)"-s",
 			  (gchar *)"iperf", (gchar *)"--explain", (gchar *)"-o", (gchar *)"/dev/null",
 			  NULL };
 	gchar *out = NULL, *err = NULL, **lines;
-	int status, n = 0;
+	int status, n = 0, bounds = 0;
 
 	g_setenv("KMODEL_PROFILE_DIR", KM_PROFILES_DIR, TRUE);
 	assert_true(g_spawn_sync(NULL, argv, NULL, 0, NULL, NULL, &out, &err, &status, NULL));
@@ -491,8 +492,12 @@ static void test_explain_profiles_used(void **state)
 		if (g_str_has_prefix(*l, "profile ")) {
 			assert_true(g_str_has_prefix(*l, "profile beagleboard-xm-debug-slab: /"));
 			n++;
+		} else if (g_str_has_prefix(*l, "  bound: ")) {
+			assert_non_null(strstr(*l, "its device's 100 Mbit/s wire"));
+			bounds++;
 		}
 	assert_int_equal(n, 1);
+	assert_int_equal(bounds, 2);	/* the two TCP figures */
 	g_strfreev(lines);
 	g_free(out);
 	g_free(err);
