@@ -1324,6 +1324,83 @@ static struct km_skb *collect_fixup(struct km_usbnet *dev, struct km_skb *skb, k
 	return NULL;
 }
 
+static void count_frame(void *arg, const uint8_t *frame, size_t len)
+{
+	(*(size_t *)arg)++;
+}
+
+/* one AX88179 header (tx_hdr1, tx_hdr2, little-endian) at @p */
+static void ax_hdr(uint8_t *p, uint32_t h1, uint32_t h2)
+{
+	for (int i = 0; i < 4; i++) {
+		p[i] = (uint8_t)(h1 >> (8 * i));
+		p[4 + i] = (uint8_t)(h2 >> (8 * i));
+	}
+}
+
+/*
+ * The AX88179 parser's stated policy (src/asix/ax88179_dev.c): the
+ * padding bits are both of 0x80008000 or none (half is a bad header);
+ * frames up to 4106 bytes (max_mtu 4088 + ETH_HLEN + VLAN_HLEN) are
+ * delivered, longer ones dropped; a zero length is an empty frame,
+ * nothing delivered; pad_words counts the transfers that ended in padding
+ * (a padded frame that ends its transfer leaves none); a transfer that
+ * ends inside a header is truncated.
+ */
+static void test_ax88179_parser_policy(void **state)
+{
+	static uint8_t buf[8 + 4107];
+	struct km_usbnet_dev_stats st;
+	struct km_usbnet_dev d;
+	struct km_machine *m;
+	size_t frames = 0;
+
+	assert_int_equal(km_machine_new(NULL, &m), 0);
+	assert_int_equal(km_ax88179.dev_new(m, count_frame, &frames, &d), 0);
+	/* half the padding bits, either half: refused */
+	ax_hdr(buf, 60, 0x8000);
+	d.sink.packet(d.sink.priv, buf, 8 + 60, true);
+	ax_hdr(buf, 60, 0x80000000u);
+	d.sink.packet(d.sink.priv, buf, 8 + 60, true);
+	km_usbnet_dev_get_stats(&d, &st);
+	assert_int_equal(st.bad_headers, 2);
+	assert_int_equal(km_report_count(m, KM_R_USB_PROTOCOL), 2);
+	/* 4106 bytes delivered, 4107 dropped */
+	ax_hdr(buf, 4106, 0);
+	d.sink.packet(d.sink.priv, buf, 8 + 4106, true);
+	ax_hdr(buf, 4107, 0);
+	d.sink.packet(d.sink.priv, buf, 8 + 4107, true);
+	km_usbnet_dev_get_stats(&d, &st);
+	assert_int_equal(st.frames, 1);
+	assert_int_equal(st.oversized, 1);
+	assert_int_equal(frames, 1);
+	/* an empty frame: nothing delivered */
+	ax_hdr(buf, 0, 0);
+	d.sink.packet(d.sink.priv, buf, 8, true);
+	km_usbnet_dev_get_stats(&d, &st);
+	assert_int_equal(st.frames, 1);
+	assert_int_equal(frames, 1);
+	/* padded, the frame ending the transfer: no padding seen; with
+	 * usbnet's pad byte after it: one pad word */
+	ax_hdr(buf, 60, 0x80008000u);
+	d.sink.packet(d.sink.priv, buf, 8 + 60, true);
+	km_usbnet_dev_get_stats(&d, &st);
+	assert_int_equal(st.pad_words, 0);
+	d.sink.packet(d.sink.priv, buf, 8 + 60 + 1, true);
+	km_usbnet_dev_get_stats(&d, &st);
+	assert_int_equal(st.pad_words, 1);
+	assert_int_equal(st.frames, 3);
+	/* a transfer that ends 5 bytes into a header */
+	assert_int_equal(st.truncated, 0);
+	d.sink.packet(d.sink.priv, buf, 5, true);
+	km_usbnet_dev_get_stats(&d, &st);
+	assert_int_equal(st.truncated, 1);
+	assert_int_equal(st.transfers, 8);
+	km_usbnet_dev_free(&d);
+	km_reports_clear(m);
+	assert_int_equal(km_machine_destroy(m), 0);
+}
+
 /* mainline usbnet's stats (usbnet_start_xmit(), tx_complete()): with
  * FLAG_MULTI_PACKET the driver's packets and length delta plus the URB's
  * length; a total <= 0 is WARN_ON_ONCE'd (a KM_R_WARN_ON WARN, once per
@@ -1837,6 +1914,7 @@ int main(void)
 		cmocka_unit_test(test_ax88179),
 		cmocka_unit_test(test_dev_header_split),
 		cmocka_unit_test(test_mainline_tx_stats),
+		cmocka_unit_test(test_ax88179_parser_policy),
 		cmocka_unit_test(test_transfer_equals_packets),
 		cmocka_unit_test(test_sr9800_maxpacket_1_div0),
 		cmocka_unit_test(test_tcp_retransmit),
