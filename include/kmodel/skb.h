@@ -339,6 +339,18 @@ KM_API int km_skb_padto(struct km_task *t, struct km_skb *skb, unsigned int len)
 
 /* ---- writes and the sharing checker ------------------------------------- */
 
+/*
+ * What the sharing checker sees: only writes that reach it through a call --
+ * the accessors of this header, km_skb_check_write(), the compatibility
+ * layer's skb_* functions, put_unaligned_*() and its memcpy()/memmove()/
+ * memset(). A plain C store through a pointer into the buffer
+ * (`skb->data[0] = len;` as v3.6 dm9601_tx_fixup() writes its header,
+ * `*len = cpu_to_le16(..)` as int51x1's does, a struct member assignment)
+ * never reaches it and is NOT reported: no report is no proof that no
+ * forbidden byte was written. The same code through put_unaligned_le16()
+ * is reported.
+ */
+
 /**
  * km_skb_check_write() - the sharing checker: may @skb's owner write @n
  * bytes at @dst? Reports a BUG (with the skb state) and returns false when:
