@@ -399,6 +399,73 @@ static void test_program_cannot_drive_its_scheduler(void **state)
 	km_fixture_down(&f);
 }
 
+/* newuser5b real bug 2: km_machine_destroy() while a scheduler is alive
+ * freed the machine under a task waiting at a point (holding a pin), and
+ * km_sched_free() then ran that task's km_put_page() on the freed machine.
+ * The machine outlives its scheduler (kmodel/interleave.h): the destroy is
+ * refused with -EBUSY and frees nothing; after km_sched_free() it goes. */
+static void pin_and_put(struct km_task *t, void *arg)
+{
+	struct prog *p = arg;
+	struct km_page *page;
+
+	p->ret = (int)km_get_user_pages_fast(t, p->a, 1, KM_FOLL_WRITE, &page);
+	if (p->ret == 1)
+		km_put_page(km_task_machine(t), page);
+}
+
+static void test_destroy_refused_while_sched_alive(void **state)
+{
+	struct km_machine *m;
+	struct km_mm *mm;
+	struct km_task *t;
+	struct km_sched *s;
+	struct prog p = { 0 };
+	char byte = 1;
+
+	assert_int_equal(km_machine_new(&a15, &m), 0);
+	assert_int_equal(km_mm_new(m, &mm), 0);
+	assert_int_equal(km_task_new(m, mm, 0, &t), 0);
+	km_mm_put(mm);
+	assert_int_equal(km_mmap(mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &p.a), 0);
+	assert_int_equal(km_user_access(t, p.a, &byte, 1, true), 1);
+	assert_int_equal(km_sched_new(m, &s), 0);
+	assert_int_equal(km_sched_add(s, t, "driver", pin_and_put, &p), 0);
+	assert_int_equal(km_sched_run_until(s, t, KM_IP_AFTER_PIN, 1), KM_SCHED_AT_POINT);
+	assert_int_equal(km_machine_destroy(m), -EBUSY);
+	assert_non_null(strstr(km_last_error(), "km_sched_free() it first"));
+	assert_int_equal(km_report_count(m, KM_R_NONE), 0);	/* nothing checked */
+	assert_int_equal(km_sched_free(s), 0);	/* the task's put runs on a live machine */
+	assert_int_equal(p.ret, 1);
+	km_task_free(t);
+	assert_int_equal(km_machine_destroy(m), 0);
+}
+
+/* km_sched_run_until()'s -EINVAL names the bad value and the valid range
+ * (newuser5b usability 4: it said only "point 4, nth 1") */
+static void test_run_until_bad_point_or_nth(void **state)
+{
+	struct km_fixture f;
+	struct km_sched *s;
+	char want[128];
+
+	km_fixture_up(&f, NULL);
+	km_task_switch(NULL);
+	assert_int_equal(km_sched_new(f.m, &s), 0);
+	assert_int_equal(km_sched_add(s, f.t, "t", nothing, NULL), 0);
+	assert_int_equal(km_sched_run_until(s, f.t, KM_IP__COUNT, 1), -EINVAL);
+	g_snprintf(want, sizeof(want), "point %d is not a point: the points are 0 (after_fault) "
+		   "to %d (%s)", KM_IP__COUNT, KM_IP__COUNT - 1, km_ipoint_name(KM_IP__COUNT - 1));
+	assert_non_null(strstr(km_last_error(), want));
+	assert_int_equal(km_sched_run_until(s, f.t, (enum km_ipoint)-1, 1), -EINVAL);
+	assert_non_null(strstr(km_last_error(), "point -1 is not a point"));
+	assert_int_equal(km_sched_run_until(s, f.t, KM_IP_AFTER_PIN, 0), -EINVAL);
+	assert_non_null(strstr(km_last_error(),
+			       "nth 0: it counts the hits of after_pin from 1 (the next one)"));
+	assert_int_equal(km_sched_free(s), 0);
+	km_fixture_down(&f);
+}
+
 /* ---- livelocks: every fault undone before its retry ----------------------- */
 
 /* madvise(MADV_DONTNEED) of the page at every @ip: another thread that
@@ -546,6 +613,8 @@ int main(void)
 		cmocka_unit_test(test_munmap_blocks_on_gup_reader),
 		cmocka_unit_test(test_munmap_with_reader_outside_scheduler),
 		cmocka_unit_test(test_hook_counts_points),
+		cmocka_unit_test(test_destroy_refused_while_sched_alive),
+		cmocka_unit_test(test_run_until_bad_point_or_nth),
 		cmocka_unit_test(test_program_cannot_drive_its_scheduler),
 		cmocka_unit_test(test_user_access_livelock),
 		cmocka_unit_test(test_gup_retry_livelock),

@@ -83,7 +83,9 @@ enum km_sched_state {
 
 /**
  * km_sched_new() - a scheduler for tasks of @m. While it exists it owns
- * @m's interleaving points (km_interleave_hook() is refused).
+ * @m's interleaving points (km_interleave_hook() is refused) and @m
+ * outlives it: km_machine_destroy(@m) is refused (-EBUSY) until
+ * km_sched_free().
  * Return: 0, -EINVAL, -EBUSY (a hook or another scheduler is armed on @m).
  * Free it with km_sched_free().
  */
@@ -107,7 +109,9 @@ KM_API int km_sched_add(struct km_sched *s, struct km_task *t, const char *name,
  * blocks on mmap_sem held by a waiting task. The other tasks stay where
  * they are. Only the controlling thread (the one that is no task's
  * program) drives the scheduler. Return: a km_sched_state, -EINVAL (no
- * program for @t, @nth 0, bad @ip; called from another task's program),
+ * program for @t, @nth 0, @ip not below KM_IP__COUNT -- km_last_error()
+ * names the bad value and the valid range; called from another task's
+ * program),
  * -EDEADLK (another task waits in atomic context on @t's CPU: the kernel
  * could not switch to @t, and @t does not run; or called from @t's own
  * program, which would wait for itself).

@@ -244,7 +244,10 @@ KM_API int km_machine_check(struct km_machine *m);
  * km_machine_destroy() - run km_machine_check(), log the first 8 problems
  * with g_warning() each and the rest as one "... and N more" warning,
  * release every host resource (including what leaked).
- * NULL is a no-op. Return: number of teardown problems (0 when clean).
+ * NULL is a no-op. Return: number of teardown problems (0 when clean), or
+ * -EBUSY while a scheduler of km_sched_new() (kmodel/interleave.h) is
+ * alive on @m -- its tasks may wait at a point and still run on @m, so
+ * nothing is checked or freed: km_sched_free() it, then destroy again.
  */
 KM_API int km_machine_destroy(struct km_machine *m);
 

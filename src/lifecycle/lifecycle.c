@@ -123,6 +123,13 @@ int km_machine_destroy(struct km_machine *m)
 
 	if (!m)
 		return 0;
+	/* a scheduler's task may wait at an interleaving point, holding the
+	 * machine's pages, locks and slots, and km_sched_free() still runs it
+	 * to its end on this machine: refused, nothing is checked or freed
+	 * (newuser5b real bug 2: the task ran on the freed machine) */
+	if (m->sched)
+		return km_err(-EBUSY, "km_machine_destroy: a scheduler (km_sched_new()) still "
+			      "drives this machine; km_sched_free() it first");
 	/* the log from its start for the teardown's reports: one the run
 	 * filled would keep only their counts (the machine goes, and its log
 	 * with it) */

@@ -269,8 +269,13 @@ static int resume(struct km_sched *s, struct km_task *t, bool stop, enum km_ipoi
 		return from_task(c, stop ? "km_sched_run_until" : "km_sched_finish", t);
 	if (!(e = find(s, t)))
 		return km_err(-EINVAL, "km_sched: the task has no program on this scheduler");
-	if (stop && ((unsigned int)ip >= KM_IP__COUNT || nth == 0))
-		return km_err(-EINVAL, "km_sched_run_until: point %d, nth %u", (int)ip, nth);
+	if (stop && (unsigned int)ip >= KM_IP__COUNT)
+		return km_err(-EINVAL, "km_sched_run_until: point %d is not a point: the points "
+			      "are 0 (%s) to %d (%s)", (int)ip, ip_names[0], KM_IP__COUNT - 1,
+			      ip_names[KM_IP__COUNT - 1]);
+	if (stop && nth == 0)
+		return km_err(-EINVAL, "km_sched_run_until: nth 0: it counts the hits of %s from "
+			      "1 (the next one)", ip_names[ip]);
 	if (e->state == T_DONE)
 		return KM_SCHED_DONE;
 	if ((o = atomic_on_cpu(s, e)))
