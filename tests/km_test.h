@@ -46,6 +46,26 @@ static inline void km_test_count_teardown(const gchar *domain, GLogLevelFlags le
 		g_log_default_handler(domain, level, message, NULL);
 }
 
+/* The "kmodel" domain's log messages captured (g_log_set_handler("kmodel",
+ * G_LOG_LEVEL_MASK, km_log_capture, &logged)): how many, and the last
+ * one's level and text; printk() of ported code logs there. */
+struct km_logged {
+	int n;
+	GLogLevelFlags level;
+	char text[128];
+};
+
+static inline void km_log_capture(const gchar *domain, GLogLevelFlags level, const gchar *msg,
+				  gpointer arg)
+{
+	struct km_logged *l = arg;
+
+	(void)domain;
+	l->n++;
+	l->level = level & G_LOG_LEVEL_MASK;
+	g_strlcpy(l->text, msg, sizeof(l->text));
+}
+
 /*
  * km_machine_destroy() of a machine a test leaves problems in on purpose:
  * the destroy must find exactly @expected of them, and the g_warning() it

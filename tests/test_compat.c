@@ -834,27 +834,12 @@ static void test_skb_push_put(void **state)
  * no_printk()); printk() returns the length without level prefix and
  * newline (v5.7's vprintk_store()); a message without level takes
  * MESSAGE_LOGLEVEL_DEFAULT, 4 */
-struct logged {
-	int n;
-	GLogLevelFlags level;
-	char text[64];
-};
-
-static void log_capture(const gchar *domain, GLogLevelFlags level, const gchar *msg, gpointer arg)
-{
-	struct logged *l = arg;
-
-	(void)domain;
-	l->n++;
-	l->level = level & G_LOG_LEVEL_MASK;
-	g_strlcpy(l->text, msg, sizeof(l->text));
-}
 
 static void test_printk(void **state)
 {
 	const struct kver_ops *k;
-	struct logged l;
-	guint id = g_log_set_handler("kmodel", G_LOG_LEVEL_MASK, log_capture, &l);
+	struct km_logged l;
+	guint id = g_log_set_handler("kmodel", G_LOG_LEVEL_MASK, km_log_capture, &l);
 
 	for_each_kver(k) {
 		memset(&l, 0, sizeof(l));

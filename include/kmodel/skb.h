@@ -79,11 +79,16 @@ struct km_skb;
  * @dataref: see KM_SKB_DATAREF_SHIFT. Read it; do not write it.
  * @gso_size, @gso_segs: always 0: the model has no GSO/TSO (what a driver
  *           reads with TSO off).
+ * @nr_frags: always 0: the model's skbs are linear (no paged frags), as a
+ *           driver that does not advertise NETIF_F_SG gets them
+ *           (`BUG_ON(skb_shinfo(skb)->nr_frags)` opens many tx_fixups).
  * Allocated by the library only: members are appended.
  */
 struct km_skb_shared_info {
 	int dataref;
 	unsigned short gso_size, gso_segs;
+	/* appended */
+	unsigned char nr_frags;
 };
 
 /**
@@ -108,8 +113,29 @@ struct km_skb_shared_info {
  *           which usbnet keeps in skb->cb (mainline
  *           usbnet_set_skb_tx_stats(); v3.5 keeps only length). Written by
  *           the driver and usbnet on transmit.
+ * @protocol: the packet's protocol (__be16, ETH_P_*), as the sender set
+ *           it; the model reads it nowhere (0 unless a caller sets it).
+ * @ip_summed: KM_CHECKSUM_NONE (0), _UNNECESSARY (1), _COMPLETE (2) or
+ *           _PARTIAL (3) (include/linux/skbuff.h, v3.5/v3.6): the model's
+ *           senders produce CHECKSUM_NONE (0); a test or caller may set
+ *           CHECKSUM_PARTIAL with @csum_start and @csum_offset, as the
+ *           stack does for a device with NETIF_F_IP_CSUM.
+ * @csum_start, @csum_offset: with CHECKSUM_PARTIAL, the checksum covers
+ *           head + csum_start .. the end and goes at csum_start +
+ *           csum_offset; a union with @csum (v3.6's layout).
+ *           km_skb_clone() copies the three, km_skb_copy(),
+ *           km_pskb_copy() and km_skb_copy_expand() too (copy_skb_header();
+ *           csum_start moved by the change of headroom, net/core/skbuff.c
+ *           v3.6 skb_copy_expand()), and km_pskb_expand_head() moves
+ *           csum_start by nhead when CHECKSUM_PARTIAL (v3.6).
  * The struct is allocated by the library only: members are appended.
  */
+/** skb->ip_summed values (include/linux/skbuff.h, v3.5 .. v5.x). */
+#define KM_CHECKSUM_NONE 0
+#define KM_CHECKSUM_UNNECESSARY 1
+#define KM_CHECKSUM_COMPLETE 2
+#define KM_CHECKSUM_PARTIAL 3
+
 struct km_skb {
 	unsigned char *head, *data, *tail, *end;
 	unsigned int len, data_len;
@@ -120,6 +146,16 @@ struct km_skb {
 	struct km_machine *m;
 	unsigned long usbnet_packets;
 	long usbnet_length;
+	/* appended */
+	uint16_t protocol;
+	unsigned char ip_summed;
+	union {
+		uint32_t csum;
+		struct {
+			uint16_t csum_start;
+			uint16_t csum_offset;
+		};
+	};
 };
 
 /* ---- allocation and freeing -------------------------------------------- */

@@ -347,6 +347,13 @@ KM_API const struct km_usbnet_variant *km_usbnet_find(const char *name);
  * @tx_fixup_null: times tx_fixup returned NULL.
  * @last_urb_len: transfer_buffer_length of the last URB, bytes.
  * @last_urb_zero_packet: URB_ZERO_PACKET of the last URB.
+ * @hard_mtu: bytes, "count any extra framing" (include/linux/usb/usbnet.h,
+ *            v3.6): mtu + hard_header_len before bind, as usbnet_probe()
+ *            sets it; a bind may change it. The model reads it nowhere
+ *            (usbnet sizes rx URBs with it; the model has no rx URBs).
+ * @msg_enable: NETIF_MSG_* bits, NETIF_MSG_DRV | PROBE | LINK (0x7) as
+ *            usbnet_probe() sets it; what ported code's netif_msg_*() and
+ *            netif_dbg() read. The model's usbnet reads @msg_tx_err instead.
  */
 struct km_usbnet {
 	struct km_machine *m;
@@ -375,6 +382,9 @@ struct km_usbnet {
 	/* storage behind @udev */
 	struct km_usb_device usb_device;
 	struct km_usb_host_endpoint ep_bulk_in, ep_bulk_out;
+	/* appended */
+	uint32_t hard_mtu;
+	int msg_enable;
 };
 
 /**

@@ -192,6 +192,10 @@ int km_usbnet_probe(struct km_machine *m, const struct km_usbnet_variant *v,
 	dev->speed = speed;
 	dev->net = &dev->netdev;
 	km_net_device_init_ether(dev->net);	/* alloc_etherdev() */
+	/* usbnet_probe() (v3.6): msg_level -1 gives DRV | PROBE | LINK;
+	 * hard_mtu before bind */
+	dev->msg_enable = 0x0001 | 0x0002 | 0x0004;
+	dev->hard_mtu = dev->net->mtu + dev->net->hard_header_len;
 	/* dev->udev = xdev before bind; the pipes usbnet_get_endpoints()
 	 * would find (a bind that sets its own keeps them) */
 	dev->udev = &dev->usb_device;

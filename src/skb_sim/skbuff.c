@@ -605,6 +605,17 @@ struct km_skb *km_skb_clone(struct km_task *t, struct km_skb *skb, km_gfp_t gfp)
 	return n;
 }
 
+/* the members of __copy_skb_header() (net/core/skbuff.c, v3.6) the model
+ * has: protocol, ip_summed and csum (the union with csum_start and
+ * csum_offset). csum_start counts from head: a copy with the same headroom
+ * keeps it (skb_copy(), __pskb_copy()); skb_copy_expand() moves it */
+static void copy_skb_header(struct km_skb *n, const struct km_skb *old)
+{
+	n->protocol = old->protocol;
+	n->ip_summed = old->ip_summed;
+	n->csum = old->csum;
+}
+
 static void count_copy(struct km_machine *m, size_t bytes)
 {
 	KM_EV_INC(m, skb_copies);
@@ -629,6 +640,7 @@ struct km_skb *km_skb_copy(struct km_task *t, const struct km_skb *skb, km_gfp_t
 	n->len = skb->len;
 	memcpy(n->head, skb->head, headerlen + skb->len);	/* skb_copy_bits */
 	count_copy(n->m, headerlen + skb->len);
+	copy_skb_header(n, skb);
 	return n;
 }
 
@@ -651,6 +663,7 @@ struct km_skb *km_pskb_copy(struct km_task *t, const struct km_skb *skb, km_gfp_
 	n->len = skb->len;
 	memcpy(n->data, skb->data, skb->len);
 	count_copy(n->m, skb->len);
+	copy_skb_header(n, skb);
 	return n;
 }
 
@@ -714,6 +727,9 @@ struct km_skb *km_skb_copy_expand(struct km_task *t, const struct km_skb *skb,
 	memcpy(n->head + head_copy_off, skb->data - head_copy_len,
 	       skb->len + (unsigned int)head_copy_len);
 	count_copy(n->m, skb->len + (unsigned int)head_copy_len);
+	copy_skb_header(n, skb);
+	if (n->ip_summed == KM_CHECKSUM_PARTIAL)
+		n->csum_start += newheadroom - oldheadroom;	/* v3.6 */
 	return n;
 }
 
@@ -810,6 +826,9 @@ int km_pskb_expand_head(struct km_task *t, struct km_skb *skb, int nhead, int nt
 	skb->data += off;
 	skb->end = skb->head + (size_t)size;
 	skb->tail += off;
+	/* "Only adjust this if it actually is csum_start rather than csum" */
+	if (skb->ip_summed == KM_CHECKSUM_PARTIAL)
+		skb->csum_start += nhead;
 	skb->shinfo = &nb->sh;
 	skb->cloned = 0;
 	skb->hdr_len = 0;

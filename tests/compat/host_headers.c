@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-/* A usbnet driver's include list (mainline int51x1.c's, user report 4)
+/* A usbnet driver's include list (mainline int51x1.c's, user report 4;
+ * init.h and kmod.h of v3.6 smsc95xx.c, newuser5b)
  * plus one header the layer does not have: host_headers.sh expects the
  * README's kmodel_host_headers() to name that one alone. */
 #include <linux/module.h>
+#include <linux/init.h>
+#include <linux/kmod.h>
 #include <linux/ctype.h>
 #include <linux/netdevice.h>
 #include <linux/etherdevice.h>

@@ -15,8 +15,25 @@
 #include <kmodel/current.h>
 #include <kmodel/machine.h>
 
+#include <linux/bitops.h>	/* as the kernel's <linux/kernel.h> (v3.6) brings it */
+
 /* duplicate (include/linux/kernel.h, v5.7) */
 #define DIV_ROUND_UP(n, d) (((n) + (d) - 1) / (d))
+/* duplicate (include/linux/kernel.h and include/uapi/linux/kernel.h's
+ * __ALIGN_KERNEL(), v3.6; v5.7 the same): @a a power of two; the mask is
+ * of x's type */
+#define __ALIGN_KERNEL(x, a) __ALIGN_KERNEL_MASK(x, (typeof(x))(a) - 1)
+#define __ALIGN_KERNEL_MASK(x, mask) (((x) + (mask)) & ~(mask))
+#define ALIGN(x, a) __ALIGN_KERNEL((x), (a))
+#define IS_ALIGNED(x, a) (((x) & ((typeof(x))(a) - 1)) == 0)
+/* duplicate (include/linux/kernel.h, v3.6): any @y, not only powers of
+ * two; y evaluated once */
+#define roundup(x, y) (					\
+{							\
+	const typeof(y) __y = y;			\
+	(((x) + (__y - 1)) / __y) * __y;		\
+}							\
+)
 /* duplicate in effect (include/linux/kernel.h, v5.7): strict typing, a
  * pointer comparison warns when x and y differ in type */
 #define min(x, y) ({ typeof(x) _min1 = (x); typeof(y) _min2 = (y); \

@@ -4,6 +4,7 @@
 #define KM_COMPAT_LINUX_MODULE_H
 
 #include <linux/export.h>	/* as the kernel's <linux/module.h> brings it */
+#include <linux/init.h>	/* v3.6's <linux/module.h> brings it (module_init()) */
 #include <linux/kernel.h>
 
 /* stub (include/linux/module.h, include/linux/moduleparam.h, v3.5 and

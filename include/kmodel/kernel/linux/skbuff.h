@@ -15,6 +15,7 @@
 #include <linux/slab.h>
 #include <linux/types.h>
 #include <asm/byteorder.h>
+#include <net/checksum.h>	/* as v3.6's <linux/skbuff.h> */
 #include <kmodel/skb.h>
 
 /* custom: the kernel's types are the model's */
@@ -25,6 +26,14 @@
 #define SKB_DATAREF_SHIFT KM_SKB_DATAREF_SHIFT
 #define SKB_DATAREF_MASK KM_SKB_DATAREF_MASK
 #define skb_shinfo(SKB) ((SKB)->shinfo)
+/* duplicate (include/linux/skbuff.h, v3.6): skb->ip_summed. The model's
+ * senders leave CHECKSUM_NONE; a test sets CHECKSUM_PARTIAL with
+ * skb->csum_start and skb->csum_offset as the stack does for a device with
+ * NETIF_F_IP_CSUM. skb_shinfo(skb)->nr_frags is always 0 (linear skbs) */
+#define CHECKSUM_NONE KM_CHECKSUM_NONE
+#define CHECKSUM_UNNECESSARY KM_CHECKSUM_UNNECESSARY
+#define CHECKSUM_COMPLETE KM_CHECKSUM_COMPLETE
+#define CHECKSUM_PARTIAL KM_CHECKSUM_PARTIAL
 
 /* custom: memcpy()/memmove() of skb code count memcpy_bytes/memmove_bytes
  * and pass the sharing checker when they write into the buffer of the skb
@@ -120,6 +129,18 @@ static inline void *skb_put_data(struct sk_buff *skb, const void *data, unsigned
 	memcpy(tmp, data, len);
 	return tmp;
 }
+/* duplicate in effect (include/linux/skbuff.h, v4.13, the same series:
+ * `*(u8 *)skb_put(skb, 1) = val`): one byte at the tail, stored with the
+ * layer's memset() so the sharing checker sees it; after an overrun
+ * (reported, skb unchanged) nothing is written */
+static inline void skb_put_u8(struct sk_buff *skb, u8 val)
+{
+	if (skb_tailroom(skb) < 1) {
+		skb_put(skb, 1);
+		return;
+	}
+	memset(skb_put(skb, 1), val, 1);
+}
 /* duplicate (include/linux/skbuff.h, v4.13: de77b966ce8a, the same series):
  * the unchecked __skb_put() forms; as above after an overrun */
 static inline void *__skb_put_zero(struct sk_buff *skb, unsigned int len)
@@ -173,6 +194,38 @@ static inline int pskb_expand_head(struct sk_buff *skb, int nhead, int ntail, gf
 static inline int skb_cow_head(struct sk_buff *skb, unsigned int headroom)
 {
 	return km_skb_cow_head(km_shim_current(), skb, headroom);
+}
+/* duplicate (include/linux/skbuff.h, v3.6; since v2.6.39): where the
+ * checksum starts, from skb->data (negative when it starts before) */
+static inline int skb_checksum_start_offset(const struct sk_buff *skb)
+{
+	return skb->csum_start - skb_headroom(skb);
+}
+/* duplicate (include/linux/skbuff.h, v3.6): gso_size is always 0 in the
+ * model (no GSO/TSO), so this is false */
+static inline bool skb_is_gso(const struct sk_buff *skb)
+{
+	return skb_shinfo(skb)->gso_size;
+}
+/* duplicate (include/linux/skbuff.h, v3.6 __skb_cow() and skb_cow()): a
+ * private head with at least @headroom bytes before data; the model's
+ * pskb_expand_head() does the copy (freeing nothing on error) */
+static inline int __skb_cow(struct sk_buff *skb, unsigned int headroom,
+			    int cloned)
+{
+	int delta = 0;
+
+	if (headroom > skb_headroom(skb))
+		delta = headroom - skb_headroom(skb);
+
+	if (delta || cloned)
+		return pskb_expand_head(skb, ALIGN(delta, NET_SKB_PAD), 0,
+					GFP_ATOMIC);
+	return 0;
+}
+static inline int skb_cow(struct sk_buff *skb, unsigned int headroom)
+{
+	return __skb_cow(skb, headroom, skb_cloned(skb));
 }
 /* duplicate (include/linux/skbuff.h, v3.5): the model's skbs are linear,
  * data_len is 0 */

@@ -39,5 +39,10 @@ typedef uint16_t __le16;
 typedef uint32_t __le32;
 typedef uint16_t __be16;
 typedef uint32_t __be32;
+/* duplicate (include/linux/types.h, v3.6; __bitwise a no-op): the
+ * checksum types of <net/checksum.h> -- a 32-bit partial sum and a folded
+ * 16-bit checksum */
+typedef __u16 __sum16;
+typedef __u32 __wsum;
 
 #endif
