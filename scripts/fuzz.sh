@@ -53,7 +53,12 @@ run)
 	[[ " ${targets[*]} " == *" $2 "* ]] || { echo "fuzz: unknown target $2" >&2; exit 2; }
 	build
 	dir=${4:-fuzz-corpus/$2}
-	fuzz "$2" "$3" "$dir" "$(dirname "$dir")/$2-"
+	# libFuzzer exits 77 (a broken promise, -error_exitcode) or 1: the
+	# header promises 1
+	if ! fuzz "$2" "$3" "$dir" "$(dirname "$dir")/$2-"; then
+		echo "fuzz: $2 found a problem (its input: $(dirname "$dir")/$2-*)" >&2
+		exit 1
+	fi
 	;;
 list)
 	printf '%s\n' "${targets[@]}"

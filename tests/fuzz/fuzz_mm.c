@@ -18,6 +18,14 @@
  * lowers them; no refcount, bad-page or bad-kfree report (the program
  * only passes pages it holds); after the program releases what it holds,
  * the teardown check finds nothing (no leaked page, slot, count, object).
+ * The mm era (kmodel/machine.h, enum km_mm_era) comes from the input too,
+ * and fork keeps each era's promise for every page the program got or
+ * pinned: the parent keeps its page; the child maps the same page or none
+ * -- but in 5.9 (70e806e4e645), a page of a private mapping that may be
+ * DMA-pinned (page_count() >= GUP_PIN_COUNTING_BIAS) is copied to the
+ * child: the child maps another page with the same bytes, or none. The
+ * 4.8 era has no pin_user_pages(): there the program gets instead of
+ * pinning (the refusal is tested in test_eras).
  */
 #include <kmodel/kmodel.h>
 #include <errno.h>
@@ -28,6 +36,7 @@
 #define MAX_PINS 32
 #define MAX_KMAPS 24
 #define MAX_FILES 2
+#define MAX_MMAPS 96		/* every mmap of a program: at most one per op */
 #define MAX_OPS 96
 #define MAX_P 65536UL
 #define BUF (3 * MAX_P + 64)
@@ -35,6 +44,16 @@
 struct pin {
 	struct km_page *page;
 	bool pinned;		/* FOLL_PIN: unpin; else put_page */
+	int task;		/* the task whose gup got it ... */
+	unsigned long addr;	/* ... at this user address (page aligned) */
+};
+
+/* an mmap that succeeded: a present pte at an address is the latest
+ * mapping's of its mm that covers it (a later one would have replaced it) */
+struct mmap_rec {
+	int mm;
+	unsigned long addr, len;
+	bool cow;		/* private (anonymous or file): fork's COW mapping */
 };
 
 struct kmap {
@@ -57,6 +76,9 @@ struct st {
 	struct kmap kmaps[MAX_KMAPS];
 	int nkmaps;
 	int preempt[2], pagefault[2];	/* what the program raised */
+	enum km_mm_era era;
+	struct mmap_rec mmaps[MAX_MMAPS];
+	int nmmaps;
 };
 
 static unsigned char kbuf[BUF], ksrc[BUF], back[BUF];
@@ -76,6 +98,8 @@ static void setup(struct st *s, struct fuzz_in *in)
 	cfg.kmap = ((c >> 2) & 1) ? KM_KMAP_LOCAL : KM_KMAP_ATOMIC_PRE_5_11;
 	cfg.kmap_strict = (enum km_kmap_strict)(((c >> 3) & 3) % 3);
 	cfg.vmsplit = (enum km_vmsplit)((c >> 5) & 3);
+	cfg.mm_era = (enum km_mm_era)((c >> 7) | ((b >> 2) & 2));	/* 5.7, 4.8, 5.8, 5.9 */
+	s->era = cfg.mm_era;
 	if (cfg.vmsplit != KM_VMSPLIT_3G && cfg.lowmem_size == 0)
 		cfg.lowmem_size = 0;	/* the split's default */
 	FUZZ_ASSERT(km_machine_new(&cfg, &s->m) == 0);
@@ -181,6 +205,9 @@ static void op_mmap(struct st *s, struct fuzz_in *in, bool file)
 	}
 	if (err)
 		return;
+	if (s->nmmaps < MAX_MMAPS)
+		s->mmaps[s->nmmaps++] = (struct mmap_rec){ s->cur, a, pages * s->P,
+							   !file || !((f >> 4) & 1) };
 	FUZZ_ASSERT(a % s->P == 0);
 	FUZZ_ASSERT(a >= 0x8000 && a < s->task_size && a + pages * s->P <= s->task_size);
 	if (hint)
@@ -217,7 +244,7 @@ static void op_gup(struct st *s, struct fuzz_in *in)
 	uint8_t f = fuzz_u8(in);
 	long nr = 1 + f % 4, got;
 	unsigned long a = user_addr(s, in);
-	bool pin = f & 4, fast_only = f & 8;
+	bool pin = (f & 4) && s->era != KM_MM_ERA_4_8, fast_only = f & 8;
 	unsigned int flags = (f & 16) ? KM_FOLL_WRITE : 0;
 
 	if (s->npins + nr > MAX_PINS)
@@ -232,7 +259,8 @@ static void op_gup(struct st *s, struct fuzz_in *in)
 	FUZZ_ASSERT(got <= nr);
 	for (long i = 0; i < got; i++) {
 		FUZZ_ASSERT(km_page_refcount(pages[i]) >= (pin ? KM_GUP_PIN_COUNTING_BIAS : 1));
-		s->pins[s->npins++] = (struct pin){ pages[i], pin };
+		s->pins[s->npins++] = (struct pin){ pages[i], pin, s->cur,
+						    (a & ~(s->P - 1)) + (unsigned long)i * s->P };
 	}
 }
 
@@ -352,13 +380,52 @@ static void op_user(struct st *s, struct fuzz_in *in)
 	check_prefix(s, a, kbuf, (unsigned long)done, oops);
 }
 
+/* Is @addr of mm 0 in a private (COW) mapping? The latest mmap covering it */
+static bool cow_at(const struct st *s, unsigned long addr)
+{
+	for (int i = s->nmmaps; i-- > 0;)
+		if (s->mmaps[i].mm == 0 && addr - s->mmaps[i].addr < s->mmaps[i].len)
+			return s->mmaps[i].cow;
+	return false;
+}
+
+/* fork, the only one (task 0's mm): each era's promise for the pages the
+ * program holds from its parent's mappings (see the header comment) */
 static void op_fork(struct st *s)
 {
-	if (s->t[1])
+	struct km_page *before[MAX_PINS], *p;
+	unsigned int fl;
+	bool copy[MAX_PINS];
+	unsigned char *pb = back, *cb = back + MAX_P;
+
+	if (s->t[1] || s->nmmaps == MAX_MMAPS)	/* the log full: cow_at() unsure */
 		return;
-	FUZZ_ASSERT(km_mm_fork(km_task_mm(s->t[0]), &s->mm[1]) == 0);
+	for (int i = 0; i < s->npins; i++) {
+		before[i] = NULL;
+		if (s->pins[i].task != 0 ||
+		    km_follow_pte(s->mm[0], s->pins[i].addr, &fl, &before[i]) || (fl & KM_PTE_SPECIAL))
+			before[i] = NULL;	/* no longer mapped there, or the zero page */
+		copy[i] = before[i] && s->era == KM_MM_ERA_5_9 && cow_at(s, s->pins[i].addr) &&
+			  km_page_refcount(before[i]) >= KM_GUP_PIN_COUNTING_BIAS;
+	}
+	FUZZ_ASSERT(km_mm_fork(s->mm[0], &s->mm[1]) == 0);
 	FUZZ_ASSERT(km_task_new(s->m, s->mm[1], 0, &s->t[1]) == 0);
 	km_mm_put(s->mm[1]);
+	for (int i = 0; i < s->npins; i++) {
+		unsigned long a = s->pins[i].addr;
+
+		if (!before[i])
+			continue;
+		FUZZ_ASSERT(km_follow_pte(s->mm[0], a, NULL, &p) == 0 && p == before[i]);
+		if (km_follow_pte(s->mm[1], a, NULL, &p))
+			continue;		/* the child faults it in later */
+		FUZZ_ASSERT((p != before[i]) == copy[i]);
+		if (copy[i]) {			/* copy_user_highpage() */
+			FUZZ_ASSERT(km_mm_peek(s->mm[0], a, pb, s->P) == 0);
+			FUZZ_ASSERT(km_mm_peek(s->mm[1], a, cb, s->P) == 0);
+			FUZZ_ASSERT(memcmp(pb, cb, s->P) == 0);
+		}
+	}
 }
 
 static void op_knob(struct st *s, struct fuzz_in *in)
@@ -388,7 +455,7 @@ static void op_alloc_page(struct st *s, struct fuzz_in *in)
 		return;
 	p = km_alloc_page(s->m, (fuzz_u8(in) & 1) ? KM_GFP_HIGHMEM : 0);
 	if (p)
-		s->pins[s->npins++] = (struct pin){ p, false };
+		s->pins[s->npins++] = (struct pin){ p, false, -1, 0 };	/* no task, no address */
 }
 
 static void teardown(struct st *s)
