@@ -268,6 +268,12 @@ grep -qx "kmodel-bench: dd: rows that failed: flip_to on bbw (pre-5.11), bs 4096
 	"$tmp/err" || fail "dd flip_to, flip_from: not the messages of the wrong bytes ($(cat "$tmp/err"))"
 grep -Eq '^direct +bbw .* [0-9.]+ +[0-9.]+ ' "$tmp/out" && grep -q '^flip_from\* .* fails: B differs' "$tmp/out" ||
 	fail "dd flip_from: not the table with direct's numbers and flip_from's failure"
+# ... and one that copies nothing to dd's buffer, at bs = the file: each
+# read(2) would find the block of the pass before there, so the counted run
+# first fills the buffer with the inverse of A (review5a D1: a normal row)
+err1 1 "${dd1[@]}" --load "$broken" --dd-variants direct,skip_to --dd-block-sizes 1M
+grep -qx "kmodel-bench: dd: rows that failed: skip_to on bbw (pre-5.11), bs 1048576: after read(2), dd's buffer differs from A at byte 0 (want 0x00, got 0xff)" \
+	"$tmp/err" || fail "dd skip_to at bs 1M: not the message of the buffer left as it was ($(cat "$tmp/err"))"
 # a variant that leaves the task in atomic context: the row fails on the
 # task's leak_atomic at exit (#4: exit 0, the report cleared unseen), the
 # other rows' table is still written

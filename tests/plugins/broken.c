@@ -12,6 +12,9 @@
  *   copy_to_user (flip_to) or copy_from_user (flip_from) inverted: dd's
  *   counted run fails the row on dd's buffer after read(2), or on B
  *   (newuser5 #2: a variant that copied the wrong bytes passed dd).
+ * - "skip_to" (uaccess): direct, but copy_to_user copies nothing and says
+ *   it copied all: dd's buffer must still fail the check when it holds
+ *   the right block from the pass before (review5a D1: bs = the file).
  * - "leak_tx" (usbnet): after's tx_fixup on a copy of the skb whose
  *   original is never freed (#9): one leak_skb per packet at teardown.
  * - "nodev" (usbnet): after, whose device constructor fails with -ENOMEM
@@ -90,6 +93,14 @@ static unsigned long flip_to(unsigned long to, const void *from, unsigned long n
 	return km_uaccess_direct.raw_copy_to_user(to + 1, (const unsigned char *)from + 1, n - 1);
 }
 
+static unsigned long skip_to(unsigned long to, const void *from, unsigned long n)
+{
+	(void)to;
+	(void)from;
+	(void)n;
+	return 0;
+}
+
 static const struct km_uaccess_ops flip_to_ops = {
 	.size = KM_UACCESS_OPS_SIZE,
 	.name = "flip_to",
@@ -104,6 +115,13 @@ static const struct km_uaccess_ops flip_to_ops = {
 	.source = "tests/plugins/broken.c",
 	.raw_copy_from_user = flip_from,
 	.raw_copy_to_user = direct_to,
+}, skip_to_ops = {
+	.size = KM_UACCESS_OPS_SIZE,
+	.name = "skip_to",
+	.summary = "direct, but copy_to_user copies nothing and returns 0",
+	.source = "tests/plugins/broken.c",
+	.raw_copy_from_user = direct_from,
+	.raw_copy_to_user = skip_to,
 };
 
 static const struct km_usbnet_variant *after;
@@ -154,6 +172,8 @@ KM_PLUGIN_INIT(reg)
 		err = km_registry_add_uaccess(reg, &flip_to_ops);
 	if (!err)
 		err = km_registry_add_uaccess(reg, &flip_from_ops);
+	if (!err)
+		err = km_registry_add_uaccess(reg, &skip_to_ops);
 	if (!err)
 		err = km_registry_add_usbnet(reg, &leak_tx);
 	if (!err)
