@@ -28,7 +28,11 @@
  * page-table-struct experiment undone (current->mm->pgt.page_table_lock
  * and mm_pgt(current->mm) are v5.7's current->mm->page_table_lock and
  * current->mm), the reconstruction src/uaccess/uaccess_with_memcpy.c
- * documents.
+ * documents. The v3.6 usbnet tx_fixups test_compat_tx runs through the
+ * compatibility layer (tests/compat/tx_body.h): smsc95xx's
+ * smsc95xx_calc_csum_preamble() and smsc95xx_tx_fixup() (59 lines) and
+ * dm9601_tx_fixup() (35 lines) of New-B/Linux3.6 b5154d3e5bc2, hashed from
+ * the excerpts saved when they were read.
  */
 #include "km_test.h"
 #include <glib.h>
@@ -39,7 +43,7 @@ struct span {
 };
 
 struct region {
-	const char *file;		/* under src/ */
+	const char *file;		/* under src/ (or ../tests/) */
 	const char *begin, *end;	/* substrings of the marker lines */
 	struct span spans[2];
 	unsigned int lines;		/* lines the region has */
@@ -61,6 +65,10 @@ static const struct region regions[] = {
 	  "---- END verbatim", { { 0, 32 } }, 32, 0x4c0d170190522a99ULL },
 	{ "uaccess/uaccess_with_memcpy.c", "---- BEGIN uaccess_with_memcpy.c v5.7",
 	  "---- END uaccess_with_memcpy.c", { { 0, 213 } }, 213, 0x581717c324196db0ULL },
+	{ "../tests/compat/tx_body.h", "verbatim: drivers/net/usb/smsc95xx.c v3.6",
+	  "end verbatim", { { 0, 59 } }, 59, 0x9b2e145127ac6c4aULL },
+	{ "../tests/compat/tx_body.h", "verbatim: drivers/net/usb/dm9601.c v3.6",
+	  "end verbatim", { { 0, 35 } }, 35, 0xa7c536f18fc52e40ULL },
 };
 
 static guint64 fnv1a(guint64 h, const char *s, size_t n)
@@ -130,6 +138,10 @@ int main(void)
 		  (void *)&regions[5] },
 		{ "uaccess_with_memcpy_region_is_v5_7", test_region, NULL, NULL,
 		  (void *)&regions[6] },
+		{ "smsc95xx_v3_6_region_is_the_kernel_text", test_region, NULL, NULL,
+		  (void *)&regions[7] },
+		{ "dm9601_v3_6_region_is_the_kernel_text", test_region, NULL, NULL,
+		  (void *)&regions[8] },
 	};
 
 	return cmocka_run_group_tests_name("test_seeds", tests, NULL, NULL);
