@@ -400,6 +400,48 @@ static void test_iperf_first_report(void **state)
 	(void)state;
 }
 
+/* newuser5b Real bugs #1 in iperf: v3.6 dm9601 (tests/plugins/dm9601_tx.c)
+ * stores its header with plain C into the tcp+tap row's header-cloned skb
+ * every packet (headroom >= 2: in place), which the row's comparison of
+ * the shared buffer reports (skb_store_shared); dm9601p's
+ * put_unaligned_le16() of the same bytes is the checker's skb_write_cloned,
+ * not reported twice. The tcp row's clone writes its own header: nothing. */
+static void test_iperf_plain_stores(void **state)
+{
+	const struct km_usbnet_variant *vs[2];
+	struct km_iperf_opts o = { .packets = 50, .repeat = 1, .maxpacket = 64 };
+	struct km_registry *reg;
+	struct km_table *t;
+
+	assert_int_equal(km_registry_new(0, &reg), 0);
+	assert_int_equal(km_registry_load(reg, KM_PLUGIN_DM9601), 0);
+	vs[0] = km_registry_find_usbnet(reg, "dm9601");
+	vs[1] = km_registry_find_usbnet(reg, "dm9601p");
+	assert_int_equal(km_iperf_run(&o, vs, 2, &t), 0);
+	for (size_t r = 0; r < km_table_nrows(t); r++) {
+		bool plain = !strcmp(cell(t, r, "variant")->s, "dm9601");
+		bool tap = !strcmp(cell(t, r, "traffic")->s, "tcp+tap");
+		long store = km_table_column_index(t, "reports_skb_store_shared");
+		long cloned = km_table_column_index(t, "reports_skb_write_cloned");
+		const struct km_value *v;
+
+		assert_true(store >= 0);
+		v = km_table_value(t, r, (size_t)store);
+		if (plain && tap)
+			assert_true(v->type == KM_VALUE_INT && v->i == 50);
+		else
+			assert_true(v->type == KM_VALUE_NONE || v->i == 0);
+		if (!plain && tap) {
+			assert_true(cloned >= 0);
+			v = km_table_value(t, r, (size_t)cloned);
+			assert_true(v->type == KM_VALUE_INT && v->i == 50);
+		}
+	}
+	km_table_free(t);
+	km_registry_free(reg);
+	(void)state;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -411,6 +453,7 @@ int main(void)
 		cmocka_unit_test(test_iperf_own_variant_asix_dev),
 		cmocka_unit_test(test_iperf_leak_is_efault),
 		cmocka_unit_test(test_iperf_first_report),
+		cmocka_unit_test(test_iperf_plain_stores),
 	};
 
 	return cmocka_run_group_tests_name("test_scenario", tests, NULL, NULL);

@@ -123,6 +123,65 @@ static void test_memmove_over_tcp_clone(void **state)
 	km_sweep_result_free(r);
 }
 
+/*
+ * newuser5b Real bugs #1: v3.6 dm9601_tx_fixup() (tests/plugins/dm9601_tx.c)
+ * pushes its 2-byte header without testing skb_header_cloned() and writes
+ * it with plain C stores (skb->data[0] = len), which no accessor sees: the
+ * sweep compares the shared buffer around the call (skb_store_shared).
+ * From the driver's code: in place iff headroom >= 2 (DM_TX_OVERHEAD),
+ * else skb_copy_expand(); the header-cloned and the shared (users 2) skb
+ * may write none of their buffer, a TCP clone its header
+ * [head, head + hdr_len), where the header goes. At full/64, the variants'
+ * one endpoint: len 0..136, headroom 2..8, 10 tailrooms, 2 sharings.
+ * dm9601p writes the same bytes through put_unaligned_le16(): the checker
+ * reports them, and the comparison must not report them again.
+ */
+static void test_plain_stores_into_shared_buffer(void **state)
+{
+	const struct km_usbnet_variant *vs[3];
+	struct km_sweep_config c = { .quick = true };
+	struct km_registry *reg;
+	struct km_sweep_result *r;
+	const struct km_sweep_finding *f;
+	const unsigned long long states = 137ull * 7 * 10;	/* per sharing */
+
+	assert_int_equal(km_registry_new(0, &reg), 0);
+	assert_int_equal(km_registry_load(reg, KM_PLUGIN_DM9601), 0);
+	vs[0] = km_registry_find_usbnet(reg, "dm9601");
+	vs[1] = km_registry_find_usbnet(reg, "dm9601p");
+	vs[2] = NULL;
+	assert_non_null(vs[0]);
+	assert_non_null(vs[1]);
+	c.variants = vs;
+	assert_int_equal(km_sweep_run(&c, &r), 0);
+
+	f = km_sweep_find(variant(r, "dm9601"), "skb_store_shared");
+	assert_non_null(f);
+	assert_int_equal(f->count, 2 * states);
+	assert_int_equal(f->example.sharing, KM_SWEEP_HDR_CLONED);
+	assert_int_equal(f->example.len, 0);
+	assert_int_equal(f->example.headroom, 2);
+	assert_int_equal(f->example.tailroom, 0);
+	assert_int_equal(f->example.maxpacket, 64);
+
+	assert_null(km_sweep_find(variant(r, "dm9601p"), "skb_store_shared"));
+	f = km_sweep_find(variant(r, "dm9601p"), "skb_write_shared");
+	assert_non_null(f);
+	assert_int_equal(f->count, states);
+	assert_non_null(km_sweep_find(variant(r, "dm9601p"), "skb_write_cloned"));
+	km_sweep_result_free(r);
+	km_registry_free(reg);
+	(void)state;
+}
+
+/* the built-in variants write through accessors only: no plain store */
+static void test_builtins_store_through_accessors(void **state)
+{
+	for (size_t i = 0; i < quick->nvariants; i++)
+		assert_null(km_sweep_find(&quick->variants[i], "skb_store_shared"));
+	(void)state;
+}
+
 /* users 2 (pktgen): every variant but hardened changes the skb in place */
 static void test_shared_changed_in_place(void **state)
 {
@@ -856,6 +915,8 @@ int main(void)
 		cmocka_unit_test(test_hardened_has_no_findings),
 		cmocka_unit_test(test_memmove_over_tcp_clone),
 		cmocka_unit_test(test_shared_changed_in_place),
+		cmocka_unit_test(test_plain_stores_into_shared_buffer),
+		cmocka_unit_test(test_builtins_store_through_accessors),
 		cmocka_unit_test(test_sr9800_pad_modulus_finding),
 		cmocka_unit_test(test_ax88179_findings),
 		cmocka_unit_test(test_no_leaks_or_device_errors),

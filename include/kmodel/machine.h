@@ -419,6 +419,16 @@ enum km_report_code {
 	 *  by km_machine_check() (and so at teardown) and by the conformance
 	 *  suite after each case (newuser5 #5). */
 	KM_R_ZERO_PAGE,
+	/** BUG (checker; a sharing rule, counted in KM_R_SKB_SHARING too): a
+	 *  store not through an accessor -- a plain C store such as
+	 *  `skb->data[0] = len` -- into bytes of a cloned or shared skb's
+	 *  buffer that the rules of km_skb_check_write() forbid that skb to
+	 *  write. Found by the harnesses that run a driver's tx_fixup
+	 *  (kmodel-sweep, kmodel-bench -s iperf), which compare the buffer
+	 *  before and after; the checker sees only writes through a call
+	 *  otherwise (kmodel/skb.h). The message gives the run's offset and
+	 *  length and the rule. */
+	KM_R_SKB_STORE_SHARED,
 	KM_R__COUNT
 };
 

@@ -382,9 +382,20 @@ KM_API int km_skb_padto(struct km_task *t, struct km_skb *skb, unsigned int len)
  * memset(). A plain C store through a pointer into the buffer
  * (`skb->data[0] = len;` as v3.6 dm9601_tx_fixup() writes its header,
  * `*len = cpu_to_le16(..)` as int51x1's does, a struct member assignment)
- * never reaches it and is NOT reported: no report is no proof that no
- * forbidden byte was written. The same code through put_unaligned_le16()
- * is reported.
+ * never reaches it and is not reported here: in code of your own, no
+ * report is no proof that no forbidden byte was written. The same code
+ * through put_unaligned_le16() is reported. The harnesses that run a
+ * driver's tx_fixup -- km_sweep_run() (kmodel-sweep) and km_iperf_run()
+ * (kmodel-bench -s iperf) -- catch such stores into a shared buffer: for a
+ * cloned or shared skb they copy the bytes these rules forbid it to write
+ * (all of [head, end), or from head + hdr_len on for a clone with a
+ * writable header) before usbnet's start_xmit and compare after it; each
+ * changed run no report of the checker covered is a KM_R_SKB_STORE_SHARED
+ * BUG ("skb_store_shared"). The stores stay done. The watched bytes
+ * outside the skb's data (headroom, tailroom: undefined contents in the
+ * kernel) are first set to the complement of what they held, so a header
+ * stored again with the previous packet's value is seen; a store of the
+ * value a byte of the data already holds is not (no holder sees a change).
  */
 
 /**

@@ -18,7 +18,11 @@
  *  - each report code of the machine by its name (km_report_code_name():
  *    "skb_write_cloned", "skb_change_shared", "usb_protocol", ...), except
  *    KM_R_USB_NO_ZLP, which is "zlp_stall" (the transfer ends on a packet
- *    boundary without a ZLP: the device waits);
+ *    boundary without a ZLP: the device waits); "skb_store_shared" is a
+ *    plain C store the checker cannot see (not through an accessor) into
+ *    bytes of a cloned or shared buffer it forbids the driver's skb to
+ *    write, found by comparing them around usbnet's start_xmit
+ *    (kmodel/skb.h, the checker section);
  *  - "frame_mismatch": the device did not deliver exactly the frame sent
  *    (for len 0: nothing, as the AX88772 whose zero length is its pad
  *    word, or one empty frame, as a device whose framing carries one);

@@ -231,6 +231,7 @@ struct km_machine {
 	size_t skb_shinfo_space;	/* SKB_DATA_ALIGN(sizeof(struct skb_shared_info)) */
 	const void *skb_hint;
 	bool skb_nocheck;		/* km_skb_set_checker(m, false) */
+	struct km_skb_watch *skb_watch;	/* a harness's watch for plain stores, or NULL */
 	/* usbnet.c's WARN_ON_ONCE() fired (its static __warned: once per boot) */
 	bool usbnet_warned_length;
 	/* RAM's memfd (strict kmap mode; -1 otherwise) */
@@ -336,7 +337,8 @@ static inline void km_report_tally(struct km_machine *m, enum km_report_code cod
 {
 	m->report_counts[code]++;
 	m->report_counts[KM_R_NONE]++;
-	if (code >= KM_R_SKB_WRITE_CLONED && code <= KM_R_SKB_HDR_RELEASED)
+	if ((code >= KM_R_SKB_WRITE_CLONED && code <= KM_R_SKB_HDR_RELEASED) ||
+	    code == KM_R_SKB_STORE_SHARED)
 		m->report_counts[KM_R_SKB_SHARING]++;	/* the category */
 }
 void km_count_underflow(struct km_task *t, const char *what, int count);

@@ -79,6 +79,7 @@ static const char *const code_names[KM_R__COUNT] = {
 	[KM_R_DIV0] = "div0",
 	[KM_R_KMAP_ERA] = "kmap_era",
 	[KM_R_ZERO_PAGE] = "zero_page",
+	[KM_R_SKB_STORE_SHARED] = "skb_store_shared",
 };
 
 const char *km_report_code_name(enum km_report_code code)

@@ -20,6 +20,7 @@
  * (km_usbnet_rx()).
  */
 #include "scenario_internal.h"
+#include "skb_internal.h"
 #include "table.h"
 #include <kmodel/scenario.h>
 #include <kmodel/traffic.h>
@@ -65,6 +66,7 @@ struct iperf_run {
 	unsigned long best_frames_ok, reports;
 	unsigned long by_code[KM_R__COUNT];
 	gchar *first_report;			/* "code: message" of its first report */
+	struct km_skb_watch watch;		/* plain stores into a shared buffer */
 };
 
 static void on_frame(void *arg, const uint8_t *frame, size_t len)
@@ -165,7 +167,15 @@ static int iperf_pass(struct iperf_run *r, unsigned long packets)
 		skb = km_traffic_next(r->tr);
 		if (!skb)
 			return km_err(-ENOMEM, "iperf: the sender found no memory");
-		km_usbnet_start_xmit(r->dev, skb);
+		/* the checker sees writes through calls only: the bytes of a
+		 * clone's shared buffer it forbids the driver to write are
+		 * compared around the call too (skb_store_shared) */
+		if (km_skb_watch_begin(&r->watch, skb)) {
+			km_usbnet_start_xmit(r->dev, skb);
+			km_skb_watch_end(&r->watch);
+		} else {
+			km_usbnet_start_xmit(r->dev, skb);
+		}
 		/* a device model hands a frame on as soon as it is complete */
 		if (r->timed && !r->mismatch && r->frames == frames)
 			r->mismatch = g_strdup_printf("packet %lu: no frame delivered", r->packet);
@@ -237,6 +247,7 @@ static void iperf_free(struct iperf_run *r)
 		g_array_free(r->runs, TRUE);
 	g_free(r->mismatch);
 	g_free(r->first_report);
+	km_skb_watch_fini(&r->watch);
 }
 
 static const struct km_column columns[] = {

@@ -871,52 +871,70 @@ static bool inside_object(const struct km_skb *skb, const void *to, size_t n)
 	return p >= b->obj && p <= b->obj + b->ksize && n <= (size_t)(b->obj + b->ksize - p);
 }
 
-/* The checker's rules for a write of @n bytes at @dst into @skb's buffer.
- * @known: the writer is @skb (an accessor named it); otherwise the write
- * came through the compatibility layer's memcpy into a buffer several
- * skbs may share, and no skb's header right applies. Reports each broken
- * rule (unless the checker is off) and returns whether the write is
- * allowed. */
-static bool __attribute__((noinline)) check_write_slow(struct km_skb *skb, const void *dst,
-							size_t n, bool known)
+/* The checker's rules for a write of @n bytes at @dst into @skb's buffer,
+ * reporting nothing (check_write_slow() reports; a harness's watch asks
+ * them before the driver runs). @known: the writer is @skb (an accessor
+ * named it); otherwise the write came through the compatibility layer's
+ * memcpy into a buffer several skbs may share, and no skb's header right
+ * applies. Return: the code of the rule the write breaks (*@why says how),
+ * or KM_R_NONE when it is allowed. */
+static enum km_report_code write_rule(const struct km_skb *skb, const void *dst, size_t n,
+				      bool known, const char **why)
 {
 	const unsigned char *p = dst;
 	uintptr_t a = (uintptr_t)dst, h = (uintptr_t)skb->head, e = (uintptr_t)skb->end;
 	int dref = skb->shinfo->dataref;
-	enum km_report_code code = KM_R_NONE;
-	const char *why = NULL;
 
 	if (!n)			/* no byte written */
-		return true;
+		return KM_R_NONE;
 	if (a < h || a > e || n > e - a) {
-		code = KM_R_SKB_WRITE_OUTSIDE;
-		why = "outside [head, end]";
-	} else if (skb->users > 1) {
-		code = KM_R_SKB_WRITE_SHARED;
-		why = "into a shared skb (users > 1)";
-	} else if (skb->cloned && (dref & KM_SKB_DATAREF_MASK) != 1) {
-		code = KM_R_SKB_WRITE_CLONED;
-		if (!known)
-			why = "into a cloned buffer, by code that names no skb";
-		else if (skb->nohdr)
-			why = "by the payload-only (nohdr) owner of a cloned buffer";
-		else if ((dref & KM_SKB_DATAREF_MASK) - (dref >> KM_SKB_DATAREF_SHIFT) != 1)
-			why = "into a header-cloned buffer";
-		else if (n > (size_t)(skb->head + skb->hdr_len - p) || p > skb->head + skb->hdr_len)
-			why = "past the writable header (hdr_len) of a cloned buffer";
-		else
-			code = KM_R_NONE;
+		*why = "outside [head, end]";
+		return KM_R_SKB_WRITE_OUTSIDE;
 	}
-	if (!why)
+	if (skb->users > 1) {
+		*why = "into a shared skb (users > 1)";
+		return KM_R_SKB_WRITE_SHARED;
+	}
+	if (!skb->cloned || (dref & KM_SKB_DATAREF_MASK) == 1)
+		return KM_R_NONE;
+	if (!known)
+		*why = "into a cloned buffer, by code that names no skb";
+	else if (skb->nohdr)
+		*why = "by the payload-only (nohdr) owner of a cloned buffer";
+	else if ((dref & KM_SKB_DATAREF_MASK) - (dref >> KM_SKB_DATAREF_SHIFT) != 1)
+		*why = "into a header-cloned buffer";
+	else if (n > (size_t)(skb->head + skb->hdr_len - p) || p > skb->head + skb->hdr_len)
+		*why = "past the writable header (hdr_len) of a cloned buffer";
+	else
+		return KM_R_NONE;
+	return KM_R_SKB_WRITE_CLONED;
+}
+
+static void watch_cover(struct km_skb_watch *w, const void *dst, size_t n);
+
+/* The slow path of check_write(): the rules of write_rule(), reporting what
+ * they forbid (and telling a harness's watch which bytes that report
+ * covers). Return: whether the write is allowed. */
+static bool __attribute__((noinline)) check_write_slow(struct km_skb *skb, const void *dst,
+							size_t n, bool known)
+{
+	uintptr_t a = (uintptr_t)dst, h = (uintptr_t)skb->head;
+	const char *why = NULL;
+	enum km_report_code code = write_rule(skb, dst, n, known, &why);
+
+	if (code == KM_R_NONE)
 		return true;
 	/* off, the checker still reports a write it keeps from leaving the
 	 * kmalloc object: host memory, not a sharing rule */
-	if (!skb->m->skb_nocheck)
+	if (!skb->m->skb_nocheck) {
 		skb_report(skb, KM_BUG, code, "write of %zu bytes at head%+" PRIdPTR " %s", n,
 			   (intptr_t)(a - h), why);
-	else if (code == KM_R_SKB_WRITE_OUTSIDE && !inside_object(skb, dst, n))
+		if (skb->m->skb_watch)
+			watch_cover(skb->m->skb_watch, dst, n);
+	} else if (code == KM_R_SKB_WRITE_OUTSIDE && !inside_object(skb, dst, n)) {
 		skb_report(skb, KM_BUG, code, "write of %zu bytes at head%+" PRIdPTR " leaves "
 			   "the kmalloc object: not done", n, (intptr_t)(a - h));
+	}
 	return false;
 }
 
@@ -948,6 +966,141 @@ bool km_skb_check_write(struct km_skb *skb, const void *dst, size_t n)
 	if (no_skb(skb, "skb_check_write"))
 		return false;
 	return check_write(skb, dst, n, true);
+}
+
+/* ---- the watch for plain stores (skb_internal.h) ---------------------------- */
+
+/* a checker report during a watch: bytes [dst, dst + n) are reported, the
+ * watch must not report them again */
+static void watch_cover(struct km_skb_watch *w, const void *dst, size_t n)
+{
+	uintptr_t lo = MAX((uintptr_t)dst, (uintptr_t)w->lo);
+	uintptr_t hi = MIN((uintptr_t)dst + n, (uintptr_t)w->hi);
+
+	if (lo >= hi)		/* not watched bytes (another buffer's) */
+		return;
+	if (w->ncovered == KM_SKB_WATCH_RANGES) {	/* full: grow the last */
+		w->covered[w->ncovered - 1].lo = MIN(w->covered[w->ncovered - 1].lo, lo);
+		w->covered[w->ncovered - 1].hi = MAX(w->covered[w->ncovered - 1].hi, hi);
+		return;
+	}
+	w->covered[w->ncovered].lo = lo;
+	w->covered[w->ncovered++].hi = hi;
+}
+
+/* ~ of @n bytes at @p, 8 at a time (a byte loop cost the watch most of
+ * its time in iperf's tcp+tap row) */
+static void complement(unsigned char *p, size_t n)
+{
+	size_t i = 0;
+	uint64_t x;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&x, p + i, 8);
+		x = ~x;
+		memcpy(p + i, &x, 8);
+	}
+	for (; i < n; i++)
+		p[i] = (unsigned char)~p[i];
+}
+
+bool km_skb_watch_begin(struct km_skb_watch *w, struct km_skb *skb)
+{
+	struct km_machine *m = skb->m;
+	unsigned char *h = skb->head, *lo = h;
+	size_t size = (size_t)(skb->end - h);
+	const char *why = NULL;
+
+	w->m = NULL;
+	/* a private skb may write it all: the common case, no rule asked */
+	if (__builtin_expect(skb->users == 1 && !skb->cloned, 1) || m->skb_nocheck ||
+	    m->skb_watch || skb->end < h)
+		return false;
+	if (write_rule(skb, h, size, true, &why) == KM_R_NONE)
+		return false;	/* a clone whose dataref says it is alone */
+	/* a clone's writable header: the bytes from hdr_len on are watched */
+	if (skb->hdr_len && skb->hdr_len < size &&
+	    write_rule(skb, h, skb->hdr_len, true, &why) == KM_R_NONE)
+		lo = h + skb->hdr_len;
+	if (write_rule(skb, lo, (size_t)(skb->end - lo), true, &why) == KM_R_NONE)
+		return false;
+	if (size > w->snap_size) {
+		w->snap = g_realloc(w->snap, size);
+		w->snap_size = size;
+	}
+	/* a store of the value a byte already holds changes nothing to
+	 * compare: the watched bytes outside the data, whose contents the
+	 * kernel leaves undefined, get the complement of theirs, so the same
+	 * header stored again (the previous packet's, in a reused buffer) is
+	 * seen */
+	if (skb->data > lo)
+		complement(lo, (size_t)(MIN(skb->data, skb->end) - lo));
+	if (skb->end > MAX(lo, skb->tail))
+		complement(MAX(lo, skb->tail), (size_t)(skb->end - MAX(lo, skb->tail)));
+	memcpy(w->snap, lo, (size_t)(skb->end - lo));
+	w->m = m;
+	w->buf = buf_priv(skb);
+	w->obj = buf_priv(skb)->obj;
+	w->head = h;
+	w->lo = lo;
+	w->hi = skb->end;
+	w->why = why;
+	w->users = skb->users;
+	w->dataref = skb->shinfo->dataref;
+	w->hdr_len = skb->hdr_len;
+	w->ncovered = 0;
+	m->skb_watch = w;
+	return true;
+}
+
+unsigned int km_skb_watch_end(struct km_skb_watch *w)
+{
+	const struct buf_priv *b = w->buf;
+	struct km_machine *m = w->m;
+	size_t n, i = 0, j;
+	unsigned int found = 0;
+
+	if (!m)
+		return 0;
+	w->m = NULL;
+	m->skb_watch = NULL;
+	n = (size_t)(w->hi - w->lo);
+	if (b->magic != SKB_LIVE || b->obj != w->obj)	/* freed meanwhile */
+		return 0;
+	if (!memcmp(w->snap, w->lo, n))
+		return 0;
+	/* the bytes the checker reported: as they are now */
+	for (unsigned int c = 0; c < w->ncovered; c++) {
+		size_t off = w->covered[c].lo - (uintptr_t)w->lo;
+
+		memcpy(w->snap + off, w->lo + off, w->covered[c].hi - w->covered[c].lo);
+	}
+	while (i < n) {
+		if (w->snap[i] == w->lo[i]) {
+			i++;
+			continue;
+		}
+		for (j = i + 1; j < n && w->snap[j] != w->lo[j]; j++)
+			;
+		found++;
+		if (!km_report_formats(m))	/* counted only */
+			km_report_tally(m, KM_R_SKB_STORE_SHARED);
+		else
+			km_report(m, KM_BUG, KM_R_SKB_STORE_SHARED, "store of %zu bytes at "
+				  "head%+td not through an accessor (a plain C store) %s: the "
+				  "skb had users:%d hdr_len:%u dataref:%#x", j - i,
+				  w->lo + i - w->head, w->why, w->users, w->hdr_len,
+				  (unsigned int)w->dataref);
+		i = j;
+	}
+	return found;
+}
+
+void km_skb_watch_fini(struct km_skb_watch *w)
+{
+	g_free(w->snap);
+	w->snap = NULL;
+	w->snap_size = 0;
 }
 
 /* may the write be done? (the checker reports; only host memory is kept) */
