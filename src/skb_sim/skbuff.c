@@ -1053,6 +1053,23 @@ bool km_skb_watch_begin(struct km_skb_watch *w, struct km_skb *skb)
 	return true;
 }
 
+/* the first index from @i below @n where @a and @b differ, or @n; 8 bytes
+ * at a time (a byte loop was 30 % of a quick sweep's profile) */
+static size_t first_diff(const unsigned char *a, const unsigned char *b, size_t i, size_t n)
+{
+	uint64_t x, y;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		if (x != y)
+			break;
+	}
+	while (i < n && a[i] == b[i])
+		i++;
+	return i;
+}
+
 unsigned int km_skb_watch_end(struct km_skb_watch *w)
 {
 	const struct buf_priv *b = w->buf;
@@ -1069,17 +1086,17 @@ unsigned int km_skb_watch_end(struct km_skb_watch *w)
 		return 0;
 	if (!memcmp(w->snap, w->lo, n))
 		return 0;
-	/* the bytes the checker reported: as they are now */
-	for (unsigned int c = 0; c < w->ncovered; c++) {
-		size_t off = w->covered[c].lo - (uintptr_t)w->lo;
+	if (w->ncovered) {
+		/* the bytes the checker reported: as they are now */
+		for (unsigned int c = 0; c < w->ncovered; c++) {
+			size_t off = w->covered[c].lo - (uintptr_t)w->lo;
 
-		memcpy(w->snap + off, w->lo + off, w->covered[c].hi - w->covered[c].lo);
-	}
-	while (i < n) {
-		if (w->snap[i] == w->lo[i]) {
-			i++;
-			continue;
+			memcpy(w->snap + off, w->lo + off, w->covered[c].hi - w->covered[c].lo);
 		}
+		if (!memcmp(w->snap, w->lo, n))
+			return 0;
+	}
+	while ((i = first_diff(w->snap, w->lo, i, n)) < n) {
 		for (j = i + 1; j < n && w->snap[j] != w->lo[j]; j++)
 			;
 		found++;
