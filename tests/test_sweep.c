@@ -136,23 +136,16 @@ static void test_memmove_over_tcp_clone(void **state)
  * dm9601p writes the same bytes through put_unaligned_le16(): the checker
  * reports them, and the comparison must not report them again.
  */
+extern const struct km_usbnet_variant km_test_dm9601, km_test_dm9601p;
+
 static void test_plain_stores_into_shared_buffer(void **state)
 {
-	const struct km_usbnet_variant *vs[3];
-	struct km_sweep_config c = { .quick = true };
-	struct km_registry *reg;
+	const struct km_usbnet_variant *vs[3] = { &km_test_dm9601, &km_test_dm9601p, NULL };
+	struct km_sweep_config c = { .quick = true, .variants = vs };
 	struct km_sweep_result *r;
 	const struct km_sweep_finding *f;
 	const unsigned long long states = 137ull * 7 * 10;	/* per sharing */
 
-	assert_int_equal(km_registry_new(0, &reg), 0);
-	assert_int_equal(km_registry_load(reg, KM_PLUGIN_DM9601), 0);
-	vs[0] = km_registry_find_usbnet(reg, "dm9601");
-	vs[1] = km_registry_find_usbnet(reg, "dm9601p");
-	vs[2] = NULL;
-	assert_non_null(vs[0]);
-	assert_non_null(vs[1]);
-	c.variants = vs;
 	assert_int_equal(km_sweep_run(&c, &r), 0);
 
 	f = km_sweep_find(variant(r, "dm9601"), "skb_store_shared");
@@ -170,7 +163,6 @@ static void test_plain_stores_into_shared_buffer(void **state)
 	assert_int_equal(f->count, states);
 	assert_non_null(km_sweep_find(variant(r, "dm9601p"), "skb_write_cloned"));
 	km_sweep_result_free(r);
-	km_registry_free(reg);
 	(void)state;
 }
 

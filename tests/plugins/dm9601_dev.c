@@ -5,8 +5,10 @@
  * frame. The driver counts usbnet's pad byte in the length (len++ when the
  * transfer fills its last packet), so the device hands on frame + pad byte
  * there, which the sweep counts as frame_mismatch: the tests look at the
- * sharing findings only. Registers the variants "dm9601" and "dm9601p"
- * (full speed, maxpacket 64: a USB 1.1 device).
+ * sharing findings only. The variants km_test_dm9601 and km_test_dm9601p
+ * (full speed, maxpacket 64: a USB 1.1 device), compiled into test_sweep
+ * and test_scenario (a plugin would bring a second libkmodel into those
+ * statically linked tests).
  */
 #include <kmodel/kmodel.h>
 #include <errno.h>
@@ -16,6 +18,7 @@
 #define DM_MAX 2048
 
 extern const struct km_usbnet_driver_info dm9601_info, dm9601p_info;
+extern const struct km_usbnet_variant km_test_dm9601, km_test_dm9601p;
 
 struct dm_dev {
 	struct km_machine *m;
@@ -76,7 +79,7 @@ static int dm_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
 
 static const struct km_usb_ep_cfg dm_endpoints[] = { { KM_USB_SPEED_FULL, 64 }, { 0, 0 } };
 
-static const struct km_usbnet_variant dm9601 = {
+const struct km_usbnet_variant km_test_dm9601 = {
 	.size = KM_USBNET_VARIANT_SIZE,
 	.name = "dm9601",
 	.summary = "dm9601_tx_fixup() of v3.6: the header by plain stores",
@@ -87,7 +90,7 @@ static const struct km_usbnet_variant dm9601 = {
 	.endpoints = dm_endpoints,
 };
 
-static const struct km_usbnet_variant dm9601p = {
+const struct km_usbnet_variant km_test_dm9601p = {
 	.size = KM_USBNET_VARIANT_SIZE,
 	.name = "dm9601p",
 	.summary = "dm9601 with its header by put_unaligned_le16()",
@@ -97,10 +100,3 @@ static const struct km_usbnet_variant dm9601p = {
 	.dev_new = dm_dev_new,
 	.endpoints = dm_endpoints,
 };
-
-KM_PLUGIN_INIT(reg)
-{
-	int err = km_registry_add_usbnet(reg, &dm9601);
-
-	return err ? err : km_registry_add_usbnet(reg, &dm9601p);
-}
