@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * compat_tx: usbnet tx_fixups of v3.6 (smsc95xx, dm9601; New-B/Linux3.6
+ * compat_tx: usbnet tx_fixups of v3.6 (smsc95xx, dm9601, int51x1; New-B/Linux3.6
  * b5154d3e5bc2) ported unchanged through the compatibility layer
  * (tests/compat/tx_body.h at 3.6 and 5.7), and the names newuser5b found
  * missing: ip_summed/csum_start/csum_offset, csum_partial(), csum_fold(),
@@ -104,16 +104,23 @@ static void test_shims(void **state)
 	assert_non_null(tx_v5_7.skb_put_u8);
 }
 
-/* an skb of @len payload bytes (0, 1, 2, ...) after @headroom bytes */
-static struct km_skb *frame(struct km_fixture *f, unsigned int headroom, unsigned int len)
+/* an skb of @len payload bytes (0, 1, 2, ...) after @headroom bytes, in a
+ * buffer of at least @extra bytes more */
+static struct km_skb *frame_room(struct km_fixture *f, unsigned int headroom, unsigned int len,
+				 unsigned int extra)
 {
-	struct km_skb *skb = km_alloc_skb(f->t, headroom + len, KM_GFP_ATOMIC);
+	struct km_skb *skb = km_alloc_skb(f->t, headroom + len + extra, KM_GFP_ATOMIC);
 
 	assert_non_null(skb);
 	km_skb_reserve(skb, (int)headroom);
 	for (unsigned int i = 0; i < len; i++)
 		km_skb_put(skb, 1)[0] = (unsigned char)i;
 	return skb;
+}
+
+static struct km_skb *frame(struct km_fixture *f, unsigned int headroom, unsigned int len)
+{
+	return frame_room(f, headroom, len, 0);
 }
 
 static void payload_intact(const unsigned char *p, unsigned int len, unsigned int skip_from,
@@ -253,6 +260,79 @@ static void test_dm9601_tx_fixup(void **state)
 	}
 }
 
+/* int51x1_tx_fixup() (v3.6): a 2-byte little-endian length, and a frame
+ * shorter than maxpacket padded with zeros to maxpacket + 1 (one more
+ * byte on an exact multiple: the driver's own ZLP avoidance); the length
+ * counts the padding. With room it moves the data in place (memmove())
+ * or pushes; a cloned skb or one without room is copied
+ * (skb_copy_expand()) and the original left intact */
+static void test_int51x1_tx_fixup(void **state)
+{
+	const struct tx_ops *o;
+
+	for_each_tx(o) {
+		static const struct {
+			unsigned int headroom, len, tail, clone, extra;
+		} cases[] = {
+			{ 2, 60, 3, 0, 0 },	/* 62 < 64: pad to 65 */
+			{ 2, 60, 3, 0, 8 },	/* ... in place */
+			{ 0, 60, 3, 0, 8 },	/* no headroom: memmove */
+			{ 0, 200, 0, 0, 0 },	/* no headroom, no padding */
+			{ 2, 62, 1, 0, 0 },	/* 64 % 64 == 0: one byte */
+			{ 2, 100, 0, 0, 0 },
+			{ 2, 60, 3, 1, 8 },	/* cloned: copied */
+		};
+
+		for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+			struct km_fixture f;
+			struct km_usbnet *dev;
+			struct km_skb *skb, *clone = NULL, *out;
+			size_t skbs, bufs;
+			bool in_place;
+
+			km_fixture_up(&f, NULL);
+			assert_int_equal(km_usbnet_probe(f.m, &km_asix_after, KM_USB_SPEED_FULL, 64,
+							 NULL, &dev), 0);
+			skb = frame_room(&f, cases[i].headroom, cases[i].len, cases[i].extra);
+			/* the driver's rule: in place when not cloned and head
+			 * and tail room hold the header and the padding */
+			in_place = !cases[i].clone &&
+				   cases[i].headroom + (unsigned int)km_skb_tailroom(skb) >=
+				   cases[i].tail + 2;
+			if (cases[i].clone)
+				clone = km_skb_clone(f.t, skb, KM_GFP_ATOMIC);
+			out = o->int51x1_tx_fixup(dev, skb, KM_GFP_ATOMIC);
+			assert_non_null(out);
+			if (cases[i].extra)	/* room enough by construction */
+				assert_true(in_place || cases[i].clone);
+			if (in_place) {
+				assert_ptr_equal(out, skb);
+				if (cases[i].headroom < 2)	/* moved to head + 2, pushed */
+					assert_ptr_equal(out->data, out->head);
+			} else {
+				assert_ptr_not_equal(out, skb);
+			}
+			assert_int_equal(out->len, 2 + cases[i].len + cases[i].tail);
+			assert_int_equal(out->data[0] | out->data[1] << 8,
+					 cases[i].len + cases[i].tail);
+			payload_intact(out->data + 2, cases[i].len, 0, 0);
+			for (unsigned int t = 0; t < cases[i].tail; t++)
+				assert_int_equal(out->data[2 + cases[i].len + t], 0);
+			km_kfree_skb(out);
+			if (clone) {
+				payload_intact(clone->data, cases[i].len, 0, 0);
+				km_kfree_skb(clone);
+			}
+			assert_int_equal(km_report_count(f.m, KM_R_BUG_ON), 0);
+			km_skb_live(f.m, &skbs, &bufs);
+			assert_int_equal(skbs, 0);
+			assert_int_equal(bufs, 0);
+			km_usbnet_free(dev);
+			km_fixture_down(&f);
+		}
+	}
+}
+
 /* skb_cow() (v3.6 __skb_cow()): a private head, headroom grown by
  * ALIGN(delta, NET_SKB_PAD); csum_start moves with the head
  * (pskb_expand_head(), v3.6); skb_put_u8() (v4.13); the frees */
@@ -351,6 +431,7 @@ int main(void)
 		cmocka_unit_test(test_shims),
 		cmocka_unit_test(test_smsc95xx_tx_fixup),
 		cmocka_unit_test(test_dm9601_tx_fixup),
+		cmocka_unit_test(test_int51x1_tx_fixup),
 		cmocka_unit_test(test_skb_names),
 		cmocka_unit_test(test_usbnet_names),
 	};

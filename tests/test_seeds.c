@@ -31,7 +31,8 @@
  * documents. The v3.6 usbnet tx_fixups test_compat_tx runs through the
  * compatibility layer (tests/compat/tx_body.h): smsc95xx's
  * smsc95xx_calc_csum_preamble() and smsc95xx_tx_fixup() (59 lines) and
- * dm9601_tx_fixup() (35 lines) of New-B/Linux3.6 b5154d3e5bc2, hashed from
+ * dm9601_tx_fixup() (35 lines) and int51x1_tx_fixup() (52 lines) of
+ * New-B/Linux3.6 b5154d3e5bc2, hashed from
  * the excerpts saved when they were read.
  */
 #include "km_test.h"
@@ -69,6 +70,8 @@ static const struct region regions[] = {
 	  "end verbatim", { { 0, 59 } }, 59, 0x9b2e145127ac6c4aULL },
 	{ "../tests/compat/tx_body.h", "verbatim: drivers/net/usb/dm9601.c v3.6",
 	  "end verbatim", { { 0, 35 } }, 35, 0xa7c536f18fc52e40ULL },
+	{ "../tests/compat/tx_body.h", "verbatim: drivers/net/usb/int51x1.c v3.6",
+	  "end verbatim", { { 0, 52 } }, 52, 0xbf675b2a9e270e4dULL },
 };
 
 static guint64 fnv1a(guint64 h, const char *s, size_t n)
@@ -142,6 +145,8 @@ int main(void)
 		  (void *)&regions[7] },
 		{ "dm9601_v3_6_region_is_the_kernel_text", test_region, NULL, NULL,
 		  (void *)&regions[8] },
+		{ "int51x1_v3_6_region_is_the_kernel_text", test_region, NULL, NULL,
+		  (void *)&regions[9] },
 	};
 
 	return cmocka_run_group_tests_name("test_seeds", tests, NULL, NULL);

@@ -13,12 +13,14 @@
 
 struct tx_ops {
 	unsigned int version;
-	/* the drivers (drivers/net/usb/{smsc95xx,dm9601}.c, v3.6) */
+	/* the drivers (drivers/net/usb/{smsc95xx,dm9601,int51x1}.c, v3.6) */
 	struct km_skb *(*smsc95xx_tx_fixup)(struct km_usbnet *dev, struct km_skb *skb,
 					    km_gfp_t flags);
 	int (*smsc95xx_bind)(struct km_usbnet *dev);	/* its framing lines */
 	struct km_skb *(*dm9601_tx_fixup)(struct km_usbnet *dev, struct km_skb *skb,
 					  km_gfp_t flags);
+	struct km_skb *(*int51x1_tx_fixup)(struct km_usbnet *dev, struct km_skb *skb,
+					   km_gfp_t flags);
 	/* the names */
 	uint32_t (*csum_partial)(const void *buf, int len, uint32_t sum);
 	uint16_t (*csum_fold)(uint32_t sum);

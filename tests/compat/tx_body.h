@@ -5,7 +5,7 @@
  * the names of the compatibility layer they and their drivers need
  * (newuser5b: init.h, kmod.h, ip_summed and the csum helpers, nr_frags,
  * hard_mtu, netdev_*(), ...). Driver source: New-B/Linux3.6 b5154d3e5bc2
- * (a v3.6 tree), drivers/net/usb/smsc95xx.c and dm9601.c. Their include
+ * (a v3.6 tree), drivers/net/usb/smsc95xx.c, dm9601.c and int51x1.c. Their include
  * lists, but <linux/crc32.h> (not in the layer: no CRC-32 in the stack,
  * see include/kmodel/kernel/README.md) and dm9601's <linux/stddef.h> (the
  * host's uapi header; nothing here needs it).
@@ -141,6 +141,64 @@ static struct sk_buff *dm9601_tx_fixup(struct usbnet *dev, struct sk_buff *skb,
 }
 /* end verbatim */
 
+/* drivers/net/usb/int51x1.c, v3.6 */
+#define INT51X1_HEADER_SIZE	2
+
+/* verbatim: drivers/net/usb/int51x1.c v3.6 int51x1_tx_fixup() */
+static struct sk_buff *int51x1_tx_fixup(struct usbnet *dev,
+		struct sk_buff *skb, gfp_t flags)
+{
+	int pack_len = skb->len;
+	int pack_with_header_len = pack_len + INT51X1_HEADER_SIZE;
+	int headroom = skb_headroom(skb);
+	int tailroom = skb_tailroom(skb);
+	int need_tail = 0;
+	__le16 *len;
+
+	/* if packet and our header is smaler than 64 pad to 64 (+ ZLP) */
+	if ((pack_with_header_len) < dev->maxpacket)
+		need_tail = dev->maxpacket - pack_with_header_len + 1;
+	/*
+	 * usbnet would send a ZLP if packetlength mod urbsize == 0 for us,
+	 * but we need to know ourself, because this would add to the length
+	 * we send down to the device...
+	 */
+	else if (!(pack_with_header_len % dev->maxpacket))
+		need_tail = 1;
+
+	if (!skb_cloned(skb) &&
+			(headroom + tailroom >= need_tail + INT51X1_HEADER_SIZE)) {
+		if (headroom < INT51X1_HEADER_SIZE || tailroom < need_tail) {
+			skb->data = memmove(skb->head + INT51X1_HEADER_SIZE,
+					skb->data, skb->len);
+			skb_set_tail_pointer(skb, skb->len);
+		}
+	} else {
+		struct sk_buff *skb2;
+
+		skb2 = skb_copy_expand(skb,
+				INT51X1_HEADER_SIZE,
+				need_tail,
+				flags);
+		dev_kfree_skb_any(skb);
+		if (!skb2)
+			return NULL;
+		skb = skb2;
+	}
+
+	pack_len += need_tail;
+	pack_len &= 0x07ff;
+
+	len = (__le16 *) __skb_push(skb, INT51X1_HEADER_SIZE);
+	*len = cpu_to_le16(pack_len);
+
+	if(need_tail)
+		memset(__skb_put(skb, need_tail), 0, need_tail);
+
+	return skb;
+}
+/* end verbatim */
+
 /* the driver's module boilerplate builds (init.h, module.h) */
 static int __init tx_init(void)
 {
@@ -200,6 +258,7 @@ const struct tx_ops TX_OPS = {
 	.smsc95xx_tx_fixup = smsc95xx_tx_fixup,
 	.smsc95xx_bind = smsc95xx_bind_framing,
 	.dm9601_tx_fixup = dm9601_tx_fixup,
+	.int51x1_tx_fixup = int51x1_tx_fixup,
 	.csum_partial = tx_csum_partial,
 	.csum_fold = tx_csum_fold,
 	.align = tx_align,
