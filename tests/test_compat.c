@@ -18,7 +18,7 @@
 #define KV(a, b) (((a) << 16) + ((b) << 8))
 
 static const struct kver_ops *const all[] = {
-	&kver_v3_5, &kver_v4_12, &kver_v5_7, &kver_v5_11, &kver_v5_19,
+	&kver_v3_5, &kver_v4_12, &kver_v5_4, &kver_v5_7, &kver_v5_11, &kver_v5_19,
 };
 #define for_each_kver(k) \
 	for (size_t _i = 0; _i < sizeof(all) / sizeof(all[0]) && ((k) = all[_i]); _i++)
@@ -33,6 +33,7 @@ static void test_selector(void **state)
 {
 	assert_int_equal(kver_v3_5.version, KV(3, 5));
 	assert_int_equal(kver_v4_12.version, KV(4, 12));
+	assert_int_equal(kver_v5_4.version, KV(5, 4));
 	assert_int_equal(kver_v5_7.version, KV(5, 7));
 	assert_int_equal(kver_v5_11.version, KV(5, 11));
 	assert_int_equal(kver_v5_19.version, KV(5, 19));
@@ -73,6 +74,69 @@ static void test_gup(void **state)
 		assert_int_equal(k->gup_fast_only(a, true, &p), 1);
 		k->put_page(p);
 		km_fixture_down(&ff);
+	}
+}
+
+/*
+ * FOLL_FORCE through the layer (review5a D2, D4). get_user_pages_fast():
+ * v5.2 (73b0140bf0fe) passes gup_flags on unchecked; v5.3 (817be129e6f2)
+ * to v5.5 WARN and return -EINVAL for any flag but FOLL_WRITE |
+ * FOLL_LONGTERM; from v5.6 (f4000fdf435b) FOLL_FORCE is taken again (a
+ * forced write to a read-only private page pins it). v5.9's
+ * get_user_pages_fast_only() (dadbb612f6e5) takes FOLL_FORCE too (its
+ * walk ignores it) and returns 0, never a negative errno: a flag it does
+ * not take is a WARN and 0, and so is the model's refusal of FOLL_FORCE
+ * in the 4.8 mm era (-EINVAL from km_get_user_pages_fast_only()).
+ */
+static void test_gup_foll_force(void **state)
+{
+	const unsigned int wf = KM_FOLL_WRITE | KM_FOLL_FORCE;
+	const struct kver_ops *k;
+
+	for_each_kver(k) {
+		bool refused = k->version >= KV(5, 3) && k->version < KV(5, 6);
+		struct km_fixture f;
+		struct km_page *p;
+		unsigned long a;
+
+		assert_true(!k->gup_flags == (k->version < KV(5, 2)));
+		assert_true(!k->gup_fast_only_flags == (k->version < KV(5, 9)));
+		km_fixture_up(&f, &(struct km_machine_config){ .fast_gup = true });
+		a = km_test_map(&f, 0, 2, RW);
+		km_user_access(f.t, a, "x", 1, true);
+		km_user_access(f.t, a + 4096, "y", 1, true);
+		assert_int_equal(km_mprotect(f.mm, a, 4096, KM_PROT_READ), 0);
+		if (k->gup_flags) {
+			p = NULL;
+			assert_int_equal(k->gup_flags(a, wf, &p), refused ? -EINVAL : 1);
+			assert_int_equal(reports(&f, KM_R_WARN_ON), refused);
+			if (p)
+				k->put_page(p);
+			assert_int_equal(k->gup_flags(a + 4096, KM_FOLL_WRITE, &p), 1);
+			k->put_page(p);
+			km_reports_clear(f.m);
+		}
+		if (k->gup_fast_only_flags) {
+			assert_int_equal(k->gup_fast_only_flags(a + 4096, wf, &p), 1);
+			k->put_page(p);
+			assert_int_equal(k->gup_fast_only_flags(a, wf, &p), 0);	/* read-only pte */
+			assert_int_equal(k->gup_fast_only_flags(a + 4096, 0x100, &p), 0);
+			assert_int_equal(reports(&f, KM_R_UNEXPECTED), 1);
+			km_reports_clear(f.m);
+		}
+		assert_int_equal(reports(&f, KM_R_NONE), 0);
+		km_fixture_down(&f);
+
+		if (!k->gup_fast_only_flags)
+			continue;
+		km_fixture_up(&f, &(struct km_machine_config){ .fast_gup = true,
+							      .mm_era = KM_MM_ERA_4_8 });
+		a = km_test_map(&f, 0, 1, RW);
+		km_user_access(f.t, a, "x", 1, true);
+		assert_int_equal(k->gup_fast_only_flags(a, wf, &p), 0);
+		assert_int_equal(reports(&f, KM_R_UNEXPECTED), 1);
+		km_reports_clear(f.m);
+		km_fixture_down(&f);
 	}
 }
 
@@ -1032,6 +1096,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_selector),
 		cmocka_unit_test(test_gup),
+		cmocka_unit_test(test_gup_foll_force),
 		cmocka_unit_test(test_access_ok),
 		cmocka_unit_test(test_might_fault),
 		cmocka_unit_test(test_get_put_user),

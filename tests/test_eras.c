@@ -300,6 +300,64 @@ static void test_4_8_has_no_pin(void **state)
 	km_fixture_down(&f);
 }
 
+/* No FOLL_FORCE through the lockless gup entries in 4.8: v4.8's
+ * get_user_pages_fast(start, nr_pages, int write, pages) and
+ * __get_user_pages_fast(.., int write, ..) (mm/gup.c) could not be asked
+ * for it (get_user_pages_fast() takes it from v5.6, f4000fdf435b). It was
+ * taken silently: a forced write to a read-only private mapping through
+ * gup_fast reached the 4.8 slow path's Dirty COW retry (review5a D3). Refused as pin_user_pages_fast() is there: a
+ * KM_R_UNEXPECTED WARN and -EINVAL, nothing pinned or faulted; in 5.7
+ * the same call pins the page its pte then maps. */
+static void test_4_8_gup_fast_has_no_foll_force(void **state)
+{
+	for (int fast = 0; fast < 2; fast++) {
+		for (int e = 0; e < 2; e++) {
+			struct km_machine_config c = machine(e ? KM_MM_ERA_5_7 : KM_MM_ERA_4_8,
+							     fast);
+			struct km_fixture f;
+			struct km_events ev;
+			struct km_page *p, *old;
+			unsigned long a;
+
+			km_fixture_up(&f, &c);
+			a = km_test_map(&f, 0, 1, RW);
+			km_user_access(f.t, a, "x", 1, true);
+			assert_int_equal(km_mprotect(f.mm, a, 4096, KM_PROT_READ), 0);
+			km_follow_pte(f.mm, a, NULL, &old);
+			km_events_reset(f.m);
+			if (e) {
+				assert_int_equal(km_get_user_pages_fast(f.t, a, 1, KM_FOLL_WRITE |
+									KM_FOLL_FORCE, &p), 1);
+				km_follow_pte(f.mm, a, NULL, &old);
+				assert_ptr_equal(p, old);
+				km_put_page(f.m, p);
+				assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+				km_fixture_down(&f);
+				continue;
+			}
+			assert_int_equal(km_get_user_pages_fast(f.t, a, 1, KM_FOLL_WRITE |
+								KM_FOLL_FORCE, &p), -EINVAL);
+			assert_int_equal(km_get_user_pages_fast(f.t, a, 1, KM_FOLL_FORCE, &p),
+					 -EINVAL);
+			assert_int_equal(km_get_user_pages_fast_only(f.t, a, 1, KM_FOLL_FORCE, &p),
+					 -EINVAL);
+			assert_int_equal(km_report_count(f.m, KM_R_UNEXPECTED), 3);
+			km_reports_clear(f.m);
+			km_events_get(f.m, &ev);
+			assert_int_equal(ev.gup_fast_pages + ev.gup_slow_pages + ev.cow_breaks +
+					 ev.page_faults, 0);
+			km_follow_pte(f.mm, a, NULL, &p);
+			assert_ptr_equal(p, old);
+			/* without FOLL_FORCE, as before */
+			assert_int_equal(km_get_user_pages_fast(f.t, a, 1, 0, &p), 1);
+			assert_ptr_equal(p, old);
+			km_put_page(f.m, p);
+			assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+			km_fixture_down(&f);
+		}
+	}
+}
+
 /* ---- Dirty COW ------------------------------------------------------------- */
 
 struct dirtycow {
@@ -654,6 +712,7 @@ int main(void)
 		cmocka_unit_test(test_do_wp_page_reuse_rule_09854ba94c6a),
 		cmocka_unit_test(test_5_8_read_gup_breaks_cow),
 		cmocka_unit_test(test_4_8_has_no_pin),
+		cmocka_unit_test(test_4_8_gup_fast_has_no_foll_force),
 		cmocka_unit_test(test_dirty_cow_19be0eaffa3a),
 		cmocka_unit_test(test_dirty_cow_every_point),
 		cmocka_unit_test(test_dirty_cow_pte_dirty_check),

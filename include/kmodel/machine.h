@@ -116,7 +116,8 @@ enum km_mm_era {
 	/** v4.8, before 19be0eaffa3a (Dirty COW, CVE-2016-5195): after a COW
 	 *  fault on a vma without VM_WRITE, faultin_page() drops FOLL_WRITE and
 	 *  the retry looks the page up for reading; no FOLL_COW; follow_page()
-	 *  wants pte_write() for FOLL_WRITE. No pin_user_pages() (v5.6). */
+	 *  wants pte_write() for FOLL_WRITE. No pin_user_pages() (v5.6), and
+ *  no FOLL_FORCE through the lockless gup entries (their `int write`). */
 	KM_MM_ERA_4_8,
 	/** v5.8, 17839856fd58 ("gup: document and work around 'COW can break
 	 *  either way' issue"): __get_user_pages() turns on FOLL_WRITE for

@@ -239,7 +239,7 @@ KM_API int km_mm_peek(struct km_mm *mm, unsigned long addr, void *buf, unsigned 
 
 #define KM_FOLL_WRITE	0x01u	/* check pte is writable; break COW */
 #define KM_FOLL_FORCE	0x10u	/* get_user_pages even if inaccessible (ptrace,
-				 * /proc/pid/mem; gup_fast takes it too, v5.7) */
+				 * /proc/pid/mem; gup_fast takes it from v5.6) */
 #define KM_FOLL_PIN	0x40000u /* pin_user_pages*(): GUP_PIN_COUNTING_BIAS */
 
 /**
@@ -258,7 +258,10 @@ KM_API int km_mm_peek(struct km_mm *mm, unsigned long addr, void *buf, unsigned 
  * read-only); a write to a read-only shared mapping still fails.
  * Each pinned page gets one reference that km_put_page() drops. The mm era
  * (enum km_mm_era) applies: in KM_MM_ERA_5_8 the lockless walk takes only
- * writable ptes and the slow path breaks COW even for a read.
+ * writable ptes and the slow path breaks COW even for a read; in
+ * KM_MM_ERA_4_8 KM_FOLL_FORCE is refused (v4.8's get_user_pages_fast()
+ * took `int write`; FOLL_FORCE from v5.6, f4000fdf435b): a KM_R_UNEXPECTED
+ * WARN and -EINVAL.
  * Return: pages pinned (possibly fewer than @nr_pages), 0 when @nr_pages is
  * 0 (or negative, or the range wraps), -EFAULT when none could be pinned
  * (or @nr_pages pages do not fit in the address space), -EINVAL for other
@@ -284,11 +287,18 @@ KM_API long km_pin_user_pages_fast(struct km_task *t, unsigned long start, long 
  * Without fast_gup in the machine config (!CONFIG_HAVE_FAST_GUP, the
  * BeagleBone) it pins nothing, as the kernel's does. Counts in gup_calls;
  * km_fault_gup_limit() and km_fault_after_gup() apply as to
- * km_get_user_pages_fast() (a limit of 0 pins nothing: 0).
+ * km_get_user_pages_fast() (a limit of 0 pins nothing: 0). @gup_flags:
+ * KM_FOLL_WRITE, KM_FOLL_FORCE (v5.9's get_user_pages_fast_only() takes
+ * it; the walk ignores it: a read-only pte still stops a write) and
+ * KM_FOLL_PIN (pin_user_pages_fast_only()); any other flag is a
+ * KM_R_UNEXPECTED WARN and pins nothing (v5.9: internal_get_user_pages_fast()'s
+ * WARN_ON_ONCE() and -EINVAL, which the function turns into 0).
  * Return: pages pinned, 0 .. @nr_pages (0 also when the range fails
- * access_ok() or wraps; the kernel function has no error return), or
- * -EINVAL for a NULL task, mm or @pages, or flags other than
- * KM_FOLL_WRITE | KM_FOLL_PIN (model misuse; km_last_error() says which).
+ * access_ok() or wraps, or for a bad flag; the kernel function has no
+ * error return), or -EINVAL for a NULL task, mm or @pages (model misuse;
+ * km_last_error() says which) and, with a KM_R_UNEXPECTED WARN, for
+ * KM_FOLL_PIN or KM_FOLL_FORCE in KM_MM_ERA_4_8 (v4.8's
+ * __get_user_pages_fast() took `int write`).
  */
 KM_API long km_get_user_pages_fast_only(struct km_task *t, unsigned long start, long nr_pages,
 					unsigned int gup_flags, struct km_page **pages);

@@ -276,19 +276,33 @@ static long __attribute__((noinline, cold)) gup_bad_args(struct km_task *t, unsi
 		      gup_flags);
 }
 
+/* What the 4.8 mm era's lockless entry points could not be asked: FOLL_PIN
+ * (pin_user_pages*() came in v5.6, eddb1c228f79) and FOLL_FORCE (v4.8's
+ * get_user_pages_fast() and __get_user_pages_fast() took `int write`;
+ * get_user_pages_fast() takes FOLL_FORCE from v5.6, f4000fdf435b, and
+ * get_user_pages_fast_only() from v5.9; review5a D3): a KM_R_UNEXPECTED
+ * WARN and -EINVAL. */
+static long __attribute__((noinline, cold)) not_in_era(struct km_task *t, const char *fn,
+						       unsigned int gup_flags)
+{
+	if (gup_flags & KM_FOLL_PIN) {
+		km_report(t->m, KM_WARN, KM_R_UNEXPECTED,
+			  "%s: no pin_user_pages() in the 4.8 mm era", fn);
+		return km_err(-EINVAL, "%s: no FOLL_PIN before v5.6 (mm era 4.8)", fn);
+	}
+	km_report(t->m, KM_WARN, KM_R_UNEXPECTED, "%s: no FOLL_FORCE in the 4.8 mm era", fn);
+	return km_err(-EINVAL, "%s: no FOLL_FORCE before v5.6 (f4000fdf435b; mm era 4.8: "
+		      "`int write`)", fn);
+}
+
 long km_get_user_pages_fast(struct km_task *t, unsigned long start, long nr_pages,
 			    unsigned int gup_flags, struct km_page **pages)
 {
 	if (__builtin_expect(!gup_args_ok(t, gup_flags, pages), 0))
 		return gup_bad_args(t, gup_flags, pages, "get_user_pages_fast");
+	if (__builtin_expect((gup_flags & KM_FOLL_FORCE) && km_mm_era(t->m) == 408, 0))
+		return not_in_era(t, "get_user_pages_fast", gup_flags);
 	return internal_get_user_pages_fast(t, start, nr_pages, gup_flags, pages);
-}
-
-/* FOLL_PIN and pin_user_pages*() came in v5.6 (eddb1c228f79) */
-static long __attribute__((noinline, cold)) no_pin_in_era(struct km_task *t, const char *fn)
-{
-	km_report(t->m, KM_WARN, KM_R_UNEXPECTED, "%s: no pin_user_pages() in the 4.8 mm era", fn);
-	return km_err(-EINVAL, "%s: no FOLL_PIN before v5.6 (mm era 4.8)", fn);
 }
 
 long km_pin_user_pages_fast(struct km_task *t, unsigned long start, long nr_pages,
@@ -297,7 +311,7 @@ long km_pin_user_pages_fast(struct km_task *t, unsigned long start, long nr_page
 	if (__builtin_expect(!gup_args_ok(t, gup_flags, pages), 0))
 		return gup_bad_args(t, gup_flags, pages, "pin_user_pages_fast");
 	if (km_mm_era(t->m) == 408)
-		return no_pin_in_era(t, "pin_user_pages_fast");
+		return not_in_era(t, "pin_user_pages_fast", KM_FOLL_PIN);
 	return internal_get_user_pages_fast(t, start, nr_pages, gup_flags | KM_FOLL_PIN, pages);
 }
 
@@ -317,7 +331,13 @@ void km_fault_gup_limit(struct km_machine *m, long max_pages)
 
 /* __get_user_pages_fast() (mm/gup.c, v5.7): the lockless walk only, for
  * atomic context. Never sleeps, never faults; 0 where the kernel says 0.
- * The gup fault-injection knobs apply as to get_user_pages_fast(). */
+ * Its flags are those of get_user_pages_fast_only() (v5.9, dadbb612f6e5:
+ * gup_flags | FOLL_GET | FOLL_FAST_ONLY into internal_get_user_pages_fast(),
+ * whose WARN_ON_ONCE() mask takes FOLL_WRITE, FOLL_FORCE and FOLL_PIN --
+ * the walk ignores FOLL_FORCE, as gup_fast() does -- and whose -EINVAL
+ * the caller turns into 0: "this routine is not allowed to return negative
+ * values"; review5a D4). The gup fault-injection knobs apply as to
+ * get_user_pages_fast(). */
 long km_get_user_pages_fast_only(struct km_task *t, unsigned long start, long nr_pages,
 				 unsigned int gup_flags, struct km_page **pages)
 {
@@ -325,12 +345,19 @@ long km_get_user_pages_fast_only(struct km_task *t, unsigned long start, long nr
 	unsigned long len;
 	long ret;
 
-	if (!t || !t->mm || !pages || (gup_flags & ~(KM_FOLL_WRITE | KM_FOLL_PIN)))
-		return km_err(-EINVAL, "__get_user_pages_fast: no task, mm or pages, "
-				       "or gup_flags 0x%x", gup_flags);
+	if (!t || !t->mm || !pages)
+		return km_err(-EINVAL, "get_user_pages_fast_only: no task, mm or pages array");
 	m = t->m;
-	if ((gup_flags & KM_FOLL_PIN) && km_mm_era(m) == 408)
-		return no_pin_in_era(t, "pin_user_pages_fast_only");
+	if (gup_flags & ~(KM_FOLL_WRITE | KM_FOLL_FORCE | KM_FOLL_PIN)) {
+		km_report(m, KM_WARN, KM_R_UNEXPECTED, "get_user_pages_fast_only: gup_flags 0x%x",
+			  gup_flags);
+		km_err(-EINVAL, "get_user_pages_fast_only: gup_flags 0x%x: only KM_FOLL_WRITE | "
+		       "KM_FOLL_FORCE | KM_FOLL_PIN (0 pages, as v5.9)", gup_flags);
+		return 0;
+	}
+	if ((gup_flags & (KM_FOLL_PIN | KM_FOLL_FORCE)) && km_mm_era(m) == 408)
+		return not_in_era(t, (gup_flags & KM_FOLL_PIN) ? "pin_user_pages_fast_only" :
+				  "get_user_pages_fast_only", gup_flags);
 	if (gup_flags & KM_FOLL_PIN)
 		t->mm->has_pinned = true;
 	KM_EV_INC(m, gup_calls);

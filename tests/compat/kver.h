@@ -18,6 +18,11 @@ struct kver_ops {
 	/* mm and uaccess */
 	int (*gup)(unsigned long addr, bool write, struct km_page **page);
 	int (*gup_fast_only)(unsigned long addr, bool write, struct km_page **page);
+	/* the same with @gup_flags as given: get_user_pages_fast() since
+	 * v5.2, get_user_pages_fast_only() since v5.9 */
+	int (*gup_flags)(unsigned long addr, unsigned int gup_flags, struct km_page **page);
+	int (*gup_fast_only_flags)(unsigned long addr, unsigned int gup_flags,
+				   struct km_page **page);
 	void (*put_page)(struct km_page *page);
 	bool (*access_ok)(unsigned long addr, unsigned long size);
 	void (*might_fault)(void);
@@ -90,6 +95,6 @@ struct kver_ops {
 				 size_t count, size_t bytes);
 };
 
-extern const struct kver_ops kver_v3_5, kver_v4_12, kver_v5_7, kver_v5_11, kver_v5_19;
+extern const struct kver_ops kver_v3_5, kver_v4_12, kver_v5_4, kver_v5_7, kver_v5_11, kver_v5_19;
 
 #endif

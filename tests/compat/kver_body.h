@@ -137,6 +137,20 @@ static int kv_gup_fast_only(unsigned long addr, bool write, struct km_page **pag
 #endif
 }
 
+#if KV_V(5, 2)
+static int kv_gup_flags(unsigned long addr, unsigned int gup_flags, struct km_page **page)
+{
+	return get_user_pages_fast(addr, 1, gup_flags, (struct page **)page);
+}
+#endif
+#if KV_V(5, 9)
+static int kv_gup_fast_only_flags(unsigned long addr, unsigned int gup_flags,
+				  struct km_page **page)
+{
+	return get_user_pages_fast_only(addr, 1, gup_flags, (struct page **)page);
+}
+#endif
+
 static void kv_put_page(struct km_page *page) { put_page((struct page *)page); }
 
 static bool kv_access_ok(unsigned long addr, unsigned long size)
@@ -404,6 +418,12 @@ const struct kver_ops KVER_OPS = {
 	.version = KMODEL_KERNEL_VERSION,
 	.gup = kv_gup,
 	.gup_fast_only = kv_gup_fast_only,
+#if KV_V(5, 2)
+	.gup_flags = kv_gup_flags,
+#endif
+#if KV_V(5, 9)
+	.gup_fast_only_flags = kv_gup_fast_only_flags,
+#endif
 	.put_page = kv_put_page,
 	.access_ok = kv_access_ok,
 	.might_fault = kv_might_fault,

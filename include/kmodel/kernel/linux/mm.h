@@ -24,12 +24,21 @@ struct page;
 /*
  * custom: get_user_pages_fast() on current->mm, the model's
  * internal_get_user_pages_fast() (mm/gup.c, v5.7). 73b0140bf0fe (v5.2)
- * replaced its `int write` by `unsigned int gup_flags` (FOLL_WRITE ...).
+ * replaced its `int write` by `unsigned int gup_flags` (FOLL_WRITE ...),
+ * passed on unchecked; 817be129e6f2 (v5.3) took only FOLL_WRITE |
+ * FOLL_LONGTERM (not modelled) and refused the rest -- FOLL_FORCE too --
+ * with a WARN and -EINVAL, until f4000fdf435b (v5.6; stable 5.4.24) let
+ * FOLL_FORCE through again (review5a D2).
  */
 #if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(5, 2, 0)
 static inline int get_user_pages_fast(unsigned long start, int nr_pages,
 				      unsigned int gup_flags, struct page **pages)
 {
+#if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(5, 3, 0) && \
+    KMODEL_KERNEL_VERSION < KERNEL_VERSION(5, 6, 0)
+	if (WARN_ON_ONCE(gup_flags & ~FOLL_WRITE))
+		return -EINVAL;
+#endif
 	return (int)km_get_user_pages_fast(km_shim_current(), start, nr_pages, gup_flags,
 					   (struct km_page **)pages);
 }
@@ -43,13 +52,19 @@ static inline int get_user_pages_fast(unsigned long start, int nr_pages, int wri
 #endif
 /* custom: the lockless walk alone, km_get_user_pages_fast_only(): named
  * __get_user_pages_fast(start, nr_pages, int write, pages) up to v5.8,
- * get_user_pages_fast_only(start, nr_pages, gup_flags, pages) from v5.9 */
+ * get_user_pages_fast_only(start, nr_pages, gup_flags, pages) from v5.9
+ * (dadbb612f6e5), which takes FOLL_FORCE and, "not allowed to return
+ * negative values", turns an error into 0 (review5a D4) */
 #if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(5, 9, 0)
 static inline int get_user_pages_fast_only(unsigned long start, int nr_pages,
 					   unsigned int gup_flags, struct page **pages)
 {
-	return (int)km_get_user_pages_fast_only(km_shim_current(), start, nr_pages, gup_flags,
-						(struct km_page **)pages);
+	int nr_pinned = (int)km_get_user_pages_fast_only(km_shim_current(), start, nr_pages,
+							 gup_flags, (struct km_page **)pages);
+
+	if (nr_pinned < 0)
+		nr_pinned = 0;
+	return nr_pinned;
 }
 #else
 static inline int __get_user_pages_fast(unsigned long start, int nr_pages, int write,
