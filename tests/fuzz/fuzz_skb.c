@@ -6,17 +6,26 @@
  * references, and transmits through usbnet to the variant's device model,
  * all on a usbnet variant, speed and maxpacket the input chooses.
  *
+ * The variant is a built-in one or, on the input's choice, the same with
+ * FLAG_SEND_ZLP in its driver_info (as smsc95xx sets it).
+ *
  * Oracles: the host never crashes (ASan, UBSan); after every operation,
  * even one the model reports as a kernel BUG (skb_over_panic, ...), every
  * held skb is whole: head <= data <= tail <= end, len == tail - data, no
- * frags, a reference held; while the device's stream is in step (no
+ * frags, a reference held; a FLAG_SEND_ZLP variant never leaves a transfer
+ * without its ZLP (usbnet sets URB_ZERO_PACKET: no KM_R_USB_NO_ZLP); a
+ * write through the accessors (the sharing checker, kmodel/skb.h) inside
+ * [head, end] of a private, uncloned skb reports nothing, and one of at
+ * least a byte into a shared skb, a header-cloned buffer or by the nohdr
+ * owner of a cloned one reports; while the device's stream is in step (no
  * transfer without its ZLP, no header it cannot read or encode: those are
- * reported), a transmit is at most one frame, and one from an asix
+ * reported), a transmit is at most one frame, one from an asix
  * before/after/mainline/hardened transmit on an endpoint the variant
- * allows is the skb's data as handed to usbnet_start_xmit(); the device
- * counts exactly the frames it delivered; once the program has freed what
- * it holds, the teardown check finds nothing (no skb, buffer or kmalloc
- * object leaked).
+ * allows is the skb's data as handed to usbnet_start_xmit(), and such a
+ * frame of a legal size (14 to 1518 bytes: ETH_FRAME_LEN + VLAN_HLEN, what
+ * the AX88772 takes) is never dropped; the device counts exactly the
+ * frames it delivered; once the program has freed what it holds, the
+ * teardown check finds nothing (no skb, buffer or kmalloc object leaked).
  */
 #include <kmodel/kmodel.h>
 #include <string.h>
@@ -24,11 +33,16 @@
 
 #define MAX_SKBS 12
 #define MAX_OPS 96
+#define ETH_MIN 14		/* ETH_HLEN */
+#define ASIX_MAX 1518		/* ETH_FRAME_LEN + VLAN_HLEN (kmodel/asix.h) */
 
 struct st {
 	struct km_machine *m;
 	struct km_task *t;
 	const struct km_usbnet_variant *v;
+	struct km_usbnet_variant zlp_v;		/* v with FLAG_SEND_ZLP ... */
+	struct km_usbnet_driver_info zlp_info;	/* ... in its driver_info */
+	bool zlp_promised;		/* a FLAG_SEND_ZLP variant, probed */
 	struct km_usbnet_dev dev;
 	struct km_usbnet *net;
 	bool exact;			/* frames must equal what was sent */
@@ -94,6 +108,13 @@ static void setup(struct st *s, struct fuzz_in *in)
 	while (vs[nv])
 		nv++;
 	s->v = vs[a % nv];
+	if (b & 0x40) {
+		s->zlp_info = *s->v->info;
+		s->zlp_info.flags |= KM_FLAG_SEND_ZLP;
+		s->zlp_v = *s->v;
+		s->zlp_v.info = &s->zlp_info;
+		s->v = &s->zlp_v;
+	}
 	cfg.l1_cache_bytes = 16u << ((a >> 4) % 5);		/* 16..256 */
 	cfg.page_size = (b & 0x80) ? 65536 : 4096;
 	FUZZ_ASSERT(km_machine_new(&cfg, &s->m) == 0);
@@ -107,6 +128,7 @@ static void setup(struct st *s, struct fuzz_in *in)
 	for (size_t i = 0; i < 4; i++)
 		s->exact |= !strcmp(s->v->name, exact[i]);
 	s->exact &= s->net && km_usbnet_variant_allows(s->v, speed, mp);
+	s->zlp_promised = s->net && (s->v->info->flags & KM_FLAG_SEND_ZLP);
 	km_reports_clear(s->m);
 }
 
@@ -124,6 +146,7 @@ static void op_xmit(struct st *s, struct fuzz_in *in)
 	unsigned char sent[4096];
 	unsigned long before = s->frames;
 	unsigned int len;
+	bool was_in_step = in_step(s);
 	int i;
 
 	if (!s->net || !(skb = pick(s, in, &i)))
@@ -132,16 +155,57 @@ static void op_xmit(struct st *s, struct fuzz_in *in)
 	memcpy(sent, skb->data, len < sizeof(sent) ? len : sizeof(sent));
 	drop(s, i);			/* usbnet consumes the reference */
 	km_usbnet_start_xmit(s->net, skb);
+	/* usbnet: a FLAG_SEND_ZLP device gets URB_ZERO_PACKET, never a
+	 * transfer left without its ZLP */
+	if (s->zlp_promised)
+		FUZZ_ASSERT(km_report_count(s->m, KM_R_USB_NO_ZLP) == 0);
+	/* a legal frame from an in-step stream (no ZLP missing, no header
+	 * the device could not read) reaches the AX88772 whole: not dropped */
+	if (s->exact && was_in_step && len >= ETH_MIN && len <= ASIX_MAX &&
+	    !km_report_count(s->m, KM_R_USB_NO_ZLP) && !km_report_count(s->m, KM_R_USB_PROTOCOL))
+		FUZZ_ASSERT(km_report_count(s->m, KM_R_USB_FRAME_DROPPED) == 0);
 	/* while the device's stream is in step (no transfer left without its
 	 * ZLP, no header it could not read or encode), one skb is at most one
 	 * frame, and on an allowed endpoint exactly the skb's bytes */
 	if (!in_step(s))
 		return;
 	FUZZ_ASSERT(s->frames <= before + 1);
-	if (s->exact && len >= 14 && len <= 1514 && s->frames == before + 1) {
+	if (s->exact && len >= ETH_MIN && len <= ASIX_MAX && s->frames == before + 1) {
 		FUZZ_ASSERT(s->last_len == len);
 		FUZZ_ASSERT(memcmp(s->last, sent, len) == 0);
 	}
+}
+
+static unsigned long write_reports(const struct st *s)
+{
+	return km_report_count(s->m, KM_R_SKB_WRITE_OUTSIDE) +
+	       km_report_count(s->m, KM_R_SKB_WRITE_SHARED) +
+	       km_report_count(s->m, KM_R_SKB_WRITE_CLONED);
+}
+
+/* skb_copy_to_linear_data_offset(): the sharing checker's rules as
+ * kmodel/skb.h states them (km_skb_check_write()) for the clear cases */
+static void op_write(struct st *s, struct km_skb *skb, int off, unsigned int n, unsigned char c)
+{
+	unsigned char bytes[64];
+	uintptr_t a = (uintptr_t)skb->data + (intptr_t)off, h = (uintptr_t)skb->head,
+		  e = (uintptr_t)skb->end;
+	int dref = skb->shinfo->dataref;
+	bool inside = a >= h && a <= e && n <= e - a;
+	/* skb_cloned(), skb_header_cloned() (include/linux/skbuff.h, v3.5):
+	 * the checker forbids a write only into a buffer another skb shares */
+	bool cloned = skb->cloned && (dref & KM_SKB_DATAREF_MASK) != 1;
+	bool header_cloned = cloned &&
+			     (dref & KM_SKB_DATAREF_MASK) - (dref >> KM_SKB_DATAREF_SHIFT) != 1;
+	bool forbidden = skb->users > 1 || header_cloned || (cloned && skb->nohdr);
+	unsigned long before = write_reports(s);
+
+	memset(bytes, c, sizeof(bytes));
+	km_skb_copy_to_linear_data_offset(skb, off, bytes, n);
+	if (inside && skb->users == 1 && !cloned)
+		FUZZ_ASSERT(write_reports(s) == before);	/* a private skb's own buffer */
+	if (inside && n && forbidden)
+		FUZZ_ASSERT(write_reports(s) == before + 1);
 }
 
 static void op(struct st *s, struct fuzz_in *in)
@@ -182,12 +246,8 @@ static void op(struct st *s, struct fuzz_in *in)
 		drop(s, i);
 		km_kfree_skb(skb);
 		break;
-	default: {
-		unsigned char bytes[64];
-
-		memset(bytes, w, sizeof(bytes));
-		km_skb_copy_to_linear_data_offset(skb, v % 128, bytes, (unsigned int)w & 63);
-	}
+	default:
+		op_write(s, skb, v % 128, (unsigned int)w & 63, (unsigned char)w);
 	}
 }
 
