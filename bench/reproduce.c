@@ -151,7 +151,7 @@ static double predict(const struct km_cost_profile *p, const struct km_table *t,
 		if (!dd) {	/* the link: the device's wire, the USB pipe, the host's */
 			int64_t wire = row_int(t, row, "wire_bits_per_s");
 			gchar *w = wire > 0 ? g_strdup_printf("its device's %g Mbit/s wire", (double)wire / 1e6)
-					    : g_strdup("no wire (its variant gives none)");
+					    : g_strdup("no wire (its device model gives none)");
 
 			fprintf(explain_fp, "  bound: %s (the slower of the CPU and the link: %s and the "
 				"bulk-out pipe at %s speed, maxpacket %lld, no faster than the profile's "
@@ -546,9 +546,17 @@ static int write_plots(struct repro *R, const char *dir)
 	}
 	if (!g_file_set_contents(idat, s->str, -1, &err))
 		goto gerr;
-	{	/* the AX88772's wire's bound for the TCP frames: MSS 1448 in 1514 bytes */
-		double wire_bps = (double)km_asix_before.wire_bits_per_s;
-		double wire = 1448 * 8 / km_cost_wire_seconds(wire_bps, 1, 1514) / 1e6;
+	{	/* the AX88772's wire's bound for the TCP frames: MSS 1448 in 1514
+		 * bytes (the wire of "before"'s device model, as its rows say) */
+		struct km_machine *m = NULL;
+		struct km_usbnet_dev d = { 0 };
+		double wire_bps = 0, wire;
+
+		if (!km_machine_new(NULL, &m) && !km_asix_before.dev_new(m, NULL, NULL, &d))
+			wire_bps = (double)km_usbnet_dev_wire_bits_per_s(&d);
+		km_usbnet_dev_free(&d);
+		km_machine_destroy(m);
+		wire = 1448 * 8 / km_cost_wire_seconds(wire_bps, 1, 1514) / 1e6;
 		/* the y ranges from the data drawn, published and predicted:
 		 * dd 15 % above its largest value, iperf 40 % (its key sits
 		 * inside, over the bars); the profiles that priced them named */

@@ -187,6 +187,18 @@ fi
 grep -q '^page_copy\* ' "$tmp/dd.txt" || { echo "install_consumer: no page_copy row" >&2; exit 1; }
 "$prefix/bin/kmodel-bench" -q -r 1 -s iperf --load "$tmp/b/byo_tx_fixup/libbyo_tx_fixup.so" \
 	--iperf-variants byo1 --iperf-packets 200 >/dev/null	# exit 0: every frame verified
+# a plugin that copies a built-in variant (tests/plugins/flip_tx.c) built
+# against the installed headers: its rows carry the device model's wire,
+# the AX88772's 100 Mbit/s (review5b D1: the wire was a member appended to
+# the variant, and such a copy built against 0.3.0 made the library read
+# past the plugin's struct)
+cc -std=gnu11 -fPIC -shared -o "$tmp/libflip.so" "$src/tests/plugins/flip_tx.c" \
+	$(pkg-config --cflags --libs kmodel)
+"$prefix/bin/kmodel-bench" -q -r 1 -s iperf --load "$tmp/libflip.so" --iperf-variants flip_last \
+	--iperf-packets 200 --csv-dir "$tmp/flipcsv" >/dev/null || true	# flip_last's frames fail
+col=$(head -1 "$tmp/flipcsv/iperf.csv" | tr , '\n' | grep -nx wire_bits_per_s | cut -d: -f1)
+[ -n "$col" ] && [ "$(tail -n +2 "$tmp/flipcsv/iperf.csv" | cut -d, -f"$col" | sort -u)" = 100000000 ] ||
+	{ echo "install_consumer: flip_last's rows do not carry the AX88772's wire" >&2; exit 1; }
 # the sweep of the same device (packets only, an empty frame for len 0):
 # neither a protocol error nor a frame mismatch (it once split a transfer
 # ending on a full packet into two, and wanted no frame for len 0)

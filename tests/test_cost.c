@@ -324,8 +324,12 @@ static void test_link_bound(void **state)
 	GString *s = g_string_new(NULL);
 
 	/* 1000 USB bytes at 200/s: 5 s, whatever the frames */
+	assert_true(km_cost_usb_seconds(p, 1000) == 5);
+	assert_true(km_cost_usb_seconds(NULL, 1000) < 0);
+	/* 0.3.0's link (its profile had no wire keys: 100 Mbit/s, 24 bytes a
+	 * frame): the USB time, or the wire's when slower */
 	assert_true(km_cost_link_seconds(p, 10, 960, 1000) == 5);
-	assert_true(km_cost_link_seconds(p, 99, 1e9, 1000) == 5);
+	assert_true(km_cost_link_seconds(p, 99, 1e9, 1000) == (1e9 + 99 * 24) * 8 / 1e8);
 	assert_true(km_cost_link_seconds(NULL, 10, 960, 1000) < 0);
 	/* 10 frames of 96 bytes at 800 bit/s: (960 + 10 x 24) x 8 / 800 */
 	assert_true(km_cost_wire_seconds(800, 10, 960) == 12);
@@ -347,6 +351,7 @@ static void test_link_bound(void **state)
 	g_string_free(s, TRUE);
 	assert_int_equal(km_cost_profile_load(nolink, &q), 0);
 	assert_true(km_cost_link_seconds(q, 10, 960, 1000) < 0);
+	assert_true(km_cost_usb_seconds(q, 1000) < 0);
 	km_cost_profile_free(q);
 	g_unlink(nolink);
 	g_free(nolink);
@@ -375,12 +380,11 @@ static void test_refused(void **state)
 		{ "name=test", "name=test\nowner=me", "[profile] owner: unknown key", -EINVAL },
 		{ "[link]", "[lnk]", "[lnk] usb_bytes_per_s: unknown group", -EINVAL },
 		{ "usb_bytes_per_s=200", "usb_bytes_per_s=0", "[link] usb_bytes_per_s: must be above 0", -EINVAL },
-		/* newuser5 #3: the wire is the device's; a profile of 0.3.0 that
-		 * gives one is told so */
-		{ "usb_bytes_per_s=200", "usb_bytes_per_s=200\n# a test value\nwire_bits_per_s=800",
-		  "[link] wire_bits_per_s: unknown key: the wire is the device's", -EINVAL },
-		{ "usb_bytes_per_s=200", "usb_bytes_per_s=200\n# a test value\nframe_overhead_bytes=4",
-		  "[link] frame_overhead_bytes: unknown key: the wire is the device's", -EINVAL },
+		/* the keys of 0.3.0 (read for km_cost_link_seconds()) are numbers above 0 */
+		{ "usb_bytes_per_s=200", "usb_bytes_per_s=200\n# a test value\nwire_bits_per_s=0",
+		  "[link] wire_bits_per_s: must be above 0", -EINVAL },
+		{ "usb_bytes_per_s=200", "usb_bytes_per_s=200\n# a test value\nframe_overhead_bytes=-4",
+		  "[link] frame_overhead_bytes: -4 is negative", -EINVAL },
 		{ "# calibrated: a made-up figure", NULL, "[cycles] eth_frames: no comment line", -EINVAL },
 		{ "# calibrated: a made-up figure", "#", "[cycles] eth_frames: no comment line", -EINVAL },
 		{ "# calibrated: a made-up figure", "# calibrated:", "[cycles] eth_frames: \"calibrated:\" names no figure", -EINVAL },
@@ -584,6 +588,123 @@ static gchar *replace_once(const char *s, const char *find, const char *repl)
 	return g_strdup_printf("%.*s%s%s", (int)(at - s), s, repl, at + strlen(find));
 }
 
+/* the stderr of @fn(@arg) (g_free) */
+static gchar *stderr_of(void (*fn)(void *), void *arg)
+{
+	gchar *path, *text;
+	int fd = g_file_open_tmp("kmcost-err-XXXXXX", &path, NULL), saved;
+
+	assert_true(fd >= 0);
+	fflush(stderr);
+	saved = dup(2);
+	dup2(fd, 2);
+	fn(arg);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	close(fd);
+	assert_true(g_file_get_contents(path, &text, NULL, NULL));
+	g_unlink(path);
+	g_free(path);
+	return text;
+}
+
+struct load_args {
+	const char *file;
+	struct km_cost_profile *p;
+	int rc;
+};
+
+static void load_into(void *arg)
+{
+	struct load_args *a = arg;
+
+	a->rc = km_cost_profile_load(a->file, &a->p);
+}
+
+/*
+ * A profile of 0.3.0 still loads (review5b D2: 0.3.0's own
+ * beagleboard-xm-debug-slab.ini, the text of bb07386, was refused for its
+ * [link] wire_bits_per_s and frame_overhead_bytes). Each key is named on
+ * stderr with its file; the predictions price the device's wire, as for
+ * today's profile; km_cost_link_seconds() keeps 0.3.0's meaning, the
+ * larger of the profile's wire with its overhead a frame and the USB host
+ * -- and without the keys the AX88772's 100 Mbit/s and 24 bytes, what
+ * 0.3.0's profiles gave.
+ */
+static void test_profile_0_3_0_loads(void **state)
+{
+	gchar *cur_path = g_build_filename(KM_PROFILES_DIR, "beagleboard-xm-debug-slab.ini", NULL);
+	gchar *cur, *old, *path, *err;
+	struct load_args a = { 0 };
+	struct km_cost_profile *now, *mine;
+	const struct km_usbnet_variant *vs[1] = { km_usbnet_find("after") };
+	struct km_iperf_opts o = { .packets = 50, .repeat = 1 };
+	struct km_table *t;
+	char *own = write_profile("usb_bytes_per_s=200", "usb_bytes_per_s=200\n# a test value\n"
+				  "wire_bits_per_s=800\n# a test value\nframe_overhead_bytes=4");
+	int fd;
+
+	(void)state;
+	assert_true(g_file_get_contents(cur_path, &cur, NULL, NULL));
+	old = replace_once(cur, "[link]\n# the DM3730's EHCI, a USB 2.0 host: high-speed bulk at most, 13 "
+			   "packets of 512 bytes per 125 us microframe",
+			   "[link]\n# 100BASE-TX: the AX88772 is a 10/100 Ethernet controller (IEEE 802.3 "
+			   "clause 25)\nwire_bits_per_s=100000000\n# per frame on the wire besides the "
+			   "1514 bytes the driver gets: FCS 4, preamble and SFD 8, inter-frame gap 12 byte "
+			   "times (IEEE 802.3)\nframe_overhead_bytes=24\n# USB 2.0 high-speed bulk: at "
+			   "most 13 packets of 512 bytes per 125 us microframe");
+	fd = g_file_open_tmp("kmcost-XXXXXX.ini", &path, NULL);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_true(g_file_set_contents(path, old, -1, NULL));
+	a.file = path;
+	err = stderr_of(load_into, &a);
+	assert_int_equal(a.rc, 0);
+	for (const char *const *k = (const char *const[]){ "wire_bits_per_s", "frame_overhead_bytes",
+							   NULL }; *k; k++) {
+		gchar *line = g_strdup_printf("kmodel: %s: [link] %s (a key up to 0.3.0): ignored by "
+					      "the predictions: the wire is the device's", path, *k);
+
+		assert_non_null(strstr(err, line));
+		g_free(line);
+	}
+	/* 0.3.0's link: 10 frames of 1514 bytes on 100 Mbit/s, 24 bytes each
+	 * more; the host's 53,248,000 bytes in a second */
+	assert_true(fabs(km_cost_link_seconds(a.p, 10, 15140, 0) - 15380 * 8 / 1e8) < 1e-15);
+	assert_true(km_cost_link_seconds(a.p, 0, 0, 53248000) == 1);
+	assert_true(km_cost_usb_seconds(a.p, 53248000) == 1);
+	/* the predictions: as today's profile's, the device's wire */
+	assert_int_equal(km_cost_profile_load(cur_path, &now), 0);
+	assert_int_equal(km_iperf_run(&o, vs, 1, &t), 0);
+	for (size_t r = 0; r < km_table_nrows(t); r++) {
+		const char *b1 = NULL, *b2 = NULL;
+
+		assert_true(km_cost_predict_row(a.p, t, r, &b1, NULL) ==
+			    km_cost_predict_row(now, t, r, &b2, NULL));
+		assert_string_equal(b1, b2);
+	}
+	km_table_free(t);
+	/* a profile's own wire and overhead: 10 frames of 96 bytes at 800
+	 * bit/s, 4 bytes each more, 10 s, beyond the host's 1000 bytes at
+	 * 200/s, 5 s; the current profile, without the keys: 100 Mbit/s */
+	assert_int_equal(km_cost_profile_load(own, &mine), 0);
+	assert_true(km_cost_link_seconds(mine, 10, 960, 1000) == 10);
+	assert_true(km_cost_usb_seconds(mine, 1000) == 5);
+	assert_true(km_cost_link_seconds(now, 10, 15140, 0) == km_cost_link_seconds(a.p, 10, 15140, 0));
+	km_cost_profile_free(mine);
+	km_cost_profile_free(now);
+	km_cost_profile_free(a.p);
+	g_unlink(path);
+	g_unlink(own);
+	g_free(own);
+	g_free(path);
+	g_free(err);
+	g_free(old);
+	g_free(cur);
+	g_free(cur_path);
+}
+
 /* each refusal of [kernel] and of its table names the file, group and key */
 static void test_kernel_refused(void **state)
 {
@@ -768,8 +889,7 @@ static void test_cpu_or_link(void **state)
 		link = km_cost_predict_row(pf, t, (size_t)tcp, &bound, &res);
 		assert_string_equal(bound, "link");
 		assert_true(km_cost_wire_seconds(1e8, frames, bytes) < usb / 200);
-		assert_true(fabs(link - 1448 * 8 / km_cost_link_seconds(pf, frames, bytes, usb) /
-					1e6) < 1e-6 * link);
+		assert_true(fabs(link - 1448 * 8 / km_cost_usb_seconds(pf, usb) / 1e6) < 1e-6 * link);
 		assert_true(fabs(link - 1448 * 8 / (usb / 200) / 1e6) < 1e-6 * link);
 		assert_true(link > cpu);
 	}
@@ -857,7 +977,7 @@ static void test_link_follows_usb_speed(void **state)
 
 /*
  * The wire is the device's (newuser5 #3): each row carries its variant's
- * wire_bits_per_s -- 100 Mbit/s for the AX88772-framed ones (10/100
+ * device's wire_bits_per_s -- 100 Mbit/s for the AX88772-framed ones (10/100
  * controllers), 1 Gbit/s for the AX88179 -- and the link bound is the
  * slower of that wire, with 24 bytes of FCS, preamble and gap a frame,
  * and the bulk-out pipe. The BeagleBone White's profile has no [link]:
@@ -865,9 +985,23 @@ static void test_link_follows_usb_speed(void **state)
  * pipe's, beyond the device's wire. A fast host (usb_bytes_per_s 10^12)
  * and CPU leave the bound to the device: its wire for the AX88772, the
  * high-speed pipe (53,248,000 bytes/s) for the AX88179, which a
- * profile's 100 Mbit/s wire used to cap. A variant compiled before the
- * member (its size short of it) gives no wire: no wire bound.
+ * profile's 100 Mbit/s wire used to cap.
  */
+/* a device model of the user's: the AX88772 parser behind its own stats */
+static void own_dev_stats(const void *priv, struct km_usbnet_dev_stats *out, size_t size)
+{
+	km_asix_dev_get_stats_sized(priv, out, size);
+}
+
+static int own_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
+		       struct km_usbnet_dev *out)
+{
+	int err = km_asix_usbnet_dev_new(m, fn, arg, out);
+
+	out->get_stats = own_dev_stats;
+	return err;
+}
+
 static void test_wire_is_the_device(void **state)
 {
 	const struct km_usbnet_variant *vs[2] = { km_usbnet_find("after"),
@@ -925,22 +1059,38 @@ static void test_wire_is_the_device(void **state)
 		}
 	}
 	km_table_free(t);
-	/* a variant of the first size: no wire, the pipe alone binds */
+	/* the wire is the device model's (review5b D1: it was a member
+	 * appended to the variant, and a plugin built against 0.3.0 that
+	 * copied a built-in variant carried the library's size into its old
+	 * struct: the library read past it). A variant of the first size and
+	 * one of the user's that reuses the AX88772 parser get its 100
+	 * Mbit/s; a device model built outside the library gives none: the
+	 * pipe alone binds */
 	old = *vs[0];
 	old.size = KM_USBNET_VARIANT_MIN_SIZE;
 	vs[0] = &old;
-	assert_int_equal(km_iperf_run(&o, vs, 1, &t), 0);
-	for (size_t r = 0; r < km_table_nrows(t); r++) {
-		double usb = cell(t, r, "usb_bytes_per_packet")->d, x;
-		double payload = !strcmp(cell(t, r, "traffic")->s, "udp")
-			? cell(t, r, "eth_bytes_per_packet")->d / cell(t, r, "eth_frames_per_packet")->d - 42
-			: 1448;
+	for (int own = 0; own < 2; own++) {
+		old.dev_new = own ? own_dev_new : km_asix_usbnet_dev_new;
+		assert_int_equal(km_iperf_run(&o, vs, 1, &t), 0);
+		for (size_t r = 0; r < km_table_nrows(t); r++) {
+			double usb = cell(t, r, "usb_bytes_per_packet")->d, x;
+			double frames = cell(t, r, "eth_frames_per_packet")->d;
+			double bytes = cell(t, r, "eth_bytes_per_packet")->d;
+			double payload = !strcmp(cell(t, r, "traffic")->s, "udp")
+				? bytes / frames - 42 : 1448;
+			double secs = usb / (13.0 * 512 * 8000);
 
-		assert_int_equal(cell(t, r, "wire_bits_per_s")->type, KM_VALUE_NONE);
-		x = km_cost_predict_row(pf, t, r, NULL, NULL);
-		assert_true(fabs(x - payload * 8 / (usb / (13.0 * 512 * 8000)) / 1e6) < 1e-9 * x);
+			if (own) {
+				assert_int_equal(cell(t, r, "wire_bits_per_s")->type, KM_VALUE_NONE);
+			} else {
+				assert_true(cell(t, r, "wire_bits_per_s")->i == 100000000);
+				secs = MAX(secs, km_cost_wire_seconds(1e8, frames, bytes));
+			}
+			x = km_cost_predict_row(pf, t, r, NULL, NULL);
+			assert_true(fabs(x - payload * 8 / secs / 1e6) < 1e-9 * x);
+		}
+		km_table_free(t);
 	}
-	km_table_free(t);
 	km_cost_profile_free(bbw);
 	km_cost_profile_free(pf);
 	g_unlink(fastpath);
@@ -1692,6 +1842,7 @@ int main(void)
 		cmocka_unit_test(test_clear_user_short),
 		cmocka_unit_test(test_working_set_misses),
 		cmocka_unit_test(test_link_bound),
+		cmocka_unit_test(test_profile_0_3_0_loads),
 		cmocka_unit_test(test_refused),
 		cmocka_unit_test(test_calibrated_at_start),
 		cmocka_unit_test(test_kernel_paths),

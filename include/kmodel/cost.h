@@ -7,8 +7,8 @@
  * clock, the cost of each event kind of struct km_events, the bandwidth of
  * copies and sets by working set (against its L1 and L2 sizes), the
  * slab-debug charges and, optionally, the USB host side of the link that
- * bounds a network stream (the wire is the device's: struct
- * km_usbnet_variant wire_bits_per_s). Every value carries its source as the comment line above its key
+ * bounds a network stream (the wire is the device's:
+ * km_usbnet_dev_wire_bits_per_s()). Every value carries its source as the comment line above its key
  * -- a datasheet, a published measurement, a kernel comment, a derivation
  * from them -- or, at the start of that comment, `calibrated: <figure>`: a
  * value fitted to that published figure, which then no longer counts as
@@ -62,8 +62,11 @@
  *  [link]      (optional) usb_bytes_per_s (> 0): the most the board's
  *              USB host carries of bulk-out, bytes per second. The wire
  *              is not the board's: wire_bits_per_s and
- *              frame_overhead_bytes (this group's keys up to 0.3.0) are
- *              refused, the rate is the device's (kmodel/usb.h)
+ *              frame_overhead_bytes (this group's keys up to 0.3.0, > 0)
+ *              are still read, with a warning on stderr; the predictions
+ *              ignore them (the rate is the device's, kmodel/usb.h; the
+ *              overhead KM_COST_ETH_WIRE_OVERHEAD), only
+ *              km_cost_link_seconds() prices them
  * The paths table: a group per kernel version, in each a key per priced
  * event (its path's instruction count, a decimal number with its source
  * comment); it holds no calibrated value.
@@ -209,22 +212,33 @@ KM_API int km_cost_predict_sized(const struct km_cost_profile *p, const struct k
 	km_cost_predict_sized((p), (ev), sizeof(*(ev)), (w), sizeof(*(w)), (out), sizeof(*(out)))
 
 /**
- * km_cost_link_seconds() - the time the USB host of @p's [link] group
- * needs for @usb_bytes bytes of bulk-out transfers, at usb_bytes_per_s.
- * @frames and @frame_bytes are not used: up to 0.3.0 they priced a wire
- * the profile gave, which is now the device's (km_cost_wire_seconds()).
+ * km_cost_link_seconds() - the link as 0.3.0 priced it: the larger of
+ * the wire time of @frames Ethernet frames of @frame_bytes bytes in all
+ * (headers and payload, no FCS; each frame adds [link]
+ * frame_overhead_bytes, else KM_COST_ETH_WIRE_OVERHEAD) at [link]
+ * wire_bits_per_s (else 100000000, the AX88772's 100BASE-TX that 0.3.0's
+ * profiles gave) and km_cost_usb_seconds() of @usb_bytes. The predictions
+ * price the device's wire instead (km_cost_wire_seconds() and
+ * km_cost_usb_seconds()).
  * Return: seconds, or a negative number when @p is NULL or has no [link]
  * group.
  */
 KM_API double km_cost_link_seconds(const struct km_cost_profile *p, double frames,
 				   double frame_bytes, double usb_bytes);
+/**
+ * km_cost_usb_seconds() - the time the USB host of @p's [link] group needs
+ * for @usb_bytes bytes of bulk-out transfers, at usb_bytes_per_s.
+ * Return: seconds, or a negative number when @p is NULL or has no [link]
+ * group.
+ */
+KM_API double km_cost_usb_seconds(const struct km_cost_profile *p, double usb_bytes);
 /** Bytes each Ethernet frame takes on the wire besides those the driver
  *  hands over: FCS 4, preamble and SFD 8, inter-frame gap 12 byte times
  *  (IEEE 802.3 clauses 3 and 4). */
 #define KM_COST_ETH_WIRE_OVERHEAD 24
 /**
  * km_cost_wire_seconds() - the time an Ethernet wire of @wire_bits_per_s
- * (a device's: struct km_usbnet_variant wire_bits_per_s) needs for
+ * (a device's: km_usbnet_dev_wire_bits_per_s()) needs for
  * @frames frames of @frame_bytes bytes in all (headers and payload, no
  * FCS), each adding KM_COST_ETH_WIRE_OVERHEAD bytes.
  * Return: seconds, or a negative number when @wire_bits_per_s is not > 0.
@@ -247,7 +261,7 @@ KM_API const char *km_cost_profile_for(const char *machine);
  * of Ethernet, IPv4 and UDP headers) from its events per packet, the slower
  * of the CPU and the link (*@bound: "cpu" or "link"; NULL for dd). The
  * link is the slower of the device's wire (the row's wire_bits_per_s, its
- * variant's: km_cost_wire_seconds(); no wire bound when the row has none)
+ * device model's: km_cost_wire_seconds(); no wire bound when the row has none)
  * and the bulk-out pipe at the row's speed and maxpacket (USB 2.0 spec
  * 5.8.4, tables 5-9 and 5-10: full speed 19 x 64 bytes a 1 ms frame, high
  * speed 13 x 512 a 125 us microframe; with or without a [link] group),

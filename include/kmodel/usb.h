@@ -248,6 +248,18 @@ static inline void km_usbnet_dev_get_stats(const struct km_usbnet_dev *d,
 }
 /** Free the instance's state; @d itself is the caller's. NULL is a no-op. */
 KM_API void km_usbnet_dev_free(struct km_usbnet_dev *d);
+/**
+ * km_usbnet_dev_wire_bits_per_s() - the fastest Ethernet line rate of the
+ * device @d is an instance of, bits per second: the library's AX88772
+ * parser (km_asix_usbnet_dev_new(): the variants before, after, mainline,
+ * hardened, sr9800 and any variant that reuses it) 100000000 -- the
+ * AX88772 and the SR9800 are 10/100 controllers -- and its AX88179
+ * (variant ax88179) 1000000000, 10/100/1000. The wire of the cost model's
+ * link bound for an iperf row (km_cost_predict_row()).
+ * Return: that rate; 0 for NULL or a device model built outside the
+ * library (not known: no wire bound).
+ */
+KM_API uint64_t km_usbnet_dev_wire_bits_per_s(const struct km_usbnet_dev *d);
 
 /* ---- variants: a driver's transmit side, its usbnet and its device --------- */
 
@@ -271,13 +283,12 @@ KM_API void km_usbnet_dev_free(struct km_usbnet_dev *d);
  * @endpoints: the (speed, maxpacket) pairs the driver meets on a
  *             spec-conforming device of its USB generation, terminated by
  *             an entry with maxpacket 0.
- * @wire_bits_per_s: (appended: read it where km_usbnet_variant_has() says
- *             @size covers it) the device's fastest Ethernet line rate,
- *             bits per second -- the AX88772 and SR9800 are 10/100
- *             (100000000), the AX88179 10/100/1000 (1000000000): the
- *             wire of the cost model's link bound for an iperf row
- *             (km_cost_predict_row()); 0, or a variant compiled before
- *             the member: not known, no wire bound.
+ *
+ * A variant made by copying another (`mine = *km_usbnet_find("after");`)
+ * carries the library's @size, which may be larger than the struct the
+ * copy was compiled with: set `mine.size = KM_USBNET_VARIANT_SIZE` after
+ * the copy. The device's Ethernet line rate is its device model's
+ * (km_usbnet_dev_wire_bits_per_s()), not a member here.
  */
 struct km_usbnet_variant {
 	size_t size;
@@ -289,8 +300,6 @@ struct km_usbnet_variant {
 	int (*dev_new)(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
 		       struct km_usbnet_dev *out);
 	const struct km_usb_ep_cfg *endpoints;
-	/* appended members (km_usbnet_variant_has()) */
-	uint64_t wire_bits_per_s;
 };
 
 /** Initialiser of km_usbnet_variant.size. */

@@ -15,5 +15,7 @@ extern const struct km_usbnet_driver_info km_ax88179_info;
 /* ax88179_dev.c: the AX88179's bulk-out parser as a km_usbnet_dev */
 int km_ax88179_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
 		       struct km_usbnet_dev *out);
+/* is @d (non-NULL) an instance of it? */
+bool km_ax88179_dev_is(const struct km_usbnet_dev *d);
 
 #endif

@@ -160,6 +160,11 @@ static void ax_free(void *priv)
 	g_free(d);
 }
 
+bool km_ax88179_dev_is(const struct km_usbnet_dev *d)
+{
+	return d->get_stats == ax_stats;
+}
+
 int km_ax88179_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
 		       struct km_usbnet_dev *out)
 {

@@ -11,6 +11,18 @@
 
 /* ---- device models as km_usbnet_dev -------------------------------------- */
 
+/* The devices' Ethernet line rates. The AX88772 is a 10/100 controller
+ * (ASIX datasheet "AX88772 USB 2.0 to 10/100M Fast Ethernet Controller";
+ * drivers/net/usb/Kconfig, USB_NET_AX8817X: "ASIX AX88xxx based USB 2.0
+ * 10/100 Ethernet adapters"), so is the SR9800 that speaks its framing
+ * (USB_NET_SR9800: "CoreChip-sz SR9800 based USB 2.0 10/100 ethernet
+ * devices"); the AX88179 a gigabit one (ASIX datasheet "AX88179 USB 3.0 to
+ * 10/100/1000M Gigabit Ethernet Controller"; USB_NET_AX88179_178A: "ASIX
+ * AX88179/178A USB 3.0/2.0 to Gigabit Ethernet"). Kconfig read at
+ * torvalds/linux 009f77383651. */
+#define FAST_ETHERNET 100000000ULL
+#define GIGABIT_ETHERNET 1000000000ULL
+
 static void asix_dev_stats(const void *priv, struct km_usbnet_dev_stats *out, size_t size)
 {
 	km_asix_dev_get_stats_sized(priv, out, size);
@@ -54,6 +66,17 @@ void km_usbnet_dev_get_stats_sized(const struct km_usbnet_dev *d, struct km_usbn
 	km_struct_write(out, size, &st, sizeof(st));
 }
 
+uint64_t km_usbnet_dev_wire_bits_per_s(const struct km_usbnet_dev *d)
+{
+	if (!d || !d->get_stats)
+		return 0;
+	if (d->get_stats == asix_dev_stats)
+		return FAST_ETHERNET;
+	if (km_ax88179_dev_is(d))
+		return GIGABIT_ETHERNET;
+	return 0;
+}
+
 void km_usbnet_dev_free(struct km_usbnet_dev *d)
 {
 	if (!d || !d->free)
@@ -93,18 +116,6 @@ const char *km_usbnet_era_name(enum km_usbnet_era era)
 
 /* ---- the variants ----------------------------------------------------------- */
 
-/* The devices' Ethernet line rates. The AX88772 is a 10/100 controller
- * (ASIX datasheet "AX88772 USB 2.0 to 10/100M Fast Ethernet Controller";
- * drivers/net/usb/Kconfig, USB_NET_AX8817X: "ASIX AX88xxx based USB 2.0
- * 10/100 Ethernet adapters"), so is the SR9800 that speaks its framing
- * (USB_NET_SR9800: "CoreChip-sz SR9800 based USB 2.0 10/100 ethernet
- * devices"); the AX88179 a gigabit one (ASIX datasheet "AX88179 USB 3.0 to
- * 10/100/1000M Gigabit Ethernet Controller"; USB_NET_AX88179_178A: "ASIX
- * AX88179/178A USB 3.0/2.0 to Gigabit Ethernet"). Kconfig read at
- * torvalds/linux 009f77383651. */
-#define FAST_ETHERNET 100000000ULL
-#define GIGABIT_ETHERNET 1000000000ULL
-
 const struct km_usbnet_variant km_asix_before = {
 	.size = KM_USBNET_VARIANT_SIZE,
 	.name = "before",
@@ -114,7 +125,6 @@ const struct km_usbnet_variant km_asix_before = {
 	.era = KM_USBNET_V3_5,
 	.dev_new = km_asix_usbnet_dev_new,
 	.endpoints = usb2_endpoints,
-	.wire_bits_per_s = FAST_ETHERNET,
 };
 
 const struct km_usbnet_variant km_asix_after = {
@@ -129,7 +139,6 @@ const struct km_usbnet_variant km_asix_after = {
 	.era = KM_USBNET_V3_5,
 	.dev_new = km_asix_usbnet_dev_new,
 	.endpoints = usb2_endpoints,
-	.wire_bits_per_s = FAST_ETHERNET,
 };
 
 const struct km_usbnet_variant km_asix_mainline = {
@@ -142,7 +151,6 @@ const struct km_usbnet_variant km_asix_mainline = {
 	.era = KM_USBNET_MAINLINE,
 	.dev_new = km_asix_usbnet_dev_new,
 	.endpoints = usb2_endpoints,
-	.wire_bits_per_s = FAST_ETHERNET,
 };
 
 const struct km_usbnet_variant km_asix_hardened = {
@@ -156,7 +164,6 @@ const struct km_usbnet_variant km_asix_hardened = {
 	.era = KM_USBNET_MAINLINE,
 	.dev_new = km_asix_usbnet_dev_new,
 	.endpoints = usb2_endpoints,
-	.wire_bits_per_s = FAST_ETHERNET,
 };
 
 /* the SR9800 speaks the AX88772's framing (the driver's rx side is
@@ -172,7 +179,6 @@ const struct km_usbnet_variant km_sr9800 = {
 	.era = KM_USBNET_MAINLINE,
 	.dev_new = km_asix_usbnet_dev_new,
 	.endpoints = usb2_endpoints,
-	.wire_bits_per_s = FAST_ETHERNET,
 };
 
 /* a USB 3.0 device: SuperSpeed 1024 and the USB 2.0 speeds */
@@ -193,7 +199,6 @@ const struct km_usbnet_variant km_ax88179 = {
 	.era = KM_USBNET_MAINLINE,
 	.dev_new = km_ax88179_dev_new,
 	.endpoints = usb3_endpoints,
-	.wire_bits_per_s = GIGABIT_ETHERNET,
 };
 
 static const struct km_usbnet_variant *const variants[] = {

@@ -9,6 +9,7 @@
 #include <dlfcn.h>
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 /* The event kinds a profile prices, in [cycles], with their place in
@@ -41,9 +42,12 @@ static const char *const mem_keys[] = { "read_l2_cycles", "read_mem_cycles", "wr
 static const char *const slab_keys[] = { "enabled", "alloc_cycles_per_byte",
 					 "free_cycles_per_byte", "skb_head_bytes", NULL };
 /* optional groups: all or nothing. [link] is the board's side of the
- * link, its USB host; the wire is the device's (struct km_usbnet_variant
- * wire_bits_per_s) */
+ * link, its USB host; the wire is the device's
+ * (km_usbnet_dev_wire_bits_per_s()) */
 static const char *const link_keys[] = { "usb_bytes_per_s", NULL };
+/* [link]'s keys up to 0.3.0, which gave the wire: read (only
+ * km_cost_link_seconds() prices them, as 0.3.0 did), with a warning */
+static const char *const link_legacy_keys[] = { "wire_bits_per_s", "frame_overhead_bytes", NULL };
 /* version and paths are strings (with a source comment), the rate a number */
 static const char *const kernel_keys[] = { "version", "paths", "cycles_per_instruction", NULL };
 
@@ -61,6 +65,7 @@ struct km_cost_profile {
 	bool slab_debug, has_link;
 	double alloc_cpb, free_cpb, skb_head_bytes;
 	double usb_bps;
+	double legacy_wire[2];	/* link_legacy_keys' values; 0: not given */
 };
 
 void km_cost_profile_free(struct km_cost_profile *p)
@@ -265,14 +270,9 @@ static int check_known(const char *file, GKeyFile *kf, bool table)
 			rc = km_err(-EINVAL, "%s: [%s]%s%s: unknown group", file, *g,
 				    ks && ks[0] ? " " : "", ks && ks[0] ? ks[0] : "");
 		for (gchar **k = ks; !rc && k && *k; k++)
-			if (!table && !strcmp(*g, "link") &&
-			    (!strcmp(*k, "wire_bits_per_s") || !strcmp(*k, "frame_overhead_bytes")))
-				rc = km_err(-EINVAL, "%s: [link] %s: unknown key: the wire is the "
-						     "device's (struct km_usbnet_variant "
-						     "wire_bits_per_s), Ethernet's overhead a "
-						     "constant; [link] has usb_bytes_per_s only",
-					    file, *k);
-			else if (keys ? !in_list(keys, *k) : !is_event(*k))
+			if (keys ? !in_list(keys, *k) &&
+					   !(keys == link_keys && in_list(link_legacy_keys, *k))
+				 : !is_event(*k))
 				rc = km_err(-EINVAL, "%s: [%s] %s: unknown key", file, *g, *k);
 		g_strfreev(ks);
 	}
@@ -583,6 +583,21 @@ int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out)
 			rc = km_err(-EINVAL, "%s: [link] usb_bytes_per_s: must be above 0", p->file);
 			goto out;
 		}
+		for (int i = 0; link_legacy_keys[i]; i++) {
+			if (!g_key_file_has_key(kf, "link", link_legacy_keys[i], NULL))
+				continue;
+			if ((rc = read_key(p, kf, "link", link_legacy_keys[i], &p->legacy_wire[i])))
+				goto out;
+			if (p->legacy_wire[i] <= 0) {
+				rc = km_err(-EINVAL, "%s: [link] %s: must be above 0", p->file,
+					    link_legacy_keys[i]);
+				goto out;
+			}
+			fprintf(stderr, "kmodel: %s: [link] %s (a key up to 0.3.0): ignored by the "
+				"predictions: the wire is the device's "
+				"(km_usbnet_dev_wire_bits_per_s()), Ethernet's overhead %d bytes a "
+				"frame\n", p->file, link_legacy_keys[i], KM_COST_ETH_WIRE_OVERHEAD);
+		}
 	}
 out:
 	g_key_file_free(kf);
@@ -763,7 +778,16 @@ int km_cost_predict_sized(const struct km_cost_profile *p, const struct km_event
 double km_cost_link_seconds(const struct km_cost_profile *p, double frames, double frame_bytes,
 			    double usb_bytes)
 {
-	(void)frames, (void)frame_bytes;	/* the wire is the device's */
+	/* 0.3.0's link: the profile's wire, else the AX88772's of its profiles */
+	double bps = p && p->legacy_wire[0] > 0 ? p->legacy_wire[0] : 100000000;
+	double overhead = p && p->legacy_wire[1] > 0 ? p->legacy_wire[1] : KM_COST_ETH_WIRE_OVERHEAD;
+	double usb = km_cost_usb_seconds(p, usb_bytes);
+
+	return usb < 0 ? usb : MAX((frame_bytes + frames * overhead) * 8 / bps, usb);
+}
+
+double km_cost_usb_seconds(const struct km_cost_profile *p, double usb_bytes)
+{
 	if (!p || !p->has_link)
 		return -1;
 	return usb_bytes / p->usb_bps;

@@ -67,6 +67,7 @@ struct iperf_run {
 	unsigned long by_code[KM_R__COUNT];
 	gchar *first_report;			/* "code: message" of its first report */
 	struct km_skb_watch watch;		/* plain stores into a shared buffer */
+	uint64_t wire;				/* km_usbnet_dev_wire_bits_per_s() */
 };
 
 static void on_frame(void *arg, const uint8_t *frame, size_t len)
@@ -114,8 +115,10 @@ static int iperf_setup(struct iperf_run *r, const struct iperf_traffic *tt, unsi
 		err = km_task_new(r->m, NULL, 0, &r->t);
 	if (!err)
 		err = r->v->dev_new(r->m, on_frame, r, &r->d);
-	if (!err)
+	if (!err) {
+		r->wire = km_usbnet_dev_wire_bits_per_s(&r->d);
 		err = km_usbnet_probe(r->m, r->v, speed, mp, &r->d.sink, &r->dev);
+	}
 	if (!err)
 		err = km_traffic_new(r->t, r->dev->net, &cfg, &r->tr);
 	if (r->m)
@@ -261,8 +264,8 @@ static const struct km_column columns[] = {
 	{ "maxpacket", "", "bytes", KM_VALUE_INT, 0, 0, KM_COL_KEY, "bulk-out wMaxPacketSize" },
 	{ "speed", "", "", KM_VALUE_STRING, 0, 0, KM_COL_KEY, "USB speed of that maxpacket" },
 	{ "wire_bits_per_s", "", "bit/s", KM_VALUE_INT, 0, 0, 0,
-	  "the device's Ethernet line rate (its variant's wire_bits_per_s); none when the "
-	  "variant gives none" },
+	  "the device's Ethernet line rate (km_usbnet_dev_wire_bits_per_s() of its "
+	  "device model); none for a device model built outside libkmodel" },
 	{ "packets", "packets", "", KM_VALUE_INT, 9, 0, KM_COL_TEXT, "packets per timed run" },
 	{ "frames_ok", "frames_ok", "", KM_VALUE_INT, 9, 0, KM_COL_TEXT,
 	  "frames the device parsed back equal to what was sent (best run)" },
@@ -312,8 +315,8 @@ static void add_row(struct km_table *t, const struct iperf_run *r, const char *t
 		km_table_set_int(t, row, "mss", mss);
 	km_table_set_int(t, row, "maxpacket", mp);
 	km_table_set_str(t, row, "speed", km_usb_speed_name(speed));
-	if (km_usbnet_variant_has(r->v, wire_bits_per_s) && r->v->wire_bits_per_s)
-		km_table_set_int(t, row, "wire_bits_per_s", (int64_t)r->v->wire_bits_per_s);
+	if (r->wire)
+		km_table_set_int(t, row, "wire_bits_per_s", (int64_t)r->wire);
 	km_table_set_int(t, row, "packets", (int64_t)packets);
 	km_table_set_int(t, row, "frames_ok", (int64_t)r->best_frames_ok);
 	km_table_set_double(t, row, "copies_per_1000", (double)r->ev.skb_copies * 1000.0 / n);

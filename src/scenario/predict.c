@@ -74,11 +74,11 @@ static double bulk_bytes_per_s(const char *speed, unsigned int maxpacket)
 }
 
 /* the profile's host's bulk-out limit, bytes per second ([link]
- * usb_bytes_per_s: km_cost_link_seconds() of one byte is its inverse), or
+ * usb_bytes_per_s: km_cost_usb_seconds() of one byte is its inverse), or
  * 0 when the profile has no [link] group */
 static double host_bulk_bytes_per_s(const struct km_cost_profile *p)
 {
-	double s = km_cost_link_seconds(p, 0, 0, 1);
+	double s = km_cost_usb_seconds(p, 1);
 
 	return s > 0 ? 1 / s : 0;
 }

@@ -156,11 +156,13 @@ KM_PLUGIN_INIT(reg)
 	leak_info = *after->info;
 	leak_info.tx_fixup = leak_tx_fixup;
 	leak_tx = *after;
+	leak_tx.size = KM_USBNET_VARIANT_SIZE;	/* the library's may be larger (usb.h) */
 	leak_tx.name = "leak_tx";
 	leak_tx.summary = "after on a copy of the skb, the original never freed";
 	leak_tx.source = "tests/plugins/broken.c";
 	leak_tx.info = &leak_info;
 	nodev = *after;
+	nodev.size = KM_USBNET_VARIANT_SIZE;
 	nodev.name = "nodev";
 	nodev.summary = "after, whose device constructor fails without a message";
 	nodev.source = "tests/plugins/broken.c";

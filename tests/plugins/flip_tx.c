@@ -36,6 +36,7 @@ KM_PLUGIN_INIT(reg)
 	flip_info = *after->info;
 	flip_info.tx_fixup = flip_tx_fixup;
 	flip_last = *after;
+	flip_last.size = KM_USBNET_VARIANT_SIZE;	/* the library's may be larger (usb.h) */
 	flip_last.name = "flip_last";
 	flip_last.summary = "after, then the frame's last byte inverted in place";
 	flip_last.source = "tests/plugins/flip_tx.c";

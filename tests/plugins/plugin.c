@@ -51,6 +51,7 @@ KM_PLUGIN_INIT(reg)
 	static struct km_usbnet_variant plugin_usbnet;
 
 	plugin_usbnet = *km_usbnet_find("after");
+	plugin_usbnet.size = KM_USBNET_VARIANT_SIZE;	/* the library's may be larger (usb.h) */
 	plugin_usbnet.name = "plugin_after";
 	return km_registry_add_usbnet(reg, &plugin_usbnet);
 #endif
