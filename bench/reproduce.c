@@ -480,16 +480,19 @@ static double y_top(double max, double headroom, double step)
 	return max > 0 ? ceil(max * headroom / step) * step : step;
 }
 
-/* @s for a gnuplot string in double quotes: '"' and '\\' escaped (g_free) */
+/* @s as a gnuplot string in single quotes, each ' doubled (g_free):
+ * gnuplot expands `command` inside double quotes, not single ones, and
+ * the profile loader already refused a name with a control character */
 static gchar *gp_quote(const char *s)
 {
-	GString *q = g_string_new(NULL);
+	GString *q = g_string_new("'");
 
 	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			g_string_append_c(q, '\\');
+		if (*s == '\'')
+			g_string_append_c(q, '\'');
 		g_string_append_c(q, *s);
 	}
+	g_string_append_c(q, '\'');
 	return g_string_free(q, FALSE);
 }
 
@@ -570,7 +573,7 @@ static int write_plots(struct repro *R, const char *dir)
 			"set terminal pngcairo size 900,560 noenhanced\n"
 			"set output 'dd.png'\n"
 			"set title \"dd between tmpfs files, BeagleBone White: published (points), "
-			"predicted (lines)\\nprofile %s\"\n"
+			"predicted (lines)\\nprofile \" . %s\n"
 			"set logscale x 2\nset xlabel 'block size (bytes)'\nset ylabel 'MB/s'\n"
 			"set xtics ('512' 512, '1K' 1024, '4K' 4096, '16K' 16384, '32K' 32768, '64K' 65536, "
 			"'1M' 1048576)\n"
@@ -584,7 +587,7 @@ static int write_plots(struct repro *R, const char *dir)
 			"set output 'iperf.png'\n"
 			"unset logscale x\nunset xtics\nset xtics nomirror\n"
 			"set title \"iperf transmit, BeagleBoard-xM + AX88772, CONFIG_DEBUG_SLAB: "
-			"predicted\\nprofile %s\"\n"
+			"predicted\\nprofile \" . %s\n"
 			"set style fill solid 0.6 border -1\nset boxwidth 0.7\n"
 			"set xlabel ''\nset ylabel 'Mbit/s of payload'\nset yrange [0:%g]\n"
 			"set key inside top left\nset bmargin 4\n"

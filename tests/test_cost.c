@@ -378,6 +378,15 @@ static void test_refused(void **state)
 		{ "syscalls=100", "syscalls=100\n# a test value\nsycsalls=1", "[cycles] sycsalls: unknown key", -EINVAL },
 		{ "clock_hz=1000", "clock_hz=1000\n# a test value\nclock=1", "[cpu] clock: unknown key", -EINVAL },
 		{ "name=test", "name=test\nowner=me", "[profile] owner: unknown key", -EINVAL },
+		/* review5b D3: the name went into reproduce --plot's gnuplot
+		 * script, where a backquote ran a shell command and a newline
+		 * (GKeyFile's \n) started a gnuplot one */
+		{ "name=test", "name=bb`touch PWNED2`w",
+		  "[profile] name: \"bb`touch PWNED2`w\": empty or a character outside A-Z a-z 0-9 . _ + -",
+		  -EINVAL },
+		{ "name=test", "name=x\\nsystem 'touch PWN6'\\n#",
+		  "[profile] name: \"x\\nsystem 'touch PWN6'\\n#\": empty or a character outside", -EINVAL },
+		{ "name=test", "name=", "[profile] name: \"\": empty or a character outside", -EINVAL },
 		{ "[link]", "[lnk]", "[lnk] usb_bytes_per_s: unknown group", -EINVAL },
 		{ "usb_bytes_per_s=200", "usb_bytes_per_s=0", "[link] usb_bytes_per_s: must be above 0", -EINVAL },
 		/* the keys of 0.3.0 (read for km_cost_link_seconds()) are numbers above 0 */

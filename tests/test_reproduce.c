@@ -20,6 +20,7 @@
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <sys/wait.h>
 
 /* In the order reproduce prints them: the published value and whether a
  * profile value was fitted to it (or to its run). */
@@ -359,7 +360,12 @@ static void test_host_profile_comma_locale(void **state)
 			if (!(top[0] >= max[1] && top[1] >= max[0]))
 				fail_msg("y ranges [0:%g] (dd) and [0:%g] (iperf) below %g and %g", top[0],
 					 top[1], max[1], max[0]);
-			assert_non_null(strstr(text, "profile host\""));
+			/* both titles name it (review5b D10: the iperf
+			 * title's profile was not checked), in single quotes
+			 * (review5b D3: gnuplot runs `...` in double ones) */
+			at = strstr(text, "profile \" . 'host'\n");
+			assert_non_null(at);
+			assert_non_null(strstr(at + 1, "profile \" . 'host'\n"));
 		}
 		g_unlink(f);
 		g_free(f);
@@ -418,7 +424,71 @@ static void test_plot(void **state)
 	}
 	g_strfreev(lines);
 	g_free(text);
+	/* reproduce.gp: each title names the profile that priced its plot,
+	 * in single quotes (review5b D3, D10) */
+	{
+		gchar *f = g_build_filename(full.dir, "reproduce.gp", NULL);
+		const char *iperf;
+
+		assert_true(g_file_get_contents(f, &text, NULL, NULL));
+		g_free(f);
+		iperf = strstr(text, "set output 'iperf.png'");
+		assert_non_null(iperf);
+		assert_true(strstr(text, "profile \" . 'beaglebone-white'\n") < iperf);
+		assert_non_null(strstr(iperf, "profile \" . 'beagleboard-xm-debug-slab'\n"));
+		g_free(text);
+	}
 	g_object_unref(p);
+}
+
+/*
+ * review5b D3: a profile's [profile] name went into --plot's gnuplot
+ * script in double quotes, where gnuplot runs `...` in a shell, and a
+ * newline (GKeyFile's \n) started a gnuplot command: both of the
+ * review's names created a file. The profile is refused now (exit 2,
+ * naming file, group and key), before anything is written or run.
+ */
+static void test_plot_name_refused(void **state)
+{
+	static const char *const names[] = { "bb`touch PWNED2`w", "x\\nsystem 'touch PWN6'\\n#" };
+	gchar *src = g_build_filename(KM_PROFILES_DIR, "beaglebone-white.ini", NULL), *text;
+
+	(void)state;
+	assert_true(g_file_get_contents(src, &text, NULL, NULL));
+	for (size_t i = 0; i < G_N_ELEMENTS(names); i++) {
+		gchar *dir = g_dir_make_tmp("kmrepro-XXXXXX", NULL);
+		gchar *ini = g_build_filename(dir, "p.ini", NULL), *plot = g_build_filename(dir, "plot", NULL);
+		gchar *at = strstr(text, "\nname=beaglebone-white\n"), *bad, *out = NULL, *err = NULL;
+		gchar *argv[] = { (gchar *)KMODEL_BENCH_PATH, (gchar *)"reproduce", (gchar *)"--profile",
+				  ini, (gchar *)"--plot", plot, NULL };
+		const char *made[] = { "PWNED2", "PWN6", "plot", "p.ini" };
+		int status;
+
+		assert_non_null(at);
+		bad = g_strdup_printf("%.*s\nname=%s\n%s", (int)(at - text), text, names[i],
+				      at + strlen("\nname=beaglebone-white\n"));
+		assert_true(g_file_set_contents(ini, bad, -1, NULL));
+		assert_true(g_spawn_sync(dir, argv, NULL, 0, NULL, NULL, &out, &err, &status, NULL));
+		assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 2);
+		assert_non_null(strstr(err, "p.ini: [profile] name: \""));
+		for (size_t k = 0; k < 3; k++) {	/* nothing ran, in dir or plot */
+			gchar *f = g_build_filename(dir, made[k], NULL), *g = g_build_filename(plot, made[k], NULL);
+
+			assert_false(g_file_test(f, G_FILE_TEST_EXISTS) || g_file_test(g, G_FILE_TEST_EXISTS));
+			g_free(f);
+			g_free(g);
+		}
+		g_unlink(ini);
+		g_rmdir(dir);
+		g_free(bad);
+		g_free(out);
+		g_free(err);
+		g_free(ini);
+		g_free(plot);
+		g_free(dir);
+	}
+	g_free(text);
+	g_free(src);
 }
 
 /* the dd and iperf tables' predicted columns through kmodel-bench, with
@@ -511,6 +581,7 @@ int main(void)
 		cmocka_unit_test(test_profile_override),
 		cmocka_unit_test(test_host_profile_comma_locale),
 		cmocka_unit_test(test_plot),
+		cmocka_unit_test(test_plot_name_refused),
 		cmocka_unit_test(test_bench_tables_predicted),
 		cmocka_unit_test(test_explain_profiles_used),
 	};

@@ -2,7 +2,7 @@
 # cost model's predictions. Run: gnuplot reproduce.gp (in this directory)
 set terminal pngcairo size 900,560 noenhanced
 set output 'dd.png'
-set title "dd between tmpfs files, BeagleBone White: published (points), predicted (lines)\nprofile beaglebone-white"
+set title "dd between tmpfs files, BeagleBone White: published (points), predicted (lines)\nprofile " . 'beaglebone-white'
 set logscale x 2
 set xlabel 'block size (bytes)'
 set ylabel 'MB/s'
@@ -20,7 +20,7 @@ set output 'iperf.png'
 unset logscale x
 unset xtics
 set xtics nomirror
-set title "iperf transmit, BeagleBoard-xM + AX88772, CONFIG_DEBUG_SLAB: predicted\nprofile beagleboard-xm-debug-slab"
+set title "iperf transmit, BeagleBoard-xM + AX88772, CONFIG_DEBUG_SLAB: predicted\nprofile " . 'beagleboard-xm-debug-slab'
 set style fill solid 0.6 border -1
 set boxwidth 0.7
 set xlabel ''

@@ -30,7 +30,8 @@
  * Groups and keys (every one listed here required unless said otherwise,
  * no other group or key accepted, none given twice; a number is decimal --
  * digits, an optional fraction and exponent -- and >= 0):
- *  [profile]   name, summary (strings, no comment needed)
+ *  [profile]   name (A-Z a-z 0-9 . _ + -, not empty: it goes into
+ *              plots and tables), summary (strings, no comment needed)
  *  [cpu]       clock_hz (> 0)
  *  [kernel]    (optional, all three or none) version: the group of the
  *              paths table for the kernel the target runs (e.g. v5.7);

@@ -519,6 +519,16 @@ int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out)
 		rc = km_err(-EINVAL, "%s: [profile] name: missing", p->file);
 		goto out;
 	}
+	/* an identifier: tools put it in plots' scripts, file names, tables */
+	if (!*p->name || p->name[strspn(p->name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+					      "0123456789._+-")]) {
+		gchar *shown = g_strescape(p->name, NULL);
+
+		rc = km_err(-EINVAL, "%s: [profile] name: \"%s\": empty or a character outside "
+			    "A-Z a-z 0-9 . _ + -", p->file, shown);
+		g_free(shown);
+		goto out;
+	}
 	p->summary = g_key_file_get_string(kf, "profile", "summary", NULL);
 	if (!p->summary)
 		p->summary = g_strdup("");
