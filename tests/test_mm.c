@@ -1148,12 +1148,41 @@ static void test_teardown_pinned_page_and_kmap(void **state)
 	/* the refcount decoded (newuser5 #11): the pin left, the mapping's
 	 * reference gone with the mm; h's one reference */
 	assert_true(report_says(f.m, KM_R_LEAK_PAGE,
-				"still referenced: refcount 1024: 1 FOLL_PIN pin "
+				"still referenced: refcount 1024: as FOLL_PIN counts them 1 pin "
 				"(GUP_PIN_COUNTING_BIAS 1024 each; no unpin_user_page()?) and 0 other "
-				"references, mapcount 0"));
+				"references (page_maybe_dma_pinned(): could be 1024 plain references), "
+				"mapcount 0"));
 	assert_true(report_says(f.m, KM_R_LEAK_PAGE, "still referenced: refcount 1, mapcount 0"));
 	(void)v;
 	km_test_destroy_expecting(f.m, 3);
+}
+
+/*
+ * 1024 plain references are no pin, though page_maybe_dma_pinned() (v5.7
+ * include/linux/mm.h) cannot tell them apart: "possibly a false positive
+ * due to having at least GUP_PIN_COUNTING_BIAS worth of normal page
+ * references". The leak report says both readings (review5b D5: it said
+ * "1 FOLL_PIN pin" for a page no gup had seen).
+ */
+static void test_leak_plain_references_not_only_pins(void **state)
+{
+	struct km_fixture f;
+	struct km_page *p;
+
+	km_fixture_up(&f, &highmem_cfg);
+	p = km_alloc_page(f.m, 0);
+	for (int i = 1; i < 1024; i++)
+		km_get_page(f.m, p);
+	km_machine_check(f.m);
+	assert_int_equal(km_report_count(f.m, KM_R_LEAK_PAGE), 1);
+	assert_true(report_says(f.m, KM_R_LEAK_PAGE,
+				"refcount 1024: as FOLL_PIN counts them 1 pin (GUP_PIN_COUNTING_BIAS "
+				"1024 each; no unpin_user_page()?) and 0 other references "
+				"(page_maybe_dma_pinned(): could be 1024 plain references)"));
+	for (int i = 0; i < 1024; i++)
+		km_put_page(f.m, p);
+	km_reports_clear(f.m);
+	km_fixture_down(&f);
 }
 
 /*
@@ -1534,6 +1563,7 @@ int main(void)
 		cmocka_unit_test(test_kunmap_unbalanced_debug),
 		cmocka_unit_test(test_kunmap_local_unbalanced),
 		cmocka_unit_test(test_teardown_pinned_page_and_kmap),
+		cmocka_unit_test(test_leak_plain_references_not_only_pins),
 		cmocka_unit_test(test_kmap_foreign_page),
 		cmocka_unit_test(test_fault_after_gup_entry_points),
 		cmocka_unit_test(test_zero_page_written),

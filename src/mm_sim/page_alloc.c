@@ -85,16 +85,22 @@ static int check_frame(struct km_machine *m, unsigned long pfn)
 		return 0;
 	/* the refcount decoded as page_maybe_dma_pinned() reads it (include/
 	 * linux/mm.h, v5.7): each FOLL_PIN adds GUP_PIN_COUNTING_BIAS
-	 * (newuser5 #11: "refcount 16646144 (pinned)" said nothing more) */
+	 * (newuser5 #11: "refcount 16646144 (pinned)" said nothing more) --
+	 * "true means probably pinned for DMA, but possibly a false positive
+	 * due to having at least GUP_PIN_COUNTING_BIAS worth of normal page
+	 * references" (review5b D5: the report called 1024 plain references a
+	 * pin) */
 	if (p->refcount >= KM_GUP_PIN_COUNTING_BIAS) {
 		int pins = p->refcount / KM_GUP_PIN_COUNTING_BIAS;
 		int others = p->refcount % KM_GUP_PIN_COUNTING_BIAS;
 
 		km_report(m, KM_BUG, KM_R_LEAK_PAGE,
-			  "pfn %lu still referenced: refcount %d: %d FOLL_PIN pin%s "
-			  "(GUP_PIN_COUNTING_BIAS %d each; no unpin_user_page()?) and %d other "
-			  "reference%s, mapcount %d", pfn, p->refcount, pins, pins == 1 ? "" : "s",
-			  KM_GUP_PIN_COUNTING_BIAS, others, others == 1 ? "" : "s", p->mapcount);
+			  "pfn %lu still referenced: refcount %d: as FOLL_PIN counts them %d "
+			  "pin%s (GUP_PIN_COUNTING_BIAS %d each; no unpin_user_page()?) and %d "
+			  "other reference%s (page_maybe_dma_pinned(): could be %d plain "
+			  "references), mapcount %d", pfn, p->refcount, pins, pins == 1 ? "" : "s",
+			  KM_GUP_PIN_COUNTING_BIAS, others, others == 1 ? "" : "s", p->refcount,
+			  p->mapcount);
 		return 1;
 	}
 	km_report(m, KM_BUG, KM_R_LEAK_PAGE, "pfn %lu still referenced: refcount %d, mapcount %d",
