@@ -430,7 +430,9 @@ KM_API int km_pte_mkold_clean(struct km_mm *mm, unsigned long addr, unsigned int
  * with KM_KMAP_LOCAL always the BUG, at the 16th nested map (the 17th with
  * kmap_debug); also past km_fault_kmap_slots(). The address is returned
  * all the same. A page that is not @t's machine's (NULL, another
- * machine's): the kernel oopses at PageHighMem(page) with the counts raised;
+ * machine's): the kernel oopses at PageHighMem(page) with CONFIG_HIGHMEM
+ * (else at the access through page_address(page); v5.11's
+ * CONFIG_DEBUG_KMAP_LOCAL_FORCE_MAP maps a wild pfn) with the counts raised;
  * the model records a KM_R_BAD_PAGE BUG, raises the counts and returns its
  * bad-kmap page (newuser5 #1): one page of host memory of the machine,
  * page-aligned, zeroed at each such kmap, that takes the caller's accesses

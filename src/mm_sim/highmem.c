@@ -286,7 +286,8 @@ static void *__attribute__((noinline)) kmap_high_slot(struct km_task *t, struct 
  * kmap of @page that is no page of @t's machine (NULL: ported code that
  * kmaps pages[0] after a gup that failed with a negative errno): the
  * kernel oopses at PageHighMem(page) -- a NULL pointer dereference for
- * NULL -- with kmap_atomic()'s preempt and pagefault counts already
+ * NULL -- with CONFIG_HIGHMEM, else at the caller's access through
+ * page_address(page) (v5.11's FORCE_MAP maps a wild pfn), with kmap_atomic()'s preempt and pagefault counts already
  * raised (arch/arm/mm/highmem.c, v5.7; include/linux/highmem-internal.h,
  * v5.11); kmap_local_page() raises none. The model records the BUG and,
  * so that the ported code runs on and its caller sees the report (a
@@ -307,12 +308,34 @@ static void *__attribute__((noinline, cold)) kmap_bad_page(struct km_task *t,
 	struct km_machine *m = t->m;
 	size_t P = m->page_size;
 
-	km_report(m, KM_BUG, KM_R_BAD_PAGE,
-		  page ? "%s(%p): not a page of this machine; the kernel oopses at "
-			 "PageHighMem(page) (the access goes to a scratch page)"
-		       : "%s(NULL): NULL pointer dereference at PageHighMem(page), a kernel oops "
-			 "(a page from a gup that failed? the access goes to a scratch page)",
-		  fn, (void *)page);
+	/* where the kernel fails (review5b D6): kmap_atomic()/kmap_local_page()
+	 * test PageHighMem(page) with CONFIG_HIGHMEM; without it they are
+	 * page_address(page) (include/linux/highmem.h v5.7, highmem-internal.h
+	 * v5.11), which does not dereference the page: the oops comes at the
+	 * caller's access; under CONFIG_DEBUG_KMAP_LOCAL_FORCE_MAP v5.11's
+	 * __kmap_local_page_prot() skips PageHighMem() and maps
+	 * page_to_pfn(page) */
+	if (local_era(m) && m->cfg.kmap_strict == KM_KMAP_STRICT_FORCE_MAP) {
+		char arg[32];
+
+		snprintf(arg, sizeof(arg), page ? "%p" : "NULL", (void *)page);
+		km_report(m, KM_BUG, KM_R_BAD_PAGE,
+			  "%s(%s): %sCONFIG_DEBUG_KMAP_LOCAL_FORCE_MAP maps page_to_pfn(page), a "
+			  "wild pfn, without PageHighMem(): an oops or silent corruption (%sthe "
+			  "access goes to a scratch page)", fn, arg,
+			  page ? "not a page of this machine; " : "",
+			  page ? "" : "a page from a gup that failed? ");
+	} else
+		km_report(m, KM_BUG, KM_R_BAD_PAGE,
+			  page ? "%s(%p): not a page of this machine; the kernel oopses at "
+				 "PageHighMem(page) with CONFIG_HIGHMEM, else at the caller's "
+				 "access through page_address(page) (the access goes to a scratch "
+				 "page)"
+			       : "%s(NULL): NULL pointer dereference at PageHighMem(page) with "
+				 "CONFIG_HIGHMEM, else at the caller's access through "
+				 "page_address(NULL): a kernel oops (a page from a gup that failed? "
+				 "the access goes to a scratch page)",
+			  fn, (void *)page);
 	if (!m->bad_kmap) {
 		/* BAD_KMAP_PAGES pages: a page-aligned one with at least a
 		 * page on each side (the host's pages may be smaller than
