@@ -1271,6 +1271,52 @@ static void test_kmap_foreign_page(void **state)
 }
 
 /*
+ * page_address() of NULL or of another machine's page (review5b D7: NULL
+ * came back and ported code's memcpy(page_address(page) + 8, ...) through
+ * the compatibility layer crashed the host). The kernel oopses (at
+ * PageHighMem(page) with CONFIG_HIGHMEM, else at the access); the model:
+ * a KM_R_BAD_PAGE BUG each and the bad-kmap page, zeroed, a page on each
+ * side absorbing an overrun. A highmem page still gives NULL, as the
+ * kernel's page_address() does, without a report; a lowmem page its frame.
+ */
+static void test_page_address_bad_page(void **state)
+{
+	struct km_fixture f, g;
+	struct km_page *foreign, *high, *low;
+	unsigned char *v;
+
+	km_fixture_up(&g, NULL);
+	km_fixture_up(&f, &highmem_cfg);
+	foreign = km_alloc_page(g.m, 0);
+	for (int i = 0; i < 2; i++) {
+		v = km_page_address(f.m, i ? foreign : NULL);
+		assert_non_null(v);
+		assert_int_equal((uintptr_t)v % 4096, 0);
+		assert_int_equal(v[0], 0);
+		assert_int_equal(v[4095], 0);
+		memset(v + 8, 0x5a, 4096);	/* runs past it: absorbed */
+	}
+	assert_int_equal(km_report_count(f.m, KM_R_BAD_PAGE), 2);
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 2);
+	assert_true(report_says(f.m, KM_R_BAD_PAGE, "page_address(NULL): NULL pointer dereference"));
+	assert_true(report_says(f.m, KM_R_BAD_PAGE, "not a page of this machine"));
+	assert_null(km_page_address(NULL, NULL));
+	high = km_alloc_page(f.m, KM_GFP_HIGHMEM);
+	low = km_alloc_page(f.m, 0);
+	assert_true(km_page_highmem(high) && !km_page_highmem(low));
+	assert_null(km_page_address(f.m, high));
+	assert_non_null(km_page_address(f.m, low));
+	assert_int_equal(km_report_count(f.m, KM_R_BAD_PAGE), 2);
+	km_put_page(f.m, high);
+	km_put_page(f.m, low);
+	km_reports_clear(f.m);
+	km_fixture_down(&f);
+	km_task_switch(g.t);
+	km_put_page(g.m, foreign);
+	km_fixture_down(&g);
+}
+
+/*
  * newuser5 #5: the shared zero page must stay all zero (a machine
  * invariant, KM_R_ZERO_PAGE, checked by km_machine_check() and so at
  * teardown). get_user_pages_fast() without FOLL_WRITE of a page a read
@@ -1435,8 +1481,8 @@ static void test_null_arguments(void **state)
 	assert_false(km_page_highmem(NULL));
 	assert_false(km_page_dirty(NULL));
 	assert_null(km_page_address(NULL, p));
-	assert_null(km_page_address(f.m, NULL));
-	assert_null(km_page_address(f.m, p));
+	/* not f.m's pages: a bad_page BUG each and the scratch page (review5b D7) */
+	assert_ptr_equal(km_page_address(f.m, NULL), km_page_address(f.m, p));
 	assert_null(km_alloc_page(NULL, 0));
 	km_get_page(NULL, p);
 	km_put_page(NULL, p);
@@ -1446,7 +1492,7 @@ static void test_null_arguments(void **state)
 	km_put_page(f.m, NULL);
 	km_unpin_user_page(f.m, NULL);
 	km_set_page_dirty(f.m, NULL);
-	assert_int_equal(km_report_count(f.m, KM_R_BAD_PAGE), 4);
+	assert_int_equal(km_report_count(f.m, KM_R_BAD_PAGE), 6);
 	km_reports_clear(f.m);
 	/* address spaces and files */
 	assert_int_equal(km_mm_new(NULL, &mm), -EINVAL);
@@ -1575,6 +1621,7 @@ int main(void)
 		cmocka_unit_test(test_teardown_pinned_page_and_kmap),
 		cmocka_unit_test(test_leak_plain_references_not_only_pins),
 		cmocka_unit_test(test_kmap_foreign_page),
+		cmocka_unit_test(test_page_address_bad_page),
 		cmocka_unit_test(test_fault_after_gup_entry_points),
 		cmocka_unit_test(test_zero_page_written),
 		cmocka_unit_test(test_null_arguments),

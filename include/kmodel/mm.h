@@ -49,7 +49,12 @@ KM_API bool km_page_dirty(const struct km_page *p);
 /**
  * km_page_address() - page_address(): the direct-map (host) address of a
  * lowmem page; NULL for a highmem page, as on a kernel without
- * WANT_PAGE_VIRTUAL (highmem pages have no permanent mapping).
+ * WANT_PAGE_VIRTUAL (highmem pages have no permanent mapping). A page that
+ * is not @m's (NULL: a page from a gup that failed): the kernel oopses at
+ * PageHighMem(page) with CONFIG_HIGHMEM, else at the caller's access; the
+ * model records a KM_R_BAD_PAGE BUG and returns the bad-kmap page of
+ * km_kmap_atomic() (zeroed, a page of host memory on each side), so the
+ * caller's access does not crash the host. NULL for a NULL @m.
  */
 KM_API void *km_page_address(struct km_machine *m, const struct km_page *p);
 

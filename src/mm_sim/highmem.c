@@ -282,6 +282,26 @@ static void *__attribute__((noinline)) kmap_high_slot(struct km_task *t, struct 
  * on each side and the slack of aligning it */
 #define BAD_KMAP_PAGES 4
 
+void *km_bad_page_scratch(struct km_machine *m)
+{
+	size_t P = m->page_size;
+
+	if (!m->bad_kmap) {
+		/* BAD_KMAP_PAGES pages: a page-aligned one with at least a
+		 * page on each side (the host's pages may be smaller than
+		 * the machine's, so the mapping need not be aligned to P) */
+		unsigned char *map = mmap(NULL, BAD_KMAP_PAGES * P, PROT_READ | PROT_WRITE,
+					  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+
+		if (map == MAP_FAILED)
+			return NULL;
+		m->bad_kmap_map = map;
+		m->bad_kmap = (unsigned char *)(((uintptr_t)map + 2 * P - 1) & ~(uintptr_t)(P - 1));
+	}
+	memset(m->bad_kmap, 0, P);
+	return m->bad_kmap;
+}
+
 /*
  * kmap of @page that is no page of @t's machine (NULL: ported code that
  * kmaps pages[0] after a gup that failed with a negative errno): the
@@ -306,7 +326,6 @@ static void *__attribute__((noinline, cold)) kmap_bad_page(struct km_task *t,
 							   const char *fn)
 {
 	struct km_machine *m = t->m;
-	size_t P = m->page_size;
 
 	/* where the kernel fails (review5b D6): kmap_atomic()/kmap_local_page()
 	 * test PageHighMem(page) with CONFIG_HIGHMEM; without it they are
@@ -336,20 +355,7 @@ static void *__attribute__((noinline, cold)) kmap_bad_page(struct km_task *t,
 				 "page_address(NULL): a kernel oops (a page from a gup that failed? "
 				 "the access goes to a scratch page)",
 			  fn, (void *)page);
-	if (!m->bad_kmap) {
-		/* BAD_KMAP_PAGES pages: a page-aligned one with at least a
-		 * page on each side (the host's pages may be smaller than
-		 * the machine's, so the mapping need not be aligned to P) */
-		unsigned char *map = mmap(NULL, BAD_KMAP_PAGES * P, PROT_READ | PROT_WRITE,
-					  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-
-		if (map == MAP_FAILED)
-			return NULL;
-		m->bad_kmap_map = map;
-		m->bad_kmap = (unsigned char *)(((uintptr_t)map + 2 * P - 1) & ~(uintptr_t)(P - 1));
-	}
-	memset(m->bad_kmap, 0, P);
-	return m->bad_kmap;
+	return km_bad_page_scratch(m);
 }
 
 static bool bad_kmap_addr(const struct km_machine *m, const void *addr)

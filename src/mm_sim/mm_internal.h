@@ -228,6 +228,9 @@ void km_kmap_task_fini(struct km_task *t);
 /* strict kmap mode: RAM of @bytes in a memfd (m->ram_fd), mapped shared;
  * MAP_FAILED (and km_last_error()) on failure */
 void *km_kmap_strict_ram(struct km_machine *m, size_t bytes);
+/* the machine's bad-kmap page, zeroed (see kmap_bad_page()); NULL only
+ * when the host has no memory for it */
+void *km_bad_page_scratch(struct km_machine *m);
 /* strict kmap mode: is host address @p in a slot window (a kmap address)
  * of @t's machine? */
 bool km_kmap_window(struct km_task *t, const void *p);

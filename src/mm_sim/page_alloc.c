@@ -303,7 +303,22 @@ bool km_page_dirty(const struct km_page *p) { return p && (p->flags & KM_PG_DIRT
 
 void *km_page_address(struct km_machine *m, const struct km_page *p)
 {
-	if (!m || !km_page_valid(m, p) || (p->flags & KM_PG_HIGHMEM))
+	if (!m)
+		return NULL;
+	/* review5b D7: NULL came back and ported code's memcpy() to
+	 * page_address(page) + off crashed the host */
+	if (__builtin_expect(!km_page_valid(m, p), 0)) {
+		km_report(m, KM_BUG, KM_R_BAD_PAGE,
+			  p ? "page_address(%p): not a page of this machine; the kernel oopses at "
+			      "PageHighMem(page) with CONFIG_HIGHMEM, else at the caller's access "
+			      "(the access goes to a scratch page)"
+			    : "page_address(NULL): NULL pointer dereference at PageHighMem(page) "
+			      "with CONFIG_HIGHMEM, else at the caller's access: a kernel oops (a "
+			      "page from a gup that failed? the access goes to a scratch page)",
+			  (const void *)p);
+		return km_bad_page_scratch(m);
+	}
+	if (p->flags & KM_PG_HIGHMEM)
 		return NULL;
 	return km_frame(m, km_pfn(m, p));
 }
