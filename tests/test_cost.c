@@ -1136,6 +1136,38 @@ static void test_profile_file_resolved(void **state)
 	g_setenv("KMODEL_PROFILE_DIR", KM_PROFILES_DIR, TRUE);
 	assert_int_equal(chdir(cwd), 0);
 	g_free(cwd);
+	/* through a symbolic link, ".." is the link target's parent, as the
+	 * kernel resolves it (review5b D4: dir/L/../p.ini with L -> a/b was
+	 * made dir/p.ini as text, which does not exist) */
+	{
+		gchar *dir = g_dir_make_tmp("kmcost-XXXXXX", NULL), *text;
+		gchar *sub = g_build_filename(dir, "a", "b", NULL), *ini = g_build_filename(dir, "a", "p.ini", NULL);
+		gchar *link = g_build_filename(dir, "L", NULL), *via = g_build_filename(dir, "L", "..", "p.ini", NULL);
+		char *want;
+		struct km_cost_profile *p;
+
+		assert_int_equal(g_mkdir_with_parents(sub, 0755), 0);
+		assert_true(g_file_get_contents(KM_PROFILES_DIR "/beaglebone-white.ini", &text, NULL, NULL));
+		assert_true(g_file_set_contents(ini, text, -1, NULL));
+		assert_int_equal(symlink("a/b", link), 0);
+		assert_int_equal(km_cost_profile_load(via, &p), 0);
+		want = realpath(ini, NULL);
+		assert_string_equal(km_cost_profile_file(p), want);
+		km_cost_profile_free(p);
+		free(want);
+		g_unlink(link);
+		g_unlink(ini);
+		g_rmdir(sub);
+		*strrchr(sub, '/') = 0;
+		g_rmdir(sub);
+		g_rmdir(dir);
+		g_free(text);
+		g_free(via);
+		g_free(link);
+		g_free(ini);
+		g_free(sub);
+		g_free(dir);
+	}
 	(void)state;
 }
 

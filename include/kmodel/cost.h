@@ -129,9 +129,9 @@ KM_API int km_cost_profile_load(const char *name_or_path, struct km_cost_profile
 /** Free a profile (NULL: no-op). */
 KM_API void km_cost_profile_free(struct km_cost_profile *p);
 /** The profile's [profile] name and summary, and the file it came from
- *  (absolute, without "." or ".." parts: a relative path is taken from the
- *  working directory at load time; symbolic links are kept). Strings live
- *  as long as the profile. */
+ *  (as realpath(3) names it at load time: absolute, without "." or ".."
+ *  parts, symbolic links resolved; a relative path is taken from the
+ *  working directory). Strings live as long as the profile. */
 KM_API const char *km_cost_profile_name(const struct km_cost_profile *p);
 KM_API const char *km_cost_profile_summary(const struct km_cost_profile *p);
 KM_API const char *km_cost_profile_file(const struct km_cost_profile *p);

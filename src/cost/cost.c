@@ -496,13 +496,18 @@ int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out)
 		km_cost_profile_free(p);
 		return -ENOENT;		/* km_last_error(): find_profile()'s */
 	}
-	/* absolute, without "." or "..": a relative path or
-	 * $KMODEL_PROFILE_DIR is taken from the working directory */
+	/* the file realpath(3) names: absolute, no "." or "..", links
+	 * resolved (review5b D4: g_canonicalize_filename() dropped "x/.."
+	 * as text, and through a link x that opened another file); a path
+	 * that does not resolve is loaded as given, to fail naming it */
 	{
-		gchar *abs = g_canonicalize_filename(p->file, NULL);
+		char *real = realpath(p->file, NULL);
 
-		g_free(p->file);
-		p->file = abs;
+		if (real) {
+			g_free(p->file);
+			p->file = g_strdup(real);
+			free(real);
+		}
 	}
 	kf = g_key_file_new();
 	if (!load_keyfile(kf, p->file, &err)) {
