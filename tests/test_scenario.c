@@ -438,6 +438,45 @@ static void test_iperf_plain_stores(void **state)
 	(void)state;
 }
 
+/* The same in the payload: "after" with a plain store into the last
+ * byte of the frame it returns -- in the tcp row the clone's payload, which
+ * the queued original shares: each packet is one skb_store_shared, and its
+ * frame does not verify (-EIO). The tcp+tap row's copy and udp's private
+ * skbs are the driver's own. */
+static const struct km_usbnet_variant *store_after;
+
+static struct km_skb *store_last_tx_fixup(struct km_usbnet *dev, struct km_skb *skb,
+					  km_gfp_t flags)
+{
+	skb = store_after->info->tx_fixup(dev, skb, flags);
+	if (skb && skb->len)
+		skb->data[skb->len - 1] ^= 0xff;	/* no accessor */
+	return skb;
+}
+
+static void test_iperf_plain_store_in_payload(void **state)
+{
+	struct km_usbnet_driver_info info = *km_asix_after.info;
+	struct km_usbnet_variant v = km_asix_after;
+	const struct km_usbnet_variant *vs[1] = { &v };
+	struct km_iperf_opts o = { .packets = 40, .repeat = 1 };
+	struct km_table *t = NULL;
+
+	store_after = &km_asix_after;
+	info.tx_fixup = store_last_tx_fixup;
+	v.name = "store_last";
+	v.info = &info;
+	assert_int_equal(km_iperf_run(&o, vs, 1, &t), -EIO);
+	assert_non_null(t);
+	for (size_t r = 0; r < km_table_nrows(t); r++) {
+		bool tcp = !strcmp(cell(t, r, "traffic")->s, "tcp");
+
+		assert_int_equal(cell(t, r, "reports_skb_store_shared")->i, tcp ? 40 : 0);
+	}
+	km_table_free(t);
+	(void)state;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -450,6 +489,7 @@ int main(void)
 		cmocka_unit_test(test_iperf_leak_is_efault),
 		cmocka_unit_test(test_iperf_first_report),
 		cmocka_unit_test(test_iperf_plain_stores),
+		cmocka_unit_test(test_iperf_plain_store_in_payload),
 	};
 
 	return cmocka_run_group_tests_name("test_scenario", tests, NULL, NULL);

@@ -1,19 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dm9601_tx_fixup() of Linux v3.6 (drivers/net/usb/dm9601.c, read at
- * New-B/Linux3.6 b5154d3e5bc2, /work/ref/New-B/Linux3.6/b5154d3e/) compiled
- * through the compatibility layer (v3.5 era), for tests/test_sweep.c
- * (newuser5b, Real bugs #1). The driver pushes its 2-byte length header
- * without testing skb_cloned()/skb_header_cloned() and writes it with two
- * plain C stores: into a header-cloned or shared skb with headroom >= 2
- * that is a write into a buffer another holder shares, which no accessor
- * sees. The sweep's snapshot of the shared buffer catches it
- * (skb_store_shared).
- *
- * "dm9601p" is the same code with its two stores made one
- * put_unaligned_le16(), which the checker sees (skb_write_cloned,
- * skb_write_shared): the snapshot must not report those bytes again.
- *
+ * The dm9601 drivers of tests/test_sweep.c and test_scenario.c (newuser5b,
+ * Real bugs #1), compiled through the compatibility layer (v3.5 era).
+ * dm9601: v3.6 dm9601_tx_fixup() (drivers/net/usb/dm9601.c, New-B/Linux3.6
+ * b5154d3e5bc2), the faithful port of tests/compat/tx_body.h (tx_v3_6):
+ * it pushes its 2-byte length header without testing skb_cloned()/
+ * skb_header_cloned() and writes it with two plain C stores -- into a
+ * header-cloned or shared skb with headroom >= 2, a write into a buffer
+ * another holder shares, which no accessor sees; the harnesses' watch
+ * catches it (skb_store_shared).
+ * dm9601p: the same code with its two stores made one put_unaligned_le16(),
+ * which the checker sees (skb_write_cloned, skb_write_shared): the watch
+ * must not report those bytes again.
  * Only the transmit side: dm9601_bind() keeps its hard_header_len line
  * (the rest reads the device's registers, not modelled).
  */
@@ -22,46 +20,16 @@
 #include <linux/usb.h>
 #include <linux/usb/usbnet.h>
 #include <asm/unaligned.h>
+#include "../compat/tx.h"
 
 #define DM_TX_OVERHEAD	2	/* 2 byte header */
 
-/* ---- drivers/net/usb/dm9601.c v3.6: dm9601_tx_fixup() (verbatim) ---- */
+
 static struct sk_buff *dm9601_tx_fixup(struct usbnet *dev, struct sk_buff *skb,
 				       gfp_t flags)
 {
-	int len;
-
-	/* format:
-	   b1: packet length low
-	   b2: packet length high
-	   b3..n: packet data
-	*/
-
-	len = skb->len;
-
-	if (skb_headroom(skb) < DM_TX_OVERHEAD) {
-		struct sk_buff *skb2;
-
-		skb2 = skb_copy_expand(skb, DM_TX_OVERHEAD, 0, flags);
-		dev_kfree_skb_any(skb);
-		skb = skb2;
-		if (!skb)
-			return NULL;
-	}
-
-	__skb_push(skb, DM_TX_OVERHEAD);
-
-	/* usbnet adds padding if length is a multiple of packet size
-	   if so, adjust length value in header */
-	if ((skb->len % dev->maxpacket) == 0)
-		len++;
-
-	skb->data[0] = len;
-	skb->data[1] = len >> 8;
-
-	return skb;
+	return tx_v3_6.dm9601_tx_fixup(dev, skb, flags);
 }
-/* ---- end of dm9601_tx_fixup() ---- */
 
 /* the test's variant: the header through put_unaligned_le16(), which the
  * checker sees; otherwise dm9601_tx_fixup() */
