@@ -154,6 +154,19 @@ static struct km_usbnet *probe(struct km_fixture *f)
 	return dev;
 }
 
+/* no BUG report, no skb left, then the usbnet and the machine go */
+static void done(struct km_fixture *f, struct km_usbnet *dev)
+{
+	size_t skbs, bufs;
+
+	assert_int_equal(km_report_count(f->m, KM_R_BUG_ON), 0);
+	km_skb_live(f->m, &skbs, &bufs);
+	assert_int_equal(skbs, 0);
+	assert_int_equal(bufs, 0);
+	km_usbnet_free(dev);
+	km_fixture_down(f);
+}
+
 /*
  * smsc95xx_tx_fixup() (v3.6): TX_CMD_A = (len | FIRST_SEG | LAST_SEG) and
  * TX_CMD_B = len, little-endian, before the frame; with CHECKSUM_PARTIAL a
@@ -172,7 +185,6 @@ static void test_smsc95xx_tx_fixup(void **state)
 			struct km_fixture f;
 			struct km_usbnet *dev = probe(&f);
 			struct km_skb *skb, *out;
-			size_t skbs, bufs;
 
 			/* CHECKSUM_NONE, what the model's senders produce */
 			skb = frame(&f, headroom, 60);
@@ -220,12 +232,7 @@ static void test_smsc95xx_tx_fixup(void **state)
 				payload_intact(out->data + 8, 42, 40, 2);
 			}
 			km_kfree_skb(out);
-			assert_int_equal(km_report_count(f.m, KM_R_BUG_ON), 0);
-			km_skb_live(f.m, &skbs, &bufs);
-			assert_int_equal(skbs, 0);
-			assert_int_equal(bufs, 0);
-			km_usbnet_free(dev);
-			km_fixture_down(&f);
+			done(&f, dev);
 		}
 	}
 }
@@ -287,7 +294,6 @@ static void test_int51x1_tx_fixup(void **state)
 			struct km_fixture f;
 			struct km_usbnet *dev;
 			struct km_skb *skb, *clone = NULL, *out;
-			size_t skbs, bufs;
 			bool in_place;
 
 			km_fixture_up(&f, NULL);
@@ -323,12 +329,7 @@ static void test_int51x1_tx_fixup(void **state)
 				payload_intact(clone->data, cases[i].len, 0, 0);
 				km_kfree_skb(clone);
 			}
-			assert_int_equal(km_report_count(f.m, KM_R_BUG_ON), 0);
-			km_skb_live(f.m, &skbs, &bufs);
-			assert_int_equal(skbs, 0);
-			assert_int_equal(bufs, 0);
-			km_usbnet_free(dev);
-			km_fixture_down(&f);
+			done(&f, dev);
 		}
 	}
 }
