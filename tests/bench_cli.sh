@@ -59,8 +59,22 @@ true
 if "$bench" "${small[@]}" --csv >/dev/null 2>&1; then
 	fail "--csv with two scenarios did not refuse"
 fi
-"$bench" "${small[@]}" -s iperf --csv >"$tmp/one.csv"
+"$bench" "${small[@]}" -s iperf --csv >"$tmp/one.csv" 2>"$tmp/one.err"
 [ "$(grep -c '^variant,' "$tmp/one.csv")" = 1 ] || fail "-s iperf --csv: not one header"
+grep -q 'iperf skips' "$tmp/one.err" && fail "-s iperf at 512: a skip notice, yet every variant meets it"
+
+# a variant without the --iperf-maxpacket endpoint gets no row: one line on
+# stderr names it, even with -q (newuser5b usability 3); none when the
+# variants are named
+"$bench" "${small[@]}" -s iperf --iperf-maxpacket 1024 --csv >"$tmp/mp.csv" 2>"$tmp/mp.err"
+[ "$(grep -c 'iperf skips' "$tmp/mp.err")" = 1 ] || fail "--iperf-maxpacket 1024: not one skip line"
+grep -q '^kmodel-bench: iperf skips before, after, mainline, hardened, sr9800: no bulk-out endpoint of maxpacket 1024 (super speed)' \
+	"$tmp/mp.err" || fail "--iperf-maxpacket 1024: the skip line does not name the USB 2 variants"
+grep -q '^ax88179,' "$tmp/mp.csv" || fail "--iperf-maxpacket 1024: no ax88179 row"
+grep -q '^before,' "$tmp/mp.csv" && fail "--iperf-maxpacket 1024: a row for before"
+"$bench" "${small[@]}" -s iperf --iperf-maxpacket 1024 --iperf-variants ax88179 --csv \
+	>/dev/null 2>"$tmp/mp.err"
+grep -q 'iperf skips' "$tmp/mp.err" && fail "--iperf-variants: a skip notice"
 
 "$bench" "${small[@]}" -s dd --json >"$tmp/out.json"
 for key in '"metadata"' '"libkmodel_version"' '"git_describe"' '"compiler"' '"cflags"' \
