@@ -101,26 +101,37 @@ static GArray *figures_new(void)
 	return f;
 }
 
-static const char *row_string(const struct km_table *t, size_t row, const char *col)
+static const struct km_value *row_value(const struct km_table *t, size_t row, const char *col)
 {
 	long c = km_table_column_index(t, col);
-	const struct km_value *v = c >= 0 ? km_table_value(t, row, (size_t)c) : NULL;
+
+	return c >= 0 ? km_table_value(t, row, (size_t)c) : NULL;
+}
+
+static const char *row_string(const struct km_table *t, size_t row, const char *col)
+{
+	const struct km_value *v = row_value(t, row, col);
 
 	return v && v->type == KM_VALUE_STRING ? v->s : "";
 }
 
 static int64_t row_int(const struct km_table *t, size_t row, const char *col)
 {
-	long c = km_table_column_index(t, col);
-	const struct km_value *v = c >= 0 ? km_table_value(t, row, (size_t)c) : NULL;
+	const struct km_value *v = row_value(t, row, col);
 
 	return v && v->type == KM_VALUE_INT ? v->i : -1;
 }
 
+static double row_double(const struct km_table *t, size_t row, const char *col)
+{
+	const struct km_value *v = row_value(t, row, col);
+
+	return v && v->type == KM_VALUE_DOUBLE ? v->d : 0;
+}
+
 static bool row_bool(const struct km_table *t, size_t row, const char *col)
 {
-	long c = km_table_column_index(t, col);
-	const struct km_value *v = c >= 0 ? km_table_value(t, row, (size_t)c) : NULL;
+	const struct km_value *v = row_value(t, row, col);
 
 	return v && v->type == KM_VALUE_BOOL && v->b;
 }
@@ -150,14 +161,28 @@ static double predict(const struct km_cost_profile *p, const struct km_table *t,
 					r.items[i].cycles / r.cycles * 100);
 		if (!dd) {	/* the link: the device's wire, the USB pipe, the host's */
 			int64_t wire = row_int(t, row, "wire_bits_per_s");
-			gchar *w = wire > 0 ? g_strdup_printf("its device's %g Mbit/s wire", (double)wire / 1e6)
+			const char *speed = row_string(t, row, "speed");
+			long long mp = (long long)row_int(t, row, "maxpacket");
+			double host = km_cost_usb_seconds(p, 1);
+			double pipe = km_cost_pipe_bytes_per_s(p, speed, (unsigned int)mp);
+			double wire_us = wire > 0 ? km_cost_wire_seconds((double)wire,
+				row_double(t, row, "eth_frames_per_packet"),
+				row_double(t, row, "eth_bytes_per_packet")) * 1e6 : 0;
+			double pipe_us = pipe > 0 ? row_double(t, row, "usb_bytes_per_packet") / pipe * 1e6 : 0;
+			gchar *w = wire > 0 ? g_strdup_printf("the device's %g Mbit/s wire, %.2f us",
+							      (double)wire / 1e6, wire_us)
 					    : g_strdup("no wire (its device model gives none)");
+			gchar *cap = host > 0 ? g_strdup_printf(" capped by the profile's [link] "
+								"usb_bytes_per_s %.0f", 1 / host)
+					      : g_strdup("");
 
-			fprintf(explain_fp, "  bound: %s (the slower of the CPU and the link: %s and the "
-				"bulk-out pipe at %s speed, maxpacket %lld, no faster than the profile's "
-				"[link] usb_bytes_per_s)\n", bound && *bound ? *bound : "cpu", w,
-				row_string(t, row, "speed"), (long long)row_int(t, row, "maxpacket"));
+			fprintf(explain_fp, "  bound: %s (the slower of the CPU and the link, whose slower "
+				"part is %s; a packet on %s; on the bulk-out pipe at %s speed, "
+				"maxpacket %lld%s, %.2f us)\n", bound && *bound ? *bound : "cpu",
+				wire_us >= pipe_us ? "the device's wire" : "the bulk-out pipe", w, speed,
+				mp, cap, pipe_us);
 			g_free(w);
+			g_free(cap);
 		}
 	}
 	return x;
@@ -636,7 +661,8 @@ int kb_reproduce(int argc, char **argv)
 		  "DIR is created, with its missing parents, as by mkdir -p", "DIR" },
 		{ "explain", 0, 0, G_OPTION_ARG_NONE, &expl,
 		  "Print the files of the profiles that price a row and each figure's prediction by "
-		  "event kind (count, cycles each, share), for iperf what binds it, on stderr",
+		  "event kind (count, cycles each, share), for iperf what binds it and which part "
+		  "of the link is the slower (the device's wire or the bulk-out pipe), on stderr",
 		  NULL },
 		KM_TOOL_OUTPUT_ENTRY(&output),
 		KM_TOOL_VERSION_ENTRY(&version),

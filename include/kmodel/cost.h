@@ -233,6 +233,18 @@ KM_API double km_cost_link_seconds(const struct km_cost_profile *p, double frame
  * group.
  */
 KM_API double km_cost_usb_seconds(const struct km_cost_profile *p, double usb_bytes);
+/**
+ * km_cost_pipe_bytes_per_s() - the most a bulk-out pipe at @speed ("full",
+ * "high", as km_usb_speed_name() names them) with @maxpacket carries,
+ * bytes per second, as km_cost_predict_row() prices an iperf row's pipe:
+ * the USB 2.0 specification's transactions a (micro)frame (5.8.4, tables
+ * 5-9 and 5-10), no faster than @p's [link] usb_bytes_per_s when @p has
+ * that group; for another speed the host's rate, or 0 (no pipe bound
+ * known; with a host no faster than high speed: the row has no
+ * prediction). @p may be NULL (no host cap).
+ */
+KM_API double km_cost_pipe_bytes_per_s(const struct km_cost_profile *p, const char *speed,
+				       unsigned int maxpacket);
 /** Bytes each Ethernet frame takes on the wire besides those the driver
  *  hands over: FCS 4, preamble and SFD 8, inter-frame gap 12 byte times
  *  (IEEE 802.3 clauses 3 and 4). */

@@ -83,6 +83,19 @@ static double host_bulk_bytes_per_s(const struct km_cost_profile *p)
 	return s > 0 ? 1 / s : 0;
 }
 
+double km_cost_pipe_bytes_per_s(const struct km_cost_profile *p, const char *speed,
+				unsigned int maxpacket)
+{
+	double bulk = speed ? bulk_bytes_per_s(speed, maxpacket) : 0, host = host_bulk_bytes_per_s(p);
+
+	if (host > 0) {
+		if (!bulk && host <= bulk_bytes_per_s("high", 512))
+			return 0;
+		bulk = bulk ? MIN(bulk, host) : host;
+	}
+	return bulk;
+}
+
 static double predict_row(const struct km_cost_profile *p, const struct km_table *t, size_t row,
 			  const char **bound, struct km_cost_result *r)
 {
@@ -140,12 +153,9 @@ static double predict_row(const struct km_cost_profile *p, const struct km_table
 		 * prediction, a row at maxpacket 1024 has none */
 		if (wire > 0)
 			link = km_cost_wire_seconds(wire, (double)ev.eth_frames, (double)ev.eth_bytes);
-		bulk = bulk_bytes_per_s(speed, mp);
-		if (host > 0) {
-			if (!bulk && host <= bulk_bytes_per_s("high", 512))
-				return 0;
-			bulk = bulk ? MIN(bulk, host) : host;
-		}
+		bulk = km_cost_pipe_bytes_per_s(p, speed, mp);
+		if (!bulk && host > 0)
+			return 0;
 		if (bulk)
 			link = MAX(link, (double)ev.usb_bytes / bulk);
 		if (bound)
