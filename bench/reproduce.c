@@ -802,24 +802,6 @@ out:
 	return rc;
 }
 
-/* km_cost_calibrate_host(), measured again after an implausible result
- * (-EAGAIN: another process took the caches or the memory bus), up to
- * CALIBRATE_ATTEMPTS times in all */
-#define CALIBRATE_ATTEMPTS 3
-static int calibrate_retrying(const char *output)
-{
-	int err = 0;
-
-	for (int i = 1; i <= CALIBRATE_ATTEMPTS; i++) {
-		err = km_cost_calibrate_host(output);
-		if (err != -EAGAIN || i == CALIBRATE_ATTEMPTS)
-			break;
-		fprintf(stderr, "kmodel-bench calibrate: attempt %d of %d: %s; measuring again\n",
-			i, CALIBRATE_ATTEMPTS, km_last_error());
-	}
-	return err;
-}
-
 int kb_calibrate(int argc, char **argv)
 {
 	gchar *output = NULL;
@@ -858,7 +840,7 @@ int kb_calibrate(int argc, char **argv)
 	} else if (!output || argc > 1) {
 		fprintf(stderr, "kmodel-bench calibrate: want -o FILE and no other argument\n");
 		rc = 2;
-	} else if ((err2 = calibrate_retrying(output))) {
+	} else if ((err2 = km_cost_calibrate_host_attempts(output, 3))) {
 		fprintf(stderr, "kmodel-bench calibrate: %s\n", km_last_error());
 		/* 2: the output could not be written */
 		rc = err2 == -ENOMEM || err2 == -EAGAIN ? 1 : 2;

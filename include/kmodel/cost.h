@@ -338,6 +338,16 @@ KM_API int km_cost_table_predict(struct km_table *t, const char *profile);
  * may do better on another run), or a negative errno of writing @path.
  */
 KM_API int km_cost_calibrate_host(const char *path);
+/**
+ * km_cost_calibrate_host_attempts() - km_cost_calibrate_host(@path),
+ * measured again after an implausible result (-EAGAIN: another process
+ * took the caches or the memory bus), up to @attempts times in all; each
+ * failed attempt but the last is said on stderr, one line with
+ * km_last_error(). What kmodel-bench calibrate runs (3 attempts).
+ * Return: as km_cost_calibrate_host() of the last attempt; -EINVAL for
+ * @attempts 0.
+ */
+KM_API int km_cost_calibrate_host_attempts(const char *path, unsigned int attempts);
 
 #ifdef __cplusplus
 }

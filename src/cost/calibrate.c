@@ -416,3 +416,17 @@ out:
 	free(b.dst);
 	return err;
 }
+
+int km_cost_calibrate_host_attempts(const char *path, unsigned int attempts)
+{
+	int err = km_err(-EINVAL, "km_cost_calibrate_host_attempts: 0 attempts");
+
+	for (unsigned int i = 1; i <= attempts; i++) {
+		err = km_cost_calibrate_host(path);
+		if (err != -EAGAIN || i == attempts)
+			break;
+		fprintf(stderr, "kmodel: calibrate: attempt %u of %u: %s; measuring again\n", i,
+			attempts, km_last_error());
+	}
+	return err;
+}
