@@ -385,8 +385,9 @@ KM_API int km_skb_padto(struct km_task *t, struct km_skb *skb, unsigned int len)
  * never reaches it and is not reported here: in code of your own, no
  * report is no proof that no forbidden byte was written. The same code
  * through put_unaligned_le16() is reported. The harnesses that run a
- * driver's tx_fixup -- km_sweep_run() (kmodel-sweep) and km_iperf_run()
- * (kmodel-bench -s iperf) -- catch such stores into a shared buffer: for a
+ * driver's tx_fixup -- km_sweep_run() (kmodel-sweep, every state) and
+ * km_iperf_run() (kmodel-bench -s iperf: the first 64 packets of a pass and
+ * every 64th after) -- catch such stores into a shared buffer: for a
  * cloned or shared skb they copy the bytes these rules forbid it to write
  * (all of [head, end), or from head + hdr_len on for a clone with a
  * writable header) before usbnet's start_xmit and compare after it; each
