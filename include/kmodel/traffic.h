@@ -83,8 +83,11 @@ enum km_traffic_kind {
 /**
  * struct km_traffic_config - zero means default.
  * @kind: TCP or UDP.
- * @payload: bytes per packet: TCP MSS (default 1448, at most 65535 - 66),
- *           UDP payload (default 1472, same limit).
+ * @payload: bytes per packet: TCP MSS (default 1448, at most 65535 - 66:
+ *           Ethernet 14, IPv4 20 and TCP with timestamps 32), UDP payload
+ *           (default 1472, at most 65535 - 42: Ethernet 14, IPv4 20, UDP
+ *           8; the forwarding and pktgen kinds too): the frame at most
+ *           65535 bytes.
  * @max_tcp_header: TCP headroom reserved (default KM_TCP_MAX_HEADER_DEFAULT),
  *           at least 66.
  * @tap: a packet tap holds a clone while the driver transmits.
