@@ -334,27 +334,19 @@ static void *__attribute__((noinline, cold)) kmap_bad_page(struct km_task *t,
 	 * caller's access; under CONFIG_DEBUG_KMAP_LOCAL_FORCE_MAP v5.11's
 	 * __kmap_local_page_prot() skips PageHighMem() and maps
 	 * page_to_pfn(page) */
-	if (local_era(m) && m->cfg.kmap_strict == KM_KMAP_STRICT_FORCE_MAP) {
-		char arg[32];
+	bool force_map = local_era(m) && m->cfg.kmap_strict == KM_KMAP_STRICT_FORCE_MAP;
+	char arg[32];
 
-		snprintf(arg, sizeof(arg), page ? "%p" : "NULL", (void *)page);
-		km_report(m, KM_BUG, KM_R_BAD_PAGE,
-			  "%s(%s): %sCONFIG_DEBUG_KMAP_LOCAL_FORCE_MAP maps page_to_pfn(page), a "
-			  "wild pfn, without PageHighMem(): an oops or silent corruption (%sthe "
-			  "access goes to a scratch page)", fn, arg,
-			  page ? "not a page of this machine; " : "",
-			  page ? "" : "a page from a gup that failed? ");
-	} else
-		km_report(m, KM_BUG, KM_R_BAD_PAGE,
-			  page ? "%s(%p): not a page of this machine; the kernel oopses at "
-				 "PageHighMem(page) with CONFIG_HIGHMEM, else at the caller's "
-				 "access through page_address(page) (the access goes to a scratch "
-				 "page)"
-			       : "%s(NULL): NULL pointer dereference at PageHighMem(page) with "
-				 "CONFIG_HIGHMEM, else at the caller's access through "
-				 "page_address(NULL): a kernel oops (a page from a gup that failed? "
-				 "the access goes to a scratch page)",
-			  fn, (void *)page);
+	snprintf(arg, sizeof(arg), page ? "%p" : "NULL", (void *)page);
+	km_report(m, KM_BUG, KM_R_BAD_PAGE, "%s(%s): %s%s (%sthe access goes to a scratch page)",
+		  fn, arg, page ? "not a page of this machine; " : "",
+		  force_map ? "CONFIG_DEBUG_KMAP_LOCAL_FORCE_MAP maps page_to_pfn(page), a wild "
+			      "pfn, without PageHighMem(): an oops or silent corruption" :
+		  page ? "the kernel oopses at PageHighMem(page) with CONFIG_HIGHMEM, else at "
+			 "the caller's access through page_address(page)" :
+			 "NULL pointer dereference at PageHighMem(page) with CONFIG_HIGHMEM, else "
+			 "at the caller's access through page_address(NULL): a kernel oops",
+		  page ? "" : "a page from a gup that failed? ");
 	return km_bad_page_scratch(m);
 }
 
