@@ -23,7 +23,7 @@
  * The copies are copyout()/copyin() of lib/iov_iter.c: access_ok(), then the
  * variant's raw_copy_{to,from}_user(). Every function runs on task @t, made
  * `current` for the call. The functions follow the v5.7 sources line by line
- * (read from copies of that era: see src/scenario/filemap.c) but are the
+ * (read from copies of that era: see src/mm_sim/filemap.c) but are the
  * model's own code, not verbatim ports.
  *
  * Simplifications: one file per km_shmem_file (no inode, no locks, no
@@ -145,6 +145,29 @@ KM_API uint64_t km_shmem_file_size(const struct km_shmem_file *f);
 KM_API void km_shmem_file_truncate(struct km_shmem_file *f);
 /** The page-cache page at page @index, or NULL (a hole). No reference. */
 KM_API struct km_page *km_shmem_file_page(const struct km_shmem_file *f, unsigned long index);
+
+/**
+ * km_shmem_write_begin() - shmem_write_begin() (mm/shmem.c, v5.7):
+ * shmem_getpage(SGP_WRITE), the page-cache page of @index with a
+ * reference for the caller; *@fresh when it was just allocated (not
+ * zeroed, not uptodate). Counts as the kernel's does. Return: the page,
+ * or NULL when out of memory or for a NULL argument (km_last_error()).
+ *
+ * With km_shmem_write_end_plain(), what a harness uses to write a file's
+ * page cache through host stores instead of a modelled copy (the dd
+ * scenario's plain-memcpy baseline, kmodel/scenario.h).
+ */
+KM_API struct km_page *km_shmem_write_begin(struct km_shmem_file *f, unsigned long index,
+					    bool *fresh);
+/**
+ * km_shmem_write_end_plain() - shmem_write_end() (v5.7) after a host store
+ * of @copied bytes at file offset @pos into @page (from
+ * km_shmem_write_begin(), which said *@fresh): the bytes around them of a
+ * fresh page are zeroed through its host address, i_size grows, the page is
+ * dirtied and its reference dropped. Nothing for a NULL @f or @page.
+ */
+KM_API void km_shmem_write_end_plain(struct km_shmem_file *f, uint64_t pos, unsigned long copied,
+				     struct km_page *page, bool fresh);
 
 /**
  * km_shmem_read_iter() - read(2) of @f at *@pos into @to: shmem_file_read_iter()

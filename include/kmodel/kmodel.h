@@ -5,6 +5,7 @@
 
 #include <kmodel/version.h>	/* generated: KMODEL_VERSION_*, km_version() */
 #include <kmodel/machine.h>
+#include <kmodel/sized.h>
 #include <kmodel/current.h>
 #include <kmodel/mm.h>
 #include <kmodel/interleave.h>

@@ -255,6 +255,20 @@ KM_API int km_machine_destroy(struct km_machine *m);
 /** Message for the last failing km_ call on this host thread ("" if none). */
 KM_API const char *km_last_error(void);
 
+/**
+ * km_err() - fail with @err: set this host thread's km_last_error() message
+ * from @fmt and return @err, as in `return km_err(-EINVAL, "...: %s", why);`.
+ * The error convention of every km_ function, public so that code built on
+ * the model -- the lab (scenarios, cost, registry, sweeps, conformance),
+ * plugins (kmodel/registry.h) and a user's own harness -- fails the same
+ * way and its callers read the reason from one place. The message is cut
+ * at 255 bytes and also logged with g_debug() (domain "kmodel").
+ */
+KM_API int km_err(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/** km_set_error() - km_err() for a function that returns no errno (a NULL
+ *  pointer, void): sets the message only. */
+KM_API void km_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* ---- Tasks: the `current` of the compatibility layer ---------------------- */
 
 /**

@@ -218,6 +218,38 @@ KM_API int km_follow_pte(struct km_mm *mm, unsigned long addr, unsigned int *fla
 			 struct km_page **page);
 
 /**
+ * km_page_host() - the host bytes of @p's frame, lowmem or highmem: what
+ * a harness reads or writes to inspect or prepare memory without modelling
+ * an access (no kmap, no fault, no event, no report). Modelled code uses
+ * km_page_address() or a kmap instead. Return: page_size bytes, or NULL for
+ * a NULL @m or a page that is not @m's (km_last_error()).
+ */
+KM_API void *km_page_host(struct km_machine *m, const struct km_page *p);
+/**
+ * km_zero_page() - ZERO_PAGE(0): the shared zero page that read faults of
+ * anonymous memory and holes of a file map, so that a harness can tell it
+ * from a page of its own. NULL for a NULL @m.
+ */
+KM_API struct km_page *km_zero_page(struct km_machine *m);
+/**
+ * km_zero_page_check() - is the shared zero page still all zeroes? A
+ * harness that may have let a variant write it (through a pin without
+ * FOLL_WRITE, a kmap of ZERO_PAGE(0)) asks at once rather than at teardown
+ * (km_machine_check() asks too). Return: 0 when clean; 1 and a
+ * KM_R_ZERO_PAGE BUG naming the first nonzero byte otherwise; -EINVAL for
+ * a NULL @m.
+ */
+KM_API int km_zero_page_check(struct km_machine *m);
+/**
+ * km_zap_page_range() - zap_page_range() (mm/memory.c, v5.7), as
+ * madvise(MADV_DONTNEED) uses it: drop the ptes of [@start, @start +
+ * @size) of @mm, their pages' mapcounts and references (a dirty pte
+ * dirties its page); the vmas stay, and the next access faults again.
+ * Return: 0, or -EINVAL for a NULL @mm or a range that wraps.
+ */
+KM_API int km_zap_page_range(struct km_mm *mm, unsigned long start, unsigned long size);
+
+/**
  * km_user_access() - the task itself loads (@write false) or stores
  * (@write true) @len bytes at user address @addr, as user-mode code would:
  * faults are handled, a store to a read-only mapping or an access outside

@@ -451,6 +451,57 @@ KM_API void km_skb_set_checker(struct km_machine *m, bool on);
 /** Live sk_buff structs and data buffers of @m (NULL pointers are
  *  skipped): a leak check between operations. */
 KM_API void km_skb_live(const struct km_machine *m, size_t *skbs, size_t *buffers);
+/** For a holder of @skb outside the modelled code (a harness that keeps a
+ *  reference across a driver call, as the sweep does): is the struct still
+ *  alive with a reference, and its data buffer too? False once others
+ *  dropped the holder's reference (a double free): its bytes are then the
+ *  kmalloc allocator's, and a free would be one more double free. Reads
+ *  only host records (kept until teardown), so it never reports;
+ *  KM_SKB_QUARANTINE bounds how long a freed struct is told from a live
+ *  one. False for NULL. */
+KM_API bool km_skb_held(const struct km_skb *skb);
+/** km_skb_push_copy() - km_skb_push(@skb, @len), then
+ *  km_skb_copy_to_linear_data_offset(@skb, 0, @from, @len) -- the same
+ *  checks, reports and events -- in one call: a traffic generator's
+ *  per-packet header (kmodel/traffic.h). */
+KM_API void km_skb_push_copy(struct km_skb *skb, const void *from, unsigned int len);
+
+/*
+ * A harness's watch for plain C stores (the sweep, iperf): the checker sees
+ * only writes through a call, so around a call of modelled code (usbnet's
+ * start_xmit with the driver's tx_fixup) on an skb whose buffer is shared,
+ * the harness snapshots the bytes the checker's rules forbid that skb to
+ * write, and afterwards reports each changed run of them that no checker
+ * report covered -- a store not through an accessor -- as a
+ * KM_R_SKB_STORE_SHARED BUG. The stores stay (the checker observes).
+ *
+ * km_skb_watch_new() / km_skb_watch_free(): a watch (NULL: no host
+ * memory), freed with its snapshot; no watch may be running on it.
+ *
+ * km_skb_watch_begin(): asks the rules (reporting nothing) which bytes of
+ * [head, end) @skb may not write: none for a private skb (no watch, no
+ * cost), [head + hdr_len, end) for a clone whose writable header is
+ * [head, head + hdr_len), all of [head, end) for a shared (users > 1) or
+ * header-cloned skb or a nohdr owner. Those outside [data, tail) (headroom
+ * and tailroom, undefined in the kernel) get the complement of their
+ * value, so a store of the value they held is seen too. Copies them into
+ * @w's snapshot (grown as needed, kept for the next watch: no allocation
+ * per packet once grown). Nothing when the checker is off, a watch is
+ * already running on the machine, or @w or @skb is NULL. Return: whether
+ * the watch runs (then km_skb_watch_end() must follow before the machine's
+ * next watch).
+ *
+ * km_skb_watch_end(): compares; the checker's reports during the watch
+ * marked the bytes they covered (up to 8 ranges; past that the last range
+ * grows to take the new one in, so a store between two reported writes may
+ * go unreported then). Nothing when the buffer was freed meanwhile.
+ * Return: the number of reports made.
+ */
+struct km_skb_watch;
+KM_API struct km_skb_watch *km_skb_watch_new(void);
+KM_API void km_skb_watch_free(struct km_skb_watch *w);
+KM_API bool km_skb_watch_begin(struct km_skb_watch *w, struct km_skb *skb);
+KM_API unsigned int km_skb_watch_end(struct km_skb_watch *w);
 
 /* ---- net_device (include/linux/netdevice.h, v3.5) ------------------------ */
 

@@ -15,6 +15,7 @@
 #include <kmodel/current.h>
 #include <kmodel/mm.h>
 #include <kmodel/interleave.h>
+#include <kmodel/sized.h>
 #include <errno.h>
 #include <glib.h>
 #include <stddef.h>
@@ -266,8 +267,7 @@ struct km_task {
 /* `current` of the calling host thread: kmodel/current.h, core/current.c */
 
 /* report.c */
-void km_set_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-int km_err(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* km_err(), km_set_error(): kmodel/machine.h */
 void km_report_log_fini(struct km_machine *m);
 
 /* machine.c: the core half of km_machine_new() and km_machine_destroy()
@@ -280,24 +280,7 @@ int km_machine_alloc(const struct km_machine_config *cfg, size_t cfg_size,
 #define KM_MACHINE_CONFIG_V1_SIZE offsetof(struct km_machine_config, kmap_strict)
 void km_machine_free(struct km_machine *m);
 
-/*
- * A caller's versioned struct (README, "Versioning"): @size is its sizeof
- * as the caller was compiled, @lsize the library's. km_struct_read() takes
- * the members both know into the library's copy @lib (which holds the
- * defaults of the rest); km_struct_write() gives the caller the members
- * both know and zeroes any the library does not.
- */
-static inline void km_struct_read(void *lib, size_t lsize, const void *caller, size_t size)
-{
-	memcpy(lib, caller, size < lsize ? size : lsize);
-}
-
-static inline void km_struct_write(void *caller, size_t size, const void *lib, size_t lsize)
-{
-	memcpy(caller, lib, size < lsize ? size : lsize);
-	if (size > lsize)
-		memset((char *)caller + lsize, 0, size - lsize);
-}
+/* km_struct_read(), km_struct_write(): kmodel/sized.h */
 /* call @release on every object in @set (which @release removes from it) */
 void km_release_all(GHashTable *set, void (*release)(gpointer));
 

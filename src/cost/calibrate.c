@@ -5,7 +5,11 @@
  * of a bench run's events predicts the bench's own host time -- the cost
  * model checked against a machine it can measure.
  */
-#include "internal.h"
+#include <kmodel/kmodel.h>
+#include <errno.h>
+#include <glib.h>
+#include <stddef.h>
+#include <string.h>
 #include <kmodel/cost.h>
 #include <kmodel/uaccess.h>
 #include <stdio.h>

@@ -4,7 +4,11 @@
  * events: kmodel/cost.h.
  */
 #define _GNU_SOURCE	/* dladdr() */
-#include "internal.h"
+#include <kmodel/kmodel.h>
+#include <errno.h>
+#include <glib.h>
+#include <stddef.h>
+#include <string.h>
 #include <kmodel/cost.h>
 #include <dlfcn.h>
 #include <math.h>

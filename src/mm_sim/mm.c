@@ -37,6 +37,14 @@ static gint vma_key_cmp(gconstpointer a, gconstpointer b, gpointer unused)
 	return x < y ? -1 : x > y;
 }
 
+int km_zap_page_range(struct km_mm *mm, unsigned long start, unsigned long size)
+{
+	if (!mm || start + size < start)
+		return km_err(-EINVAL, "km_zap_page_range: %s", mm ? "range wraps" : "mm is NULL");
+	km_zap_range(mm, start, start + size);
+	return 0;
+}
+
 static void vma_free(gpointer data);
 
 int km_mm_new(struct km_machine *m, struct km_mm **out)

@@ -93,9 +93,7 @@ struct km_mm {
 
 /* page_alloc.c */
 int km_page_alloc_check(struct km_machine *m);
-/* The shared zero page still all zeroes? Else a KM_R_ZERO_PAGE report
- * (first nonzero byte, how many) and 1; else 0. */
-int km_zero_page_check(struct km_machine *m);
+/* km_zero_page_check(): kmodel/mm.h */
 int km_page_alloc_init(struct km_machine *m);
 void km_page_alloc_fini(struct km_machine *m);
 /* get_page() and put_page() of a non-NULL @m that leave their count to

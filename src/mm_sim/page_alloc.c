@@ -45,11 +45,34 @@ int km_page_alloc_init(struct km_machine *m)
 	return 0;
 }
 
+struct km_page *km_zero_page(struct km_machine *m)
+{
+	if (!m) {
+		km_set_error("km_zero_page: machine is NULL");
+		return NULL;
+	}
+	return m->zero_page;
+}
+
+void *km_page_host(struct km_machine *m, const struct km_page *p)
+{
+	if (!m || !km_page_valid(m, p)) {
+		km_set_error("km_page_host: %s", m ? "not a page of this machine" : "machine is NULL");
+		return NULL;
+	}
+	return km_frame(m, km_pfn(m, p));
+}
+
 int km_zero_page_check(struct km_machine *m)
 {
-	unsigned long pfn = km_pfn(m, m->zero_page);
-	const unsigned char *z = km_frame(m, pfn);
+	unsigned long pfn;
+	const unsigned char *z;
 	size_t i = 0, nonzero = 0;
+
+	if (!m)
+		return km_err(-EINVAL, "km_zero_page_check: machine is NULL");
+	pfn = km_pfn(m, m->zero_page);
+	z = km_frame(m, pfn);
 
 	while (i < m->page_size && !z[i])
 		i++;

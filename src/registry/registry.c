@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The variant registry and its GModule plugin loader: kmodel/registry.h. */
 #define _GNU_SOURCE	/* dladdr() */
-#include "internal.h"
+#include <kmodel/kmodel.h>
+#include <errno.h>
+#include <glib.h>
+#include <stddef.h>
+#include <string.h>
 #include <kmodel/registry.h>
 #include <dlfcn.h>
 #include <gmodule.h>

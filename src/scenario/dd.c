@@ -180,6 +180,7 @@ int km_scenario_fail(int err, const char *scenario, const char *what, const GStr
 struct dd_run {
 	const struct km_dd_case *c;	/* NULL: the baseline */
 	struct km_machine *m;
+	struct km_page *zero;		/* km_zero_page() of m */
 	struct km_task *t;
 	const struct km_uaccess_ops *ops;
 	bool config_highmem;
@@ -273,7 +274,7 @@ static long plain_read(struct dd_run *r)
 						     size - r->in_pos);
 		struct km_page *p = km_shmem_file_page(r->in, (unsigned long)(r->in_pos / r->P));
 
-		plain_user(r, (unsigned char *)km_page_address(r->m, p ? p : r->m->zero_page) + off,
+		plain_user(r, (unsigned char *)km_page_address(r->m, p ? p : r->zero) + off,
 			   done, n, true);
 		r->in_pos += n;
 		done += n;
@@ -351,7 +352,7 @@ static unsigned char *dd_buffer_at(struct dd_run *r, unsigned long done, unsigne
 	*chunk = MIN(n - done, r->P - addr % r->P);
 	if (km_follow_pte(km_task_mm(r->t), addr, NULL, page) || !*page)
 		return NULL;
-	return (unsigned char *)km_frame(r->m, km_pfn(r->m, *page)) + addr % r->P;
+	return (unsigned char *)km_page_host(r->m, *page) + addr % r->P;
 }
 
 /* Before a checked read(2): dd's buffer holds no byte of A where the read
@@ -365,7 +366,7 @@ static void __attribute__((noinline, cold)) dd_poison_buffer(struct dd_run *r)
 		struct km_page *p;
 		unsigned char *b = dd_buffer_at(r, done, r->bs, &k, &p);
 
-		if (!b || p == r->m->zero_page)
+		if (!b || p == r->zero)
 			continue;
 		dd_fill(r->ramp, b, r->in_pos + done, k);
 		for (unsigned long j = 0; j < k; j++)
@@ -410,7 +411,7 @@ static int dd_check_copy(struct dd_run *r)
 			      (unsigned long long)got, (unsigned long long)size);
 	for (uint64_t pos = 0; pos < size; pos += r->P) {
 		struct km_page *p = km_shmem_file_page(r->out, (unsigned long)(pos / r->P));
-		const unsigned char *b = km_frame(r->m, km_pfn(r->m, p ? p : r->m->zero_page));
+		const unsigned char *b = km_page_host(r->m, p ? p : r->zero);
 		unsigned long n = (unsigned long)MIN((uint64_t)r->P, size - pos);
 		unsigned long k = dd_mismatch(r->ramp, b, pos, n);
 
@@ -524,6 +525,7 @@ static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_
 	if ((err = km_machine_new(&cfg, &r->m)))
 		return err;
 	r->P = km_page_size(r->m);
+	r->zero = km_zero_page(r->m);
 	if ((err = km_mm_new(r->m, &mm)))
 		return err;
 	err = km_task_new(r->m, mm, 0, &r->t);

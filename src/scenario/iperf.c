@@ -20,7 +20,6 @@
  * (km_usbnet_rx()).
  */
 #include "scenario_internal.h"
-#include "skb_internal.h"
 #include "table.h"
 #include <kmodel/scenario.h>
 #include <kmodel/traffic.h>
@@ -66,7 +65,7 @@ struct iperf_run {
 	unsigned long best_frames_ok, reports;
 	unsigned long by_code[KM_R__COUNT];
 	gchar *first_report;			/* "code: message" of its first report */
-	struct km_skb_watch watch;		/* plain stores into a shared buffer */
+	struct km_skb_watch *watch;		/* plain stores into a shared buffer */
 	uint64_t wire;				/* km_usbnet_dev_wire_bits_per_s() */
 };
 
@@ -113,6 +112,8 @@ static int iperf_setup(struct iperf_run *r, const struct iperf_traffic *tt, unsi
 	err = km_machine_new(NULL, &r->m);
 	if (!err)
 		err = km_task_new(r->m, NULL, 0, &r->t);
+	if (!err && !(r->watch = km_skb_watch_new()))
+		err = km_err(-ENOMEM, "iperf: no host memory for the plain-store watch");
 	if (!err)
 		err = r->v->dev_new(r->m, on_frame, r, &r->d);
 	if (!err) {
@@ -185,9 +186,9 @@ static int iperf_pass(struct iperf_run *r, unsigned long packets)
 		 * driver's same path, and the copy and compare of about
 		 * 1.6 KiB per packet cost the tcp rows a quarter of their
 		 * rate */
-		if (watched(r->packet) && km_skb_watch_begin(&r->watch, skb)) {
+		if (watched(r->packet) && km_skb_watch_begin(r->watch, skb)) {
 			km_usbnet_start_xmit(r->dev, skb);
-			km_skb_watch_end(&r->watch);
+			km_skb_watch_end(r->watch);
 		} else {
 			km_usbnet_start_xmit(r->dev, skb);
 		}
@@ -262,7 +263,7 @@ static void iperf_free(struct iperf_run *r)
 		g_array_free(r->runs, TRUE);
 	g_free(r->mismatch);
 	g_free(r->first_report);
-	km_skb_watch_fini(&r->watch);
+	km_skb_watch_free(r->watch);
 }
 
 static const struct km_column columns[] = {

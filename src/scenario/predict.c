@@ -5,7 +5,11 @@
  * per packet, priced with a target's profile. Here, above the cost model,
  * because it reads the scenarios' tables (the layers point one way).
  */
-#include "internal.h"
+#include <kmodel/kmodel.h>
+#include <errno.h>
+#include <glib.h>
+#include <stddef.h>
+#include <string.h>
 #include "table.h"
 #include <kmodel/cost.h>
 #include <math.h>

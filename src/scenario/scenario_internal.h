@@ -3,17 +3,11 @@
 #ifndef KM_SCENARIO_INTERNAL_H
 #define KM_SCENARIO_INTERNAL_H
 
-#include "mm_internal.h"
-#include <kmodel/filemap.h>
-
-/* filemap.c: shmem_write_begin() -- the page-cache page of @index with a
- * reference for the caller, *@fresh when it was just allocated (not
- * zeroed); NULL when out of memory -- and the dd baseline's write_end: the
- * bytes around [pos, pos + copied) of a fresh page zeroed through its host
- * address (a lowmem page), i_size, dirty, the reference dropped. */
-struct km_page *km_shmem_write_begin(struct km_shmem_file *f, unsigned long index, bool *fresh);
-void km_shmem_write_end_plain(struct km_shmem_file *f, uint64_t pos, unsigned long copied,
-			      struct km_page *page, bool fresh);
+#include <kmodel/kmodel.h>
+#include <errno.h>
+#include <glib.h>
+#include <stddef.h>
+#include <string.h>
 
 /* seconds from CLOCK_MONOTONIC */
 double km_scenario_now(void);

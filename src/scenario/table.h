@@ -3,7 +3,11 @@
 #ifndef KM_SCENARIO_TABLE_H
 #define KM_SCENARIO_TABLE_H
 
-#include "internal.h"
+#include <kmodel/kmodel.h>
+#include <errno.h>
+#include <glib.h>
+#include <stddef.h>
+#include <string.h>
 #include <kmodel/scenario.h>
 
 /* A table with the @ncols columns of @cols (copied; their strings must be

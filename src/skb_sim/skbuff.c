@@ -314,7 +314,7 @@ static inline void release_data(struct km_skb *skb)
 
 bool km_skb_held(const struct km_skb *skb)
 {
-	return skb_priv(skb)->magic == SKB_LIVE && skb->users > 0 &&
+	return skb && skb_priv(skb)->magic == SKB_LIVE && skb->users > 0 &&
 	       buf_priv(skb)->magic == SKB_LIVE;
 }
 
@@ -1004,13 +1004,33 @@ static void complement(unsigned char *p, size_t n)
 		p[i] = (unsigned char)~p[i];
 }
 
+struct km_skb_watch *km_skb_watch_new(void)
+{
+	return g_try_new0(struct km_skb_watch, 1);
+}
+
+void km_skb_watch_free(struct km_skb_watch *w)
+{
+	if (!w)
+		return;
+	if (w->m)	/* still running: the machine forgets it */
+		w->m->skb_watch = NULL;
+	g_free(w->snap);
+	g_free(w);
+}
+
 bool km_skb_watch_begin(struct km_skb_watch *w, struct km_skb *skb)
 {
-	struct km_machine *m = skb->m;
-	unsigned char *h = skb->head, *lo = h;
-	size_t size = (size_t)(skb->end - h);
+	struct km_machine *m;
+	unsigned char *h, *lo;
+	size_t size;
 	const char *why = NULL;
 
+	if (!w || !skb)
+		return false;
+	m = skb->m;
+	h = lo = skb->head;
+	size = (size_t)(skb->end - h);
 	w->m = NULL;
 	/* a private skb may write it all: the common case, no rule asked */
 	if (__builtin_expect(skb->users == 1 && !skb->cloned, 1) || m->skb_nocheck ||
@@ -1072,15 +1092,16 @@ static size_t first_diff(const unsigned char *a, const unsigned char *b, size_t 
 
 unsigned int km_skb_watch_end(struct km_skb_watch *w)
 {
-	const struct buf_priv *b = w->buf;
-	struct km_machine *m = w->m;
+	const struct buf_priv *b;
+	struct km_machine *m;
 	size_t n, i = 0, j;
 	unsigned int found = 0;
 
-	if (!m)
+	if (!w || !(m = w->m))
 		return 0;
 	w->m = NULL;
 	m->skb_watch = NULL;
+	b = w->buf;
 	n = (size_t)(w->hi - w->lo);
 	if (b->magic != SKB_LIVE || b->obj != w->obj)	/* freed meanwhile */
 		return 0;
@@ -1113,12 +1134,6 @@ unsigned int km_skb_watch_end(struct km_skb_watch *w)
 	return found;
 }
 
-void km_skb_watch_fini(struct km_skb_watch *w)
-{
-	g_free(w->snap);
-	w->snap = NULL;
-	w->snap_size = 0;
-}
 
 /* may the write be done? (the checker reports; only host memory is kept) */
 static inline bool may_write(struct km_skb *skb, const void *dst, size_t n)

@@ -14,7 +14,8 @@
  * hooks, no-ops here). The code below keeps the kernel's structure and
  * variable names; it is the model's own code, not a verbatim port.
  */
-#include "scenario_internal.h"
+#include "mm_internal.h"
+#include <kmodel/filemap.h>
 #include <string.h>
 
 /* MAX_RW_COUNT: INT_MAX & PAGE_MASK (include/linux/fs.h) */
@@ -441,6 +442,10 @@ struct km_page *km_shmem_write_begin(struct km_shmem_file *f, unsigned long inde
 {
 	struct km_page *page;
 
+	if (!f || !fresh) {
+		km_set_error("km_shmem_write_begin: NULL argument");
+		return NULL;
+	}
 	if (index >= f->pages->len)
 		g_ptr_array_set_size(f->pages, (guint)index + 1);
 	page = g_ptr_array_index(f->pages, index);
@@ -531,6 +536,8 @@ static unsigned long shmem_write_end(struct km_task *t, struct km_shmem_file *f,
 void km_shmem_write_end_plain(struct km_shmem_file *f, uint64_t pos, unsigned long copied,
 			      struct km_page *page, bool fresh)
 {
+	if (!f || !page)
+		return;
 	shmem_write_end(NULL, f, pos, copied, page, fresh);
 }
 

@@ -8,7 +8,11 @@
  * memory) of the present ptes, and puts the never-touched page back to no
  * pte after a case that faulted it in (zap_pte_range()).
  */
-#include "mm_internal.h"
+#include <kmodel/kmodel.h>
+#include <errno.h>
+#include <glib.h>
+#include <stddef.h>
+#include <string.h>
 #include <kmodel/conformance.h>
 #include <stddef.h>
 #include <string.h>
@@ -250,12 +254,11 @@ static unsigned long available(const struct conf_run *r, unsigned long B, unsign
 /* Host address of user byte @a if its page is present, else NULL. */
 static unsigned char *user_byte(struct conf_run *r, unsigned long a)
 {
-	km_pte_t *pte = km_pte_lookup(r->t->mm, a, false);
+	struct km_page *p;
 
-	if (!pte || !(*pte & KM_PTE_PRESENT))
+	if (km_follow_pte(km_task_mm(r->t), a, NULL, &p))
 		return NULL;
-	return (unsigned char *)km_frame(r->m, (unsigned long)(*pte >> KM_PTE_PFN_SHIFT)) +
-	       (a & (r->P - 1));
+	return (unsigned char *)km_page_host(r->m, p) + (a & (r->P - 1));
 }
 
 /* The first byte of @u[0, len) that differs from @exp: its index, or -1 */
@@ -293,7 +296,7 @@ static void check_user(struct conf_run *r, unsigned long s, unsigned long copied
 		{ s + copied, hi, r->shadow + (s + copied - r->base), out_check },
 	};
 
-	const unsigned char *zero = km_frame(r->m, km_pfn(r->m, r->m->zero_page));
+	const unsigned char *zero = km_page_host(r->m, km_zero_page(r->m));
 
 	for (unsigned long a = lo, stop; a < hi; a = stop) {
 		unsigned char *u = user_byte(r, a);
@@ -388,11 +391,11 @@ static struct km_task *cow_enter(struct conf_run *r)
 /* The parent's C (host address), NULL if it has none */
 static unsigned char *cow_parent_page(struct conf_run *r)
 {
-	km_pte_t *pte = km_pte_lookup(r->cow_parent, r->base + CONF_COW_PAGE * r->P, false);
+	struct km_page *p;
 
-	if (!pte || !(*pte & KM_PTE_PRESENT))
+	if (km_follow_pte(r->cow_parent, r->base + CONF_COW_PAGE * r->P, NULL, &p))
 		return NULL;
-	return km_frame(r->m, (unsigned long)(*pte >> KM_PTE_PFN_SHIFT));
+	return km_page_host(r->m, p);
 }
 
 /* The window of C that a case from @s may have written: the range and
@@ -460,7 +463,7 @@ static void wb_enter(struct conf_run *r)
 	unsigned long F = r->base + CONF_FILE_PAGE * r->P;
 	unsigned int fl = 0;
 
-	if (km_follow_pte(r->t->mm, F, &fl, NULL) ||
+	if (km_follow_pte(km_task_mm(r->t), F, &fl, NULL) ||
 	    (fl & (KM_PTE_WRITE | KM_PTE_DIRTY)) != (KM_PTE_WRITE | KM_PTE_DIRTY))
 		km_user_access(r->t, F, r->shadow + CONF_FILE_PAGE * r->P, 1, true);
 	km_fault_after_gup(r->m, writeback_hook, r->file);
@@ -560,7 +563,7 @@ static void run_case(struct conf_run *r, unsigned long B)
 		r->res->failures++;
 	/* the never-touched page stays never-touched for the next case */
 	if (r->edge == KM_CONF_UNTOUCHED && user_byte(r, r->base + 7 * r->P))
-		km_zap_range(r->t->mm, r->base + 7 * r->P, r->base + 8 * r->P);
+		km_zap_page_range(km_task_mm(r->t), r->base + 7 * r->P, r->P);
 }
 
 /* Enter (@on) or leave context @ctx on the suite's task, as callers do:
@@ -657,7 +660,7 @@ static int setup_cow_file(struct conf_run *r)
 	int err;
 
 	if ((err = km_file_new(r->m, P, &r->file)) ||
-	    (err = km_mmap_file(r->t->mm, F, P, KM_PROT_READ | KM_PROT_WRITE, true, r->file, 0,
+	    (err = km_mmap_file(km_task_mm(r->t), F, P, KM_PROT_READ | KM_PROT_WRITE, true, r->file, 0,
 				&(unsigned long){0})) ||
 	    (err = km_mm_new(r->m, &r->cow_parent)) ||
 	    (err = km_mmap(r->cow_parent, C, P, KM_PROT_READ | KM_PROT_WRITE, &(unsigned long){0})) ||

@@ -6,7 +6,11 @@
  * shard: build the skb, hand it to usbnet_start_xmit(), and check what the
  * device got, what the other holder owns, the reports and the leaks.
  */
-#include "skb_internal.h"
+#include <kmodel/kmodel.h>
+#include <errno.h>
+#include <glib.h>
+#include <stddef.h>
+#include <string.h>
 #include <kmodel/sweep.h>
 #include <string.h>
 #include <time.h>
@@ -153,7 +157,7 @@ struct run {
 	size_t live_skbs, live_bufs;
 	struct km_sweep_variant_result *res;
 	struct km_sweep_finding **by_rule;	/* the variant's, by rule index */
-	struct km_skb_watch watch;	/* plain stores into a shared buffer */
+	struct km_skb_watch *watch;	/* plain stores into a shared buffer */
 };
 
 static void on_frame(void *arg, const uint8_t *frame, size_t len)
@@ -284,9 +288,9 @@ static void run_state(struct run *r, struct km_sweep_state *st)
 	/* the checker sees writes through calls only: the bytes of a shared
 	 * buffer it forbids drv to write are compared around the call too,
 	 * so a plain C store there is a finding (skb_store_shared) */
-	if (km_skb_watch_begin(&r->watch, drv)) {
+	if (km_skb_watch_begin(r->watch, drv)) {
 		km_usbnet_start_xmit(r->net, drv);
-		km_skb_watch_end(&r->watch);
+		km_skb_watch_end(r->watch);
 	} else {
 		km_usbnet_start_xmit(r->net, drv);
 	}
@@ -345,6 +349,8 @@ static int run_up(struct run *r, const struct km_usbnet_variant *v, const struct
 	err = km_machine_new(NULL, &r->m);
 	if (!err)
 		err = km_task_new(r->m, NULL, 0, &r->t);
+	if (!err && !(r->watch = km_skb_watch_new()))
+		err = km_err(-ENOMEM, "sweep: no host memory for the plain-store watch");
 	if (!err)
 		err = v->dev_new(r->m, on_frame, r, &r->dev);
 	if (err)
@@ -362,7 +368,8 @@ static int run_up(struct run *r, const struct km_usbnet_variant *v, const struct
 
 static void run_down(struct run *r)
 {
-	km_skb_watch_fini(&r->watch);
+	km_skb_watch_free(r->watch);
+	r->watch = NULL;
 	km_usbnet_free(r->net);
 	km_usbnet_dev_free(&r->dev);
 	if (r->t)

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* TCP/UDP senders, TCP retransmission, forwarding, pktgen and a packet tap:
  * see include/kmodel/traffic.h. */
-#include "skb_internal.h"
+#include <kmodel/kmodel.h>
+#include <errno.h>
+#include <glib.h>
+#include <stddef.h>
+#include <string.h>
 #include <kmodel/traffic.h>
 #include <string.h>
 
