@@ -36,6 +36,24 @@ static inline void km_fixture_down(struct km_fixture *f)
 	assert_int_equal(km_machine_destroy(f->m), 0);
 }
 
+/* The same as cmocka fixtures: *state is the struct km_fixture (the
+ * default machine), torn down after the test whatever it asserted. */
+static inline int km_fixture_setup(void **state)
+{
+	struct km_fixture *f = g_new0(struct km_fixture, 1);
+
+	km_fixture_up(f, NULL);
+	*state = f;
+	return 0;
+}
+
+static inline int km_fixture_teardown(void **state)
+{
+	km_fixture_down(*state);
+	g_free(*state);
+	return 0;
+}
+
 /* Counts km_machine_destroy()'s teardown warnings instead of printing them. */
 static inline void km_test_count_teardown(const gchar *domain, GLogLevelFlags level,
 					  const gchar *message, gpointer counter)

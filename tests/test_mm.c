@@ -1583,10 +1583,57 @@ static void test_other_page_sizes(void **state)
 	}
 }
 
+/* What a harness reads of the model without modelling an access
+ * (kmodel/mm.h): a read fault of anonymous memory maps ZERO_PAGE(0)
+ * (do_anonymous_page(), mm/memory.c v5.7), a store lands in the frame the
+ * pte maps, and zap_page_range() drops the pte so the next access faults. */
+static void test_harness_reads(void **state)
+{
+	struct km_fixture *f = *state;
+	unsigned long P = km_page_size(f->m), addr;
+	struct km_page *p;
+	unsigned char byte, *host;
+	const unsigned char *z;
+
+	assert_int_equal(km_mmap(f->mm, 0, 2 * P, KM_PROT_READ | KM_PROT_WRITE, &addr), 0);
+	assert_int_equal(km_user_access(f->t, addr, &byte, 1, false), 1);
+	assert_int_equal(km_follow_pte(f->mm, addr, NULL, &p), 0);
+	assert_ptr_equal(p, km_zero_page(f->m));
+	z = km_page_host(f->m, p);
+	assert_non_null(z);
+	for (unsigned long i = 0; i < P; i++)
+		assert_int_equal(z[i], 0);
+	assert_int_equal(km_zero_page_check(f->m), 0);
+
+	assert_int_equal(km_user_access(f->t, addr + P + 5, "abc", 3, true), 3);
+	assert_int_equal(km_follow_pte(f->mm, addr + P, NULL, &p), 0);
+	assert_ptr_not_equal(p, km_zero_page(f->m));
+	host = km_page_host(f->m, p);
+	assert_memory_equal(host + 5, "abc", 3);
+
+	assert_int_equal(km_zap_page_range(f->mm, addr + P, P), 0);
+	assert_int_equal(km_follow_pte(f->mm, addr + P, NULL, &p), -ENOENT);
+	assert_int_equal(km_follow_pte(f->mm, addr, NULL, &p), 0);	/* the vma and page 0 stay */
+	assert_int_equal(km_user_access(f->t, addr + P + 5, &byte, 1, false), 1);
+	assert_int_equal(byte, 0);	/* faulted in again: the zero page */
+
+	assert_null(km_zero_page(NULL));
+	assert_null(km_page_host(NULL, p));
+	assert_null(km_page_host(f->m, NULL));
+	assert_int_equal(km_zero_page_check(NULL), -EINVAL);
+	assert_int_equal(km_zap_page_range(NULL, addr, P), -EINVAL);
+	assert_int_equal(km_zap_page_range(f->mm, addr, ~0UL), -EINVAL);	/* wraps */
+	assert_int_equal(km_err(-EDOM, "from %s", "a harness"), -EDOM);
+	assert_string_equal(km_last_error(), "from a harness");
+	km_set_error("%d", 7);
+	assert_string_equal(km_last_error(), "7");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_mmap_validation),
+		cmocka_unit_test_setup_teardown(test_harness_reads, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_mmap_fallback_page_aligned),
 		cmocka_unit_test(test_mmap_first_fit_matches_walk),
 		cmocka_unit_test(test_mmap_gap_above_many_holes),

@@ -1404,11 +1404,47 @@ static void test_copy_expand_reserve_past_end(void **state)
 	fx_down(&f);
 }
 
+/* The harness API of kmodel/skb.h: a watch sees a plain C store into a
+ * buffer the skb shares with a clone (skb_cloned(): the payload is
+ * read-only to both, include/linux/skbuff.h v3.5), none on a private skb;
+ * km_skb_held() tells a held skb from one whose reference was dropped. */
+static void test_harness_watch(void **state)
+{
+	struct km_fixture *f = *state;
+	struct km_skb_watch *w = km_skb_watch_new();
+	struct km_skb *skb = km_alloc_skb(f->t, 100, KM_GFP_ATOMIC), *c;
+
+	assert_non_null(w);
+	assert_non_null(skb);
+	km_skb_put(skb, 60);
+	assert_false(km_skb_watch_begin(w, skb));	/* private: nothing to watch */
+	c = km_skb_clone(f->t, skb, KM_GFP_ATOMIC);
+	assert_true(km_skb_held(c));
+	assert_true(km_skb_watch_begin(w, skb));
+	assert_false(km_skb_watch_begin(w, c));	/* one watch per machine at a time */
+	skb->data[10] ^= 0x5a;			/* a plain store, not through an accessor */
+	assert_int_equal(km_skb_watch_end(w), 1);
+	assert_int_equal(km_report_count(f->m, KM_R_SKB_STORE_SHARED), 1);
+	assert_int_equal(km_skb_watch_end(w), 0);	/* not running */
+	assert_true(km_skb_watch_begin(w, c));
+	km_skb_watch_free(w);			/* running: the machine forgets it */
+	km_kfree_skb(c);
+	assert_false(km_skb_held(c));
+	km_kfree_skb(skb);
+	km_reports_clear(f->m);
+
+	assert_false(km_skb_watch_begin(NULL, skb));
+	assert_int_equal(km_skb_watch_end(NULL), 0);
+	km_skb_watch_free(NULL);
+	assert_false(km_skb_held(NULL));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_copy_expand_reserve_past_end),
 		cmocka_unit_test(test_alloc_rounding_literals),
+		cmocka_unit_test_setup_teardown(test_harness_watch, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_alloc_rounding_sweep),
 		cmocka_unit_test(test_alloc_failure),
 		cmocka_unit_test(test_push_boundary),

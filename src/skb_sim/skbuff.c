@@ -1026,7 +1026,7 @@ bool km_skb_watch_begin(struct km_skb_watch *w, struct km_skb *skb)
 	size_t size;
 	const char *why = NULL;
 
-	if (!w || !skb)
+	if (!w || !skb || skb->m->skb_watch == w)	/* @w already running: it stays */
 		return false;
 	m = skb->m;
 	h = lo = skb->head;
