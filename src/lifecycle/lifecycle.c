@@ -58,7 +58,8 @@ static const struct km_subsystem {
 	{ km_kmap_init, km_kmap_check, km_kmap_fini },
 	{ km_skb_init, km_skb_check_leaks, km_skb_fini },
 	{ km_slab_init, km_slab_check, km_slab_fini },
-	{ km_page_alloc_init, km_page_alloc_check, km_page_alloc_fini },
+	{ km_page_alloc_init, km_page_alloc_check, NULL },
+	{ km_physmem_init, NULL, km_physmem_fini },
 };
 #define NR_SUBSYSTEMS G_N_ELEMENTS(subsystems)
 
@@ -107,7 +108,8 @@ int km_machine_check(struct km_machine *m)
 	if (!m)
 		return 0;
 	for (size_t i = 0; i < NR_SUBSYSTEMS; i++)
-		n += subsystems[i].check(m);
+		if (subsystems[i].check)
+			n += subsystems[i].check(m);
 	return n;
 }
 

@@ -278,30 +278,6 @@ static void *__attribute__((noinline)) kmap_high_slot(struct km_task *t, struct 
 	return km_frame(m, pfn);
 }
 
-/* the bad-kmap page's host mapping, in machine pages: the page, a page
- * on each side and the slack of aligning it */
-#define BAD_KMAP_PAGES 4
-
-void *km_bad_page_scratch(struct km_machine *m)
-{
-	size_t P = m->page_size;
-
-	if (!m->bad_kmap) {
-		/* BAD_KMAP_PAGES pages: a page-aligned one with at least a
-		 * page on each side (the host's pages may be smaller than
-		 * the machine's, so the mapping need not be aligned to P) */
-		unsigned char *map = mmap(NULL, BAD_KMAP_PAGES * P, PROT_READ | PROT_WRITE,
-					  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-
-		if (map == MAP_FAILED)
-			return NULL;
-		m->bad_kmap_map = map;
-		m->bad_kmap = (unsigned char *)(((uintptr_t)map + 2 * P - 1) & ~(uintptr_t)(P - 1));
-	}
-	memset(m->bad_kmap, 0, P);
-	return m->bad_kmap;
-}
-
 /*
  * kmap of @page that is no page of @t's machine (NULL: ported code that
  * kmaps pages[0] after a gup that failed with a negative errno): the
@@ -935,25 +911,6 @@ static void strict_handle_put(struct km_strict_handle *h)
 	g_mutex_unlock(&strict_lock);
 }
 
-void *km_kmap_strict_ram(struct km_machine *m, size_t bytes)
-{
-	int fd = memfd_create("kmodel-ram", MFD_CLOEXEC);
-	void *p;
-
-	if (fd < 0 || ftruncate(fd, (off_t)bytes)) {
-		km_set_error("strict kmap: memfd for %zu bytes of RAM: %s", bytes, g_strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return MAP_FAILED;
-	}
-	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd, 0);
-	if (p == MAP_FAILED)
-		close(fd);
-	else
-		m->ram_fd = fd;
-	return p;
-}
-
 int km_kmap_init(struct km_machine *m)
 {
 	for (unsigned int i = 0; i < G_N_ELEMENTS(m->kmap_fixmap_extra); i++)
@@ -982,9 +939,6 @@ void km_kmap_fini(struct km_machine *m)
 	}
 	kwin_block_free(m, m->kwin);
 	m->kwin = NULL;
-	if (m->bad_kmap_map)
-		munmap(m->bad_kmap_map, BAD_KMAP_PAGES * m->page_size);
-	m->bad_kmap = m->bad_kmap_map = NULL;
 }
 
 void km_kmap_task_fini(struct km_task *t)

@@ -9,24 +9,9 @@
 #define KMODEL_MM_INTERNAL_H
 
 #include "internal.h"
+#include "physmem.h"	/* struct km_page, km_pfn(), km_frame() */
 
 #define KM_PTRS_BITS		10	/* ptes per second-level table: 1 << 10 */
-
-/* page flags */
-#define KM_PG_HIGHMEM	0x01u
-#define KM_PG_DIRTY	0x02u
-#define KM_PG_ANON	0x04u
-#define KM_PG_RESERVED	0x08u	/* boot-time pages (the zero page) */
-
-struct km_page {
-	uint32_t flags;
-	int32_t refcount;	/* _refcount */
-	int32_t mapcount;	/* page_mapcount() (the kernel stores it - 1) */
-	uint32_t free_next;	/* free: the next free frame's pfn + 1 on the
-				 * zone's free list (page->lru), 0 at its end;
-				 * 32 bits hold it: RAM is at most 4 GiB
-				 * (machine.c), so pfn + 1 <= 2^20 */
-};
 
 /* km_pte_t, KM_PTE_PFN_SHIFT: kmodel/mm.h */
 _Static_assert(KM_PTRS_PER_PTE == 1 << KM_PTRS_BITS, "KM_PTRS_PER_PTE is 1 << KM_PTRS_BITS");
@@ -95,23 +80,10 @@ struct km_mm {
 int km_page_alloc_check(struct km_machine *m);
 /* km_zero_page_check(): kmodel/mm.h */
 int km_page_alloc_init(struct km_machine *m);
-void km_page_alloc_fini(struct km_machine *m);
 /* get_page() and put_page() of a non-NULL @m that leave their count to
  * the caller's path counter (struct km_path_events) */
 void km_page_get_uncounted(struct km_machine *m, struct km_page *p);
 void km_page_put_uncounted(struct km_machine *m, struct km_page *p);
-static inline unsigned long km_pfn(const struct km_machine *m, const struct km_page *p)
-{
-	return (unsigned long)(p - m->pages);
-}
-static inline void *km_frame(const struct km_machine *m, unsigned long pfn)
-{
-	return m->ram + (pfn << m->page_shift);
-}
-static inline bool km_page_valid(const struct km_machine *m, const struct km_page *p)
-{
-	return p >= m->pages && p < m->pages + m->nr_pages;
-}
 
 /* A fault-and-retry loop's count of faults in a row at @addr: true (and a
  * KM_R_LIVELOCK report naming @loop) once it reaches KM_RETRY_LIMIT. Reset
@@ -223,12 +195,6 @@ void km_kmap_fini(struct km_machine *m);
 unsigned int km_kmap_task_slots(const struct km_task *t);
 /* release @t's strict-mode windows (task exit) */
 void km_kmap_task_fini(struct km_task *t);
-/* strict kmap mode: RAM of @bytes in a memfd (m->ram_fd), mapped shared;
- * MAP_FAILED (and km_last_error()) on failure */
-void *km_kmap_strict_ram(struct km_machine *m, size_t bytes);
-/* the machine's bad-kmap page, zeroed (see kmap_bad_page()); NULL only
- * when the host has no memory for it */
-void *km_bad_page_scratch(struct km_machine *m);
 /* strict kmap mode: is host address @p in a slot window (a kmap address)
  * of @t's machine? */
 bool km_kmap_window(struct km_task *t, const void *p);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Frames and the page allocator. Two zones, ZONE_NORMAL (lowmem, pfn 0 ..
- * nr_lowmem) and ZONE_HIGHMEM (the rest). Frame data is one host mapping
- * (MAP_NORESERVE) that the host backs on first touch; a never-used frame is
- * handed out from a bump pointer, so boot touches no frame data.
+ * The page allocator over the frames of physical memory (physmem.c). Two
+ * zones, ZONE_NORMAL (lowmem, pfn 0 .. nr_lowmem) and ZONE_HIGHMEM (the
+ * rest). A never-used frame is handed out from a bump pointer, so boot
+ * touches no frame data.
  * Freed frames go on their zone's free list, linked through struct km_page
  * as the kernel links them through page->lru, and are taken back last
  * freed, first reused (the cache-hot frame, as order-0 pages come back).
@@ -12,28 +12,9 @@
  */
 #include "mm_internal.h"
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 int km_page_alloc_init(struct km_machine *m)
 {
-	size_t bytes = (size_t)m->nr_pages << m->page_shift;
-
-	if (m->cfg.kmap_strict)		/* kmap slots alias frames: RAM in a memfd */
-		m->ram = km_kmap_strict_ram(m, bytes);
-	else
-		m->ram = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-			      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (m->ram == MAP_FAILED) {
-		m->ram = NULL;
-		return km_err(-ENOMEM, "cannot reserve %zu bytes of host address space", bytes);
-	}
-	m->highmem_start = m->ram + ((size_t)m->nr_lowmem << m->page_shift);
-	m->ram_end = m->ram + bytes;
-	/* mem_map: calloc of this size is backed lazily by the host too */
-	m->pages = calloc(m->nr_pages, sizeof(struct km_page));
-	if (!m->pages)
-		return km_err(-ENOMEM, "cannot allocate mem_map for %lu pages", m->nr_pages);
 	/* PG_highmem is set as a frame is first handed out (zone_take()) or
 	 * looked up (km_pfn_to_page()): a big machine's mem_map stays
 	 * untouched, and costs the host nothing, until its frames are used */
@@ -52,15 +33,6 @@ struct km_page *km_zero_page(struct km_machine *m)
 		return NULL;
 	}
 	return m->zero_page;
-}
-
-void *km_page_host(struct km_machine *m, const struct km_page *p)
-{
-	if (!m || !km_page_valid(m, p)) {
-		km_set_error("km_page_host: %s", m ? "not a page of this machine" : "machine is NULL");
-		return NULL;
-	}
-	return km_frame(m, km_pfn(m, p));
 }
 
 int km_zero_page_check(struct km_machine *m)
@@ -144,17 +116,6 @@ int km_page_alloc_check(struct km_machine *m)
 	return n;
 }
 
-void km_page_alloc_fini(struct km_machine *m)
-{
-	if (m->ram)
-		munmap(m->ram, (size_t)m->nr_pages << m->page_shift);
-	if (m->ram_fd >= 0)
-		close(m->ram_fd);
-	m->ram_fd = -1;
-	free(m->pages);
-	m->ram = m->highmem_start = m->ram_end = NULL;
-	m->pages = NULL;
-}
 
 static long zone_take(struct km_machine *m, struct km_zone *z)
 {
@@ -344,24 +305,4 @@ void *km_page_address(struct km_machine *m, const struct km_page *p)
 	if (p->flags & KM_PG_HIGHMEM)
 		return NULL;
 	return km_frame(m, km_pfn(m, p));
-}
-
-uint64_t km_ram_resident_bytes(const struct km_machine *m)
-{
-	size_t host_page = (size_t)sysconf(_SC_PAGESIZE);
-	size_t bytes, n;
-	unsigned char *vec;
-	uint64_t resident = 0;
-
-	if (!m)
-		return 0;
-	bytes = (size_t)m->nr_pages << m->page_shift;
-	n = bytes / host_page;
-	vec = g_malloc(n);
-
-	if (mincore(m->ram, bytes, vec) == 0)
-		for (size_t i = 0; i < n; i++)
-			resident += vec[i] & 1;
-	g_free(vec);
-	return resident * host_page;
 }

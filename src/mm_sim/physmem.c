@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Physical memory: the frames' host backing and mem_map (physmem.h). Frame
+ * data is one host mapping (MAP_NORESERVE) that the host backs on first
+ * touch, so boot touches no frame data; mem_map is calloc()ed, backed
+ * lazily by the host too. In strict kmap mode the mapping is of a memfd,
+ * which highmem.c maps again under each kmap slot's window.
+ */
+#define _GNU_SOURCE	/* memfd_create() */
+#include "physmem.h"
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* strict kmap mode: RAM of @bytes in a memfd (m->ram_fd), mapped shared,
+ * so that highmem.c maps its slot windows over the frames; MAP_FAILED (and
+ * km_last_error()) on failure */
+static void *strict_ram(struct km_machine *m, size_t bytes)
+{
+	int fd = memfd_create("kmodel-ram", MFD_CLOEXEC);
+	void *p;
+
+	if (fd < 0 || ftruncate(fd, (off_t)bytes)) {
+		km_set_error("strict kmap: memfd for %zu bytes of RAM: %s", bytes, g_strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return MAP_FAILED;
+	}
+	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd, 0);
+	if (p == MAP_FAILED)
+		close(fd);
+	else
+		m->ram_fd = fd;
+	return p;
+}
+
+int km_physmem_init(struct km_machine *m)
+{
+	size_t bytes = (size_t)m->nr_pages << m->page_shift;
+
+	if (m->cfg.kmap_strict)		/* kmap slots alias frames: RAM in a memfd */
+		m->ram = strict_ram(m, bytes);
+	else
+		m->ram = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (m->ram == MAP_FAILED) {
+		m->ram = NULL;
+		return km_err(-ENOMEM, "cannot reserve %zu bytes of host address space", bytes);
+	}
+	m->highmem_start = m->ram + ((size_t)m->nr_lowmem << m->page_shift);
+	m->ram_end = m->ram + bytes;
+	/* mem_map: calloc of this size is backed lazily by the host too */
+	m->pages = calloc(m->nr_pages, sizeof(struct km_page));
+	if (!m->pages)
+		return km_err(-ENOMEM, "cannot allocate mem_map for %lu pages", m->nr_pages);
+	return 0;
+}
+
+/* the bad-kmap page's host mapping, in machine pages: the page, a page
+ * on each side and the slack of aligning it */
+#define BAD_KMAP_PAGES 4
+
+void *km_bad_page_scratch(struct km_machine *m)
+{
+	size_t P = m->page_size;
+
+	if (!m->bad_kmap) {
+		/* BAD_KMAP_PAGES pages: a page-aligned one with at least a
+		 * page on each side (the host's pages may be smaller than
+		 * the machine's, so the mapping need not be aligned to P) */
+		unsigned char *map = mmap(NULL, BAD_KMAP_PAGES * P, PROT_READ | PROT_WRITE,
+					  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+
+		if (map == MAP_FAILED)
+			return NULL;
+		m->bad_kmap_map = map;
+		m->bad_kmap = (unsigned char *)(((uintptr_t)map + 2 * P - 1) & ~(uintptr_t)(P - 1));
+	}
+	memset(m->bad_kmap, 0, P);
+	return m->bad_kmap;
+}
+
+void km_physmem_fini(struct km_machine *m)
+{
+	if (m->ram)
+		munmap(m->ram, (size_t)m->nr_pages << m->page_shift);
+	if (m->ram_fd >= 0)
+		close(m->ram_fd);
+	m->ram_fd = -1;
+	free(m->pages);
+	m->ram = m->highmem_start = m->ram_end = NULL;
+	m->pages = NULL;
+	if (m->bad_kmap_map)
+		munmap(m->bad_kmap_map, BAD_KMAP_PAGES * m->page_size);
+	m->bad_kmap = m->bad_kmap_map = NULL;
+}
+
+void *km_page_host(struct km_machine *m, const struct km_page *p)
+{
+	if (!m || !km_page_valid(m, p)) {
+		km_set_error("km_page_host: %s", m ? "not a page of this machine" : "machine is NULL");
+		return NULL;
+	}
+	return km_frame(m, km_pfn(m, p));
+}
+
+uint64_t km_ram_resident_bytes(const struct km_machine *m)
+{
+	size_t host_page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t bytes, n;
+	unsigned char *vec;
+	uint64_t resident = 0;
+
+	if (!m)
+		return 0;
+	bytes = (size_t)m->nr_pages << m->page_shift;
+	n = bytes / host_page;
+	vec = g_malloc(n);
+
+	if (mincore(m->ram, bytes, vec) == 0)
+		for (size_t i = 0; i < n; i++)
+			resident += vec[i] & 1;
+	g_free(vec);
+	return resident * host_page;
+}
