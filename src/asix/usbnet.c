@@ -13,7 +13,15 @@
  * config.c from its v3.x and mainline texts.
  */
 #include "skb_internal.h"
+#include "usbnet_internal.h"
 #include <kmodel/usb.h>
+
+/* usbnet's state on a machine (m->usbnet) */
+struct km_usbnet_state {
+	/* usbnet_start_xmit()'s WARN_ON_ONCE() fired (its static __warned:
+	 * once per boot) */
+	bool warned_length;
+};
 
 /* the endpoints of the model's device (kmodel/usb.h, struct km_usbnet: a
  * model policy): bulk in 0x81, bulk out 0x02, the address config.c's
@@ -324,11 +332,11 @@ int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb)
 			skb->usbnet_length += (long)length;
 			if (skb->usbnet_length <= 0) {
 				/* WARN_ON_ONCE(): once per boot of the machine */
-				if (!dev->m->usbnet_warned_length)
+				if (!dev->m->usbnet->warned_length)
 					km_report(dev->m, KM_WARN, KM_R_WARN_ON, "usbnet_start_xmit: "
 						  "WARN_ON_ONCE(entry->length %ld <= 0)",
 						  skb->usbnet_length);
-				dev->m->usbnet_warned_length = true;
+				dev->m->usbnet->warned_length = true;
 				skb->usbnet_length = (long)length;
 			}
 		} else {
@@ -436,4 +444,16 @@ int km_usbnet_rx(struct km_usbnet *dev, const void *buf, size_t len)
 	km_put_page(m, frag);		/* the last skb's skb_release_data() */
 	km_kfree(t, urb);		/* usb_free_urb() */
 	return rc ? rc : frames;
+}
+
+int km_usbnet_init(struct km_machine *m)
+{
+	m->usbnet = g_try_new0(struct km_usbnet_state, 1);
+	return m->usbnet ? 0 : km_err(-ENOMEM, "usbnet: no host memory for its state");
+}
+
+void km_usbnet_fini(struct km_machine *m)
+{
+	g_free(m->usbnet);
+	m->usbnet = NULL;
 }

@@ -5,8 +5,13 @@
  * subsystem's functions. Subsystems above it keep their own private
  * headers (mm_sim/mm_internal.h, skb_sim/skb_internal.h); the machine's
  * lifecycle that calls into them lives above them (lifecycle/lifecycle.c).
- * struct km_machine still holds each subsystem's state, typed with what
- * this header declares (a struct km_page is only pointed to here).
+ * struct km_machine keeps the core's state (CPUs, tasks, reports, events,
+ * kmalloc caches, the config) and the frames of physical memory, hot on
+ * every modelled operation (mm_sim/physmem.c sets them up). skb_sim,
+ * usbnet and kmap keep theirs behind opaque pointers (struct km_skb_state,
+ * km_usbnet_state, km_kmap_state, defined in their own files and set up
+ * and torn down by lifecycle.c), as the interleaving scheduler does
+ * (struct km_sched, mm_sim/interleave.c).
  */
 #ifndef KMODEL_INTERNAL_H
 #define KMODEL_INTERNAL_H
@@ -54,6 +59,9 @@ static inline void km_kmap_stack_init(struct km_kmap_stack *st)
 }
 
 struct km_kwin_block;	/* strict kmap mode: host windows (mm_sim/highmem.c) */
+struct km_skb_state;	/* skb_sim/skbuff.c */
+struct km_kmap_state;	/* mm_sim/highmem.c */
+struct km_usbnet_state;	/* asix/usbnet.c */
 
 struct km_cpu {
 	struct km_kmap_stack kmap;
@@ -221,33 +229,15 @@ struct km_machine {
 	/* live objects, for teardown: tasks (lifecycle.c), address spaces
 	 * and files (mm_sim/mm.c) */
 	GHashTable *mms, *tasks, *files;
-	/* skb_sim: every sk_buff struct and data-buffer record made (host
-	 * memory until teardown, which reports the live ones), the freed ones
-	 * waiting in FIFO quarantines (GQueues of links embedded in the
-	 * records: no allocation per packet), the live counts, and the skb
-	 * that modelled code last worked on (checks its raw memcpy/memmove) */
-	GPtrArray *skb_all, *skbuf_all;
-	GQueue skb_free, skbuf_free;
-	size_t skb_nlive, skbuf_nlive;
-	size_t skb_shinfo_space;	/* SKB_DATA_ALIGN(sizeof(struct skb_shared_info)) */
-	const void *skb_hint;
-	bool skb_nocheck;		/* km_skb_set_checker(m, false) */
-	struct km_skb_watch *skb_watch;	/* a harness's watch for plain stores, or NULL */
-	/* usbnet.c's WARN_ON_ONCE() fired (its static __warned: once per boot) */
-	bool usbnet_warned_length;
-	/* RAM's memfd (strict kmap mode; -1 otherwise) */
+	struct km_skb_state *skb;	/* skb_sim's (skb_sim/skbuff.c) */
+	struct km_usbnet_state *usbnet;	/* usbnet's (asix/usbnet.c) */
+	/* RAM's memfd (strict kmap mode; -1 otherwise: mm_sim/physmem.c) */
 	int ram_fd;
-	/* strict kmap mode: the pre-5.11 fixmap's host windows (NULL: off),
-	 * and the machine's handle for the SIGSEGV handler (mm_sim/highmem.c) */
-	struct km_kwin_block *kwin;
-	struct km_strict_handle *strict_handle;
+	struct km_kmap_state *kmap;	/* kmap's (mm_sim/highmem.c): fixmap, strict mode */
 	/* what a kmap of a bad page (NULL, another machine's) returns: one
 	 * page-aligned page between inaccessible host pages (NULL until the
-	 * first; mm_sim/highmem.c, newuser5 #1) */
+	 * first; mm_sim/physmem.c) */
 	unsigned char *bad_kmap, *bad_kmap_map;
-	/* fixmap ptes past the kmap slots: FIX_TEXT_POKE0/1 and a few more,
-	 * what an overflowing pre-5.11 kmap_atomic maps over (pfn, ~0UL: none) */
-	unsigned long kmap_fixmap_extra[2 + KM_TYPE_NR];
 	struct km_cpu cpu[KM_MAX_CPUS];	/* cold unless highmem: last */
 };
 

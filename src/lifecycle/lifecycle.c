@@ -9,6 +9,7 @@
 #define KM_DEFINE_V1_ENTRY_POINTS	/* defines the first version's symbols */
 #include "mm_internal.h"
 #include "skb_internal.h"
+#include "usbnet_internal.h"
 
 static void force_task_free(gpointer p)
 {
@@ -56,6 +57,7 @@ static const struct km_subsystem {
 	{ NULL, tasks_check, tasks_fini },
 	{ km_mm_init, km_mm_check, km_mm_fini },
 	{ km_kmap_init, km_kmap_check, km_kmap_fini },
+	{ km_usbnet_init, NULL, km_usbnet_fini },
 	{ km_skb_init, km_skb_check_leaks, km_skb_fini },
 	{ km_slab_init, km_slab_check, km_slab_fini },
 	{ km_page_alloc_init, km_page_alloc_check, NULL },

@@ -100,6 +100,18 @@ struct km_strict_handle {
 	struct km_strict_handle *next_free;	/* under strict_lock */
 };
 
+/* kmap's state on a machine (m->kmap; km_kmap_init(), km_kmap_fini()). The
+ * slot stacks themselves are the CPUs' and tasks' (core/internal.h). */
+struct km_kmap_state {
+	/* strict kmap mode: the pre-5.11 fixmap's host windows (NULL: off),
+	 * and the machine's handle for the SIGSEGV handler */
+	struct km_kwin_block *kwin;
+	struct km_strict_handle *strict_handle;
+	/* fixmap ptes past the kmap slots: FIX_TEXT_POKE0/1 and a few more,
+	 * what an overflowing pre-5.11 kmap_atomic maps over (pfn, ~0UL: none) */
+	unsigned long fixmap_extra[2 + KM_TYPE_NR];
+};
+
 static _Thread_local struct {
 	struct km_strict_handle *h;
 	unsigned int gen;
@@ -141,8 +153,8 @@ static unsigned long *pre511_pte(struct km_machine *m, unsigned long w)
 
 	if (w < n)
 		return &m->cpu[w / KM_TYPE_NR].kmap.pfn[w % KM_TYPE_NR];
-	if (w - n < G_N_ELEMENTS(m->kmap_fixmap_extra))
-		return &m->kmap_fixmap_extra[w - n];
+	if (w - n < G_N_ELEMENTS(m->kmap->fixmap_extra))
+		return &m->kmap->fixmap_extra[w - n];
 	return NULL;
 }
 
@@ -581,8 +593,8 @@ static struct km_kwin_block *kwin_find(struct km_machine *m, struct km_task *t, 
 	GHashTableIter it;
 	gpointer key;
 
-	if (kwin_in(m, m->kwin, a, pos))
-		return m->kwin;
+	if (kwin_in(m, m->kmap->kwin, a, pos))
+		return m->kmap->kwin;
 	if (t && kwin_in(m, t->kwin, a, pos))
 		return t->kwin;
 	if (!local_era(m))
@@ -629,11 +641,11 @@ static void *__attribute__((noinline)) kmap_strict(struct km_task *t, struct km_
 	if (pte)
 		*pte = pfn;
 	KM_PATH_INC(m, kmap_high_flush);	/* and the TLB flush */
-	if (strict_tls.h != m->strict_handle) {
-		strict_tls.h = m->strict_handle;
-		strict_tls.gen = atomic_load(&m->strict_handle->gen);
+	if (strict_tls.h != m->kmap->strict_handle) {
+		strict_tls.h = m->kmap->strict_handle;
+		strict_tls.gen = atomic_load(&m->kmap->strict_handle->gen);
 	}
-	b = m->kwin;
+	b = m->kmap->kwin;
 	if (local_era(m)) {
 		if (!t->kwin)
 			t->kwin = kwin_block_new(m, MAX(KM_KMAP_PTES, fixmap_windows(m)), t);
@@ -696,7 +708,7 @@ static void __attribute__((noinline)) kunmap_strict(struct km_task *t, void *add
 					  fix_to_virt(m, x), t->cpu, s, fix_to_virt(m, FIX_KMAP_BEGIN + top));
 			if (pte)
 				*pte = ~0UL;	/* set_fixmap_pte(idx, __pte(0)) */
-			kwin_clear(m, m->kwin, top);
+			kwin_clear(m, m->kmap->kwin, top);
 			KM_EV_INC(m, tlb_flushes);
 		}
 		st->idx--;
@@ -913,32 +925,38 @@ static void strict_handle_put(struct km_strict_handle *h)
 
 int km_kmap_init(struct km_machine *m)
 {
-	for (unsigned int i = 0; i < G_N_ELEMENTS(m->kmap_fixmap_extra); i++)
-		m->kmap_fixmap_extra[i] = ~0UL;
+	m->kmap = g_try_new0(struct km_kmap_state, 1);
+	if (!m->kmap)
+		return km_err(-ENOMEM, "kmap: no host memory for its state");
+	for (unsigned int i = 0; i < G_N_ELEMENTS(m->kmap->fixmap_extra); i++)
+		m->kmap->fixmap_extra[i] = ~0UL;
 	if (!m->cfg.kmap_strict)
 		return 0;
 	if (!local_era(m)) {	/* the fixmap: every CPU's slots, then TEXT_POKE0/1 and more */
-		m->kwin = kwin_block_new(m, MAX(KM_TYPE_NR * m->cfg.nr_cpus +
-					     G_N_ELEMENTS(m->kmap_fixmap_extra), fixmap_windows(m)),
+		m->kmap->kwin = kwin_block_new(m, MAX(KM_TYPE_NR * m->cfg.nr_cpus +
+					     G_N_ELEMENTS(m->kmap->fixmap_extra), fixmap_windows(m)),
 					 NULL);
-		if (!m->kwin)
+		if (!m->kmap->kwin)
 			return km_err(-ENOMEM, "strict kmap: cannot reserve the slot windows");
 	}
-	m->strict_handle = strict_handle_get(m);
+	m->kmap->strict_handle = strict_handle_get(m);
 	strict_install();
 	return 0;
 }
 
 void km_kmap_fini(struct km_machine *m)
 {
-	if (m->strict_handle) {
-		if (strict_tls.h == m->strict_handle)
+	if (!m->kmap)	/* a failed boot */
+		return;
+	if (m->kmap->strict_handle) {
+		if (strict_tls.h == m->kmap->strict_handle)
 			strict_tls.h = NULL;
-		strict_handle_put(m->strict_handle);
-		m->strict_handle = NULL;
+		strict_handle_put(m->kmap->strict_handle);
+		m->kmap->strict_handle = NULL;
 	}
-	kwin_block_free(m, m->kwin);
-	m->kwin = NULL;
+	kwin_block_free(m, m->kmap->kwin);
+	g_free(m->kmap);
+	m->kmap = NULL;
 }
 
 void km_kmap_task_fini(struct km_task *t)

@@ -38,13 +38,29 @@
 #include <stdio.h>
 #include <string.h>
 
+/* skb_sim's state on a machine (m->skb; km_skb_init(), km_skb_fini()):
+ * every sk_buff struct and data-buffer record made (host memory until
+ * teardown, which reports the live ones), the freed ones waiting in FIFO
+ * quarantines (GQueues of links embedded in the records: no allocation per
+ * packet), the live counts, and the skb that modelled code last worked on
+ * (checks its raw memcpy/memmove: the compatibility layer's README) */
+struct km_skb_state {
+	GPtrArray *all, *buf_all;
+	GQueue free, buf_free;
+	size_t nlive, buf_nlive;
+	size_t shinfo_space;		/* SKB_DATA_ALIGN(sizeof(struct skb_shared_info)) */
+	const void *hint;
+	bool nocheck;			/* km_skb_set_checker(m, false) */
+	struct km_skb_watch *watch;	/* a harness's watch for plain stores, or NULL */
+};
+
 #define SKB_LIVE 0x736b4c56u	/* "skLV" */
 #define SKB_FREE 0x736b4652u	/* "skFR" */
 
 struct skb_priv {
 	struct km_skb skb;
 	uint32_t magic;
-	GList link;		/* in m->skb_free while freed (data: this) */
+	GList link;		/* in m->skb->free while freed (data: this) */
 };
 
 struct buf_priv {
@@ -52,7 +68,7 @@ struct buf_priv {
 	uint32_t magic;
 	unsigned char *obj;	/* the kmalloc object (== head at allocation) */
 	size_t ksize;		/* its usable bytes */
-	GList link;		/* in m->skbuf_free while freed (data: this) */
+	GList link;		/* in m->skb->buf_free while freed (data: this) */
 };
 
 static inline struct skb_priv *skb_priv(const struct km_skb *skb)
@@ -98,12 +114,12 @@ unsigned int km_skb_shinfo_size(const struct km_machine *m)
  * buffer past end (per machine: made at boot) */
 static inline size_t shinfo_space(const struct km_machine *m)
 {
-	return m->skb_shinfo_space;
+	return m->skb->shinfo_space;
 }
 
 static inline void note(const struct km_skb *skb)
 {
-	skb->m->skb_hint = skb;
+	skb->m->skb->hint = skb;
 }
 
 /* The public boundary: a NULL skb never crashes the host. There is no
@@ -177,11 +193,11 @@ static void *cache_get(GQueue *cache, GPtrArray *all, size_t size, size_t link_o
 
 static inline struct km_skb *skb_struct_new(struct km_machine *m)
 {
-	struct skb_priv *p = cache_get(&m->skb_free, m->skb_all, sizeof(*p),
+	struct skb_priv *p = cache_get(&m->skb->free, m->skb->all, sizeof(*p),
 				       offsetof(struct skb_priv, link));
 
 	p->magic = SKB_LIVE;
-	m->skb_nlive++;
+	m->skb->nlive++;
 	return &p->skb;
 }
 
@@ -190,11 +206,11 @@ static void skb_struct_free(struct km_skb *skb)
 	struct km_machine *m = skb->m;
 	struct skb_priv *p = skb_priv(skb);
 
-	if (m->skb_hint == skb)
-		m->skb_hint = NULL;
+	if (m->skb->hint == skb)
+		m->skb->hint = NULL;
 	p->magic = SKB_FREE;
-	m->skb_nlive--;
-	g_queue_push_tail_link(&m->skb_free, &p->link);	/* quarantine */
+	m->skb->nlive--;
+	g_queue_push_tail_link(&m->skb->free, &p->link);	/* quarantine */
 	KM_EV_INC(m, skb_frees);
 }
 
@@ -213,7 +229,7 @@ static inline struct buf_priv *buf_alloc(struct km_task *t, uint64_t bytes, km_g
 		km_set_error("alloc_skb: kmalloc of %" PRIu64 " bytes failed", bytes);
 		return NULL;
 	}
-	b = cache_get(&m->skbuf_free, m->skbuf_all, sizeof(*b), offsetof(struct buf_priv, link));
+	b = cache_get(&m->skb->buf_free, m->skb->buf_all, sizeof(*b), offsetof(struct buf_priv, link));
 	b->magic = SKB_LIVE;
 	b->sh = (struct km_skb_shared_info){ .dataref = 1 };
 	b->obj = obj;
@@ -228,7 +244,7 @@ static inline struct buf_priv *buf_alloc(struct km_task *t, uint64_t bytes, km_g
 	 * start-up made the iperf tx pipeline 5-10 ns per packet slower on
 	 * an AMD EPYC host (thread CPU time), though fewer instructions */
 	memset(obj + b->ksize - z, 0, z);
-	m->skbuf_nlive++;
+	m->skb->buf_nlive++;
 	return b;
 }
 
@@ -251,8 +267,8 @@ static inline void buf_free(struct km_machine *m, struct buf_priv *b)
 	km_kfree_machine(m, b->obj);
 	b->obj = NULL;
 	b->magic = SKB_FREE;
-	m->skbuf_nlive--;
-	g_queue_push_tail_link(&m->skbuf_free, &b->link);	/* quarantine */
+	m->skb->buf_nlive--;
+	g_queue_push_tail_link(&m->skb->buf_free, &b->link);	/* quarantine */
 }
 
 static inline unsigned char *buf_end(const struct km_machine *m, const struct buf_priv *b)
@@ -415,7 +431,7 @@ struct km_skb *km_skb_get(struct km_skb *skb)
  * is made (the kernel does not check). */
 static inline void shared_change(struct km_skb *skb, const char *what)
 {
-	if (skb->users > 1 && !skb->m->skb_nocheck)
+	if (skb->users > 1 && !skb->m->skb->nocheck)
 		skb_report(skb, KM_BUG, KM_R_SKB_CHANGE_SHARED, "%s on a shared skb (users %d)",
 			   what, skb->users);
 }
@@ -926,11 +942,11 @@ static bool __attribute__((noinline)) check_write_slow(struct km_skb *skb, const
 		return true;
 	/* off, the checker still reports a write it keeps from leaving the
 	 * kmalloc object: host memory, not a sharing rule */
-	if (!skb->m->skb_nocheck) {
+	if (!skb->m->skb->nocheck) {
 		skb_report(skb, KM_BUG, code, "write of %zu bytes at head%+" PRIdPTR " %s", n,
 			   (intptr_t)(a - h), why);
-		if (skb->m->skb_watch)
-			watch_cover(skb->m->skb_watch, dst, n);
+		if (skb->m->skb->watch)
+			watch_cover(skb->m->skb->watch, dst, n);
 	} else if (code == KM_R_SKB_WRITE_OUTSIDE && !inside_object(skb, dst, n)) {
 		skb_report(skb, KM_BUG, code, "write of %zu bytes at head%+" PRIdPTR " leaves "
 			   "the kmalloc object: not done", n, (intptr_t)(a - h));
@@ -1014,7 +1030,7 @@ void km_skb_watch_free(struct km_skb_watch *w)
 	if (!w)
 		return;
 	if (w->m)	/* still running: the machine forgets it */
-		w->m->skb_watch = NULL;
+		w->m->skb->watch = NULL;
 	g_free(w->snap);
 	g_free(w);
 }
@@ -1026,15 +1042,15 @@ bool km_skb_watch_begin(struct km_skb_watch *w, struct km_skb *skb)
 	size_t size;
 	const char *why = NULL;
 
-	if (!w || !skb || skb->m->skb_watch == w)	/* @w already running: it stays */
+	if (!w || !skb || skb->m->skb->watch == w)	/* @w already running: it stays */
 		return false;
 	m = skb->m;
 	h = lo = skb->head;
 	size = (size_t)(skb->end - h);
 	w->m = NULL;
 	/* a private skb may write it all: the common case, no rule asked */
-	if (__builtin_expect(skb->users == 1 && !skb->cloned, 1) || m->skb_nocheck ||
-	    m->skb_watch || skb->end < h)
+	if (__builtin_expect(skb->users == 1 && !skb->cloned, 1) || m->skb->nocheck ||
+	    m->skb->watch || skb->end < h)
 		return false;
 	if (write_rule(skb, h, size, true, &why) == KM_R_NONE)
 		return false;	/* a clone whose dataref says it is alone */
@@ -1069,7 +1085,7 @@ bool km_skb_watch_begin(struct km_skb_watch *w, struct km_skb *skb)
 	w->dataref = skb->shinfo->dataref;
 	w->hdr_len = skb->hdr_len;
 	w->ncovered = 0;
-	m->skb_watch = w;
+	m->skb->watch = w;
 	return true;
 }
 
@@ -1100,7 +1116,7 @@ unsigned int km_skb_watch_end(struct km_skb_watch *w)
 	if (!w || !(m = w->m))
 		return 0;
 	w->m = NULL;
-	m->skb_watch = NULL;
+	m->skb->watch = NULL;
 	b = w->buf;
 	n = (size_t)(w->hi - w->lo);
 	if (b->magic != SKB_LIVE || b->obj != w->obj)	/* freed meanwhile */
@@ -1221,7 +1237,7 @@ void km_skb_note(struct km_skb *skb)
 static struct km_skb *writer_of(struct km_machine *m, const void *p, bool *known)
 {
 	const unsigned char *c = p;
-	struct km_skb *skb = (struct km_skb *)m->skb_hint;
+	struct km_skb *skb = (struct km_skb *)m->skb->hint;
 	const struct buf_priv *b;
 
 	if (skb) {
@@ -1231,12 +1247,12 @@ static struct km_skb *writer_of(struct km_machine *m, const void *p, bool *known
 			return skb;
 		}
 	}
-	for (guint i = 0; i < m->skbuf_all->len; i++) {
-		b = g_ptr_array_index(m->skbuf_all, i);
+	for (guint i = 0; i < m->skb->buf_all->len; i++) {
+		b = g_ptr_array_index(m->skb->buf_all, i);
 		if (b->magic != SKB_LIVE || c < b->obj || c >= b->obj + b->ksize)
 			continue;
-		for (guint j = 0; j < m->skb_all->len; j++) {	/* one that holds it */
-			struct skb_priv *p = g_ptr_array_index(m->skb_all, j);
+		for (guint j = 0; j < m->skb->all->len; j++) {	/* one that holds it */
+			struct skb_priv *p = g_ptr_array_index(m->skb->all, j);
 
 			if (p->magic == SKB_LIVE && p->skb.shinfo == &b->sh) {
 				*known = false;
@@ -1303,15 +1319,15 @@ void km_skb_set_checker(struct km_machine *m, bool on)
 		km_set_error("skb_set_checker: NULL machine");
 		return;
 	}
-	m->skb_nocheck = !on;
+	m->skb->nocheck = !on;
 }
 
 void km_skb_live(const struct km_machine *m, size_t *skbs, size_t *buffers)
 {
 	if (skbs)
-		*skbs = m ? m->skb_nlive : 0;
+		*skbs = m ? m->skb->nlive : 0;
 	if (buffers)
-		*buffers = m ? m->skbuf_nlive : 0;
+		*buffers = m ? m->skb->buf_nlive : 0;
 	if (!m)
 		km_set_error("skb_live: NULL machine");
 }
@@ -1396,11 +1412,14 @@ void km_net_device_init_ether_sized(struct km_net_device *dev, size_t size)
 
 int km_skb_init(struct km_machine *m)
 {
-	m->skb_shinfo_space = data_align(m, km_skb_shinfo_size(m));
-	m->skb_all = g_ptr_array_new_with_free_func(g_free);
-	m->skbuf_all = g_ptr_array_new_with_free_func(g_free);
-	g_queue_init(&m->skb_free);
-	g_queue_init(&m->skbuf_free);
+	m->skb = g_try_new0(struct km_skb_state, 1);
+	if (!m->skb)
+		return km_err(-ENOMEM, "skb_sim: no host memory for its state");
+	m->skb->shinfo_space = data_align(m, km_skb_shinfo_size(m));
+	m->skb->all = g_ptr_array_new_with_free_func(g_free);
+	m->skb->buf_all = g_ptr_array_new_with_free_func(g_free);
+	g_queue_init(&m->skb->free);
+	g_queue_init(&m->skb->buf_free);
 	return 0;
 }
 
@@ -1409,8 +1428,8 @@ int km_skb_check_leaks(struct km_machine *m)
 	int n = 0;
 	char st[160];
 
-	for (guint i = 0; m->skb_all && i < m->skb_all->len; i++) {
-		struct skb_priv *p = g_ptr_array_index(m->skb_all, i);
+	for (guint i = 0; m->skb && i < m->skb->all->len; i++) {
+		struct skb_priv *p = g_ptr_array_index(m->skb->all, i);
 
 		if (p->magic != SKB_LIVE)
 			continue;
@@ -1418,8 +1437,8 @@ int km_skb_check_leaks(struct km_machine *m)
 		km_report(m, KM_BUG, KM_R_LEAK_SKB, "skb not freed: %s", st);
 		n++;
 	}
-	for (guint i = 0; m->skbuf_all && i < m->skbuf_all->len; i++) {
-		struct buf_priv *b = g_ptr_array_index(m->skbuf_all, i);
+	for (guint i = 0; m->skb && i < m->skb->buf_all->len; i++) {
+		struct buf_priv *b = g_ptr_array_index(m->skb->buf_all, i);
 
 		if (b->magic != SKB_LIVE)
 			continue;
@@ -1433,14 +1452,11 @@ int km_skb_check_leaks(struct km_machine *m)
 void km_skb_fini(struct km_machine *m)
 {
 	/* the kmalloc objects go with the slab; here only the host structs
-	 * (NULL arrays: a failed boot) */
-	if (m->skb_all)
-		g_ptr_array_free(m->skb_all, TRUE);
-	if (m->skbuf_all)
-		g_ptr_array_free(m->skbuf_all, TRUE);
-	m->skb_all = m->skbuf_all = NULL;
-	g_queue_init(&m->skb_free);
-	g_queue_init(&m->skbuf_free);
-	m->skb_nlive = m->skbuf_nlive = 0;
-	m->skb_hint = NULL;
+	 * (NULL: a failed boot) */
+	if (!m->skb)
+		return;
+	g_ptr_array_free(m->skb->all, TRUE);
+	g_ptr_array_free(m->skb->buf_all, TRUE);
+	g_free(m->skb);
+	m->skb = NULL;
 }
