@@ -10,7 +10,7 @@ set -euo pipefail
 
 # locales: the de_DE source localedef compiles for the decimal-comma tests
 pkgs=(gcc make cmake pkg-config libglib2.0-dev libjson-glib-dev libcmocka-dev gnuplot-nox help2man
-      locales)
+      locales patch)
 for group in "$@"; do
 	case $group in
 	clang) pkgs+=(clang libclang-rt-dev) ;;

@@ -158,8 +158,8 @@ const struct km_usbnet_variant km_asix_hardened = {
 	.name = "hardened",
 	.summary = "mainline with memmove only in an uncloned skb, a shared skb copied, "
 		   "padlen by modulo",
-	.source = "src/asix/asix_tx_fixup_hardened.c (the project's; from mainline "
-		  "asix_common.c asix_tx_fixup())",
+	.source = "src/asix/asix_tx_fixup_hardened.patch (the project's; on mainline "
+		  "asix_common.c asix_tx_fixup(), asix_tx_fixup_mainline.c)",
 	.info = &km_asix_hardened_info,
 	.era = KM_USBNET_MAINLINE,
 	.dev_new = km_asix_usbnet_dev_new,
