@@ -149,7 +149,7 @@ static void test_frames_are_lazy(void **state)
 
 static void test_kmalloc_buckets(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_machine *m8;
 	/* include/linux/slab.h kmalloc_index(), KMALLOC_MIN_SIZE 64 (ARMv7):
 	 * no kmalloc-96 (needs MIN <= 32), kmalloc-192 kept (MIN <= 64);
@@ -161,7 +161,6 @@ static void test_kmalloc_buckets(void **state)
 	static const size_t in8[][2] = { { 1, 8 }, { 9, 16 }, { 33, 64 }, { 65, 96 },
 					 { 96, 96 }, { 97, 128 }, { 129, 192 } };
 
-	km_fixture_up(&f, NULL);
 	for (size_t i = 0; i < G_N_ELEMENTS(in64); i++) {
 		void *p = km_kmalloc(f.t, in64[i][0], KM_GFP_KERNEL);
 
@@ -188,7 +187,6 @@ static void test_kmalloc_buckets(void **state)
 	assert_int_equal(km_report_count(f.m, KM_R_ALLOC_TOO_LARGE), 1);
 	assert_int_equal(km_report_count(f.m, KM_R_NONE), 1);
 	km_reports_clear(f.m);
-	km_fixture_down(&f);
 }
 
 /* the smallest kmalloc cache of @size > 0 bytes with KMALLOC_MIN_SIZE @min,
@@ -281,10 +279,9 @@ static void test_kmalloc_size_roundup_saturates(void **state)
  */
 static void test_kmalloc_zero_before_hooks(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	void *p;
 
-	km_fixture_up(&f, NULL);
 	km_fault_fail_kmalloc_nth(f.m, 1);
 	km_preempt_disable(f.t);
 	assert_ptr_equal(km_kmalloc(f.t, 0, KM_GFP_KERNEL), (void *)16);
@@ -309,7 +306,6 @@ static void test_kmalloc_zero_before_hooks(void **state)
 	}
 	assert_int_equal(km_report_count(f.m, KM_R_SLEEP_IN_ATOMIC), 0);
 	km_reports_clear(f.m);
-	km_fixture_down(&f);
 }
 
 /*
@@ -320,11 +316,10 @@ static void test_kmalloc_zero_before_hooks(void **state)
  */
 static void test_gfp_zero(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	unsigned char *p, *q;
 	struct km_page *pg;
 
-	km_fixture_up(&f, NULL);
 	p = km_kmalloc(f.t, 100, KM_GFP_KERNEL);
 	memset(p, 0xaa, 128);
 	km_kfree(f.t, p);
@@ -345,7 +340,6 @@ static void test_gfp_zero(void **state)
 	for (int i = 0; i < 4096; i++)
 		assert_int_equal(((unsigned char *)km_page_address(f.m, pg))[i], 0);
 	km_put_page(f.m, pg);
-	km_fixture_down(&f);
 }
 
 void *kernel_kmalloc_array(size_t n, size_t size);
@@ -356,11 +350,10 @@ void kernel_kfree(const void *p);
  * v5.7); a product that fits is kmalloc(n * size). */
 static void test_kmalloc_array_overflow(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_events ev;
 	void *p;
 
-	km_fixture_up(&f, NULL);
 	assert_null(kernel_kmalloc_array(SIZE_MAX / 2 + 1, 2));
 	assert_null(kernel_kmalloc_array(2, SIZE_MAX / 2 + 1));
 	km_events_get(f.m, &ev);
@@ -371,7 +364,6 @@ static void test_kmalloc_array_overflow(void **state)
 	p = kernel_kmalloc_array(3, 40);
 	assert_int_equal(km_ksize(f.m, p), 128);
 	kernel_kfree(p);
-	km_fixture_down(&f);
 }
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -410,10 +402,9 @@ static void test_kfree_poisons_under_asan(void **state)
 
 static void test_kfree_misuse_is_reported(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	void *p;
 
-	km_fixture_up(&f, NULL);
 	p = km_kmalloc(f.t, 100, KM_GFP_KERNEL);
 	km_kfree(f.t, p);
 	km_kfree(f.t, p);
@@ -456,7 +447,6 @@ static void test_kfree_misuse_is_reported(void **state)
 		assert_int_equal(km_report_count(f.m, KM_R_BAD_KFREE), 1);
 	}
 	km_reports_clear(f.m);
-	km_fixture_down(&f);
 }
 
 /* kfree() and ksize() of an address below the object header's size (1,
@@ -468,10 +458,9 @@ static void test_kfree_misuse_is_reported(void **state)
 static void test_kfree_of_a_small_address(void **state)
 {
 	static const uintptr_t addr[] = { 1, 8, 15, 17, 24, 31, 32, 33, 63 };
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	void *p;
 
-	km_fixture_up(&f, NULL);
 	p = km_kmalloc(f.t, 32, KM_GFP_KERNEL);	/* a slab, and a last object */
 	for (size_t i = 0; i < sizeof(addr) / sizeof(addr[0]); i++) {
 		assert_int_equal(km_ksize(f.m, (void *)addr[i]), 0);
@@ -482,7 +471,6 @@ static void test_kfree_of_a_small_address(void **state)
 	km_kfree(f.t, p);
 	assert_int_equal(km_report_count(f.m, KM_R_BAD_KFREE), sizeof(addr) / sizeof(addr[0]));
 	km_reports_clear(f.m);
-	km_fixture_down(&f);
 }
 
 /*
@@ -497,13 +485,12 @@ static void test_kfree_of_a_small_address(void **state)
  */
 static void test_events_derived_reset(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_events ev, zero = { 0 };
 	unsigned char *big = g_malloc0(17 * 4096);
 	unsigned long u;
 	void *a, *b;
 
-	km_fixture_up(&f, NULL);
 	u = km_test_map(&f, 0, 17, KM_PROT_READ | KM_PROT_WRITE);
 	for (int i = 0; i < 17; i++)	/* fault the pages in: each zeroed */
 		assert_int_equal(km_copyout(f.t, &km_uaccess_direct, u + i * 4096UL, big, 1), 0);
@@ -555,7 +542,6 @@ static void test_events_derived_reset(void **state)
 	assert_int_equal(ev.clear_slab_warm_bytes, 128 + 128);
 	assert_int_equal(ev.memcpy_bytes, 17 * 4096 + 64);
 	g_free(big);
-	km_fixture_down(&f);
 }
 
 /*
@@ -682,11 +668,10 @@ static void test_events_counting_switch(void **state)
 
 static void test_kmalloc_fault_injection_and_events(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_events ev;
 	void *a, *b, *c;
 
-	km_fixture_up(&f, NULL);
 	km_fault_fail_kmalloc_nth(f.m, 2);
 	a = km_kmalloc(f.t, 10, KM_GFP_KERNEL);
 	b = km_kmalloc(f.t, 10, KM_GFP_KERNEL);
@@ -701,14 +686,12 @@ static void test_kmalloc_fault_injection_and_events(void **state)
 	km_kfree(f.t, c);
 	km_events_get(f.m, &ev);
 	assert_int_equal(ev.kfree_calls, 2);
-	km_fixture_down(&f);
 }
 
 static void test_sleeping_kmalloc_in_atomic(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 
-	km_fixture_up(&f, NULL);
 	km_preempt_disable(f.t);
 	km_kfree(f.t, km_kmalloc(f.t, 10, KM_GFP_ATOMIC));
 	assert_int_equal(km_report_count(f.m, KM_R_SLEEP_IN_ATOMIC), 0);
@@ -719,7 +702,6 @@ static void test_sleeping_kmalloc_in_atomic(void **state)
 	assert_int_equal(km_report_count(f.m, KM_R_ATOMIC_UNBALANCED), 1);
 	assert_int_equal(km_preempt_count(f.t), 0);
 	km_reports_clear(f.m);
-	km_fixture_down(&f);
 }
 
 static void test_teardown_reports_leaks(void **state)
@@ -834,19 +816,19 @@ int main(void)
 		cmocka_unit_test(test_config_defaults),
 		cmocka_unit_test(test_teardown_says_how_many_more),
 		cmocka_unit_test(test_frames_are_lazy),
-		cmocka_unit_test(test_kmalloc_buckets),
+		cmocka_unit_test_setup_teardown(test_kmalloc_buckets, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_kmalloc_every_small_size),
 		cmocka_unit_test(test_kmalloc_size_roundup_saturates),
-		cmocka_unit_test(test_kmalloc_zero_before_hooks),
+		cmocka_unit_test_setup_teardown(test_kmalloc_zero_before_hooks, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_kfree_poisons_under_asan),
-		cmocka_unit_test(test_gfp_zero),
-		cmocka_unit_test(test_kmalloc_array_overflow),
-		cmocka_unit_test(test_kfree_misuse_is_reported),
-		cmocka_unit_test(test_kfree_of_a_small_address),
-		cmocka_unit_test(test_kmalloc_fault_injection_and_events),
-		cmocka_unit_test(test_events_derived_reset),
+		cmocka_unit_test_setup_teardown(test_gfp_zero, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_kmalloc_array_overflow, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_kfree_misuse_is_reported, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_kfree_of_a_small_address, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_kmalloc_fault_injection_and_events, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_events_derived_reset, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_events_counting_switch),
-		cmocka_unit_test(test_sleeping_kmalloc_in_atomic),
+		cmocka_unit_test_setup_teardown(test_sleeping_kmalloc_in_atomic, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_teardown_reports_leaks),
 		cmocka_unit_test(test_report_pointer_survives_more_reports),
 		cmocka_unit_test(test_machines_in_parallel_threads),

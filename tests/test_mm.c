@@ -20,10 +20,9 @@ static struct km_page *pte_page(struct km_fixture *f, unsigned long addr)
 
 static void test_mmap_validation(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	unsigned long a, b;
 
-	km_fixture_up(&f, NULL);
 	assert_int_equal(km_mmap(f.mm, 0, 0, RW, &a), -EINVAL);
 	assert_int_equal(km_mmap(f.mm, 0x10001, 4096, RW, &a), -EINVAL);
 	assert_int_equal(km_mmap(f.mm, 0, 4096, KM_PROT_WRITE, &a), -EINVAL);
@@ -48,7 +47,6 @@ static void test_mmap_validation(void **state)
 	assert_int_equal(km_mmap(f.mm, 0, 0xbf000000UL - 0x8000, RW, &a), 0);
 	assert_int_equal(a, 0x8000);		/* mmap_min_addr */
 	assert_int_equal(km_mmap(f.mm, 0, 4096, RW, &b), -ENOMEM);
-	km_fixture_down(&f);
 }
 
 /*
@@ -172,10 +170,9 @@ static void test_mmap_first_fit_matches_walk(void **state)
 static void test_mmap_gap_above_many_holes(void **state)
 {
 	const unsigned long P = 4096;
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	unsigned long a, first = 0, last = 0;
 
-	km_fixture_up(&f, NULL);
 	for (int i = 0; i < 401; i++) {
 		assert_int_equal(km_mmap(f.mm, 0, P, RW, &a), 0);
 		first = i ? first : a;
@@ -187,7 +184,6 @@ static void test_mmap_gap_above_many_holes(void **state)
 	assert_int_equal(a, last + P);
 	assert_int_equal(km_mmap(f.mm, 0, P, RW, &a), 0);
 	assert_int_equal(a, first + P);
-	km_fixture_down(&f);
 }
 
 /*
@@ -198,13 +194,12 @@ static void test_mmap_gap_above_many_holes(void **state)
  */
 static void test_walk_after_missing_table(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_mm *child;
 	struct km_page *p;
 	unsigned long a, t;
 	char buf[8];
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0x400000, 4096, RW);		/* 16 MiB from a table boundary */
 	t = a + (4UL << 20) + 4096;			/* in the second table */
 	km_user_access(f.t, t, "walk", 5, true);
@@ -218,21 +213,19 @@ static void test_walk_after_missing_table(void **state)
 	assert_int_equal(km_page_mapcount(p), 1);
 	assert_int_equal(km_munmap(f.mm, a, 4096UL * 4096), 0);
 	assert_int_equal(km_page_refcount(p), 0);
-	km_fixture_down(&f);
 }
 
 /* do_anonymous_page(): a read maps the zero page read-only, a write then
  * breaks COW into a private zeroed page. */
 static void test_demand_zero_and_cow(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	unsigned long a;
 	unsigned int fl;
 	unsigned char b = 0xff;
 	struct km_page *zero, *p;
 	struct km_events ev;
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 2, RW);
 	assert_int_equal(km_follow_pte(f.mm, a, &fl, NULL), -ENOENT);
 	assert_int_equal(km_user_access(f.t, a, &b, 1, false), 1);
@@ -250,7 +243,6 @@ static void test_demand_zero_and_cow(void **state)
 	km_events_get(f.m, &ev);
 	assert_int_equal(ev.page_faults, 2);
 	assert_int_equal(ev.cow_breaks, 1);
-	km_fixture_down(&f);
 }
 
 /* The walk events of accesses that fault: each page-table walk counts,
@@ -317,12 +309,11 @@ static void test_walk_events_on_faults(void **state)
 
 static void test_gup_full_refcounts_back(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_page *pages[4], *before[4];
 	unsigned long a;
 	unsigned char x = 1;
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 4, RW);
 	for (int i = 0; i < 4; i++) {
 		assert_int_equal(km_user_access(f.t, a + i * 4096UL, &x, 1, true), 1);
@@ -338,19 +329,17 @@ static void test_gup_full_refcounts_back(void **state)
 	for (int i = 0; i < 4; i++)
 		assert_int_equal(km_page_refcount(before[i]), 1);
 	assert_int_equal(km_get_user_pages_fast(f.t, a, 0, 0, pages), 0);
-	km_fixture_down(&f);
 }
 
 /* gup of never-touched memory: a read pins the shared zero page for every
  * page (follow_page_pte(), is_zero_pfn()); FOLL_WRITE allocates. */
 static void test_gup_untouched_read_and_write(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_page *pages[3], *zero;
 	unsigned long a;
 	int zref;
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 3, RW);
 	assert_int_equal(km_get_user_pages_fast(f.t, a, 3, 0, pages), 3);
 	zero = pages[0];
@@ -373,16 +362,14 @@ static void test_gup_untouched_read_and_write(void **state)
 		assert_false(km_page_dirty(pages[i]));
 		km_put_page(f.m, pages[i]);
 	}
-	km_fixture_down(&f);
 }
 
 static void test_gup_partial_and_none(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_page *pages[4];
 	long n;
 
-	km_fixture_up(&f, NULL);
 	km_test_map(&f, 0x100000, 2, RW);	/* 0x102000.. stays unmapped */
 	n = km_get_user_pages_fast(f.t, 0x100000, 4, 0, pages);
 	assert_int_equal(n, 2);			/* stops at the first it cannot pin */
@@ -391,7 +378,6 @@ static void test_gup_partial_and_none(void **state)
 	assert_int_equal(km_get_user_pages_fast(f.t, 0x102000, 2, 0, pages), -EFAULT);
 	/* access_ok() of the whole range fails first */
 	assert_int_equal(km_get_user_pages_fast(f.t, 0xbf000000UL - 4096, 2, 0, pages), -EFAULT);
-	km_fixture_down(&f);
 }
 
 /*
@@ -430,10 +416,9 @@ static void test_gup_and_mmap_counts_do_not_wrap(void **state)
 
 static void test_gup_write_to_readonly(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_page *pages[2];
 
-	km_fixture_up(&f, NULL);
 	km_test_map(&f, 0x200000, 1, RW);
 	km_test_map(&f, 0x201000, 1, RO);
 	assert_int_equal(km_get_user_pages_fast(f.t, 0x201000, 1, KM_FOLL_WRITE, pages), -EFAULT);
@@ -441,7 +426,6 @@ static void test_gup_write_to_readonly(void **state)
 	km_put_page(f.m, pages[0]);
 	assert_int_equal(km_get_user_pages_fast(f.t, 0x201000, 1, 0, pages), 1);
 	km_put_page(f.m, pages[0]);
-	km_fixture_down(&f);
 }
 
 /*
@@ -562,11 +546,10 @@ static void test_gup_fast_write_to_readonly_pte(void **state)
  */
 static void test_gup_write_touch_dirties(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_page *page;
 	unsigned long a;
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 1, RW);
 	km_user_access(f.t, a, "x", 1, true);
 	assert_int_equal(km_pte_mkold_clean(f.mm, a, KM_PTE_DIRTY), 0);
@@ -577,7 +560,6 @@ static void test_gup_write_touch_dirties(void **state)
 	assert_int_equal(km_get_user_pages_fast(f.t, a, 1, KM_FOLL_WRITE, &page), 1);
 	assert_true(km_page_dirty(page));
 	km_put_page(f.m, page);
-	km_fixture_down(&f);
 }
 
 static void test_gup_fast_path(void **state)
@@ -676,11 +658,10 @@ static void test_gup_fast_only(void **state)
 
 static void test_foll_pin_bias(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_page *p;
 	unsigned long a;
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 1, RW);
 	assert_int_equal(km_pin_user_pages_fast(f.t, a, 1, KM_FOLL_WRITE, &p), 1);
 	assert_int_equal(km_page_refcount(p), 1 + KM_GUP_PIN_COUNTING_BIAS);
@@ -692,7 +673,6 @@ static void test_foll_pin_bias(void **state)
 	assert_int_equal(km_get_user_pages_fast(f.t, a, 1, KM_FOLL_PIN, &p), -EINVAL);
 	assert_int_equal(km_report_count(f.m, KM_R_UNEXPECTED), 1);
 	km_reports_clear(f.m);
-	km_fixture_down(&f);
 }
 
 /* free_pages_check() -> bad_page(): a page still mapped, or the reserved
@@ -819,10 +799,9 @@ static void test_page_alloc_lifo_zones_exhaustion(void **state)
 
 static void test_double_put_page_is_reported(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_page *p;
 
-	km_fixture_up(&f, NULL);
 	p = km_alloc_page(f.m, 0);
 	km_put_page(f.m, p);
 	assert_int_equal(km_page_refcount(p), 0);
@@ -832,18 +811,16 @@ static void test_double_put_page_is_reported(void **state)
 	km_put_page(f.m, (struct km_page *)&f);
 	assert_int_equal(km_report_count(f.m, KM_R_BAD_PAGE), 1);
 	km_reports_clear(f.m);
-	km_fixture_down(&f);
 }
 
 /* munmap drops the pte reference; a gup reference keeps the page alive. */
 static void test_munmap_split_and_pinned_page(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_page *p;
 	unsigned long a;
 	unsigned char x = 9, y = 0;
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0x300000, 3, RW);
 	for (int i = 0; i < 3; i++)
 		km_user_access(f.t, a + i * 4096UL, &x, 1, true);
@@ -857,20 +834,17 @@ static void test_munmap_split_and_pinned_page(void **state)
 	assert_int_equal(km_user_access(f.t, a + 8192, &y, 1, false), 1);	/* tail kept */
 	km_put_page(f.m, p);
 	assert_int_equal(km_page_refcount(p), 0);	/* freed with the last reference */
-	km_fixture_down(&f);
 }
 
 static void test_user_access_readonly_stops(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	unsigned char buf[8192] = {0};
 
-	km_fixture_up(&f, NULL);
 	km_test_map(&f, 0x400000, 1, RW);
 	km_test_map(&f, 0x401000, 1, RO);
 	assert_int_equal(km_user_access(f.t, 0x400000, buf, sizeof(buf), true), 4096);
 	assert_int_equal(km_user_access(f.t, 0x400000, buf, sizeof(buf), false), 8192);
-	km_fixture_down(&f);
 }
 
 static const struct km_machine_config highmem_cfg = {
@@ -879,12 +853,11 @@ static const struct km_machine_config highmem_cfg = {
 
 static void test_kmap_lowmem_takes_no_slot(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_page *p;
 	struct km_events ev;
 	void *v;
 
-	km_fixture_up(&f, NULL);
 	p = km_alloc_page(f.m, KM_GFP_HIGHMEM);		/* no highmem: falls back */
 	assert_false(km_page_highmem(p));
 	v = km_kmap_atomic(f.t, p);
@@ -900,7 +873,6 @@ static void test_kmap_lowmem_takes_no_slot(void **state)
 	assert_int_equal(ev.kmap_high, 0);
 	assert_int_equal(ev.tlb_flushes, 0);
 	km_put_page(f.m, p);
-	km_fixture_down(&f);
 }
 
 static void test_kmap_highmem_slot_and_flush(void **state)
@@ -1632,31 +1604,31 @@ static void test_harness_reads(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_mmap_validation),
+		cmocka_unit_test_setup_teardown(test_mmap_validation, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_harness_reads, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_mmap_fallback_page_aligned),
 		cmocka_unit_test(test_mmap_first_fit_matches_walk),
-		cmocka_unit_test(test_mmap_gap_above_many_holes),
-		cmocka_unit_test(test_walk_after_missing_table),
-		cmocka_unit_test(test_demand_zero_and_cow),
-		cmocka_unit_test(test_gup_full_refcounts_back),
-		cmocka_unit_test(test_gup_untouched_read_and_write),
-		cmocka_unit_test(test_gup_partial_and_none),
+		cmocka_unit_test_setup_teardown(test_mmap_gap_above_many_holes, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_walk_after_missing_table, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_demand_zero_and_cow, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_gup_full_refcounts_back, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_gup_untouched_read_and_write, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_gup_partial_and_none, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_gup_and_mmap_counts_do_not_wrap),
-		cmocka_unit_test(test_gup_write_to_readonly),
+		cmocka_unit_test_setup_teardown(test_gup_write_to_readonly, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_gup_fast_foll_force_v5_7),
 		cmocka_unit_test(test_gup_fast_path),
-		cmocka_unit_test(test_gup_write_touch_dirties),
+		cmocka_unit_test_setup_teardown(test_gup_write_touch_dirties, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_gup_fast_write_to_readonly_pte),
 		cmocka_unit_test(test_gup_fast_only),
-		cmocka_unit_test(test_foll_pin_bias),
+		cmocka_unit_test_setup_teardown(test_foll_pin_bias, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_page_alloc_lifo_zones_exhaustion),
-		cmocka_unit_test(test_double_put_page_is_reported),
+		cmocka_unit_test_setup_teardown(test_double_put_page_is_reported, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_bad_page_is_not_freed),
 		cmocka_unit_test(test_teardown_zero_page_leak),
-		cmocka_unit_test(test_munmap_split_and_pinned_page),
-		cmocka_unit_test(test_user_access_readonly_stops),
-		cmocka_unit_test(test_kmap_lowmem_takes_no_slot),
+		cmocka_unit_test_setup_teardown(test_munmap_split_and_pinned_page, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_user_access_readonly_stops, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_kmap_lowmem_takes_no_slot, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_kmap_highmem_slot_and_flush),
 		cmocka_unit_test(test_kmap_overflow),
 		cmocka_unit_test(test_kmap_lifo_violation_debug),

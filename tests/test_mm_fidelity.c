@@ -44,7 +44,7 @@ static struct km_task *fork_task(struct km_fixture *f, struct km_mm **child)
 
 static void test_fork_cow(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_mm *cmm;
 	struct km_task *ct;
 	struct km_page *p, *pc, *pn;
@@ -53,7 +53,6 @@ static void test_fork_cow(void **state)
 	struct km_events ev;
 	char buf[8];
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 1, RW);
 	km_user_access(f.t, a, "parent", 7, true);
 	ct = fork_task(&f, &cmm);
@@ -80,7 +79,6 @@ static void test_fork_cow(void **state)
 	km_events_get(f.m, &ev);
 	assert_int_equal(ev.cow_breaks, 1);
 	km_task_free(ct);
-	km_fixture_down(&f);
 }
 
 /* copy_to_user into a page shared after fork: FOLL_WRITE (or the MMU's
@@ -114,13 +112,12 @@ static void test_copy_to_user_breaks_cow_every_variant(void **state)
 
 static void test_mprotect(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_page *pg;
 	unsigned long a;
 	unsigned int fl;
 	char c = 'x';
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 3, RW);
 	for (int i = 0; i < 3; i++)
 		km_user_access(f.t, a + i * 4096UL, &c, 1, true);
@@ -135,12 +132,11 @@ static void test_mprotect(void **state)
 	assert_int_equal(km_user_access(f.t, a + 4096, &c, 1, true), 1);	/* reused */
 	assert_int_equal(km_mprotect(f.mm, a, 5 * 4096, RO), -ENOMEM);
 	assert_int_equal(km_mprotect(f.mm, a, 4096, KM_PROT_WRITE), -EINVAL);
-	km_fixture_down(&f);
 }
 
 static void test_shared_file_dirty_and_writeback(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_file *file;
 	struct km_mm *mm2;
 	struct km_task *t2;
@@ -148,7 +144,6 @@ static void test_shared_file_dirty_and_writeback(void **state)
 	unsigned int fl;
 	char buf[8];
 
-	km_fixture_up(&f, NULL);
 	assert_int_equal(km_file_new(f.m, 2 * 4096, &file), 0);
 	assert_int_equal(km_mmap_file(f.mm, 0, 2 * 4096, RW, true, file, 0, &a), 0);
 	assert_int_equal(km_mm_new(f.m, &mm2), 0);
@@ -177,17 +172,15 @@ static void test_shared_file_dirty_and_writeback(void **state)
 	/* past the end of the file */
 	assert_int_equal(km_munmap(f.mm, a, 2 * 4096), 0);
 	km_task_free(t2);
-	km_fixture_down(&f);
 }
 
 static void test_private_file_cow(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_file *file;
 	unsigned long a;
 	char buf[8];
 
-	km_fixture_up(&f, NULL);
 	assert_int_equal(km_file_new(f.m, 4096, &file), 0);
 	assert_int_equal(km_mmap_file(f.mm, 0, 8192, RW, false, file, 0, &a), 0);
 	km_user_access(f.t, a, buf, 1, false);	/* maps the cache page */
@@ -197,7 +190,6 @@ static void test_private_file_cow(void **state)
 	assert_false(km_page_dirty(km_file_page(file, 0)));
 	assert_int_equal(km_user_access(f.t, a + 4096, buf, 1, false), 0);	/* SIGBUS */
 	km_file_put(file);
-	km_fixture_down(&f);
 }
 
 /* split_vma() keeps each part's file offset: mprotect of the middle page
@@ -205,12 +197,11 @@ static void test_private_file_cow(void **state)
  * then faults in its own file page (head, middle and tail splits) */
 static void test_split_file_vma_keeps_offset(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_file *file;
 	unsigned long a, b;
 	char buf[4];
 
-	km_fixture_up(&f, NULL);
 	assert_int_equal(km_file_new(f.m, 3 * 4096, &file), 0);
 	assert_int_equal(km_mmap_file(f.mm, 0, 3 * 4096, RW, true, file, 0, &b), 0);
 	km_user_access(f.t, b, "p0", 3, true);
@@ -223,7 +214,6 @@ static void test_split_file_vma_keeps_offset(void **state)
 		assert_int_equal(buf[1], '0' + i);
 	}
 	km_file_put(file);
-	km_fixture_down(&f);
 }
 
 /*
@@ -237,14 +227,13 @@ static void test_split_file_vma_keeps_offset(void **state)
  */
 static void test_peek_file_mapping(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_file *file;
 	struct km_mm *mm2;
 	struct km_events before, after;
 	unsigned long a, sh, pr;
 	char buf[16];
 
-	km_fixture_up(&f, NULL);
 	assert_int_equal(km_file_new(f.m, 3 * 4096, &file), 0);
 	assert_int_equal(km_mmap_file(f.mm, 0, 4096, RW, true, file, 0, &a), 0);
 	assert_int_equal(km_user_access(f.t, a + 100, "file data", 10, true), 10);
@@ -272,7 +261,6 @@ static void test_peek_file_mapping(void **state)
 	assert_null(km_file_page(file, 1));
 	km_mm_put(mm2);
 	km_file_put(file);
-	km_fixture_down(&f);
 }
 
 /* copy_to_user into a MAP_SHARED file page leaves it to be written back. */
@@ -367,14 +355,13 @@ static void test_fixed_dirties_written_page(void **state)
 static void test_fixed_dirties_only_written_pages(void **state)
 {
 	const struct km_uaccess_ops *ops = &km_uaccess_gup_kmap_fixed;
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_file *file;
 	struct km_events ev;
 	unsigned long a;
 	unsigned int fl;
 	char buf[16];
 
-	km_fixture_up(&f, NULL);
 	assert_int_equal(km_file_new(f.m, 2 * 4096, &file), 0);
 	assert_int_equal(km_mmap_file(f.mm, 0, 2 * 4096, RW, true, file, 0, &a), 0);
 	km_user_access(f.t, a, "first", 6, true);
@@ -398,7 +385,6 @@ static void test_fixed_dirties_only_written_pages(void **state)
 	assert_memory_equal(buf, "012345", 6);
 	assert_memory_equal(buf + 6, "second", 6);	/* page 1 untouched */
 	km_file_put(file);
-	km_fixture_down(&f);
 }
 
 /*
@@ -410,12 +396,11 @@ static void test_fixed_dirties_only_written_pages(void **state)
  */
 static void test_wp_page_shared_dirties_page(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_file *file;
 	unsigned long a;
 	unsigned int fl;
 
-	km_fixture_up(&f, NULL);
 	assert_int_equal(km_file_new(f.m, 4096, &file), 0);
 	assert_int_equal(km_mmap_file(f.mm, 0, 4096, RW, true, file, 0, &a), 0);
 	km_user_access(f.t, a, "x", 1, true);
@@ -430,7 +415,6 @@ static void test_wp_page_shared_dirties_page(void **state)
 	assert_true(fl & KM_PTE_WRITE);
 	assert_ptr_equal(pte_page(f.mm, a, NULL), km_file_page(file, 0));	/* no copy */
 	km_file_put(file);
-	km_fixture_down(&f);
 }
 
 /* --- kmap eras ---------------------------------------------------------- */
@@ -534,11 +518,10 @@ static void test_kmap_local_slots_per_task(void **state)
  * never gets the NULL it would dereference; kunmap_local() balances it */
 static void test_kmap_local_on_old_era_is_kmap_era(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_page *p;
 	void *v;
 
-	km_fixture_up(&f, NULL);
 	p = km_alloc_page(f.m, 0);
 	v = km_kmap_local_page(f.t, p);
 	assert_ptr_equal(v, km_page_address(f.m, p));
@@ -550,7 +533,6 @@ static void test_kmap_local_on_old_era_is_kmap_era(void **state)
 	assert_int_equal(km_report_count(f.m, KM_R_NONE), 1);
 	km_put_page(f.m, p);
 	km_reports_clear(f.m);
-	km_fixture_down(&f);
 }
 
 /* --- splits, highmem and fault injection ------------------------------- */
@@ -603,12 +585,11 @@ static void test_beaglebone_highmem_on(void **state)
 
 static void test_fault_gup_limit(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	unsigned long a;
 	char buf[8192];
 	struct km_page *pages[2];
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 2, RW);
 	km_user_access(f.t, a, buf, sizeof(buf), true);
 	km_fault_gup_limit(f.m, 1);
@@ -624,7 +605,6 @@ static void test_fault_gup_limit(void **state)
 	assert_int_equal(km_get_user_pages_fast(f.t, a, 2, 0, pages), 2);
 	km_put_page(f.m, pages[0]);
 	km_put_page(f.m, pages[1]);
-	km_fixture_down(&f);
 }
 
 static void test_fault_kmap_slots_exhausted(void **state)
@@ -684,12 +664,11 @@ static void test_rfc_int_truncation_cannot_claim_success(void **state)
  */
 static void test_rfc_page_array_arm_size(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_events ev;
 	unsigned long a, n;
 	unsigned char *buf;
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 9, RW);
 	buf = g_malloc(9 * 4096);
 	km_events_reset(f.m);
@@ -710,34 +689,33 @@ static void test_rfc_page_array_arm_size(void **state)
 	assert_int_equal(ev.kfree_calls, 1);		/* the array was allocated */
 	assert_int_equal(ev.kmalloc_class[KM_EVENTS_KMALLOC_CLASSES - 1], 1);
 	assert_int_equal(ev.gup_calls, 1);
-	km_fixture_down(&f);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_fork_cow),
+		cmocka_unit_test_setup_teardown(test_fork_cow, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_copy_to_user_breaks_cow_every_variant),
-		cmocka_unit_test(test_mprotect),
-		cmocka_unit_test(test_shared_file_dirty_and_writeback),
-		cmocka_unit_test(test_private_file_cow),
-		cmocka_unit_test(test_peek_file_mapping),
-		cmocka_unit_test(test_split_file_vma_keeps_offset),
+		cmocka_unit_test_setup_teardown(test_mprotect, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_shared_file_dirty_and_writeback, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_private_file_cow, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_peek_file_mapping, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_split_file_vma_keeps_offset, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_copy_to_shared_file_is_written_back),
 		cmocka_unit_test(test_rfc_put_page_without_set_page_dirty),
 		cmocka_unit_test(test_fixed_dirties_written_page),
-		cmocka_unit_test(test_fixed_dirties_only_written_pages),
-		cmocka_unit_test(test_wp_page_shared_dirties_page),
+		cmocka_unit_test_setup_teardown(test_fixed_dirties_only_written_pages, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_wp_page_shared_dirties_page, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_kmap_flush_counts),
 		cmocka_unit_test(test_kmap_local_order_warn_and_overflow_bug),
 		cmocka_unit_test(test_kmap_local_slots_per_task),
-		cmocka_unit_test(test_kmap_local_on_old_era_is_kmap_era),
+		cmocka_unit_test_setup_teardown(test_kmap_local_on_old_era_is_kmap_era, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_vmsplit_4g4g),
 		cmocka_unit_test(test_beaglebone_highmem_on),
-		cmocka_unit_test(test_fault_gup_limit),
+		cmocka_unit_test_setup_teardown(test_fault_gup_limit, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_fault_kmap_slots_exhausted),
 		cmocka_unit_test(test_rfc_int_truncation_cannot_claim_success),
-		cmocka_unit_test(test_rfc_page_array_arm_size),
+		cmocka_unit_test_setup_teardown(test_rfc_page_array_arm_size, km_fixture_setup, km_fixture_teardown),
 	};
 
 	return cmocka_run_group_tests_name("test_mm_fidelity", tests, NULL, NULL);

@@ -43,6 +43,24 @@ static void fx_down(struct fx *f)
 	assert_int_equal(km_machine_destroy(f->m), 0);
 }
 
+/* The same as cmocka fixtures: *state is a struct fx on the default
+ * machine, torn down (and its teardown checked) whatever the test asserted. */
+static int fx_setup(void **state)
+{
+	struct fx *f = g_new0(struct fx, 1);
+
+	fx_up(f);
+	*state = f;
+	return 0;
+}
+
+static int fx_teardown(void **state)
+{
+	fx_down(*state);
+	g_free(*state);
+	return 0;
+}
+
 static size_t align_up(size_t x, size_t a)
 {
 	return (x + a - 1) / a * a;
@@ -67,10 +85,9 @@ static struct km_skb *mk(struct fx *f, unsigned int size, int reserve, unsigned 
 
 static void test_alloc_rounding_literals(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *skb;
 
-	fx_up(&f);
 	skb = km_alloc_skb(f.t, 100, KM_GFP_KERNEL);
 	assert_non_null(skb);
 	assert_int_equal(skb->end - skb->head, 320);
@@ -87,7 +104,6 @@ static void test_alloc_rounding_literals(void **state)
 	assert_int_equal(km_skb_tailroom(skb), 1632);
 	assert_int_equal(km_skb_headroom(skb), 224);
 	km_kfree_skb(skb);
-	fx_down(&f);
 }
 
 /*
@@ -162,25 +178,22 @@ static void test_alloc_rounding_sweep(void **state)
 
 static void test_alloc_failure(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_events ev;
 
-	fx_up(&f);
 	km_fault_fail_kmalloc_nth(f.m, 1);
 	assert_null(km_alloc_skb(f.t, 100, KM_GFP_ATOMIC));
 	km_events_get(f.m, &ev);
 	assert_int_equal(ev.skb_allocs, 0);
 	assert_null(km_alloc_skb(NULL, 100, KM_GFP_ATOMIC));
-	fx_down(&f);
 }
 
 static void test_push_boundary(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *skb;
 	unsigned char *data;
 
-	fx_up(&f);
 	skb = km_alloc_skb(f.t, 100, KM_GFP_KERNEL);
 	km_skb_reserve(skb, 16);
 	km_skb_put(skb, 10);
@@ -197,17 +210,15 @@ static void test_push_boundary(void **state)
 	assert_int_equal(skb->len, 26);
 	km_kfree_skb(skb);
 	km_reports_clear(f.m);
-	fx_down(&f);
 }
 
 static void test_put_boundary(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *skb;
 	unsigned char *tail;
 	int room;
 
-	fx_up(&f);
 	skb = km_alloc_skb(f.t, 100, KM_GFP_KERNEL);
 	km_skb_reserve(skb, 8);
 	room = km_skb_tailroom(skb);
@@ -223,15 +234,13 @@ static void test_put_boundary(void **state)
 	assert_ptr_equal(skb->tail, skb->end);
 	km_kfree_skb(skb);
 	km_reports_clear(f.m);
-	fx_down(&f);
 }
 
 static void test_reserve_pull_trim_tail(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *skb;
 
-	fx_up(&f);
 	skb = km_alloc_skb(f.t, 100, KM_GFP_KERNEL);
 	/* reserve exactly all the tailroom, then one past */
 	km_skb_reserve(skb, 320);
@@ -261,16 +270,14 @@ static void test_reserve_pull_trim_tail(void **state)
 	assert_ptr_equal(skb->tail, skb->end);
 	km_kfree_skb(skb);
 	km_reports_clear(f.m);
-	fx_down(&f);
 }
 
 static void test_clone_dataref(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *skb, *c;
 	struct km_events ev;
 
-	fx_up(&f);
 	skb = km_alloc_skb(f.t, 200, KM_GFP_KERNEL);
 	km_skb_reserve(skb, 64);
 	km_skb_put(skb, 100);
@@ -294,15 +301,13 @@ static void test_clone_dataref(void **state)
 	assert_int_equal(ev.skb_allocs, 1);
 	assert_int_equal(ev.skb_clones, 1);
 	assert_int_equal(ev.skb_frees, 2);
-	fx_down(&f);
 }
 
 static void test_header_release_tcp_shape(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *orig, *c, *tap;
 
-	fx_up(&f);
 	orig = mk(&f, 1448 + 224, 224, 1448, 0);
 	km_skb_header_release(orig);
 	assert_int_equal(orig->nohdr, 1);
@@ -342,7 +347,6 @@ static void test_header_release_tcp_shape(void **state)
 	km_kfree_skb(tap);
 	assert_int_equal(c->shinfo->dataref, 1);
 	km_kfree_skb(c);
-	fx_down(&f);
 }
 
 /* skb_header_release() (include/linux/skbuff.h, v3.5): "the owner of this
@@ -355,10 +359,9 @@ static void test_header_release_tcp_shape(void **state)
  * allowed. */
 static void test_header_release_of_a_clone(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *orig, *c, *c2;
 
-	fx_up(&f);
 	orig = mk(&f, 1448 + 224, 224, 1448, 0);
 	km_skb_header_release(orig);
 	c = km_skb_clone(f.t, orig, KM_GFP_ATOMIC);
@@ -375,17 +378,15 @@ static void test_header_release_of_a_clone(void **state)
 	km_kfree_skb(c2);
 	km_kfree_skb(c);
 	km_kfree_skb(orig);
-	fx_down(&f);
 }
 
 static void test_copy_and_copy_expand(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *skb, *c, *n;
 	struct km_events ev;
 	unsigned char pat[300];
 
-	fx_up(&f);
 	for (unsigned int i = 0; i < sizeof(pat); i++)
 		pat[i] = (unsigned char)(i * 13 + 1);
 	skb = km_alloc_skb(f.t, 400, KM_GFP_KERNEL);
@@ -435,17 +436,15 @@ static void test_copy_and_copy_expand(void **state)
 	assert_int_equal(c->shinfo->dataref, 2);
 	km_kfree_skb(c);
 	km_kfree_skb(skb);
-	fx_down(&f);
 }
 
 static void test_pskb_expand_head_and_cow(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *skb, *c;
 	unsigned char *old_head;
 	unsigned char pat[100];
 
-	fx_up(&f);
 	for (unsigned int i = 0; i < sizeof(pat); i++)
 		pat[i] = (unsigned char)(i + 5);
 	skb = km_alloc_skb(f.t, 200, KM_GFP_KERNEL);
@@ -477,15 +476,13 @@ static void test_pskb_expand_head_and_cow(void **state)
 	km_reports_clear(f.m);
 	km_kfree_skb(c);
 	km_kfree_skb(skb);
-	fx_down(&f);
 }
 
 static void test_double_free_and_shared(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *skb;
 
-	fx_up(&f);
 	skb = km_alloc_skb(f.t, 100, KM_GFP_KERNEL);
 	km_skb_get(skb);
 	assert_true(km_skb_shared(skb));
@@ -498,7 +495,6 @@ static void test_double_free_and_shared(void **state)
 	assert_null(km_skb_clone(f.t, skb, KM_GFP_ATOMIC));	/* clone of a freed skb */
 	assert_int_equal(reports(&f, KM_R_SKB_REFCOUNT), 2);
 	km_reports_clear(f.m);
-	fx_down(&f);
 }
 
 static void test_leak_reported(void **state)
@@ -542,13 +538,12 @@ static void test_ll_reserved_space(void **state)
 
 static void test_traffic_shapes(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_net_device dev;
 	struct km_traffic *tr;
 	struct km_traffic_config cfg = { .kind = KM_TRAFFIC_TCP };
 	struct km_skb *skb;
 
-	fx_up(&f);
 	km_net_device_init_ether(&dev);
 	assert_int_equal(km_traffic_new(f.t, &dev, &cfg, &tr), 0);
 	skb = km_traffic_next(tr);
@@ -587,7 +582,6 @@ static void test_traffic_shapes(void **state)
 	cfg.payload = 70000;
 	assert_int_equal(km_traffic_new(f.t, &dev, &cfg, &tr), -EINVAL);
 	assert_int_equal(reports(&f, KM_R_NONE), 0);
-	fx_down(&f);
 }
 
 static unsigned int be16(const uint8_t *p)
@@ -624,7 +618,7 @@ static unsigned int ip_sum(const uint8_t *ip)
  * 65535 - 66 is refused (kmodel/traffic.h). */
 static void test_traffic_headers(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_net_device dev;
 	struct km_traffic *tr;
 	struct km_traffic_config cfg = { .kind = KM_TRAFFIC_UDP };
@@ -632,7 +626,6 @@ static void test_traffic_headers(void **state)
 	uint32_t seq;
 	int want, got;
 
-	fx_up(&f);
 	km_net_device_init_ether(&dev);
 	assert_int_equal(km_traffic_new(f.t, &dev, &cfg, &tr), 0);
 	skb = km_traffic_next(tr);
@@ -673,7 +666,6 @@ static void test_traffic_headers(void **state)
 	km_kfree_skb(skb);
 	km_traffic_free(tr);
 	assert_int_equal(reports(&f, KM_R_NONE), 0);
-	fx_down(&f);
 }
 
 /* Fix 1: size arithmetic never wraps into a small buffer or UB. In v3.5
@@ -683,12 +675,11 @@ static void test_traffic_headers(void **state)
  * (4 MiB with 4 KiB pages) is far below any such size. */
 static void test_huge_sizes(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *skb;
 	struct km_events ev;
 	unsigned char *data, *tail;
 
-	fx_up(&f);
 	skb = mk(&f, 100, 40, 60, 0);
 	data = skb->data;
 	tail = skb->tail;
@@ -732,7 +723,6 @@ static void test_huge_sizes(void **state)
 	assert_int_equal(skb->len, 60);
 	km_reports_clear(f.m);
 	km_kfree_skb(skb);
-	fx_down(&f);
 }
 
 /* Fix 2: a task of machine B working on an skb of machine A would allocate
@@ -789,11 +779,10 @@ static void test_cross_machine(void **state)
  * 102). */
 static void test_copy_keeps_tailroom(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *skb, *n;
 	struct km_events ev;
 
-	fx_up(&f);
 	skb = mk(&f, 1000, 16, 10, 0xa5);
 	assert_int_equal(skb->end - skb->head, 1856);
 	assert_int_equal(km_skb_tailroom(skb), 1830);
@@ -810,7 +799,6 @@ static void test_copy_keeps_tailroom(void **state)
 	assert_int_equal(ev.skb_copy_bytes, 26);
 	km_kfree_skb(n);
 	km_kfree_skb(skb);
-	fx_down(&f);
 }
 
 /* Fix 4: the public boundary never crashes the host: NULL skb, NULL task,
@@ -818,10 +806,9 @@ static void test_copy_keeps_tailroom(void **state)
  * call; with an skb there is a machine, and it records nothing new. */
 static void test_null_arguments(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *skb;
 
-	fx_up(&f);
 	assert_int_equal(km_skb_headroom(NULL), 0);
 	assert_non_null(strstr(km_last_error(), "skb_headroom"));
 	assert_int_equal(km_skb_tailroom(NULL), 0);
@@ -866,7 +853,6 @@ static void test_null_arguments(void **state)
 	assert_int_equal(km_skb_headroom(skb), 16);
 	assert_int_equal(reports(&f, KM_R_NONE), 0);
 	km_kfree_skb(skb);
-	fx_down(&f);
 }
 
 /* Fix 5: with a LIFO struct cache the next alloc_skb got the struct just
@@ -876,11 +862,10 @@ static void test_null_arguments(void **state)
  * residual limit is shown too: the (Q + 1)-th allocation reuses it. */
 static void test_stale_free_after_reuse(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *stale, *live, *n;
 	struct km_events ev;
 
-	fx_up(&f);
 	stale = mk(&f, 100, 0, 10, 1);
 	km_kfree_skb(stale);
 	live = mk(&f, 100, 0, 10, 2);
@@ -906,7 +891,6 @@ static void test_stale_free_after_reuse(void **state)
 	assert_ptr_equal(n, stale);	/* the documented limit */
 	km_kfree_skb(n);
 	assert_int_equal(reports(&f, KM_R_NONE), 0);
-	fx_down(&f);
 }
 
 /*
@@ -924,13 +908,12 @@ static void test_stale_free_after_reuse(void **state)
  */
 static void test_pskb_expand_head_v35_allocates(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *skb, *c;
 	struct km_events ev;
 	unsigned char *head;
 	size_t skbs, bufs;
 
-	fx_up(&f);
 	skb = mk(&f, 100, 16, 100, 9);
 	km_skb_header_release(skb);
 	c = km_skb_clone(f.t, skb, KM_GFP_ATOMIC);
@@ -976,7 +959,6 @@ static void test_pskb_expand_head_v35_allocates(void **state)
 	km_kfree_skb(c);
 	km_kfree_skb(skb);
 	assert_int_equal(reports(&f, KM_R_NONE), 0);
-	fx_down(&f);
 }
 
 /*
@@ -992,12 +974,11 @@ static void test_pskb_expand_head_v35_allocates(void **state)
  */
 static void test_pskb_expand_head_negative_ntail_ksize(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *skb;
 	unsigned char *head;
 	size_t skbs, bufs;
 
-	fx_up(&f);
 	skb = mk(&f, 256, 0, 300, 0x33);
 	assert_int_equal(skb->end - skb->head, 320);
 	assert_int_equal(km_pskb_expand_head(f.t, skb, 0, -100, KM_GFP_ATOMIC), 0);
@@ -1021,7 +1002,6 @@ static void test_pskb_expand_head_negative_ntail_ksize(void **state)
 	assert_ptr_equal(skb->head, head);
 	km_reports_clear(f.m);
 	km_kfree_skb(skb);
-	fx_down(&f);
 }
 
 /* Fix 8: skb_shared_info depends on PAGE_SIZE in v3.5: MAX_SKB_FRAGS =
@@ -1105,11 +1085,10 @@ static void test_alloc_zeroes_shinfo_area(void **state)
  * value: 0, a private skb, 6 zero bytes after the data, no report. */
 static void test_skb_pad_clone_negative_ntail(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *skb, *c;
 	unsigned char after[6];
 
-	fx_up(&f);
 	/* alloc_skb(256): kmalloc(256 + 192) -> kmalloc-512, end = 320 */
 	skb = mk(&f, 256, 0, 54, 0x5a);
 	assert_int_equal(km_skb_tailroom(skb), 266);
@@ -1147,23 +1126,20 @@ static void test_skb_pad_clone_negative_ntail(void **state)
 	km_reports_clear(f.m);
 	km_kfree_skb(c);
 	km_kfree_skb(skb);
-	fx_down(&f);
 }
 
 /* skb_pad() frees the skb when the expand fails, as v3.5's does. */
 static void test_skb_pad_failure_frees(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *skb, *c;
 
-	fx_up(&f);
 	skb = mk(&f, 256, 0, 54, 1);
 	c = km_skb_clone(f.t, skb, KM_GFP_ATOMIC);
 	km_fault_fail_kmalloc_nth(f.m, 1);
 	assert_int_equal(km_skb_pad(f.t, c, 6), -ENOMEM);
 	assert_int_equal(skb->shinfo->dataref, 1);	/* c is gone */
 	km_kfree_skb(skb);
-	fx_down(&f);
 }
 
 /* skb_copy_expand(): a negative newtailroom is legal while the buffer still
@@ -1171,10 +1147,9 @@ static void test_skb_pad_failure_frees(void **state)
  * newheadroom puts data before head. */
 static void test_copy_expand_negative_room(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *skb, *n;
 
-	fx_up(&f);
 	skb = mk(&f, 256, 16, 100, 3);
 	/* alloc_skb(4 + 100 - 20): kmalloc(128 + 192) -> kmalloc-512, end 320 */
 	n = km_skb_copy_expand(f.t, skb, 4, -20, KM_GFP_ATOMIC);
@@ -1195,7 +1170,6 @@ static void test_copy_expand_negative_room(void **state)
 	assert_int_equal(reports(&f, KM_R_NONE), 1);
 	km_reports_clear(f.m);
 	km_kfree_skb(skb);
-	fx_down(&f);
 }
 
 /* Defect 3: skb_cow_head() of a shared skb that needs a new head reaches
@@ -1206,11 +1180,10 @@ static void test_copy_expand_negative_room(void **state)
  * net/core/skbuff.c pskb_expand_head() ("if (skb_shared(skb)) BUG();"). */
 static void test_cow_head_shared(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *skb;
 	unsigned char *head;
 
-	fx_up(&f);
 	skb = mk(&f, 200, 2, 100, 9);
 	km_skb_get(skb);
 	head = skb->head;
@@ -1225,18 +1198,16 @@ static void test_cow_head_shared(void **state)
 	km_reports_clear(f.m);
 	km_kfree_skb(skb);
 	km_kfree_skb(skb);
-	fx_down(&f);
 }
 
 /* Defect 5: a write through the compatibility layer into any live skb
  * buffer is checked, not only into the last noted skb's. */
 static void test_compat_write_any_buffer(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *x, *orig, *c, *y;
 	unsigned char junk[8] = { 0 }, local[8];
 
-	fx_up(&f);
 	x = mk(&f, 100, 16, 10, 1);
 	orig = mk(&f, 300, 64, 100, 2);
 	km_skb_header_release(orig);
@@ -1271,7 +1242,6 @@ static void test_compat_write_any_buffer(void **state)
 	km_kfree_skb(c);
 	km_kfree_skb(orig);
 	km_kfree_skb(x);
-	fx_down(&f);
 }
 
 /*
@@ -1284,11 +1254,10 @@ static void test_compat_write_any_buffer(void **state)
  */
 static void test_checker_off_keeps_bounds(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *v[9];
 	unsigned char junk[600];
 
-	fx_up(&f);
 	memset(junk, 0xa5, sizeof(junk));
 	for (int i = 0; i < 9; i++)
 		v[i] = mk(&f, 300, 0, 10, i + 1);	/* kmalloc(320 + 192): 512 */
@@ -1315,17 +1284,15 @@ static void test_checker_off_keeps_bounds(void **state)
 	km_reports_clear(f.m);
 	for (int i = 0; i < 9; i++)
 		km_kfree_skb(v[i]);
-	fx_down(&f);
 }
 
 /* Defect 6: each sharing rule has its code; KM_R_SKB_SHARING counts them all. */
 static void test_sharing_codes_apart(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *skb, *c;
 	unsigned char b[4] = { 1, 2, 3, 4 };
 
-	fx_up(&f);
 	skb = mk(&f, 300, 64, 100, 2);
 	km_skb_header_release(skb);
 	km_skb_header_release(skb);			/* BUG_ON(skb->nohdr) */
@@ -1358,7 +1325,6 @@ static void test_sharing_codes_apart(void **state)
 	km_kfree_skb(c);
 	km_kfree_skb(c);
 	km_kfree_skb(skb);
-	fx_down(&f);
 }
 
 /* Defect 7 (found by fuzzing): documented calls reach an skb whose len runs
@@ -1374,10 +1340,9 @@ static void test_sharing_codes_apart(void **state)
  * skb_copy_expand() (skb_copy_bits(..., skb->len + head_copy_len)). */
 static void test_len_past_buffer(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *skb;
 
-	fx_up(&f);
 	skb = km_alloc_skb(f.t, 1000, KM_GFP_KERNEL);
 	assert_int_equal(skb->end - skb->head, 1856);
 	km_skb_put(skb, 1856);
@@ -1394,7 +1359,6 @@ static void test_len_past_buffer(void **state)
 	assert_int_equal(reports(&f, KM_R_NONE), 4);
 	km_reports_clear(f.m);
 	km_kfree_skb(skb);
-	fx_down(&f);
 }
 
 /* Defect 8: skb_header_cloned() of a TCP original whose clone was freed:
@@ -1403,11 +1367,10 @@ static void test_len_past_buffer(void **state)
  * (dataref 0x10002) whose headroom suffices does not reallocate. */
 static void test_tcp_header_cloned_and_cow(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *skb, *c;
 	unsigned char *head;
 
-	fx_up(&f);
 	skb = mk(&f, 1448 + 224, 224, 1448, 4);
 	km_skb_header_release(skb);
 	c = km_skb_clone(f.t, skb, KM_GFP_ATOMIC);
@@ -1426,7 +1389,6 @@ static void test_tcp_header_cloned_and_cow(void **state)
 	assert_false(km_skb_cloned(skb));
 	assert_int_equal(reports(&f, KM_R_NONE), 0);
 	km_kfree_skb(skb);
-	fx_down(&f);
 }
 
 /*
@@ -1439,16 +1401,14 @@ static void test_tcp_header_cloned_and_cow(void **state)
  */
 static void test_copy_expand_reserve_past_end(void **state)
 {
-	struct fx f;
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
 	struct km_skb *skb;
 
-	fx_up(&f);
 	skb = mk(&f, 0, 0, 0, 0);
 	assert_null(km_skb_copy_expand(f.t, skb, 80, -80, KM_GFP_ATOMIC));
 	assert_int_equal(reports(&f, KM_R_SKB_OVER), 1);
 	km_reports_clear(f.m);
 	km_kfree_skb(skb);
-	fx_down(&f);
 }
 
 /* The harness API of kmodel/skb.h: a watch sees a plain C store into a
@@ -1489,42 +1449,42 @@ static void test_harness_watch(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_copy_expand_reserve_past_end),
-		cmocka_unit_test(test_alloc_rounding_literals),
+		cmocka_unit_test_setup_teardown(test_copy_expand_reserve_past_end, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_alloc_rounding_literals, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_harness_watch, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_alloc_rounding_sweep),
-		cmocka_unit_test(test_alloc_failure),
-		cmocka_unit_test(test_push_boundary),
-		cmocka_unit_test(test_put_boundary),
-		cmocka_unit_test(test_reserve_pull_trim_tail),
-		cmocka_unit_test(test_clone_dataref),
-		cmocka_unit_test(test_header_release_tcp_shape),
-		cmocka_unit_test(test_header_release_of_a_clone),
-		cmocka_unit_test(test_copy_and_copy_expand),
-		cmocka_unit_test(test_pskb_expand_head_and_cow),
-		cmocka_unit_test(test_double_free_and_shared),
+		cmocka_unit_test_setup_teardown(test_alloc_failure, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_push_boundary, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_put_boundary, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_reserve_pull_trim_tail, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_clone_dataref, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_header_release_tcp_shape, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_header_release_of_a_clone, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_copy_and_copy_expand, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_pskb_expand_head_and_cow, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_double_free_and_shared, fx_setup, fx_teardown),
 		cmocka_unit_test(test_leak_reported),
 		cmocka_unit_test(test_ll_reserved_space),
-		cmocka_unit_test(test_traffic_shapes),
-		cmocka_unit_test(test_traffic_headers),
-		cmocka_unit_test(test_huge_sizes),
+		cmocka_unit_test_setup_teardown(test_traffic_shapes, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_traffic_headers, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_huge_sizes, fx_setup, fx_teardown),
 		cmocka_unit_test(test_cross_machine),
-		cmocka_unit_test(test_copy_keeps_tailroom),
-		cmocka_unit_test(test_null_arguments),
-		cmocka_unit_test(test_stale_free_after_reuse),
-		cmocka_unit_test(test_pskb_expand_head_v35_allocates),
-		cmocka_unit_test(test_pskb_expand_head_negative_ntail_ksize),
+		cmocka_unit_test_setup_teardown(test_copy_keeps_tailroom, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_null_arguments, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_stale_free_after_reuse, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_pskb_expand_head_v35_allocates, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_pskb_expand_head_negative_ntail_ksize, fx_setup, fx_teardown),
 		cmocka_unit_test(test_shinfo_by_page_size),
 		cmocka_unit_test(test_alloc_zeroes_shinfo_area),
-		cmocka_unit_test(test_skb_pad_clone_negative_ntail),
-		cmocka_unit_test(test_skb_pad_failure_frees),
-		cmocka_unit_test(test_copy_expand_negative_room),
-		cmocka_unit_test(test_cow_head_shared),
-		cmocka_unit_test(test_compat_write_any_buffer),
-		cmocka_unit_test(test_sharing_codes_apart),
-		cmocka_unit_test(test_checker_off_keeps_bounds),
-		cmocka_unit_test(test_len_past_buffer),
-		cmocka_unit_test(test_tcp_header_cloned_and_cow),
+		cmocka_unit_test_setup_teardown(test_skb_pad_clone_negative_ntail, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_skb_pad_failure_frees, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_copy_expand_negative_room, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_cow_head_shared, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_compat_write_any_buffer, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_sharing_codes_apart, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_checker_off_keeps_bounds, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_len_past_buffer, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_tcp_header_cloned_and_cow, fx_setup, fx_teardown),
 	};
 
 	return cmocka_run_group_tests_name("test_skb", tests, NULL, NULL);
