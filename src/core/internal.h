@@ -9,9 +9,8 @@
  * kmalloc caches, the config) and the frames of physical memory, hot on
  * every modelled operation (mm_sim/physmem.c sets them up). skb_sim,
  * usbnet and kmap keep theirs behind opaque pointers (struct km_skb_state,
- * km_usbnet_state, km_kmap_state, defined in their own files and set up
- * and torn down by lifecycle.c), as the interleaving scheduler does
- * (struct km_sched, mm_sim/interleave.c).
+ * km_usbnet_state, km_kmap_state, km_interleave_state, defined in their
+ * own files and set up and torn down by lifecycle.c).
  */
 #ifndef KMODEL_INTERNAL_H
 #define KMODEL_INTERNAL_H
@@ -62,6 +61,7 @@ struct km_kwin_block;	/* strict kmap mode: host windows (mm_sim/highmem.c) */
 struct km_skb_state;	/* skb_sim/skbuff.c */
 struct km_kmap_state;	/* mm_sim/highmem.c */
 struct km_usbnet_state;	/* asix/usbnet.c */
+struct km_interleave_state;	/* mm_sim/interleave.c */
 
 struct km_cpu {
 	struct km_kmap_stack kmap;
@@ -209,11 +209,9 @@ struct km_machine {
 	void (*gup_hook)(struct km_task *t, void *arg);
 	void *gup_hook_arg;
 	/* interleaving points (mm_sim/interleave.c): armed while a hook or a
-	 * scheduler is */
+	 * scheduler is, which its state holds */
 	bool ip_armed;
-	void (*ip_hook)(struct km_task *t, enum km_ipoint ip, unsigned long addr, void *arg);
-	void *ip_hook_arg;
-	struct km_sched *sched;
+	struct km_interleave_state *interleave;
 	/* test hook: runs in the compatibility layer's memcpy()/memset() */
 	void (*memcpy_hook)(struct km_task *t, size_t n, void *arg);
 	void *memcpy_hook_arg;

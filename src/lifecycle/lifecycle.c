@@ -59,6 +59,7 @@ static const struct km_subsystem {
 	{ km_kmap_init, km_kmap_check, km_kmap_fini },
 	{ km_usbnet_init, NULL, km_usbnet_fini },
 	{ km_skb_init, km_skb_check_leaks, km_skb_fini },
+	{ km_interleave_init, NULL, km_interleave_fini },	/* below mm: munmap's down_write asks it */
 	{ km_slab_init, km_slab_check, km_slab_fini },
 	{ km_page_alloc_init, km_page_alloc_check, NULL },
 	{ km_physmem_init, NULL, km_physmem_fini },
@@ -131,7 +132,7 @@ int km_machine_destroy(struct km_machine *m)
 	 * machine's pages, locks and slots, and km_sched_free() still runs it
 	 * to its end on this machine: refused, nothing is checked or freed
 	 * (newuser5b real bug 2: the task ran on the freed machine) */
-	if (m->sched)
+	if (km_interleave_busy(m))
 		return km_err(-EBUSY, "km_machine_destroy: a scheduler (km_sched_new()) still "
 			      "drives this machine; km_sched_free() it first");
 	/* the log from its start for the teardown's reports: one the run

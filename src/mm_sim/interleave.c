@@ -35,6 +35,34 @@ struct sched_task {
 	unsigned int hits[KM_IP__COUNT];
 };
 
+/* the interleaving points' state on a machine (m->interleave): a hook
+ * (km_interleave_hook()) or a scheduler (km_sched_new()), never both; the
+ * machine's ip_armed says whether either is set, read inline at every
+ * point (mm_internal.h km_ipoint()) */
+struct km_interleave_state {
+	void (*hook)(struct km_task *t, enum km_ipoint ip, unsigned long addr, void *arg);
+	void *hook_arg;
+	struct km_sched *sched;
+};
+
+int km_interleave_init(struct km_machine *m)
+{
+	m->interleave = g_try_new0(struct km_interleave_state, 1);
+	return m->interleave ? 0 : km_err(-ENOMEM, "interleave: no host memory for its state");
+}
+
+void km_interleave_fini(struct km_machine *m)
+{
+	g_free(m->interleave);
+	m->interleave = NULL;
+	m->ip_armed = false;
+}
+
+bool km_interleave_busy(const struct km_machine *m)
+{
+	return m->interleave && m->interleave->sched;
+}
+
 struct km_sched {
 	struct km_machine *m;
 	GMutex lock;
@@ -58,7 +86,7 @@ const char *km_ipoint_name(enum km_ipoint ip)
 
 static void rearm(struct km_machine *m)
 {
-	m->ip_armed = m->ip_hook || m->sched;
+	m->ip_armed = m->interleave->hook || m->interleave->sched;
 }
 
 int km_interleave_hook(struct km_machine *m,
@@ -67,10 +95,10 @@ int km_interleave_hook(struct km_machine *m,
 {
 	if (!m)
 		return km_err(-EINVAL, "km_interleave_hook: machine is NULL");
-	if (m->sched)
+	if (m->interleave->sched)
 		return km_err(-EBUSY, "km_interleave_hook: a scheduler drives this machine");
-	m->ip_hook = fn;
-	m->ip_hook_arg = arg;
+	m->interleave->hook = fn;
+	m->interleave->hook_arg = arg;
 	rearm(m);
 	return 0;
 }
@@ -121,10 +149,10 @@ static void sched_point(struct sched_task *e, enum km_ipoint ip, unsigned long a
 void km_ipoint_fire(struct km_machine *m, struct km_task *t, enum km_ipoint ip,
 		    unsigned long addr)
 {
-	struct km_sched *s = m->sched;
+	struct km_sched *s = m->interleave->sched;
 
-	if (m->ip_hook)
-		m->ip_hook(t, ip, addr, m->ip_hook_arg);
+	if (m->interleave->hook)
+		m->interleave->hook(t, ip, addr, m->interleave->hook_arg);
 	/* only the task the scheduler let run stops; a point that another
 	 * task object reaches on its thread (none today) passes */
 	if (s && t && s->running && s->running->t == t)
@@ -134,7 +162,7 @@ void km_ipoint_fire(struct km_machine *m, struct km_task *t, enum km_ipoint ip,
 void km_mmap_write_lock(struct km_mm *mm, const char *what)
 {
 	struct km_machine *m = mm->m;
-	struct km_sched *s = m->sched;
+	struct km_sched *s = m->interleave->sched;
 	struct km_task *cur = km_current_task;
 	struct sched_task *e = s ? s->running : NULL;
 
@@ -162,7 +190,7 @@ int km_sched_new(struct km_machine *m, struct km_sched **out)
 
 	if (!m || !out)
 		return km_err(-EINVAL, "km_sched_new: machine or out is NULL");
-	if (m->sched || m->ip_hook)
+	if (m->interleave->sched || m->interleave->hook)
 		return km_err(-EBUSY, "km_sched_new: the machine's points are taken");
 	s = g_new0(struct km_sched, 1);
 	s->m = m;
@@ -170,7 +198,7 @@ int km_sched_new(struct km_machine *m, struct km_sched **out)
 	g_cond_init(&s->cond);
 	s->tasks = g_ptr_array_new();
 	s->trace = g_string_new(NULL);
-	m->sched = s;
+	m->interleave->sched = s;
 	rearm(m);
 	*out = s;
 	return 0;
@@ -375,7 +403,7 @@ int km_sched_free(struct km_sched *s)
 		g_free(e->name);
 		g_free(e);
 	}
-	s->m->sched = NULL;
+	s->m->interleave->sched = NULL;
 	rearm(s->m);
 	g_ptr_array_free(s->tasks, TRUE);
 	g_string_free(s->trace, TRUE);

@@ -173,6 +173,11 @@ static inline unsigned int km_mm_era(const struct km_machine *m)
 	}
 }
 
+/* interleave.c: its state (m->interleave); busy while a scheduler drives
+ * @m (km_machine_destroy() refuses then) */
+int km_interleave_init(struct km_machine *m);
+void km_interleave_fini(struct km_machine *m);
+bool km_interleave_busy(const struct km_machine *m);
 /* interleave.c: a point reached by @t (current, may be NULL) on @m */
 void km_ipoint_fire(struct km_machine *m, struct km_task *t, enum km_ipoint ip,
 		    unsigned long addr);
