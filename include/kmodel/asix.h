@@ -79,7 +79,8 @@ KM_API void km_asix_dev_free(struct km_asix_dev *d);
  */
 KM_API int km_asix_usbnet_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
 				  struct km_usbnet_dev *out);
-/** The sink to give km_usbnet_probe(). */
+/** The sink to give km_usbnet_probe(): for a harness that builds its own
+ *  usbnet (its own driver, maxpacket or speed) on the ASIX device model. */
 KM_API struct km_usb_sink km_asix_dev_sink(struct km_asix_dev *d);
 /**
  * km_asix_dev_rx() - feed @len bytes of one USB packet; @end_of_transfer

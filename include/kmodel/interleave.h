@@ -55,7 +55,8 @@ enum km_ipoint {
 	KM_IP__COUNT
 };
 
-/** Short name of a point ("after_fault", ...), never NULL. */
+/** Short name of a point ("after_fault", ...), never NULL: for a hook's
+ *  or a harness's own trace and messages. */
 KM_API const char *km_ipoint_name(enum km_ipoint ip);
 
 /**
@@ -123,7 +124,7 @@ KM_API int km_sched_run_until(struct km_sched *s, struct km_task *t, enum km_ipo
 KM_API int km_sched_finish(struct km_sched *s, struct km_task *t);
 
 /** How often @t reached @ip since its program started (0 for a bad
- *  argument). */
+ *  argument): a script checks that the interleaving it meant happened. */
 KM_API unsigned int km_sched_hits(const struct km_sched *s, const struct km_task *t,
 				  enum km_ipoint ip);
 

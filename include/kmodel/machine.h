@@ -289,7 +289,8 @@ KM_API struct km_task *km_task_switch(struct km_task *t);
 KM_API struct km_task *km_current(void);
 KM_API struct km_machine *km_task_machine(const struct km_task *t);
 KM_API struct km_mm *km_task_mm(const struct km_task *t);
-/** set_fs(KERNEL_DS) (true) or set_fs(USER_DS) (false); uaccess_kernel(). */
+/** set_fs(KERNEL_DS) (true) or set_fs(USER_DS) (false); uaccess_kernel():
+ *  how a harness runs a copy the way a kernel caller with KERNEL_DS does. */
 KM_API void km_task_set_kernel_ds(struct km_task *t, bool kernel_ds);
 KM_API bool km_task_kernel_ds(const struct km_task *t);
 /** preempt_disable()/preempt_enable(); an enable below zero is a

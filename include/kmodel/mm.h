@@ -24,7 +24,8 @@ struct km_page;
 #define KM_TYPE_NR	16
 #define KM_GUP_PIN_COUNTING_BIAS 1024 /* include/linux/mm.h */
 
-/** Geometry of a machine: page size (bytes), PAGE_SHIFT, pages in each zone. */
+/** Geometry of a machine: page size (bytes), PAGE_SHIFT, pages in each zone
+ *  -- what a harness sizes its buffers and address ranges by. */
 KM_API unsigned long km_page_size(const struct km_machine *m);
 KM_API unsigned int km_page_shift(const struct km_machine *m);
 KM_API unsigned long km_nr_pages(const struct km_machine *m);
@@ -32,11 +33,15 @@ KM_API unsigned long km_nr_lowmem_pages(const struct km_machine *m);
 /** TASK_SIZE of the machine's vmsplit, in bytes (user addresses are below). */
 KM_API unsigned long km_task_size(const struct km_machine *m);
 /** Bytes of host memory the simulated RAM currently costs (resident pages
- *  of the RAM mapping, from mincore(2)). */
+ *  of the RAM mapping, from mincore(2)): how a user sizes a big machine or
+ *  many machines on one host (README, "What the model costs the host"). */
 KM_API uint64_t km_ram_resident_bytes(const struct km_machine *m);
 
 /* ---- pages (mm/page_alloc.c, include/linux/mm.h, page_ref.h) --------------- */
 
+/** page_to_pfn(), page_mapcount(), PageHighMem(), PageDirty() and their
+ *  kin below: the state a harness asserts on after its code ran (a pin
+ *  taken and dropped, a COW broken, a highmem page kmapped). */
 KM_API unsigned long km_page_to_pfn(const struct km_machine *m, const struct km_page *p);
 /** NULL when @pfn is out of range. */
 KM_API struct km_page *km_pfn_to_page(struct km_machine *m, unsigned long pfn);
@@ -93,7 +98,9 @@ KM_API void km_unpin_user_page(struct km_machine *m, struct km_page *p);
 
 /** A new, empty address space (mm_struct), one user reference. */
 KM_API int km_mm_new(struct km_machine *m, struct km_mm **out);
-/** mmget()/mmput(): the last put unmaps everything and frees the mm. */
+/** mmget()/mmput(): the last put unmaps everything and frees the mm. A
+ *  harness that shares an mm between tasks (fork, threads) holds its own
+ *  reference with km_mm_get(). */
 KM_API void km_mm_get(struct km_mm *mm);
 KM_API void km_mm_put(struct km_mm *mm);
 
@@ -171,7 +178,8 @@ struct km_file;
 KM_API int km_file_new(struct km_machine *m, uint64_t size, struct km_file **out);
 /** Drop a reference; the last one truncates the page cache. NULL: no-op. */
 KM_API void km_file_put(struct km_file *f);
-/** The cached page at page @index, or NULL if not cached. No reference taken. */
+/** The cached page at page @index, or NULL if not cached. No reference
+ *  taken: what a harness inspects after writeback or truncation. */
 KM_API struct km_page *km_file_page(struct km_file *f, unsigned long index);
 /**
  * km_file_writeback() - write the file's dirty pages back: for each cached
@@ -508,7 +516,8 @@ KM_API void km_kunmap_atomic(struct km_task *t, void *addr);
 KM_API void *km_kmap_local_page(struct km_task *t, struct km_page *page);
 KM_API void km_kunmap_local(struct km_task *t, void *addr);
 /** kmap slots held on @cpu: the CPU's stack before 5.11; with
- *  KM_KMAP_LOCAL the sum over the tasks on @cpu. 0 for a bad @cpu. */
+ *  KM_KMAP_LOCAL the sum over the tasks on @cpu. 0 for a bad @cpu. What a
+ *  harness asserts between calls of its code, before teardown would. */
 KM_API unsigned int km_kmap_slots_held(const struct km_machine *m, unsigned int cpu);
 
 #ifdef __cplusplus

@@ -98,7 +98,8 @@ KM_API extern const struct km_uaccess_ops km_uaccess_with_memcpy;
 
 /** All registered variants, NULL-terminated, in a stable order. */
 KM_API const struct km_uaccess_ops *const *km_uaccess_variants(void);
-/** The variant called @name, or NULL. */
+/** The variant called @name, or NULL: a program that takes variant names
+ *  on its command line. */
 KM_API const struct km_uaccess_ops *km_uaccess_find(const char *name);
 
 /**

@@ -163,7 +163,8 @@ enum km_usbnet_era {
 	KM_USBNET_MAINLINE = 1,
 };
 
-/** Short name of @era ("v3.5", "mainline"; "unknown" otherwise). */
+/** Short name of @era ("v3.5", "mainline"; "unknown" otherwise): for a
+ *  program's listing of variants. */
 KM_API const char *km_usbnet_era_name(enum km_usbnet_era era);
 
 /* ---- the device model at the far end of the pipe -------------------------- */
