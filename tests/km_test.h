@@ -184,4 +184,62 @@ static inline int km_test_asix_wrap_new(struct km_machine *m, km_usbnet_frame_fn
 	return 0;
 }
 
+/*
+ * Tables with named rows, as KUnit's KUNIT_ARRAY_PARAM: each row of a
+ * table (an array of structs whose first member is `const char *name`)
+ * is a cmocka case of its own, named "test(row name)", so a failing row
+ * names itself. With km_row_setup()/km_fixture_teardown() each row runs
+ * on a fresh default machine and reads its row with km_row(state); with
+ * no setup, *state is the row.
+ */
+struct km_row_fixture {
+	struct km_fixture f;	/* first: km_fixture_teardown() frees it */
+	const void *row;
+};
+
+static inline int km_row_setup(void **state)
+{
+	struct km_row_fixture *x = g_new0(struct km_row_fixture, 1);
+
+	x->row = *state;
+	km_fixture_up(&x->f, NULL);
+	*state = x;
+	return 0;
+}
+
+#define km_row(state) (((struct km_row_fixture *)*(state))->row)
+
+static inline void km_test_add_rows(GArray *tests, const char *test, CMUnitTestFunction fn,
+				    CMFixtureFunction setup, CMFixtureFunction teardown,
+				    const void *rows, size_t n, size_t size)
+{
+	for (size_t i = 0; i < n; i++) {
+		const void *row = (const char *)rows + i * size;
+		char *name = g_strdup_printf("%s(%s)", test, *(const char *const *)row);
+		struct CMUnitTest t = { .name = g_intern_string(name), .test_func = fn,
+					.setup_func = setup, .teardown_func = teardown,
+					.initial_state = (void *)row };
+
+		g_array_append_val(tests, t);
+		g_free(name);
+	}
+}
+
+#define KM_TEST_ROWS(tests, fn, setup, teardown, rows)                                  \
+	km_test_add_rows(tests, #fn, fn, setup, teardown, rows, G_N_ELEMENTS(rows),       \
+			 sizeof((rows)[0]))
+
+/*
+ * The array @all of a group: the fixed cases @fixed (an array), then the
+ * rows gathered in @rows (freed here), for cmocka_run_group_tests_name()
+ * (a variable-length array: its sizeof is the count the macro takes).
+ */
+#define KM_TEST_CASES(all, fixed, rows)                                               \
+	g_array_prepend_vals(rows, fixed, G_N_ELEMENTS(fixed));                      \
+	struct CMUnitTest all[(rows)->len];                                           \
+	memcpy(all, (rows)->data, sizeof(all));                                       \
+	g_array_free(rows, TRUE)
+
+#define km_test_new_group() g_array_new(FALSE, FALSE, sizeof(struct CMUnitTest))
+
 #endif

@@ -57,13 +57,12 @@ static unsigned char *pattern(unsigned long n)
  * mmap_sem held, the page's refcount is its pte's alone */
 static void test_copy_locks_process_context(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_events ev;
 	struct seen s = { .f = &f };
 	unsigned char *src = pattern(P), out[P];
 	unsigned long a;
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
 	assert_int_equal(km_user_access(f.t, a, out, 1, true), 1);	/* resident, dirty */
 	s.addr = a;
@@ -87,14 +86,13 @@ static void test_copy_locks_process_context(void **state)
 	assert_memory_equal(out, src, P);
 	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
 	g_free(src);
-	km_fixture_down(&f);
 }
 
 /* atomic context (under kmap_atomic, as copy_page_to_iter() copies):
  * faulthandler_disabled(), so no mmap_sem; the pte lock still held */
 static void test_copy_atomic_no_mmap_sem(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_events ev;
 	struct seen s = { .f = &f };
 	unsigned char *src = pattern(3 * P), out[3 * P];
@@ -102,7 +100,6 @@ static void test_copy_atomic_no_mmap_sem(void **state)
 	struct km_page *pc;
 	void *k;
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 3, KM_PROT_READ | KM_PROT_WRITE);
 	for (int i = 0; i < 3; i++)
 		assert_int_equal(km_user_access(f.t, a + i * P, out, 1, true), 1);
@@ -127,22 +124,33 @@ static void test_copy_atomic_no_mmap_sem(void **state)
 	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
 	km_put_page(f.m, pc);
 	g_free(src);
-	km_fixture_down(&f);
 }
+
+/* The ptes pin_page_for_write() refuses: never touched (so not present),
+ * or present with young or dirty cleared (km_pte_mkold_clean()). */
+static const struct refusal {
+	const char *name;
+	unsigned int clear_bits;	/* 0: never touched */
+} refusals[] = {
+	{ "not present", 0 },
+	{ "old", KM_PTE_YOUNG },
+	{ "clean", KM_PTE_DIRTY },
+};
 
 /* Each way pin_page_for_write() refuses a pte: not present (never
  * touched), old, clean. In process context __put_user(0, to) faults it
  * in (one handle_mm_fault()), the retry pins it and the copy completes;
  * the fault leaves the pte young and dirty. */
-static void refused_then_faulted(unsigned int clear_bits)
+static void test_pin_refused_then_faulted(void **state)
 {
-	struct km_fixture f;
+	const struct refusal *row = km_row(state);	/* km_row_setup() */
+	unsigned int clear_bits = row->clear_bits;
+	struct km_fixture f = *(struct km_fixture *)*state;
 	struct km_events ev;
 	unsigned char *src = pattern(256), out[256];
 	unsigned int fl;
 	unsigned long a;
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
 	if (clear_bits) {
 		assert_int_equal(km_user_access(f.t, a, out, 1, true), 1);
@@ -160,24 +168,20 @@ static void refused_then_faulted(unsigned int clear_bits)
 	assert_memory_equal(out, src, 256);
 	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
 	g_free(src);
-	km_fixture_down(&f);
 }
-
-static void test_pin_refuses_not_present(void **state) { refused_then_faulted(0); }
-static void test_pin_refuses_old(void **state) { refused_then_faulted(KM_PTE_YOUNG); }
-static void test_pin_refuses_clean(void **state) { refused_then_faulted(KM_PTE_DIRTY); }
 
 /* In atomic context the same refusals end the copy: the fault of
  * __put_user() cannot be handled (exception-table fixup, -EFAULT), so
  * nothing is copied and n is returned -- for an old or clean pte too,
  * as ARM's young/dirty bits are emulated by faults. */
-static void refused_atomic(unsigned int clear_bits)
+static void test_pin_refused_atomic(void **state)
 {
-	struct km_fixture f;
+	const struct refusal *row = km_row(state);	/* km_row_setup() */
+	unsigned int clear_bits = row->clear_bits;
+	struct km_fixture f = *(struct km_fixture *)*state;
 	unsigned char *src = pattern(128), out[128], zero[128] = { 0 };
 	unsigned long a;
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
 	if (clear_bits) {
 		assert_int_equal(km_user_access(f.t, a, zero, 128, true), 128);
@@ -190,23 +194,17 @@ static void refused_atomic(unsigned int clear_bits)
 	assert_memory_equal(out, zero, 128);
 	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
 	g_free(src);
-	km_fixture_down(&f);
 }
-
-static void test_atomic_not_present(void **state) { refused_atomic(0); }
-static void test_atomic_old(void **state) { refused_atomic(KM_PTE_YOUNG); }
-static void test_atomic_clean(void **state) { refused_atomic(KM_PTE_DIRTY); }
 
 /* A read-only page: the pte is not writable and __put_user() cannot write
  * it either, so the copy stops at that page: the writable pages before
  * it are copied, the rest returned (bytes not copied, page granular). */
 static void test_readonly_stops_at_page(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	unsigned char *src = pattern(2 * P), out[P];
 	unsigned long a;
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 2, KM_PROT_READ | KM_PROT_WRITE);
 	assert_int_equal(km_mprotect(f.mm, a + P, P, KM_PROT_READ), 0);
 	assert_int_equal(km_copy_to_user(f.t, wm, a + P - 64, src, 128), 64);
@@ -218,20 +216,18 @@ static void test_readonly_stops_at_page(void **state)
 	assert_int_equal(km_mm_locks(f.mm)->mmap_sem.readers, 0);	/* dropped on the way out */
 	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
 	g_free(src);
-	km_fixture_down(&f);
 }
 
 /* Below 64 bytes the assembler routine runs: no page-table walk, no
  * mmap_sem, no compat memcpy; at 64 the walk starts. */
 static void test_threshold_64(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_events ev;
 	struct seen s = { .f = &f };
 	unsigned char src[64] = { 1 };
 	unsigned long a;
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
 	assert_int_equal(km_user_access(f.t, a, src, 1, true), 1);
 	s.addr = a;
@@ -248,7 +244,6 @@ static void test_threshold_64(void **state)
 	assert_int_equal(ev.mmap_sem_locks, 2);
 	assert_int_equal(s.calls, 2);
 	km_fault_on_memcpy(f.m, NULL, NULL);
-	km_fixture_down(&f);
 }
 
 /* __clear_user_memset() takes mmap_sem even in atomic context: a
@@ -257,14 +252,13 @@ static void test_threshold_64(void **state)
  * pte lock held. */
 static void test_clear_user_sleeps_in_atomic(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct seen s = { .f = &f };
 	unsigned char buf[256];
 	unsigned long a;
 	struct km_page *pc;
 	void *k;
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
 	memset(buf, 0xaa, sizeof(buf));
 	assert_int_equal(km_user_access(f.t, a, buf, 256, true), 256);
@@ -285,19 +279,17 @@ static void test_clear_user_sleeps_in_atomic(void **state)
 		assert_int_equal(buf[i], i < 200 ? 0 : 0xaa);
 	km_put_page(f.m, pc);
 	km_reports_clear(f.m);
-	km_fixture_down(&f);
 }
 
 /* clear_user in process context faults a never-touched page in with
  * __put_user and clears it; the events count the bytes set. */
 static void test_clear_user_process(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_events ev;
 	unsigned char buf[P];
 	unsigned long a;
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 2, KM_PROT_READ | KM_PROT_WRITE);
 	km_events_reset(f.m);
 	assert_int_equal(km_clear_user_with(f.t, wm, a + 10, P), 0);
@@ -310,7 +302,6 @@ static void test_clear_user_process(void **state)
 	/* past TASK_SIZE: access_ok() fails first */
 	assert_int_equal(km_clear_user_with(f.t, wm, km_task_size(f.m) - 64, 128), 128);
 	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
-	km_fixture_down(&f);
 }
 
 /* uaccess_mask_range_ptr(): a raw copy whose end passes TASK_SIZE gets a
@@ -318,27 +309,24 @@ static void test_clear_user_process(void **state)
  * nothing copied. */
 static void test_mask_range_ptr(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	unsigned char src[128] = { 0 };
 	unsigned long ts;
 
-	km_fixture_up(&f, NULL);
 	ts = km_task_size(f.m);
 	km_test_map(&f, ts - P, 1, KM_PROT_READ | KM_PROT_WRITE);
 	assert_int_equal(wm->raw_copy_to_user(ts - 64, src, 128), 128);
 	assert_int_equal(wm->raw_copy_to_user(ts - 128, src, 128), 0);
 	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
-	km_fixture_down(&f);
 }
 
 /* set_fs(KERNEL_DS): the "user" address is a kernel pointer: memcpy. */
 static void test_kernel_ds(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	unsigned char src[100], dst[100] = { 0 };
 
 	memset(src, 0x5a, sizeof(src));
-	km_fixture_up(&f, NULL);
 	km_task_set_kernel_ds(f.t, true);
 	assert_int_equal(km_copy_to_user(f.t, wm, (unsigned long)dst, src, 100), 0);
 	assert_memory_equal(dst, src, 100);
@@ -346,20 +334,18 @@ static void test_kernel_ds(void **state)
 	for (int i = 0; i < 100; i++)
 		assert_int_equal(dst[i], 0);
 	km_task_set_kernel_ds(f.t, false);
-	km_fixture_down(&f);
 }
 
 /* copy_from_user is the assembler path (direct's): no walk, no mmap_sem,
  * no compat memcpy, and a fault is handled by the MMU path */
 static void test_from_user_is_direct(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_events ev;
 	struct seen s = { .f = &f };
 	unsigned char *src = pattern(P), dst[P];
 	unsigned long a;
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
 	assert_int_equal(km_user_access(f.t, a, src, P, true), (long)P);
 	s.addr = a;
@@ -373,7 +359,6 @@ static void test_from_user_is_direct(void **state)
 	assert_int_equal(ev.mmap_sem_locks, 0);
 	assert_int_equal(ev.pt_walks, 1);
 	g_free(src);
-	km_fixture_down(&f);
 }
 
 /*
@@ -386,7 +371,7 @@ static void test_from_user_is_direct(void **state)
  */
 static void test_kernel_buffer_below_task_size(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	unsigned char *low, *back;
 	unsigned long a, n = 3 * P;
 
@@ -400,7 +385,6 @@ static void test_kernel_buffer_below_task_size(void **state)
 	back = g_malloc(n);
 	for (unsigned long i = 0; i < n; i++)
 		low[i] = (unsigned char)(i * 13 + 1);
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 4, KM_PROT_READ | KM_PROT_WRITE);
 	assert_true(a > (uintptr_t)low + n);	/* TASK_UNMAPPED_BASE is above it */
 	assert_int_equal(km_copy_to_user(f.t, wm, a + 100, low, n), 0);	/* memcpy path */
@@ -411,7 +395,6 @@ static void test_kernel_buffer_below_task_size(void **state)
 	assert_int_equal(km_copy_from_user(f.t, wm, low, a + 100, n), 0);
 	assert_memory_equal(back, low, n);
 	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
-	km_fixture_down(&f);
 	g_free(back);
 	munmap(low, n);
 }
@@ -421,13 +404,12 @@ static void test_kernel_buffer_below_task_size(void **state)
  * below mmap_min_addr) is the oops the kernel would have. */
 static void test_uaccess_window_user_addresses(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	unsigned char src[64], back[64];
 	unsigned long a;
 	unsigned int fl;
 
 	memset(src, 0x3c, sizeof(src));
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
 	fl = km_uaccess_save_and_enable();
 	km_kernel_memcpy((void *)(uintptr_t)a, src, sizeof(src));
@@ -468,7 +450,6 @@ static void test_uaccess_window_user_addresses(void **state)
 		assert_non_null(strstr(km_report_get(f.m, 0)->message, "faults disabled"));
 		km_reports_clear(f.m);
 	}
-	km_fixture_down(&f);
 }
 
 static int clear_calls;
@@ -482,14 +463,13 @@ static unsigned long counting_clear(unsigned long to, unsigned long n)
  * has the member (.size) and sets it; else the default clear_user. */
 static void test_clear_user_versioned(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_uaccess_ops old = *wm, nulled = *wm;
 	unsigned long a;
 
 	old.size = KM_UACCESS_OPS_MIN_SIZE;	/* built against the first header */
 	old.clear_user = counting_clear;	/* past its size: never read */
 	nulled.clear_user = NULL;
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
 	assert_int_equal(km_clear_user_with(f.t, &old, a, 128), 0);
 	assert_int_equal(km_clear_user_with(f.t, &nulled, a, 128), 0);
@@ -499,17 +479,15 @@ static void test_clear_user_versioned(void **state)
 	assert_int_equal(km_clear_user_with(f.t, &old, a, 128), 128);
 	assert_int_equal(clear_calls, 1);
 	assert_int_equal(km_clear_user_with(NULL, wm, a, 128), 128);
-	km_fixture_down(&f);
 }
 
 /* The locks' own checks: spinlock recursion and bad unlocks are BUGs,
  * an unbalanced up_read a WARN; the counters stay sane. */
 static void test_lock_checks(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_mm_locks *l;
 
-	km_fixture_up(&f, NULL);
 	l = km_mm_locks(f.mm);
 	assert_ptr_equal(l->mm, f.mm);
 	km_spin_lock(f.t, &l->page_table_lock);
@@ -558,7 +536,6 @@ static void test_lock_checks(void **state)
 	assert_int_equal(km_pte_mkold_clean(f.mm, 0x10000, KM_PTE_YOUNG), -ENOENT);
 	assert_int_equal(km_pte_mkold_clean(f.mm, 0x10000, KM_PTE_WRITE), -EINVAL);
 	km_reports_clear(f.m);
-	km_fixture_down(&f);
 }
 
 /* The raw contract over kmodel-check's whole suite (4, 16, 64 KiB pages,
@@ -598,28 +575,27 @@ static void test_conformance(void **state)
 
 int main(void)
 {
+	GArray *rows = km_test_new_group();
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_copy_locks_process_context),
-		cmocka_unit_test(test_copy_atomic_no_mmap_sem),
-		cmocka_unit_test(test_pin_refuses_not_present),
-		cmocka_unit_test(test_pin_refuses_old),
-		cmocka_unit_test(test_pin_refuses_clean),
-		cmocka_unit_test(test_atomic_not_present),
-		cmocka_unit_test(test_atomic_old),
-		cmocka_unit_test(test_atomic_clean),
-		cmocka_unit_test(test_readonly_stops_at_page),
-		cmocka_unit_test(test_threshold_64),
-		cmocka_unit_test(test_clear_user_sleeps_in_atomic),
-		cmocka_unit_test(test_clear_user_process),
-		cmocka_unit_test(test_mask_range_ptr),
-		cmocka_unit_test(test_kernel_ds),
-		cmocka_unit_test(test_from_user_is_direct),
-		cmocka_unit_test(test_kernel_buffer_below_task_size),
-		cmocka_unit_test(test_uaccess_window_user_addresses),
-		cmocka_unit_test(test_clear_user_versioned),
-		cmocka_unit_test(test_lock_checks),
+		cmocka_unit_test_setup_teardown(test_copy_locks_process_context, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_copy_atomic_no_mmap_sem, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_readonly_stops_at_page, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_threshold_64, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_clear_user_sleeps_in_atomic, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_clear_user_process, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_mask_range_ptr, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_kernel_ds, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_from_user_is_direct, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_kernel_buffer_below_task_size, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_uaccess_window_user_addresses, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_clear_user_versioned, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_lock_checks, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_conformance),
 	};
 
-	return cmocka_run_group_tests_name("test_uaccess_memcpy", tests, NULL, NULL);
+	KM_TEST_ROWS(rows, test_pin_refused_then_faulted, km_row_setup, km_fixture_teardown,
+		     refusals);
+	KM_TEST_ROWS(rows, test_pin_refused_atomic, km_row_setup, km_fixture_teardown, refusals);
+	KM_TEST_CASES(all, tests, rows);
+	return cmocka_run_group_tests_name("test_uaccess_memcpy", all, NULL, NULL);
 }
