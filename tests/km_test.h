@@ -47,6 +47,18 @@ static inline int km_fixture_setup(void **state)
 	return 0;
 }
 
+/* The same on a machine of the test's own config: the test's initial
+ * state (cmocka_unit_test_prestate_setup_teardown()) is the config. */
+static inline int km_fixture_setup_cfg(void **state)
+{
+	const struct km_machine_config *cfg = *state;
+	struct km_fixture *f = g_new0(struct km_fixture, 1);
+
+	km_fixture_up(f, cfg);
+	*state = f;
+	return 0;
+}
+
 static inline int km_fixture_teardown(void **state)
 {
 	km_fixture_down(*state);

@@ -10,8 +10,8 @@
 #define MiB (1024UL * 1024)
 
 static const struct km_machine_config bbw = { 0 };	/* no fast GUP */
-static const struct km_machine_config a15 = { .ram_size = 64 * MiB, .lowmem_size = 32 * MiB,
-					      .fast_gup = true };
+#define A15 .ram_size = 64 * MiB, .lowmem_size = 32 * MiB, .fast_gup = true
+static const struct km_machine_config a15 = { A15 };
 
 /*
  * Al Viro, 13 Jun 2020, on "[RFC 1/3] lib: copy_{from,to}_user using gup &
@@ -35,6 +35,7 @@ struct viro {
 	unsigned long not_copied;
 	int munmap_ret;
 	long stored;
+	const void *row;	/* a test's row, when a fixture */
 };
 
 static void unmapper(struct km_task *t, void *arg)
@@ -132,27 +133,36 @@ static int viro_preempt_writer(const struct km_machine_config *c,
  * handled the unmapper may run, and the retried access faults on the
  * unmapped A -- a short write.
  */
+static const struct viro_bbw_row {
+	const char *name;
+	const struct km_uaccess_ops *ops;
+	enum km_ipoint ip;
+	int x, blocked;		/* x -1: the writer never gets there */
+} viro_bbw_rows[] = {
+	{ "gup_kmap_rfc after its fault: munmap waits", &km_uaccess_gup_kmap_rfc,
+	  KM_IP_AFTER_FAULT, 0, 1 },
+	{ "gup_kmap_rfc at gup's retry: munmap waits", &km_uaccess_gup_kmap_rfc,
+	  KM_IP_GUP_RETRY, 0, 1 },
+	{ "gup_kmap_rfc between pin and copy: the X", &km_uaccess_gup_kmap_rfc,
+	  KM_IP_AFTER_PIN, 1, 0 },
+	{ "direct after its fault: a short write", &km_uaccess_direct, KM_IP_AFTER_FAULT, 0, 0 },
+	{ "direct has no gup retry", &km_uaccess_direct, KM_IP_GUP_RETRY, -1, 0 },
+	{ "direct has no pin", &km_uaccess_direct, KM_IP_AFTER_PIN, -1, 0 },
+};
+
+/* each row's two runs build their own machine (viro_up(): the race's
+ * file, mappings and two tasks) */
 static void test_viro_munmap_race_bbw(void **state)
 {
-	struct { const struct km_uaccess_ops *ops; enum km_ipoint ip; int x, blocked; } want[] = {
-		{ &km_uaccess_gup_kmap_rfc, KM_IP_AFTER_FAULT, 0, 1 },
-		{ &km_uaccess_gup_kmap_rfc, KM_IP_GUP_RETRY, 0, 1 },
-		{ &km_uaccess_gup_kmap_rfc, KM_IP_AFTER_PIN, 1, 0 },
-		{ &km_uaccess_direct, KM_IP_AFTER_FAULT, 0, 0 },
-		{ &km_uaccess_direct, KM_IP_GUP_RETRY, -1, 0 },
-		{ &km_uaccess_direct, KM_IP_AFTER_PIN, -1, 0 },
-	};
+	const struct viro_bbw_row *row = *state;	/* a row of viro_bbw_rows[] */
+	int st = -1;
+	int x = viro_preempt_writer(&bbw, row->ops, false, row->ip, 1, &st);
 
-	for (unsigned int i = 0; i < G_N_ELEMENTS(want); i++) {
-		int st = -1;
-		int x = viro_preempt_writer(&bbw, want[i].ops, false, want[i].ip, 1, &st);
-
-		assert_int_equal(x, want[i].x);
-		if (x >= 0)
-			assert_int_equal(st, want[i].blocked ? KM_SCHED_BLOCKED : KM_SCHED_DONE);
-		/* each point is reached once: the second time never comes */
-		assert_int_equal(viro_preempt_writer(&bbw, want[i].ops, false, want[i].ip, 2, &st), -1);
-	}
+	assert_int_equal(x, row->x);
+	if (x >= 0)
+		assert_int_equal(st, row->blocked ? KM_SCHED_BLOCKED : KM_SCHED_DONE);
+	/* each point is reached once: the second time never comes */
+	assert_int_equal(viro_preempt_writer(&bbw, row->ops, false, row->ip, 2, &st), -1);
 }
 
 /*
@@ -164,47 +174,81 @@ static void test_viro_munmap_race_bbw(void **state)
  * B; the RFC's memcpy() then copies the 'X'. direct, in the same window,
  * reads A through the pte that is still there: zeroes, before the store.
  */
-static void viro_inside_munmap(const struct km_uaccess_ops *ops, bool want_x)
-{
-	struct viro v;
+static const struct viro_a15_row {
+	const char *name;
+	const struct km_uaccess_ops *ops;
+	bool want_x;
+} viro_a15_rows[] = {
+	{ "gup_kmap_rfc pins A's page, copies the X", &km_uaccess_gup_kmap_rfc, true },
+	{ "direct reads zeroes through A's pte", &km_uaccess_direct, false },
+};
 
-	viro_up(&v, &a15, ops, true);
-	assert_int_equal(km_sched_run_until(v.s, v.unmapper, KM_IP_MUNMAP, 1), KM_SCHED_AT_POINT);
-	if (want_x)	/* stop the writer between pin and copy */
-		assert_int_equal(km_sched_run_until(v.s, v.writer, KM_IP_AFTER_PIN, 1),
-				 KM_SCHED_AT_POINT);
-	else		/* direct has no pin: it runs to the end */
-		assert_int_equal(km_sched_run_until(v.s, v.writer, KM_IP_AFTER_PIN, 1),
-				 KM_SCHED_DONE);
-	assert_int_equal(km_sched_finish(v.s, v.unmapper), KM_SCHED_DONE);
-	assert_int_equal(km_sched_finish(v.s, v.writer), KM_SCHED_DONE);
-	assert_int_equal(v.not_copied, 0);
-	assert_int_equal(viro_saw_x(&v), want_x);
-	assert_non_null(strstr(km_sched_trace(v.s), "unmapper: at munmap"));
-	viro_down(&v);
+/* the race on the Cortex-A15, A touched: *state is a row of
+ * viro_a15_rows[] before, a struct viro after */
+static int viro_a15_setup(void **state)
+{
+	const struct viro_a15_row *row = *state;
+	struct viro *v = g_new(struct viro, 1);
+
+	viro_up(v, &a15, row->ops, true);
+	v->row = row;
+	*state = v;
+	return 0;
+}
+
+static int viro_teardown(void **state)
+{
+	viro_down(*state);
+	g_free(*state);
+	return 0;
 }
 
 static void test_viro_munmap_race_fast_gup(void **state)
 {
-	viro_inside_munmap(&km_uaccess_gup_kmap_rfc, true);
-	viro_inside_munmap(&km_uaccess_direct, false);
+	struct viro *v = *state;	/* viro_a15_setup() */
+	const struct viro_a15_row *row = v->row;
+	bool want_x = row->want_x;
+
+	assert_int_equal(km_sched_run_until(v->s, v->unmapper, KM_IP_MUNMAP, 1), KM_SCHED_AT_POINT);
+	if (want_x)	/* stop the writer between pin and copy */
+		assert_int_equal(km_sched_run_until(v->s, v->writer, KM_IP_AFTER_PIN, 1),
+				 KM_SCHED_AT_POINT);
+	else		/* direct has no pin: it runs to the end */
+		assert_int_equal(km_sched_run_until(v->s, v->writer, KM_IP_AFTER_PIN, 1),
+				 KM_SCHED_DONE);
+	assert_int_equal(km_sched_finish(v->s, v->unmapper), KM_SCHED_DONE);
+	assert_int_equal(km_sched_finish(v->s, v->writer), KM_SCHED_DONE);
+	assert_int_equal(v->not_copied, 0);
+	assert_int_equal(viro_saw_x(v), want_x);
+	assert_non_null(strstr(km_sched_trace(v->s), "unmapper: at munmap"));
 }
 
 /* Every order of the two programs at every point the writer reaches, on
  * both machines: direct never lets an 'X' through. */
+static const struct viro_machine_row {
+	const char *name;
+	const struct km_machine_config *c;
+} viro_machines[] = {
+	{ "BeagleBone, no fast GUP", &bbw },
+	{ "Cortex-A15, fast GUP", &a15 },
+};
+
+/* each run builds its own machine (viro_up()) */
 static void test_viro_direct_never_sees_x(void **state)
 {
-	const struct km_machine_config *mc[] = { &bbw, &a15 };
+	const struct viro_machine_row *row = *state;	/* a row of viro_machines[] */
 
-	for (unsigned int c = 0; c < G_N_ELEMENTS(mc); c++)
-		for (int touch = 0; touch < 2; touch++)
-			for (int ip = 0; ip < KM_IP__COUNT; ip++)
-				for (unsigned int n = 1; n < 4; n++) {
-					int st, x = viro_preempt_writer(mc[c], &km_uaccess_direct,
-									touch, ip, n, &st);
+	for (int touch = 0; touch < 2; touch++)
+		for (int ip = 0; ip < KM_IP__COUNT; ip++)
+			for (unsigned int n = 1; n < 4; n++) {
+				int st, x = viro_preempt_writer(row->c, &km_uaccess_direct, touch,
+								ip, n, &st);
 
-					assert_true(x <= 0);
-				}
+				if (!(x <= 0))
+					fail_msg("%s, A %s: an 'X' with the writer stopped at "
+						 "%s #%u", row->name, touch ? "touched" : "untouched",
+						 km_ipoint_name(ip), n);
+			}
 }
 
 /* ---- the scheduler's rules ---------------------------------------------- */
@@ -257,23 +301,21 @@ static void hook_refused(struct km_task *t, enum km_ipoint ip, unsigned long add
 	fail_msg("a refused hook ran at %s", km_ipoint_name(ip));
 }
 
+static const struct km_machine_config a15_2cpus = { A15, .nr_cpus = 2 };
+
 static void test_no_switch_onto_atomic_cpu(void **state)
 {
-	struct km_machine_config c = a15;
-	struct km_machine *m;
-	struct km_mm *mm;
-	struct km_task *t0, *t0b, *t1;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup_cfg(a15_2cpus) */
+	struct km_machine *m = f.m;
+	struct km_mm *mm = f.mm;
+	struct km_task *t0 = f.t, *t0b, *t1;	/* t0: the fixture's, on cpu 0 */
 	struct km_sched *s;
 	struct prog p = { 0 };
 	char byte = 1;
 
-	c.nr_cpus = 2;
-	assert_int_equal(km_machine_new(&c, &m), 0);
-	assert_int_equal(km_mm_new(m, &mm), 0);
-	assert_int_equal(km_task_new(m, mm, 0, &t0), 0);
+	km_task_switch(NULL);	/* the scheduler runs the tasks */
 	assert_int_equal(km_task_new(m, mm, 0, &t0b), 0);
 	assert_int_equal(km_task_new(m, mm, 1, &t1), 0);
-	km_mm_put(mm);
 	assert_int_equal(km_mmap(mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &p.a), 0);
 	assert_int_equal(km_user_access(t0, p.a, &byte, 1, true), 1);
 	assert_int_equal(km_sched_new(m, &s), 0);
@@ -294,10 +336,8 @@ static void test_no_switch_onto_atomic_cpu(void **state)
 	assert_int_equal(km_sched_finish(s, t0b), KM_SCHED_DONE);
 	assert_int_equal(p.ret, 1);
 	assert_int_equal(km_sched_free(s), 0);
-	km_task_free(t0);
 	km_task_free(t0b);
 	km_task_free(t1);
-	assert_int_equal(km_machine_destroy(m), 0);
 }
 
 /* munmap() needs mmap_sem for write: while a task waits inside gup's slow
@@ -305,17 +345,15 @@ static void test_no_switch_onto_atomic_cpu(void **state)
  * finished; km_sched_free() finishes what is left. */
 static void test_munmap_blocks_on_gup_reader(void **state)
 {
-	struct km_machine *m;
-	struct km_mm *mm;
-	struct km_task *t0, *t1;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup_cfg(bbw) */
+	struct km_machine *m = f.m;
+	struct km_mm *mm = f.mm;
+	struct km_task *t0 = f.t, *t1;
 	struct km_sched *s;
 	struct prog reader = { .ops = &km_uaccess_gup_kmap_rfc }, unm;
 
-	assert_int_equal(km_machine_new(&bbw, &m), 0);
-	assert_int_equal(km_mm_new(m, &mm), 0);
-	assert_int_equal(km_task_new(m, mm, 0, &t0), 0);
+	km_task_switch(NULL);	/* the scheduler runs the tasks */
 	assert_int_equal(km_task_new(m, mm, 0, &t1), 0);
-	km_mm_put(mm);
 	assert_int_equal(km_mmap(mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &reader.a), 0);
 	unm.a = reader.a;
 	assert_int_equal(km_sched_new(m, &s), 0);
@@ -331,26 +369,22 @@ static void test_munmap_blocks_on_gup_reader(void **state)
 	assert_int_equal(unm.ret, 0);
 	assert_int_equal(reader.left, 0);
 	assert_int_equal(km_report_count(m, KM_R_NONE), 0);
-	km_task_free(t0);
 	km_task_free(t1);
-	assert_int_equal(km_machine_destroy(m), 0);
 }
 
 /* Outside a scheduler a writer cannot wait: a munmap() while mmap_sem is
  * held for read is a lock report (the caller would wait for ever). */
 static void test_munmap_with_reader_outside_scheduler(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	unsigned long a;
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 1, KM_PROT_READ);
 	km_down_read(f.t, &km_mm_locks(f.mm)->mmap_sem);
 	assert_int_equal(km_munmap(f.mm, a, 4096), 0);
 	km_up_read(f.t, &km_mm_locks(f.mm)->mmap_sem);
 	assert_int_equal(km_report_count(f.m, KM_R_LOCK), 1);
 	km_reports_clear(f.m);
-	km_fixture_down(&f);
 }
 
 /* A program that drives its own scheduler: it would wait for itself
@@ -376,11 +410,10 @@ static void drive_self(struct km_task *t, void *arg)
 
 static void test_program_cannot_drive_its_scheduler(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_task *t1;
 	struct selfdrive d = { 0 };
 
-	km_fixture_up(&f, NULL);
 	assert_int_equal(km_task_new(f.m, f.mm, 0, &t1), 0);
 	assert_int_equal(km_sched_new(f.m, &d.s), 0);
 	d.self = f.t;
@@ -396,7 +429,6 @@ static void test_program_cannot_drive_its_scheduler(void **state)
 	assert_int_equal(km_sched_finish(d.s, t1), KM_SCHED_DONE);	/* still usable */
 	assert_int_equal(km_sched_free(d.s), 0);
 	km_task_free(t1);
-	km_fixture_down(&f);
 }
 
 /* newuser5b real bug 2: km_machine_destroy() while a scheduler is alive
@@ -416,17 +448,15 @@ static void pin_and_put(struct km_task *t, void *arg)
 
 static void test_destroy_refused_while_sched_alive(void **state)
 {
-	struct km_machine *m;
-	struct km_mm *mm;
-	struct km_task *t;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup_cfg(a15) */
+	struct km_machine *m = f.m;
+	struct km_mm *mm = f.mm;
+	struct km_task *t = f.t;
 	struct km_sched *s;
 	struct prog p = { 0 };
 	char byte = 1;
 
-	assert_int_equal(km_machine_new(&a15, &m), 0);
-	assert_int_equal(km_mm_new(m, &mm), 0);
-	assert_int_equal(km_task_new(m, mm, 0, &t), 0);
-	km_mm_put(mm);
+	km_task_switch(NULL);	/* the scheduler runs the task */
 	assert_int_equal(km_mmap(mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &p.a), 0);
 	assert_int_equal(km_user_access(t, p.a, &byte, 1, true), 1);
 	assert_int_equal(km_sched_new(m, &s), 0);
@@ -437,19 +467,17 @@ static void test_destroy_refused_while_sched_alive(void **state)
 	assert_int_equal(km_report_count(m, KM_R_NONE), 0);	/* nothing checked */
 	assert_int_equal(km_sched_free(s), 0);	/* the task's put runs on a live machine */
 	assert_int_equal(p.ret, 1);
-	km_task_free(t);
-	assert_int_equal(km_machine_destroy(m), 0);
+	/* km_fixture_teardown(): km_task_free(t), the destroy succeeds */
 }
 
 /* km_sched_run_until()'s -EINVAL names the bad value and the valid range
  * (newuser5b usability 4: it said only "point 4, nth 1") */
 static void test_run_until_bad_point_or_nth(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_sched *s;
 	char want[128];
 
-	km_fixture_up(&f, NULL);
 	km_task_switch(NULL);
 	assert_int_equal(km_sched_new(f.m, &s), 0);
 	assert_int_equal(km_sched_add(s, f.t, "t", nothing, NULL), 0);
@@ -463,7 +491,6 @@ static void test_run_until_bad_point_or_nth(void **state)
 	assert_non_null(strstr(km_last_error(),
 			       "nth 0: it counts the hits of after_pin from 1 (the next one)"));
 	assert_int_equal(km_sched_free(s), 0);
-	km_fixture_down(&f);
 }
 
 /* ---- livelocks: every fault undone before its retry ----------------------- */
@@ -508,12 +535,11 @@ static void livelock_reported(struct km_machine *m, const char *loop, unsigned i
  * fails as the path does (bytes not done; the page skipped). */
 static void test_user_access_livelock(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct dropper d = { .ip = KM_IP_AFTER_FAULT };
 	char buf[64] = "bytes";
 	unsigned int fl;
 
-	km_fixture_up(&f, NULL);
 	d.mm = f.mm;
 	d.P = km_page_size(f.m);
 	d.page = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
@@ -538,7 +564,6 @@ static void test_user_access_livelock(void **state)
 	assert_int_equal(km_interleave_hook(f.m, NULL, NULL), 0);
 	assert_int_equal(km_user_access(f.t, d.page, buf, sizeof(buf), true), sizeof(buf));
 	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
-	km_fixture_down(&f);
 }
 
 /* The same at gup's retry: a forced write through /proc/self/mem into a
@@ -547,11 +572,10 @@ static void test_user_access_livelock(void **state)
  * access_remote_vm() gets no page: 0 bytes written. */
 static void test_gup_retry_livelock(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_file *file;
 	struct dropper d = { .ip = KM_IP_GUP_RETRY };
 
-	km_fixture_up(&f, NULL);
 	d.mm = f.mm;
 	d.P = km_page_size(f.m);
 	assert_int_equal(km_file_new(f.m, d.P, &file), 0);
@@ -566,7 +590,6 @@ static void test_gup_retry_livelock(void **state)
 					     KM_FOLL_FORCE | KM_FOLL_WRITE), 4);
 	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
 	km_file_put(file);
-	km_fixture_down(&f);
 }
 
 struct counts {
@@ -581,13 +604,12 @@ static void count_points(struct km_task *t, enum km_ipoint ip, unsigned long add
 /* The low-level hook sees every point; it and a scheduler exclude each other. */
 static void test_hook_counts_points(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct counts c = { { 0 } };
 	struct km_sched *s;
 	unsigned long a;
 	char buf[16] = { 0 };
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 2, KM_PROT_READ | KM_PROT_WRITE);
 	assert_int_equal(km_interleave_hook(f.m, count_points, &c), 0);
 	assert_int_equal(km_sched_new(f.m, &s), -EBUSY);
@@ -600,25 +622,30 @@ static void test_hook_counts_points(void **state)
 	assert_int_equal(km_interleave_hook(f.m, NULL, NULL), 0);
 	assert_string_equal(km_ipoint_name(KM_IP_GUP_RETRY), "gup_retry");
 	assert_string_equal(km_ipoint_name(KM_IP__COUNT), "invalid");
-	km_fixture_down(&f);
 }
 
 int main(void)
 {
+	GArray *rows = km_test_new_group();
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_viro_munmap_race_bbw),
-		cmocka_unit_test(test_viro_munmap_race_fast_gup),
-		cmocka_unit_test(test_viro_direct_never_sees_x),
-		cmocka_unit_test(test_no_switch_onto_atomic_cpu),
-		cmocka_unit_test(test_munmap_blocks_on_gup_reader),
-		cmocka_unit_test(test_munmap_with_reader_outside_scheduler),
-		cmocka_unit_test(test_hook_counts_points),
-		cmocka_unit_test(test_destroy_refused_while_sched_alive),
-		cmocka_unit_test(test_run_until_bad_point_or_nth),
-		cmocka_unit_test(test_program_cannot_drive_its_scheduler),
-		cmocka_unit_test(test_user_access_livelock),
-		cmocka_unit_test(test_gup_retry_livelock),
+		cmocka_unit_test_prestate_setup_teardown(test_no_switch_onto_atomic_cpu, km_fixture_setup_cfg,
+							 km_fixture_teardown, (void *)&a15_2cpus),
+		cmocka_unit_test_prestate_setup_teardown(test_munmap_blocks_on_gup_reader, km_fixture_setup_cfg,
+							 km_fixture_teardown, (void *)&bbw),
+		cmocka_unit_test_setup_teardown(test_munmap_with_reader_outside_scheduler, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_hook_counts_points, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_prestate_setup_teardown(test_destroy_refused_while_sched_alive, km_fixture_setup_cfg,
+							 km_fixture_teardown, (void *)&a15),
+		cmocka_unit_test_setup_teardown(test_run_until_bad_point_or_nth, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_program_cannot_drive_its_scheduler, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_user_access_livelock, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_gup_retry_livelock, km_fixture_setup, km_fixture_teardown),
 	};
 
-	return cmocka_run_group_tests_name("test_interleave", tests, NULL, NULL);
+	KM_TEST_ROWS(rows, test_viro_munmap_race_bbw, NULL, NULL, viro_bbw_rows);
+	KM_TEST_ROWS(rows, test_viro_munmap_race_fast_gup, viro_a15_setup, viro_teardown,
+		     viro_a15_rows);
+	KM_TEST_ROWS(rows, test_viro_direct_never_sees_x, NULL, NULL, viro_machines);
+	KM_TEST_CASES(all, tests, rows);
+	return cmocka_run_group_tests_name("test_interleave", all, NULL, NULL);
 }
