@@ -23,36 +23,39 @@
 #define MiB (1024UL * 1024)
 #define RW (KM_PROT_READ | KM_PROT_WRITE)
 
-static const enum km_mm_era all_eras[] = { KM_MM_ERA_4_8, KM_MM_ERA_5_7, KM_MM_ERA_5_8,
-					   KM_MM_ERA_5_9 };
-
 /* a BeagleBone (no fast GUP) or a Cortex-A15 (fast GUP), in @era */
-static struct km_machine_config machine(enum km_mm_era era, bool fast_gup)
-{
-	struct km_machine_config c = { .mm_era = era };
+#define BBW(era) { .mm_era = KM_MM_ERA_##era }
+#define A15(era) { .mm_era = KM_MM_ERA_##era, .ram_size = 64 * MiB, .lowmem_size = 32 * MiB, \
+		   .fast_gup = true }
 
-	if (fast_gup) {
-		c.ram_size = 64 * MiB;
-		c.lowmem_size = 32 * MiB;
-		c.fast_gup = true;
-	}
-	return c;
+/*
+ * A case on a machine of an era: the rows of each test's table (run as
+ * named cases, KM_TEST_ROWS()) give the machine and what the era does.
+ */
+struct era_row {
+	const char *name;
+	struct km_machine_config c;
+	int want;		/* the era's answer: the bug shows, the fix is in */
+	/* Dirty COW's race: the attacker stops the @n-th time at @ip, and
+	 * gets there when @reached is 1 (-1: not checked) */
+	enum km_ipoint ip;
+	unsigned int n;
+	int reached;
+};
+
+/* the row's machine as the fixture: km_row(state) is the row */
+static int era_setup(void **state)
+{
+	const struct era_row *row = *state;
+	struct km_row_fixture *x = g_new0(struct km_row_fixture, 1);
+
+	x->row = row;
+	km_fixture_up(&x->f, &row->c);
+	*state = x;
+	return 0;
 }
 
-/* Run @body on a fresh machine in era @before (its @after argument false),
- * then on one in era @after (true). */
-static void in_two_eras(enum km_mm_era before, enum km_mm_era after, bool fast_gup,
-			void (*body)(struct km_fixture *f, bool after))
-{
-	for (int e = 0; e < 2; e++) {
-		struct km_machine_config c = machine(e ? after : before, fast_gup);
-		struct km_fixture f;
-
-		km_fixture_up(&f, &c);
-		body(&f, e);
-		km_fixture_down(&f);
-	}
-}
+#define ERA_ROWS(tests, fn, rows) KM_TEST_ROWS(tests, fn, era_setup, km_fixture_teardown, rows)
 
 /* the bytes of @p at @off (a device's or debugger's view of the frame) */
 static void page_read(struct km_task *t, struct km_page *p, unsigned long off, void *buf,
@@ -79,12 +82,23 @@ static void page_write(struct km_task *t, struct km_page *p, unsigned long off, 
  * a read-only gup reference (vmsplice) and unmaps the page; the parent
  * writes "new". With v5.7's do_wp_page() the parent's page has mapcount 1
  * and is reused in place: the child's reference reads "new", the parent's
- * later data. Returns whether the child's page shows "new".
+ * later data: the child's page shows "new".
  */
-static bool cve_2020_29374(enum km_mm_era era, bool fast_gup)
+static const struct era_row cve_2020_29374_rows[] = {
+	{ .name = "4.8, BeagleBone: leaked", .c = BBW(4_8), .want = 1 },
+	{ .name = "4.8, Cortex-A15: leaked", .c = A15(4_8), .want = 1 },
+	{ .name = "5.7, BeagleBone: leaked", .c = BBW(5_7), .want = 1 },
+	{ .name = "5.7, Cortex-A15: leaked", .c = A15(5_7), .want = 1 },
+	{ .name = "5.8, BeagleBone: 17839856fd58", .c = BBW(5_8), .want = 0 },
+	{ .name = "5.8, Cortex-A15: 17839856fd58", .c = A15(5_8), .want = 0 },
+	{ .name = "5.9, BeagleBone: 09854ba94c6a", .c = BBW(5_9), .want = 0 },
+	{ .name = "5.9, Cortex-A15: 09854ba94c6a", .c = A15(5_9), .want = 0 },
+};
+
+static void test_cve_2020_29374_child_reads_parents_write(void **state)
 {
-	struct km_machine_config c = machine(era, fast_gup);
-	struct km_fixture f;
+	const struct era_row *row = km_row(state);	/* era_setup() */
+	struct km_fixture f = *(struct km_fixture *)*state;
 	struct km_mm *cmm;
 	struct km_task *child;
 	struct km_page *pinned;
@@ -92,7 +106,6 @@ static bool cve_2020_29374(enum km_mm_era era, bool fast_gup)
 	char buf[8];
 	bool leaked;
 
-	km_fixture_up(&f, &c);
 	a = km_test_map(&f, 0, 1, RW);
 	assert_int_equal(km_user_access(f.t, a, "old", 4, true), 4);
 	assert_int_equal(km_mm_fork(f.mm, &cmm), 0);
@@ -107,18 +120,10 @@ static bool cve_2020_29374(enum km_mm_era era, bool fast_gup)
 		assert_string_equal(buf, "old");
 	km_put_page(f.m, pinned);
 	km_task_free(child);
-	km_fixture_down(&f);
-	return leaked;
-}
-
-static void test_cve_2020_29374_child_reads_parents_write(void **state)
-{
-	for (int fast = 0; fast < 2; fast++) {
-		assert_true(cve_2020_29374(KM_MM_ERA_4_8, fast));
-		assert_true(cve_2020_29374(KM_MM_ERA_5_7, fast));
-		assert_false(cve_2020_29374(KM_MM_ERA_5_8, fast));	/* 17839856fd58 */
-		assert_false(cve_2020_29374(KM_MM_ERA_5_9, fast));	/* 09854ba94c6a */
-	}
+	if (row->want)
+		assert_true(leaked);
+	else
+		assert_false(leaked);
 }
 
 /*
@@ -130,17 +135,26 @@ static void test_cve_2020_29374_child_reads_parents_write(void **state)
  * From 5.9 the child gets its copy at fork and the parent keeps the pinned
  * page: its write and the device's both land where it reads.
  */
-static void pin_fork_write(enum km_mm_era era, bool fast_gup, bool fixed)
+static const struct era_row pin_fork_rows[] = {
+	{ .name = "5.7, BeagleBone: lost", .c = BBW(5_7), .want = 0 },
+	{ .name = "5.7, Cortex-A15: lost", .c = A15(5_7), .want = 0 },
+	{ .name = "5.8, BeagleBone: lost", .c = BBW(5_8), .want = 0 },
+	{ .name = "5.8, Cortex-A15: lost", .c = A15(5_8), .want = 0 },
+	{ .name = "5.9, BeagleBone: copied at fork", .c = BBW(5_9), .want = 1 },
+	{ .name = "5.9, Cortex-A15: copied at fork", .c = A15(5_9), .want = 1 },
+};
+
+static void test_pin_fork_parent_loses_dma_70e806e4e645(void **state)
 {
-	struct km_machine_config c = machine(era, fast_gup);
-	struct km_fixture f;
+	const struct era_row *row = km_row(state);	/* era_setup() */
+	bool fixed = row->want;
+	struct km_fixture f = *(struct km_fixture *)*state;
 	struct km_mm *cmm;
 	struct km_task *child;
 	struct km_page *pinned;
 	unsigned long a;
 	char parent[8], kid[8];
 
-	km_fixture_up(&f, &c);
 	a = km_test_map(&f, 0, 1, RW);
 	assert_int_equal(km_user_access(f.t, a, "buf", 4, true), 4);
 	assert_int_equal(km_pin_user_pages_fast(f.t, a, 1, KM_FOLL_WRITE, &pinned), 1);
@@ -160,29 +174,19 @@ static void pin_fork_write(enum km_mm_era era, bool fast_gup, bool fixed)
 	}
 	km_unpin_user_page(f.m, pinned);
 	km_task_free(child);
-	km_fixture_down(&f);
-}
-
-static void test_pin_fork_parent_loses_dma_70e806e4e645(void **state)
-{
-	for (int fast = 0; fast < 2; fast++) {
-		pin_fork_write(KM_MM_ERA_5_7, fast, false);
-		pin_fork_write(KM_MM_ERA_5_8, fast, false);
-		pin_fork_write(KM_MM_ERA_5_9, fast, true);
-	}
 }
 
 /* v5.9's copy at fork needs both: the mm has pinned, and the page may be
  * pinned (a plain gup reference is not a pin). */
+static const struct km_machine_config bbw_5_9 = BBW(5_9);
+
 static void test_fork_copies_only_pinned_pages(void **state)
 {
-	struct km_machine_config c = machine(KM_MM_ERA_5_9, false);
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup_cfg(bbw_5_9) */
 	struct km_mm *cmm;
 	struct km_page *got, *pinned, *p0, *p1, *c0, *c1;
 	unsigned long a, P;
 
-	km_fixture_up(&f, &c);
 	P = km_page_size(f.m);
 	a = km_test_map(&f, 0, 2, RW);
 	assert_int_equal(km_user_access(f.t, a, "a", 2, true), 2);
@@ -200,14 +204,20 @@ static void test_fork_copies_only_pinned_pages(void **state)
 	km_mm_put(cmm);
 	km_put_page(f.m, got);
 	km_unpin_user_page(f.m, pinned);
-	km_fixture_down(&f);
 }
 
 /* do_wp_page(): v5.7 reuses an anonymous page whose mapcount is 1; v5.9
  * only when its refcount is 1 too, so a page with a gup reference is
  * copied at the owner's next write after a write-protect. */
-static void wp_reuse(struct km_fixture *f, bool v5_9)
+static const struct era_row wp_reuse_rows[] = {
+	{ .name = "5.7: mapcount 1, reused", .c = BBW(5_7), .want = 0 },
+	{ .name = "5.9: refcount 2, copied", .c = BBW(5_9), .want = 1 },
+};
+
+static void test_do_wp_page_reuse_rule_09854ba94c6a(void **state)
 {
+	bool v5_9 = ((const struct era_row *)km_row(state))->want;	/* era_setup() */
+	struct km_fixture *f = *state;
 	struct km_page *got, *now;
 	unsigned long a = km_test_map(f, 0, 1, RW);
 
@@ -224,11 +234,6 @@ static void wp_reuse(struct km_fixture *f, bool v5_9)
 	km_put_page(f->m, got);
 }
 
-static void test_do_wp_page_reuse_rule_09854ba94c6a(void **state)
-{
-	in_two_eras(KM_MM_ERA_5_7, KM_MM_ERA_5_9, false, wp_reuse);
-}
-
 /*
  * 5.8's forced COW break: a read-only gup of a COW-shared page (here the
  * parent's page after fork) breaks COW -- the lockless walk leaves the
@@ -237,8 +242,15 @@ static void test_do_wp_page_reuse_rule_09854ba94c6a(void **state)
  * lockless walk. The shared zero page is COW too: a read gup of a
  * never-written page allocates one in 5.8 and pins the zero page in 5.7.
  */
-static void read_gup_breaks_cow(struct km_fixture *f, bool v5_8)
+static const struct era_row read_gup_cow_rows[] = {
+	{ .name = "5.7, Cortex-A15: pins the shared page", .c = A15(5_7), .want = 0 },
+	{ .name = "5.8, Cortex-A15: breaks COW", .c = A15(5_8), .want = 1 },
+};
+
+static void test_5_8_read_gup_breaks_cow(void **state)
 {
+	bool v5_8 = ((const struct era_row *)km_row(state))->want;	/* era_setup() */
+	struct km_fixture *f = *state;
 	struct km_mm *cmm;
 	struct km_page *p, *shared, *zero;
 	struct km_events ev;
@@ -278,26 +290,20 @@ static void read_gup_breaks_cow(struct km_fixture *f, bool v5_8)
 	km_put_page(f->m, p);
 }
 
-static void test_5_8_read_gup_breaks_cow(void **state)
-{
-	in_two_eras(KM_MM_ERA_5_7, KM_MM_ERA_5_8, true, read_gup_breaks_cow);
-}
-
 /* No pin_user_pages() before v5.6. */
+static const struct km_machine_config a15_4_8 = A15(4_8);
+
 static void test_4_8_has_no_pin(void **state)
 {
-	struct km_machine_config c = machine(KM_MM_ERA_4_8, true);
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup_cfg(a15_4_8) */
 	struct km_page *p;
 	unsigned long a;
 
-	km_fixture_up(&f, &c);
 	a = km_test_map(&f, 0, 1, RW);
 	assert_int_equal(km_pin_user_pages_fast(f.t, a, 1, 0, &p), -EINVAL);
 	assert_int_equal(km_get_user_pages_fast_only(f.t, a, 1, KM_FOLL_PIN, &p), -EINVAL);
 	assert_int_equal(km_report_count(f.m, KM_R_UNEXPECTED), 2);
 	km_reports_clear(f.m);
-	km_fixture_down(&f);
 }
 
 /* No FOLL_FORCE through the lockless gup entries in 4.8: v4.8's
@@ -308,54 +314,51 @@ static void test_4_8_has_no_pin(void **state)
  * gup_fast reached the 4.8 slow path's Dirty COW retry (review5a D3). Refused as pin_user_pages_fast() is there: a
  * KM_R_UNEXPECTED WARN and -EINVAL, nothing pinned or faulted; in 5.7
  * the same call pins the page its pte then maps. */
+static const struct era_row gup_fast_force_rows[] = {
+	{ .name = "4.8, BeagleBone: refused", .c = BBW(4_8), .want = 1 },
+	{ .name = "4.8, Cortex-A15: refused", .c = A15(4_8), .want = 1 },
+	{ .name = "5.7, BeagleBone: pinned", .c = BBW(5_7), .want = 0 },
+	{ .name = "5.7, Cortex-A15: pinned", .c = A15(5_7), .want = 0 },
+};
+
 static void test_4_8_gup_fast_has_no_foll_force(void **state)
 {
-	for (int fast = 0; fast < 2; fast++) {
-		for (int e = 0; e < 2; e++) {
-			struct km_machine_config c = machine(e ? KM_MM_ERA_5_7 : KM_MM_ERA_4_8,
-							     fast);
-			struct km_fixture f;
-			struct km_events ev;
-			struct km_page *p, *old;
-			unsigned long a;
+	const struct era_row *row = km_row(state);	/* era_setup() */
+	const bool v5_7 = !row->want;
+	struct km_fixture f = *(struct km_fixture *)*state;
+	struct km_events ev;
+	struct km_page *p, *old;
+	unsigned long a;
 
-			km_fixture_up(&f, &c);
-			a = km_test_map(&f, 0, 1, RW);
-			km_user_access(f.t, a, "x", 1, true);
-			assert_int_equal(km_mprotect(f.mm, a, 4096, KM_PROT_READ), 0);
-			km_follow_pte(f.mm, a, NULL, &old);
-			km_events_reset(f.m);
-			if (e) {
-				assert_int_equal(km_get_user_pages_fast(f.t, a, 1, KM_FOLL_WRITE |
-									KM_FOLL_FORCE, &p), 1);
-				km_follow_pte(f.mm, a, NULL, &old);
-				assert_ptr_equal(p, old);
-				km_put_page(f.m, p);
-				assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
-				km_fixture_down(&f);
-				continue;
-			}
-			assert_int_equal(km_get_user_pages_fast(f.t, a, 1, KM_FOLL_WRITE |
-								KM_FOLL_FORCE, &p), -EINVAL);
-			assert_int_equal(km_get_user_pages_fast(f.t, a, 1, KM_FOLL_FORCE, &p),
-					 -EINVAL);
-			assert_int_equal(km_get_user_pages_fast_only(f.t, a, 1, KM_FOLL_FORCE, &p),
-					 -EINVAL);
-			assert_int_equal(km_report_count(f.m, KM_R_UNEXPECTED), 3);
-			km_reports_clear(f.m);
-			km_events_get(f.m, &ev);
-			assert_int_equal(ev.gup_fast_pages + ev.gup_slow_pages + ev.cow_breaks +
-					 ev.page_faults, 0);
-			km_follow_pte(f.mm, a, NULL, &p);
-			assert_ptr_equal(p, old);
-			/* without FOLL_FORCE, as before */
-			assert_int_equal(km_get_user_pages_fast(f.t, a, 1, 0, &p), 1);
-			assert_ptr_equal(p, old);
-			km_put_page(f.m, p);
-			assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
-			km_fixture_down(&f);
-		}
+	a = km_test_map(&f, 0, 1, RW);
+	km_user_access(f.t, a, "x", 1, true);
+	assert_int_equal(km_mprotect(f.mm, a, 4096, KM_PROT_READ), 0);
+	km_follow_pte(f.mm, a, NULL, &old);
+	km_events_reset(f.m);
+	if (v5_7) {
+		assert_int_equal(km_get_user_pages_fast(f.t, a, 1, KM_FOLL_WRITE | KM_FOLL_FORCE,
+							&p), 1);
+		km_follow_pte(f.mm, a, NULL, &old);
+		assert_ptr_equal(p, old);
+		km_put_page(f.m, p);
+		assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+		return;
 	}
+	assert_int_equal(km_get_user_pages_fast(f.t, a, 1, KM_FOLL_WRITE | KM_FOLL_FORCE, &p),
+			 -EINVAL);
+	assert_int_equal(km_get_user_pages_fast(f.t, a, 1, KM_FOLL_FORCE, &p), -EINVAL);
+	assert_int_equal(km_get_user_pages_fast_only(f.t, a, 1, KM_FOLL_FORCE, &p), -EINVAL);
+	assert_int_equal(km_report_count(f.m, KM_R_UNEXPECTED), 3);
+	km_reports_clear(f.m);
+	km_events_get(f.m, &ev);
+	assert_int_equal(ev.gup_fast_pages + ev.gup_slow_pages + ev.cow_breaks + ev.page_faults, 0);
+	km_follow_pte(f.mm, a, NULL, &p);
+	assert_ptr_equal(p, old);
+	/* without FOLL_FORCE, as before */
+	assert_int_equal(km_get_user_pages_fast(f.t, a, 1, 0, &p), 1);
+	assert_ptr_equal(p, old);
+	km_put_page(f.m, p);
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
 }
 
 /* ---- Dirty COW ------------------------------------------------------------- */
@@ -369,6 +372,7 @@ struct dirtycow {
 	unsigned long ro, P;
 	long written;
 	int madvised;
+	const struct era_row *row;	/* the test's row, when a fixture */
 };
 
 /* write(/proc/self/mem) at the read-only mapping: mem_rw() ->
@@ -390,14 +394,13 @@ static void madvise_dontneed(struct km_task *t, void *arg)
 
 /* A file "ORIGINAL..." on disk and in the page cache; the attacker's read-only
  * MAP_PRIVATE mapping of it; a madviser thread of the same process. */
-static void dirtycow_up(struct dirtycow *d, enum km_mm_era era)
+static void dirtycow_up(struct dirtycow *d, const struct km_machine_config *c)
 {
-	struct km_machine_config c = machine(era, false);
 	struct km_task *setup;
 	unsigned long w;
 
 	memset(d, 0, sizeof(*d));
-	assert_int_equal(km_machine_new(&c, &d->m), 0);
+	assert_int_equal(km_machine_new(c, &d->m), 0);
 	d->P = km_page_size(d->m);
 	assert_int_equal(km_mm_new(d->m, &d->mm), 0);
 	assert_int_equal(km_task_new(d->m, d->mm, 0, &setup), 0);
@@ -440,45 +443,86 @@ static void dirtycow_down(struct dirtycow *d)
 	assert_int_equal(km_machine_destroy(d->m), 0);
 }
 
+/* the race on the row's machine: *state is an era_row before, the struct
+ * dirtycow after */
+static int dirtycow_setup(void **state)
+{
+	const struct era_row *row = *state;
+	struct dirtycow *d = g_new(struct dirtycow, 1);
+
+	dirtycow_up(d, &row->c);
+	d->row = row;
+	*state = d;
+	return 0;
+}
+
+static int dirtycow_teardown(void **state)
+{
+	dirtycow_down(*state);
+	g_free(*state);
+	return 0;
+}
+
 /* The race: the attacker stops at the @n-th time it reaches @ip, the
  * madviser drops the mapping's pages there, the attacker goes on. */
-static bool dirty_cow(enum km_mm_era era, enum km_ipoint ip, unsigned int n, bool *reached)
+static bool dirty_cow_race(struct dirtycow *d, enum km_ipoint ip, unsigned int n, bool *reached)
 {
-	struct dirtycow d;
 	char view[9];
 	bool hit;
 
-	dirtycow_up(&d, era);
-	*reached = km_sched_run_until(d.s, d.attacker, ip, n) == KM_SCHED_AT_POINT;
-	assert_int_equal(km_sched_finish(d.s, d.madviser), KM_SCHED_DONE);
-	assert_int_equal(km_sched_finish(d.s, d.attacker), KM_SCHED_DONE);
-	assert_int_equal(d.written, 4);
-	assert_int_equal(d.madvised, 0);
-	hit = dirtycow_file_written(&d);
+	*reached = km_sched_run_until(d->s, d->attacker, ip, n) == KM_SCHED_AT_POINT;
+	assert_int_equal(km_sched_finish(d->s, d->madviser), KM_SCHED_DONE);
+	assert_int_equal(km_sched_finish(d->s, d->attacker), KM_SCHED_DONE);
+	assert_int_equal(d->written, 4);
+	assert_int_equal(d->madvised, 0);
+	hit = dirtycow_file_written(d);
 	/* the attacker's own view: its write, unless the madvise came after it
 	 * and dropped its private copy */
-	assert_int_equal(km_access_remote_vm(d.attacker, d.mm, d.ro, view, 9, KM_FOLL_FORCE), 9);
+	assert_int_equal(km_access_remote_vm(d->attacker, d->mm, d->ro, view, 9, KM_FOLL_FORCE), 9);
 	assert_memory_equal(view, *reached ? "EVILINAL" : "ORIGINAL", 9);
+	return hit;
+}
+
+/* the race on a machine of its own */
+static bool dirty_cow(const struct km_machine_config *c, enum km_ipoint ip, unsigned int n,
+		      bool *reached)
+{
+	struct dirtycow d;
+	bool hit;
+
+	dirtycow_up(&d, c);
+	hit = dirty_cow_race(&d, ip, n, reached);
 	dirtycow_down(&d);
 	return hit;
 }
 
+/* 4.8: MADV_DONTNEED at the retry after the COW fault -- FOLL_WRITE was
+ * dropped, the retry faults the page-cache page in for reading and the
+ * forced write lands in the file. Gone with FOLL_COW: the retry stays a
+ * write and COWs again. */
+static const struct era_row dirty_cow_rows[] = {
+	{ .name = "4.8, at gup's retry #2: written", .c = BBW(4_8), .want = 1, .ip = KM_IP_GUP_RETRY, .n = 2, .reached = 1 },
+	{ .name = "4.8, after the fault #2: written", .c = BBW(4_8), .want = 1, .ip = KM_IP_AFTER_FAULT, .n = 2, .reached = -1 },
+	{ .name = "5.7, at gup's retry #2: COWs again", .c = BBW(5_7), .want = 0, .ip = KM_IP_GUP_RETRY, .n = 2, .reached = 1 },
+	{ .name = "5.7, after the fault #2: COWs again", .c = BBW(5_7), .want = 0, .ip = KM_IP_AFTER_FAULT, .n = 2, .reached = -1 },
+	{ .name = "5.8, at gup's retry #2: COWs again", .c = BBW(5_8), .want = 0, .ip = KM_IP_GUP_RETRY, .n = 2, .reached = 1 },
+	{ .name = "5.8, after the fault #2: COWs again", .c = BBW(5_8), .want = 0, .ip = KM_IP_AFTER_FAULT, .n = 2, .reached = -1 },
+	{ .name = "5.9, at gup's retry #2: COWs again", .c = BBW(5_9), .want = 0, .ip = KM_IP_GUP_RETRY, .n = 2, .reached = 1 },
+	{ .name = "5.9, after the fault #2: COWs again", .c = BBW(5_9), .want = 0, .ip = KM_IP_AFTER_FAULT, .n = 2, .reached = -1 },
+};
+
 static void test_dirty_cow_19be0eaffa3a(void **state)
 {
-	bool reached;
+	struct dirtycow *d = *state;	/* dirtycow_setup() */
+	const struct era_row *row = d->row;
+	bool reached, hit = dirty_cow_race(d, row->ip, row->n, &reached);
 
-	/* 4.8: MADV_DONTNEED at the retry after the COW fault -- FOLL_WRITE
-	 * was dropped, the retry faults the page-cache page in for reading
-	 * and the forced write lands in the file */
-	assert_true(dirty_cow(KM_MM_ERA_4_8, KM_IP_GUP_RETRY, 2, &reached));
-	assert_true(reached);
-	assert_true(dirty_cow(KM_MM_ERA_4_8, KM_IP_AFTER_FAULT, 2, &reached));
-	/* gone with FOLL_COW: the retry stays a write and COWs again */
-	for (unsigned int e = 1; e < G_N_ELEMENTS(all_eras); e++) {
-		assert_false(dirty_cow(all_eras[e], KM_IP_GUP_RETRY, 2, &reached));
+	if (row->want)
+		assert_true(hit);
+	else
+		assert_false(hit);
+	if (row->reached >= 0)
 		assert_true(reached);
-		assert_false(dirty_cow(all_eras[e], KM_IP_AFTER_FAULT, 2, &reached));
-	}
 }
 
 /* The madviser also reads the mapping back in after dropping it: the page
@@ -496,23 +540,27 @@ static void madvise_and_read(struct km_task *t, void *arg)
 	km_user_access(t, d->ro, &byte, 1, false);
 }
 
+/* in each era: the write lands in the file (4.8) or not (the rest) */
+static const struct era_row era_rows[] = {
+	{ .name = "4.8: the write reaches the file", .c = BBW(4_8), .want = 1 },
+	{ .name = "5.7: the file kept", .c = BBW(5_7), .want = 0 },
+	{ .name = "5.8: the file kept", .c = BBW(5_8), .want = 0 },
+	{ .name = "5.9: the file kept", .c = BBW(5_9), .want = 0 },
+};
+
 static void test_dirty_cow_pte_dirty_check(void **state)
 {
-	for (unsigned int e = 0; e < G_N_ELEMENTS(all_eras); e++) {
-		struct dirtycow d;
+	struct dirtycow *d = *state;	/* dirtycow_setup() */
 
-		dirtycow_up(&d, all_eras[e]);
-		assert_int_equal(km_sched_free(d.s), 0);	/* a program of our own */
-		assert_int_equal(km_sched_new(d.m, &d.s), 0);
-		assert_int_equal(km_sched_add(d.s, d.attacker, "attacker", proc_self_mem_write, &d), 0);
-		assert_int_equal(km_sched_add(d.s, d.madviser, "madviser", madvise_and_read, &d), 0);
-		assert_int_equal(km_sched_run_until(d.s, d.attacker, KM_IP_GUP_RETRY, 2),
-				 KM_SCHED_AT_POINT);
-		assert_int_equal(km_sched_finish(d.s, d.madviser), KM_SCHED_DONE);
-		assert_int_equal(km_sched_finish(d.s, d.attacker), KM_SCHED_DONE);
-		assert_int_equal(dirtycow_file_written(&d), all_eras[e] == KM_MM_ERA_4_8);
-		dirtycow_down(&d);
-	}
+	assert_int_equal(km_sched_free(d->s), 0);	/* a program of our own */
+	assert_int_equal(km_sched_new(d->m, &d->s), 0);
+	assert_int_equal(km_sched_add(d->s, d->attacker, "attacker", proc_self_mem_write, d), 0);
+	assert_int_equal(km_sched_add(d->s, d->madviser, "madviser", madvise_and_read, d), 0);
+	assert_int_equal(km_sched_run_until(d->s, d->attacker, KM_IP_GUP_RETRY, 2),
+			 KM_SCHED_AT_POINT);
+	assert_int_equal(km_sched_finish(d->s, d->madviser), KM_SCHED_DONE);
+	assert_int_equal(km_sched_finish(d->s, d->attacker), KM_SCHED_DONE);
+	assert_int_equal(dirtycow_file_written(d), d->row->want);
 }
 
 /* 5.8: a read gup of a read-only private file mapping is forced to write
@@ -520,8 +568,15 @@ static void test_dirty_cow_pte_dirty_check(void **state)
  * FOLL_COW and pte_dirty() alone (17839856fd58 dropped the FOLL_FORCE test,
  * else the lookup would fault for ever): the gup gets a private copy, the
  * page cache keeps the file. */
-static void read_gup_of_readonly_file(struct km_fixture *f, bool v5_8)
+static const struct era_row read_gup_file_rows[] = {
+	{ .name = "5.7: the page cache page", .c = BBW(5_7), .want = 0 },
+	{ .name = "5.8: a private copy", .c = BBW(5_8), .want = 1 },
+};
+
+static void test_5_8_read_gup_of_readonly_file(void **state)
 {
+	bool v5_8 = ((const struct era_row *)km_row(state))->want;	/* era_setup() */
+	struct km_fixture *f = *state;
 	struct km_file *file;
 	struct km_page *p;
 	unsigned long ro;
@@ -537,33 +592,29 @@ static void read_gup_of_readonly_file(struct km_fixture *f, bool v5_8)
 	km_file_put(file);
 }
 
-static void test_5_8_read_gup_of_readonly_file(void **state)
-{
-	in_two_eras(KM_MM_ERA_5_7, KM_MM_ERA_5_8, false, read_gup_of_readonly_file);
-}
-
 /* Every point and time the attacker reaches: in 4.8 only the window after
  * the second fault (the reused COW copy, FOLL_WRITE dropped) lets the
  * write through; in the other eras none does. Without the race the write
  * lands in the private copy in every era. */
 static void test_dirty_cow_every_point(void **state)
 {
-	for (unsigned int e = 0; e < G_N_ELEMENTS(all_eras); e++) {
-		struct dirtycow d;
+	struct dirtycow *d = *state;	/* dirtycow_setup(): the race left out */
+	const struct era_row *row = d->row;
 
-		for (int ip = KM_IP_AFTER_FAULT; ip <= KM_IP_GUP_RETRY; ip++)
-			for (unsigned int n = 1; n <= 4; n++) {
-				bool reached, hit = dirty_cow(all_eras[e], ip, n, &reached);
+	for (int ip = KM_IP_AFTER_FAULT; ip <= KM_IP_GUP_RETRY; ip++)
+		for (unsigned int n = 1; n <= 4; n++) {	/* each on a machine of its own */
+			bool reached, hit = dirty_cow(&row->c, ip, n, &reached);
 
-				if (n <= 2)	/* the COW fault and the COW reuse, each retried */
-					assert_true(reached);
-				assert_int_equal(hit, all_eras[e] == KM_MM_ERA_4_8 && n == 2);
-			}
-		dirtycow_up(&d, all_eras[e]);
-		assert_int_equal(km_sched_finish(d.s, d.attacker), KM_SCHED_DONE);
-		assert_false(dirtycow_file_written(&d));
-		dirtycow_down(&d);
-	}
+			/* the COW fault and the COW reuse, each retried */
+			if (n <= 2 && !reached)
+				fail_msg("%s: the attacker never reached %s #%u", row->name,
+					 km_ipoint_name(ip), n);
+			if (hit != (row->want && n == 2))
+				fail_msg("%s, madvise at %s #%u: the file %s", row->name,
+					 km_ipoint_name(ip), n, hit ? "written" : "not written");
+		}
+	assert_int_equal(km_sched_finish(d->s, d->attacker), KM_SCHED_DONE);
+	assert_false(dirtycow_file_written(d));
 }
 
 /* ---- the pieces ------------------------------------------------------------ */
@@ -573,12 +624,11 @@ static void test_dirty_cow_every_point(void **state)
  * not write (not a COW mapping). Without FOLL_FORCE both are refused. */
 static void test_foll_force(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_file *file;
 	unsigned long priv, shared, none;
 	char buf[8];
 
-	km_fixture_up(&f, NULL);
 	assert_int_equal(km_file_new(f.m, 4096, &file), 0);
 	assert_int_equal(km_mmap_file(f.mm, 0, 4096, KM_PROT_READ, false, file, 0, &priv), 0);
 	assert_int_equal(km_mmap_file(f.mm, 0, 4096, KM_PROT_READ, true, file, 0, &shared), 0);
@@ -599,37 +649,36 @@ static void test_foll_force(void **state)
 	assert_string_equal(buf, "none");
 	assert_int_equal(km_access_remote_vm(f.t, f.mm, none, buf, 5, 0x4), -EINVAL);
 	km_file_put(file);
-	km_fixture_down(&f);
 }
 
 /* mprotect(PROT_NONE): the ptes stay but the user cannot reach them;
  * gup without FOLL_FORCE cannot either; PROT_READ gives them back. */
+static const struct era_row prot_none_rows[] = {
+	{ .name = "5.7, BeagleBone", .c = BBW(5_7) },
+	{ .name = "5.7, Cortex-A15", .c = A15(5_7) },
+};
+
 static void test_mprotect_prot_none(void **state)
 {
-	for (int fast = 0; fast < 2; fast++) {
-		struct km_machine_config c = machine(KM_MM_ERA_5_7, fast);
-		struct km_fixture f;
-		struct km_page *p;
-		unsigned int flags;
-		unsigned long a;
-		char buf[4];
+	struct km_fixture f = *(struct km_fixture *)*state;	/* era_setup() */
+	struct km_page *p;
+	unsigned int flags;
+	unsigned long a;
+	char buf[4];
 
-		km_fixture_up(&f, &c);
-		a = km_test_map(&f, 0, 1, RW);
-		assert_int_equal(km_user_access(f.t, a, "abc", 4, true), 4);
-		assert_int_equal(km_mprotect(f.mm, a, 4096, KM_PROT_NONE), 0);
-		assert_int_equal(km_follow_pte(f.mm, a, &flags, NULL), 0);
-		assert_false(flags & (KM_PTE_USER | KM_PTE_WRITE));
-		assert_int_equal(km_user_access(f.t, a, buf, 4, false), 0);	/* SIGSEGV */
-		assert_int_equal(km_get_user_pages_fast(f.t, a, 1, 0, &p), -EFAULT);
-		assert_int_equal(km_copy_from_user(f.t, &km_uaccess_direct, buf, a, 4), 4);
-		assert_int_equal(km_mprotect(f.mm, a, 4096, KM_PROT_READ), 0);
-		assert_int_equal(km_user_access(f.t, a, buf, 4, false), 4);
-		assert_string_equal(buf, "abc");
-		assert_int_equal(km_user_access(f.t, a, "x", 1, true), 0);	/* read-only */
-		assert_int_equal(km_mprotect(f.mm, a, 4096, KM_PROT_WRITE), -EINVAL);
-		km_fixture_down(&f);
-	}
+	a = km_test_map(&f, 0, 1, RW);
+	assert_int_equal(km_user_access(f.t, a, "abc", 4, true), 4);
+	assert_int_equal(km_mprotect(f.mm, a, 4096, KM_PROT_NONE), 0);
+	assert_int_equal(km_follow_pte(f.mm, a, &flags, NULL), 0);
+	assert_false(flags & (KM_PTE_USER | KM_PTE_WRITE));
+	assert_int_equal(km_user_access(f.t, a, buf, 4, false), 0);	/* SIGSEGV */
+	assert_int_equal(km_get_user_pages_fast(f.t, a, 1, 0, &p), -EFAULT);
+	assert_int_equal(km_copy_from_user(f.t, &km_uaccess_direct, buf, a, 4), 4);
+	assert_int_equal(km_mprotect(f.mm, a, 4096, KM_PROT_READ), 0);
+	assert_int_equal(km_user_access(f.t, a, buf, 4, false), 4);
+	assert_string_equal(buf, "abc");
+	assert_int_equal(km_user_access(f.t, a, "x", 1, true), 0);	/* read-only */
+	assert_int_equal(km_mprotect(f.mm, a, 4096, KM_PROT_WRITE), -EINVAL);
 }
 
 /* madvise(MADV_DONTNEED): anonymous memory reads zeroes again, a private
@@ -637,12 +686,11 @@ static void test_mprotect_prot_none(void **state)
  * -ENOMEM but the mapped parts are still zapped. */
 static void test_madvise_dontneed(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_file *file;
 	unsigned long anon, priv, P;
 	char buf[4];
 
-	km_fixture_up(&f, NULL);
 	P = km_page_size(f.m);
 	assert_int_equal(km_file_new(f.m, P, &file), 0);
 	anon = km_test_map(&f, 0, 1, RW);
@@ -662,18 +710,16 @@ static void test_madvise_dontneed(void **state)
 	assert_int_equal(km_madvise(f.mm, anon + 1, P, KM_MADV_DONTNEED), -EINVAL);
 	assert_int_equal(km_madvise(f.mm, anon, P, 3), -EINVAL);
 	km_file_put(file);
-	km_fixture_down(&f);
 }
 
 /* A file's contents now and what writeback wrote. */
 static void test_file_read_and_disk(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_file *file;
 	unsigned long a, P;
 	char buf[8];
 
-	km_fixture_up(&f, NULL);
 	P = km_page_size(f.m);
 	assert_int_equal(km_file_new(f.m, 2 * P, &file), 0);
 	assert_int_equal(km_mmap_file(f.mm, 0, 2 * P, RW, true, file, 0, &a), 0);
@@ -691,7 +737,6 @@ static void test_file_read_and_disk(void **state)
 	assert_int_equal(km_file_read(file, 2 * P - 1, buf, 2), -EINVAL);
 	assert_int_equal(km_file_read(file, 2 * P, buf, 0), 0);
 	km_file_put(file);
-	km_fixture_down(&f);
 }
 
 static void test_era_config(void **state)
@@ -705,24 +750,33 @@ static void test_era_config(void **state)
 
 int main(void)
 {
+	GArray *rows = km_test_new_group();
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_cve_2020_29374_child_reads_parents_write),
-		cmocka_unit_test(test_pin_fork_parent_loses_dma_70e806e4e645),
-		cmocka_unit_test(test_fork_copies_only_pinned_pages),
-		cmocka_unit_test(test_do_wp_page_reuse_rule_09854ba94c6a),
-		cmocka_unit_test(test_5_8_read_gup_breaks_cow),
-		cmocka_unit_test(test_4_8_has_no_pin),
-		cmocka_unit_test(test_4_8_gup_fast_has_no_foll_force),
-		cmocka_unit_test(test_dirty_cow_19be0eaffa3a),
-		cmocka_unit_test(test_dirty_cow_every_point),
-		cmocka_unit_test(test_dirty_cow_pte_dirty_check),
-		cmocka_unit_test(test_5_8_read_gup_of_readonly_file),
-		cmocka_unit_test(test_foll_force),
-		cmocka_unit_test(test_mprotect_prot_none),
-		cmocka_unit_test(test_madvise_dontneed),
-		cmocka_unit_test(test_file_read_and_disk),
+		cmocka_unit_test_prestate_setup_teardown(test_fork_copies_only_pinned_pages,
+							 km_fixture_setup_cfg, km_fixture_teardown,
+							 (void *)&bbw_5_9),
+		cmocka_unit_test_prestate_setup_teardown(test_4_8_has_no_pin, km_fixture_setup_cfg,
+							 km_fixture_teardown, (void *)&a15_4_8),
+		cmocka_unit_test_setup_teardown(test_foll_force, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_madvise_dontneed, km_fixture_setup,
+						km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_file_read_and_disk, km_fixture_setup,
+						km_fixture_teardown),
 		cmocka_unit_test(test_era_config),
 	};
 
-	return cmocka_run_group_tests_name("test_eras", tests, NULL, NULL);
+	ERA_ROWS(rows, test_cve_2020_29374_child_reads_parents_write, cve_2020_29374_rows);
+	ERA_ROWS(rows, test_pin_fork_parent_loses_dma_70e806e4e645, pin_fork_rows);
+	ERA_ROWS(rows, test_do_wp_page_reuse_rule_09854ba94c6a, wp_reuse_rows);
+	ERA_ROWS(rows, test_5_8_read_gup_breaks_cow, read_gup_cow_rows);
+	ERA_ROWS(rows, test_4_8_gup_fast_has_no_foll_force, gup_fast_force_rows);
+	KM_TEST_ROWS(rows, test_dirty_cow_19be0eaffa3a, dirtycow_setup, dirtycow_teardown,
+		     dirty_cow_rows);
+	KM_TEST_ROWS(rows, test_dirty_cow_every_point, dirtycow_setup, dirtycow_teardown, era_rows);
+	KM_TEST_ROWS(rows, test_dirty_cow_pte_dirty_check, dirtycow_setup, dirtycow_teardown,
+		     era_rows);
+	ERA_ROWS(rows, test_5_8_read_gup_of_readonly_file, read_gup_file_rows);
+	ERA_ROWS(rows, test_mprotect_prot_none, prot_none_rows);
+	KM_TEST_CASES(all, tests, rows);
+	return cmocka_run_group_tests_name("test_eras", all, NULL, NULL);
 }
