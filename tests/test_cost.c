@@ -95,6 +95,32 @@ static struct km_cost_profile *load_good(char **path)
 	return p;
 }
 
+/* The good profile as a cmocka fixture: *state is a struct good */
+struct good {
+	char *path;
+	struct km_cost_profile *p;
+};
+
+static int good_setup(void **state)
+{
+	struct good *g = g_new0(struct good, 1);
+
+	g->p = load_good(&g->path);
+	*state = g;
+	return 0;
+}
+
+static int good_teardown(void **state)
+{
+	struct good *g = *state;
+
+	km_cost_profile_free(g->p);
+	g_unlink(g->path);
+	g_free(g->path);
+	g_free(g);
+	return 0;
+}
+
 static double item(const struct km_cost_result *r, const char *what)
 {
 	for (unsigned int i = 0; i < r->n_items; i++)
@@ -108,8 +134,7 @@ static double item(const struct km_cost_result *r, const char *what)
  * byte: exact sums */
 static void test_exact_cycles(void **state)
 {
-	char *path;
-	struct km_cost_profile *p = load_good(&path);
+	struct km_cost_profile *p = ((struct good *)*state)->p;	/* good_setup() */
 	struct km_events ev = { 0 };
 	struct km_cost_workload w = { 0 };
 	struct km_cost_result r;
@@ -184,9 +209,6 @@ static void test_exact_cycles(void **state)
 		for (size_t i = 0; i < sizeof(nr); i++)
 			assert_int_equal(((unsigned char *)&nr)[i], 0xa5);
 	}
-	km_cost_profile_free(p);
-	g_unlink(path);
-	g_free(path);
 }
 
 /* clear_user's bytes: uaccess_clear_bytes counts those asked of it,
@@ -195,8 +217,7 @@ static void test_exact_cycles(void **state)
  * their set_l1 time (the good profile: 8 bytes a cycle) */
 static void test_clear_user_short(void **state)
 {
-	char *path;
-	struct km_cost_profile *p = load_good(&path);
+	struct km_cost_profile *p = ((struct good *)*state)->p;	/* good_setup() */
 	struct km_events ev = { .clear_bytes = 40, .uaccess_clear_bytes = 80 };
 	struct km_cost_workload w = { 0 };
 	struct km_cost_result r;
@@ -205,9 +226,6 @@ static void test_clear_user_short(void **state)
 	assert_true(item(&r, "clear user bytes") == 40 / 8.0);
 	assert_true(item(&r, "set bytes") == -1);	/* none left over */
 	assert_true(r.cycles == 40 / 8.0);
-	km_cost_profile_free(p);
-	g_unlink(path);
-	g_free(path);
 }
 
 /* the good profile with [memory] replaced: stalls of @l2 and @mem cycles
@@ -319,8 +337,8 @@ static void test_working_set_misses(void **state)
  * and their 24 bytes each of FCS, preamble and gap; no [link]: no bound */
 static void test_link_bound(void **state)
 {
-	char *path, *nolink;
-	struct km_cost_profile *p = load_good(&path), *q;
+	char *nolink;
+	struct km_cost_profile *p = ((struct good *)*state)->p, *q;	/* good_setup() */
 	GString *s = g_string_new(NULL);
 
 	/* 1000 USB bytes at 200/s: 5 s, whatever the frames */
@@ -335,9 +353,6 @@ static void test_link_bound(void **state)
 	assert_true(km_cost_wire_seconds(800, 10, 960) == 12);
 	assert_true(km_cost_wire_seconds(0, 10, 960) < 0);
 	assert_true(km_cost_wire_seconds(NAN, 10, 960) < 0);
-	km_cost_profile_free(p);
-	g_unlink(path);
-	g_free(path);
 	/* the whole [link] group dropped */
 	for (size_t i = 0; good_lines[i] && strcmp(good_lines[i], "[link]"); i++)
 		g_string_append_printf(s, "%s\n", good_lines[i]);
@@ -357,82 +372,89 @@ static void test_link_bound(void **state)
 	g_free(nolink);
 }
 
-/* every refusal names the file, the group and the key */
+/* every refusal names the file, the group and the key: -EINVAL, and a
+ * message naming the file and holding the row's name (the expected text)
+ * unless the row gives its own @msg */
+static const struct refusal {
+	const char *name;	/* the message, or what it says when @msg */
+	const char *find, *repl, *msg;
+} refusals[] = {
+	{ "[cycles] syscalls: missing", "syscalls=100", NULL, NULL },
+	{ "[cycles] syscalls: \"fast\" is not a decimal number", "syscalls=100", "syscalls=fast", NULL },
+	{ "[cycles] syscalls: \"12x\" is not a decimal number", "syscalls=100", "syscalls=12x", NULL },
+	{ "[cycles] syscalls: \"0x10\" is not a decimal number", "syscalls=100", "syscalls=0x10", NULL },
+	{ "[cycles] syscalls: \"1e\" is not a decimal number", "syscalls=100", "syscalls=1e", NULL },
+	{ "[cycles] syscalls: \".\" is not a decimal number", "syscalls=100", "syscalls=.", NULL },
+	{ "[cycles] syscalls: \"+5\" is not a decimal number", "syscalls=100", "syscalls=+5", NULL },
+	{ "[cycles] syscalls: \"inf\" is not a decimal number", "syscalls=100", "syscalls=inf", NULL },
+	{ "[cycles] syscalls: -1 is negative", "syscalls=100", "syscalls=-1", NULL },
+	{ "[cache] l2_bytes: \"nan\" is not a decimal number", "l2_bytes=16000", "l2_bytes=nan", NULL },
+	/* a misspelt key would otherwise be ignored */
+	{ "[cycles] sycsalls: unknown key", "syscalls=100", "syscalls=100\n# a test value\nsycsalls=1", NULL },
+	{ "[cpu] clock: unknown key", "clock_hz=1000", "clock_hz=1000\n# a test value\nclock=1", NULL },
+	{ "[profile] owner: unknown key", "name=test", "name=test\nowner=me", NULL },
+	/* review5b D3: the name went into reproduce --plot's gnuplot
+	 * script, where a backquote ran a shell command and a newline
+	 * (GKeyFile's \n) started a gnuplot one */
+	{ "[profile] name: \"bb`touch PWNED2`w\": empty or a character outside A-Z a-z 0-9 . _ + -",
+	  "name=test", "name=bb`touch PWNED2`w", NULL },
+	{ "[profile] name: \"x\\nsystem 'touch PWN6'\\n#\": empty or a character outside",
+	  "name=test", "name=x\\nsystem 'touch PWN6'\\n#", NULL },
+	{ "[profile] name: \"\": empty or a character outside", "name=test", "name=", NULL },
+	{ "[lnk] usb_bytes_per_s: unknown group", "[link]", "[lnk]", NULL },
+	{ "[link] usb_bytes_per_s: must be above 0", "usb_bytes_per_s=200", "usb_bytes_per_s=0", NULL },
+	/* the keys of 0.3.0 (read for km_cost_link_seconds()) are numbers above 0 */
+	{ "[link] wire_bits_per_s: must be above 0",
+	  "usb_bytes_per_s=200", "usb_bytes_per_s=200\n# a test value\nwire_bits_per_s=0", NULL },
+	{ "[link] frame_overhead_bytes: -4 is negative",
+	  "usb_bytes_per_s=200", "usb_bytes_per_s=200\n# a test value\nframe_overhead_bytes=-4", NULL },
+	{ "[cycles] eth_frames: its comment line dropped", "# calibrated: a made-up figure", NULL,
+	  "[cycles] eth_frames: no comment line" },
+	{ "[cycles] eth_frames: an empty comment", "# calibrated: a made-up figure", "#",
+	  "[cycles] eth_frames: no comment line" },
+	{ "[cycles] eth_frames: \"calibrated:\" names no figure", "# calibrated: a made-up figure", "# calibrated:", NULL },
+	{ "[cpu] clock_hz: must be above 0", "clock_hz=1000", "clock_hz=0", NULL },
+	{ "[bandwidth] set_l1: must be above 0", "set_l1=8", "set_l1=0", NULL },
+	{ "[cache] line_bytes: must be above 0", "line_bytes=16", "line_bytes=0", NULL },
+	/* newuser5 #9: the rule of a machine's L1_CACHE_BYTES, not just > 0 */
+	{ "[cache] line_bytes: 3 is not a power of two in 16 .. 256", "line_bytes=16", "line_bytes=3", NULL },
+	{ "[cache] line_bytes: 8 is not a power of two in 16 .. 256", "line_bytes=16", "line_bytes=8", NULL },
+	{ "[cache] line_bytes: 512 is not a power of two in 16 .. 256", "line_bytes=16", "line_bytes=512", NULL },
+	{ "[cache] line_bytes: 48 is not a power of two in 16 .. 256", "line_bytes=16", "line_bytes=48", NULL },
+	/* newuser5 #9: enabled is 0 or 1 (cost.h), not any number */
+	{ "[slab_debug] enabled: 2 is not 0 or 1", "enabled=1", "enabled=2", NULL },
+	{ "[slab_debug] enabled: 0.5 is not 0 or 1", "enabled=1", "enabled=0.5", NULL },
+	/* newuser5 #9: GKeyFile keeps a repeated key's last value */
+	{ "[cycles] syscalls: given twice (lines", "syscalls=100", "syscalls=100\n# again\nsyscalls=5", NULL },
+	{ "[cpu] clock_hz: given twice (lines 6 and", "[link]", "[cpu]\n# a test value\nclock_hz=2000\n[link]", NULL },
+	{ "[memory] write_mem_cycles: -2 is negative", "write_mem_cycles=0", "write_mem_cycles=-2", NULL },
+	{ "[mem] read_l2_cycles: unknown group", "[memory]", "[mem]", NULL },
+	{ "[cycles] eth_rx_frames: missing", "eth_rx_frames=13", NULL, NULL },
+	{ "[cycles] uaccess_range_masks: missing", "uaccess_range_masks=19", NULL, NULL },
+	{ "[link] usb_bytes_per_s: missing", "usb_bytes_per_s=200", NULL, NULL },
+	{ "[profile] name: missing", "name=test", NULL, NULL },
+	{ "[slab-debug] enabled: unknown group", "[slab_debug]", "[slab-debug]", NULL },
+	{ "not a key file", "[cpu]", "[cpu", "" },
+};
+
 static void test_refused(void **state)
 {
-	const struct {
-		const char *find, *repl, *msg;
-		int err;
-	} cases[] = {
-		{ "syscalls=100", NULL, "[cycles] syscalls: missing", -EINVAL },
-		{ "syscalls=100", "syscalls=fast", "[cycles] syscalls: \"fast\" is not a decimal number", -EINVAL },
-		{ "syscalls=100", "syscalls=12x", "[cycles] syscalls: \"12x\" is not a decimal number", -EINVAL },
-		{ "syscalls=100", "syscalls=0x10", "[cycles] syscalls: \"0x10\" is not a decimal number", -EINVAL },
-		{ "syscalls=100", "syscalls=1e", "[cycles] syscalls: \"1e\" is not a decimal number", -EINVAL },
-		{ "syscalls=100", "syscalls=.", "[cycles] syscalls: \".\" is not a decimal number", -EINVAL },
-		{ "syscalls=100", "syscalls=+5", "[cycles] syscalls: \"+5\" is not a decimal number", -EINVAL },
-		{ "syscalls=100", "syscalls=inf", "[cycles] syscalls: \"inf\" is not a decimal number", -EINVAL },
-		{ "syscalls=100", "syscalls=-1", "[cycles] syscalls: -1 is negative", -EINVAL },
-		{ "l2_bytes=16000", "l2_bytes=nan", "[cache] l2_bytes: \"nan\" is not a decimal number", -EINVAL },
-		/* a misspelt key would otherwise be ignored */
-		{ "syscalls=100", "syscalls=100\n# a test value\nsycsalls=1", "[cycles] sycsalls: unknown key", -EINVAL },
-		{ "clock_hz=1000", "clock_hz=1000\n# a test value\nclock=1", "[cpu] clock: unknown key", -EINVAL },
-		{ "name=test", "name=test\nowner=me", "[profile] owner: unknown key", -EINVAL },
-		/* review5b D3: the name went into reproduce --plot's gnuplot
-		 * script, where a backquote ran a shell command and a newline
-		 * (GKeyFile's \n) started a gnuplot one */
-		{ "name=test", "name=bb`touch PWNED2`w",
-		  "[profile] name: \"bb`touch PWNED2`w\": empty or a character outside A-Z a-z 0-9 . _ + -",
-		  -EINVAL },
-		{ "name=test", "name=x\\nsystem 'touch PWN6'\\n#",
-		  "[profile] name: \"x\\nsystem 'touch PWN6'\\n#\": empty or a character outside", -EINVAL },
-		{ "name=test", "name=", "[profile] name: \"\": empty or a character outside", -EINVAL },
-		{ "[link]", "[lnk]", "[lnk] usb_bytes_per_s: unknown group", -EINVAL },
-		{ "usb_bytes_per_s=200", "usb_bytes_per_s=0", "[link] usb_bytes_per_s: must be above 0", -EINVAL },
-		/* the keys of 0.3.0 (read for km_cost_link_seconds()) are numbers above 0 */
-		{ "usb_bytes_per_s=200", "usb_bytes_per_s=200\n# a test value\nwire_bits_per_s=0",
-		  "[link] wire_bits_per_s: must be above 0", -EINVAL },
-		{ "usb_bytes_per_s=200", "usb_bytes_per_s=200\n# a test value\nframe_overhead_bytes=-4",
-		  "[link] frame_overhead_bytes: -4 is negative", -EINVAL },
-		{ "# calibrated: a made-up figure", NULL, "[cycles] eth_frames: no comment line", -EINVAL },
-		{ "# calibrated: a made-up figure", "#", "[cycles] eth_frames: no comment line", -EINVAL },
-		{ "# calibrated: a made-up figure", "# calibrated:", "[cycles] eth_frames: \"calibrated:\" names no figure", -EINVAL },
-		{ "clock_hz=1000", "clock_hz=0", "[cpu] clock_hz: must be above 0", -EINVAL },
-		{ "set_l1=8", "set_l1=0", "[bandwidth] set_l1: must be above 0", -EINVAL },
-		{ "line_bytes=16", "line_bytes=0", "[cache] line_bytes: must be above 0", -EINVAL },
-		/* newuser5 #9: the rule of a machine's L1_CACHE_BYTES, not just > 0 */
-		{ "line_bytes=16", "line_bytes=3", "[cache] line_bytes: 3 is not a power of two in 16 .. 256", -EINVAL },
-		{ "line_bytes=16", "line_bytes=8", "[cache] line_bytes: 8 is not a power of two in 16 .. 256", -EINVAL },
-		{ "line_bytes=16", "line_bytes=512", "[cache] line_bytes: 512 is not a power of two in 16 .. 256", -EINVAL },
-		{ "line_bytes=16", "line_bytes=48", "[cache] line_bytes: 48 is not a power of two in 16 .. 256", -EINVAL },
-		/* newuser5 #9: enabled is 0 or 1 (cost.h), not any number */
-		{ "enabled=1", "enabled=2", "[slab_debug] enabled: 2 is not 0 or 1", -EINVAL },
-		{ "enabled=1", "enabled=0.5", "[slab_debug] enabled: 0.5 is not 0 or 1", -EINVAL },
-		/* newuser5 #9: GKeyFile keeps a repeated key's last value */
-		{ "syscalls=100", "syscalls=100\n# again\nsyscalls=5", "[cycles] syscalls: given twice (lines", -EINVAL },
-		{ "[link]", "[cpu]\n# a test value\nclock_hz=2000\n[link]", "[cpu] clock_hz: given twice (lines 6 and", -EINVAL },
-		{ "write_mem_cycles=0", "write_mem_cycles=-2", "[memory] write_mem_cycles: -2 is negative", -EINVAL },
-		{ "[memory]", "[mem]", "[mem] read_l2_cycles: unknown group", -EINVAL },
-		{ "eth_rx_frames=13", NULL, "[cycles] eth_rx_frames: missing", -EINVAL },
-		{ "uaccess_range_masks=19", NULL, "[cycles] uaccess_range_masks: missing", -EINVAL },
-		{ "usb_bytes_per_s=200", NULL, "[link] usb_bytes_per_s: missing", -EINVAL },
-		{ "name=test", NULL, "[profile] name: missing", -EINVAL },
-		{ "[slab_debug]", "[slab-debug]", "[slab-debug] enabled: unknown group", -EINVAL },
-		{ "[cpu]", "[cpu", "", -EINVAL },	/* not a key file */
-	};
+	const struct refusal *row = *state;	/* a row of refusals[] */
+	const char *msg = row->msg ? row->msg : row->name;
+	char *path = write_profile(row->find, row->repl);
+	struct km_cost_profile *p = (void *)1;
 
-	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
-		char *path = write_profile(cases[i].find, cases[i].repl);
-		struct km_cost_profile *p = (void *)1;
+	assert_int_equal(km_cost_profile_load(path, &p), -EINVAL);
+	assert_null(p);
+	if (!strstr(km_last_error(), path) || !strstr(km_last_error(), msg))
+		fail_msg("\"%s\" does not name %s and \"%s\"", km_last_error(), path, msg);
+	g_unlink(path);
+	g_free(path);
+}
 
-		assert_int_equal(km_cost_profile_load(path, &p), cases[i].err);
-		assert_null(p);
-		if (!strstr(km_last_error(), path) || !strstr(km_last_error(), cases[i].msg))
-			fail_msg("case %zu: \"%s\" does not name %s and \"%s\"", i, km_last_error(),
-				 path, cases[i].msg);
-		g_unlink(path);
-		g_free(path);
-	}
+/* a profile that is not there: -ENOENT naming the file */
+static void test_refused_missing_file(void **state)
+{
 	assert_int_equal(km_cost_profile_load("/nonexistent/x.ini", &(struct km_cost_profile *){ 0 }),
 			 -ENOENT);
 	assert_non_null(strstr(km_last_error(), "/nonexistent/x.ini"));
@@ -441,39 +463,39 @@ static void test_refused(void **state)
 	assert_non_null(strstr(km_last_error(), "no-such-profile.ini"));
 }
 
-/* "calibrated:" counts at the start of a key's comment only */
+/* "calibrated:" counts at the start of a key's comment only: eth_frames'
+ * comment replaced by the row's */
+static const struct calibrated_row {
+	const char *name;
+	const char *comment;
+	bool calibrated;
+} calibrated_rows[] = {
+	{ "at the start", "# calibrated: a made-up figure", true },
+	{ "at the start, no spaces", "#calibrated:a figure", true },
+	{ "after a word", "# not calibrated: hmm", false },
+	{ "after a clause", "# measured, then calibrated: elsewhere", false },
+	/* the first line is the start of the comment */
+	{ "on the second line", "# derived from x\n# calibrated: on a second line", false },
+};
+
 static void test_calibrated_at_start(void **state)
 {
-	const struct {
-		const char *comment;
-		bool calibrated;
-	} cases[] = {
-		{ "# calibrated: a made-up figure", true },
-		{ "#calibrated:a figure", true },
-		{ "# not calibrated: hmm", false },
-		{ "# measured, then calibrated: elsewhere", false },
-		/* the first line is the start of the comment */
-		{ "# derived from x\n# calibrated: on a second line", false },
-	};
+	const struct calibrated_row *row = *state;	/* a row of calibrated_rows[] */
+	char *path = write_profile("# calibrated: a made-up figure", row->comment);
+	struct km_cost_profile *p;
+	const char *g, *k, *fig;
 
-	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
-		char *path = write_profile("# calibrated: a made-up figure", cases[i].comment);
-		struct km_cost_profile *p;
-		const char *g, *k, *fig;
-
-		if (km_cost_profile_load(path, &p))
-			fail_msg("case %zu: %s", i, km_last_error());
-		if (km_cost_profile_calibrated(p, 0, &g, &k, &fig) != cases[i].calibrated)
-			fail_msg("case %zu (\"%s\"): calibrated should be %d", i, cases[i].comment,
-				 cases[i].calibrated);
-		if (cases[i].calibrated) {
-			assert_string_equal(g, "cycles");
-			assert_string_equal(k, "eth_frames");
-		}
-		km_cost_profile_free(p);
-		g_unlink(path);
-		g_free(path);
+	if (km_cost_profile_load(path, &p))
+		fail_msg("%s", km_last_error());
+	if (km_cost_profile_calibrated(p, 0, &g, &k, &fig) != row->calibrated)
+		fail_msg("\"%s\": calibrated should be %d", row->comment, row->calibrated);
+	if (row->calibrated) {
+		assert_string_equal(g, "cycles");
+		assert_string_equal(k, "eth_frames");
 	}
+	km_cost_profile_free(p);
+	g_unlink(path);
+	g_free(path);
 }
 
 /* A directory with the good profile plus @kernel (its [kernel] group, or
@@ -714,70 +736,76 @@ static void test_profile_0_3_0_loads(void **state)
 	g_free(cur_path);
 }
 
-/* each refusal of [kernel] and of its table names the file, group and key */
+/* each refusal of [kernel] and of its table names the file, group and key:
+ * the profile's [kernel] group @kernel, and the paths table
+ * paths_table("v9", @extra) with its first @find replaced by @repl (none
+ * with @no_table) */
+static const struct kernel_refusal {
+	const char *name;
+	const char *kernel;
+	bool no_table;
+	const char *extra, *find, *repl;
+	const char *msg;
+	bool in_table;		/* the message names the table, not the profile */
+} kernel_refusals[] = {
+	{ "no table", KERNEL_GROUP("v9", "no-such-table", "1"), true, NULL, NULL, NULL,
+	  "[kernel] paths: cost profile \"no-such-table\": no no-such-table.ini", false },
+	{ "no group of the version", KERNEL_GROUP("v8", "kernel-paths", "1"), false, NULL, NULL,
+	  NULL, "[kernel] version: ", false },
+	{ "negative CPI", KERNEL_GROUP("v9", "kernel-paths", "-1"), false, NULL, NULL, NULL,
+	  "[kernel] cycles_per_instruction: -1 is negative", false },
+	{ "hexadecimal CPI", KERNEL_GROUP("v9", "kernel-paths", "0x2"), false, NULL, NULL, NULL,
+	  "[kernel] cycles_per_instruction: \"0x2\" is not a decimal number", false },
+	{ "no paths key",
+	  "[kernel]\n# a test value\nversion=v9\n# a test value\ncycles_per_instruction=1\n", false,
+	  NULL, NULL, NULL, "[kernel] paths: missing", false },
+	{ "a [kernel] key without comment",
+	  "[kernel]\nversion=v9\n# a test value\npaths=kernel-paths\n# a test value\n"
+	  "cycles_per_instruction=1\n", false, NULL, NULL, NULL,
+	  "[kernel] version: no comment line", false },
+	{ "an unknown [kernel] key", KERNEL_GROUP("v9", "kernel-paths", "1") "# a test value\nrate=1\n",
+	  false, NULL, NULL, NULL, "[kernel] rate: unknown key", false },
+	{ "a count missing", KERNEL_GROUP("v9", "kernel-paths", "1"), false, NULL,
+	  "# counted: a test value\nurbs=2\n", "", "[v9] urbs: missing", true },
+	{ "an unknown count", KERNEL_GROUP("v9", "kernel-paths", "1"), false,
+	  "# counted: a test value\nsycsalls=1\n", NULL, NULL, "[v9] sycsalls: unknown key", true },
+	{ "a calibrated count", KERNEL_GROUP("v9", "kernel-paths", "1"), false, NULL,
+	  "# counted: a test value\nsyscalls", "# calibrated: a figure\nsyscalls",
+	  "[v9] syscalls: a calibrated value belongs in a profile", true },
+	{ "a hexadecimal count", KERNEL_GROUP("v9", "kernel-paths", "1"), false, NULL, "urbs=2\n",
+	  "urbs=0x10\n", "[v9] urbs: \"0x10\" is not a decimal number", true },
+	/* newuser5 #9: a count given twice is refused, not the last one taken */
+	{ "a count given twice", KERNEL_GROUP("v9", "kernel-paths", "1"), false, NULL, "urbs=2\n",
+	  "urbs=2\n# counted: again\nurbs=3\n", "[v9] urbs: given twice (lines", true },
+	{ "a count without comment", KERNEL_GROUP("v9", "kernel-paths", "1"), false, NULL,
+	  "# counted: a test value\nurbs=2\n", "urbs=2\n", "[v9] urbs: no comment line", true },
+};
+
 static void test_kernel_refused(void **state)
 {
-	gchar *good = paths_table("v9", NULL);
-	gchar *unknown = paths_table("v9", "# counted: a test value\nsycsalls=1\n");
-	gchar *missing = replace_once(good, "# counted: a test value\nurbs=2\n", "");
-	gchar *calib = replace_once(good, "# counted: a test value\nsyscalls",
-				    "# calibrated: a figure\nsyscalls");
-	gchar *hex = replace_once(good, "urbs=2\n", "urbs=0x10\n");
-	gchar *nocomment = replace_once(good, "# counted: a test value\nurbs=2\n", "urbs=2\n");
-	/* newuser5 #9: a count given twice is refused, not the last one taken */
-	gchar *twice = replace_once(good, "urbs=2\n", "urbs=2\n# counted: again\nurbs=3\n");
-	const struct {
-		const char *kernel, *table, *msg;
-		bool in_table;		/* the message names the table, not the profile */
-	} cases[] = {
-		{ KERNEL_GROUP("v9", "no-such-table", "1"), NULL, "[kernel] paths: cost profile "
-		  "\"no-such-table\": no no-such-table.ini", false },
-		{ KERNEL_GROUP("v8", "kernel-paths", "1"), good, "[kernel] version: ", false },
-		{ KERNEL_GROUP("v9", "kernel-paths", "-1"), good,
-		  "[kernel] cycles_per_instruction: -1 is negative", false },
-		{ KERNEL_GROUP("v9", "kernel-paths", "0x2"), good,
-		  "[kernel] cycles_per_instruction: \"0x2\" is not a decimal number", false },
-		{ "[kernel]\n# a test value\nversion=v9\n# a test value\ncycles_per_instruction=1\n",
-		  good, "[kernel] paths: missing", false },
-		{ "[kernel]\nversion=v9\n# a test value\npaths=kernel-paths\n# a test value\n"
-		  "cycles_per_instruction=1\n", good, "[kernel] version: no comment line", false },
-		{ KERNEL_GROUP("v9", "kernel-paths", "1") "# a test value\nrate=1\n", good,
-		  "[kernel] rate: unknown key", false },
-		{ KERNEL_GROUP("v9", "kernel-paths", "1"), missing, "[v9] urbs: missing", true },
-		{ KERNEL_GROUP("v9", "kernel-paths", "1"), unknown, "[v9] sycsalls: unknown key", true },
-		{ KERNEL_GROUP("v9", "kernel-paths", "1"), calib,
-		  "[v9] syscalls: a calibrated value belongs in a profile", true },
-		{ KERNEL_GROUP("v9", "kernel-paths", "1"), hex,
-		  "[v9] urbs: \"0x10\" is not a decimal number", true },
-		{ KERNEL_GROUP("v9", "kernel-paths", "1"), twice, "[v9] urbs: given twice (lines",
-		  true },
-		{ KERNEL_GROUP("v9", "kernel-paths", "1"), NULL, "[v9] urbs: no comment line", true },
-	};
-	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
-		gchar *dir, *tfile;
-		char *path = write_kernel_profile(&dir, cases[i].kernel,
-						  i == G_N_ELEMENTS(cases) - 1 ? nocomment :
-						  cases[i].table);
-		struct km_cost_profile *p = (void *)1;
+	const struct kernel_refusal *row = *state;	/* a row of kernel_refusals[] */
+	gchar *table = row->no_table ? NULL : paths_table("v9", row->extra), *dir, *tfile;
+	char *path;
+	struct km_cost_profile *p = (void *)1;
 
-		tfile = g_build_filename(dir, "kernel-paths.ini", NULL);
-		assert_int_equal(km_cost_profile_load(path, &p), -EINVAL);
-		assert_null(p);
-		if (!strstr(km_last_error(), cases[i].in_table ? tfile : path) ||
-		    !strstr(km_last_error(), cases[i].msg))
-			fail_msg("case %zu: \"%s\" does not name %s and \"%s\"", i, km_last_error(),
-				 cases[i].in_table ? tfile : path, cases[i].msg);
-		g_free(tfile);
-		g_free(path);
-		rm_dir(dir);
+	if (table && row->find) {
+		gchar *t = replace_once(table, row->find, row->repl);
+
+		g_free(table);
+		table = t;
 	}
-	g_free(good);
-	g_free(missing);
-	g_free(unknown);
-	g_free(calib);
-	g_free(hex);
-	g_free(nocomment);
-	g_free(twice);
+	path = write_kernel_profile(&dir, row->kernel, table);
+	tfile = g_build_filename(dir, "kernel-paths.ini", NULL);
+	assert_int_equal(km_cost_profile_load(path, &p), -EINVAL);
+	assert_null(p);
+	if (!strstr(km_last_error(), row->in_table ? tfile : path) ||
+	    !strstr(km_last_error(), row->msg))
+		fail_msg("\"%s\" does not name %s and \"%s\"", km_last_error(),
+			 row->in_table ? tfile : path, row->msg);
+	g_free(tfile);
+	g_free(path);
+	g_free(table);
+	rm_dir(dir);
 }
 
 /*
@@ -927,61 +955,65 @@ static void test_cpu_or_link(void **state)
  * user). A SuperSpeed row (maxpacket 1024) on the BeagleBoard-xM's USB 2.0
  * host has no prediction: the device runs at high speed there.
  */
+/* bytes_per_s 0: no prediction on a USB 2.0 host ([link]); -1: a
+ * profile without [link] knows no host, so the CPU prices it */
+static const struct usb_speed_row {
+	const char *name;
+	const char *profile, *variant;
+	unsigned int mp;
+	double bytes_per_s;
+} usb_speed_rows[] = {
+	{ "BeagleBoard-xM, full speed, maxpacket 64", "beagleboard-xm-debug-slab", "after", 64,
+	  19.0 * 64 * 1000 },
+	{ "BeagleBoard-xM, full speed, maxpacket 8", "beagleboard-xm-debug-slab", "after", 8,
+	  71.0 * 8 * 1000 },
+	{ "BeagleBoard-xM, SuperSpeed device: none", "beagleboard-xm-debug-slab", "ax88179", 1024,
+	  0 },
+	/* the bus's limit holds whatever the profile (it once applied
+	 * only with a [link] group: found by review) */
+	{ "BeagleBone White, full speed, maxpacket 64", "beaglebone-white", "after", 64,
+	  19.0 * 64 * 1000 },
+	{ "BeagleBone White, SuperSpeed device: the CPU", "beaglebone-white", "ax88179", 1024, -1 },
+};
+
 static void test_link_follows_usb_speed(void **state)
 {
-	/* bytes_per_s 0: no prediction on a USB 2.0 host ([link]); -1: a
-	 * profile without [link] knows no host, so the CPU prices it */
-	static const struct {
-		const char *profile, *variant;
-		unsigned int mp;
-		double bytes_per_s;
-	} rows[] = {
-		{ "beagleboard-xm-debug-slab", "after", 64, 19.0 * 64 * 1000 },
-		{ "beagleboard-xm-debug-slab", "after", 8, 71.0 * 8 * 1000 },
-		{ "beagleboard-xm-debug-slab", "ax88179", 1024, 0 },
-		/* the bus's limit holds whatever the profile (it once applied
-		 * only with a [link] group: found by review) */
-		{ "beaglebone-white", "after", 64, 19.0 * 64 * 1000 },
-		{ "beaglebone-white", "ax88179", 1024, -1 },
-	};
+	const struct usb_speed_row *row = *state;	/* a row of usb_speed_rows[] */
+	const struct km_usbnet_variant *vs[1] = { km_usbnet_find(row->variant) };
+	struct km_iperf_opts o = { .packets = 50, .repeat = 1, .maxpacket = row->mp };
+	struct km_cost_profile *p;
+	struct km_table *t;
 
 	g_setenv("KMODEL_PROFILE_DIR", KM_PROFILES_DIR, TRUE);
-	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
-		const struct km_usbnet_variant *vs[1] = { km_usbnet_find(rows[i].variant) };
-		struct km_iperf_opts o = { .packets = 50, .repeat = 1, .maxpacket = rows[i].mp };
-		struct km_cost_profile *p;
-		struct km_table *t;
+	assert_non_null(vs[0]);
+	assert_int_equal(km_cost_profile_load(row->profile, &p), 0);
+	assert_int_equal(km_iperf_run(&o, vs, 1, &t), 0);
+	for (size_t r = 0; r < km_table_nrows(t); r++) {
+		const char *bound = NULL;
+		double x = km_cost_predict_row(p, t, r, &bound, NULL);
+		double usb = cell(t, r, "usb_bytes_per_packet")->d;
+		double payload = !strcmp(cell(t, r, "traffic")->s, "udp")
+			? cell(t, r, "eth_bytes_per_packet")->d - 42 : 1448;
 
-		assert_non_null(vs[0]);
-		assert_int_equal(km_cost_profile_load(rows[i].profile, &p), 0);
-		assert_int_equal(km_iperf_run(&o, vs, 1, &t), 0);
-		for (size_t r = 0; r < km_table_nrows(t); r++) {
-			const char *bound = NULL;
-			double x = km_cost_predict_row(p, t, r, &bound, NULL);
-			double usb = cell(t, r, "usb_bytes_per_packet")->d;
-			double payload = !strcmp(cell(t, r, "traffic")->s, "udp")
-				? cell(t, r, "eth_bytes_per_packet")->d - 42 : 1448;
-
-			if (rows[i].bytes_per_s == 0) {
-				assert_true(x == 0);
-				continue;
-			}
-			if (rows[i].bytes_per_s < 0) {
-				assert_true(x > 0);
-				assert_string_equal(bound, "cpu");
-				continue;
-			}
-			assert_string_equal(bound, "link");
-			assert_true(fabs(x - payload * 8 / (usb / rows[i].bytes_per_s) / 1e6) <
-				    1e-6 * x);
+		if (row->bytes_per_s == 0) {
+			assert_true(x == 0);
+			continue;
 		}
-		assert_int_equal(km_cost_table_predict(t, rows[i].profile), 0);
-		for (size_t r = 0; r < km_table_nrows(t); r++)
-			assert_int_equal(cell(t, r, "predicted_mbit_s")->type,
-					 rows[i].bytes_per_s ? KM_VALUE_DOUBLE : KM_VALUE_NONE);
-		km_table_free(t);
-		km_cost_profile_free(p);
+		if (row->bytes_per_s < 0) {
+			assert_true(x > 0);
+			assert_string_equal(bound, "cpu");
+			continue;
+		}
+		assert_string_equal(bound, "link");
+		assert_true(fabs(x - payload * 8 / (usb / row->bytes_per_s) / 1e6) <
+			    1e-6 * x);
 	}
+	assert_int_equal(km_cost_table_predict(t, row->profile), 0);
+	for (size_t r = 0; r < km_table_nrows(t); r++)
+		assert_int_equal(cell(t, r, "predicted_mbit_s")->type,
+				 row->bytes_per_s ? KM_VALUE_DOUBLE : KM_VALUE_NONE);
+	km_table_free(t);
+	km_cost_profile_free(p);
 }
 
 /*
@@ -1481,14 +1513,13 @@ static void test_shipped_profiles(void **state)
 /* the events the cost model prices are counted where the kernel pays */
 static void test_events_counted(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_events ev;
 	struct km_page *pg[2];
 	unsigned char buf[64] = { 0 };
 	unsigned long a;
 	void *k, *obj;
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 2, KM_PROT_READ | KM_PROT_WRITE);
 	km_events_reset(f.m);
 	km_syscall(f.t);
@@ -1543,21 +1574,6 @@ static void test_events_counted(void **state)
 		assert_int_equal(ev.clear_bytes, 4096);
 		km_events_reset(f.m);
 	}
-	/* an LPAE kernel (fast_gup on ARM) has no CPU_SW_DOMAIN_PAN */
-	{
-		struct km_fixture g;
-		struct km_machine_config cfg = { .fast_gup = true };
-		unsigned long b;
-
-		km_fixture_up(&g, &cfg);
-		b = km_test_map(&g, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
-		assert_int_equal(km_copyout(g.t, &km_uaccess_direct, b, buf, 64), 0);
-		assert_int_equal(km_clear_user_with(g.t, &km_uaccess_direct, b, 16), 0);
-		km_events_get(g.m, &ev);
-		assert_int_equal(ev.uaccess_pan_switches, 0);
-		assert_int_equal(ev.uaccess_range_masks, 1);
-		km_fixture_down(&g);
-	}
 	/* the RFC's page array of a 17-page copy, kmalloc_array(17,
 	 * sizeof(struct page *)): 136 bytes here, 68 on 32-bit ARM -- its
 	 * class and its __GFP_ZERO memset are ARM's kmalloc-128, not the
@@ -1584,7 +1600,24 @@ static void test_events_counted(void **state)
 		assert_int_equal(ev.kfree_arm_bytes, 128);
 		g_free(big);
 	}
-	km_fixture_down(&f);
+}
+
+/* an LPAE kernel (fast_gup on ARM) has no CPU_SW_DOMAIN_PAN */
+static const struct km_machine_config lpae = { .fast_gup = true };
+
+static void test_events_counted_lpae(void **state)
+{
+	struct km_fixture g = *(struct km_fixture *)*state;	/* km_fixture_setup_cfg(lpae) */
+	struct km_events ev;
+	unsigned char buf[64] = { 0 };
+	unsigned long b;
+
+	b = km_test_map(&g, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
+	assert_int_equal(km_copyout(g.t, &km_uaccess_direct, b, buf, 64), 0);
+	assert_int_equal(km_clear_user_with(g.t, &km_uaccess_direct, b, 16), 0);
+	km_events_get(g.m, &ev);
+	assert_int_equal(ev.uaccess_pan_switches, 0);
+	assert_int_equal(ev.uaccess_range_masks, 1);
 }
 
 /*
@@ -1610,14 +1643,13 @@ static void write_at(struct km_fixture *f, struct km_shmem_file *file, unsigned 
 static void test_warm_counters(void **state)
 {
 	const unsigned long P = 4096;
-	struct km_fixture f;
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
 	struct km_events ev;
 	struct km_shmem_file *file;
 	unsigned char *big = g_malloc0(8 * P);
 	unsigned long a;
 	void *obj;
 
-	km_fixture_up(&f, NULL);
 	/* a new slab's object is cold, however little was copied before */
 	obj = km_kmalloc(f.t, 3000, KM_GFP_KERNEL | KM_GFP_ZERO);	/* kmalloc-4096 */
 	km_events_get(f.m, &ev);
@@ -1708,7 +1740,6 @@ static void test_warm_counters(void **state)
 	assert_int_equal(ev.clear_refilled_bytes, 0);
 	km_shmem_file_free(file);
 	g_free(big);
-	km_fixture_down(&f);
 	(void)state;
 }
 
@@ -1878,31 +1909,38 @@ static void test_event_names(void **state)
 
 int main(void)
 {
+	GArray *rows = km_test_new_group();
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_exact_cycles),
-		cmocka_unit_test(test_clear_user_short),
+		cmocka_unit_test_setup_teardown(test_exact_cycles, good_setup, good_teardown),
+		cmocka_unit_test_setup_teardown(test_clear_user_short, good_setup, good_teardown),
 		cmocka_unit_test(test_working_set_misses),
-		cmocka_unit_test(test_link_bound),
+		cmocka_unit_test_setup_teardown(test_link_bound, good_setup, good_teardown),
 		cmocka_unit_test(test_profile_0_3_0_loads),
-		cmocka_unit_test(test_refused),
-		cmocka_unit_test(test_calibrated_at_start),
+		cmocka_unit_test(test_refused_missing_file),
 		cmocka_unit_test(test_kernel_paths),
-		cmocka_unit_test(test_kernel_refused),
 		cmocka_unit_test(test_bandwidth_at_cache_sizes),
 		cmocka_unit_test(test_cpu_or_link),
-		cmocka_unit_test(test_link_follows_usb_speed),
 		cmocka_unit_test(test_wire_is_the_device),
 		cmocka_unit_test(test_profile_file_resolved),
 		cmocka_unit_test(test_no_prediction_for_lost_frames),
 		cmocka_unit_test(test_table_predict),
 		cmocka_unit_test(test_derivation_check),
 		cmocka_unit_test(test_shipped_profiles),
-		cmocka_unit_test(test_events_counted),
-		cmocka_unit_test(test_warm_counters),
+		cmocka_unit_test_setup_teardown(test_events_counted, km_fixture_setup,
+						km_fixture_teardown),
+		cmocka_unit_test_prestate_setup_teardown(test_events_counted_lpae,
+							 km_fixture_setup_cfg, km_fixture_teardown,
+							 (void *)&lpae),
+		cmocka_unit_test_setup_teardown(test_warm_counters, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_warm_sets_priced),
 		cmocka_unit_test(test_calibrate_host),
 		cmocka_unit_test(test_event_names),
 	};
 
-	return cmocka_run_group_tests_name("test_cost", tests, NULL, NULL);
+	KM_TEST_ROWS(rows, test_refused, NULL, NULL, refusals);
+	KM_TEST_ROWS(rows, test_calibrated_at_start, NULL, NULL, calibrated_rows);
+	KM_TEST_ROWS(rows, test_kernel_refused, NULL, NULL, kernel_refusals);
+	KM_TEST_ROWS(rows, test_link_follows_usb_speed, NULL, NULL, usb_speed_rows);
+	KM_TEST_CASES(all, tests, rows);
+	return cmocka_run_group_tests_name("test_cost", all, NULL, NULL);
 }
