@@ -12,9 +12,12 @@
 #include <kmodel/registry.h>
 #include <kmodel/version.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* The tools' one message for a name that is none of @known (@n names;
  * @what: "uaccess variant", "machine", ...):
@@ -161,6 +164,84 @@ static inline struct km_registry *km_tool_registry(const char *prog, char **load
 		return NULL;
 	}
 	return reg;
+}
+
+/* Read the file @path (@what for messages: "shard report", ...) whole into
+ * *@text (g_free()), *@len bytes: a regular file only, opened O_NONBLOCK
+ * (open(2) of a FIFO blocks until a writer comes), of at most @max bytes
+ * (/dev/zero reads without end). -1 after printing `PROG: PATH: why`,
+ * never the file's contents. */
+static inline int km_tool_read_file(const char *prog, const char *path, const char *what,
+				    off_t max, gchar **text, gsize *len)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	GString *buf;
+	char chunk[65536];
+	ssize_t r;
+
+	*text = NULL;
+	if (fd < 0 || fstat(fd, &st)) {
+		fprintf(stderr, "%s: %s: %s\n", prog, path, g_strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode) || st.st_size > max) {
+		fprintf(stderr, "%s: %s: %s, not a %s\n", prog, path,
+			S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" :
+			S_ISCHR(st.st_mode) ? "a character device" :
+			!S_ISREG(st.st_mode) ? "not a regular file" : "too large", what);
+		close(fd);
+		return -1;
+	}
+	buf = g_string_sized_new((gsize)st.st_size);
+	while ((r = read(fd, chunk, sizeof(chunk))) != 0 && buf->len <= (gsize)max) {
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			fprintf(stderr, "%s: %s: %s\n", prog, path, g_strerror(errno));
+			close(fd);
+			g_string_free(buf, TRUE);
+			return -1;
+		}
+		g_string_append_len(buf, chunk, r);
+	}
+	close(fd);
+	if (buf->len > (gsize)max) {	/* grew since fstat() */
+		fprintf(stderr, "%s: %s: too large, not a %s\n", prog, path, what);
+		g_string_free(buf, TRUE);
+		return -1;
+	}
+	*len = buf->len;
+	*text = g_string_free(buf, FALSE);
+	return 0;
+}
+
+/* The deepest nesting of arrays and objects in the JSON text @s (@len
+ * bytes), strings skipped, counted up to @limit + 1: json-glib's parser
+ * recurses once a level, and a file nested 100000 deep overflowed the
+ * stack. */
+static inline unsigned int km_tool_json_depth(const char *s, gsize len, unsigned int limit)
+{
+	unsigned int depth = 0, deepest = 0;
+	bool in_string = false;
+
+	for (gsize i = 0; i < len && deepest <= limit; i++) {
+		if (in_string) {
+			if (s[i] == '\\')
+				i++;
+			else if (s[i] == '"')
+				in_string = false;
+		} else if (s[i] == '"') {
+			in_string = true;
+		} else if (s[i] == '[' || s[i] == '{') {
+			deepest = MAX(deepest, ++depth);
+		} else if ((s[i] == ']' || s[i] == '}') && depth) {
+			depth--;
+		}
+	}
+	return deepest;
 }
 
 /* The --output entry: write the results to FILE instead of stdout. */

@@ -19,6 +19,10 @@
 /* the most shards (N of --shard K/N, of a report merged): the merge keeps a
  * slot per shard, so a bad N in a file costs no gigabytes */
 #define SHARDS_MAX 1000000
+/* a report of this tool is nested 5 deep (report, variants, a variant,
+ * findings, a finding, its example) and a few MiB at most */
+#define MERGE_DEPTH_MAX 32
+#define MERGE_FILE_MAX (256 << 20)
 
 struct sweep_opts {
 	gboolean quick, json, progress;
@@ -422,10 +426,19 @@ static int merge_file(struct report *r, const char *path, GPtrArray *seen)
 	struct space sp = { .variants = g_ptr_array_new_with_free_func(g_free),
 			    .sharings = g_ptr_array_new_with_free_func(g_free) };
 	GHashTable *names = NULL, *rules = NULL;	/* of this file: each once */
+	gchar *text = NULL;
+	gsize len = 0;
 	guint64 vsum = 0;
 	int rc = -1;
 
-	if (!json_parser_load_from_file(p, path, &err)) {
+	if (km_tool_read_file(PROG, path, "kmodel-sweep report", MERGE_FILE_MAX, &text, &len))
+		goto out;
+	if (km_tool_json_depth(text, len, MERGE_DEPTH_MAX) > MERGE_DEPTH_MAX) {
+		fprintf(stderr, PROG ": %s: nested deeper than %d levels: not a kmodel-sweep "
+			"report\n", path, MERGE_DEPTH_MAX);
+		goto out;
+	}
+	if (!json_parser_load_from_data(p, text, (gssize)len, &err)) {
 		fprintf(stderr, PROG ": %s: %s\n", path, err->message);
 		goto out;
 	}
@@ -552,6 +565,7 @@ out:
 	g_ptr_array_free(sp.sharings, TRUE);
 	g_clear_error(&err);
 	g_object_unref(p);
+	g_free(text);
 	return rc;
 }
 
@@ -619,7 +633,10 @@ static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 			g_ptr_array_add(pick, (gpointer)uv);
 		}
 	}
-	g_strfreev(names);
+	/* cleared: with an unknown variant the sharing loop below must not
+	 * walk, then free again, the freed list (a use after free, then a
+	 * double free: SIGSEGV) */
+	g_clear_pointer(&names, g_strfreev);
 	if (!rc && km_tool_split_names(PROG, "sharing", o->sharings, &names))
 		rc = 2;
 	for (gchar **name = names; name && *name && !rc; name++) {

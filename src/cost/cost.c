@@ -11,13 +11,20 @@
 #include <string.h>
 #include <kmodel/cost.h>
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* The event kinds a profile prices, in [cycles], with their place in
  * struct km_events. Every one is a required key. */
+/* the largest profile or paths table read (the shipped ones are < 64 KiB) */
+#define KM_PROFILE_MAX_BYTES (1 << 20)
+
 #define EV(f) { #f, offsetof(struct km_events, f) }
 static const struct cost_event {
 	const char *name;
@@ -170,6 +177,12 @@ static int read_entry(struct km_cost_profile *p, const char *file, GKeyFile *kf,
 				    group, key, raw);
 		else if (v < 0)
 			rc = km_err(-EINVAL, "%s: [%s] %s: %s is negative", file, group, key, raw);
+		/* a subnormal (4e-320): its reciprocal, a cost per byte or
+		 * cycle, is infinite, and every prediction column came out
+		 * empty without a word */
+		else if (v != 0 && !isnormal(v))
+			rc = km_err(-EINVAL, "%s: [%s] %s: %s is too small (not a normal number, "
+				    "below %g): implausible", file, group, key, raw, DBL_MIN);
 	} else if (!*raw) {
 		rc = km_err(-EINVAL, "%s: [%s] %s: empty", file, group, key);
 	}
@@ -284,6 +297,52 @@ static int check_known(const char *file, GKeyFile *kf, bool table)
 	return rc;
 }
 
+/* @file's text into *@text (g_free()): a regular file of at most
+ * KM_PROFILE_MAX_BYTES, opened without blocking -- a FIFO blocked in
+ * open(2), /dev/zero was read until memory ran out. False with *@err
+ * (G_FILE_ERROR, the reason: never the file's contents). */
+static bool read_regular(const char *file, gchar **text, GError **err)
+{
+	struct stat st;
+	int fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC), e = 0;
+	gsize got = 0;
+
+	*text = NULL;
+	if (fd < 0 || fstat(fd, &st))
+		e = errno;
+	else if (!S_ISREG(st.st_mode))
+		g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_INVAL, "not a regular file (%s), not a "
+			    "cost profile", S_ISDIR(st.st_mode) ? "a directory" :
+			    S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISCHR(st.st_mode) ?
+			    "a character device" : "a device or socket");
+	else if (st.st_size > KM_PROFILE_MAX_BYTES)
+		g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_FBIG, "%lld bytes, more than a cost "
+			    "profile has (at most %d)", (long long)st.st_size, KM_PROFILE_MAX_BYTES);
+	else
+		*text = g_malloc((gsize)st.st_size + 1);
+	/* up to the size fstat() gave: a file that grows is not followed */
+	while (*text && got < (gsize)st.st_size) {
+		ssize_t r = read(fd, *text + got, (gsize)st.st_size - got);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			e = r < 0 ? errno : 0;
+			break;
+		}
+		got += (gsize)r;
+	}
+	if (*text)
+		(*text)[got] = '\0';
+	if (e) {
+		g_set_error(err, G_FILE_ERROR, g_file_error_from_errno(e), "%s", g_strerror(e));
+		g_clear_pointer(text, g_free);
+	}
+	if (fd >= 0)
+		close(fd);
+	return *text != NULL;
+}
+
 /*
  * Load @file into @kf (comments kept), refusing a key given twice in a
  * group: GKeyFile silently keeps the last value (and merges a group given
@@ -292,8 +351,8 @@ static int check_known(const char *file, GKeyFile *kf, bool table)
  * blanks skipped, blank lines and '#' comments ignored, "[group]" opens a
  * group, any other line's key is the text before its '=' less trailing
  * blanks. Return: true, or false with *@err set (a G_FILE_ERROR of
- * reading, or a G_KEY_FILE_ERROR: a parse error, "[group] key: given
- * twice (lines A and B)").
+ * reading, or a G_KEY_FILE_ERROR: _PARSE from GKeyFile, quoting the line;
+ * _INVALID_VALUE "[group] key: given twice (lines A and B)").
  */
 static bool load_keyfile(GKeyFile *kf, const char *file, GError **err)
 {
@@ -302,7 +361,7 @@ static bool load_keyfile(GKeyFile *kf, const char *file, GError **err)
 	const char *group = "";
 	bool ok = true;
 
-	if (!g_file_get_contents(file, &text, NULL, err))
+	if (!read_regular(file, &text, err))
 		return false;
 	seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	lines = g_strsplit(text, "\n", -1);
@@ -322,7 +381,7 @@ static bool load_keyfile(GKeyFile *kf, const char *file, GError **err)
 		*eq = '\0';
 		k = g_strdup_printf("[%s] %s", group, g_strchomp(l));
 		if (g_hash_table_lookup_extended(seen, k, NULL, &first)) {
-			g_set_error(err, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE,
+			g_set_error(err, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
 				    "%s: given twice (lines %u and %u)", k, GPOINTER_TO_UINT(first),
 				    i + 1);
 			ok = false;
@@ -450,8 +509,14 @@ static int read_kernel(struct km_cost_profile *p, GKeyFile *kf)
 		goto out;
 	}
 	if (!load_keyfile(tk, p->paths_file, &err)) {
+		/* GKeyFile's parse error quotes the line it stopped at: of a
+		 * file that is no paths table (/etc/shadow), never printed */
+		bool parse = err->domain == G_KEY_FILE_ERROR &&
+			     err->code != G_KEY_FILE_ERROR_INVALID_VALUE;
+
 		rc = km_err(-EINVAL, "%s: [kernel] paths: %s: %s", p->file, p->paths_file,
-			    err->message);
+			    parse ? "not a paths table (not a key file: a line that is neither "
+				    "[group], key=value nor a comment)" : err->message);
 		g_error_free(err);
 		goto out;
 	}

@@ -8,8 +8,10 @@
 #include <string.h>
 #include <kmodel/registry.h>
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <gmodule.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* One per copy of libkmodel in the process: a registry records the copy
@@ -231,9 +233,29 @@ static bool own_copy(GModule *module, gpointer init)
 	       dladdr(init, &b) && a.dli_fbase == b.dli_fbase;
 }
 
+/* 0 if @path is a regular file: opened without blocking (open(2) of a
+ * FIFO waits for a writer), then fstat(); else the error, named */
+static int regular_file(const char *path)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), err = 0;
+
+	if (fd < 0 || fstat(fd, &st))
+		err = km_err(-errno, "%s: %s", path, g_strerror(errno));
+	else if (!S_ISREG(st.st_mode))
+		err = km_err(-EINVAL, "%s: not a regular file (%s), not a plugin (a shared object)",
+			     path, S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISCHR(st.st_mode) ?
+			     "a character device" : S_ISSOCK(st.st_mode) ? "a socket" :
+			     "a device");
+	if (fd >= 0)
+		close(fd);
+	return err;
+}
+
 int km_registry_load(struct km_registry *r, const char *path)
 {
 	const unsigned int *abi;
+	const char *origin;
 	int (*init)(struct km_registry *);
 	struct plugin *p;
 	int err;
@@ -249,6 +271,9 @@ int km_registry_load(struct km_registry *r, const char *path)
 		return km_err(-ENOENT, "%s: no such file", path);
 	if (strchr(path, '/') && g_file_test(path, G_FILE_TEST_IS_DIR))
 		return km_err(-EISDIR, "%s: a directory, not a plugin (a shared object)", path);
+	/* dlopen() of a FIFO blocks in open(2) until a writer comes */
+	if (strchr(path, '/') && (err = regular_file(path)))
+		return err;
 	p = g_new0(struct plugin, 1);
 	p->path = g_strdup(path);
 	/* LOCAL: plugins do not see each other's symbols; all see libkmodel's */
@@ -277,20 +302,26 @@ int km_registry_load(struct km_registry *r, const char *path)
 		goto fail;
 	}
 	/* the same file under another path is the same handle (dlopen()
-	 * counts references): its entry point would add its variants again */
+	 * counts references): its entry point would add its variants again;
+	 * one whose entry point is running loads itself, which without
+	 * this check recursed until the stack overflowed */
 	for (guint i = 0; i < r->plugins->len; i++) {
 		const struct plugin *q = g_ptr_array_index(r->plugins, i);
 
 		if (q->module == p->module) {
-			err = km_err(-EEXIST, "%s: this plugin is already loaded (as %s): "
-				     "load it once", path, q->path);
+			err = km_err(-EEXIST, "%s: this plugin is already %s (as %s): "
+				     "load it once", path, q == r->plugins->pdata[r->plugins->len - 1]
+				     && r->origin == q->path ? "being loaded" : "loaded", q->path);
 			goto fail;
 		}
 	}
+	origin = r->origin;
 	r->origin = p->path;
+	g_ptr_array_add(r->plugins, p);	/* seen by a nested load of the same file */
 	km_set_error("%s", "");	/* a message from the entry point, not a stale one */
 	err = init(r);
-	r->origin = program;
+	r->origin = origin;
+	g_ptr_array_remove(r->plugins, p);
 	if (err) {
 		gchar *why;
 

@@ -778,6 +778,8 @@ static void add_row(struct km_table *t, const struct dd_run *r, const struct km_
 
 static int check_opts(const struct km_dd_opts *o, const struct km_dd_case *cases, size_t n)
 {
+	if (o->nblock_sizes && !o->block_sizes)
+		return km_err(-EINVAL, "dd: %zu block sizes in a NULL array", o->nblock_sizes);
 	for (size_t i = 0; i < o->nblock_sizes; i++)
 		if (o->block_sizes[i] < 1 || o->block_sizes[i] > 64 * MiB)
 			return km_err(-EINVAL, "dd: block size %lu is outside 1 .. 64 MiB",

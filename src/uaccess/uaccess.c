@@ -68,6 +68,22 @@ static bool __attribute__((noinline, cold)) bad_args(const char *wrapper)
 	(__builtin_expect(!(t) || !(ops) || !(ops)->member || (!(kbuf) && (n)), 0) && \
 	 bad_args(wrapper))
 
+/* A raw copy's result, N of @n: above @n it is a variant's bug the
+ * kernel cannot survive (its callers compute n - N: iov_iter's copyin()
+ * then advances past the iovec, generic_perform_write() hands
+ * shmem_write_end() a length past the page). A BUG report naming the
+ * variant, and nothing counted as copied, so the host goes on. */
+static unsigned long raw_result(struct km_task *t, const struct km_uaccess_ops *ops, bool to_user,
+				unsigned long n, unsigned long res)
+{
+	if (__builtin_expect(res <= n, 1))
+		return res;
+	km_report(t->m, KM_BUG, KM_R_UNEXPECTED,
+		  "%s: raw_copy_%s_user(n %lu) returned %lu bytes not copied, more than asked: "
+		  "taken as %lu (nothing copied)", ops->name, to_user ? "to" : "from", n, res, n);
+	return n;
+}
+
 unsigned long km_copy_from_user(struct km_task *t, const struct km_uaccess_ops *ops, void *to,
 				unsigned long from, unsigned long n)
 {
@@ -82,7 +98,7 @@ unsigned long km_copy_from_user(struct km_task *t, const struct km_uaccess_ops *
 	prev = km_task_switch(t);
 	might_fault(t);
 	if (km_access_ok(t, from, n))
-		res = ops->raw_copy_from_user(to, from, n);
+		res = raw_result(t, ops, false, n, ops->raw_copy_from_user(to, from, n));
 	if (res)
 		memset((unsigned char *)to + (n - res), 0, res);
 	km_task_switch(prev);
@@ -102,7 +118,7 @@ unsigned long km_copy_to_user(struct km_task *t, const struct km_uaccess_ops *op
 	prev = km_task_switch(t);
 	might_fault(t);
 	if (km_access_ok(t, to, n))
-		n = ops->raw_copy_to_user(to, from, n);
+		n = raw_result(t, ops, true, n, ops->raw_copy_to_user(to, from, n));
 	km_task_switch(prev);
 	return n;
 }
@@ -158,7 +174,7 @@ unsigned long km_copyin(struct km_task *t, const struct km_uaccess_ops *ops, voi
 	if (!km_access_ok(t, from, n))
 		return n;
 	prev = km_task_switch(t);
-	n = ops->raw_copy_from_user(to, from, n);
+	n = raw_result(t, ops, false, n, ops->raw_copy_from_user(to, from, n));
 	km_task_switch(prev);
 	return n;
 }
@@ -174,7 +190,7 @@ unsigned long km_copyout(struct km_task *t, const struct km_uaccess_ops *ops, un
 	if (!km_access_ok(t, to, n))
 		return n;
 	prev = km_task_switch(t);
-	n = ops->raw_copy_to_user(to, from, n);
+	n = raw_result(t, ops, true, n, ops->raw_copy_to_user(to, from, n));
 	km_task_switch(prev);
 	return n;
 }

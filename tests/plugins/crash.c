@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A user's variants that take the host down, for tests/harden_cli.sh: the
+ * tools run a plugin's variant isolated (a forked child, --timeout), so
+ * each is a failing row naming the variant, machine and case, and the
+ * rows before it still print.
+ * - "segv" (uaccess): its copies dereference NULL once past the first
+ *   @SEGV_AFTER calls (a row prints a few cases, then dies: SIGSEGV).
+ * - "spin" (uaccess): its copies never return (a loop: --timeout).
+ * - "overcount" (uaccess): direct, but returns n + 1 bytes not copied
+ *   (more than it was asked): the kernel's callers compute n - N and
+ *   run past their buffers (iov_iter, generic_perform_write()).
+ * - "segv_tx", "spin_tx" (usbnet): after's tx_fixup, then a NULL
+ *   dereference or a loop.
+ */
+#include <errno.h>
+#include <kmodel/kmodel.h>
+
+#define SEGV_AFTER 1000
+
+static _Thread_local unsigned long calls;
+
+static unsigned long crash(unsigned long n)
+{
+	if (++calls > SEGV_AFTER)
+		*(volatile unsigned char *)0 = (unsigned char)n;	/* SIGSEGV */
+	return n;
+}
+
+static unsigned long segv_from(void *to, unsigned long from, unsigned long n)
+{
+	return km_uaccess_direct.raw_copy_from_user(to, from, crash(n));
+}
+
+static unsigned long segv_to(unsigned long to, const void *from, unsigned long n)
+{
+	return km_uaccess_direct.raw_copy_to_user(to, from, crash(n));
+}
+
+static unsigned long spin(void)
+{
+	for (volatile int forever = 1; forever;)
+		;
+	return 0;
+}
+
+static unsigned long spin_from(void *to, unsigned long from, unsigned long n)
+{
+	(void)to;
+	(void)from;
+	return n + spin();
+}
+
+static unsigned long spin_to(unsigned long to, const void *from, unsigned long n)
+{
+	(void)to;
+	(void)from;
+	return n + spin();
+}
+
+static unsigned long over_from(void *to, unsigned long from, unsigned long n)
+{
+	(void)km_uaccess_direct.raw_copy_from_user(to, from, n);
+	return n + 1;
+}
+
+static unsigned long over_to(unsigned long to, const void *from, unsigned long n)
+{
+	(void)km_uaccess_direct.raw_copy_to_user(to, from, n);
+	return n + 1;
+}
+
+static const struct km_uaccess_ops segv = {
+	.size = KM_UACCESS_OPS_SIZE, .name = "segv", .claims_conformance = true,
+	.summary = "direct, then a NULL dereference", .source = "tests/plugins/crash.c",
+	.raw_copy_from_user = segv_from, .raw_copy_to_user = segv_to,
+};
+
+static const struct km_uaccess_ops spinning = {
+	.size = KM_UACCESS_OPS_SIZE, .name = "spin", .claims_conformance = true,
+	.summary = "copies that never return", .source = "tests/plugins/crash.c",
+	.raw_copy_from_user = spin_from, .raw_copy_to_user = spin_to,
+};
+
+static const struct km_uaccess_ops overcount = {
+	.size = KM_UACCESS_OPS_SIZE, .name = "overcount", .claims_conformance = true,
+	.summary = "direct, returning n + 1 bytes not copied", .source = "tests/plugins/crash.c",
+	.raw_copy_from_user = over_from, .raw_copy_to_user = over_to,
+};
+
+static const struct km_usbnet_variant *after;
+
+static struct km_skb *segv_tx_fixup(struct km_usbnet *dev, struct km_skb *skb, km_gfp_t flags)
+{
+	skb = after->info->tx_fixup(dev, skb, flags);
+	crash(0);
+	return skb;
+}
+
+static struct km_skb *spin_tx_fixup(struct km_usbnet *dev, struct km_skb *skb, km_gfp_t flags)
+{
+	(void)dev;
+	(void)skb;
+	(void)flags;
+	return (struct km_skb *)spin();
+}
+
+static struct km_usbnet_driver_info segv_info, spin_info;
+static struct km_usbnet_variant segv_tx, spin_tx;
+
+static int add_tx(struct km_registry *reg, struct km_usbnet_variant *v,
+		  struct km_usbnet_driver_info *info, const char *name,
+		  struct km_skb *(*fixup)(struct km_usbnet *, struct km_skb *, km_gfp_t))
+{
+	*info = *after->info;
+	info->tx_fixup = fixup;
+	*v = *after;
+	v->size = KM_USBNET_VARIANT_SIZE;
+	v->name = name;
+	v->summary = "after's tx_fixup, then a crash or a loop";
+	v->source = "tests/plugins/crash.c";
+	v->info = info;
+	return km_registry_add_usbnet(reg, v);
+}
+
+KM_PLUGIN_INIT(reg)
+{
+	int err;
+
+	after = km_usbnet_find("after");
+	if (!after)
+		return -ENOENT;
+	if ((err = km_registry_add_uaccess(reg, &segv)) ||
+	    (err = km_registry_add_uaccess(reg, &spinning)) ||
+	    (err = km_registry_add_uaccess(reg, &overcount)))
+		return err;
+	if ((err = add_tx(reg, &segv_tx, &segv_info, "segv_tx", segv_tx_fixup)))
+		return err;
+	return add_tx(reg, &spin_tx, &spin_info, "spin_tx", spin_tx_fixup);
+}
