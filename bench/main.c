@@ -29,6 +29,7 @@ struct kb_opts {
 	gint iperf_packets, iperf_mss, iperf_maxpacket;
 	gboolean iperf_no_checker;
 	gboolean fail_on_reports;	/* a BUG/WARN report in any row: exit 1 */
+	gint timeout;			/* --timeout: a plugin case's trial run, seconds */
 };
 
 static const struct {
@@ -196,9 +197,66 @@ static int iperf_variants(const struct kb_opts *o, const struct km_registry *reg
 	return rc;
 }
 
+/*
+ * A plugin's variant is tried first in a forked child (km_tool_isolated()):
+ * the scenario on its case alone, one timed run. One that crashes or
+ * runs past --timeout is a failing row, named on stderr, and left out of
+ * the run proper, which then times the other rows in this process (a
+ * child's table cannot come back: km_table has no reader). A row that
+ * merely fails (a stall, a wrong byte) runs in the table as any other.
+ */
+struct trial {
+	const struct km_dd_opts *dd;
+	const struct km_dd_case *dd_case;
+	const struct km_iperf_opts *iperf;
+	const struct km_usbnet_variant *iperf_variant;
+};
+
+static int trial_child(void *arg, GByteArray *result)
+{
+	const struct trial *t = arg;
+	struct km_table *table = NULL;
+
+	(void)result;
+	/* quiet: the row runs again for real, and its messages then */
+	if (!freopen("/dev/null", "w", stderr))
+		return 1;
+	if (t->dd) {
+		struct km_dd_opts d = *t->dd;
+
+		d.repeat = 1;
+		d.progress = NULL;
+		km_dd_run(&d, t->dd_case, 1, &table);
+	} else {
+		struct km_iperf_opts io = *t->iperf;
+
+		io.repeat = 1;
+		io.progress = NULL;
+		km_iperf_run(&io, &t->iperf_variant, 1, &table);
+	}
+	km_table_free(table);
+	return 0;
+}
+
+/* false (and *@rc 1, the row named) when the trial of @t crashed or timed out */
+static bool trial_ok(const struct kb_opts *o, const struct trial *t, const char *row, int *rc)
+{
+	GByteArray *b = g_byte_array_new();
+	gchar *failure = NULL;
+
+	km_tool_isolated((unsigned int)o->timeout, trial_child, (void *)t, b, &failure);
+	g_byte_array_free(b, TRUE);
+	if (!failure)
+		return true;
+	fprintf(stderr, "kmodel-bench: %s: %s: the row fails, the others run\n", row, failure);
+	g_free(failure);
+	*rc = 1;
+	return false;
+}
+
 /* Run the scenario @name: its table in *@out. An exit status. */
 static int run_scenario(const struct kb_opts *o, const struct km_registry *reg, const char *name,
-			struct km_table **out)
+			struct km_table **out, int *crashed)
 {
 	int err = 0;
 
@@ -238,6 +296,26 @@ static int run_scenario(const struct kb_opts *o, const struct km_registry *reg, 
 		if (!rc) {
 			d.block_sizes = (const unsigned long *)(void *)sizes->data;
 			d.nblock_sizes = sizes->len;
+			for (guint i = 0; i < cases->len;) {
+				const struct km_dd_case *c = &g_array_index(cases, struct km_dd_case, i);
+				struct trial t = { .dd = &d, .dd_case = c };
+				gchar *row;
+				bool ok;
+
+				if (km_registry_builtin(reg, c->ops)) {
+					i++;
+					continue;
+				}
+				row = g_strdup_printf("dd: %s on %s (%s), bs %s", c->ops->name,
+						      c->machine->name, c->kmap == KM_KMAP_LOCAL ?
+						      "5.11" : "pre-5.11", o->dd_block_sizes);
+				ok = trial_ok(o, &t, row, crashed);
+				g_free(row);
+				if (ok)
+					i++;
+				else
+					g_array_remove_index(cases, i);
+			}
 			err = km_dd_run(&d, (const struct km_dd_case *)(void *)cases->data,
 					cases->len, out);
 			rc = err == 0 ? 0 : err == -EINVAL ? 2 : 1;
@@ -264,6 +342,23 @@ static int run_scenario(const struct kb_opts *o, const struct km_registry *reg, 
 		};
 		int rc = iperf_variants(o, reg, vs);
 
+		for (guint i = 0; !rc && i < vs->len;) {
+			struct trial t = { .iperf = &io, .iperf_variant = g_ptr_array_index(vs, i) };
+			gchar *row;
+			bool ok;
+
+			if (km_registry_builtin(reg, t.iperf_variant)) {
+				i++;
+				continue;
+			}
+			row = g_strdup_printf("iperf: %s", t.iperf_variant->name);
+			ok = trial_ok(o, &t, row, crashed);
+			g_free(row);
+			if (ok)
+				i++;
+			else
+				g_ptr_array_remove_index(vs, i);
+		}
 		if (!rc) {
 			err = km_iperf_run(&io, (const struct km_usbnet_variant *const *)vs->pdata,
 					   vs->len, out);
@@ -387,6 +482,7 @@ static int bench_main(int argc, char **argv)
 	struct kb_opts o = {
 		.repeat = 9, .dd_total_mib = 64, .dd_file_mib = 16,
 		.iperf_packets = 100000, .iperf_mss = 1448, .iperf_maxpacket = 512,
+		.timeout = KM_TOOL_TIMEOUT_DEFAULT,
 	};
 	gboolean list = FALSE, version = FALSE;
 	GOptionEntry entries[] = {
@@ -395,6 +491,7 @@ static int bench_main(int argc, char **argv)
 		{ "list", 'l', 0, G_OPTION_ARG_NONE, &list,
 		  "List scenarios, variants (with where they come from) and machines", NULL },
 		KM_TOOL_LOAD_ENTRY(&o.load),
+		KM_TOOL_TIMEOUT_ENTRY(&o.timeout),
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &o.json,
 		  "Write JSON: run metadata and one table per scenario", NULL },
 		{ "csv", 0, 0, G_OPTION_ARG_NONE, &o.csv,
@@ -465,6 +562,7 @@ static int bench_main(int argc, char **argv)
 	FILE *fp = NULL;
 	int rc = 0, nscen = 0;
 	bool reported = false;	/* --fail-on-reports: a row had reports */
+	int crashed = 0;	/* a plugin's row crashed or timed out */
 
 	km_tool_init();
 	ctx = g_option_context_new("- libkmodel benchmarks");
@@ -505,8 +603,12 @@ static int bench_main(int argc, char **argv)
 		"Exit status: 0 done, 1 a scenario failed (leaks or a task left in atomic\n"
 		"context at a row's teardown, frames that did not verify: the table is still\n"
 		"written and the message names every such row; with --fail-on-reports, a\n"
-		"BUG/WARN report in any row), 2 bad usage or the output could not be written\n"
-		"(-o, --csv-dir), as kmodel-check.");
+		"BUG/WARN report in any row; a plugin's row that crashed or timed out), 2\n"
+		"bad usage or the output could not be written (-o, --csv-dir), as\n"
+		"kmodel-check.\n\n"
+		"A plugin's variant first runs each of its rows once in a forked child: a\n"
+		"row that crashes or runs past --timeout is named on stderr and left out,\n"
+		"and the other rows run and print.");
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	g_option_group_add_entries(dd, dd_entries);
 	g_option_context_add_group(ctx, dd);
@@ -534,6 +636,8 @@ static int bench_main(int argc, char **argv)
 		usage_error(&rc, "unexpected argument \"%s\"", argv[1]);
 	if (o.repeat < 1 || o.repeat > 100)
 		usage_error(&rc, "--repeat %d: want 1 .. 100", o.repeat);
+	if (o.timeout < 0)
+		usage_error(&rc, "--timeout %d: want 0 or more", o.timeout);
 	if (o.dd_total_mib < 1 || o.dd_total_mib > 65536)
 		usage_error(&rc, "--dd-total-mib %d: want 1 .. 65536", o.dd_total_mib);
 	/* the upper limit is the machines' RAM: km_dd_run() names it */
@@ -598,7 +702,8 @@ static int bench_main(int argc, char **argv)
 
 		if (!wanted(&o, scenarios[i].name))
 			continue;
-		rc = run_scenario(&o, reg, scenarios[i].name, &t);
+		/* a plugin's row that crashed: exit 1, the other scenarios run */
+		rc = run_scenario(&o, reg, scenarios[i].name, &t, &crashed);
 		progress_line(&o, "%s", "");
 		if (!t)
 			continue;
@@ -643,7 +748,7 @@ static int bench_main(int argc, char **argv)
 	}
 	if (km_tool_close_output("kmodel-bench", fp, o.output))
 		rc = 2;
-	if (reported && !rc)
+	if ((reported || crashed) && !rc)
 		rc = 1;
 out:
 	g_ptr_array_free(tables, TRUE);

@@ -40,3 +40,50 @@ want 2 "merge of /dev/zero"
 run "$check" uaccess --load "$selfload"
 want 2 "a plugin that loads itself"
 has "already being loaded" err "a plugin that loads itself"
+
+# A plugin's variant runs isolated (a forked child, --timeout): a crash
+# (segv) or a loop (spin) is a failing row naming the variant, the
+# machine and the case; the rows before it still print; exit 1, never a
+# signal. (Under ASan a SIGSEGV is the sanitizer's exit: "crashed: exited".)
+run "$check" uaccess --load "$crash" --variant direct,segv,spin --machine bbw --context atomic \
+	--timeout 2
+want 1 "kmodel-check with a crashing and a looping plugin"
+grep -Eq '^direct +bbw +atomic +yes +pass ' "$tmp/out" || fail "check: the direct row is missing"
+grep -Eq '^segv\* +bbw +atomic +yes +CRASH ' "$tmp/out" || fail "check: no CRASH row for segv"
+grep -Eq '^spin\* +bbw +atomic +yes +CRASH ' "$tmp/out" || fail "check: no CRASH row for spin"
+has "segv on bbw, atomic: crashed: " out "check: segv"
+has "spin on bbw, atomic: timed out after 2 s" out "check: spin"
+run "$check" uaccess --load "$crash" --variant segv --machine a15 --context process --json \
+	--timeout 2
+want 1 "kmodel-check --json with a crashing plugin"
+has '"verdict" : "CRASH"' out "check --json: segv"
+has '"crashed" : "crashed: ' out "check --json: segv"
+
+run "$sweep" asix --quick --sharing private --load "$crash" --variant after,segv_tx,spin_tx \
+	--timeout 2
+want 1 "kmodel-sweep with a crashing and a looping plugin"
+grep -Eq '^after: [1-9][0-9]* states' "$tmp/out" || fail "sweep: after's row is missing"
+has "segv_tx: 0 states" out "sweep: segv_tx"
+has "  crashed: " out "sweep: segv_tx"
+has "  timed out after 2 s" out "sweep: spin_tx"
+
+run "$bench" -q -r 1 --dd-block-sizes 4K --dd-total-mib 1 --dd-file-mib 1 --dd-machines bbw \
+	--iperf-packets 20 --load "$crash" --dd-variants direct,segv,spin \
+	--iperf-variants after,segv_tx,spin_tx --timeout 2
+want 1 "kmodel-bench with crashing and looping plugins"
+grep -Eq '^direct +bbw ' "$tmp/out" || fail "bench: the direct row is missing"
+grep -Eq '^after +tcp ' "$tmp/out" || fail "bench: after's iperf row is missing"
+has "dd: segv on bbw (pre-5.11), bs 4K: crashed: " err "bench: segv"
+has "dd: spin on bbw (pre-5.11), bs 4K: timed out after 2 s" err "bench: spin"
+has "iperf: segv_tx: crashed: " err "bench: segv_tx"
+has "iperf: spin_tx: timed out after 2 s" err "bench: spin_tx"
+grep -Eq '^(segv|spin)' "$tmp/out" && fail "bench: a crashed row was timed"
+
+# a copy that returns more bytes not copied than asked: dd crashed in
+# shmem_write_end(); now a failing row with the reason
+run "$bench" -s dd -q -r 1 --dd-block-sizes 4K --dd-total-mib 1 --dd-file-mib 1 \
+	--dd-machines bbw --load "$crash" --dd-variants direct,overcount
+want 1 "dd with a copy that returns more than n"
+grep -Eq '^direct +bbw ' "$tmp/out" || fail "dd overcount: the direct row is missing"
+grep -Eq '^overcount\* .* fails: .*overcount: raw_copy_to_user\(n 4096\) returned 4097 bytes not copied, more than asked' "$tmp/out" ||
+	fail "dd overcount: no failing row with the reason"

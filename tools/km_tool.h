@@ -15,8 +15,11 @@
 #include <fcntl.h>
 #include <locale.h>
 #include <stdio.h>
+#include <poll.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* The tools' one message for a name that is none of @known (@n names;
@@ -243,6 +246,123 @@ static inline unsigned int km_tool_json_depth(const char *s, gsize len, unsigned
 	}
 	return deepest;
 }
+
+/*
+ * Isolation of a user's code (a plugin's variant): @fn(@arg, @result) runs
+ * in a forked child, which sends what @fn appended to @result back over a
+ * pipe and exits with @fn's return. A crash (a signal; under ASan, the
+ * sanitizer's exit), a loop (past @timeout seconds: SIGKILL) or an exit
+ * before the whole result arrived is a failure: *@failure (g_free()) says
+ * which -- "crashed: killed by signal 11 (Segmentation fault)", "timed
+ * out after 5 s", ...; NULL when the child finished. @result then holds
+ * the child's bytes (the parent's address space is the child's: the
+ * layout of what @fn wrote is the caller's own).
+ * Return: @fn's return as the child's exit status, or -1 (a failure).
+ */
+#define KM_TOOL_TIMEOUT_DEFAULT 600
+typedef int (*km_tool_child_fn)(void *arg, GByteArray *result);
+
+static inline int km_tool_isolated(unsigned int timeout, km_tool_child_fn fn, void *arg,
+				   GByteArray *result, gchar **failure)
+{
+	gint64 deadline = g_get_monotonic_time() + (gint64)timeout * G_USEC_PER_SEC;
+	int fds[2], status = 0;
+	bool timed_out = false, eof = false;
+	guint64 want = 0;
+	pid_t pid;
+
+	*failure = NULL;
+	g_byte_array_set_size(result, 0);
+	if (pipe(fds)) {
+		*failure = g_strdup_printf("cannot isolate it: pipe: %s", g_strerror(errno));
+		return -1;
+	}
+	fflush(stdout);		/* or the child's exit would print them again */
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0) {
+		*failure = g_strdup_printf("cannot isolate it: fork: %s", g_strerror(errno));
+		close(fds[0]);
+		close(fds[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		GByteArray *mine = g_byte_array_new();
+		int rc;
+		guint64 len;
+
+		close(fds[0]);
+		rc = fn(arg, mine);
+		len = mine->len;
+		/* the length first: a child that dies mid-write is told apart */
+		if (write(fds[1], &len, sizeof(len)) == sizeof(len))
+			for (gsize off = 0; off < mine->len;) {
+				ssize_t w = write(fds[1], mine->data + off, mine->len - off);
+
+				if (w < 0 && errno == EINTR)
+					continue;
+				if (w <= 0)
+					_exit(126);
+				off += (gsize)w;
+			}
+		fflush(stdout);
+		fflush(stderr);
+		_exit(rc & 0x7f);	/* no atexit handlers, no LSan of the parent's heap */
+	}
+	close(fds[1]);
+	while (!eof) {
+		struct pollfd pfd = { .fd = fds[0], .events = POLLIN };
+		gint64 left = (deadline - g_get_monotonic_time()) / 1000;
+		guint8 chunk[65536];
+		ssize_t r;
+
+		if (timeout && left <= 0) {
+			timed_out = true;
+			break;
+		}
+		r = poll(&pfd, 1, timeout ? (int)MIN(left, 1000) : 1000);
+		if (r < 0 && errno != EINTR)
+			break;
+		if (r <= 0)
+			continue;
+		r = read(fds[0], chunk, sizeof(chunk));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			eof = true;
+		else
+			g_byte_array_append(result, chunk, (guint)r);
+	}
+	close(fds[0]);
+	if (timed_out)
+		kill(pid, SIGKILL);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (result->len >= sizeof(want))
+		memcpy(&want, result->data, sizeof(want));
+	if (timed_out)
+		*failure = g_strdup_printf("timed out after %u s (killed)", timeout);
+	else if (WIFSIGNALED(status))
+		*failure = g_strdup_printf("crashed: killed by signal %d (%s)", WTERMSIG(status),
+					   g_strsignal(WTERMSIG(status)));
+	else if (result->len < sizeof(want) || result->len - sizeof(want) != want)
+		*failure = g_strdup_printf("crashed: exited with status %d before its result "
+					   "(a sanitizer's report above?)",
+					   WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	if (*failure) {
+		g_byte_array_set_size(result, 0);
+		return -1;
+	}
+	g_byte_array_remove_range(result, 0, sizeof(want));
+	return WEXITSTATUS(status);
+}
+
+/* The --timeout entry: seconds an isolated run of a plugin's variant may take */
+#define KM_TOOL_TIMEOUT_ENTRY(seconds) \
+	{ "timeout", 0, 0, G_OPTION_ARG_INT, (seconds), \
+	  "Seconds a plugin's variant may take for one isolated run (a forked child): " \
+	  "one that takes longer, or crashes, is a failing row naming it; 0: no limit " \
+	  "(default " G_STRINGIFY(KM_TOOL_TIMEOUT_DEFAULT) ")", "SECONDS" }
 
 /* The --output entry: write the results to FILE instead of stdout. */
 #define KM_TOOL_OUTPUT_ENTRY(path) \

@@ -28,6 +28,7 @@ struct check_opts {
 	const struct km_registry *reg;
 	gboolean json;
 	gint show;		/* failing checks printed per run */
+	gint timeout;		/* --timeout: seconds an isolated run may take */
 	int argc;		/* the command line, for the JSON metadata */
 	char **argv;
 };
@@ -53,6 +54,7 @@ struct variant_run {
 	enum km_conformance_context ctx;
 	struct km_conformance_result res;
 	unsigned long by_code[KM_R__COUNT];	/* reports by code; [KM_R_NONE]: all */
+	gchar *crashed;		/* a plugin's run that crashed or timed out: why */
 };
 
 /* the teardown checks the suite's machines run (kmodel/machine.h) */
@@ -65,12 +67,14 @@ static const enum km_report_code leak_codes[] = {
  * report: a BUG/WARN, or a leak the teardown found, is a failure too. */
 static bool claim_failed(const struct variant_run *r)
 {
-	return r->ops->claims_conformance && (r->res.failures || r->res.reports);
+	return r->crashed || (r->ops->claims_conformance && (r->res.failures || r->res.reports));
 }
 
+/* a run that crashed fails whatever the variant claims */
 static const char *verdict(const struct variant_run *r)
 {
-	return !r->ops->claims_conformance ? "no-claim" : claim_failed(r) ? "FAIL" : "pass";
+	return r->crashed ? "CRASH" : !r->ops->claims_conformance ? "no-claim" :
+	       claim_failed(r) ? "FAIL" : "pass";
 }
 
 /* The names of the list option --@option (@opt: repeatable, each may be
@@ -127,6 +131,8 @@ static void variant_total(const struct variant_run *runs, guint n, struct varian
 	memset(t, 0, sizeof(*t));
 	t->ops = runs[0].ops;
 	for (guint j = 0; j < n; j++) {
+		if (runs[j].crashed && !t->crashed)
+			t->crashed = runs[j].crashed;	/* borrowed: the verdict */
 		t->res.cases += runs[j].res.cases;
 		t->res.failures += runs[j].res.failures;
 		for (int c = 0; c < KM_CONF_CHECK__COUNT; c++)
@@ -195,6 +201,12 @@ static void print_table(FILE *fp, const struct check_opts *o, const struct varia
 				km_report_code_name(r->first_reports[j].code),
 				r->first_reports[j].message);
 	}
+	/* a plugin's run that crashed or looped: in a forked child, so the
+	 * other runs went on */
+	for (guint i = 0; i < n; i++)
+		if (runs[i].crashed)
+			fprintf(fp, "\n%s: %s: no result (its counts are 0)\n", run_where(&runs[i]),
+				runs[i].crashed);
 	/* a copy that wrote outside the kernel buffer: a heap overflow in a
 	 * kernel (newuser4 #11: it crashed the tool) */
 	for (guint i = 0; i < n; i++) {
@@ -247,6 +259,10 @@ static void json_counts(JsonBuilder *b, const struct variant_run *r)
 {
 	json_builder_set_member_name(b, "verdict");
 	json_builder_add_string_value(b, verdict(r));
+	if (r->crashed) {
+		json_builder_set_member_name(b, "crashed");
+		json_builder_add_string_value(b, r->crashed);
+	}
 	json_builder_set_member_name(b, "cases");
 	json_builder_add_int_value(b, (gint64)r->res.cases);
 	json_builder_set_member_name(b, "failures");
@@ -379,6 +395,84 @@ static void print_json(FILE *fp, const struct check_opts *o, const struct varian
 	g_object_unref(b);
 }
 
+/* One run in a forked child (km_tool_isolated()): what it sends back */
+struct conf_job {
+	const struct km_uaccess_ops *ops;
+	const struct km_conformance_opts *opts;
+	enum km_conformance_context ctx;
+};
+
+/* the child: the error, then (0) the result, its reports by code, list and
+ * first reports, or (an error) its message */
+static int conf_child(void *arg, GByteArray *out)
+{
+	const struct conf_job *j = arg;
+	struct km_conformance_result res = { 0 };
+	unsigned long by_code[KM_R__COUNT] = { 0 };
+	int err = km_uaccess_conformance_in(j->ops, j->opts, j->ctx, &res, by_code, KM_R__COUNT);
+
+	g_byte_array_append(out, (const guint8 *)&err, sizeof(err));
+	if (err) {
+		g_byte_array_append(out, (const guint8 *)km_last_error(),
+				    (guint)strlen(km_last_error()) + 1);
+		return 0;
+	}
+	g_byte_array_append(out, (const guint8 *)&res, sizeof(res));
+	g_byte_array_append(out, (const guint8 *)by_code, sizeof(by_code));
+	g_byte_array_append(out, (const guint8 *)res.list, (guint)(res.list_len * sizeof(*res.list)));
+	g_byte_array_append(out, (const guint8 *)res.first_reports,
+			    (guint)(res.first_reports_len * sizeof(*res.first_reports)));
+	km_conformance_result_clear(&res);
+	return 0;
+}
+
+/* A run: in process for a built-in variant; in a forked child for a
+ * plugin's (or the program's), whose crash or loop then fails its row
+ * (r->crashed) instead of killing the tool. 0, or the suite's error with
+ * its message in *@why (g_free()). */
+static int conf_run(const struct check_opts *o, struct variant_run *r,
+		    const struct km_conformance_opts *opts, gchar **why)
+{
+	struct conf_job j = { r->ops, opts, r->ctx };
+	GByteArray *b;
+	const guint8 *p;
+	int err;
+
+	*why = NULL;
+	if (km_registry_builtin(o->reg, r->ops)) {
+		err = km_uaccess_conformance_in(r->ops, opts, r->ctx, &r->res, r->by_code,
+						KM_R__COUNT);
+		if (err)
+			*why = g_strdup(km_last_error());
+		return err;
+	}
+	b = g_byte_array_new();
+	if (km_tool_isolated((unsigned int)o->timeout, conf_child, &j, b, &r->crashed) < 0 ||
+	    b->len < sizeof(err)) {
+		if (!r->crashed)
+			r->crashed = g_strdup("crashed: no result");
+		g_byte_array_free(b, TRUE);
+		return 0;
+	}
+	p = b->data;
+	memcpy(&err, p, sizeof(err));
+	p += sizeof(err);
+	if (err) {
+		*why = g_strndup((const char *)p, b->len - sizeof(err));
+	} else {
+		memcpy(&r->res, p, sizeof(r->res));
+		p += sizeof(r->res);
+		memcpy(r->by_code, p, sizeof(r->by_code));
+		p += sizeof(r->by_code);
+		r->res.list = g_memdup2(p, r->res.list_len * sizeof(*r->res.list));
+		p += r->res.list_len * sizeof(*r->res.list);
+		r->res.first_reports = g_memdup2(p, r->res.first_reports_len *
+						    sizeof(*r->res.first_reports));
+	}
+	g_byte_array_free(b, TRUE);
+	return err;
+}
+
 /* Return: 0 all claiming variants pass in every run, 1 one fails (a
  * failing case or a report), 2 the suite or the output failed. */
 static int check_uaccess(const struct check_opts *o)
@@ -420,6 +514,7 @@ static int check_uaccess(const struct check_opts *o)
 				};
 				struct variant_run r = { .ops = g_ptr_array_index(pick, i),
 							 .mach = &machines[mi], .ctx = c };
+				gchar *why;
 				int err;
 
 				if (!(mmask & (1L << mi)) || !(cmask & (1L << c)))
@@ -427,14 +522,17 @@ static int check_uaccess(const struct check_opts *o)
 				if (kmap_local)
 					cfg.kmap = KM_KMAP_LOCAL;
 				cfg.kmap_strict = strict;
-				err = km_uaccess_conformance_in(r.ops, &opts, c, &r.res, r.by_code,
-								KM_R__COUNT);
+				err = conf_run(o, &r, &opts, &why);
 				if (err) {
 					fprintf(stderr, "kmodel-check: %s: %s (%d)\n", run_where(&r),
-						km_last_error(), err);
+						why, err);
+					g_free(why);
 					rc = 2;
 					break;
 				}
+				if (r.crashed)	/* at once: the table comes after every run */
+					fprintf(stderr, "kmodel-check: %s: %s\n", run_where(&r),
+						r.crashed);
 				if (claim_failed(&r))
 					rc = 1;
 				g_array_append_val(runs, r);
@@ -450,8 +548,10 @@ static int check_uaccess(const struct check_opts *o)
 		fclose(fp);
 		remove(o->output);
 	}
-	for (guint i = 0; i < runs->len; i++)
+	for (guint i = 0; i < runs->len; i++) {
 		km_conformance_result_clear(&g_array_index(runs, struct variant_run, i).res);
+		g_free(g_array_index(runs, struct variant_run, i).crashed);
+	}
 	g_array_free(runs, TRUE);
 	g_ptr_array_free(pick, TRUE);
 	return rc;
@@ -459,7 +559,7 @@ static int check_uaccess(const struct check_opts *o)
 
 int main(int argc, char **argv)
 {
-	struct check_opts o = { .show = 5 };
+	struct check_opts o = { .show = 5, .timeout = KM_TOOL_TIMEOUT_DEFAULT };
 	gboolean version = FALSE;
 	GOptionEntry entries[] = {
 		{ "variant", 'v', 0, G_OPTION_ARG_STRING_ARRAY, &o.variants,
@@ -484,6 +584,7 @@ int main(int argc, char **argv)
 		  "Failing checks to print per run (machine and context) in the table: 0 or "
 		  "more (default 5)", "N" },
 		KM_TOOL_LOAD_ENTRY(&o.load),
+		KM_TOOL_TIMEOUT_ENTRY(&o.timeout),
 		KM_TOOL_VERSION_ENTRY(&version),
 		{ 0 },
 	};
@@ -544,10 +645,14 @@ int main(int argc, char **argv)
 		"read-only zero page; untouched: resident then never touched; adjacent: two\n"
 		"resident pages; cow: a page shared copy-on-write with a forked parent;\n"
 		"writeback: a MAP_SHARED file page), off, n, N and the check.\n\n"
-		"Variants: the built-ins and those of --load plugins (marked '*').\n\n"
+		"Variants: the built-ins and those of --load plugins (marked '*'). A\n"
+		"plugin's variant runs each machine and context in a forked child: one\n"
+		"that crashes or runs past --timeout is a row of verdict CRASH, its\n"
+		"cause below the table, and the other runs go on.\n\n"
 		"Exit status: 0 every variant that claims conformance passed, 1 one failed\n"
-		"(verdict FAIL: a failing case or a report), 2 bad usage, the suite could not\n"
-		"run or the output could not be written.");
+		"(verdict FAIL: a failing case or a report) or a plugin's run crashed or\n"
+		"timed out (CRASH), 2 bad usage, the suite could not run or the output\n"
+		"could not be written.");
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	if (!g_option_context_parse(ctx, &argc, &argv, &err)) {
 		fprintf(stderr, "kmodel-check: %s\n", err->message);
@@ -557,6 +662,9 @@ int main(int argc, char **argv)
 		rc = 0;
 	} else if (o.show < 0) {
 		fprintf(stderr, "kmodel-check: --show %d: want 0 or more\n", o.show);
+		rc = 2;
+	} else if (o.timeout < 0) {
+		fprintf(stderr, "kmodel-check: --timeout %d: want 0 or more\n", o.timeout);
 		rc = 2;
 	} else if (argc != 2 || strcmp(argv[1], "uaccess") != 0) {
 		/* newuser4 #20: a wrong command is named, not only the usage */

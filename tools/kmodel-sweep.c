@@ -26,6 +26,7 @@
 
 struct sweep_opts {
 	gboolean quick, json, progress;
+	gint timeout;		/* --timeout: seconds a plugin's variant may take */
 	gchar *shard;
 	gchar **variants;
 	gchar **sharings;
@@ -44,6 +45,7 @@ struct vresult {
 	gchar *name;
 	guint64 states;
 	GArray *findings;	/* struct finding, first-seen order */
+	gchar *crashed;		/* a plugin's variant that crashed or timed out: why */
 };
 
 /* The space a run covers (part of) and which part: what a merge checks */
@@ -71,6 +73,7 @@ static void vresult_free(gpointer p)
 		g_free(g_array_index(v->findings, struct finding, i).rule);
 	g_array_free(v->findings, TRUE);
 	g_free(v->name);
+	g_free(v->crashed);
 	g_free(v);
 }
 
@@ -187,6 +190,8 @@ static void print_table(const struct report *r)
 
 		printf("\n%s: %" G_GUINT64_FORMAT " states, %u finding%s\n", v->name, v->states,
 		       v->findings->len, v->findings->len == 1 ? "" : "s");
+		if (v->crashed)
+			printf("  %s: no result past the states above\n", v->crashed);
 		for (guint f = 0; f < v->findings->len; f++) {
 			const struct finding *g = &g_array_index(v->findings, struct finding, f);
 			char ex[128];
@@ -250,6 +255,8 @@ static void print_json(const struct report *r)
 		json_builder_begin_object(b);
 		member_str(b, "name", v->name);
 		member_int(b, "states", (gint64)v->states);
+		if (v->crashed)
+			member_str(b, "crashed", v->crashed);
 		json_builder_set_member_name(b, "findings");
 		json_builder_begin_array(b);
 		for (guint f = 0; f < v->findings->len; f++) {
@@ -603,13 +610,105 @@ static bool parse_shard(const char *s, unsigned int *k, unsigned int *n)
 	return true;
 }
 
+/* A plugin's variant swept in a forked child (km_tool_isolated()), so
+ * that its crash or loop fails its row instead of the tool. The child
+ * sends its error and message, or the result: states, seconds, CPU
+ * seconds, then per finding its rule (NUL-terminated), count, example. */
+struct sweep_job {
+	struct km_sweep_config cfg;
+	const struct km_usbnet_variant *v[2];
+};
+
+static int sweep_child(void *arg, GByteArray *out)
+{
+	struct sweep_job *j = arg;
+	struct km_sweep_result *res = NULL;
+	int err;
+
+	j->cfg.variants = j->v;
+	j->cfg.progress = NULL;
+	err = km_sweep_run(&j->cfg, &res);
+	g_byte_array_append(out, (const guint8 *)&err, sizeof(err));
+	if (err) {
+		g_byte_array_append(out, (const guint8 *)km_last_error(),
+				    (guint)strlen(km_last_error()) + 1);
+		return 0;
+	}
+	g_byte_array_append(out, (const guint8 *)&res->states, sizeof(res->states));
+	g_byte_array_append(out, (const guint8 *)&res->seconds, sizeof(res->seconds));
+	g_byte_array_append(out, (const guint8 *)&res->cpu_seconds, sizeof(res->cpu_seconds));
+	for (size_t i = 0; i < res->nvariants; i++)
+		for (size_t f = 0; f < res->variants[i].nfindings; f++) {
+			const struct km_sweep_finding *fd = &res->variants[i].findings[f];
+
+			g_byte_array_append(out, (const guint8 *)fd->rule, (guint)strlen(fd->rule) + 1);
+			g_byte_array_append(out, (const guint8 *)&fd->count, sizeof(fd->count));
+			g_byte_array_append(out, (const guint8 *)&fd->example, sizeof(fd->example));
+		}
+	km_sweep_result_free(res);
+	return 0;
+}
+
+/* Sweep the plugin variant @v isolated into @r; 0, 1 (it crashed or
+ * timed out: its row says so) or 2 (the sweep's error, printed) */
+static int sweep_isolated(const struct sweep_opts *o, const struct km_sweep_config *cfg,
+			  const struct km_usbnet_variant *v, struct report *r)
+{
+	struct sweep_job j = { .cfg = *cfg, .v = { v, NULL } };
+	struct vresult *vr = report_variant(r, v->name);
+	GByteArray *b = g_byte_array_new();
+	const guint8 *p, *end;
+	guint64 states;
+	double secs[2];
+	int err;
+
+	if (km_tool_isolated((unsigned int)o->timeout, sweep_child, &j, b, &vr->crashed) < 0 ||
+	    b->len < sizeof(err)) {
+		if (!vr->crashed)
+			vr->crashed = g_strdup("crashed: no result");
+		fprintf(stderr, PROG ": %s: %s\n", v->name, vr->crashed);
+		g_byte_array_free(b, TRUE);
+		return 1;
+	}
+	p = b->data;
+	end = p + b->len;
+	memcpy(&err, p, sizeof(err));
+	p += sizeof(err);
+	if (err) {
+		fprintf(stderr, PROG ": %.*s (%d)\n", (int)(end - p), (const char *)p, err);
+		g_byte_array_free(b, TRUE);
+		return 2;
+	}
+	memcpy(&states, p, sizeof(states));
+	memcpy(secs, p + sizeof(states), sizeof(secs));
+	p += sizeof(states) + sizeof(secs);
+	r->states += states;
+	r->seconds += secs[0];
+	r->cpu_seconds += secs[1];
+	vr->states += states;
+	while (p < end) {
+		const char *rule = (const char *)p;
+		guint64 count;
+		struct km_sweep_state ex;
+
+		p += strlen(rule) + 1;
+		memcpy(&count, p, sizeof(count));
+		memcpy(&ex, p + sizeof(count), sizeof(ex));
+		p += sizeof(count) + sizeof(ex);
+		report_add(vr, rule, count, &ex);
+	}
+	g_byte_array_free(b, TRUE);
+	return 0;
+}
+
 static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 {
 	gchar **names = NULL;
 	const struct km_usbnet_variant *const *all = km_registry_usbnet(reg);
 	GPtrArray *pick = g_ptr_array_new();
-	struct km_sweep_config cfg = { .quick = o->quick };
+	struct km_sweep_config cfg = { .quick = o->quick }, all_cfg;
 	struct km_sweep_result *res = NULL;
+	GPtrArray *builtins;
 	struct report r;
 	unsigned int k = 1, n = 1;
 	guint64 space;
@@ -666,13 +765,39 @@ static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 	if (o->progress && isatty(STDERR_FILENO))
 		cfg.progress = progress;
 	space = km_sweep_space_size(&cfg);
-	err = km_sweep_run(&cfg, &res);
+	/* the built-ins in one run here; each plugin's variant in a child */
+	builtins = g_ptr_array_new();
+	for (const struct km_usbnet_variant *const *v = cfg.variants; *v; v++)
+		if (km_registry_builtin(reg, *v))
+			g_ptr_array_add(builtins, (gpointer)*v);
+	g_ptr_array_add(builtins, NULL);
+	report_init(&r);
+	for (const struct km_usbnet_variant *const *v = cfg.variants; *v; v++)
+		report_variant(&r, (*v)->name);	/* the rows in the order asked */
+	all_cfg = cfg;
+	cfg.variants = (const struct km_usbnet_variant *const *)builtins->pdata;
+	err = builtins->len > 1 ? km_sweep_run(&cfg, &res) : 0;
 	if (err) {
 		fprintf(stderr, PROG ": %s (%d)\n", km_last_error(), err);
 		g_ptr_array_free(pick, TRUE);
+		g_ptr_array_free(builtins, TRUE);
+		report_fini(&r);
 		return 2;
 	}
-	report_init(&r);
+	for (const struct km_usbnet_variant *const *v = all_cfg.variants; *v && rc != 2; v++)
+		if (!km_registry_builtin(reg, *v)) {
+			int vrc = sweep_isolated(o, &all_cfg, *v, &r);
+
+			rc = MAX(rc, vrc);
+		}
+	cfg.variants = all_cfg.variants;
+	g_ptr_array_free(builtins, TRUE);
+	if (rc == 2) {
+		km_sweep_result_free(res);
+		g_ptr_array_free(pick, TRUE);
+		report_fini(&r);
+		return 2;
+	}
 	r.space = (struct space){ .k = k, .n = n, .quick = o->quick,
 				  .variants = r.space.variants, .sharings = r.space.sharings,
 				  .states = space };
@@ -682,7 +807,8 @@ static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 		if (!cfg.sharings || (cfg.sharings & (1u << sh)))
 			g_ptr_array_add(r.space.sharings,
 					g_strdup(km_sweep_sharing_name((enum km_sweep_sharing)sh)));
-	report_from_result(&r, res);
+	if (res)
+		report_from_result(&r, res);
 	km_sweep_result_free(res);
 	g_ptr_array_free(pick, TRUE);
 	report_sort(&r);
@@ -691,7 +817,7 @@ static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 	else
 		print_table(&r);
 	report_fini(&r);
-	return 0;
+	return rc;
 }
 
 /* every shard 1..N once, and their states the space's. The missing ones
@@ -755,7 +881,7 @@ static int sweep_merge(const struct sweep_opts *o, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	struct sweep_opts o = { 0 };
+	struct sweep_opts o = { .timeout = KM_TOOL_TIMEOUT_DEFAULT };
 	gboolean version = FALSE;
 	GOptionEntry entries[] = {
 		{ "quick", 'q', 0, G_OPTION_ARG_NONE, &o.quick,
@@ -772,6 +898,7 @@ int main(int argc, char **argv)
 		{ "progress", 0, 0, G_OPTION_ARG_NONE, &o.progress,
 		  "Show progress on stderr when it is a terminal", NULL },
 		KM_TOOL_LOAD_ENTRY(&o.load),
+		KM_TOOL_TIMEOUT_ENTRY(&o.timeout),
 		KM_TOOL_VERSION_ENTRY(&version),
 		{ 0 },
 	};
@@ -809,7 +936,12 @@ int main(int argc, char **argv)
 		"`parallel kmodel-sweep asix --json --shard {}/4 '>' shard-{}.json ::: 1 2 3 4`,\n"
 		"then `kmodel-sweep merge --json shard-*.json > sweep.json`.\n"
 		"\n"
-		"Exit status: 0 the sweep ran (findings are its output), 2 bad usage or error.");
+		"A plugin's variant is swept in a forked child: one that crashes or runs\n"
+		"past --timeout is named with the cause, the other variants' rows still\n"
+		"print, exit status 1.\n"
+		"\n"
+		"Exit status: 0 the sweep ran (findings are its output), 1 a plugin's\n"
+		"variant crashed or timed out, 2 bad usage or error.");
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	if (!g_option_context_parse(ctx, &argc, &argv, &err)) {
 		fprintf(stderr, PROG ": %s\n", err->message);
@@ -817,6 +949,9 @@ int main(int argc, char **argv)
 	} else if (version) {
 		km_tool_print_version(PROG);
 		rc = 0;
+	} else if (o.timeout < 0) {
+		fprintf(stderr, PROG ": --timeout %d: want 0 or more\n", o.timeout);
+		rc = 2;
 	} else if (argc >= 2 && !strcmp(argv[1], "merge")) {
 		rc = sweep_merge(&o, argc, argv);
 	} else if (argc != 2 || strcmp(argv[1], "asix") != 0) {

@@ -423,6 +423,20 @@ static int dd_check_copy(struct dd_run *r)
 	return 0;
 }
 
+/* Why a copy failed when the variant broke the raw contract's bound (a
+ * result above n: taken as nothing copied, a KM_R_UNEXPECTED report of
+ * the uaccess wrappers): that report's message, else @otherwise */
+static const char *dd_copy_why(const struct dd_run *r, const char *otherwise)
+{
+	for (size_t i = 0; km_report_count(r->m, KM_R_UNEXPECTED) && i < km_report_log_len(r->m); i++) {
+		const struct km_report *rep = km_report_get(r->m, i);
+
+		if (rep->code == KM_R_UNEXPECTED && strstr(rep->message, "more than asked"))
+			return rep->message;
+	}
+	return otherwise;
+}
+
 /* one block: read(A), write(B); 0 with *@eof at the end of A */
 static int dd_block(struct dd_run *r, uint64_t *copied, bool *eof)
 {
@@ -448,10 +462,11 @@ static int dd_block(struct dd_run *r, uint64_t *copied, bool *eof)
 	 * "read error: Bad address"; newuser4 #3) */
 	if (n < 0)
 		return km_err((int)n, "dd: %s: read(2) of the input file at byte %llu failed "
-			      "(%ld, %s)%s", dd_row(r, row, sizeof(row)),
+			      "(%ld, %s)%s%s", dd_row(r, row, sizeof(row)),
 			      (unsigned long long)r->in_pos, n, g_strerror((int)-n),
-			      n == -EFAULT ? ": the variant's copy_to_user copied nothing into "
-			      "dd's resident, writable buffer" : "");
+			      n == -EFAULT ? ": " : "",
+			      n == -EFAULT ? dd_copy_why(r, "the variant's copy_to_user copied "
+							 "nothing into dd's resident, writable buffer") : "");
 	if (r->check && (err = dd_check_buffer(r, (unsigned long)n)))
 		return err;
 	if (r->ops) {
@@ -474,11 +489,14 @@ static int dd_block(struct dd_run *r, uint64_t *copied, bool *eof)
 		return dd_no_memory(r);
 	if (w < 0)
 		return km_err((int)w, "dd: %s: write(2) of the output file at byte %llu "
-			      "failed (%ld, %s)%s", dd_row(r, row, sizeof(row)),
+			      "failed (%ld, %s)%s%s", dd_row(r, row, sizeof(row)),
 			      (unsigned long long)r->out_pos, w, g_strerror((int)-w),
-			      w == -EFAULT ? ": the fault-in of dd's resident buffer failed" : "");
-	return km_err(-EFAULT, "dd: %s: write(2) wrote %ld of %ld bytes", dd_row(r, row, sizeof(row)),
-		      w, n);
+			      w == -EFAULT ? ": " : "",
+			      w == -EFAULT ? dd_copy_why(r, "the fault-in of dd's resident buffer "
+							 "failed") : "");
+	return km_err(-EFAULT, "dd: %s: write(2) wrote %ld of %ld bytes%s%s",
+		      dd_row(r, row, sizeof(row)), w, n, dd_copy_why(r, "")[0] ? ": " : "",
+		      dd_copy_why(r, ""));
 }
 
 /* @passes dd invocations: each truncates B (of=B opens it with O_TRUNC)
