@@ -260,10 +260,9 @@ static void test_rfc_fails_exactly(void **state)
 		assert_int_equal(r.by_check[KM_CONF_CHECK_SRC], 0);
 		assert_int_equal(r.by_check[KM_CONF_CHECK_DST], 0);
 		assert_int_equal(r.by_check[KM_CONF_CHECK_COPY], lost);
-		if (ctx == KM_CONF_CTX_PROCESS)
-			assert_int_equal(r.reports, 0);
-		else
-			assert_true(r.reports > 0);
+		/* in every context: it puts the pages it wrote clean
+		 * (pin_not_dirtied); in the atomic ones it also sleeps */
+		assert_true(r.reports > 0);
 		assert_int_equal(r.list_len, expected + lost);
 		for (size_t i = 0; i < r.list_len; i++) {
 			const struct km_conformance_failure *f = &r.list[i];
@@ -743,7 +742,10 @@ static void test_first_report_per_code(void **state)
 	assert_true(by_code[KM_R_SLEEP_IN_ATOMIC] > 1);
 	for (int c = KM_R_NONE + 1; c < KM_R__COUNT; c++)
 		codes += by_code[c] > 0;
-	assert_int_equal(r.first_reports_len, codes);
+	/* a code whose every report came past the machine's log (its
+	 * pin_not_dirtied, after the sleeps) has no first report */
+	assert_true(r.first_reports_len >= 1 && r.first_reports_len <= codes);
+	assert_int_equal(r.first_reports[0].code, KM_R_SLEEP_IN_ATOMIC);
 	for (size_t j = 0; j < r.first_reports_len; j++) {
 		assert_true(by_code[r.first_reports[j].code] > 0);
 		for (size_t k = 0; k < j; k++)
@@ -918,7 +920,7 @@ static void test_cli_json(void **state)
 				r.by_check[KM_CONF_CHECK_COPY] = rfc_lost(MAX_N);
 				r.failures = r.by_check[KM_CONF_CHECK_SIZE] + rfc_lost(MAX_N);
 			}
-			if (ops == &km_uaccess_gup_kmap_rfc && ctx[k] != KM_CONF_CTX_PROCESS) {
+			if (ops == &km_uaccess_gup_kmap_rfc) {	/* pin_not_dirtied: every context */
 				struct km_conformance_result lib;
 
 				assert_int_equal(km_uaccess_conformance_in(ops, &o, ctx[k], &lib,

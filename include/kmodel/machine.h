@@ -303,6 +303,20 @@ KM_API void km_pagefault_enable(struct km_task *t);
 KM_API int km_preempt_count(const struct km_task *t);
 KM_API int km_pagefault_disabled(const struct km_task *t);
 /**
+ * km_local_irq_disable(), km_local_irq_enable(), km_irqs_disabled() - the
+ * task's CPU interrupt mask, as local_irq_disable()/local_irq_enable()/
+ * irqs_disabled() (not nested: local_irq_save()/restore() keep the old
+ * state, as the compatibility layer's do). With interrupts off,
+ * might_sleep() is a KM_R_SLEEP_IN_ATOMIC BUG (___might_sleep(),
+ * kernel/sched/core.c, v5.7), and so is a page fault on a user address,
+ * as with a spinlock held (km_spin_lock()) outside pagefault_disable():
+ * the fault path may sleep. A task that exits with them off is a
+ * KM_R_LEAK_ATOMIC report.
+ */
+KM_API void km_local_irq_disable(struct km_task *t);
+KM_API void km_local_irq_enable(struct km_task *t);
+KM_API bool km_irqs_disabled(const struct km_task *t);
+/**
  * km_task_sleep_in_atomic() - record the KM_R_SLEEP_IN_ATOMIC BUG that
  * ___might_sleep() (kernel/sched/core.c, v5.7, CONFIG_DEBUG_ATOMIC_SLEEP)
  * prints, "sleeping function called from invalid context at @what", with
@@ -445,6 +459,13 @@ enum km_report_code {
 	 *  otherwise (kmodel/skb.h). The message gives the run's offset and
 	 *  length and the rule. */
 	KM_R_SKB_STORE_SHARED,
+	/** BUG (checker, km_check_pinned_writes()): a page pinned with
+	 *  FOLL_WRITE, written while pinned (through a kernel mapping by the
+	 *  compatibility layer's memcpy()/memset(), or km_page_device_write())
+	 *  and released clean -- no set_page_dirty_lock() before its
+	 *  put_page()/unpin_user_page(): writeback drops the write
+	 *  (drivers/xen/gntdev.c before 779055842da5, v5.9). */
+	KM_R_PIN_NOT_DIRTIED,
 	KM_R__COUNT
 };
 

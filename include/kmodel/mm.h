@@ -205,6 +205,28 @@ KM_API int km_file_read_disk(const struct km_file *f, uint64_t pos, void *buf, s
 /** set_page_dirty() (what a gup user must call after writing a page). */
 KM_API void km_set_page_dirty(struct km_machine *m, struct km_page *p);
 /**
+ * km_check_pinned_writes() - the pinned-write checker of @m on or off (a
+ * new machine: off; the conformance suite and the tools turn it on): a
+ * page pinned with FOLL_WRITE (get_user_pages*(), pin_user_pages*()),
+ * written while pinned -- through a kernel mapping by the compatibility
+ * layer's memcpy()/memset(), or by km_page_device_write() -- and released
+ * (the last such reference put or unpinned) while !PageDirty is a
+ * KM_R_PIN_NOT_DIRTIED BUG: writeback would drop the write
+ * (drivers/xen/gntdev.c before 779055842da5, v5.9). A plain C store
+ * through a kmap pointer is not seen. It costs a hash lookup per
+ * FOLL_WRITE page pinned and released.
+ */
+KM_API void km_check_pinned_writes(struct km_machine *m, bool on);
+/**
+ * km_page_device_write() - a device, or the hypervisor, writes @len bytes
+ * of @src at byte @off of @p (DMA; Xen's grant copy into a gntdev page):
+ * the frame changes and nothing marks the page dirty, as in the kernel.
+ * Return: 0; -EINVAL for a NULL argument, a page not of @m, or a range
+ * past the page.
+ */
+KM_API int km_page_device_write(struct km_machine *m, struct km_page *p, unsigned long off,
+				const void *src, size_t len);
+/**
  * km_mmap_file() - map @len bytes of @file from page @pgoff, MAP_SHARED
  * (@shared: writes go to the page cache and dirty it) or MAP_PRIVATE (a
  * write copies the page, do_cow_fault()). @addr and the errors as

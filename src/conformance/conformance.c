@@ -691,6 +691,9 @@ static int setup(struct conf_run *r, const struct km_machine_config *tmpl, unsig
 	err = km_machine_new(&cfg, &r->m);
 	if (err)
 		return err;
+	/* a copy_to_user that writes a pinned page and puts it clean loses
+	 * the write to writeback (km_check_pinned_writes()) */
+	km_check_pinned_writes(r->m, true);
 	r->P = P;
 	/* 1 MiB: page-aligned for every page size, below every TASK_SIZE */
 	r->base = 1UL << 20;

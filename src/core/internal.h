@@ -215,6 +215,10 @@ struct km_machine {
 	/* test hook: runs in the compatibility layer's memcpy()/memset() */
 	void (*memcpy_hook)(struct km_task *t, size_t n, void *arg);
 	void *memcpy_hook_arg;
+	/* the pinned-write checker (mm_sim/pinwrite.c): on, and the FOLL_WRITE
+	 * references of each page it follows (struct km_page * -> count) */
+	bool check_pinned_writes;
+	GHashTable *write_pins;
 	/* current->mm of a task with no mm (km_task_mm_locks()) */
 	struct km_mm_locks no_mm_locks;
 	struct km_page *zero_page;
@@ -246,6 +250,8 @@ struct km_task {
 	unsigned int cpu;
 	int preempt_count;
 	int pagefault_disabled;
+	int spinlocks;			/* spin_lock()s held (each also in preempt_count) */
+	bool irqs_disabled;		/* local_irq_disable()/_save() */
 	bool kernel_ds;
 	unsigned int uaccess_open;	/* inside uaccess_save_and_enable() */
 	struct km_kmap_stack kmap;	/* kmap_local (5.11+) slots */
@@ -315,10 +321,25 @@ static inline void km_report_tally(struct km_machine *m, enum km_report_code cod
 void km_count_underflow(struct km_task *t, const char *what, int count);
 
 /* might_sleep(): ___might_sleep() reports only in atomic context */
+/* ___might_sleep(): atomic, or interrupts off (kernel/sched/core.c, v5.7:
+ * `preempt_count_equals(preempt_offset) && !irqs_disabled()` returns) */
 static inline void km_might_sleep(struct km_task *t, const char *what)
 {
-	if (km_in_atomic(t))
+	if (km_in_atomic(t) || t->irqs_disabled)
 		km_might_sleep_report(t, what);
+}
+/* A page fault on a user address (do_page_fault(), arch/arm/mm/fault.c)
+ * with a spinlock held or interrupts off, outside pagefault_disable(): in
+ * every era a bug -- a kernel without CONFIG_PREEMPT_COUNT sleeps in it
+ * holding the lock ("scheduling while atomic", a deadlock), one with it
+ * fixes the access up and the copy fails without a word, and with
+ * interrupts off handle_mm_fault() sleeps with them off. A checker: the
+ * fault is then handled (or not) as the kernel does. */
+void km_fault_in_atomic_report(struct km_task *t, unsigned long addr, bool write);
+static inline void km_fault_in_atomic_check(struct km_task *t, unsigned long addr, bool write)
+{
+	if (__builtin_expect((t->spinlocks || t->irqs_disabled) && !t->pagefault_disabled, 0))
+		km_fault_in_atomic_report(t, addr, write);
 }
 /* barrier(): as in the kernel's preempt_disable()/pagefault_disable() and
  * their enables. It also keeps the compiler from merging the two adjacent

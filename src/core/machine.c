@@ -130,6 +130,8 @@ int km_machine_alloc(const struct km_machine_config *cfg, size_t cfg_size,
 void km_machine_free(struct km_machine *m)
 {
 	g_hash_table_destroy(m->tasks);
+	if (m->write_pins)
+		g_hash_table_destroy(m->write_pins);
 	km_report_log_fini(m);
 	g_free(m);
 }
@@ -236,8 +238,37 @@ void km_might_sleep_report(struct km_task *t, const char *what)
 	}
 	km_report(t->m, KM_BUG, KM_R_SLEEP_IN_ATOMIC,
 			  "sleeping function called from invalid context at %s: "
-			  "in_atomic(): 1, preempt_count %d, pagefault_disabled %d",
-			  what, t->preempt_count, t->pagefault_disabled);
+			  "in_atomic(): %d, irqs_disabled(): %d, preempt_count %d, "
+			  "pagefault_disabled %d", what, km_in_atomic(t), t->irqs_disabled,
+			  t->preempt_count, t->pagefault_disabled);
+}
+
+void km_fault_in_atomic_report(struct km_task *t, unsigned long addr, bool write)
+{
+	km_report(t->m, KM_BUG, KM_R_SLEEP_IN_ATOMIC,
+		  "page fault on a %s of user address 0x%lx with %s%s%s (preempt_count %d): "
+		  "handle_mm_fault() may sleep -- scheduling while atomic, or a deadlock on "
+		  "the lock; pagefault_disable() around the access, or no lock across it",
+		  write ? "store" : "load", addr, t->spinlocks ? "a spinlock held" : "",
+		  t->spinlocks && t->irqs_disabled ? " and " : "",
+		  t->irqs_disabled ? "interrupts off" : "", t->preempt_count);
+}
+
+void km_local_irq_disable(struct km_task *t)
+{
+	if (t)
+		t->irqs_disabled = true;
+}
+
+void km_local_irq_enable(struct km_task *t)
+{
+	if (t)
+		t->irqs_disabled = false;
+}
+
+bool km_irqs_disabled(const struct km_task *t)
+{
+	return t && t->irqs_disabled;
 }
 
 void km_task_sleep_in_atomic(struct km_task *t, const char *what)

@@ -80,6 +80,7 @@ static const char *const code_names[KM_R__COUNT] = {
 	[KM_R_KMAP_ERA] = "kmap_era",
 	[KM_R_ZERO_PAGE] = "zero_page",
 	[KM_R_SKB_STORE_SHARED] = "skb_store_shared",
+	[KM_R_PIN_NOT_DIRTIED] = "pin_not_dirtied",
 };
 
 const char *km_report_code_name(enum km_report_code code)

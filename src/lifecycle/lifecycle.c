@@ -181,10 +181,11 @@ void km_task_free(struct km_task *t)
 {
 	if (!t)
 		return;
-	if (t->preempt_count || t->pagefault_disabled)
+	if (t->preempt_count || t->pagefault_disabled || t->irqs_disabled)
 		km_report(t->m, KM_BUG, KM_R_LEAK_ATOMIC,
-			  "task exits with preempt_count %d, pagefault_disabled %d",
-			  t->preempt_count, t->pagefault_disabled);
+			  "task exits with preempt_count %d, pagefault_disabled %d%s",
+			  t->preempt_count, t->pagefault_disabled,
+			  t->irqs_disabled ? ", interrupts off" : "");
 	if (t->kmap.idx)
 		km_report(t->m, KM_BUG, KM_R_LEAK_KMAP, "task exits holding %u kmap_local slot(s)",
 			  km_kmap_task_slots(t));

@@ -52,6 +52,8 @@ static long gup_fast(struct km_task *t, unsigned long addr, long nr_pages,
 			break;
 		pages[nr] = &m->pages[pte >> KM_PTE_PFN_SHIFT];
 		grab_page(pages[nr], gup_flags);
+		if (__builtin_expect(m->check_pinned_writes, 0) && write)
+			km_pin_write_track(m, pages[nr]);
 		KM_PATH_INC(m, gup_fast_page);	/* the walk, the reference, the page */
 	}
 	if (nr < nr_pages)
@@ -175,6 +177,8 @@ retry:
 		}
 		p = &m->pages[*pte >> KM_PTE_PFN_SHIFT];
 		grab_page(p, gup_flags);
+		if (__builtin_expect(m->check_pinned_writes, 0) && (foll_flags & KM_FOLL_WRITE))
+			km_pin_write_track(m, p);
 		if (gup_flags & FOLL_TOUCH) {	/* set_page_dirty(), mark_page_accessed() */
 			if ((foll_flags & KM_FOLL_WRITE) && !(*pte & KM_PTE_DIRTY))
 				p->flags |= KM_PG_DIRTY;

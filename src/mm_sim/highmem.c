@@ -1055,7 +1055,23 @@ void km_fault_kmap_slots(struct km_machine *m, unsigned int slots)
 
 int km_kmap_check(struct km_machine *m)
 {
+	GHashTableIter it;
+	gpointer key;
 	int n = 0;
+
+	/* kmap_local: the slots are the task's (its kmap_ctrl, v5.11), held
+	 * while it lives: reported here too, not only when the task exits
+	 * (km_task_free()), so that a check of a running machine sees them */
+	g_hash_table_iter_init(&it, m->tasks);
+	while (local_era(m) && g_hash_table_iter_next(&it, &key, NULL)) {
+		const struct km_task *t = key;
+
+		if (!km_kmap_task_slots(t))
+			continue;
+		km_report(m, KM_BUG, KM_R_LEAK_KMAP, "a live task on cpu %u holds %u kmap_local "
+			  "slot(s)", t->cpu, km_kmap_task_slots(t));
+		n++;
+	}
 
 	for (unsigned int cpu = 0; cpu < m->cfg.nr_cpus; cpu++) {
 		if (!m->cpu[cpu].kmap.idx)

@@ -217,6 +217,8 @@ void km_page_put_uncounted(struct km_machine *m, struct km_page *p)
 {
 	if (!check_page(m, p, "put_page"))
 		return;
+	if (__builtin_expect(p->flags & KM_PG_WPINNED, 0))
+		km_pin_write_release(m, p);
 	if (--p->refcount == 0)
 		free_page(m, p);
 }
@@ -255,6 +257,8 @@ void km_unpin_user_page(struct km_machine *m, struct km_page *p)
 			  km_pfn(m, p), p->refcount);
 		return;
 	}
+	if (__builtin_expect(p->flags & KM_PG_WPINNED, 0))
+		km_pin_write_release(m, p);
 	p->refcount -= KM_GUP_PIN_COUNTING_BIAS;
 	if (p->refcount == 0)
 		free_page(m, p);

@@ -17,6 +17,16 @@
 #define KM_PG_DIRTY	0x02u
 #define KM_PG_ANON	0x04u
 #define KM_PG_RESERVED	0x08u	/* boot-time pages (the zero page) */
+#define KM_PG_WPINNED	0x10u	/* the pinned-write checker follows its FOLL_WRITE refs */
+#define KM_PG_PIN_WRITTEN 0x20u	/* ... and it was written since the first of them */
+
+/* pinwrite.c: the pinned-write checker's hooks (gup, put/unpin, the
+ * layer's memcpy()/memset()); each caller tests m->check_pinned_writes or
+ * KM_PG_WPINNED first */
+struct km_page;
+void km_pin_write_track(struct km_machine *m, struct km_page *p);
+void km_pin_write_release(struct km_machine *m, struct km_page *p);
+void km_pin_write_seen(struct km_machine *m, const void *to, size_t n);
 
 struct km_page {
 	uint32_t flags;

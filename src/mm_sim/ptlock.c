@@ -63,6 +63,7 @@ void km_spin_lock(struct km_task *t, struct km_spinlock *l)
 		return;
 	KM_EV_INC(t->m, spin_locks);
 	km_preempt_count_inc(t);	/* preempt_disable() */
+	t->spinlocks++;
 	if (__builtin_expect(l->owner != NULL, 0))
 		km_report(t->m, KM_BUG, KM_R_LOCK, "spin_lock(%p): %s", (void *)l,
 			  l->owner == t ? "recursion (the task already holds it)"
@@ -78,6 +79,8 @@ void km_spin_unlock(struct km_task *t, struct km_spinlock *l)
 		km_report(t->m, KM_BUG, KM_R_LOCK, "spin_unlock(%p): %s", (void *)l,
 			  l->owner ? "wrong owner" : "already unlocked");
 	l->owner = NULL;
+	if (t->spinlocks > 0)
+		t->spinlocks--;
 	km_preempt_count_dec(t);	/* preempt_enable() */
 }
 
@@ -214,6 +217,7 @@ static unsigned char *user_host(struct km_task *t, unsigned long addr, bool writ
 				       (KM_PTE_WRITE | KM_PTE_DIRTY)))
 			return (unsigned char *)km_frame(m, (unsigned long)(*pte >> KM_PTE_PFN_SHIFT)) +
 			       (addr & (m->page_size - 1));
+		km_fault_in_atomic_check(t, addr, write);
 		if (!km_faulthandler_disabled(t))
 			KM_EV_INC(m, find_vma_calls);
 		if (km_faulthandler_disabled(t) || !(vma = km_find_vma(t->mm, addr)) ||
@@ -270,6 +274,8 @@ void *km_kernel_memcpy(void *to, const void *from, size_t n)
 	KM_EV_INC(t->m, memcpy_calls);
 	if (__builtin_expect(t->m->memcpy_hook != NULL, 0))
 		t->m->memcpy_hook(t, n, t->m->memcpy_hook_arg);
+	if (__builtin_expect(t->m->check_pinned_writes, 0))
+		km_pin_write_seen(t->m, to, n);
 	if (__builtin_expect(t->uaccess_open && !t->kernel_ds, 0) &&
 	    (user_ptr(t, to) || user_ptr(t, from)))
 		user_move(t, to, from, 0, n);
@@ -288,6 +294,8 @@ void *km_kernel_memset(void *s, int c, size_t n)
 	KM_EV_INC(t->m, memset_calls);
 	if (__builtin_expect(t->m->memcpy_hook != NULL, 0))
 		t->m->memcpy_hook(t, n, t->m->memcpy_hook_arg);
+	if (__builtin_expect(t->m->check_pinned_writes, 0))
+		km_pin_write_seen(t->m, s, n);
 	if (__builtin_expect(t->uaccess_open && !t->kernel_ds, 0) && user_ptr(t, s))
 		user_move(t, s, NULL, c, n);
 	else

@@ -22,6 +22,7 @@ static bool __attribute__((noinline)) mmu_fault(struct km_task *t, unsigned long
 {
 	struct km_vma *vma;
 
+	km_fault_in_atomic_check(t, addr, write);
 	if (km_faulthandler_disabled(t) || !t->mm)
 		return false;
 	vma = km_find_vma(t->mm, addr);

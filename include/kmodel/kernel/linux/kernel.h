@@ -87,13 +87,14 @@ static inline int preempt_count(void)
 #define in_atomic() (preempt_count() != 0)
 
 /* custom: might_sleep() with CONFIG_DEBUG_ATOMIC_SLEEP (___might_sleep(),
- * kernel/sched/core.c): in atomic context a KM_R_SLEEP_IN_ATOMIC BUG on
+ * kernel/sched/core.c): in atomic context or with interrupts off
+ * (irqs_disabled(), <linux/irqflags.h>) a KM_R_SLEEP_IN_ATOMIC BUG on
  * current's machine, "at file:line" */
 static inline void km_compat_might_sleep(const char *file, int line)
 {
 	char at[128];
 
-	if (likely(!in_atomic()))
+	if (likely(!in_atomic() && !km_irqs_disabled(km_shim_current())))
 		return;
 	snprintf(at, sizeof(at), "%s:%d", file, line);
 	km_task_sleep_in_atomic(km_shim_current(), at);
