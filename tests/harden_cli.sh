@@ -4,7 +4,7 @@
 # checks the exact exit status (a crash is 128 + the signal, and a test
 # that checked only "non-zero" passed while the command crashed).
 set -uo pipefail
-check=$1 sweep=$2 bench=$3 crash=$4 selfload=$5
+check=$1 sweep=$2 bench=$3 crash=$4 selfload=$5 contract=$6
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "harden_cli: $*" >&2; exit 1; }
@@ -87,3 +87,23 @@ want 1 "dd with a copy that returns more than n"
 grep -Eq '^direct +bbw ' "$tmp/out" || fail "dd overcount: the direct row is missing"
 grep -Eq '^overcount\* .* fails: .*overcount: raw_copy_to_user\(n 4096\) returned 4097 bytes not copied, more than asked' "$tmp/out" ||
 	fail "dd overcount: no failing row with the reason"
+
+# copy_from_user's contract by era (tests/plugins/contract.c): a correct
+# arch copy_from_user() of v4.8-v4.11 zeroes its tail and passes once it
+# declares the zeroing contract -- held to the raw one it failed 126108
+# cases in process context (dst: the zeroed tail), as before contracts;
+# the pre-v4.8 one that leaves the tail stale fails
+run "$check" uaccess --load "$contract" --variant cfu_v4_8 --machine bbw --context process
+want 0 "cfu_v4_8 (zeroing contract)"
+grep -Eq '^cfu_v4_8\* +bbw +process +yes +pass +[0-9]+ +0 ' "$tmp/out" || fail "cfu_v4_8 does not pass"
+run "$check" uaccess --load "$contract" --variant cfu_pre_v4_8,cfu_v4_8_undeclared \
+	--machine bbw --context process --raw-only
+want 1 "a stale tail, and zeroing under the raw contract"
+grep -Eq '^cfu_pre_v4_8\* +bbw +process +yes +FAIL +[0-9]+ +[1-9][0-9]* +0 +0 +[1-9]' "$tmp/out" ||
+	fail "cfu_pre_v4_8: no dst failures"
+grep -Eq '^cfu_v4_8_undeclared\* +bbw +process +yes +FAIL +[0-9]+ +126108 +0 +0 +126108 ' "$tmp/out" ||
+	fail "cfu_v4_8_undeclared: not its 126108 dst failures"
+run "$check" uaccess --load "$contract" --variant cfu_pre_v4_8 --machine bbw --context process --json
+want 1 "cfu_pre_v4_8 --json"
+has '"contract" : "zeroing"' out "cfu_pre_v4_8 --json"
+has '"context" : "process"' out "cfu_pre_v4_8 --json"

@@ -227,7 +227,7 @@ static void test_rfc_fails_exactly(void **state)
 		long offs[2 * RFC_N + 1];
 
 		for (size_t p = 0; p < G_N_ELEMENTS(page_sizes); p++)
-			for (int d = 0; d < KM_CONF_DIR__COUNT; d++)
+			for (int d = 0; d <= KM_CONF_TO_USER; d++)	/* the raw directions */
 				for (int e = 0; e < KM_CONF_EDGE__COUNT; e++)
 					for (unsigned long n = 0; n <= RFC_N; n++)
 						for (size_t i = 0, k = offsets(e, (long)n, RFC_N, offs);
@@ -393,7 +393,7 @@ static unsigned long count_cases(bool (*pred)(int dir, unsigned long avail, unsi
 	long offs[2 * M + 1];
 
 	for (int ctx = 0; ctx < KM_CONF_CTX__COUNT; ctx++)
-		for (int d = 0; d < KM_CONF_DIR__COUNT; d++)
+		for (int d = 0; d <= KM_CONF_TO_USER; d++)	/* the raw directions */
 			for (int e = 0; e < KM_CONF_EDGE__COUNT; e++)
 				for (unsigned long n = 0; n <= M; n++)
 					for (size_t i = 0, k = offsets(e, (long)n, M, offs); i < k; i++)
@@ -834,7 +834,7 @@ static void test_cli_json(void **state)
 {
 	const char *argv[] = { KMODEL_CHECK_PATH, "uaccess", "--json", "--variant",
 			       "gup_kmap_rfc,direct", "--machine", "bbw", "--context",
-			       "process,atomic", NULL };
+			       "process,atomic", "--raw-only", NULL };
 	const struct km_machine_config bbw = { .kmap_debug = true };
 	const struct km_conformance_opts o = { .machine = &bbw };
 	static const enum km_conformance_context ctx[] = { KM_CONF_CTX_PROCESS,
@@ -883,10 +883,11 @@ static void test_cli_json(void **state)
 		JsonArray *runs = json_object_get_array_member(v, "runs");
 		unsigned long cases = 0, failures = 0, reports = 0;
 
-		/* name, origin, claims_conformance, verdict, cases, failures,
-		 * by_check, reports, kbuf_overrun, kbuf_underrun,
+		/* name, origin, claims_conformance, contract, verdict, cases,
+		 * failures, by_check, reports, kbuf_overrun, kbuf_underrun,
 		 * reports_by_code, leak_checks, seconds, runs */
-		assert_int_equal(json_object_get_size(v), 14);
+		assert_int_equal(json_object_get_size(v), 15);
+		assert_string_equal(json_object_get_string_member(v, "contract"), "raw");
 		assert_int_equal(member_int(v, "kbuf_overrun"), 0);
 		assert_int_equal(member_int(v, "kbuf_underrun"), 0);
 		assert_string_equal(json_object_get_string_member(v, "origin"), "builtin");

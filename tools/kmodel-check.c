@@ -29,6 +29,7 @@ struct check_opts {
 	gboolean json;
 	gint show;		/* failing checks printed per run */
 	gint timeout;		/* --timeout: seconds an isolated run may take */
+	gboolean raw_only;	/* --raw-only: no whole copy_from_user() cases */
 	int argc;		/* the command line, for the JSON metadata */
 	char **argv;
 };
@@ -371,6 +372,9 @@ static void print_json(FILE *fp, const struct check_opts *o, const struct varian
 		json_builder_add_string_value(b, km_registry_origin(o->reg, runs[i].ops));
 		json_builder_set_member_name(b, "claims_conformance");
 		json_builder_add_boolean_value(b, runs[i].ops->claims_conformance);
+		json_builder_set_member_name(b, "contract");
+		json_builder_add_string_value(b, km_uaccess_ops_contract(runs[i].ops) ==
+					      KM_UACCESS_CONTRACT_ZEROING ? "zeroing" : "raw");
 		json_counts(b, &total);
 		json_builder_set_member_name(b, "runs");
 		json_builder_begin_array(b);
@@ -511,6 +515,7 @@ static int check_uaccess(const struct check_opts *o)
 				struct km_conformance_opts opts = {
 					.machine = &cfg,
 					.max_listed = o->show > 0 ? (size_t)o->show : 1,
+					.whole_copy = !o->raw_only,
 				};
 				struct variant_run r = { .ops = g_ptr_array_index(pick, i),
 							 .mach = &machines[mi], .ctx = c };
@@ -580,6 +585,8 @@ int main(int argc, char **argv)
 		  "strict kmap mode of the machines: off (default), strict (highmem kmaps "
 		  "between guard pages) or force-map (every kmap, lowmem too): an access past "
 		  "a kmapped page is a kmap_guard report", "MODE" },
+		{ "raw-only", 0, 0, G_OPTION_ARG_NONE, &o.raw_only,
+		  "Check the raw copies only, not also the whole copy_from_user()", NULL },
 		{ "show", 0, 0, G_OPTION_ARG_INT, &o.show,
 		  "Failing checks to print per run (machine and context) in the table: 0 or "
 		  "more (default 5)", "N" },
@@ -616,6 +623,16 @@ int main(int argc, char **argv)
 		"bytes, the COW parent's page included), copy (copied bytes match, in the\n"
 		"written-back file too). A write into the shared zero page is a zero_page\n"
 		"report. Each run (machine and context) covers all three page sizes.\n\n"
+		"The whole copy_from_user() is checked too (unless --raw-only), each\n"
+		"from_user case again through km_copy_from_user() (direction\n"
+		"copy_from_user; not in preempt_off, where it may not be called): the\n"
+		"copied bytes, then zeroes up to n. A variant declares which contract its\n"
+		"raw_copy_from_user implements (km_uaccess_ops.contract): raw (v4.12+,\n"
+		"the default) leaves the uncopied tail untouched and the generic\n"
+		"copy_from_user() zeroes it; zeroing (an architecture's copy_from_user()\n"
+		"before v4.12, as its kernel-doc required and Al Viro's v4.8 fixes made\n"
+		"true) zeroes it itself. A tail the contract does not allow is a dst\n"
+		"failure; the JSON's \"contract\" says which a variant declares.\n\n"
 		"Machines: bbw (no fast GUP, all lowmem), a15 (fast GUP, user pages in\n"
 		"highmem), both with CONFIG_DEBUG_HIGHMEM, of the pre-5.11 kmap era unless\n"
 		"--kmap 5.11 (code using kmap_local_page() needs it: on a pre-5.11 machine it\n"

@@ -67,6 +67,11 @@ extern "C" {
 enum km_conformance_dir {
 	KM_CONF_FROM_USER = 0,	/**< raw_copy_from_user(kernel dst, user src, n) */
 	KM_CONF_TO_USER,	/**< raw_copy_to_user(user dst, kernel src, n) */
+	/** (appended) the whole copy_from_user() (km_copy_from_user(): the
+	 *  raw copy and the zeroing of its contract), run only with
+	 *  km_conformance_opts.whole_copy, and not with preemption alone
+	 *  disabled (copy_from_user() may sleep: might_fault()) */
+	KM_CONF_COPY_FROM_USER,
 	KM_CONF_DIR__COUNT
 };
 
@@ -146,6 +151,15 @@ enum km_conformance_check {
  *           64 KiB run take seconds).
  * @max_listed: at most this many entries in result->list (the counts stay
  *           exact); 0: list every failure.
+ * @whole_copy: (appended) also run every from_user case through the whole
+ *           copy_from_user() (direction KM_CONF_COPY_FROM_USER): the
+ *           copied bytes, then zeroes to n, nothing past n.
+ *
+ * The raw from_user cases check the tail -- the N bytes of the destination
+ * past the copied ones -- by the variant's contract (km_uaccess_ops.contract):
+ * untouched for KM_UACCESS_CONTRACT_RAW (v4.12+ raw_copy_from_user()),
+ * zero for KM_UACCESS_CONTRACT_ZEROING (an arch copy_from_user() before
+ * v4.12); a wrong tail byte is a dst failure.
  */
 struct km_conformance_opts {
 	const struct km_machine_config *machine;
@@ -153,6 +167,7 @@ struct km_conformance_opts {
 	unsigned long max_size;
 	unsigned long guard;
 	size_t max_listed;
+	bool whole_copy;
 };
 
 /**
@@ -328,7 +343,7 @@ static inline void km_conformance_result_clear(struct km_conformance_result *res
 
 /** "size", "src", "dst", "copy"; "?" for an unknown value. Never NULL. */
 KM_API const char *km_conformance_check_name(enum km_conformance_check check);
-/** "from_user", "to_user"; "?" otherwise. */
+/** "from_user", "to_user", "copy_from_user"; "?" otherwise. */
 KM_API const char *km_conformance_dir_name(enum km_conformance_dir dir);
 /** "leading", "trailing", "readonly", "untouched", "adjacent", "cow",
  *  "writeback"; "?" otherwise. */

@@ -46,6 +46,9 @@ extern "C" {
  *              return the bytes not cleared; no access_ok() (the caller's,
  *              km_clear_user_with()). NULL: the kernel's default, the
  *              assembler __clear_user_std (km_clear_user()).
+ * @contract: (appended; KM_UACCESS_CONTRACT_RAW where @size does not
+ *              cover it) which copy_from_user contract @raw_copy_from_user
+ *              implements: enum km_uaccess_contract.
  */
 struct km_uaccess_ops {
 	size_t size;
@@ -56,7 +59,33 @@ struct km_uaccess_ops {
 	unsigned long (*raw_copy_from_user)(void *to, unsigned long from, unsigned long n);
 	unsigned long (*raw_copy_to_user)(unsigned long to, const void *from, unsigned long n);
 	unsigned long (*clear_user)(unsigned long to, unsigned long n);
+	unsigned int contract;
 };
+
+/**
+ * enum km_uaccess_contract - what a variant's raw_copy_from_user() does with
+ * the N bytes it did not copy.
+ * @KM_UACCESS_CONTRACT_RAW: raw_copy_from_user() of v4.12 on: leaves them
+ *	untouched; the generic _copy_from_user() (include/linux/uaccess.h,
+ *	d597580d3737 "generic ...copy_..._user primitives", Al Viro, 2017)
+ *	zeroes them. The default (0).
+ * @KM_UACCESS_CONTRACT_ZEROING: an architecture's own copy_from_user()
+ *	before v4.12: zeroes them itself, as its kernel-doc required ("If some
+ *	data could not be copied, this function will pad the copied data to
+ *	the requested size using zero bytes"); Al Viro's 2016 series for v4.8
+ *	fixed the architectures that did not. km_copy_from_user() then adds no
+ *	zeroing of its own (access_ok() failing still zeroes all @n, as the
+ *	arch wrappers did), and the conformance suite wants the tail zero.
+ */
+enum km_uaccess_contract {
+	KM_UACCESS_CONTRACT_RAW = 0,
+	KM_UACCESS_CONTRACT_ZEROING = 1,
+};
+
+/** The contract @ops declares (KM_UACCESS_CONTRACT_RAW when its @size
+ *  predates the member). */
+#define km_uaccess_ops_contract(ops) \
+	(km_uaccess_ops_has(ops, contract) ? (ops)->contract : KM_UACCESS_CONTRACT_RAW)
 
 /** Initialiser of km_uaccess_ops.size: `.size = KM_UACCESS_OPS_SIZE`. */
 #define KM_UACCESS_OPS_SIZE sizeof(struct km_uaccess_ops)

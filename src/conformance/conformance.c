@@ -120,6 +120,8 @@ struct conf_run {
 	GArray *first_reports;		/* struct km_report: the first of each code */
 	size_t max_listed;
 	unsigned long max_size, guard;
+	bool whole_copy;		/* opts->whole_copy */
+	bool zeroing;			/* the variant's contract zeroes the tail */
 	struct km_machine *m;
 	struct km_task *t;
 	struct km_mm *cow_parent;	/* the COW edge: the address space forked ... */
@@ -151,7 +153,8 @@ const char *km_conformance_check_name(enum km_conformance_check check)
 
 const char *km_conformance_dir_name(enum km_conformance_dir dir)
 {
-	static const char *const names[KM_CONF_DIR__COUNT] = { "from_user", "to_user" };
+	static const char *const names[KM_CONF_DIR__COUNT] = { "from_user", "to_user",
+								"copy_from_user" };
 
 	return (unsigned int)dir < KM_CONF_DIR__COUNT ? names[dir] : "?";
 }
@@ -245,7 +248,7 @@ static unsigned long available(const struct conf_run *r, unsigned long B, unsign
 	if (r->edge == KM_CONF_COW && r->dir == KM_CONF_TO_USER && r->ctx != KM_CONF_CTX_PROCESS)
 		return 0;
 	if (r->edge == KM_CONF_ADJACENT ||
-	    (r->edge == KM_CONF_READONLY && r->dir == KM_CONF_FROM_USER) ||
+	    (r->edge == KM_CONF_READONLY && r->dir != KM_CONF_TO_USER) ||
 	    (r->edge == KM_CONF_UNTOUCHED && r->ctx == KM_CONF_CTX_PROCESS))
 		return r->n;
 	return s >= B ? 0 : MIN(r->n, B - s);
@@ -505,6 +508,8 @@ static void run_case(struct conf_run *r, unsigned long B)
 		wb_enter(r);
 	if (r->dir == KM_CONF_FROM_USER)
 		r->N = r->ops->raw_copy_from_user(kdst, s, n);
+	else if (r->dir == KM_CONF_COPY_FROM_USER)
+		r->N = km_copy_from_user(r->t, r->ops, kdst, s, n);
 	else
 		r->N = r->ops->raw_copy_to_user(s, r->ksrc, n);
 	r->res->cases++;
@@ -512,7 +517,12 @@ static void run_case(struct conf_run *r, unsigned long B)
 	if (r->N < lo || r->N > hi)
 		fail(r, KM_CONF_CHECK_SIZE, 0, lo, hi, r->N);
 	copied = r->N <= n ? n - r->N : 0;
-	if (r->dir == KM_CONF_FROM_USER) {
+	if (r->dir != KM_CONF_TO_USER) {
+		/* the tail [copied, n): zeroes where the contract (or the
+		 * whole copy_from_user()) zeroes it, else untouched */
+		static const unsigned char zeroes[CONF_LIMIT_MAX_SIZE];
+		bool zero_tail = r->zeroing || r->dir == KM_CONF_COPY_FROM_USER;
+
 		/* (2) the user source, with its guard, is as it was */
 		check_user(r, s, 0, NULL, KM_CONF_CHECK_SRC, KM_CONF_CHECK_SRC);
 		/* (4) the copied bytes; (3) the guard before, and from the copied
@@ -523,8 +533,11 @@ static void run_case(struct conf_run *r, unsigned long B)
 		 * counts its own failure) */
 		bool before = check_kernel(r, r->kbuf, r->kfill, r->guard, -(long)r->guard,
 					   KM_CONF_CHECK_DST);
-		bool after = check_kernel(r, kdst + copied, r->kfill + r->guard + copied,
-					  n - copied + r->guard, (long)copied, KM_CONF_CHECK_DST);
+		bool tail = check_kernel(r, kdst + copied, zero_tail ? zeroes :
+					 r->kfill + r->guard + copied, n - copied, (long)copied,
+					 KM_CONF_CHECK_DST);
+		bool after = check_kernel(r, kdst + n, r->kfill + r->guard + n, r->guard, (long)n,
+					  KM_CONF_CHECK_DST) || tail;
 
 		if (before || after) {
 			long d = (long)(kdst - r->kbuf), len = (long)(r->max_size + 2 * r->guard);
@@ -538,7 +551,7 @@ static void run_case(struct conf_run *r, unsigned long B)
 			r->res->kbuf_underrun = MAX(r->res->kbuf_underrun, under);
 			memcpy(r->kbuf, r->kfill, r->max_size + 2 * r->guard);
 		} else {
-			memcpy(kdst, r->kfill + r->guard, copied);
+			memcpy(kdst, r->kfill + r->guard, n);	/* a zeroed tail too */
 		}
 	} else {
 		/* (2) the kernel source, and the guard after it (a write there
@@ -623,6 +636,9 @@ static void run_page_size(struct conf_run *r, unsigned int ctx_mask)
 		r->ctx = c;
 		context_switch(r, c, true);
 		for (int d = 0; d < KM_CONF_DIR__COUNT; d++) {
+			if (d == KM_CONF_COPY_FROM_USER &&
+			    (!r->whole_copy || c == KM_CONF_CTX_PREEMPT_OFF))
+				continue;
 			for (int e = 0; e < KM_CONF_EDGE__COUNT; e++) {
 				unsigned long B = edge_boundary(r, e);
 
@@ -817,6 +833,8 @@ static int conformance(const struct km_uaccess_ops *ops, const struct km_conform
 	r.max_size = o->max_size ? o->max_size : CONF_DEFAULT_MAX_SIZE;
 	r.guard = o->guard ? o->guard : CONF_DEFAULT_GUARD;
 	r.max_listed = o->max_listed;
+	r.whole_copy = o->whole_copy;
+	r.zeroing = km_uaccess_ops_contract(ops) == KM_UACCESS_CONTRACT_ZEROING;
 	r.list = g_array_new(FALSE, FALSE, sizeof(struct km_conformance_failure));
 	r.first_reports = g_array_new(FALSE, FALSE, sizeof(struct km_report));
 	rnd = g_rand_new_with_seed(0x6b6d6f64);		/* "kmod": same bytes every run */

@@ -97,10 +97,16 @@ unsigned long km_copy_from_user(struct km_task *t, const struct km_uaccess_ops *
 	KM_EV_ADD(t->m, uaccess_from_bytes, n);
 	prev = km_task_switch(t);
 	might_fault(t);
-	if (km_access_ok(t, from, n))
+	if (km_access_ok(t, from, n)) {
 		res = raw_result(t, ops, false, n, ops->raw_copy_from_user(to, from, n));
-	if (res)
-		memset((unsigned char *)to + (n - res), 0, res);
+		/* before v4.12 the arch's copy_from_user() zeroed the tail
+		 * itself (KM_UACCESS_CONTRACT_ZEROING): no second zeroing, so
+		 * that one which did not shows */
+		if (res && km_uaccess_ops_contract(ops) == KM_UACCESS_CONTRACT_RAW)
+			memset((unsigned char *)to + (n - res), 0, res);
+	} else if (res) {
+		memset(to, 0, res);
+	}
 	km_task_switch(prev);
 	return res;
 }
