@@ -107,3 +107,12 @@ run "$check" uaccess --load "$contract" --variant cfu_pre_v4_8 --machine bbw --c
 want 1 "cfu_pre_v4_8 --json"
 has '"contract" : "zeroing"' out "cfu_pre_v4_8 --json"
 has '"context" : "process"' out "cfu_pre_v4_8 --json"
+# the whole copy_from_user() is checked unless --raw-only: the stale tail
+# fails there too (the wrapper adds no zeroing to a zeroing variant)
+run "$check" uaccess --load "$contract" --variant cfu_pre_v4_8 --machine bbw --context process \
+	--raw-only
+raw=$(awk '$1 == "cfu_pre_v4_8*" { print $7 }' "$tmp/out")
+run "$check" uaccess --load "$contract" --variant cfu_pre_v4_8 --machine bbw --context process
+whole=$(awk '$1 == "cfu_pre_v4_8*" { print $7 }' "$tmp/out")
+[ -n "$raw" ] && [ "$whole" = $((2 * raw)) ] ||
+	fail "cfu_pre_v4_8: $whole failures with the whole copy, $raw raw-only; want twice"

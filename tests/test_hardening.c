@@ -15,6 +15,7 @@
 #include "km_test.h"
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -81,6 +82,21 @@ static void test_profile_dev_zero(void **state)
 {
 	(void)state;
 	assert_profile_refused("/dev/zero", "not a regular file (a character device)");
+}
+
+/* a regular file past the 1 MiB a profile may have: refused, not read */
+static void test_profile_too_large(void **state)
+{
+	gchar *dir = tmpdir(), *path = g_build_filename(dir, "big.ini", NULL);
+	FILE *fp = fopen(path, "w");
+
+	(void)state;
+	assert_non_null(fp);
+	assert_int_equal(ftruncate(fileno(fp), (2 << 20) + 1), 0);
+	fclose(fp);
+	assert_profile_refused(path, "2097153 bytes, more than a cost profile has");
+	g_free(path);
+	rm_tree(dir);
 }
 
 /* the shipped profile, with @find replaced by @repl, written into @dir */
@@ -254,6 +270,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_profile_fifo),
 		cmocka_unit_test(test_profile_dev_zero),
+		cmocka_unit_test(test_profile_too_large),
 		cmocka_unit_test(test_profile_subnormal),
 		cmocka_unit_test(test_profile_paths_not_quoted),
 		cmocka_unit_test(test_dd_null_block_sizes),
