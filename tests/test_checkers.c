@@ -19,6 +19,18 @@
 #include "compat/gntdev.h"
 #include "compat/wl128x.h"
 
+/* @m logged @n reports, all of @code, the first saying @text; then none */
+static void assert_reports(struct km_machine *m, enum km_report_code code, unsigned long n,
+			   const char *text, const char *row)
+{
+	if (km_report_count(m, code) != n || km_report_count(m, KM_R_NONE) != n ||
+	    (n && !strstr(km_report_get(m, 0)->message, text)))
+		fail_msg("%s: %lu %s reports of %lu, want %lu%s%s", row, km_report_count(m, code),
+			 km_report_code_name(code), km_report_count(m, KM_R_NONE), n,
+			 n ? ": " : "", n ? km_report_get(m, 0)->message : "");
+	km_reports_clear(m);
+}
+
 /* ---- xen/gntdev ------------------------------------------------------------ */
 
 /*
@@ -66,15 +78,10 @@ static void test_gntdev_grant_copy(void **state)
 		gntdev_test_batch_free(batch);
 		km_file_writeback(file);
 		assert_int_equal(km_file_read_disk(file, 0, disk, 4), 0);
-		if (strcmp(disk, rows[i].disk) ||
-		    km_report_count(f.m, KM_R_PIN_NOT_DIRTIED) != rows[i].reports)
-			fail_msg("%s: disk \"%s\", %lu pin_not_dirtied reports", rows[i].name, disk,
-				 km_report_count(f.m, KM_R_PIN_NOT_DIRTIED));
-		assert_int_equal(km_report_count(f.m, KM_R_NONE), rows[i].reports);
-		if (rows[i].reports)
-			assert_non_null(strstr(km_report_get(f.m, 0)->message,
-					       "written while pinned with FOLL_WRITE, released clean"));
-		km_reports_clear(f.m);
+		if (strcmp(disk, rows[i].disk))
+			fail_msg("%s: disk \"%s\"", rows[i].name, disk);
+		assert_reports(f.m, KM_R_PIN_NOT_DIRTIED, rows[i].reports,
+			       "written while pinned with FOLL_WRITE, released clean", rows[i].name);
 		km_munmap(f.mm, u, P);
 		km_file_put(file);
 		km_fixture_down(&f);
@@ -112,10 +119,8 @@ static void test_pinned_write_rules(void **state)
 		if (rows[i].dirty)
 			km_set_page_dirty(f.m, p);
 		km_put_page(f.m, p);
-		if (km_report_count(f.m, KM_R_PIN_NOT_DIRTIED) != rows[i].reports)
-			fail_msg("%s: %lu reports", rows[i].name,
-				 km_report_count(f.m, KM_R_PIN_NOT_DIRTIED));
-		km_reports_clear(f.m);
+		assert_reports(f.m, KM_R_PIN_NOT_DIRTIED, rows[i].reports, "released clean",
+			       rows[i].name);
 		km_fixture_down(&f);
 	}
 	/* a device write past the page is refused */
@@ -160,14 +165,10 @@ static void test_wl128x_copy_under_spinlock(void **state)
 		fmdev = wl128x_test_fmdev_new(2);
 		assert_non_null(fmdev);
 		ret = wl128x_test_read(fmdev, rows[i].fixed, u, sizeof(got));
-		if (ret != rows[i].ret ||
-		    km_report_count(f.m, KM_R_SLEEP_IN_ATOMIC) != rows[i].reports)
-			fail_msg("%s: read %d, %lu sleep_in_atomic reports", rows[i].name, ret,
-				 km_report_count(f.m, KM_R_SLEEP_IN_ATOMIC));
-		assert_int_equal(km_report_count(f.m, KM_R_NONE), rows[i].reports);
-		if (rows[i].reports)
-			assert_non_null(strstr(km_report_get(f.m, 0)->message,
-					       "with a spinlock held and interrupts off"));
+		if (ret != rows[i].ret)
+			fail_msg("%s: read %d", rows[i].name, ret);
+		assert_reports(f.m, KM_R_SLEEP_IN_ATOMIC, rows[i].reports,
+			       "with a spinlock held and interrupts off", rows[i].name);
 		if (ret == 6) {
 			assert_int_equal(km_copy_from_user(f.t, &km_uaccess_direct, got, u, 6), 0);
 			assert_memory_equal(got, want, 6);
@@ -175,7 +176,6 @@ static void test_wl128x_copy_under_spinlock(void **state)
 		/* the lock and the interrupt state restored */
 		assert_int_equal(km_preempt_count(f.t), 0);
 		assert_false(km_irqs_disabled(f.t));
-		km_reports_clear(f.m);
 		wl128x_test_fmdev_free(fmdev);
 		km_fixture_down(&f);
 	}
