@@ -52,6 +52,10 @@ grep -Eq '^direct +bbw +atomic +yes +pass ' "$tmp/out" || fail "check: the direc
 grep -Eq '^segv\* +bbw +atomic +yes +CRASH ' "$tmp/out" || fail "check: no CRASH row for segv"
 grep -Eq '^spin\* +bbw +atomic +yes +CRASH ' "$tmp/out" || fail "check: no CRASH row for spin"
 has "segv on bbw, atomic: crashed: " out "check: segv"
+# the case it crashed in: its 1001st copy, in the suite's order (from_user,
+# 4 KiB pages, the leading edge, n from 0 and each n at offsets -128..128:
+# 3 x 257 cases of n 0..2, then n 3's 230th offset)
+has ", in the case from_user P=4096 leading off=101 n=3" out "check: segv's case"
 has "spin on bbw, atomic: timed out after 2 s" out "check: spin"
 run "$check" uaccess --load "$crash" --variant segv --machine a15 --context process --json \
 	--timeout 2

@@ -14,6 +14,7 @@
 #include <kmodel/kmodel.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "km_tool.h"
 
@@ -404,7 +405,14 @@ struct conf_job {
 	const struct km_uaccess_ops *ops;
 	const struct km_conformance_opts *opts;
 	enum km_conformance_context ctx;
+	struct km_conformance_failure *where;	/* shared with the parent: the case */
 };
+
+/* the child's on_case: the case about to run, where the parent reads it */
+static void record_case(void *arg, const struct km_conformance_failure *where)
+{
+	*(struct km_conformance_failure *)arg = *where;
+}
 
 /* the child: the error, then (0) the result, its reports by code, list and
  * first reports, or (an error) its message */
@@ -413,7 +421,14 @@ static int conf_child(void *arg, GByteArray *out)
 	const struct conf_job *j = arg;
 	struct km_conformance_result res = { 0 };
 	unsigned long by_code[KM_R__COUNT] = { 0 };
-	int err = km_uaccess_conformance_in(j->ops, j->opts, j->ctx, &res, by_code, KM_R__COUNT);
+	struct km_conformance_opts opts = *j->opts;
+	int err;
+
+	if (j->where) {
+		opts.on_case = record_case;
+		opts.on_case_arg = j->where;
+	}
+	err = km_uaccess_conformance_in(j->ops, &opts, j->ctx, &res, by_code, KM_R__COUNT);
 
 	g_byte_array_append(out, (const guint8 *)&err, sizeof(err));
 	if (err) {
@@ -437,10 +452,11 @@ static int conf_child(void *arg, GByteArray *out)
 static int conf_run(const struct check_opts *o, struct variant_run *r,
 		    const struct km_conformance_opts *opts, gchar **why)
 {
-	struct conf_job j = { r->ops, opts, r->ctx };
+	struct conf_job j = { r->ops, opts, r->ctx, NULL };
 	GByteArray *b;
 	const guint8 *p;
 	int err;
+	void *shared;
 
 	*why = NULL;
 	if (km_registry_builtin(o->reg, r->ops)) {
@@ -450,14 +466,35 @@ static int conf_run(const struct check_opts *o, struct variant_run *r,
 			*why = g_strdup(km_last_error());
 		return err;
 	}
+	/* the case the child runs, in a page it shares with us */
+	shared = mmap(NULL, sizeof(*j.where), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+		      -1, 0);
+	if (shared != MAP_FAILED) {
+		j.where = shared;
+		j.where->size = ~0UL;	/* no case begun */
+	}
 	b = g_byte_array_new();
 	if (km_tool_isolated((unsigned int)o->timeout, conf_child, &j, b, &r->crashed) < 0 ||
 	    b->len < sizeof(err)) {
 		if (!r->crashed)
 			r->crashed = g_strdup("crashed: no result");
+		if (j.where && j.where->size != ~0UL) {
+			gchar *why = r->crashed;
+
+			r->crashed = g_strdup_printf("%s, in the case %s P=%lu %s off=%ld n=%lu", why,
+						     km_conformance_dir_name(j.where->dir),
+						     j.where->page_size,
+						     km_conformance_edge_name(j.where->edge),
+						     j.where->offset, j.where->size);
+			g_free(why);
+		}
+		if (j.where)
+			munmap(shared, sizeof(*j.where));
 		g_byte_array_free(b, TRUE);
 		return 0;
 	}
+	if (j.where)
+		munmap(shared, sizeof(*j.where));
 	p = b->data;
 	memcpy(&err, p, sizeof(err));
 	p += sizeof(err);

@@ -154,6 +154,11 @@ enum km_conformance_check {
  * @whole_copy: (appended) also run every from_user case through the whole
  *           copy_from_user() (direction KM_CONF_COPY_FROM_USER): the
  *           copied bytes, then zeroes to n, nothing past n.
+ * @on_case, @on_case_arg: (appended) NULL, or called before each case with
+ *           where it runs (a struct km_conformance_failure whose dir, edge,
+ *           context, page_size, offset and size are set, the rest 0): a
+ *           harness that runs the suite in a child process records the
+ *           last, so that a crash or a hang names its case.
  *
  * The raw from_user cases check the tail -- the N bytes of the destination
  * past the copied ones -- by the variant's contract (km_uaccess_ops.contract):
@@ -161,6 +166,8 @@ enum km_conformance_check {
  * zero for KM_UACCESS_CONTRACT_ZEROING (an arch copy_from_user() before
  * v4.12); a wrong tail byte is a dst failure.
  */
+struct km_conformance_failure;
+
 struct km_conformance_opts {
 	const struct km_machine_config *machine;
 	unsigned long page_sizes[KM_CONF_MAX_PAGE_SIZES];
@@ -168,6 +175,8 @@ struct km_conformance_opts {
 	unsigned long guard;
 	size_t max_listed;
 	bool whole_copy;
+	void (*on_case)(void *arg, const struct km_conformance_failure *where);
+	void *on_case_arg;
 };
 
 /**

@@ -121,6 +121,8 @@ struct conf_run {
 	size_t max_listed;
 	unsigned long max_size, guard;
 	bool whole_copy;		/* opts->whole_copy */
+	void (*on_case)(void *arg, const struct km_conformance_failure *where);
+	void *on_case_arg;
 	bool zeroing;			/* the variant's contract zeroes the tail */
 	struct km_machine *m;
 	struct km_task *t;
@@ -502,6 +504,14 @@ static void run_case(struct conf_run *r, unsigned long B)
 	struct km_task *main = r->t;
 
 	r->failed = 0;
+	if (r->on_case) {
+		struct km_conformance_failure where = {
+			.dir = r->dir, .edge = r->edge, .context = r->ctx, .page_size = r->P,
+			.offset = r->off, .size = r->n,
+		};
+
+		r->on_case(r->on_case_arg, &where);
+	}
 	if (r->edge == KM_CONF_COW)
 		main = cow_enter(r);
 	else if (r->edge == KM_CONF_WRITEBACK)
@@ -834,6 +844,8 @@ static int conformance(const struct km_uaccess_ops *ops, const struct km_conform
 	r.guard = o->guard ? o->guard : CONF_DEFAULT_GUARD;
 	r.max_listed = o->max_listed;
 	r.whole_copy = o->whole_copy;
+	r.on_case = o->on_case;
+	r.on_case_arg = o->on_case_arg;
 	r.zeroing = km_uaccess_ops_contract(ops) == KM_UACCESS_CONTRACT_ZEROING;
 	r.list = g_array_new(FALSE, FALSE, sizeof(struct km_conformance_failure));
 	r.first_reports = g_array_new(FALSE, FALSE, sizeof(struct km_report));
