@@ -20,11 +20,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The event kinds a profile prices, in [cycles], with their place in
- * struct km_events. Every one is a required key. */
 /* the largest profile or paths table read (the shipped ones are < 64 KiB) */
 #define KM_PROFILE_MAX_BYTES (1 << 20)
 
+/* The event kinds a profile prices, in [cycles], with their place in
+ * struct km_events. Every one is a required key. */
 #define EV(f) { #f, offsetof(struct km_events, f) }
 static const struct cost_event {
 	const char *name;
