@@ -57,6 +57,10 @@ has "segv on bbw, atomic: crashed: " out "check: segv"
 # 3 x 257 cases of n 0..2, then n 3's 230th offset)
 has ", in the case from_user P=4096 leading off=101 n=3" out "check: segv's case"
 has "spin on bbw, atomic: timed out after 2 s" out "check: spin"
+# a copy that calls exit(0): no result is no pass
+run "$check" uaccess --load "$crash" --variant quit --machine bbw --context process
+want 1 "kmodel-check with a plugin that exits"
+has "quit on bbw, process: crashed: exited with status 0 before its result" out "check: quit"
 run "$check" uaccess --load "$crash" --variant segv --machine a15 --context process --json \
 	--timeout 2
 want 1 "kmodel-check --json with a crashing plugin"

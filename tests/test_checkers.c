@@ -94,35 +94,46 @@ static void test_pinned_write_rules(void **state)
 {
 	static const struct {
 		const char *name;
-		bool on, write, dirty;
+		bool on, write, dirty, pin;
 		unsigned long reports;
 	} rows[] = {
-		{ "checker off", false, true, false, 0 },
-		{ "not written", true, false, false, 0 },
-		{ "written, set_page_dirty()", true, true, true, 0 },
-		{ "written, put clean", true, true, false, 1 },
+		{ "checker off", false, true, false, false, 0 },
+		{ "not written", true, false, false, false, 0 },
+		{ "written, set_page_dirty()", true, true, true, false, 0 },
+		{ "written, put clean", true, true, false, false, 1 },
+		{ "pin_user_pages_fast(), written, unpinned clean", true, true, false, true, 1 },
+		{ "pin_user_pages_fast(), written, dirtied", true, true, true, true, 0 },
 	};
 
 	(void)state;
-	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
-		struct km_fixture f;
-		struct km_page *p;
-		unsigned long u;
+	/* the lockless walk (fast_gup) and the slow path pin alike */
+	for (int fast = 0; fast < 2; fast++)
+		for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+			struct km_machine_config cfg = { .fast_gup = fast };
+			struct km_fixture f;
+			struct km_page *p;
+			unsigned long u;
 
-		km_fixture_up(&f, NULL);
-		km_check_pinned_writes(f.m, rows[i].on);
-		assert_int_equal(km_mmap(f.mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &u), 0);
-		assert_int_equal(km_copy_to_user(f.t, &km_uaccess_direct, u, "x", 1), 0);
-		assert_int_equal(km_get_user_pages_fast(f.t, u, 1, KM_FOLL_WRITE, &p), 1);
-		if (rows[i].write)
-			assert_int_equal(km_page_device_write(f.m, p, 8, "dma", 3), 0);
-		if (rows[i].dirty)
-			km_set_page_dirty(f.m, p);
-		km_put_page(f.m, p);
-		assert_reports(f.m, KM_R_PIN_NOT_DIRTIED, rows[i].reports, "released clean",
-			       rows[i].name);
-		km_fixture_down(&f);
-	}
+			km_fixture_up(&f, &cfg);
+			km_check_pinned_writes(f.m, rows[i].on);
+			assert_int_equal(km_mmap(f.mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &u), 0);
+			assert_int_equal(km_copy_to_user(f.t, &km_uaccess_direct, u, "x", 1), 0);
+			if (rows[i].pin)
+				assert_int_equal(km_pin_user_pages_fast(f.t, u, 1, KM_FOLL_WRITE, &p), 1);
+			else
+				assert_int_equal(km_get_user_pages_fast(f.t, u, 1, KM_FOLL_WRITE, &p), 1);
+			if (rows[i].write)
+				assert_int_equal(km_page_device_write(f.m, p, 8, "dma", 3), 0);
+			if (rows[i].dirty)
+				km_set_page_dirty(f.m, p);
+			if (rows[i].pin)
+				km_unpin_user_page(f.m, p);
+			else
+				km_put_page(f.m, p);
+			assert_reports(f.m, KM_R_PIN_NOT_DIRTIED, rows[i].reports, "released clean",
+				       rows[i].name);
+			km_fixture_down(&f);
+		}
 	/* a device write past the page is refused */
 	{
 		struct km_fixture f;

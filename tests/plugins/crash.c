@@ -7,6 +7,8 @@
  * - "segv" (uaccess): its copies dereference NULL once past the first
  *   @SEGV_AFTER calls (a row prints a few cases, then dies: SIGSEGV).
  * - "spin" (uaccess): its copies never return (a loop: --timeout).
+ * - "quit" (uaccess): its first copy calls exit(0): the process ends with
+ *   status 0 and no result, which is no pass.
  * - "overcount" (uaccess): direct, but returns n + 1 bytes not copied
  *   (more than it was asked): the kernel's callers compute n - N and
  *   run past their buffers (iov_iter, generic_perform_write()).
@@ -14,6 +16,7 @@
  *   dereference (on the first packet) or a loop.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <kmodel/kmodel.h>
 
 #define SEGV_AFTER 1000
@@ -82,6 +85,20 @@ static const struct km_uaccess_ops spinning = {
 	.raw_copy_from_user = spin_from, .raw_copy_to_user = spin_to,
 };
 
+static unsigned long quit_from(void *to, unsigned long from, unsigned long n)
+{
+	(void)to;
+	(void)from;
+	exit(0);
+	return n;
+}
+
+static const struct km_uaccess_ops quitting = {
+	.size = KM_UACCESS_OPS_SIZE, .name = "quit", .claims_conformance = true,
+	.summary = "calls exit(0)", .source = "tests/plugins/crash.c",
+	.raw_copy_from_user = quit_from, .raw_copy_to_user = over_to,
+};
+
 static const struct km_uaccess_ops overcount = {
 	.size = KM_UACCESS_OPS_SIZE, .name = "overcount", .claims_conformance = true,
 	.summary = "direct, returning n + 1 bytes not copied", .source = "tests/plugins/crash.c",
@@ -132,7 +149,8 @@ KM_PLUGIN_INIT(reg)
 		return -ENOENT;
 	if ((err = km_registry_add_uaccess(reg, &segv)) ||
 	    (err = km_registry_add_uaccess(reg, &spinning)) ||
-	    (err = km_registry_add_uaccess(reg, &overcount)))
+	    (err = km_registry_add_uaccess(reg, &overcount)) ||
+	    (err = km_registry_add_uaccess(reg, &quitting)))
 		return err;
 	if ((err = add_tx(reg, &segv_tx, &segv_info, "segv_tx", segv_tx_fixup)))
 		return err;
