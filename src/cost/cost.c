@@ -316,7 +316,7 @@ static bool read_regular(const char *file, gchar **text, GError **err)
 			    S_ISFIFO(st.st_mode) ? "a FIFO" : S_ISCHR(st.st_mode) ?
 			    "a character device" : "a device or socket");
 	else if (st.st_size > KM_PROFILE_MAX_BYTES)
-		g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_FBIG, "%lld bytes, more than a cost "
+		g_set_error(err, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%lld bytes, more than a cost "
 			    "profile has (at most %d)", (long long)st.st_size, KM_PROFILE_MAX_BYTES);
 	else
 		*text = g_malloc((gsize)st.st_size + 1);
