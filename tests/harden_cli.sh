@@ -93,7 +93,7 @@ run "$bench" -s dd -q -r 1 --dd-block-sizes 4K --dd-total-mib 1 --dd-file-mib 1 
 	--dd-machines bbw --load "$crash" --dd-variants direct,overcount
 want 1 "dd with a copy that returns more than n"
 grep -Eq '^direct +bbw ' "$tmp/out" || fail "dd overcount: the direct row is missing"
-grep -Eq '^overcount\* .* fails: .*overcount: raw_copy_to_user\(n 4096\) returned 4097 bytes not copied, more than asked' "$tmp/out" ||
+grep -Eq '^overcount\* .* fails: write\(2\) .*overcount: raw_copy_from_user\(n 4096\) returned 4097 bytes not copied, more than asked' "$tmp/out" ||
 	fail "dd overcount: no failing row with the reason"
 
 # copy_from_user's contract by era (tests/plugins/contract.c): a correct

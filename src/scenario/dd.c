@@ -481,8 +481,14 @@ static int dd_block(struct dd_run *r, uint64_t *copied, bool *eof)
 		*copied += (uint64_t)n;
 		return 0;
 	}
-	/* a stall (-EDEADLK) keeps its message (dd_row_end()); dd's buffer is
-	 * resident and readable: a short write is a bug */
+	/* a stall (-EDEADLK) keeps its message (dd_row_end()), unless the
+	 * variant's copy broke its bound (taken as nothing copied, so the
+	 * write path retried without progress): that fails the row; dd's
+	 * buffer is resident and readable: a short write is a bug */
+	if (w == -EDEADLK && *dd_copy_why(r, ""))
+		return km_err(-EFAULT, "dd: %s: write(2) of the output file at byte %llu: %s",
+			      dd_row(r, row, sizeof(row)), (unsigned long long)r->out_pos,
+			      dd_copy_why(r, ""));
 	if (w == -EDEADLK)
 		return (int)w;
 	if (w == -ENOMEM)

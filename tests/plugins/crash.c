@@ -9,9 +9,10 @@
  * - "spin" (uaccess): its copies never return (a loop: --timeout).
  * - "quit" (uaccess): its first copy calls exit(0): the process ends with
  *   status 0 and no result, which is no pass.
- * - "overcount" (uaccess): direct, but returns n + 1 bytes not copied
- *   (more than it was asked): the kernel's callers compute n - N and
- *   run past their buffers (iov_iter, generic_perform_write()).
+ * - "overcount" (uaccess): direct, but its copy_from_user returns n + 1
+ *   bytes not copied (more than it was asked): the kernel's callers
+ *   compute n - N and run past their buffers (generic_perform_write():
+ *   dd's write(2) ran shmem_write_end() past its page).
  * - "segv_tx", "spin_tx" (usbnet): after's tx_fixup, then a NULL
  *   dereference (on the first packet) or a loop.
  */
@@ -67,6 +68,11 @@ static unsigned long over_from(void *to, unsigned long from, unsigned long n)
 	return n + 1;
 }
 
+static unsigned long direct_to(unsigned long to, const void *from, unsigned long n)
+{
+	return km_uaccess_direct.raw_copy_to_user(to, from, n);
+}
+
 static unsigned long over_to(unsigned long to, const void *from, unsigned long n)
 {
 	(void)km_uaccess_direct.raw_copy_to_user(to, from, n);
@@ -102,7 +108,7 @@ static const struct km_uaccess_ops quitting = {
 static const struct km_uaccess_ops overcount = {
 	.size = KM_UACCESS_OPS_SIZE, .name = "overcount", .claims_conformance = true,
 	.summary = "direct, returning n + 1 bytes not copied", .source = "tests/plugins/crash.c",
-	.raw_copy_from_user = over_from, .raw_copy_to_user = over_to,
+	.raw_copy_from_user = over_from, .raw_copy_to_user = direct_to,
 };
 
 static const struct km_usbnet_variant *after;
