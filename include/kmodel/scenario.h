@@ -285,6 +285,18 @@ static inline int km_iperf_run(const struct km_iperf_opts *opts,
 	return km_iperf_run_sized(opts, sizeof(struct km_iperf_opts), variants, n, out);
 }
 
+/**
+ * km_scenario_host_insn() - does this host count the scenarios' instructions?
+ *
+ * 0 when km_dd_run() and km_iperf_run() fill their columns of the host's
+ * retired user-mode instructions (host_minsn_per_mib, host_insn_per_packet:
+ * perf_event_open(2), PERF_COUNT_HW_INSTRUCTIONS, exclude_kernel), else the
+ * negative errno perf_event_open(2) gave (-ENOENT: no hardware counter, as
+ * in a VM without a virtual PMU; -EACCES: perf_event_paranoid) and the
+ * columns stay empty.
+ */
+KM_API int km_scenario_host_insn(void);
+
 #ifdef __cplusplus
 }
 #endif

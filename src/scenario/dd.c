@@ -196,6 +196,8 @@ struct dd_run {
 	unsigned char ramp[512];	/* i % 256 at i: a run of A from its first byte */
 	/* results */
 	double best;			/* seconds of the best timed run */
+	int insn_fd;			/* km_insn_open(): the host's instructions */
+	uint64_t insn_best;		/* the fewest of a timed run (0: none) */
 	GArray *runs;			/* seconds of each timed run */
 	uint64_t copied;		/* bytes of a timed run */
 	struct km_events ev;		/* of the counted pass (dd_counted()) */
@@ -647,11 +649,17 @@ static int __attribute__((noinline)) dd_timed(struct dd_run *r, uint64_t passes)
 
 	for (int c = 0; c < KM_R__COUNT; c++)
 		r->reports0[c] = km_report_count(r->m, (enum km_report_code)c);
+	uint64_t insn;
+
 	km_events_set_counting(r->m, false);
+	insn = km_insn_read(r->insn_fd);
 	t0 = km_scenario_now();
 	err = dd_pass(r, passes, &r->copied);
 	t0 = km_scenario_now() - t0;
+	insn = km_insn_read(r->insn_fd) - insn;
 	km_events_set_counting(r->m, true);
+	if (r->insn_fd >= 0 && (!r->insn_best || insn < r->insn_best))
+		r->insn_best = insn;
 	r->best = MIN(r->best, t0);
 	g_array_append_val(r->runs, t0);
 	dd_count_reports(r);
@@ -742,6 +750,10 @@ static const struct km_column columns[] = {
 	  "host_mb_s / memcpy_mb_s" },
 	{ "spread_pct", "spread%", "%", KM_VALUE_DOUBLE, 7, 1, KM_COL_TEXT,
 	  "median timed run over the best, percent: the row's noise" },
+	{ "host_minsn_per_mib", "Minsn/MiB", "10^6 instructions per MiB", KM_VALUE_DOUBLE, 9, 2,
+	  KM_COL_TEXT, "the host's retired user-mode instructions per MiB copied, fewest of the "
+	  "timed runs (perf_event_open(2)): the simulator's cost, which load on the host "
+	  "barely moves; none where the host counts none (km_scenario_host_insn())" },
 	{ "reports", "reports", "per timed run", KM_VALUE_INT, 8, 0, KM_COL_TEXT,
 	  "BUG/WARN reports in the last timed run (by code: the reports_<code> columns); "
 	  "a stalled row's until its stall" },
@@ -796,6 +808,8 @@ static void add_row(struct km_table *t, const struct dd_run *r, const struct km_
 	km_table_set_double(t, row, "memcpy_mb_s", memcpy_mb_s);
 	km_table_set_double(t, row, "ratio", mbs / memcpy_mb_s);
 	km_table_set_double(t, row, "spread_pct", km_scenario_spread_pct(r->runs, r->best));
+	if (r->insn_best)
+		km_table_set_double(t, row, "host_minsn_per_mib", (double)r->insn_best / mib / 1e6);
 	km_table_set_double(t, row, "reports_per_mib", (double)r->by_code[KM_R_NONE] / mib);
 	km_table_set_events(t, row, &r->ev, mib);
 }
@@ -870,7 +884,7 @@ static int run_each(struct dd_run *runs, size_t n, int (*run)(struct dd_run *, u
 /* all cases (and the baseline first) at one block size */
 static int run_block_size(const struct km_dd_opts *o, const struct km_dd_case *cases, size_t n,
 			  unsigned long bs, uint64_t passes, uint64_t file_bytes, unsigned int repeat,
-			  struct km_table *t, GString *failed)
+			  int insn_fd, struct km_table *t, GString *failed)
 {
 	struct km_dd_case base = { NULL, &machines[0], KM_KMAP_ATOMIC_PRE_5_11 };
 	struct dd_run *runs;
@@ -886,6 +900,7 @@ static int run_block_size(const struct km_dd_opts *o, const struct km_dd_case *c
 		const struct km_dd_case *c = v ? &cases[v - 1] : &base;
 
 		runs[v].c = c;
+		runs[v].insn_fd = insn_fd;
 		runs[v].ops = c->ops;
 		km_set_error("%s", "");	/* a message from what fails, not a stale one */
 		rc = dd_setup(&runs[v], c->machine, c->kmap, v ? o->kmap_strict : KM_KMAP_STRICT_OFF,
@@ -945,7 +960,7 @@ static int dd_run(struct km_dd_opts o, const struct km_dd_case *cases, size_t n,
 	unsigned int repeat;
 	struct km_table *t;
 	GString *failed;
-	int rc;
+	int rc, insn_fd;
 
 	if (!o.nblock_sizes) {
 		o.block_sizes = &dd_default_bs;
@@ -966,6 +981,7 @@ static int dd_run(struct km_dd_opts o, const struct km_dd_case *cases, size_t n,
 	km_table_add_report_columns(t, "per timed run", "BUG/WARN reports of this code "
 				    "(kmodel/machine.h) in the last timed run; a stalled row's "
 				    "until its stall");
+	insn_fd = km_insn_open();
 	for (size_t s = 0; s < o.nblock_sizes && !rc; s++) {
 		unsigned long bs = o.block_sizes[s];
 
@@ -973,8 +989,10 @@ static int dd_run(struct km_dd_opts o, const struct km_dd_case *cases, size_t n,
 			rc = km_err(-EINVAL, "dd: the input file (%llu bytes) is smaller than "
 				    "a block (%lu)", (unsigned long long)file_bytes, bs);
 		else
-			rc = run_block_size(&o, cases, n, bs, passes, file_bytes, repeat, t, failed);
+			rc = run_block_size(&o, cases, n, bs, passes, file_bytes, repeat, insn_fd,
+					    t, failed);
 	}
+	km_insn_close(insn_fd);
 	if (rc) {
 		g_string_free(failed, TRUE);
 		km_table_free(t);

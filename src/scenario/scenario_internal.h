@@ -14,6 +14,13 @@ double km_scenario_now(void);
 /* the calling thread's CPU time, seconds (CLOCK_THREAD_CPUTIME_ID): what a
  * run cost, which other load on the host stretches little */
 double km_scenario_cpu_now(void);
+/* insn.c: a counter of the calling thread's retired user-mode
+ * instructions (its file descriptor, or the negative errno of
+ * perf_event_open(2)); its count now (0 without one); closed (fd < 0: a
+ * no-op) */
+int km_insn_open(void);
+uint64_t km_insn_read(int fd);
+void km_insn_close(int fd);
 /* How much slower the median of @runs (seconds) was than @best, percent
  * (sorts @runs). */
 double km_scenario_spread_pct(GArray *runs, double best);
