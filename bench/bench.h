@@ -10,11 +10,21 @@
 
 /* common.c */
 
-/* A text table: @t's title, the KM_COL_TEXT columns, its rows; a stalled
- * row says so instead of its speeds; a variant built outside libkmodel is
- * marked with '*' and a note below the table; then, per row that has them,
- * its reports by code (KM_COL_REPORT) and its first_mismatch. */
-void kb_write_text(FILE *fp, const struct km_table *t);
+/* kb_write_text()'s flags: the host's timings (host MB/s, ratio, spread,
+ * ns/pkt, Mpps, instructions); every column, each row's notes */
+#define KB_TEXT_HOST	0x1u
+#define KB_TEXT_WIDE	0x2u
+/* the width the text tables keep to without KB_TEXT_WIDE */
+#define KB_TEXT_COLUMNS	100
+/* A text table: @t's title, the KM_COL_TEXT columns (the host's with
+ * KB_TEXT_HOST), its rows; a stalled row says so instead of its speeds; a
+ * variant built outside libkmodel is marked with '*' and a note below the
+ * table; then its reports by code (KM_COL_REPORT) and first_mismatch.
+ * Without KB_TEXT_WIDE: a column with one value in every row is said once
+ * above, event counters are left out until the table fits KB_TEXT_COLUMNS,
+ * the reports go one line per variant and code, and dd (without
+ * KB_TEXT_HOST) is the predicted MB/s by machine and block size. */
+void kb_write_text(FILE *fp, const struct km_table *t, unsigned int flags);
 /* CSV (RFC 4180): a header of every column's name, then the rows; a value
  * the row does not have is an empty field; numbers exact, with a decimal
  * point whatever the locale. One table: one schema. */
@@ -27,6 +37,9 @@ void kb_json_table(JsonBuilder *b, const struct km_table *t);
 /* reproduce.c: `kmodel-bench reproduce [OPTION...]` (argv[0] is "reproduce");
  * an exit status */
 int kb_reproduce(int argc, char **argv);
+/* the headline figures' lines of `reproduce`, for kmodel-bench's first
+ * screen: 0, or 1 with a message on stderr */
+int kb_reproduce_summary(FILE *fp);
 /* `kmodel-bench calibrate -o FILE`: km_cost_calibrate_host() */
 int kb_calibrate(int argc, char **argv);
 /* parse "512,1K,4K,1M" into bytes; FALSE with a message on bad input */

@@ -16,6 +16,9 @@
 
 struct kb_opts {
 	gboolean json, csv, quiet;
+	gboolean host, wide;		/* the text tables' views (KB_TEXT_*) */
+	gboolean no_summary;
+	GArray *dd_sizes;		/* the block sizes, for the progress line */
 	gchar *csv_dir;			/* one CSV file per scenario */
 	gchar *output;			/* -o: instead of stdout */
 	gchar **load;			/* plugins */
@@ -55,12 +58,18 @@ static void progress_line(const struct kb_opts *o, const char *fmt, ...)
 
 static void dd_progress(void *arg, unsigned long bs, unsigned int run, unsigned int runs)
 {
-	progress_line(arg, "dd bs=%lu: run %u/%u", bs, run, runs);
+	const struct kb_opts *o = arg;
+	guint i = 0;
+
+	while (i < o->dd_sizes->len && g_array_index(o->dd_sizes, unsigned long, i) != bs)
+		i++;
+	progress_line(o, "kmodel-bench: dd block size %u of %u (bs=%lu): timed run %u of %u",
+		      i + 1, o->dd_sizes->len, bs, run, runs);
 }
 
 static void iperf_progress(void *arg, const char *traffic, unsigned int run, unsigned int runs)
 {
-	progress_line(arg, "iperf %s: run %u/%u", traffic, run, runs);
+	progress_line(arg, "kmodel-bench: iperf %s: timed run %u of %u", traffic, run, runs);
 }
 
 /* a bad command line: say why, exit status 2 */
@@ -273,6 +282,8 @@ static int run_scenario(const struct kb_opts *o, const struct km_registry *reg, 
 		};
 		int rc = 0;
 
+		((struct kb_opts *)o)->dd_sizes = sizes;
+
 		if (km_tool_kmap_strict("kmodel-bench", "dd-kmap-strict", o->dd_kmap_strict,
 					&d.kmap_strict))
 			rc = 2;
@@ -320,6 +331,7 @@ static int run_scenario(const struct kb_opts *o, const struct km_registry *reg, 
 					cases->len, out);
 			rc = err == 0 ? 0 : err == -EINVAL ? 2 : 1;
 		}
+		((struct kb_opts *)o)->dd_sizes = NULL;
 		g_array_free(sizes, TRUE);
 		g_array_free(cases, TRUE);
 		/* the library's messages start "dd: " (newuser4 #10: "dd: dd:");
@@ -503,6 +515,16 @@ static int bench_main(int argc, char **argv)
 		{ "repeat", 'r', 0, G_OPTION_ARG_INT, &o.repeat,
 		  "Timed runs per row, best kept: 1 .. 100 (default 9)", "N" },
 		{ "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, "No progress on stderr", NULL },
+		{ "host", 0, 0, G_OPTION_ARG_NONE, &o.host,
+		  "Text tables: show the host's timings (host MB/s, ratio to memcpy, spread, ns per "
+		  "packet, Mpps, user instructions where the host counts them); JSON and CSV always "
+		  "have them", NULL },
+		{ "wide", 0, 0, G_OPTION_ARG_NONE, &o.wide,
+		  "Text tables: every column and row (dd by row, not by block size), each row's "
+		  "reports; without it they fit 100 columns", NULL },
+		{ "no-summary", 0, 0, G_OPTION_ARG_NONE, &o.no_summary,
+		  "Text output: leave out the seeds' published figures and their predictions, "
+		  "which come first when both scenarios run", NULL },
 		{ "fail-on-reports", 0, 0, G_OPTION_ARG_NONE, &o.fail_on_reports,
 		  "Exit 1 when any row has a BUG/WARN report (the default run's flawed built-ins "
 		  "have some by design: without this option they do not fail the run)", NULL },
@@ -525,7 +547,8 @@ static int bench_main(int argc, char **argv)
 		  "strict kmap mode of the rows' machines: off, strict or force-map (default off; "
 		  "the memcpy baseline is always off)", "MODE" },
 		{ "dd-machines", 0, 0, G_OPTION_ARG_STRING, &o.dd_machines,
-		  "machine profiles (default bbw,a15,a15-nohighmem; see --list)", "LIST" },
+		  "machine profiles (default bbw-config-highmem,bbw,a15,a15-nohighmem; see --list)",
+		  "LIST" },
 		{ "dd-total-mib", 0, 0, G_OPTION_ARG_INT, &o.dd_total_mib,
 		  "MiB copied per timed run: 1 .. 65536, rounded up to whole passes over the input "
 		  "file (default 64)", "MIB" },
@@ -631,7 +654,7 @@ static int bench_main(int argc, char **argv)
 	if (!o.dd_kmap_strict)
 		o.dd_kmap_strict = g_strdup("off");
 	if (!o.dd_machines)
-		o.dd_machines = g_strdup("bbw,a15,a15-nohighmem");
+		o.dd_machines = g_strdup("bbw-config-highmem,bbw,a15,a15-nohighmem");
 	if (argc > 1)
 		usage_error(&rc, "unexpected argument \"%s\"", argv[1]);
 	if (o.repeat < 1 || o.repeat > 100)
@@ -697,6 +720,14 @@ static int bench_main(int argc, char **argv)
 		rc = 2;
 		goto out;
 	}
+	/* the answer first: the seeds' figures on their own configurations */
+	if (!o.json && !o.csv && !o.no_summary && nscen == G_N_ELEMENTS(scenarios)) {
+		progress_line(&o, "%s", "kmodel-bench: the seeds' figures");
+		rc = kb_reproduce_summary(fp);
+		progress_line(&o, "%s", "");
+		fputc('\n', fp);
+		fflush(fp);
+	}
 	for (size_t i = 0; i < G_N_ELEMENTS(scenarios) && !rc; i++) {
 		struct km_table *t;
 
@@ -722,7 +753,7 @@ static int bench_main(int argc, char **argv)
 		} else if (!o.json) {
 			if (tables->len > 1)
 				fputc('\n', fp);
-			kb_write_text(fp, t);
+			kb_write_text(fp, t, (o.host ? KB_TEXT_HOST : 0) | (o.wide ? KB_TEXT_WIDE : 0));
 		}
 		fflush(fp);
 	}
@@ -733,6 +764,11 @@ static int bench_main(int argc, char **argv)
 		json_builder_begin_object(b);
 		km_tool_json_metadata(b, "kmodel-bench", g_strv_length(args), args);
 		json_options(b, &o);
+		/* the rows' host_minsn_per_mib, host_insn_per_packet: counted,
+		 * or why not */
+		json_builder_set_member_name(b, "host_instructions");
+		json_builder_add_string_value(b, km_scenario_host_insn() ? g_strerror(-km_scenario_host_insn())
+									 : "counted");
 		json_builder_set_member_name(b, "scenarios");
 		json_builder_begin_object(b);
 		for (guint i = 0; i < tables->len; i++) {

@@ -802,6 +802,96 @@ out:
 	return rc;
 }
 
+/* The headline figures as kmodel-bench's first screen: each before/after
+ * pair on one line, on the configuration the seed ran (the RFC's
+ * BeagleBone ran a CONFIG_HIGHMEM kernel: bbw-config-highmem), with the
+ * prediction of each and the error of the second. */
+static void write_summary(FILE *fp, const struct repro *R)
+{
+	static const struct {
+		const char *first, *second, *label, *unit;
+		bool about;	/* the seed gives the first figure as "about" */
+	} pairs[] = {
+		{ "bbw-without-512", "bbw-with-512",
+		  "dd bs=512, BeagleBone White, HIGHMEM=y: without, with", "MB/s", false },
+		{ NULL, "bbw-with-nohighmem-512",
+		  "dd bs=512, BeagleBone White, HIGHMEM=n: with", "MB/s", false },
+		{ "a15-without", "a15-ratio",
+		  "dd bs=512, Cortex-A15 under QEMU: without, with", "MB/s", false },
+		{ "iperf-before", "iperf-after",
+		  "iperf TCP tx, BeagleBoard-xM+AX88772: before, after", "Mbit/s", true },
+	};
+	unsigned int miss = 0, n = 0;
+
+	fprintf(fp, "The seeds' published figures and the cost model's predictions "
+		"(all %u: kmodel-bench reproduce)\n", R->figures->len);
+	fprintf(fp, "%-53s %-19s %-14s %6s\n", "run, on the configuration the seed ran",
+		"published", "predicted", "error");
+	for (size_t i = 0; i < G_N_ELEMENTS(pairs); i++) {
+		const struct figure *a = pairs[i].first ? figure_by_id(R, pairs[i].first) : NULL;
+		const struct figure *b = figure_by_id(R, pairs[i].second);
+		/* the QEMU figure is a ratio to the run without */
+		double pub = b->ratio_of ? b->published * a->published : b->published;
+		double pred = b->ratio_of ? b->predicted * a->predicted : b->predicted;
+		gchar *p, *q;
+
+		if (a)
+			p = g_strdup_printf(pairs[i].about ? "~%.0f -> %.1f %s" : "%.1f -> %.1f %s",
+					    a->published, pub, pairs[i].unit);
+		else
+			p = g_strdup_printf("%.1f %s", pub, pairs[i].unit);
+		if (b->predicted <= 0)
+			q = g_strdup("-");
+		else if (a)
+			q = g_strdup_printf("%.1f%s -> %.1f%s", a->predicted, a->calibrated ? "*" : "",
+					    pred, b->calibrated ? "*" : "");
+		else
+			q = g_strdup_printf("%.1f%s", pred, b->calibrated ? "*" : "");
+		if (b->predicted > 0)
+			fprintf(fp, "%-53s %-19s %-14s %+5.1f%%\n", pairs[i].label,
+				p, q, error_pct(b));
+		else
+			fprintf(fp, "%-53s %-19s %-14s %6s\n", pairs[i].label,
+				p, q, "-");
+		g_free(p);
+		g_free(q);
+	}
+	for (guint i = 0; i < R->figures->len; i++) {
+		const struct figure *f = &g_array_index(R->figures, struct figure, i);
+
+		n += f->predicted > 0;
+		miss += f->predicted > 0 && !strcmp(goal(f), "MISS");
+	}
+	fprintf(fp, "*: calibrated (a profile value was fitted to it); error: of the last figure; "
+		"goal met by %u of %u\n", n - miss, n);
+}
+
+int kb_reproduce_summary(FILE *fp)
+{
+	struct repro R = { 0 };
+	struct km_registry *reg;
+	int rc = 1;
+
+	R.profiles = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+					   (GDestroyNotify)km_cost_profile_free);
+	R.figures = figures_new();
+	reg = load_profiles(&R) ? NULL : km_tool_registry("kmodel-bench", NULL);
+	if (reg && !run_scenarios(&R, reg, true, true)) {
+		predict_figures(&R);
+		write_summary(fp, &R);
+		rc = 0;
+	} else if (reg) {
+		fprintf(stderr, "kmodel-bench: the seeds' figures: %s\n", km_last_error());
+	}
+	km_table_free(R.dd);
+	km_table_free(R.dd1);
+	km_table_free(R.iperf);
+	g_hash_table_destroy(R.profiles);
+	g_array_free(R.figures, TRUE);
+	km_registry_free(reg);
+	return rc;
+}
+
 int kb_calibrate(int argc, char **argv)
 {
 	gchar *output = NULL;

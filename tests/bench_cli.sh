@@ -14,7 +14,9 @@ flip=$3		# a plugin whose usbnet variant "flip_last" corrupts each frame's last 
 broken=$4	# a new user's broken variants: nocopy, atomic_leak, leak_tx (newuser4)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-small=(-q -r 1 --dd-block-sizes 4K,1K --dd-total-mib 1 --dd-file-mib 1
+# (--wide --host: the text tables with every column and each row's notes,
+# which the checks below read; the default view's are at the end)
+small=(-q -r 1 --wide --host --dd-block-sizes 4K,1K --dd-total-mib 1 --dd-file-mib 1
        --dd-machines bbw,a15 --iperf-packets 50 --load "$stall")
 fail() { echo "bench_cli: $*" >&2; exit 1; }
 
@@ -95,7 +97,7 @@ grep -q '"profile" : "beaglebone-white"' "$tmp/profile.json" ||
 # (a clone sharing its payload with the queued original) that is one
 # skb_write_cloned report per packet, and the first mismatch is packet 0's
 # last byte (1514-byte frames: byte 1513)
-iperf=(-q -r 1 -s iperf --load "$flip" --iperf-variants after,flip_last --iperf-packets 50)
+iperf=(-q -r 1 --wide --host -s iperf --load "$flip" --iperf-variants after,flip_last --iperf-packets 50)
 set +e
 "$bench" "${iperf[@]}" >"$tmp/iperf.txt" 2>/dev/null
 rc=$?
@@ -116,7 +118,7 @@ grep -q '"first_mismatch" : "packet 0: ' "$tmp/iperf.json" || fail "iperf --json
 
 # --fail-on-reports: the RFC sleeps in atomic context in dd (reports), which
 # is exit 0 by default and 1 with the option; a run without reports is 0
-dd1=(-q -r 1 -s dd --dd-block-sizes 4K --dd-total-mib 1 --dd-file-mib 1 --dd-machines bbw)
+dd1=(-q -r 1 --wide --host -s dd --dd-block-sizes 4K --dd-total-mib 1 --dd-file-mib 1 --dd-machines bbw)
 "$bench" "${dd1[@]}" --dd-variants gup_kmap_rfc >/dev/null || fail "dd rfc: not exit 0"
 set +e
 "$bench" "${dd1[@]}" --dd-variants gup_kmap_rfc --fail-on-reports >/dev/null 2>&1
@@ -161,14 +163,14 @@ grep -qx 'kmodel-bench: unknown uaccess variant "nosuch"; known: direct .*' "$tm
 # report item 16: every frame failed and nothing said why); the ax88179
 # takes them
 set +e
-"$bench" -q -r 1 -s iperf --iperf-packets 5 --iperf-mss 1453 --iperf-variants after,ax88179 \
+"$bench" -q -r 1 --wide --host -s iperf --iperf-packets 5 --iperf-mss 1453 --iperf-variants after,ax88179 \
 	>"$tmp/mss.txt" 2>/dev/null
 rc=$?
 set -e
 [ $rc = 1 ] || fail "--iperf-mss 1453: exit $rc, want 1 (frames that do not verify)"
 # ... and the message names every failing row, not only the last (newuser4 #20)
 set +e
-"$bench" -q -r 1 -s iperf --iperf-packets 5 --iperf-mss 1453 --iperf-variants after,ax88179 \
+"$bench" -q -r 1 --wide --host -s iperf --iperf-packets 5 --iperf-mss 1453 --iperf-variants after,ax88179 \
 	>/dev/null 2>"$tmp/mss.err"
 set -e
 grep -qx 'kmodel-bench: iperf: rows that failed: after tcp: 0 of 5 frames verified; after tcp+tap: 0 of 5 frames verified' \
@@ -309,7 +311,7 @@ grep -Eq '^kmodel-bench: dd: rows that failed: (atomic_leak on [a-z0-9-]+ \(pre-
 	"$tmp/err" || fail "dd: a long list of failing rows does not end with '; ...' ($(cat "$tmp/err"))"
 # a tx_fixup that leaks: the table, each leaking row named with its counts,
 # and at most 8 teardown warnings per machine then "... and N more" (#9)
-err1 1 -q -r 1 -s iperf --iperf-packets 20 --load "$broken" --iperf-variants after,leak_tx
+err1 1 -q -r 1 --wide --host -s iperf --iperf-packets 20 --load "$broken" --iperf-variants after,leak_tx
 for tt in tcp tcp+tap udp; do
 	re=${tt//+/\\+}	# tcp\+tap
 	grep -Eq "^kmodel-bench: iperf: rows that failed: .*leak_tx $re: teardown: leak_kmalloc [0-9]+, leak_skb [0-9]+(;|\$)" \
@@ -361,6 +363,63 @@ grep -qx 'kmodel-bench: --dd-kmap: want pre-5.11, 5.11 or both, got "5.10" (see 
 err1 2 -s dd --dd-kmap-strict bogus
 grep -qx 'kmodel-bench: --dd-kmap-strict: want off, strict or force-map, got "bogus"' "$tmp/err" ||
 	fail "--dd-kmap-strict bogus: $(cat "$tmp/err")"
+
+# ---- the default run: the answer first, in 100 columns ----
+# Its first lines are the seeds' published figures, each on the
+# configuration the seed ran (seed 000: dd bs=512 on a BeagleBone White,
+# 29.5 MB/s without the RFC, 20.5 with it, both a CONFIG_HIGHMEM kernel,
+# 21.2 with it and CONFIG_HIGHMEM=n; seed 001: iperf TCP transmit on a
+# BeagleBoard-xM with an AX88772, about 75 Mbit/s before the asix patch,
+# 91.6 after), next to predictions within the figures' 10 % goal. The
+# default options but smaller runs (the figures' lines do not depend on
+# them).
+quick=(-r 1 --dd-total-mib 1 --dd-file-mib 1 --iperf-packets 50)
+"$bench" "${quick[@]}" >"$tmp/default.txt" 2>"$tmp/default.err"
+head -1 "$tmp/default.txt" | grep -q "^The seeds' published figures and the cost model's predictions" ||
+	fail "the default run does not start with the published figures"
+# published: exact; predicted: within 10 % of the published figure
+within() {	# within LINE_REGEX PUB1 PUB2: the line's two predictions
+	local line
+	line=$(head -8 "$tmp/default.txt" | grep -E "$1") || fail "the first lines: no line /$1/"
+	# "29.5 -> 20.5 MB/s   29.5* -> 20.2   -1.5%": the predictions follow the unit
+	echo "$line" | awk -v a="$2" -v b="$3" '{
+		for (i = 1; i <= NF; i++) if ($i ~ /^(MB|Mbit)\/s$/) u = i
+		p = $(u + 1); q = $(u + 3); gsub(/\*/, "", p); gsub(/\*/, "", q)
+		if (b == "") q = p
+		ok = (p - a) ^ 2 <= (a / 10) ^ 2 && (b == "" || (q - b) ^ 2 <= (b / 10) ^ 2)
+		exit !ok }' || fail "the first lines: the predictions of /$1/ are not within 10 %"
+}
+within '^dd bs=512, BeagleBone White, HIGHMEM=y: without, with +29\.5 -> 20\.5 MB/s ' 29.5 20.5
+within '^dd bs=512, BeagleBone White, HIGHMEM=n: with +21\.2 MB/s ' 21.2 ''
+within '^dd bs=512, Cortex-A15 under QEMU: without, with +4\.0 -> 2\.6 MB/s ' 4.0 2.6
+within '^iperf TCP tx, BeagleBoard-xM\+AX88772: before, after +~75 -> 91\.6 Mbit/s ' 75 91.6
+# every line fits 100 columns; so does the --host view
+awk 'length > 100 { print FILENAME ": line " FNR " has " length " columns"; bad = 1 }
+	END { exit bad }' "$tmp/default.txt" || fail "the default run is wider than 100 columns"
+"$bench" "${quick[@]}" --host --no-summary >"$tmp/host.txt" 2>/dev/null
+awk 'length > 100 { print FILENAME ": line " FNR " has " length " columns"; bad = 1 }
+	END { exit bad }' "$tmp/host.txt" || fail "--host is wider than 100 columns"
+# the host's timings are asked for: not in the default view, in --host's
+grep -Eqw 'ratio|ns/pkt|Mpps' "$tmp/default.txt" && fail "the default view shows the host's timings"
+grep -Eq '^variant +machine +hmem +bs +MB/s +ratio ' "$tmp/host.txt" ||
+	fail "--host: no host MB/s and ratio columns"
+# dd by block size, the seed's configuration among the machines
+grep -Eq '^gup_kmap_rfc +bbw-config-highmem +on +[0-9.]+( +[0-9.]+){6}$' "$tmp/default.txt" ||
+	fail "the default dd table: no row of the RFC on bbw-config-highmem with 7 block sizes"
+# one line per variant and report code: the RFC's sleep in atomic context,
+# in each of its 28 rows (4 machines x 7 block sizes)
+[ "$(grep -c 'reports by code' "$tmp/default.txt")" = 1 ] &&
+	grep -Eq '^gup_kmap_rfc: reports by code \(per timed run\): sleep_in_atomic [0-9]+ \.\. [0-9]+ in 28 of 28 rows$' \
+	"$tmp/default.txt" || fail "the default run: not one line of the RFC's reports"
+# progress on a terminal only: none in a file
+[ -s "$tmp/default.err" ] && fail "the default run wrote to stderr: $(head -c 200 "$tmp/default.err")"
+# the instructions where the host counts them, else a line that says why
+if grep -q '"host_instructions" : "counted"' "$tmp/out.json"; then
+	grep -q 'Minsn/MiB' "$tmp/host.txt" || fail "--host: no instructions, which the host counts"
+else
+	grep -q '^host instructions: not counted: perf_event_open(2): ' "$tmp/host.txt" ||
+		fail "--host: the host counts no instructions and does not say so"
+fi
 
 echo "bench_cli: -o, --csv-dir (one schema per file), --csv refusal, --json metadata, iperf" \
      "reports by code and first mismatch, --fail-on-reports, exit 2 on output, subcommands"
