@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <glib.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <kmodel/kmodel.h>
 
@@ -253,5 +255,44 @@ static inline void km_test_add_rows(GArray *tests, const char *test, CMUnitTestF
 	g_array_free(rows, TRUE)
 
 #define km_test_new_group() g_array_new(FALSE, FALSE, sizeof(struct CMUnitTest))
+
+/*
+ * Which of a group's tests run: KM_TEST_ONLY, a comma list of test names,
+ * runs only those; KM_TEST_SKIP leaves those out (tests/CMakeLists.txt's
+ * km_split_test() registers an executable's exhaustive tests apart, under
+ * the label the quick start leaves out). A name that matches no test is an
+ * error: a renamed test would silently run in neither half.
+ */
+static inline const struct CMUnitTest *km_test_select(const struct CMUnitTest *tests, size_t n,
+						     size_t *out)
+{
+	const char *only = g_getenv("KM_TEST_ONLY"), *skip = g_getenv("KM_TEST_SKIP");
+	gchar **names = g_strsplit(only ? only : skip ? skip : "", ",", -1);
+	struct CMUnitTest *sel = g_new0(struct CMUnitTest, n ? n : 1);
+
+	*out = 0;
+	for (gchar **p = names; *p; p++) {
+		bool found = false;
+
+		for (size_t i = 0; i < n; i++)
+			found |= !strcmp(tests[i].name, *p);
+		if (**p && !found) {
+			fprintf(stderr, "km_test_select: no test \"%s\" in this group\n", *p);
+			exit(1);
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		if (!only && !skip ? true :
+		    (only != NULL) == g_strv_contains((const gchar *const *)names, tests[i].name))
+			sel[(*out)++] = tests[i];
+	g_strfreev(names);
+	return sel;	/* for the process's life */
+}
+
+#undef cmocka_run_group_tests_name
+#define cmocka_run_group_tests_name(group_name, group_tests, group_setup, group_teardown)	\
+	({ size_t km_n_; const struct CMUnitTest *km_t_ = km_test_select(group_tests,	\
+		sizeof(group_tests) / sizeof((group_tests)[0]), &km_n_);			\
+	   _cmocka_run_group_tests(group_name, km_t_, km_n_, group_setup, group_teardown); })
 
 #endif
