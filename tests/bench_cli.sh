@@ -413,6 +413,10 @@ grep -Eq '^gup_kmap_rfc +bbw-config-highmem +on +[0-9.]+( +[0-9.]+){6}$' "$tmp/d
 	"$tmp/default.txt" || fail "the default run: not one line of the RFC's reports"
 # progress on a terminal only: none in a file
 [ -s "$tmp/default.err" ] && fail "the default run wrote to stderr: $(head -c 200 "$tmp/default.err")"
+# the host's timings, where written, are the best of 9 timed runs by default
+"$bench" -q -s dd --dd-block-sizes 4K --dd-total-mib 1 --dd-file-mib 1 --dd-machines bbw \
+	--dd-variants direct --json >"$tmp/r9.json"
+grep -q '"repeat" : 9,' "$tmp/r9.json" || fail "--json: not 9 timed runs by default"
 # the instructions where the host counts them, else a line that says why
 if grep -q '"host_instructions" : "counted"' "$tmp/out.json"; then
 	grep -q 'Minsn/MiB' "$tmp/host.txt" || fail "--host: no instructions, which the host counts"
