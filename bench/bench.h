@@ -38,8 +38,9 @@ void kb_json_table(JsonBuilder *b, const struct km_table *t);
  * an exit status */
 int kb_reproduce(int argc, char **argv);
 /* the headline figures' lines of `reproduce`, for kmodel-bench's first
- * screen: 0, or 1 with a message on stderr */
-int kb_reproduce_summary(FILE *fp);
+ * screen, priced with @profile (NULL: the one mapped to each machine): 0,
+ * or 1 with a message on stderr */
+int kb_reproduce_summary(FILE *fp, const char *profile);
 /* `kmodel-bench calibrate -o FILE`: km_cost_calibrate_host() */
 int kb_calibrate(int argc, char **argv);
 /* parse "512,1K,4K,1M" into bytes; FALSE with a message on bad input */

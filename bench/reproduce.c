@@ -823,8 +823,12 @@ static void write_summary(FILE *fp, const struct repro *R)
 	};
 	unsigned int miss = 0, n = 0;
 
-	fprintf(fp, "The seeds' published figures and the cost model's predictions "
-		"(all %u: kmodel-bench reproduce)\n", R->figures->len);
+	if (R->profile_override)
+		fprintf(fp, "The seeds' published figures and the predictions of profile %s\n",
+			R->profile_override);
+	else
+		fprintf(fp, "The seeds' published figures and the cost model's predictions "
+			"(all %u: kmodel-bench reproduce)\n", R->figures->len);
 	fprintf(fp, "%-53s %-19s %-14s %6s\n", "run, on the configuration the seed ran",
 		"published", "predicted", "error");
 	for (size_t i = 0; i < G_N_ELEMENTS(pairs); i++) {
@@ -866,9 +870,9 @@ static void write_summary(FILE *fp, const struct repro *R)
 		"goal met by %u of %u\n", n - miss, n);
 }
 
-int kb_reproduce_summary(FILE *fp)
+int kb_reproduce_summary(FILE *fp, const char *profile)
 {
-	struct repro R = { 0 };
+	struct repro R = { .profile_override = profile };
 	struct km_registry *reg;
 	int rc = 1;
 
