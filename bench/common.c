@@ -145,7 +145,8 @@ static void group_reports(FILE *fp, const struct km_table *t)
 			for (size_t r = 0; r < nr; r++) {
 				const struct km_value *v = km_table_value(t, r, c);
 
-				if (strcmp(km_table_value(t, r, 0)->s, name))
+				if (km_table_value(t, r, 0)->type != KM_VALUE_STRING ||
+				    strcmp(km_table_value(t, r, 0)->s, name))
 					continue;
 				rows++;
 				if (v->type != KM_VALUE_INT || !v->i)
@@ -156,7 +157,7 @@ static void group_reports(FILE *fp, const struct km_table *t)
 				hi = MAX(hi, v->i);
 				/* a stalled or failed row's count is until then */
 				unit = !unit || !strcmp(unit, reports_unit(t, r, col)) ?
-				       reports_unit(t, r, col) : "per row";
+				       reports_unit(t, r, col) : "per timed run, or until a row stopped";
 			}
 			if (n == 1) {
 				gchar *key = row_key(t, last);
@@ -259,7 +260,8 @@ static GArray *text_columns(const struct km_table *t, unsigned int flags, GStrin
 			tc.w = MAX(tc.w, (int)strlen(s));
 			if (!first)
 				first = g_strdup(s);
-			one &= !strcmp(first, s) && !row_stalled(t, r);
+			/* a stalled row has its key, not its numbers */
+			one &= !strcmp(first, s) && (!row_stalled(t, r) || (col->flags & KM_COL_KEY));
 			g_free(s);
 		}
 		if (one && !(flags & KB_TEXT_WIDE) && c) {
@@ -302,6 +304,46 @@ static void write_title(FILE *fp, const struct km_table *t, unsigned int flags, 
 		fprintf(fp, "%s\n", title);
 	else
 		fprintf(fp, "%.*s: %s\n", (int)(end - title), title, what);
+}
+
+/* Why rows have no numbers (they stalled or failed), one line per
+ * variant and reason: "<variant>: stalls in N of M rows: <why>", or a
+ * row's key where one row has it */
+static void write_stalls(FILE *fp, const struct km_table *t)
+{
+	size_t nr = km_table_nrows(t);
+	long stalled = km_table_column_index(t, "stalled");
+	bool *said = g_new0(bool, nr ? nr : 1);
+
+	for (size_t r = 0; r < nr; r++) {
+		const char *v = km_table_value(t, r, 0)->s, *why;
+		size_t n = 0, rows = 0;
+
+		if (said[r] || !row_stalled(t, r))
+			continue;
+		why = row_error(t, r) ? row_error(t, r) : km_table_column(t, (size_t)stalled)->doc;
+		for (size_t q = r; q < nr; q++) {
+			if (strcmp(km_table_value(t, q, 0)->s, v))
+				continue;
+			rows++;
+			if (!said[q] && row_stalled(t, q) &&
+			    !strcmp(row_error(t, q) ? row_error(t, q) :
+				    km_table_column(t, (size_t)stalled)->doc, why))
+				said[q] = true, n++;
+		}
+		for (size_t q = 0; q < r; q++)	/* the group's rows before it */
+			rows += !strcmp(km_table_value(t, q, 0)->s, v);
+		if (n == 1) {
+			gchar *key = row_key(t, r);
+
+			fprintf(fp, "%s: %s: %s\n", key, row_error(t, r) ? "fails" : "stalls", why);
+			g_free(key);
+		} else {
+			fprintf(fp, "%s: %s in %zu of %zu rows: %s\n", v,
+				row_error(t, r) ? "fails" : "stalls", n, rows, why);
+		}
+	}
+	g_free(said);
 }
 
 /* a group's key in write_pivot(): @r's shown key columns but @bs_col */
@@ -417,17 +459,7 @@ static void write_pivot(FILE *fp, const struct km_table *t, long bs_col, long pr
 		g_string_free(line, TRUE);
 		g_free(k);
 	}
-	for (size_t r = 0; r < nr; r++) {	/* why a row has no numbers */
-		if (row_stalled(t, r)) {
-			gchar *key = row_key(t, r);
-			long stalled = km_table_column_index(t, "stalled");
-
-			fprintf(fp, "%s: %s: %s\n", key, row_error(t, r) ? "fails" : "stalls",
-				row_error(t, r) ? row_error(t, r) :
-				km_table_column(t, (size_t)stalled)->doc);
-			g_free(key);
-		}
-	}
+	write_stalls(fp, t);
 	g_array_free(sizes, TRUE);
 	g_array_free(groups, TRUE);
 	g_array_free(keys, TRUE);
@@ -490,9 +522,11 @@ void kb_write_text(FILE *fp, const struct km_table *t, unsigned int flags)
 	}
 	if (flags & KB_TEXT_HOST)
 		host_notes(fp, t);
-	if (any_external)
+	if (any_external && (flags & KB_TEXT_HOST))
 		fprintf(fp, "* built outside libkmodel: its calls into the model are not inlined "
 			"as the built-ins' are,\n  so its host timings are not comparable one to one\n");
+	else if (any_external)	/* its counts and predictions compare */
+		fprintf(fp, "* built outside libkmodel (--list: where it comes from)\n");
 	if (!(flags & KB_TEXT_WIDE))
 		group_reports(fp, t);
 	write_row_notes(fp, t, flags & KB_TEXT_WIDE);

@@ -413,6 +413,13 @@ grep -Eq '^gup_kmap_rfc +bbw-config-highmem +on +[0-9.]+( +[0-9.]+){6}$' "$tmp/d
 	"$tmp/default.txt" || fail "the default run: not one line of the RFC's reports"
 # progress on a terminal only: none in a file
 [ -s "$tmp/default.err" ] && fail "the default run wrote to stderr: $(head -c 200 "$tmp/default.err")"
+# rows without numbers: "stalls" in their cells, why said once per variant
+"$bench" -q -r 1 -s dd --dd-block-sizes 4K,1K --dd-total-mib 1 --dd-file-mib 1 \
+	--dd-machines bbw,a15 --load "$stall" --dd-variants direct,stall >"$tmp/stalls.txt"
+grep -Eq '^stall\* +bbw +off +stalls +stalls$' "$tmp/stalls.txt" &&
+	[ "$(grep -c 'never progresses' "$tmp/stalls.txt")" = 1 ] &&
+	grep -q "^stall: stalls in 4 of 4 rows: the write path's atomic copy never progresses" \
+	"$tmp/stalls.txt" || fail "the default dd table: not one line for the stalled rows"
 # the host's timings, where written, are the best of 9 timed runs by default
 "$bench" -q -s dd --dd-block-sizes 4K --dd-total-mib 1 --dd-file-mib 1 --dd-machines bbw \
 	--dd-variants direct --json >"$tmp/r9.json"
