@@ -776,8 +776,15 @@ static int bench_main(int argc, char **argv)
 		/* the rows' host_minsn_per_mib, host_insn_per_packet: counted,
 		 * or why not */
 		json_builder_set_member_name(b, "host_instructions");
-		json_builder_add_string_value(b, km_scenario_host_insn() ? g_strerror(-km_scenario_host_insn())
-									 : "counted");
+		if (km_scenario_host_insn()) {
+			gchar *why = g_strdup_printf("not counted: perf_event_open(2): %s",
+						     g_strerror(-km_scenario_host_insn()));
+
+			json_builder_add_string_value(b, why);
+			g_free(why);
+		} else {
+			json_builder_add_string_value(b, "counted");
+		}
 		json_builder_set_member_name(b, "scenarios");
 		json_builder_begin_object(b);
 		for (guint i = 0; i < tables->len; i++) {
