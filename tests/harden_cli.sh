@@ -75,8 +75,9 @@ has "segv_tx: 0 states" out "sweep: segv_tx"
 has "  crashed: " out "sweep: segv_tx"
 has "  timed out after 2 s" out "sweep: spin_tx"
 
-run "$bench" -q -r 1 --dd-block-sizes 4K --dd-total-mib 1 --dd-file-mib 1 --dd-machines bbw \
-	--iperf-packets 20 --load "$crash" --dd-variants direct,segv,spin \
+# (--wide --host: the tables by row, as these checks read them)
+run "$bench" -q -r 1 --wide --host --dd-block-sizes 4K --dd-total-mib 1 --dd-file-mib 1 \
+	--dd-machines bbw --iperf-packets 20 --load "$crash" --dd-variants direct,segv,spin \
 	--iperf-variants after,segv_tx,spin_tx --timeout 2
 want 1 "kmodel-bench with crashing and looping plugins"
 grep -Eq '^direct +bbw ' "$tmp/out" || fail "bench: the direct row is missing"
@@ -89,7 +90,7 @@ grep -Eq '^(segv|spin)' "$tmp/out" && fail "bench: a crashed row was timed"
 
 # a copy that returns more bytes not copied than asked: dd crashed in
 # shmem_write_end(); now a failing row with the reason
-run "$bench" -s dd -q -r 1 --dd-block-sizes 4K --dd-total-mib 1 --dd-file-mib 1 \
+run "$bench" -s dd -q -r 1 --wide --host --dd-block-sizes 4K --dd-total-mib 1 --dd-file-mib 1 \
 	--dd-machines bbw --load "$crash" --dd-variants direct,overcount
 want 1 "dd with a copy that returns more than n"
 grep -Eq '^direct +bbw ' "$tmp/out" || fail "dd overcount: the direct row is missing"
