@@ -72,6 +72,21 @@ static const struct region regions[] = {
 	  "end verbatim", { { 0, 35 } }, 35, 0xa7c536f18fc52e40ULL },
 	{ "../tests/compat/tx_body.h", "verbatim: drivers/net/usb/int51x1.c v3.6",
 	  "end verbatim", { { 0, 52 } }, 52, 0xbf675b2a9e270e4dULL },
+	/* the receive side (issue 24): the lines of each port as ported */
+	{ "asix/asix_rx_fixup_v3_5.c", "asix.c asix_rx_fixup(), v3.5",
+	  "---- END verbatim", { { 0, 42 } }, 42, 0xc68e15e412705f0cULL },
+	{ "asix/sr9800_rx_fixup.c", "sr9800.c sr_rx_fixup()",
+	  "---- END verbatim", { { 0, 47 } }, 47, 0x54ce57ce1e435342ULL },
+	{ "asix/ax88179_rx_fixup.c", "ax88179_rx_fixup(), 002bba562dd3",
+	  "---- END verbatim", { { 0, 117 } }, 117, 0x849c7775c820e706ULL },
+	{ "asix/ax88179_rx.h", "ax88179_rx_checksum(), 002bba562dd3",
+	  "---- END verbatim", { { 0, 15 } }, 15, 0x795c698f10afe7daULL },
+	{ "asix/ax88179_rx_v5_7.c", "ax88179_rx_fixup() before e869e7a17798",
+	  "---- END verbatim", { { 0, 60 } }, 60, 0x47b18a5049b75149ULL },
+	{ "asix/ax88179_rx_v5_16.c", "ax88179_rx_fixup() before 57bc3d3ae8c1",
+	  "---- END verbatim", { { 0, 61 } }, 61, 0xcb1a0b73173a63deULL },
+	{ "asix/ax88179_rx_57bc.c", "ax88179_rx_fixup() after 57bc3d3ae8c1",
+	  "---- END verbatim", { { 0, 71 } }, 71, 0xfd570b2fed5fbe22ULL },
 };
 
 static guint64 fnv1a(guint64 h, const char *s, size_t n)
@@ -147,6 +162,20 @@ int main(void)
 		  (void *)&regions[8] },
 		{ "int51x1_v3_6_region_is_the_kernel_text", test_region, NULL, NULL,
 		  (void *)&regions[9] },
+		{ "asix_rx_v3_5_region_is_the_ported_text", test_region, NULL, NULL,
+		  (void *)&regions[10] },
+		{ "sr9800_rx_region_is_the_ported_text", test_region, NULL, NULL,
+		  (void *)&regions[11] },
+		{ "ax88179_rx_mainline_region_is_the_ported_text", test_region, NULL, NULL,
+		  (void *)&regions[12] },
+		{ "ax88179_rx_checksum_region_is_the_ported_text", test_region, NULL, NULL,
+		  (void *)&regions[13] },
+		{ "ax88179_rx_v5_7_region_is_the_ported_text", test_region, NULL, NULL,
+		  (void *)&regions[14] },
+		{ "ax88179_rx_v5_16_region_is_the_ported_text", test_region, NULL, NULL,
+		  (void *)&regions[15] },
+		{ "ax88179_rx_57bc3d3ae8c1_region_is_the_ported_text", test_region, NULL, NULL,
+		  (void *)&regions[16] },
 	};
 
 	return cmocka_run_group_tests_name("test_seeds", tests, NULL, NULL);

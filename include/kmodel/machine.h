@@ -466,6 +466,18 @@ enum km_report_code {
 	 *  put_page()/unpin_user_page(): writeback drops the write
 	 *  (drivers/xen/gntdev.c before 779055842da5, v5.9). */
 	KM_R_PIN_NOT_DIRTIED,
+	/** BUG (checker): the receive path read past the bytes of a bulk-in
+	 *  transfer -- past urb->actual_length in the URB's buffer, not past
+	 *  the buffer's end: stale bytes of an earlier transfer (or another
+	 *  object) taken for the device's. A driver's read through the
+	 *  compatibility layer (get_unaligned_le32(), le32_to_cpus(),
+	 *  memcpy()) or a frame passed up that reaches there (kmodel/usb.h,
+	 *  km_usbnet_rx_urb()). The message gives the offsets. */
+	KM_R_RX_READ_PAST,
+	/** BUG (checker): a driver's rx_fixup made more steps than a loop
+	 *  over the transfer can need (KM_USBNET_RX_STEPS()): no progress.
+	 *  The kernel would spin, or walk memory; the model stops it. */
+	KM_R_RX_NO_PROGRESS,
 	KM_R__COUNT
 };
 

@@ -73,6 +73,7 @@ KM_API unsigned int km_skb_shinfo_size(const struct km_machine *m);
  *  computed per machine by km_skb_net_pad(). */
 
 struct km_skb;
+struct km_net_device;
 
 /**
  * struct km_skb_shared_info - the part of skb_shared_info the model needs.
@@ -128,6 +129,8 @@ struct km_skb_shared_info {
  *           csum_start moved by the change of headroom, net/core/skbuff.c
  *           v3.6 skb_copy_expand()), and km_pskb_expand_head() moves
  *           csum_start by nhead when CHECKSUM_PARTIAL (v3.6).
+ * @truesize: what receive drivers set (ax88179_rx_fixup()); the model
+ *           reads it nowhere.
  * The struct is allocated by the library only: members are appended.
  */
 /** skb->ip_summed values (include/linux/skbuff.h, v3.5 .. v5.x). */
@@ -156,6 +159,8 @@ struct km_skb {
 			uint16_t csum_offset;
 		};
 	};
+	/* appended */
+	unsigned int truesize;
 };
 
 /* ---- allocation and freeing -------------------------------------------- */
@@ -188,6 +193,19 @@ KM_API struct km_skb *km_alloc_skb(struct km_task *t, unsigned int size, km_gfp_
  * Return: the skb (caller owns it), or NULL as km_alloc_skb().
  */
 KM_API struct km_skb *km_build_skb(struct km_task *t, unsigned int size, km_gfp_t gfp);
+
+/**
+ * km_netdev_alloc_skb() - __netdev_alloc_skb(dev, @len, @gfp) (net/core/
+ * skbuff.c, v3.5): an skb of @len bytes plus NET_SKB_PAD, reserved
+ * NET_SKB_PAD (the headroom every received skb starts with). The model
+ * takes its buffer from kmalloc, not from netdev_alloc_frag()'s pages: the
+ * same geometry for @len + NET_SKB_PAD up to a page (build_skb() of the
+ * fragment: end at SKB_DATA_ALIGN(len + NET_SKB_PAD)), other events.
+ * @dev is not read (the model has no per-device state here; may be NULL).
+ * Return: the skb (caller owns it) or NULL as km_alloc_skb().
+ */
+KM_API struct km_skb *km_netdev_alloc_skb(struct km_task *t, const struct km_net_device *dev,
+					  unsigned int len, km_gfp_t gfp);
 
 /**
  * KM_SKB_QUARANTINE - freed sk_buff structs (and data-buffer records) wait
@@ -224,8 +242,10 @@ KM_API unsigned int km_skb_headroom(const struct km_skb *skb);
 KM_API int km_skb_tailroom(const struct km_skb *skb);
 /** skb_tail_pointer(). */
 KM_API unsigned char *km_skb_tail_pointer(const struct km_skb *skb);
-/** skb_set_tail_pointer(): tail = data + @offset. A tail outside
- *  [head, end] is a KM_R_SKB_OVER BUG and leaves tail unchanged. */
+/** skb_set_tail_pointer(): tail = data + @offset, len untouched, no check
+ *  (include/linux/skbuff.h, v3.5: the kernel does not panic here). A tail
+ *  left outside [head, end] is caught where it is used: km_skb_put()'s
+ *  skb_over_panic, the KM_R_SKB_INVALID checks of the copies. */
 KM_API void km_skb_set_tail_pointer(struct km_skb *skb, int offset);
 /** skb_reserve(): data and tail move by @len bytes (empty skb). The kernel
  *  does not check; the model reports a tail past end as KM_R_SKB_OVER and
@@ -240,7 +260,9 @@ KM_API unsigned char *km_skb_push(struct km_skb *skb, unsigned int len);
 /**
  * km_skb_put() - skb_put(): tail += @len, len += @len; returns the old tail
  * (where the caller writes). tail > end is skb_over_panic: a KM_R_SKB_OVER
- * BUG, skb unchanged, the current tail returned.
+ * BUG, skb unchanged, the current tail returned. A tail already outside
+ * [head, end] (left there by km_skb_set_tail_pointer()) is the same BUG
+ * whatever @len, and end is returned instead of the wild tail.
  */
 KM_API unsigned char *km_skb_put(struct km_skb *skb, unsigned int len);
 /** skb_pull(): NULL if @len > len, else data += @len, len -= @len and the
@@ -520,7 +542,16 @@ KM_API unsigned int km_skb_watch_end(struct km_skb_watch *w);
  * @features: NETIF_F_* bits (netdev_features_t) the driver set; the model
  *            reads none of them (it has no frags, GSO or checksum offload),
  *            ported drivers may.
+ * @stats: receive counters (usbnet's receive path and the drivers').
  */
+/** The receive counters of struct net_device_stats (include/linux/
+ *  netdevice.h, v3.5), under the name ported code reads them by
+ *  (dev->net->stats.rx_errors++); the transmit ones stay where the first
+ *  version put them (tx_packets, ... in struct km_net_device itself). */
+struct km_net_device_stats {
+	unsigned long rx_packets, rx_bytes, rx_errors, rx_dropped, rx_length_errors;
+};
+
 struct km_net_device {
 	unsigned short hard_header_len;
 	unsigned short needed_headroom;
@@ -529,6 +560,8 @@ struct km_net_device {
 	unsigned long tx_packets, tx_bytes, tx_dropped;
 	unsigned int priv_flags;
 	uint64_t features;
+	/* appended */
+	struct km_net_device_stats stats;
 };
 
 /** IFF_TX_SKB_SHARING (include/linux/if.h, v3.5: 0x10000): the device's

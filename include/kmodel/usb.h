@@ -26,6 +26,7 @@ extern "C" {
 #define KM_FLAG_SEND_ZLP	0x0200	/**< hw requires ZLPs are sent */
 #define KM_FLAG_LINK_INTR	0x0800	/**< updates link (carrier) status */
 #define KM_FLAG_MULTI_PACKET	0x2000	/**< driver handles short packets itself */
+#define KM_FLAG_RX_ASSEMBLE	0x4000	/**< rx_fixup() keeps the rx error counters */
 
 /** Largest wMaxPacketSize of a bulk endpoint descriptor (its 11 size
  *  bits), bytes: what km_usbnet_probe() and km_usb_bulk_out() accept. The
@@ -133,17 +134,26 @@ KM_API int km_usb_bulk_out(struct km_usb_ep *ep, const void *buf, size_t len, bo
 
 /**
  * struct km_usbnet_driver_info - the slice of struct driver_info used on
- * transmit (include/linux/usb/usbnet.h, v3.5).
- * @bind: called by km_usbnet_probe() (may set net->needed_headroom...);
- *        returns 0 or -errno.
+ * transmit and receive (include/linux/usb/usbnet.h, v3.5).
+ * @bind: called by km_usbnet_probe() (may set net->needed_headroom,
+ *        rx_urb_size...); returns 0 or -errno.
  * @tx_fixup: may return the same skb, a new one (having freed the old), or
  *            NULL (having freed it).
+ * @rx_fixup: (appended) the receive side: called by rx_process() with the
+ *            URB's skb; returns 0 for an error (usbnet counts it unless
+ *            FLAG_RX_ASSEMBLE), non-zero to have usbnet pass what is left
+ *            of the skb up (or free it with FLAG_MULTI_PACKET). Read only
+ *            through a variant whose @size covers its @framing member
+ *            (km_usbnet_variant_has(v, framing)): a table compiled before
+ *            the member was appended ends at @tx_fixup.
  */
 struct km_usbnet_driver_info {
 	const char *description;
 	int flags;
 	int (*bind)(struct km_usbnet *dev, struct km_usb_interface *intf);
 	struct km_skb *(*tx_fixup)(struct km_usbnet *dev, struct km_skb *skb, km_gfp_t flags);
+	/* appended */
+	int (*rx_fixup)(struct km_usbnet *dev, struct km_skb *skb);
 };
 
 /**
@@ -262,6 +272,90 @@ KM_API void km_usbnet_dev_free(struct km_usbnet_dev *d);
  */
 KM_API uint64_t km_usbnet_dev_wire_bits_per_s(const struct km_usbnet_dev *d);
 
+/* ---- framing: what a device puts around the frames of a bulk transfer ----- */
+
+/** enum km_framing_kind - the shapes of bulk-in framing the model's
+ *  devices produce (km_framing_encode()). */
+enum km_framing_kind {
+	KM_FRAMING_NONE = 0,	/**< one frame per transfer, as it is */
+	KM_FRAMING_LENGTH = 1,	/**< a length word before (or after) each frame */
+	KM_FRAMING_AX88179 = 2,	/**< frames, then a descriptor per frame and a count */
+};
+
+/**
+ * struct km_framing - a framed device, described instead of written: what
+ * a user's driver needs for the model to produce its device's bulk-in
+ * transfers (and to compare the frames its rx_fixup passes up).
+ * @kind: the shape (above).
+ * @hdr_bytes: KM_FRAMING_LENGTH: bytes of the length word (2 or 4),
+ *             little-endian.
+ * @suffix: KM_FRAMING_LENGTH: the word follows its frame instead of
+ *          preceding it.
+ * @len_bits: bits of the length in the word's low half (11 for the
+ *            AX88772: 0x7ff).
+ * @inverted_copy: the word's high 16 bits hold the length's complement
+ *                 (the AX88772's header: len | ~len << 16); needs 4 bytes.
+ * @align: each frame's span (its word included) is padded with zero bytes
+ *         to a multiple of this (AX88772 2, AX88179 8; 0 or 1: none).
+ * @pseudo_hdr: bytes the device puts before each frame inside its span
+ *              (AX88179: the 2-byte IP alignment pseudo header), counted in
+ *              the length it reports.
+ * @trailing_pad: bytes after a frame that a driver may pass up with it as
+ *                the device's documented pad (a v3.5 asix_rx_fixup() last
+ *                frame of odd length keeps its pad byte): a delivered frame
+ *                that is the sent one plus up to this many bytes is no
+ *                mismatch (km_framing_frame_ok()).
+ * @max_frame: the longest frame the device sends, bytes.
+ * @descriptors_per_frame: KM_FRAMING_AX88179: descriptors per frame, 1 or
+ *                2 (the second a dummy of length 0 with the drop bit, as
+ *                the driver's comment says current firmware sends).
+ * Members are only appended; the library's instances are const.
+ */
+struct km_framing {
+	enum km_framing_kind kind;
+	unsigned int hdr_bytes;
+	bool suffix;
+	unsigned int len_bits;
+	bool inverted_copy;
+	unsigned int align;
+	unsigned int pseudo_hdr;
+	unsigned int trailing_pad;
+	unsigned int max_frame;
+	unsigned int descriptors_per_frame;
+};
+
+/** The AX88772's (and SR9800's) bulk-in framing: a 4-byte header len |
+ *  ~len << 16 (11 bits), each frame padded to an even length; the longest
+ *  frame 1518 bytes (mtu + ETH_HLEN + VLAN_HLEN). */
+KM_API const struct km_framing *km_framing_ax88772(void);
+/** The AX88179's: frames at 8-byte alignment behind a 2-byte pseudo
+ *  header, then per frame a descriptor and a dummy, a 4-byte pad and
+ *  rx_hdr = count | offset << 16 (ax88179_rx_fixup()'s comment,
+ *  torvalds/linux 002bba562dd3); the longest frame 1518 bytes. */
+KM_API const struct km_framing *km_framing_ax88179(void);
+
+/**
+ * km_framing_encode() - what a device of framing @f sends for @n frames
+ * (@frames[i] of @lens[i] bytes) as one bulk-in stream: for
+ * KM_FRAMING_LENGTH the frames back to back, each with its length word and
+ * padded; for KM_FRAMING_AX88179 one transfer's whole layout; for
+ * KM_FRAMING_NONE the frames back to back.
+ * @out: receives the bytes, @cap bytes at most.
+ * Return: the stream's length, or -EINVAL (NULL arguments, a frame longer
+ * than @f->max_frame or than the length field holds), -ENOSPC (@cap too
+ * small).
+ */
+KM_API long km_framing_encode(const struct km_framing *f, const uint8_t *const *frames,
+			      const size_t *lens, size_t n, uint8_t *out, size_t cap);
+
+/**
+ * km_framing_frame_ok() - is @got (@got_len bytes, as a driver passed it
+ * up) the frame @sent (@sent_len bytes)? Equal bytes, or the same followed
+ * by at most @f->trailing_pad more (the device's documented pad).
+ */
+KM_API bool km_framing_frame_ok(const struct km_framing *f, const uint8_t *sent, size_t sent_len,
+				const uint8_t *got, size_t got_len);
+
 /* ---- variants: a driver's transmit side, its usbnet and its device --------- */
 
 /**
@@ -290,6 +384,13 @@ KM_API uint64_t km_usbnet_dev_wire_bits_per_s(const struct km_usbnet_dev *d);
  * copy was compiled with: set `mine.size = KM_USBNET_VARIANT_SIZE` after
  * the copy. The device's Ethernet line rate is its device model's
  * (km_usbnet_dev_wire_bits_per_s()), not a member here.
+ * @framing: (appended) what the device sends on bulk-in, for the receive
+ *           side (km_usbnet_rx_urb(), kmodel-sweep rx); NULL: the variant
+ *           has no receive side the model runs. With it, @info's rx_fixup
+ *           is read (it may still be NULL: usbnet passes the URB up as one
+ *           frame).
+ * @rx_source: (appended) kernel file, function and version of the
+ *           rx_fixup; NULL when @framing is.
  */
 struct km_usbnet_variant {
 	size_t size;
@@ -301,6 +402,9 @@ struct km_usbnet_variant {
 	int (*dev_new)(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
 		       struct km_usbnet_dev *out);
 	const struct km_usb_ep_cfg *endpoints;
+	/* appended */
+	const struct km_framing *framing;
+	const char *rx_source;
 };
 
 /** Initialiser of km_usbnet_variant.size. */
@@ -327,6 +431,19 @@ KM_API bool km_usbnet_variant_allows(const struct km_usbnet_variant *v,
 /** The built-in variants, NULL-terminated, in a stable order (before,
  *  after, then the others as they were added). */
 KM_API const struct km_usbnet_variant *const *km_usbnet_variants(void);
+/**
+ * km_usbnet_rx_variants() - the built-in variants with a receive side,
+ * NULL-terminated, stable order: before (asix_rx_fixup() of v3.5), sr9800,
+ * ax88179 (mainline), then the ax88179 ports around its public fixes:
+ * ax88179-v5.7 (before e869e7a17798), ax88179-v5.16 (before 57bc3d3ae8c1)
+ * and ax88179-57bc3d3ae8c1 (after it, before f8ebb3ac881b). The last three
+ * are for the receive side only: they are not in km_usbnet_variants()
+ * (their transmit side is ax88179's).
+ */
+KM_API const struct km_usbnet_variant *const *km_usbnet_rx_variants(void);
+/** A variant of km_usbnet_variants() or km_usbnet_rx_variants() called
+ *  @name, or NULL. */
+KM_API const struct km_usbnet_variant *km_usbnet_find_any(const char *name);
 /** The built-in variant called @name, or NULL. */
 KM_API const struct km_usbnet_variant *km_usbnet_find(const char *name);
 
@@ -364,11 +481,25 @@ KM_API const struct km_usbnet_variant *km_usbnet_find(const char *name);
  * @msg_enable: NETIF_MSG_* bits, NETIF_MSG_DRV | PROBE | LINK (0x7) as
  *            usbnet_probe() sets it; what ported code's netif_msg_*() and
  *            netif_dbg() read. The model's usbnet reads @msg_tx_err instead.
+ * @rx_urb_size: bytes of a bulk-in URB: the bind may set it (ax88772_bind()
+ *            2048); 0 after bind becomes @hard_mtu, as v3.5 usbnet_probe().
+ * @netdev: the net_device @net points to.
+ * @rx: the receive path's state (library-private; NULL until the first
+ *      bulk-in transfer).
  */
 struct km_usbnet {
 	struct km_machine *m;
 	struct km_net_device *net;
-	struct km_net_device netdev;
+	/* the first version's embedded net_device, its size kept so the
+	 * members below keep their offsets; unused: @net points to @netdev
+	 * (appended), whose struct gained the receive counters */
+	struct {
+		unsigned short hard_header_len, needed_headroom, needed_tailroom;
+		unsigned int mtu;
+		unsigned long tx_packets, tx_bytes, tx_dropped;
+		unsigned int priv_flags;
+		uint64_t features;
+	} netdev_v1;
 	union {
 		const struct km_usbnet_driver_info *driver_info;
 		/* the same, as ported code names it: the compatibility layer's
@@ -395,6 +526,10 @@ struct km_usbnet {
 	/* appended */
 	uint32_t hard_mtu;
 	int msg_enable;
+	/* appended */
+	size_t rx_urb_size;
+	struct km_net_device netdev;
+	struct km_usbnet_rx *rx;
 };
 
 /**
@@ -490,6 +625,87 @@ KM_API int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb);
  * -ENOMEM when the URB or the page cannot be had.
  */
 KM_API int km_usbnet_rx(struct km_usbnet *dev, const void *buf, size_t len);
+
+/* ---- the receive path of the driver's era ---------------------------------- */
+
+struct km_usbnet_rx;
+
+/** Called by usbnet_skb_return() for each frame it passes up: @frame (the
+ *  skb's data, @len bytes, before eth_type_trans() pulls the Ethernet
+ *  header), valid during the call. */
+typedef void (*km_usbnet_rx_fn)(void *arg, const uint8_t *frame, size_t len);
+
+/** Where @dev's received frames go (NULL: nowhere; the stack consumes them
+ *  either way). */
+KM_API void km_usbnet_set_rx_sink(struct km_usbnet *dev, km_usbnet_rx_fn fn, void *arg);
+
+/**
+ * km_usbnet_rx_urb() - one bulk-in transfer of @len bytes (what the device
+ * sent, @buf) through the receive path of @dev's era (drivers/net/usb/
+ * usbnet.c v3.5 or mainline), on `current`:
+ *  - rx_submit(): usb_alloc_urb(), an skb of rx_urb_size from
+ *    __netdev_alloc_skb_ip_align() (NET_SKB_PAD + NET_IP_ALIGN 2 of
+ *    headroom, kmodel's ARM), submitted with rx_urb_size;
+ *  - rx_complete(): skb_put(actual_length); v3.5 sends a transfer shorter
+ *    than hard_header_len (14) to rx_cleanup (rx_errors, rx_length_errors);
+ *  - rx_process(): the driver's rx_fixup() (0: rx_errors++ unless
+ *    FLAG_RX_ASSEMBLE); then with FLAG_MULTI_PACKET the skb is freed, else
+ *    v3.5 passes a non-empty skb up (an empty one: rx_errors++), mainline
+ *    one of at least ETH_HLEN bytes (shorter: rx_errors, rx_length_errors);
+ *  - usbnet_skb_return() for every frame (km_usbnet_skb_return());
+ *  - usbnet_bh(): the URB and whatever skb is left are freed.
+ * The checkers, each a report naming the state:
+ *  - KM_R_RX_READ_PAST (BUG): a read beyond the transfer's bytes in the URB
+ *    buffer -- through get_unaligned_le32(), le32_to_cpus() or memcpy() of
+ *    the compatibility layer, or a frame passed up whose data + len (or
+ *    tail, or the 14 bytes eth_type_trans() reads) lies past them. The
+ *    bytes there are stale (the model fills them with 0x6b, slab's
+ *    POISON_FREE); the buffer keeps a host guard behind its end as far as a
+ *    16-bit offset, 65536 4-byte descriptors and a 13-bit length reach, so
+ *    such a read never leaves host memory;
+ *  - KM_R_RX_NO_PROGRESS (BUG): rx_fixup made more than
+ *    KM_USBNET_RX_STEPS(len) calls of the layer's skb_pull, skb_clone,
+ *    get_unaligned_le32, le32_to_cpus, netdev_alloc_skb or
+ *    usbnet_skb_return: a loop that makes no progress. The model stops the
+ *    driver there (its skbs of this URB stay allocated: leaks) and goes on
+ *    as for a 0 return;
+ *  - skb_over_panic/skb_under_panic, double frees: the skb model's reports.
+ * Events as the skb and slab models count them; urbs, usb_in_bytes.
+ * Return: the frames passed up (>= 0); -EINVAL (NULL @dev or @buf with
+ * @len, @len above rx_urb_size, no `current` of @dev's machine, a variant
+ * without a receive side); -ENOMEM (no URB or skb: nothing received).
+ */
+KM_API int km_usbnet_rx_urb(struct km_usbnet *dev, const void *buf, size_t len);
+
+/** The rx_fixup step bound of a transfer of @len bytes: a loop that takes a
+ *  step per 4 bytes, twice over, and 65536 descriptors (AX88179's 16-bit
+ *  count), with room to spare. */
+#define KM_USBNET_RX_STEPS(len) (2u * ((unsigned int)(len) / 4u + 65536u) + 64u)
+
+/**
+ * km_usbnet_skb_return() - usbnet_skb_return() (usbnet.c, v3.5; mainline's
+ * is the same for the model): eth_type_trans() (pulls ETH_HLEN when the
+ * skb has it), rx_packets++, rx_bytes += len after the pull, netif_rx():
+ * the frame goes to the rx sink (km_usbnet_set_rx_sink()) and the stack
+ * consumes the skb. Checks the frame against the URB it came from (above).
+ * Consumes @skb; NULL is a no-op.
+ */
+KM_API void km_usbnet_skb_return(struct km_usbnet *dev, struct km_skb *skb);
+
+/** Counters of @dev's receive path since probe: URBs completed, frames
+ *  passed up, rx_fixup calls that returned 0. */
+struct km_usbnet_rx_stats {
+	uint64_t urbs, frames, fixup_errors;
+};
+/** @dev's receive counters into @out (zeros before the first URB). */
+KM_API void km_usbnet_rx_get_stats(const struct km_usbnet *dev, struct km_usbnet_rx_stats *out);
+
+/** For the compatibility layer: one step of a receive loop in ported code
+ *  (skb_pull, skb_clone, get_unaligned_le*, le32_to_cpus, netdev_alloc_skb,
+ *  usbnet_skb_return), and a read of @n bytes at @p (NULL, 0: none) that
+ *  the KM_R_RX_READ_PAST checker looks at. Nothing outside
+ *  km_usbnet_rx_urb()'s rx_fixup call. */
+KM_API void km_compat_rx_step(const void *p, size_t n);
 
 #ifdef __cplusplus
 }

@@ -11,6 +11,14 @@ extern const struct km_usbnet_driver_info km_asix_mainline_ax88772_info;
 extern const struct km_usbnet_driver_info km_asix_hardened_info;
 extern const struct km_usbnet_driver_info km_sr9800_info;
 extern const struct km_usbnet_driver_info km_ax88179_info;
+extern const struct km_usbnet_driver_info km_ax88179_v5_7_info;
+extern const struct km_usbnet_driver_info km_ax88179_v5_16_info;
+extern const struct km_usbnet_driver_info km_ax88179_57bc_info;
+
+/* the rx_fixup ports' entries (each file's verbatim function is static) */
+int km_asix_v35_rx_fixup(struct km_usbnet *dev, struct km_skb *skb);
+int km_sr9800_rx_fixup(struct km_usbnet *dev, struct km_skb *skb);
+int km_ax88179_rx_fixup(struct km_usbnet *dev, struct km_skb *skb);
 
 /* ax88179_dev.c: the AX88179's bulk-out parser as a km_usbnet_dev */
 int km_ax88179_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,

@@ -66,9 +66,13 @@ static struct sk_buff *asix_tx_fixup(struct usbnet *dev, struct sk_buff *skb,
 }
 /* ---- END verbatim ---- */
 
-/* excerpt of ax88772_bind() (v3.5): no needed_headroom/tailroom is set */
+
+/* excerpt of ax88772_bind() (v3.5): no needed_headroom/tailroom is set;
+ * "if (dev->driver_info->flags & FLAG_FRAMING_AX) dev->rx_urb_size = 2048;" */
 static int ax88772_bind(struct usbnet *dev, struct usb_interface *intf)
 {
+	if (dev->driver_info->flags & FLAG_FRAMING_AX)
+		dev->rx_urb_size = 2048;
 	return 0;
 }
 
@@ -77,4 +81,5 @@ const struct km_usbnet_driver_info km_asix_v35_ax88772_info = {
 	.bind = ax88772_bind,
 	.flags = FLAG_ETHER | FLAG_FRAMING_AX | FLAG_LINK_INTR | FLAG_MULTI_PACKET,
 	.tx_fixup = asix_tx_fixup,
+	.rx_fixup = km_asix_v35_rx_fixup,	/* asix_rx_fixup_v3_5.c */
 };

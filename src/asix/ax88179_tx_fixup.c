@@ -31,6 +31,11 @@
 #include <asm/unaligned.h>
 #include "asix_internal.h"
 
+/* ax88179_rx.h: the rx_urb_size ax88179_reset() sets */
+#define AX88179_RX_URB_SIZE (1024 * 20)
+struct sk_buff *km_ax88179_tx(struct usbnet *dev, struct sk_buff *skb, gfp_t flags);
+int km_ax88179_bind(struct usbnet *dev, struct usb_interface *intf);
+
 /* ---- BEGIN drivers/net/usb/ax88179_178a.c, torvalds/linux 002bba562dd3 (verbatim) ---- */
 static struct sk_buff *
 ax88179_tx_fixup(struct usbnet *dev, struct sk_buff *skb, gfp_t flags)
@@ -66,13 +71,26 @@ ax88179_tx_fixup(struct usbnet *dev, struct sk_buff *skb, gfp_t flags)
 }
 /* ---- END verbatim ---- */
 
+
 /* excerpt of ax88179_bind(): the net_device lines the transmit path reads;
- * the features line without NETIF_F_SG and NETIF_F_TSO (see above) */
+ * the features line without NETIF_F_SG and NETIF_F_TSO (see above); and
+ * the rx_urb_size of ax88179_reset(), which bind calls */
 static int ax88179_bind(struct usbnet *dev, struct usb_interface *intf)
 {
 	dev->net->needed_headroom = 8;
 	dev->net->features |= NETIF_F_IP_CSUM | NETIF_F_IPV6_CSUM | NETIF_F_RXCSUM;
+	dev->rx_urb_size = AX88179_RX_URB_SIZE;
 	return 0;
+}
+
+struct sk_buff *km_ax88179_tx(struct usbnet *dev, struct sk_buff *skb, gfp_t flags)
+{
+	return ax88179_tx_fixup(dev, skb, flags);
+}
+
+int km_ax88179_bind(struct usbnet *dev, struct usb_interface *intf)
+{
+	return ax88179_bind(dev, intf);
 }
 
 const struct km_usbnet_driver_info km_ax88179_info = {
@@ -80,4 +98,5 @@ const struct km_usbnet_driver_info km_ax88179_info = {
 	.bind = ax88179_bind,
 	.flags = FLAG_ETHER | FLAG_FRAMING_AX,
 	.tx_fixup = ax88179_tx_fixup,
+	.rx_fixup = km_ax88179_rx_fixup,	/* ax88179_rx_fixup.c */
 };

@@ -106,9 +106,19 @@ static struct sk_buff *sr_tx_fixup_arm(struct usbnet *dev, struct sk_buff *skb, 
 	return ret;
 }
 
-/* excerpt of sr9800_bind(): no needed_headroom/tailroom is set */
+
+/* sr9800.h: SR9800_BULKIN_SIZE[SR9800_MAX_BULKIN_4K].size and _2K's */
+#define SR9800_BULKIN_4K 4096
+#define SR9800_BULKIN_2K 2048
+
+/* excerpt of sr9800_bind(): no needed_headroom/tailroom is set; the
+ * rx_urb_size it sets by speed (4K at high speed, else 2K) */
 static int sr9800_bind(struct usbnet *dev, struct usb_interface *intf)
 {
+	if (dev->udev->speed == KM_USB_SPEED_HIGH)
+		dev->rx_urb_size = SR9800_BULKIN_4K;
+	else
+		dev->rx_urb_size = SR9800_BULKIN_2K;
 	return 0;
 }
 
@@ -117,4 +127,5 @@ const struct km_usbnet_driver_info km_sr9800_info = {
 	.bind = sr9800_bind,
 	.flags = DRIVER_FLAG,
 	.tx_fixup = sr_tx_fixup_arm,
+	.rx_fixup = km_sr9800_rx_fixup,	/* sr9800_rx_fixup.c */
 };

@@ -49,6 +49,9 @@ static void enable_bulk_ep(struct km_usb_device *udev, struct km_usb_host_endpoi
 	(in ? udev->ep_in : udev->ep_out)[num] = ep;
 }
 
+_Static_assert(sizeof(((struct km_usbnet *)0)->netdev_v1) == KM_NET_DEVICE_MIN_SIZE,
+	       "netdev_v1 keeps the first km_net_device's size");
+
 /* sizeof(struct urb) on 32-bit ARM, v3.5 (include/linux/usb.h): kref,
  * hcpriv, use_count, reject, unlinked (20), urb_list and anchor_list (16),
  * 22 pointers and 32-bit fields from anchor to complete (88): 124 bytes,
@@ -198,7 +201,7 @@ int km_usbnet_probe(struct km_machine *m, const struct km_usbnet_variant *v,
 	dev->variant = v;
 	dev->era = v->era;
 	dev->speed = speed;
-	dev->net = &dev->netdev;
+	dev->net = &dev->netdev;	/* the appended one (see netdev_v1) */
 	km_net_device_init_ether(dev->net);	/* alloc_etherdev() */
 	/* usbnet_probe() (v3.6): msg_level -1 gives DRV | PROBE | LINK;
 	 * hard_mtu before bind */
@@ -237,6 +240,10 @@ int km_usbnet_probe(struct km_machine *m, const struct km_usbnet_variant *v,
 		g_free(dev);
 		return status;
 	}
+	/* v3.5 usbnet_probe(): "if (dev->rx_urb_size == 0) dev->rx_urb_size
+	 * = dev->hard_mtu;" after bind */
+	if (!dev->rx_urb_size)
+		dev->rx_urb_size = dev->hard_mtu;
 	dev->bulk_out.m = m;
 	dev->bulk_out.maxpacket = dev->maxpacket;
 	if (sink)
@@ -245,8 +252,11 @@ int km_usbnet_probe(struct km_machine *m, const struct km_usbnet_variant *v,
 	return 0;
 }
 
+void km_usbnet_rx_free_state(struct km_usbnet *dev);	/* usbnet_rx.c */
+
 void km_usbnet_free(struct km_usbnet *dev)
 {
+	km_usbnet_rx_free_state(dev);
 	g_free(dev);
 }
 

@@ -116,6 +116,16 @@ const char *km_usbnet_era_name(enum km_usbnet_era era)
 
 /* ---- the variants ----------------------------------------------------------- */
 
+/* their devices' bulk-in framings (see framing.c for where they come from) */
+static const struct km_framing km_framing_ax88772_v = {
+	.kind = KM_FRAMING_LENGTH, .hdr_bytes = 4, .len_bits = 11, .inverted_copy = true,
+	.align = 2, .trailing_pad = 1, .max_frame = 1518,
+};
+static const struct km_framing km_framing_ax88179_v = {
+	.kind = KM_FRAMING_AX88179, .align = 8, .pseudo_hdr = 2, .max_frame = 1518,
+	.descriptors_per_frame = 2,
+};
+
 const struct km_usbnet_variant km_asix_before = {
 	.size = KM_USBNET_VARIANT_SIZE,
 	.name = "before",
@@ -125,6 +135,8 @@ const struct km_usbnet_variant km_asix_before = {
 	.era = KM_USBNET_V3_5,
 	.dev_new = km_asix_usbnet_dev_new,
 	.endpoints = usb2_endpoints,
+	.framing = &km_framing_ax88772_v,
+	.rx_source = "drivers/net/usb/asix.c asix_rx_fixup(), v3.5",
 };
 
 const struct km_usbnet_variant km_asix_after = {
@@ -179,6 +191,8 @@ const struct km_usbnet_variant km_sr9800 = {
 	.era = KM_USBNET_MAINLINE,
 	.dev_new = km_asix_usbnet_dev_new,
 	.endpoints = usb2_endpoints,
+	.framing = &km_framing_ax88772_v,
+	.rx_source = "drivers/net/usb/sr9800.c sr_rx_fixup(), torvalds/linux 010e85f9e47c",
 };
 
 /* a USB 3.0 device: SuperSpeed 1024 and the USB 2.0 speeds */
@@ -199,6 +213,55 @@ const struct km_usbnet_variant km_ax88179 = {
 	.era = KM_USBNET_MAINLINE,
 	.dev_new = km_ax88179_dev_new,
 	.endpoints = usb3_endpoints,
+	.framing = &km_framing_ax88179_v,
+	.rx_source = "drivers/net/usb/ax88179_178a.c ax88179_rx_fixup(), torvalds/linux "
+		     "002bba562dd3 (after 57bc3d3ae8c1 and f8ebb3ac881b)",
+};
+
+/* the receive side only: ax88179_rx_fixup() around its public fixes */
+const struct km_usbnet_variant km_ax88179_v5_7 = {
+	.size = KM_USBNET_VARIANT_SIZE,
+	.name = "ax88179-v5.7",
+	.summary = "AX88179 rx_fixup before e869e7a17798: frames 2 bytes too long",
+	.source = "drivers/net/usb/ax88179_178a.c ax88179_tx_fixup(), torvalds/linux "
+		  "002bba562dd3",
+	.info = &km_ax88179_v5_7_info,
+	.era = KM_USBNET_MAINLINE,
+	.dev_new = km_ax88179_dev_new,
+	.endpoints = usb3_endpoints,
+	.framing = &km_framing_ax88179_v,
+	.rx_source = "drivers/net/usb/ax88179_178a.c ax88179_rx_fixup(), v5.7 "
+		     "(before e869e7a17798)",
+};
+
+const struct km_usbnet_variant km_ax88179_v5_16 = {
+	.size = KM_USBNET_VARIANT_SIZE,
+	.name = "ax88179-v5.16",
+	.summary = "AX88179 rx_fixup before 57bc3d3ae8c1: metadata and lengths unchecked",
+	.source = "drivers/net/usb/ax88179_178a.c ax88179_tx_fixup(), torvalds/linux "
+		  "002bba562dd3",
+	.info = &km_ax88179_v5_16_info,
+	.era = KM_USBNET_MAINLINE,
+	.dev_new = km_ax88179_dev_new,
+	.endpoints = usb3_endpoints,
+	.framing = &km_framing_ax88179_v,
+	.rx_source = "drivers/net/usb/ax88179_178a.c ax88179_rx_fixup(), v5.8 .. v5.16 "
+		     "(before 57bc3d3ae8c1)",
+};
+
+const struct km_usbnet_variant km_ax88179_57bc = {
+	.size = KM_USBNET_VARIANT_SIZE,
+	.name = "ax88179-57bc3d3ae8c1",
+	.summary = "AX88179 rx_fixup after 57bc3d3ae8c1, before f8ebb3ac881b: "
+		   "pkt_cnt * 2 bound, one entry too many",
+	.source = "drivers/net/usb/ax88179_178a.c ax88179_tx_fixup(), torvalds/linux "
+		  "002bba562dd3",
+	.info = &km_ax88179_57bc_info,
+	.era = KM_USBNET_MAINLINE,
+	.dev_new = km_ax88179_dev_new,
+	.endpoints = usb3_endpoints,
+	.framing = &km_framing_ax88179_v,
+	.rx_source = "drivers/net/usb/ax88179_178a.c ax88179_rx_fixup(), 57bc3d3ae8c1",
 };
 
 static const struct km_usbnet_variant *const variants[] = {
@@ -206,17 +269,40 @@ static const struct km_usbnet_variant *const variants[] = {
 	&km_ax88179, NULL
 };
 
+static const struct km_usbnet_variant *const rx_variants[] = {
+	&km_asix_before, &km_sr9800, &km_ax88179, &km_ax88179_v5_7, &km_ax88179_v5_16,
+	&km_ax88179_57bc, NULL
+};
+
 const struct km_usbnet_variant *const *km_usbnet_variants(void)
 {
 	return variants;
 }
 
+const struct km_usbnet_variant *const *km_usbnet_rx_variants(void)
+{
+	return rx_variants;
+}
+
+static const struct km_usbnet_variant *find_in(const struct km_usbnet_variant *const *vs,
+					       const char *name)
+{
+	for (size_t i = 0; name && vs[i]; i++)
+		if (!strcmp(vs[i]->name, name))
+			return vs[i];
+	return NULL;
+}
+
 const struct km_usbnet_variant *km_usbnet_find(const char *name)
 {
-	for (size_t i = 0; name && variants[i]; i++)
-		if (!strcmp(variants[i]->name, name))
-			return variants[i];
-	return NULL;
+	return find_in(variants, name);
+}
+
+const struct km_usbnet_variant *km_usbnet_find_any(const char *name)
+{
+	const struct km_usbnet_variant *v = find_in(variants, name);
+
+	return v ? v : find_in(rx_variants, name);
 }
 
 static bool speed_known(enum km_usb_speed s)
@@ -259,4 +345,14 @@ bool km_usbnet_variant_allows(const struct km_usbnet_variant *v, enum km_usb_spe
 		if (e->speed == speed && e->maxpacket == maxpacket)
 			return true;
 	return false;
+}
+
+const struct km_framing *km_framing_ax88772(void)
+{
+	return &km_framing_ax88772_v;
+}
+
+const struct km_framing *km_framing_ax88179(void)
+{
+	return &km_framing_ax88179_v;
 }

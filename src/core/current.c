@@ -108,6 +108,8 @@ int km_printk(const char *fmt, ...)
 
 	if (!fmt)
 		return -EINVAL;
+	if (km_current() && km_current()->m->printk_quiet)
+		return 0;
 	va_start(ap, fmt);
 	text = g_strdup_vprintf(fmt, ap);
 	va_end(ap);
@@ -126,4 +128,13 @@ int km_printk(const char *fmt, ...)
 	g_log(G_LOG_DOMAIN, glib_level[level], "%s", msg);
 	g_free(text);
 	return len;
+}
+
+void km_printk_set_quiet(struct km_machine *m, bool quiet)
+{
+	if (!m) {
+		km_set_error("printk_set_quiet: NULL machine");
+		return;
+	}
+	m->printk_quiet = quiet;
 }

@@ -81,6 +81,8 @@ static const char *const code_names[KM_R__COUNT] = {
 	[KM_R_ZERO_PAGE] = "zero_page",
 	[KM_R_SKB_STORE_SHARED] = "skb_store_shared",
 	[KM_R_PIN_NOT_DIRTIED] = "pin_not_dirtied",
+	[KM_R_RX_READ_PAST] = "rx_read_past_urb",
+	[KM_R_RX_NO_PROGRESS] = "rx_no_progress",
 };
 
 const char *km_report_code_name(enum km_report_code code)

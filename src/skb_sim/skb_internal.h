@@ -38,4 +38,18 @@ struct km_skb_watch {
 	struct { uintptr_t lo, hi; } covered[KM_SKB_WATCH_RANGES];
 };
 
+/* NET_IP_ALIGN of the modelled ARM (include/linux/skbuff.h, v3.5: 2
+ * unless the architecture sets it; ARM does not) */
+#define KM_NET_IP_ALIGN 2u
+
+/* usbnet's rx URB skb (src/asix/usbnet_rx.c): the geometry of
+ * __netdev_alloc_skb_ip_align(dev, @size) (end at SKB_DATA_ALIGN(NET_SKB_PAD
+ * + NET_IP_ALIGN + @size), data reserved both), in a kmalloc object @guard
+ * bytes longer, so a driver's read past the end stays in host memory */
+struct km_skb *km_skb_alloc_rx_urb(struct km_task *t, unsigned int size, unsigned int guard);
+
+/* usbnet_rx.c: the receive path's read check (KM_R_RX_READ_PAST) of @n
+ * bytes at @p, while a URB is being processed on @m (m->rx_active) */
+void km_rx_read_check(struct km_machine *m, const void *p, size_t n);
+
 #endif

@@ -310,6 +310,45 @@ struct km_skb *km_build_skb(struct km_task *t, unsigned int size, km_gfp_t gfp)
 	return skb;
 }
 
+struct km_skb *km_netdev_alloc_skb(struct km_task *t, const struct km_net_device *dev,
+				   unsigned int len, km_gfp_t gfp)
+{
+	struct km_skb *skb;
+	unsigned int pad;
+
+	(void)dev;
+	if (!t) {
+		km_set_error("netdev_alloc_skb: no task");
+		return NULL;
+	}
+	pad = km_skb_net_pad(t->m);
+	if (len > UINT_MAX - pad) {
+		km_set_error("netdev_alloc_skb: %u bytes", len);
+		return NULL;
+	}
+	skb = km_alloc_skb(t, len + pad, gfp);
+	if (skb)
+		skb->data = skb->tail = skb->head + pad;	/* skb_reserve(NET_SKB_PAD) */
+	return skb;
+}
+
+struct km_skb *km_skb_alloc_rx_urb(struct km_task *t, unsigned int size, unsigned int guard)
+{
+	unsigned int pad = km_skb_net_pad(t->m) + KM_NET_IP_ALIGN;
+	struct km_skb *skb;
+
+	if (size > UINT_MAX / 2 - pad - guard)
+		return NULL;
+	skb = km_alloc_skb(t, pad + size + guard, KM_GFP_ATOMIC);
+	if (skb) {
+		/* build_skb() of the fragment: end at SKB_DATA_ALIGN(length +
+		 * NET_SKB_PAD); then the two skb_reserve()s */
+		skb->end = skb->head + data_align(t->m, pad + size);
+		skb->data = skb->tail = skb->head + pad;
+	}
+	return skb;
+}
+
 /* skb_release_data() (net/core/skbuff.c, v3.5): @skb gives up its data
  * reference (its struct is going, or it takes a new head) */
 static inline void release_data(struct km_skb *skb)
@@ -462,18 +501,21 @@ unsigned char *km_skb_tail_pointer(const struct km_skb *skb)
 
 void km_skb_set_tail_pointer(struct km_skb *skb, int offset)
 {
-	ptrdiff_t to;	/* tail - head */
-
 	if (no_skb(skb, "skb_set_tail_pointer"))
 		return;
-	to = (skb->data - skb->head) + (ptrdiff_t)offset;
 	note(skb);
-	if (skb->data < skb->head || to < 0 || to > skb->end - skb->head) {
-		skb_report(skb, KM_BUG, KM_R_SKB_OVER,
-			   "skb_set_tail_pointer(%d): tail outside [head, end]", offset);
-		return;
-	}
-	skb->tail = skb->head + to;
+	/* include/linux/skbuff.h (v3.5, !NET_SKBUFF_DATA_USES_OFFSET):
+	 * skb->tail = skb->data + offset, no check: a tail outside the buffer
+	 * is caught where it is used (skb_put()'s tail > end, the invariant
+	 * checks of the copies). Computed as an integer, not as pointer
+	 * arithmetic past the object. */
+	skb->tail = (unsigned char *)((uintptr_t)skb->data + (uintptr_t)(intptr_t)offset);
+}
+
+/* tail beyond end (a tail skb_set_tail_pointer() put there): no room */
+static inline size_t room_after_tail(const struct km_skb *skb)
+{
+	return skb->tail > skb->end ? 0 : (size_t)(skb->end - skb->tail);
 }
 
 void km_skb_reserve(struct km_skb *skb, int len)
@@ -482,7 +524,7 @@ void km_skb_reserve(struct km_skb *skb, int len)
 		return;
 	note(skb);
 	if ((len < 0 && (size_t)-(ptrdiff_t)len > (size_t)(skb->data - skb->head)) ||
-	    (len > 0 && (size_t)len > (size_t)(skb->end - skb->tail))) {
+	    (len > 0 && ((size_t)len > room_after_tail(skb) || skb->tail > skb->end))) {
 		skb_report(skb, KM_BUG, KM_R_SKB_OVER,
 			   "skb_reserve(%d) moves data/tail outside [head, end]", len);
 		return;
@@ -520,9 +562,13 @@ unsigned char *km_skb_put(struct km_skb *skb, unsigned int len)
 		return NULL;
 	tmp = skb->tail;
 	note(skb);
-	if (len > (size_t)(skb->end - skb->tail)) {
+	/* v3.5: tail += len, then tail > end panics; a tail already past end
+	 * (skb_set_tail_pointer()) too, whatever len. A tail before head the
+	 * kernel would move on and write there: the model reports it the same
+	 * way rather than hand out a pointer outside the buffer */
+	if (skb->tail > skb->end || skb->tail < skb->head || len > room_after_tail(skb)) {
 		skb_report(skb, KM_BUG, KM_R_SKB_OVER, "skb_over_panic: put:%u", len);
-		return tmp;
+		return skb->tail > skb->end || skb->tail < skb->head ? skb->end : tmp;
 	}
 	shared_change(skb, "skb_put");
 	skb->tail += len;
@@ -1294,6 +1340,10 @@ static bool compat_write(void *to, size_t n, enum compat_op op)
 
 void *km_skb_compat_memcpy(void *to, const void *from, size_t n)
 {
+	struct km_task *t = km_current();
+
+	if (t && t->m->rx_active)	/* a receive path's read of the URB */
+		km_rx_read_check(t->m, from, n);
 	if (compat_write(to, n, OP_MEMCPY))
 		memcpy(to, from, n);
 	return to;

@@ -16,17 +16,23 @@
 
 #include <linux/types.h>
 #include <kmodel/skb.h>
+#include <kmodel/usb.h>	/* km_compat_rx_step() */
 
+/* custom: a load is a step of a receive loop and a read the receive
+ * path's KM_R_RX_READ_PAST checker sees (km_compat_rx_step(): nothing
+ * outside a driver's rx_fixup) */
 static inline u16 get_unaligned_le16(const void *p)
 {
 	const u8 *b = p;
 
+	km_compat_rx_step(p, 2);
 	return (u16)(b[0] | b[1] << 8);
 }
 static inline u32 get_unaligned_le32(const void *p)
 {
 	const u8 *b = p;
 
+	km_compat_rx_step(p, 4);
 	return (u32)b[0] | (u32)b[1] << 8 | (u32)b[2] << 16 | (u32)b[3] << 24;
 }
 static inline u64 get_unaligned_le64(const void *p)

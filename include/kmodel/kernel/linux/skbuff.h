@@ -17,6 +17,7 @@
 #include <asm/byteorder.h>
 #include <net/checksum.h>	/* as v3.6's <linux/skbuff.h> */
 #include <kmodel/skb.h>
+#include <kmodel/usb.h>	/* km_compat_rx_step() */
 
 /* custom: the kernel's types are the model's */
 #define sk_buff km_skb
@@ -103,6 +104,7 @@ static inline km_skb_data_ptr *__skb_put(struct sk_buff *skb, unsigned int len)
 }
 static inline km_skb_data_ptr *skb_pull(struct sk_buff *skb, unsigned int len)
 {
+	km_compat_rx_step(NULL, 0);	/* a step of a receive loop */
 	return km_skb_pull(skb, len);
 }
 #if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(4, 13, 0)
@@ -176,6 +178,7 @@ static inline void skb_header_release(struct sk_buff *skb) { km_skb_header_relea
 static inline void __skb_header_release(struct sk_buff *skb) { km_skb_header_release(skb); }
 static inline struct sk_buff *skb_clone(struct sk_buff *skb, gfp_t gfp_mask)
 {
+	km_compat_rx_step(NULL, 0);	/* a step of a receive loop */
 	return km_skb_clone(km_shim_current(), skb, gfp_mask);
 }
 static inline struct sk_buff *skb_copy(const struct sk_buff *skb, gfp_t gfp_mask)
@@ -273,6 +276,23 @@ static inline int skb_put_padto(struct sk_buff *skb, unsigned int len)
 	return 0;
 }
 #endif
+/* duplicate (include/linux/skbuff.h, v3.5): NET_IP_ALIGN of ARM (the
+ * generic 2) and the receive allocators; custom: a step of a receive loop */
+#define NET_IP_ALIGN 2
+static inline struct sk_buff *netdev_alloc_skb(struct km_net_device *dev, unsigned int length)
+{
+	km_compat_rx_step(NULL, 0);
+	return km_netdev_alloc_skb(km_shim_current(), dev, length, GFP_ATOMIC);
+}
+static inline struct sk_buff *netdev_alloc_skb_ip_align(struct km_net_device *dev,
+							 unsigned int length)
+{
+	struct sk_buff *skb = netdev_alloc_skb(dev, length + NET_IP_ALIGN);
+
+	if (NET_IP_ALIGN && skb)
+		skb_reserve(skb, NET_IP_ALIGN);
+	return skb;
+}
 static inline void skb_copy_to_linear_data(struct sk_buff *skb, const void *from,
 					   const unsigned int len)
 {

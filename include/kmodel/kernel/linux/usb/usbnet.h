@@ -12,10 +12,10 @@
 #define usbnet km_usbnet
 #define usb_interface km_usb_interface
 /* custom: struct driver_info is the model's struct km_usbnet_driver_info,
- * the transmit slice of the kernel's (v3.5): description, flags, bind and
- * tx_fixup. A driver file defines its table with the kernel's name; members
- * the model has not (rx_fixup, status, unbind, data, ...) are left out of
- * it. dev->driver_info reads it back (struct km_usbnet names the member
+ * the slice of the kernel's (v3.5) the model runs: description, flags,
+ * bind, tx_fixup and rx_fixup. A driver file defines its table with the
+ * kernel's name; members the model has not (status, unbind, data, ...) are
+ * left out of it. dev->driver_info reads it back (struct km_usbnet names the member
  * both ways). */
 #define driver_info km_usbnet_driver_info
 
@@ -25,6 +25,15 @@
 #define FLAG_SEND_ZLP KM_FLAG_SEND_ZLP
 #define FLAG_LINK_INTR KM_FLAG_LINK_INTR
 #define FLAG_MULTI_PACKET KM_FLAG_MULTI_PACKET
+#define FLAG_RX_ASSEMBLE KM_FLAG_RX_ASSEMBLE
+
+/* custom: usbnet_skb_return() is the model's (kmodel/usb.h), a step of the
+ * receive loop that calls it */
+static inline void usbnet_skb_return(struct usbnet *dev, struct sk_buff *skb)
+{
+	km_compat_rx_step(NULL, 0);
+	km_usbnet_skb_return(dev, skb);
+}
 
 /* custom: struct skb_data's packets and length live in the model's skb
  * (include/linux/usb/usbnet.h, mainline since v4.0) */

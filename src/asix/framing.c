@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The generic framed device (see include/kmodel/usb.h, struct km_framing):
+ * what a device sends on bulk-in, from a description instead of a device
+ * model of its own. The device is the far end of the wire, not kernel code.
+ *
+ * The two built-in framings are the drivers' (no datasheet cited; a stated
+ * model policy):
+ *  - AX88772 (and SR9800): asix_rx_fixup() of v3.5 reads a 4-byte header,
+ *    length in bits 0-10 and its complement in bits 16-26, and skips
+ *    (size + 1) & 0xfffe bytes: frames padded to an even length;
+ *  - AX88179: the layout ax88179_rx_fixup()'s comment gives (torvalds/linux
+ *    002bba562dd3): each frame behind a 2-byte IP alignment pseudo header,
+ *    padded to 8 bytes; then per frame its 4-byte descriptor (pkt_len =
+ *    frame + 2 in bits 16-28) and a dummy one (length 0, AX_RXHDR_DROP_ERR
+ *    0x80000000), 4 bytes of padding, and rx_hdr = count | offset << 16.
+ */
+#include "internal.h"
+#include <kmodel/usb.h>
+#include <string.h>
+
+#define AX_RXHDR_DROP_ERR 0x80000000u
+
+static size_t align_up(size_t x, unsigned int a)
+{
+	return a > 1 ? (x + a - 1) / a * a : x;
+}
+
+static void put_le(uint8_t *p, uint32_t v, unsigned int bytes)
+{
+	for (unsigned int i = 0; i < bytes; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* KM_FRAMING_LENGTH: the length word of a frame of @len bytes */
+static uint32_t length_word(const struct km_framing *f, size_t len)
+{
+	uint32_t w = (uint32_t)len;
+
+	if (f->inverted_copy)
+		w |= (~(uint32_t)len & 0xffffu) << 16;
+	return w;
+}
+
+long km_framing_encode(const struct km_framing *f, const uint8_t *const *frames,
+		       const size_t *lens, size_t n, uint8_t *out, size_t cap)
+{
+	size_t off = 0, total = 0, desc;
+
+	if (!f || (n && (!frames || !lens)) || (!out && cap))
+		return km_err(-EINVAL, "framing_encode: NULL argument");
+	for (size_t i = 0; i < n; i++) {
+		if (lens[i] && !frames[i])
+			return km_err(-EINVAL, "framing_encode: frame %zu is NULL", i);
+		if (lens[i] > f->max_frame)
+			return km_err(-EINVAL, "framing_encode: frame %zu of %zu bytes > %u", i,
+				      lens[i], f->max_frame);
+	}
+	switch (f->kind) {
+	case KM_FRAMING_NONE:
+		for (size_t i = 0; i < n; i++)
+			total += lens[i];
+		break;
+	case KM_FRAMING_LENGTH:
+		if ((f->hdr_bytes != 2 && f->hdr_bytes != 4) || (f->inverted_copy && f->hdr_bytes != 4) ||
+		    !f->len_bits || f->len_bits > 16)
+			return km_err(-EINVAL, "framing_encode: bad length word");
+		for (size_t i = 0; i < n; i++) {
+			if (lens[i] >> f->len_bits)
+				return km_err(-EINVAL, "framing_encode: %zu does not fit %u bits",
+					      lens[i], f->len_bits);
+			total += align_up(f->hdr_bytes + lens[i], f->align);
+		}
+		break;
+	case KM_FRAMING_AX88179:
+		if (f->descriptors_per_frame < 1 || f->descriptors_per_frame > 2)
+			return km_err(-EINVAL, "framing_encode: descriptors per frame %u",
+				      f->descriptors_per_frame);
+		for (size_t i = 0; i < n; i++)
+			total += align_up(f->pseudo_hdr + lens[i], f->align);
+		if (total > 0xffff)	/* hdr_off is 16 bits */
+			return km_err(-EINVAL, "framing_encode: frames of %zu bytes put the "
+				      "descriptors past a 16-bit offset", total);
+		total += 4 * f->descriptors_per_frame * n + 4 + 4;
+		break;
+	default:
+		return km_err(-EINVAL, "framing_encode: unknown kind %d", (int)f->kind);
+	}
+	if (total > cap)
+		return km_err(-ENOSPC, "framing_encode: %zu bytes do not fit %zu", total, cap);
+	memset(out, 0, total);
+	switch (f->kind) {
+	case KM_FRAMING_NONE:
+		for (size_t i = 0; i < n; i++, off += lens[i - 1])
+			memcpy(out + off, frames[i], lens[i]);
+		break;
+	case KM_FRAMING_LENGTH:
+		for (size_t i = 0; i < n; i++) {
+			size_t span = align_up(f->hdr_bytes + lens[i], f->align);
+
+			if (f->suffix) {
+				memcpy(out + off, frames[i], lens[i]);
+				put_le(out + off + lens[i], length_word(f, lens[i]), f->hdr_bytes);
+			} else {
+				put_le(out + off, length_word(f, lens[i]), f->hdr_bytes);
+				memcpy(out + off + f->hdr_bytes, frames[i], lens[i]);
+			}
+			off += span;
+		}
+		break;
+	case KM_FRAMING_AX88179:
+		for (size_t i = 0; i < n; i++) {
+			memcpy(out + off + f->pseudo_hdr, frames[i], lens[i]);
+			off += align_up(f->pseudo_hdr + lens[i], f->align);
+		}
+		desc = off;
+		for (size_t i = 0; i < n; i++) {
+			put_le(out + off, (uint32_t)(f->pseudo_hdr + lens[i]) << 16, 4);
+			off += 4;
+			if (f->descriptors_per_frame == 2) {
+				put_le(out + off, AX_RXHDR_DROP_ERR, 4);
+				off += 4;
+			}
+		}
+		off += 4;	/* <padding2> */
+		put_le(out + off, (uint32_t)(f->descriptors_per_frame * n) | (uint32_t)desc << 16,
+		       4);
+		break;
+	}
+	return (long)total;
+}
+
+bool km_framing_frame_ok(const struct km_framing *f, const uint8_t *sent, size_t sent_len,
+			 const uint8_t *got, size_t got_len)
+{
+	size_t pad = f ? f->trailing_pad : 0;
+
+	if (got_len < sent_len || got_len - sent_len > pad)
+		return false;
+	return !sent_len || (sent && got && !memcmp(sent, got, sent_len));
+}

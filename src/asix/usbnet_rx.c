@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * usbnet's receive path (drivers/net/usb/usbnet.c: rx_submit(),
+ * rx_complete(), rx_process(), usbnet_skb_return(), usbnet_bh()'s
+ * rx_cleanup), of v3.5 and of mainline, one per variant's era, with the
+ * receive-side checkers (see include/kmodel/usb.h, km_usbnet_rx_urb()).
+ *
+ * Read: v3.5's rx_complete()/rx_process() from the era's usbnet.c (the
+ * hard_header_len check in rx_complete(), `if (skb->len)` in rx_process());
+ * mainline's from the texts around "usbnet: optimize usbnet_bh() to reduce
+ * CPU load" (rx_complete() without the check, rx_process() with
+ * `skb->len < ETH_HLEN`), the same at torvalds/linux 002bba562dd3.
+ */
+#include "skb_internal.h"
+#include <kmodel/usb.h>
+#include <setjmp.h>
+#include <string.h>
+
+#define ETH_HLEN 14u
+/* how far past the URB's end a driver may read and stay in the model's
+ * host memory: ax88179_rx_fixup() before 57bc3d3ae8c1 reads at data + a
+ * 16-bit hdr_off, then up to 65535 descriptors of 4 bytes, and clones a
+ * 13-bit pkt_len from there */
+#define RX_GUARD (0x10000u + 4u * 0x10000u + 0x2000u + 64u)
+#define POISON_FREE 0x6b	/* include/linux/poison.h: stale bytes */
+
+struct km_usbnet_rx {
+	struct km_usbnet *dev;
+	km_usbnet_rx_fn fn;
+	void *arg;
+	struct km_usbnet_rx_stats st;
+	/* the URB being processed */
+	const unsigned char *lo, *hi;	/* its bytes: [lo, hi) */
+	const unsigned char *obj_hi;	/* the end of its buffer's guard */
+	const unsigned char *head;	/* its buffer */
+	const unsigned char *poisoned;	/* buffer whose guard was filled */
+	size_t dirty;			/* bytes after data written since */
+	unsigned long steps, max_steps;
+	bool read_reported;
+	jmp_buf stop;
+	uint8_t *copy;			/* a frame for the sink, clamped */
+};
+
+static struct km_usbnet_rx *rx_of(struct km_usbnet *dev)
+{
+	if (!dev->rx) {
+		dev->rx = g_new0(struct km_usbnet_rx, 1);
+		dev->rx->dev = dev;
+		dev->rx->copy = g_malloc(0x10000);
+	}
+	return dev->rx;
+}
+
+void km_usbnet_rx_free_state(struct km_usbnet *dev);
+void km_usbnet_rx_free_state(struct km_usbnet *dev)
+{
+	if (dev && dev->rx) {
+		g_free(dev->rx->copy);
+		g_free(dev->rx);
+		dev->rx = NULL;
+	}
+}
+
+void km_usbnet_set_rx_sink(struct km_usbnet *dev, km_usbnet_rx_fn fn, void *arg)
+{
+	struct km_usbnet_rx *rx;
+
+	if (!dev) {
+		km_set_error("usbnet_set_rx_sink: NULL device");
+		return;
+	}
+	rx = rx_of(dev);
+	rx->fn = fn;
+	rx->arg = arg;
+}
+
+void km_usbnet_rx_get_stats(const struct km_usbnet *dev, struct km_usbnet_rx_stats *out)
+{
+	static const struct km_usbnet_rx_stats zero;
+
+	if (!out)
+		return;
+	*out = dev && dev->rx ? dev->rx->st : zero;
+}
+
+/* ---- the checkers -------------------------------------------------------- */
+
+/* Does [p, p + n) reach past the URB's bytes into its buffer (or guard)? */
+static bool past_urb(const struct km_usbnet_rx *rx, uintptr_t p, size_t n)
+{
+	uintptr_t lo = (uintptr_t)rx->head, hi = (uintptr_t)rx->hi;
+
+	return n && p + n > hi && p < (uintptr_t)rx->obj_hi && p + n > lo;
+}
+
+static void read_past(struct km_usbnet_rx *rx, uintptr_t p, size_t n, const char *what)
+{
+	if (rx->read_reported)	/* one per URB: the first says where */
+		return;
+	rx->read_reported = true;
+	km_report(rx->dev->m, KM_BUG, KM_R_RX_READ_PAST,
+		  "%s: %zu bytes at URB offset %td read past its %td bytes of data (rx_urb_size "
+		  "%zu)", what, n, (ptrdiff_t)(p - (uintptr_t)rx->lo),
+		  rx->hi - rx->lo, rx->dev->rx_urb_size);
+}
+
+void km_rx_read_check(struct km_machine *m, const void *p, size_t n)
+{
+	struct km_usbnet_rx *rx = m->rx_active;
+
+	if (past_urb(rx, (uintptr_t)p, n))
+		read_past(rx, (uintptr_t)p, n, "rx_fixup read");
+}
+
+/* the compatibility layer's step of a receive loop (and read of @n bytes at
+ * @p, if any): past the bound, KM_R_RX_NO_PROGRESS and out of rx_fixup */
+void km_compat_rx_step(const void *p, size_t n)
+{
+	struct km_task *t = km_current();
+	struct km_usbnet_rx *rx;
+
+	if (!t || !(rx = t->m->rx_active))
+		return;
+	if (past_urb(rx, (uintptr_t)p, n))
+		read_past(rx, (uintptr_t)p, n, "rx_fixup read");
+	if (++rx->steps > rx->max_steps) {
+		km_report(t->m, KM_BUG, KM_R_RX_NO_PROGRESS, "rx_fixup: %lu steps on a "
+			  "%td-byte URB without getting through it: stopped", rx->steps,
+			  rx->hi - rx->lo);
+		longjmp(rx->stop, 1);
+	}
+}
+
+/* ---- usbnet_skb_return() ------------------------------------------------- */
+
+void km_usbnet_skb_return(struct km_usbnet *dev, struct km_skb *skb)
+{
+	struct km_usbnet_rx *rx;
+	const unsigned char *d, *e;
+	size_t n;
+
+	if (!skb)
+		return;
+	if (!dev || skb->m != dev->m) {
+		km_report(skb->m, KM_BUG, KM_R_UNEXPECTED,
+			  "usbnet_skb_return: NULL device or skb of another machine");
+		return;
+	}
+	rx = rx_of(dev);
+	d = skb->data;
+	n = skb->len;
+	/* the bytes the stack reads: len, and eth_type_trans()'s header */
+	e = (const unsigned char *)((uintptr_t)d + MAX(n, (size_t)ETH_HLEN));
+	if (skb->tail > e)
+		e = skb->tail;
+	if (rx->head && skb->head == rx->head) {
+		/* a frame in the URB's buffer (the skb, or a clone of it) */
+		if (past_urb(rx, (uintptr_t)d, (size_t)(e - d)))
+			read_past(rx, (uintptr_t)d, (size_t)(e - d), "frame passed up");
+		/* what is host memory of the buffer and its guard */
+		if (d < skb->head || d > rx->obj_hi)
+			n = 0;
+		else
+			n = MIN(n, (size_t)(rx->obj_hi - d));
+	} else if (d < skb->head || d > skb->end || n > (size_t)(skb->end - d)) {
+		km_report(dev->m, KM_BUG, KM_R_SKB_INVALID, "usbnet_skb_return: frame of %u "
+			  "bytes at head%+td runs past its buffer (end at head%+td)", skb->len,
+			  d - skb->head, skb->end - skb->head);
+		n = d >= skb->head && d <= skb->end ? (size_t)(skb->end - d) : 0;
+	}
+	n = MIN(n, (size_t)0x10000);
+	KM_EV_INC(dev->m, eth_rx_frames);
+	KM_EV_ADD(dev->m, eth_rx_bytes, skb->len);
+	rx->st.frames++;
+	if (rx->fn) {
+		/* a copy: the sink may not see bytes the driver changes later */
+		memcpy(rx->copy, d, n);
+		rx->fn(rx->arg, rx->copy, n);
+	}
+	/* eth_type_trans(): skb_pull_inline(skb, ETH_HLEN) when it can */
+	if (skb->len >= ETH_HLEN && skb->data >= skb->head) {
+		skb->data += ETH_HLEN;
+		skb->len -= ETH_HLEN;
+	}
+	dev->net->stats.rx_packets++;
+	dev->net->stats.rx_bytes += skb->len;
+	/* netif_rx(): the stack consumes it */
+	km_consume_skb(skb);
+}
+
+/* ---- rx_submit(), rx_complete(), rx_process(), usbnet_bh() --------------- */
+
+/* the URB's buffer: poison what the previous transfer left, the first time
+ * the guard too */
+static void prepare(struct km_usbnet_rx *rx, struct km_skb *skb, size_t len)
+{
+	unsigned char *d = skb->data;
+	size_t room = (size_t)(skb->end - d), guard_end = room + RX_GUARD;
+
+	if (rx->poisoned != skb->head) {
+		memset(d, POISON_FREE, guard_end);
+		rx->poisoned = skb->head;
+		rx->dirty = 0;
+	} else if (rx->dirty > len) {
+		memset(d + len, POISON_FREE, rx->dirty - len);
+	}
+	rx->dirty = len;
+	rx->head = skb->head;
+	rx->lo = d;
+	rx->hi = d + len;
+	rx->obj_hi = d + guard_end;
+}
+
+int km_usbnet_rx_urb(struct km_usbnet *dev, const void *buf, size_t len)
+{
+	const struct km_usbnet_driver_info *info;
+	int (*rx_fixup)(struct km_usbnet *, struct km_skb *) = NULL;
+	struct km_task *t = km_current();
+	struct km_usbnet_rx *rx;
+	struct km_machine *m;
+	struct km_skb *skb;
+	uint64_t frames0;
+	bool mainline, cleanup = false;
+	void *urb;
+
+	if (!dev || (len && !buf))
+		return km_err(-EINVAL, "usbnet_rx_urb: NULL device or buffer");
+	m = dev->m;
+	info = dev->driver_info;
+	if (!t || t->m != m)
+		return km_err(-EINVAL, "usbnet_rx_urb: no current task on the device's machine");
+	if (!km_usbnet_variant_has(dev->variant, framing) || !dev->variant->framing)
+		return km_err(-EINVAL, "usbnet_rx_urb: variant %s has no receive side",
+			      dev->variant->name);
+	if (len > dev->rx_urb_size)
+		return km_err(-EINVAL, "usbnet_rx_urb: %zu bytes in a %zu-byte URB", len,
+			      dev->rx_urb_size);
+	if (m->rx_active)
+		return km_err(-EINVAL, "usbnet_rx_urb: a URB is being processed on this machine");
+	rx_fixup = info->rx_fixup;
+	mainline = dev->era == KM_USBNET_MAINLINE;
+	rx = rx_of(dev);
+	/* rx_submit(): usb_alloc_urb(0, GFP_ATOMIC), then the skb */
+	urb = km_kmalloc(t, 124u, KM_GFP_ATOMIC);	/* the ARM struct urb (usbnet.c) */
+	if (!urb)
+		return km_err(-ENOMEM, "usbnet_rx_urb: no urb");
+	KM_EV_INC(m, urb_allocs);
+	skb = km_skb_alloc_rx_urb(t, (unsigned int)dev->rx_urb_size, RX_GUARD);
+	if (!skb) {	/* "no rx skb": EVENT_RX_MEMORY, the URB freed */
+		km_kfree(t, urb);
+		return km_err(-ENOMEM, "usbnet_rx_urb: no rx skb");
+	}
+	KM_EV_INC(m, urbs);			/* usb_submit_urb() */
+	KM_EV_ADD(m, usb_in_bytes, len);
+	/* the host controller writes the transfer at skb->data */
+	prepare(rx, skb, len);
+	memcpy(skb->data, buf, len);
+	rx->st.urbs++;
+	frames0 = rx->st.frames;
+
+	/* rx_complete(): skb_put(skb, urb->actual_length); status 0 */
+	km_skb_put(skb, (unsigned int)len);
+	if (!mainline && skb->len < dev->net->hard_header_len) {
+		dev->net->stats.rx_errors++;	/* rx_cleanup */
+		dev->net->stats.rx_length_errors++;
+		cleanup = true;
+	}
+	/* usbnet_bh(): rx_done -> rx_process() */
+	if (!cleanup) {
+		int ok = 1;
+
+		if (rx_fixup) {
+			rx->steps = 0;
+			rx->max_steps = KM_USBNET_RX_STEPS(len);
+			rx->read_reported = false;
+			m->rx_active = rx;
+			if (setjmp(rx->stop) == 0)
+				ok = rx_fixup(dev, skb);
+			else
+				ok = 0;		/* stopped: no progress */
+			m->rx_active = NULL;
+		}
+		if (!ok) {
+			rx->st.fixup_errors++;
+			if (!(info->flags & KM_FLAG_RX_ASSEMBLE))
+				dev->net->stats.rx_errors++;
+			cleanup = true;
+		} else if (info->flags & KM_FLAG_MULTI_PACKET) {
+			cleanup = true;	/* all data was already cloned */
+		} else if (mainline ? skb->len < ETH_HLEN : !skb->len) {
+			dev->net->stats.rx_errors++;
+			if (mainline)
+				dev->net->stats.rx_length_errors++;
+			cleanup = true;
+		} else {
+			m->rx_active = NULL;
+			km_usbnet_skb_return(dev, skb);
+		}
+	}
+	/* rx_cleanup (or done): usb_free_urb(), dev_kfree_skb() */
+	if (cleanup)
+		km_kfree_skb(skb);
+	km_kfree(t, urb);
+	rx->head = NULL;
+	return (int)(rx->st.frames - frames0);
+}
