@@ -4,6 +4,8 @@
  * (km_sweep_run(), kmodel/sweep.h) and the merge of its shards' JSON.
  *
  *   kmodel-sweep asix [--quick] [--shard K/N] [--variant NAME] [--json] [--progress]
+ *   kmodel-sweep rx [--quick] [--shard K/N] [--variant NAME] [--json] [--progress]
+ *   kmodel-sweep asix|rx --variant NAME --replay STATE
  *   kmodel-sweep merge [--json] FILE.json...
  */
 #include <errno.h>
@@ -25,9 +27,10 @@
 #define MERGE_FILE_MAX (256 << 20)
 
 struct sweep_opts {
-	gboolean quick, json, progress;
+	gboolean quick, json, progress, fail_on_findings;
 	gint timeout;		/* --timeout: seconds a plugin's variant may take */
 	gchar *shard;
+	gchar *replay;
 	gchar **variants;
 	gchar **sharings;
 	gchar **load;
@@ -38,7 +41,8 @@ struct sweep_opts {
 struct finding {
 	gchar *rule;
 	guint64 count;
-	struct km_sweep_state ex;
+	struct km_sweep_state ex;	/* a tx report's */
+	struct km_sweep_rx_state rx;	/* an rx report's */
 };
 
 struct vresult {
@@ -58,6 +62,7 @@ struct space {
 };
 
 struct report {
+	gboolean rx;		/* kmodel-sweep rx's (JSON "sweep": "rx") */
 	guint64 states;
 	double seconds;
 	double cpu_seconds;	/* a run's (not in the JSON); 0 after a merge */
@@ -108,9 +113,10 @@ static struct vresult *report_variant(struct report *r, const char *name)
 	return v;
 }
 
-/* add @count states of @rule with example @ex (the smaller example stays) */
+/* add @count states of @rule with example @ex or @rx (the one not NULL;
+ * the smaller example stays) */
 static void report_add(struct vresult *v, const char *rule, guint64 count,
-		       const struct km_sweep_state *ex)
+		       const struct km_sweep_state *ex, const struct km_sweep_rx_state *rx)
 {
 	struct finding f = { 0 };
 
@@ -120,13 +126,18 @@ static void report_add(struct vresult *v, const char *rule, guint64 count,
 		if (strcmp(g->rule, rule))
 			continue;
 		g->count += count;
-		if (km_sweep_state_cmp(ex, &g->ex) < 0)
+		if (ex && km_sweep_state_cmp(ex, &g->ex) < 0)
 			g->ex = *ex;
+		if (rx && km_sweep_rx_state_cmp(rx, &g->rx) < 0)
+			g->rx = *rx;
 		return;
 	}
 	f.rule = g_strdup(rule);
 	f.count = count;
-	f.ex = *ex;
+	if (ex)
+		f.ex = *ex;
+	if (rx)
+		f.rx = *rx;
 	g_array_append_val(v->findings, f);
 }
 
@@ -142,8 +153,35 @@ static void report_from_result(struct report *r, const struct km_sweep_result *r
 		v->states += vr->states;
 		for (size_t f = 0; f < vr->nfindings; f++)
 			report_add(v, vr->findings[f].rule, vr->findings[f].count,
+				   &vr->findings[f].example, NULL);
+	}
+}
+
+static void report_from_rx_result(struct report *r, const struct km_sweep_rx_result *res)
+{
+	r->rx = TRUE;
+	r->states += res->states;
+	r->seconds += res->seconds;
+	r->cpu_seconds += res->cpu_seconds;
+	for (size_t i = 0; i < res->nvariants; i++) {
+		const struct km_sweep_rx_variant_result *vr = &res->variants[i];
+		struct vresult *v = report_variant(r, vr->name);
+
+		v->states += vr->states;
+		for (size_t f = 0; f < vr->nfindings; f++)
+			report_add(v, vr->findings[f].rule, vr->findings[f].count, NULL,
 				   &vr->findings[f].example);
 	}
+}
+
+/* findings in all variants (--fail-on-findings) */
+static guint report_findings(const struct report *r)
+{
+	guint n = 0;
+
+	for (guint i = 0; i < r->variants->len; i++)
+		n += ((struct vresult *)g_ptr_array_index(r->variants, i))->findings->len;
+	return n;
 }
 
 /* ---- output ------------------------------------------------------------------ */
@@ -173,6 +211,13 @@ static void example_text(const struct km_sweep_state *e, char *buf, size_t n)
 		   e->maxpacket, km_sweep_sharing_name(e->sharing), e->len, e->headroom, tail);
 }
 
+static void rx_example_text(const struct km_sweep_rx_state *e, char *buf, size_t n)
+{
+	g_snprintf(buf, n, "%s/%u len %u frames %u %s %s", km_usb_speed_name(e->speed),
+		   e->maxpacket, e->len, e->frames, km_sweep_rx_mutation_name(e->mutation),
+		   km_sweep_rx_split_name(e->split));
+}
+
 static void print_table(const struct report *r)
 {
 	printf("%" G_GUINT64_FORMAT " states", r->states);
@@ -196,7 +241,10 @@ static void print_table(const struct report *r)
 			const struct finding *g = &g_array_index(v->findings, struct finding, f);
 			char ex[128];
 
-			example_text(&g->ex, ex, sizeof(ex));
+			if (r->rx)
+				rx_example_text(&g->rx, ex, sizeof(ex));
+			else
+				example_text(&g->ex, ex, sizeof(ex));
 			printf("  %-24s %12" G_GUINT64_FORMAT "  e.g. %s\n", g->rule, g->count, ex);
 		}
 	}
@@ -231,6 +279,7 @@ static void print_json(const struct report *r)
 	gchar *text;
 
 	json_builder_begin_object(b);
+	member_str(b, "sweep", r->rx ? "rx" : "asix");
 	member_int(b, "states", (gint64)r->states);
 	json_builder_set_member_name(b, "seconds");
 	json_builder_add_double_value(b, r->seconds);
@@ -268,6 +317,19 @@ static void print_json(const struct report *r)
 			member_int(b, "count", (gint64)g->count);
 			json_builder_set_member_name(b, "example");
 			json_builder_begin_object(b);
+			if (r->rx) {
+				const struct km_sweep_rx_state *x = &g->rx;
+
+				member_str(b, "speed", km_usb_speed_name(x->speed));
+				member_int(b, "maxpacket", x->maxpacket);
+				member_int(b, "len", x->len);
+				member_int(b, "frames", x->frames);
+				member_str(b, "mutation", km_sweep_rx_mutation_name(x->mutation));
+				member_str(b, "split", km_sweep_rx_split_name(x->split));
+				json_builder_end_object(b);
+				json_builder_end_object(b);
+				continue;
+			}
 			member_str(b, "speed", km_usb_speed_name(e->speed));
 			member_int(b, "maxpacket", e->maxpacket);
 			member_str(b, "sharing", km_sweep_sharing_name(e->sharing));
@@ -361,6 +423,35 @@ static bool parse_example(JsonObject *o, struct km_sweep_state *e)
 	e->headroom = (unsigned int)head;
 	e->tail_bytes = (unsigned int)tb;
 	e->sharing = (enum km_sweep_sharing)sharing;
+	return true;
+}
+
+static int name_index(const char *s, const char *(*name)(unsigned int), unsigned int n)
+{
+	for (unsigned int i = 0; s && i < n; i++)
+		if (!strcmp(s, name(i)))
+			return (int)i;
+	return -1;
+}
+
+static bool parse_rx_example(JsonObject *o, struct km_sweep_rx_state *e)
+{
+	gint64 mp = int_member(o, "maxpacket"), len = int_member(o, "len");
+	gint64 frames = int_member(o, "frames");
+	int mu = name_index(string_member(o, "mutation"), km_sweep_rx_mutation_name,
+			    KM_SWEEP_RX_MUTATION_COUNT);
+	int sp = name_index(string_member(o, "split"), km_sweep_rx_split_name,
+			    KM_SWEEP_RX_SPLIT_COUNT);
+
+	e->speed = speed_by_name(string_member(o, "speed"));
+	if (mp < 0 || len < 0 || frames < 0 || mu < 0 || sp < 0 ||
+	    e->speed == KM_USB_SPEED_UNKNOWN)
+		return false;
+	e->maxpacket = (unsigned int)mp;
+	e->len = (unsigned int)len;
+	e->frames = (unsigned int)frames;
+	e->mutation = (unsigned int)mu;
+	e->split = (unsigned int)sp;
 	return true;
 }
 
@@ -467,6 +558,17 @@ static int merge_file(struct report *r, const char *path, GPtrArray *seen)
 			path);
 		goto out;
 	}
+	{
+		const char *kind = string_member(top, "sweep");
+		gboolean rx = kind && !strcmp(kind, "rx");
+
+		if (seen->len && rx != r->rx) {
+			fprintf(stderr, PROG ": %s: a %s report among %s ones\n", path,
+				rx ? "rx" : "asix", r->rx ? "rx" : "asix");
+			goto out;
+		}
+		r->rx = rx;
+	}
 	if (!parse_space(top, &sp)) {
 		fprintf(stderr, PROG ": %s: no shard and space (K/N with 1 <= K <= N <= "
 			G_STRINGIFY(SHARDS_MAX) ", quick, variants, sharings, states): not written "
@@ -534,11 +636,14 @@ static int merge_file(struct report *r, const char *path, GPtrArray *seen)
 					 json_array_get_object_element(fs, f) : NULL;
 			const char *rule = string_member(fo, "rule");
 			gint64 count = int_member(fo, "count");
-			struct km_sweep_state ex;
+			struct km_sweep_state ex = { 0 };
+			struct km_sweep_rx_state rx = { 0 };
+			JsonObject *eo = fo && json_object_has_member(fo, "example") &&
+					 JSON_NODE_HOLDS_OBJECT(json_object_get_member(fo, "example")) ?
+					 json_object_get_object_member(fo, "example") : NULL;
 
-			if (!rule || count < 0 || !fo || !json_object_has_member(fo, "example") ||
-			    !JSON_NODE_HOLDS_OBJECT(json_object_get_member(fo, "example")) ||
-			    !parse_example(json_object_get_object_member(fo, "example"), &ex)) {
+			if (!rule || count < 0 || !eo ||
+			    !(r->rx ? parse_rx_example(eo, &rx) : parse_example(eo, &ex))) {
 				fprintf(stderr, PROG ": %s: %s: finding %u is malformed\n", path, name, f);
 				goto out;
 			}
@@ -553,7 +658,7 @@ static int merge_file(struct report *r, const char *path, GPtrArray *seen)
 					rule, count, vstates);
 				goto out;
 			}
-			report_add(v, rule, (guint64)count, &ex);
+			report_add(v, rule, (guint64)count, r->rx ? NULL : &ex, r->rx ? &rx : NULL);
 		}
 		g_clear_pointer(&rules, g_hash_table_destroy);
 	}
@@ -816,6 +921,139 @@ static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 		print_json(&r);
 	else
 		print_table(&r);
+	if (o->fail_on_findings && report_findings(&r))
+		rc = MAX(rc, 1);
+	report_fini(&r);
+	return rc;
+}
+
+/* "LEN,FRAMES,MUTATION,SPLIT[,SPEED/MAXPACKET]" (names as the report prints
+ * them); the endpoint defaults to the variant's first of full/64, high/512,
+ * super/1024 */
+static bool parse_rx_state(const char *s, const struct km_usbnet_variant *v,
+			   struct km_sweep_rx_state *st)
+{
+	gchar **f = g_strsplit(s, ",", -1);
+	guint n = g_strv_length(f);
+	bool ok = n == 4 || n == 5;
+	int mu = ok ? name_index(f[2], km_sweep_rx_mutation_name, KM_SWEEP_RX_MUTATION_COUNT) : -1;
+	int sp = ok ? name_index(f[3], km_sweep_rx_split_name, KM_SWEEP_RX_SPLIT_COUNT) : -1;
+	static const struct km_usb_ep_cfg eps[] = { { KM_USB_SPEED_FULL, 64 },
+						    { KM_USB_SPEED_HIGH, 512 },
+						    { KM_USB_SPEED_SUPER, 1024 } };
+
+	*st = (struct km_sweep_rx_state){ 0 };
+	ok = ok && mu >= 0 && sp >= 0 && g_ascii_isdigit(f[0][0]) && g_ascii_isdigit(f[1][0]);
+	if (ok) {
+		st->len = (unsigned int)strtoul(f[0], NULL, 10);
+		st->frames = (unsigned int)strtoul(f[1], NULL, 10);
+		st->mutation = (unsigned int)mu;
+		st->split = (unsigned int)sp;
+	}
+	if (ok && n == 5) {
+		gchar **e = g_strsplit(f[4], "/", 2);
+
+		st->speed = speed_by_name(e[0]);
+		st->maxpacket = e[1] ? (unsigned int)strtoul(e[1], NULL, 10) : 0;
+		g_strfreev(e);
+	} else {
+		for (size_t i = 0; ok && i < G_N_ELEMENTS(eps) && !st->maxpacket; i++)
+			if (km_usbnet_variant_allows(v, eps[i].speed, eps[i].maxpacket)) {
+				st->speed = eps[i].speed;
+				st->maxpacket = eps[i].maxpacket;
+			}
+	}
+	g_strfreev(f);
+	return ok;
+}
+
+static int sweep_rx(const struct sweep_opts *o, struct km_registry *reg)
+{
+	gchar **names = NULL;
+	GPtrArray *pick = g_ptr_array_new();
+	struct km_sweep_rx_config cfg = { .size = sizeof(cfg), .quick = o->quick };
+	struct km_sweep_rx_result *res = NULL;
+	struct report r;
+	unsigned int k = 1, n = 1;
+	int err, rc = 0;
+
+	if (o->shard && !parse_shard(o->shard, &k, &n)) {
+		fprintf(stderr, PROG ": --shard \"%s\": want K/N, digits, 1 <= K <= N <= "
+			G_STRINGIFY(SHARDS_MAX) "\n", o->shard);
+		g_ptr_array_free(pick, TRUE);
+		return 2;
+	}
+	if (km_tool_split_names(PROG, "variant", o->variants, &names))
+		rc = 2;
+	for (gchar **name = names; name && *name && !rc; name++) {
+		const struct km_usbnet_variant *uv = km_registry_find_usbnet(reg, *name);
+
+		if (!uv)
+			uv = km_usbnet_find_any(*name);
+		if (!uv || !km_usbnet_variant_has(uv, framing) || !uv->framing) {
+			fprintf(stderr, PROG ": rx: no variant '%s' with a receive side; known:", *name);
+			for (const struct km_usbnet_variant *const *v = km_usbnet_rx_variants(); *v;
+			     v++)
+				fprintf(stderr, " %s", (*v)->name);
+			fprintf(stderr, "\n");
+			rc = 2;
+		} else {
+			g_ptr_array_add(pick, (gpointer)uv);
+		}
+	}
+	g_strfreev(names);
+	if (rc) {
+		g_ptr_array_free(pick, TRUE);
+		return rc;
+	}
+	if (o->replay) {
+		struct km_sweep_rx_state st;
+		int found;
+
+		if (pick->len != 1 || !parse_rx_state(o->replay, g_ptr_array_index(pick, 0), &st)) {
+			fprintf(stderr, PROG ": rx --replay wants one --variant and STATE "
+				"LEN,FRAMES,MUTATION,SPLIT[,SPEED/MAXPACKET] (e.g. "
+				"60,2,len+1,whole,high/512)\n");
+			g_ptr_array_free(pick, TRUE);
+			return 2;
+		}
+		found = km_sweep_rx_replay(g_ptr_array_index(pick, 0), &st, stdout);
+		g_ptr_array_free(pick, TRUE);
+		if (found < 0) {
+			fprintf(stderr, PROG ": %s\n", km_last_error());
+			return 2;
+		}
+		return o->fail_on_findings && found ? 1 : 0;
+	}
+	if (pick->len)
+		g_ptr_array_add(pick, NULL);
+	cfg.variants = pick->len ? (const struct km_usbnet_variant *const *)pick->pdata
+				 : km_usbnet_rx_variants();
+	cfg.shard = k - 1;
+	cfg.shards = n;
+	if (o->progress && isatty(STDERR_FILENO))
+		cfg.progress = progress;
+	err = km_sweep_rx_run(&cfg, &res);
+	if (err) {
+		fprintf(stderr, PROG ": %s (%d)\n", km_last_error(), err);
+		g_ptr_array_free(pick, TRUE);
+		return 2;
+	}
+	report_init(&r);
+	r.space = (struct space){ .k = k, .n = n, .quick = o->quick,
+				  .variants = r.space.variants, .sharings = r.space.sharings,
+				  .states = km_sweep_rx_space_size(&cfg) };
+	for (const struct km_usbnet_variant *const *v = cfg.variants; *v; v++)
+		g_ptr_array_add(r.space.variants, g_strdup((*v)->name));
+	report_from_rx_result(&r, res);
+	km_sweep_rx_result_free(res);
+	g_ptr_array_free(pick, TRUE);
+	report_sort(&r);
+	if (o->json)
+		print_json(&r);
+	else
+		print_table(&r);
+	rc = o->fail_on_findings && report_findings(&r) ? 1 : 0;
 	report_fini(&r);
 	return rc;
 }
@@ -873,6 +1111,8 @@ static int sweep_merge(const struct sweep_opts *o, int argc, char **argv)
 			print_json(&r);
 		else
 			print_table(&r);
+		if (o->fail_on_findings && report_findings(&r))
+			rc = 1;
 	}
 	report_fini(&r);
 	g_ptr_array_free(seen, TRUE);
@@ -895,6 +1135,12 @@ int main(int argc, char **argv)
 		  "Only these sharings: private, tcp_clone, header_cloned, shared (repeatable, "
 		  "or a comma list; default: all)", "NAME" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &o.json, "Write JSON to stdout", NULL },
+		{ "replay", 0, 0, G_OPTION_ARG_STRING, &o.replay,
+		  "rx: run one state of one --variant and print what happened and its reports "
+		  "(LEN,FRAMES,MUTATION,SPLIT[,SPEED/MAXPACKET], as the report's examples)",
+		  "STATE" },
+		{ "fail-on-findings", 0, 0, G_OPTION_ARG_NONE, &o.fail_on_findings,
+		  "Exit 1 when there is a finding (for CI)", NULL },
 		{ "progress", 0, 0, G_OPTION_ARG_NONE, &o.progress,
 		  "Show progress on stderr when it is a terminal", NULL },
 		KM_TOOL_LOAD_ENTRY(&o.load),
@@ -908,7 +1154,8 @@ int main(int argc, char **argv)
 	int rc;
 
 	km_tool_init();
-	ctx = g_option_context_new("asix | merge FILE.json... - sweep usbnet tx_fixups");
+	ctx = g_option_context_new("asix | rx | merge FILE.json... - sweep usbnet tx_fixups and "
+				   "rx_fixups");
 	g_option_context_set_summary(ctx,
 		"asix: hand every usbnet variant every sk_buff of a space -- len 0..1518,\n"
 		"headroom 0..64, tailroom 0..64 and alloc_skb()'s rounded default; private, a TCP\n"
@@ -924,6 +1171,17 @@ int main(int argc, char **argv)
 		"skb may not write are found by comparing them around the call:\n"
 		"skb_store_shared. --json also records the shard (K/N) and the space (--quick,\n"
 		"variants, sharings, its states).\n"
+		"\n"
+		"rx: hand every usbnet variant with a receive side every bulk-in stream of a\n"
+		"space -- 1..3 back-to-back frames of len 14..1518 framed by its device, each\n"
+		"valid or one of its malformed neighbours (len+1, len-1, len+8, copy_disagrees,\n"
+		"truncated), whole or split across transfers (split_header, split_frame), on\n"
+		"each endpoint of full/64, high/512, super/1024 it allows -- through usbnet's\n"
+		"receive path of its era and its rx_fixup. Findings: each checker report\n"
+		"(rx_read_past_urb, rx_no_progress, skb_over_panic, ...), frame_mismatch,\n"
+		"frame_lost (a valid stream), leak. --quick: len 14..20, 58..66, maxpacket +-4,\n"
+		"1510..1518. --replay STATE with one --variant prints one state's transfers,\n"
+		"frames, counters and reports (docs/receive.md).\n"
 		"\n"
 		"merge: combine the --json reports of the shards of one sweep (states and\n"
 		"seconds add up, so merged seconds are core-seconds; counts add, the smallest\n"
@@ -941,7 +1199,8 @@ int main(int argc, char **argv)
 		"print, exit status 1.\n"
 		"\n"
 		"Exit status: 0 the sweep ran (findings are its output), 1 a plugin's\n"
-		"variant crashed or timed out, 2 bad usage or error.");
+		"variant crashed or timed out (or, with --fail-on-findings, there is a\n"
+		"finding), 2 bad usage or error.");
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	if (!g_option_context_parse(ctx, &argc, &argv, &err)) {
 		fprintf(stderr, PROG ": %s\n", err->message);
@@ -954,12 +1213,17 @@ int main(int argc, char **argv)
 		rc = 2;
 	} else if (argc >= 2 && !strcmp(argv[1], "merge")) {
 		rc = sweep_merge(&o, argc, argv);
+	} else if (argc == 2 && !strcmp(argv[1], "rx")) {
+		if (!(reg = km_tool_registry(PROG, o.load)))
+			rc = 2;
+		else
+			rc = sweep_rx(&o, reg);
 	} else if (argc != 2 || strcmp(argv[1], "asix") != 0) {
 		/* newuser4 #20: a wrong command is named, not only the usage */
 		if (argc < 2)
-			fprintf(stderr, PROG ": no command; commands: asix, merge\n");
+			fprintf(stderr, PROG ": no command; commands: asix, rx, merge\n");
 		else if (strcmp(argv[1], "asix"))
-			fprintf(stderr, PROG ": unknown command '%s'; commands: asix, merge\n",
+			fprintf(stderr, PROG ": unknown command '%s'; commands: asix, rx, merge\n",
 				argv[1]);
 		else
 			fprintf(stderr, PROG ": asix: unexpected argument '%s'\n", argv[2]);
@@ -977,6 +1241,7 @@ int main(int argc, char **argv)
 	g_strfreev(o.variants);
 	g_strfreev(o.sharings);
 	g_free(o.shard);
+	g_free(o.replay);
 	g_option_context_free(ctx);
 	g_clear_error(&err);
 	return rc;

@@ -39,6 +39,7 @@
 #define KMODEL_SWEEP_H
 
 #include <kmodel/usb.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -181,6 +182,150 @@ static inline uint64_t km_sweep_space_size(const struct km_sweep_config *cfg)
 /** The finding of @r for @rule, or NULL. */
 KM_API const struct km_sweep_finding *km_sweep_find(const struct km_sweep_variant_result *r,
 						    const char *rule);
+
+/* ---- the receive sweep: kmodel-sweep rx ------------------------------------ */
+
+/**
+ * enum km_sweep_rx_mutation - what a state does to a valid transfer: the
+ * malformed neighbours one byte (or a little more) away from it. On the
+ * first frame's length word (KM_FRAMING_LENGTH) or descriptor
+ * (KM_FRAMING_AX88179):
+ * @KM_SWEEP_RX_VALID: nothing;
+ * @KM_SWEEP_RX_LEN_PLUS1, @KM_SWEEP_RX_LEN_MINUS1, @KM_SWEEP_RX_LEN_PLUS8:
+ *   the length off by +1, -1, +8 (an inverted copy follows it: only the
+ *   length is wrong);
+ * @KM_SWEEP_RX_COPY_DISAGREES: the AX88772's inverted copy off by one bit;
+ *   the AX88179's packet count (rx_hdr) one too many;
+ * @KM_SWEEP_RX_TRUNCATED: the transfer 2 bytes short (it ends inside the
+ *   last header, or inside rx_hdr).
+ */
+enum km_sweep_rx_mutation {
+	KM_SWEEP_RX_VALID = 0,
+	KM_SWEEP_RX_LEN_PLUS1,
+	KM_SWEEP_RX_LEN_MINUS1,
+	KM_SWEEP_RX_LEN_PLUS8,
+	KM_SWEEP_RX_COPY_DISAGREES,
+	KM_SWEEP_RX_TRUNCATED,
+	KM_SWEEP_RX_MUTATION_COUNT
+};
+
+/**
+ * enum km_sweep_rx_split - where the device ends a bulk-in transfer inside
+ * its stream of frames (KM_FRAMING_LENGTH only; the AX88179 bundles whole
+ * frames per transfer): beyond these, every transfer ends at rx_urb_size.
+ * @KM_SWEEP_RX_WHOLE: the stream in as few transfers as rx_urb_size allows;
+ * @KM_SWEEP_RX_SPLIT_HEADER: a transfer ends 2 bytes into the last frame's
+ *   header (the rest follows in the next);
+ * @KM_SWEEP_RX_SPLIT_FRAME: a transfer ends in the middle of the last frame.
+ */
+enum km_sweep_rx_split {
+	KM_SWEEP_RX_WHOLE = 0,
+	KM_SWEEP_RX_SPLIT_HEADER,
+	KM_SWEEP_RX_SPLIT_FRAME,
+	KM_SWEEP_RX_SPLIT_COUNT
+};
+
+/** "valid", "len+1", "len-1", "len+8", "copy_disagrees", "truncated";
+ *  NULL otherwise. */
+KM_API const char *km_sweep_rx_mutation_name(unsigned int m);
+/** "whole", "split_header", "split_frame"; NULL otherwise. */
+KM_API const char *km_sweep_rx_split_name(unsigned int s);
+
+/**
+ * struct km_sweep_rx_state - one state of the receive sweep: @frames
+ * frames of @len bytes each (their bytes a pattern by offset and frame),
+ * framed by the variant's device (kmodel/usb.h, struct km_framing), the
+ * @mutation applied, cut into bulk-in transfers by @split and rx_urb_size,
+ * received on an endpoint of @speed/@maxpacket.
+ */
+struct km_sweep_rx_state {
+	enum km_usb_speed speed;
+	unsigned int maxpacket;
+	unsigned int len;
+	unsigned int frames;
+	unsigned int mutation;
+	unsigned int split;
+};
+
+/** The order minimal examples follow: len, frames, mutation, split,
+ *  maxpacket. */
+KM_API int km_sweep_rx_state_cmp(const struct km_sweep_rx_state *a,
+				 const struct km_sweep_rx_state *b);
+
+struct km_sweep_rx_finding {
+	const char *rule;
+	uint64_t count;
+	struct km_sweep_rx_state example;
+};
+
+struct km_sweep_rx_variant_result {
+	const char *name;
+	uint64_t states;
+	size_t nfindings;
+	struct km_sweep_rx_finding findings[KM_SWEEP_RULES_MAX];
+};
+
+/**
+ * struct km_sweep_rx_result - what km_sweep_rx_run() found: as struct
+ * km_sweep_result, with receive states.
+ */
+struct km_sweep_rx_result {
+	uint64_t states;
+	double seconds, cpu_seconds;
+	size_t nvariants;
+	struct km_sweep_rx_variant_result *variants;
+};
+
+/**
+ * struct km_sweep_rx_config - the receive sweep's space and this run's part.
+ * @size: sizeof(struct km_sweep_rx_config) as the caller was compiled.
+ * @quick: the reduced space: len 14..20, 58..66, maxpacket - 4 .. + 4 and
+ *         1510..1518 instead of 14..1518.
+ * @shard, @shards: this run covers the rows (variant, endpoint, len) whose
+ *         index % @shards is @shard (0: one shard).
+ * @variants: NULL-terminated; NULL: km_usbnet_rx_variants(). A variant
+ *         without a framing (no receive side) is refused (-EINVAL).
+ * @progress, @progress_arg: as struct km_sweep_config's.
+ *
+ * The space, per variant: each endpoint of full/64, high/512 and
+ * super/1024 it allows; len as above; 1..3 frames back to back; each
+ * mutation; each split its framing has. Per state the transfers go through
+ * km_usbnet_rx_urb() on a machine of their own, and the findings are: each
+ * report code the state raised (rx_read_past_urb, rx_no_progress,
+ * skb_over_panic, ...); frame_mismatch (in a valid state, a frame passed up
+ * that is not the next sent frame, allowing the framing's trailing pad);
+ * malformed_frame_passed_up (the same in a malformed state: bytes the device
+ * did not send as a frame went up the stack); frame_lost (a valid state,
+ * but fewer sent frames passed up than sent); leak (skbs alive after).
+ */
+struct km_sweep_rx_config {
+	size_t size;
+	bool quick;
+	unsigned int shard, shards;
+	const struct km_usbnet_variant *const *variants;
+	void (*progress)(void *arg, uint64_t done, uint64_t total);
+	void *progress_arg;
+};
+
+/** Run (this shard of) the receive sweep; *@out (km_sweep_rx_result_free()).
+ *  Return: 0, -EINVAL (bad config, a variant without a receive side). */
+KM_API int km_sweep_rx_run(const struct km_sweep_rx_config *cfg, struct km_sweep_rx_result **out);
+KM_API void km_sweep_rx_result_free(struct km_sweep_rx_result *r);
+/** States of the whole space of @cfg (all shards). */
+KM_API uint64_t km_sweep_rx_space_size(const struct km_sweep_rx_config *cfg);
+/** The finding of @r for @rule, or NULL. */
+KM_API const struct km_sweep_rx_finding *km_sweep_rx_find(
+	const struct km_sweep_rx_variant_result *r, const char *rule);
+
+/**
+ * km_sweep_rx_replay() - run the one state @st of variant @v as the sweep
+ * does and write to @out what happened: each transfer's bytes (length),
+ * each frame passed up (length, whether it is the sent frame), usbnet's
+ * counters, every report with its message, and the findings the sweep
+ * would count for it. Return: the number of findings (>= 0), or -EINVAL.
+ */
+KM_API int km_sweep_rx_replay(const struct km_usbnet_variant *v, const struct km_sweep_rx_state *st,
+			      FILE *out);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,531 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The receive sweep (see include/kmodel/sweep.h, km_sweep_rx_run()): for
+ * each variant with a receive side and each endpoint it allows, a machine
+ * and a usbnet; then every (len, frames, mutation, split) state of this
+ * shard's rows: the device's transfers through km_usbnet_rx_urb(), and
+ * what was passed up, the reports and the leaks checked.
+ */
+#include <kmodel/kmodel.h>
+#include <kmodel/sweep.h>
+#include <errno.h>
+#include <glib.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#define LEN_MIN 14u		/* ETH_HLEN: the shortest frame a device sends */
+#define LEN_MAX 1518u		/* ETH_FRAME_LEN + VLAN_HLEN */
+#define FRAMES_MAX 3u
+#define FRAME_STRIDE 1600u	/* frame f's pattern starts at f * FRAME_STRIDE */
+#define STREAM_CAP 8192u
+
+static const struct km_usb_ep_cfg rx_eps[] = {
+	{ KM_USB_SPEED_FULL, 64 }, { KM_USB_SPEED_HIGH, 512 }, { KM_USB_SPEED_SUPER, 1024 },
+};
+
+/* the rules past the report codes */
+enum { RULE_MISMATCH = KM_R__COUNT, RULE_BAD_UP, RULE_LOST, RULE_LEAK, RULE__COUNT };
+
+_Static_assert(RULE__COUNT <= 2 * KM_SWEEP_RULES_MAX, "rule table");
+
+static const char *rule_name(unsigned int r)
+{
+	switch (r) {
+	case RULE_MISMATCH: return "frame_mismatch";
+	case RULE_BAD_UP: return "malformed_frame_passed_up";
+	case RULE_LOST: return "frame_lost";
+	case RULE_LEAK: return "leak";
+	default: return km_report_code_name((enum km_report_code)r);
+	}
+}
+
+const char *km_sweep_rx_mutation_name(unsigned int m)
+{
+	static const char *const names[] = { "valid", "len+1", "len-1", "len+8",
+					     "copy_disagrees", "truncated" };
+
+	return m < KM_SWEEP_RX_MUTATION_COUNT ? names[m] : NULL;
+}
+
+const char *km_sweep_rx_split_name(unsigned int s)
+{
+	static const char *const names[] = { "whole", "split_header", "split_frame" };
+
+	return s < KM_SWEEP_RX_SPLIT_COUNT ? names[s] : NULL;
+}
+
+int km_sweep_rx_state_cmp(const struct km_sweep_rx_state *a, const struct km_sweep_rx_state *b)
+{
+	const unsigned int ka[] = { a->len, a->frames, a->mutation, a->split, a->maxpacket };
+	const unsigned int kb[] = { b->len, b->frames, b->mutation, b->split, b->maxpacket };
+
+	for (size_t i = 0; i < G_N_ELEMENTS(ka); i++)
+		if (ka[i] != kb[i])
+			return ka[i] < kb[i] ? -1 : 1;
+	return 0;
+}
+
+/* ---- the space ---------------------------------------------------------------- */
+
+/* the lengths of a row set: the whole range, or the quick one's bands */
+static unsigned int lens_of(bool quick, unsigned int mp, unsigned int *out)
+{
+	unsigned int n = 0;
+
+	if (!quick) {
+		for (unsigned int l = LEN_MIN; l <= LEN_MAX; l++)
+			out[n++] = l;
+		return n;
+	}
+	for (unsigned int l = LEN_MIN; l <= LEN_MAX; l++)
+		if (l <= 20 || (l >= 58 && l <= 66) || (l + 4 >= mp && l <= mp + 4) || l >= 1510)
+			out[n++] = l;
+	return n;
+}
+
+static unsigned int splits_of(const struct km_usbnet_variant *v)
+{
+	return v->framing->kind == KM_FRAMING_LENGTH ? KM_SWEEP_RX_SPLIT_COUNT : 1;
+}
+
+/* states of one row (one len) of @v */
+static uint64_t row_states(const struct km_usbnet_variant *v)
+{
+	return (uint64_t)FRAMES_MAX * KM_SWEEP_RX_MUTATION_COUNT * splits_of(v);
+}
+
+static const struct km_usbnet_variant *const *variants_of(const struct km_sweep_rx_config *c)
+{
+	return c->variants ? c->variants : km_usbnet_rx_variants();
+}
+
+static bool has_rx(const struct km_usbnet_variant *v)
+{
+	return v && km_usbnet_variant_has(v, framing) && v->framing;
+}
+
+uint64_t km_sweep_rx_space_size(const struct km_sweep_rx_config *cfg)
+{
+	struct km_sweep_rx_config c = { 0 };
+	unsigned int lens[LEN_MAX + 1];
+	uint64_t n = 0;
+
+	if (cfg)
+		c = *cfg;
+	for (const struct km_usbnet_variant *const *v = variants_of(&c); *v; v++) {
+		if (!has_rx(*v))
+			continue;
+		for (size_t e = 0; e < G_N_ELEMENTS(rx_eps); e++)
+			if (km_usbnet_variant_allows(*v, rx_eps[e].speed, rx_eps[e].maxpacket))
+				n += lens_of(c.quick, rx_eps[e].maxpacket, lens) * row_states(*v);
+	}
+	return n;
+}
+
+/* ---- one state -------------------------------------------------------------------- */
+
+struct run {
+	struct km_machine *m;
+	struct km_task *t;
+	struct km_usbnet *dev;
+	const struct km_usbnet_variant *v;
+	const uint8_t *pat;
+	uint8_t stream[STREAM_CAP];
+	/* this state */
+	const struct km_sweep_rx_state *st;
+	unsigned int next;		/* the next sent frame expected */
+	unsigned int delivered, mismatched;
+	FILE *trace;			/* replay: what happened */
+	unsigned long counts[KM_R__COUNT];
+	size_t live_skbs, live_bufs;
+	struct km_sweep_rx_variant_result *res;
+	struct km_sweep_rx_finding **by_rule;
+};
+
+static const uint8_t *frame_of(const struct run *r, unsigned int f)
+{
+	return r->pat + (size_t)f * FRAME_STRIDE;
+}
+
+static void on_frame(void *arg, const uint8_t *frame, size_t len)
+{
+	struct run *r = arg;
+	const struct km_sweep_rx_state *st = r->st;
+	unsigned int j;
+
+	/* the next sent frame, or a later one (those between were lost) */
+	for (j = r->next; j < st->frames; j++)
+		if (km_framing_frame_ok(r->v->framing, frame_of(r, j), st->len, frame, len))
+			break;
+	if (j < st->frames) {
+		r->next = j + 1;
+		r->delivered++;
+	} else {
+		r->mismatched++;
+	}
+	if (r->trace)
+		fprintf(r->trace, "  frame passed up: %zu bytes, %s\n", len,
+			j < st->frames ? "a sent frame" : "not a sent frame (frame_mismatch)");
+}
+
+static uint32_t get_le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void put_le32(uint8_t *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* the state's stream: encoded, then mutated; its length */
+static size_t build(struct run *r, size_t *last_hdr)
+{
+	const struct km_sweep_rx_state *st = r->st;
+	const struct km_framing *f = r->v->framing;
+	const uint8_t *frames[FRAMES_MAX];
+	size_t lens[FRAMES_MAX];
+	long n;
+	int delta = st->mutation == KM_SWEEP_RX_LEN_PLUS1 ? 1 :
+		    st->mutation == KM_SWEEP_RX_LEN_MINUS1 ? -1 :
+		    st->mutation == KM_SWEEP_RX_LEN_PLUS8 ? 8 : 0;
+
+	for (unsigned int i = 0; i < st->frames; i++) {
+		frames[i] = frame_of(r, i);
+		lens[i] = st->len;
+	}
+	n = km_framing_encode(f, frames, lens, st->frames, r->stream, sizeof(r->stream));
+	if (n < 0)
+		return 0;
+	*last_hdr = 0;
+	if (f->kind == KM_FRAMING_LENGTH) {
+		size_t span = f->align > 1 ? (f->hdr_bytes + st->len + f->align - 1) / f->align *
+					     f->align : f->hdr_bytes + st->len;
+		uint32_t mask = (1u << f->len_bits) - 1, w = get_le32(r->stream);
+
+		*last_hdr = span * (st->frames - 1);
+		if (delta) {
+			uint32_t l = ((uint32_t)st->len + (uint32_t)delta) & mask;
+
+			w = l | (f->inverted_copy ? (~l & 0xffffu) << 16 : (w & 0xffff0000u));
+		} else if (st->mutation == KM_SWEEP_RX_COPY_DISAGREES) {
+			w ^= 0x10000u;
+		}
+		if (f->hdr_bytes == 4)
+			put_le32(r->stream, w);
+	} else if (f->kind == KM_FRAMING_AX88179) {
+		uint8_t *hdr = r->stream + n - 4;
+		uint32_t h = get_le32(hdr), off = h >> 16;
+
+		if (delta && off + 4 <= (uint32_t)n) {
+			uint32_t d = get_le32(r->stream + off);
+			uint32_t l = (((d >> 16) & 0x1fffu) + (uint32_t)delta) & 0x1fffu;
+
+			put_le32(r->stream + off, (d & ~(0x1fffu << 16)) | l << 16);
+		} else if (st->mutation == KM_SWEEP_RX_COPY_DISAGREES) {
+			put_le32(hdr, (h & 0xffff0000u) | ((h + 1) & 0xffffu));
+		}
+	}
+	if (st->mutation == KM_SWEEP_RX_TRUNCATED)
+		n -= 2;
+	return (size_t)n;
+}
+
+/* hand the stream to usbnet in transfers: the split's cut, then at most
+ * rx_urb_size each */
+static void deliver(struct run *r, size_t len, size_t last_hdr)
+{
+	size_t cut = len, off = 0, urb = r->dev->rx_urb_size;
+
+	if (r->st->split == KM_SWEEP_RX_SPLIT_HEADER)
+		cut = last_hdr + 2;
+	else if (r->st->split == KM_SWEEP_RX_SPLIT_FRAME)
+		cut = last_hdr + r->v->framing->hdr_bytes + r->st->len / 2;
+	if (cut > len)
+		cut = len;
+	while (off < len) {
+		size_t end = off < cut ? MIN(cut, off + urb) : MIN(len, off + urb);
+		int rc;
+
+		if (r->trace)
+			fprintf(r->trace, " transfer of %zu bytes (stream offset %zu):\n", end - off,
+				off);
+		rc = km_usbnet_rx_urb(r->dev, r->stream + off, end - off);
+		if (r->trace)
+			fprintf(r->trace, "  km_usbnet_rx_urb() returned %d\n", rc);
+		off = end;
+	}
+}
+
+static void hit(struct run *r, unsigned int rule)
+{
+	struct km_sweep_rx_finding *f;
+
+	if (r->trace) {
+		fprintf(r->trace, " finding: %s\n", rule_name(rule));
+		return;
+	}
+	f = r->by_rule[rule];
+	if (!f) {
+		if (r->res->nfindings == KM_SWEEP_RULES_MAX)
+			return;
+		f = r->by_rule[rule] = &r->res->findings[r->res->nfindings++];
+		f->rule = rule_name(rule);
+		f->example = *r->st;
+	} else if (km_sweep_rx_state_cmp(r->st, &f->example) < 0) {
+		f->example = *r->st;
+	}
+	f->count++;
+}
+
+/* one state; returns the findings */
+static unsigned int run_state(struct run *r, const struct km_sweep_rx_state *st)
+{
+	size_t len, last_hdr, skbs, bufs;
+	unsigned int found = 0;
+
+	r->st = st;
+	r->next = r->delivered = r->mismatched = 0;
+	len = build(r, &last_hdr);
+	deliver(r, len, last_hdr);
+	if (r->mismatched) {
+		hit(r, st->mutation == KM_SWEEP_RX_VALID ? RULE_MISMATCH : RULE_BAD_UP);
+		found++;
+	}
+	if (st->mutation == KM_SWEEP_RX_VALID && r->delivered < st->frames) {
+		hit(r, RULE_LOST);
+		found++;
+	}
+	km_skb_live(r->m, &skbs, &bufs);
+	if (skbs != r->live_skbs || bufs != r->live_bufs) {
+		hit(r, RULE_LEAK);
+		found++;
+		r->live_skbs = skbs;
+		r->live_bufs = bufs;
+	}
+	if (km_report_count(r->m, KM_R_NONE) != r->counts[KM_R_NONE]) {
+		for (unsigned int c = 1; c < KM_R__COUNT; c++) {
+			unsigned long n = km_report_count(r->m, (enum km_report_code)c);
+
+			if (n != r->counts[c] && c != KM_R_SKB_SHARING) {
+				hit(r, c);
+				found++;
+			}
+			r->counts[c] = n;
+		}
+		r->counts[KM_R_NONE] = km_report_count(r->m, KM_R_NONE);
+	}
+	return found;
+}
+
+static int run_up(struct run *r, const struct km_usbnet_variant *v, enum km_usb_speed speed,
+		  unsigned int mp, unsigned int log_max)
+{
+	int err = km_machine_new(NULL, &r->m);
+
+	if (!err)
+		err = km_task_new(r->m, NULL, 0, &r->t);
+	if (!err)
+		err = km_usbnet_probe(r->m, v, speed, mp, NULL, &r->dev);
+	if (err)
+		return err;
+	r->v = v;
+	km_usbnet_set_rx_sink(r->dev, on_frame, r);
+	km_printk_set_quiet(r->m, log_max == 0);
+	km_reports_clear(r->m);
+	km_reports_set_log_max(r->m, log_max);
+	memset(r->counts, 0, sizeof(r->counts));
+	km_task_switch(r->t);
+	km_skb_live(r->m, &r->live_skbs, &r->live_bufs);
+	return 0;
+}
+
+static void run_down(struct run *r)
+{
+	km_task_switch(NULL);
+	km_usbnet_free(r->dev);
+	if (r->t)
+		km_task_free(r->t);
+	if (r->m) {
+		km_reports_set_log_max(r->m, 0);
+		km_machine_destroy(r->m);
+	}
+	r->dev = NULL;
+	r->t = NULL;
+	r->m = NULL;
+}
+
+static uint8_t *pattern(void)
+{
+	uint8_t *pat = g_malloc((size_t)FRAMES_MAX * FRAME_STRIDE);
+
+	for (unsigned int i = 0; i < FRAMES_MAX * FRAME_STRIDE; i++)	/* no short period */
+		pat[i] = (uint8_t)(i * 7u + (i >> 8) * 13u + 1u);
+	return pat;
+}
+
+static double now(clockid_t clock)
+{
+	struct timespec ts;
+
+	clock_gettime(clock, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void km_sweep_rx_result_free(struct km_sweep_rx_result *r)
+{
+	if (!r)
+		return;
+	g_free(r->variants);
+	g_free(r);
+}
+
+const struct km_sweep_rx_finding *km_sweep_rx_find(const struct km_sweep_rx_variant_result *r,
+						   const char *rule)
+{
+	for (size_t i = 0; r && rule && i < r->nfindings; i++)
+		if (!strcmp(r->findings[i].rule, rule))
+			return &r->findings[i];
+	return NULL;
+}
+
+int km_sweep_rx_run(const struct km_sweep_rx_config *cfg, struct km_sweep_rx_result **out)
+{
+	struct km_sweep_rx_config c = { 0 };
+	const struct km_usbnet_variant *const *vs;
+	struct km_sweep_rx_result *res;
+	unsigned int lens[LEN_MAX + 1];
+	uint64_t row = 0, done = 0, total, next_progress = 0;
+	uint8_t *pat;
+	size_t nv = 0;
+	double t0, c0;
+	int err = 0;
+
+	if (!out)
+		return km_err(-EINVAL, "sweep_rx_run: NULL out");
+	*out = NULL;
+	if (cfg)
+		c = *cfg;
+	if (!c.shards)
+		c.shards = 1;
+	if (c.shard >= c.shards)
+		return km_err(-EINVAL, "sweep_rx_run: shard %u of %u", c.shard, c.shards);
+	vs = variants_of(&c);
+	for (; vs[nv]; nv++) {
+		if ((err = km_usbnet_variant_check(vs[nv])) != 0)
+			return err;
+		if (!has_rx(vs[nv]))
+			return km_err(-EINVAL, "sweep_rx_run: variant %s has no receive side "
+				      "(no framing)", vs[nv]->name);
+	}
+	total = km_sweep_rx_space_size(&c) / c.shards;
+	pat = pattern();
+	res = g_new0(struct km_sweep_rx_result, 1);
+	res->nvariants = nv;
+	res->variants = g_new0(struct km_sweep_rx_variant_result, nv);
+	t0 = now(CLOCK_MONOTONIC);
+	c0 = now(CLOCK_THREAD_CPUTIME_ID);
+	for (size_t vi = 0; vi < nv && !err; vi++) {
+		struct km_sweep_rx_variant_result *vr = &res->variants[vi];
+		struct km_sweep_rx_finding *by_rule[RULE__COUNT] = { 0 };
+
+		vr->name = vs[vi]->name;
+		for (size_t e = 0; e < G_N_ELEMENTS(rx_eps) && !err; e++) {
+			const struct km_usb_ep_cfg *ep = &rx_eps[e];
+			struct run *r;
+			unsigned int nl;
+
+			if (!km_usbnet_variant_allows(vs[vi], ep->speed, ep->maxpacket))
+				continue;
+			r = g_new0(struct run, 1);
+			r->pat = pat;
+			r->res = vr;
+			r->by_rule = by_rule;
+			err = run_up(r, vs[vi], ep->speed, ep->maxpacket, 0);
+			nl = lens_of(c.quick, ep->maxpacket, lens);
+			for (unsigned int li = 0; li < nl && !err; li++, row++) {
+				struct km_sweep_rx_state st = { .speed = ep->speed,
+								.maxpacket = ep->maxpacket,
+								.len = lens[li] };
+
+				if (row % c.shards != c.shard)
+					continue;
+				for (st.frames = 1; st.frames <= FRAMES_MAX; st.frames++)
+					for (st.mutation = 0; st.mutation < KM_SWEEP_RX_MUTATION_COUNT;
+					     st.mutation++)
+						for (st.split = 0; st.split < splits_of(vs[vi]);
+						     st.split++)
+							run_state(r, &st);
+				vr->states += row_states(vs[vi]);
+				done += row_states(vs[vi]);
+				if (c.progress && done >= next_progress) {
+					c.progress(c.progress_arg, done, total);
+					next_progress = done + 65536;
+				}
+			}
+			run_down(r);
+			g_free(r);
+		}
+		res->states += vr->states;
+	}
+	res->seconds = now(CLOCK_MONOTONIC) - t0;
+	res->cpu_seconds = now(CLOCK_THREAD_CPUTIME_ID) - c0;
+	g_free(pat);
+	if (err) {
+		km_sweep_rx_result_free(res);
+		return err;
+	}
+	if (c.progress)
+		c.progress(c.progress_arg, done, total);
+	*out = res;
+	return 0;
+}
+
+int km_sweep_rx_replay(const struct km_usbnet_variant *v, const struct km_sweep_rx_state *st,
+		       FILE *out)
+{
+	struct km_usbnet_rx_stats rs;
+	struct run *r;
+	unsigned int found;
+	int err;
+
+	if (!v || !st || !out || !has_rx(v) || !st->frames || st->frames > FRAMES_MAX ||
+	    st->len < LEN_MIN || st->len > LEN_MAX || st->mutation >= KM_SWEEP_RX_MUTATION_COUNT ||
+	    st->split >= splits_of(v) || !km_usbnet_variant_allows(v, st->speed, st->maxpacket))
+		return km_err(-EINVAL, "sweep_rx_replay: not a state of the space (len 14..1518, "
+			      "frames 1..3, a mutation, a split of the framing, an endpoint of "
+			      "the variant)");
+	r = g_new0(struct run, 1);
+	r->pat = pattern();
+	r->trace = out;
+	err = run_up(r, v, st->speed, st->maxpacket, 1024);
+	if (err) {
+		g_free((void *)r->pat);
+		g_free(r);
+		return err;
+	}
+	fprintf(out, "%s (%s): %s/%u, %u frame%s of %u bytes, %s, %s; rx_urb_size %zu\n",
+		v->name, v->rx_source ? v->rx_source : "-", km_usb_speed_name(st->speed),
+		st->maxpacket, st->frames, st->frames == 1 ? "" : "s", st->len,
+		km_sweep_rx_mutation_name(st->mutation), km_sweep_rx_split_name(st->split),
+		r->dev->rx_urb_size);
+	found = run_state(r, st);
+	km_usbnet_rx_get_stats(r->dev, &rs);
+	fprintf(out, " usbnet: %" G_GUINT64_FORMAT " URBs, %" G_GUINT64_FORMAT " frames passed "
+		"up, rx_fixup returned 0 %" G_GUINT64_FORMAT " times; rx_packets %lu rx_bytes %lu "
+		"rx_errors %lu rx_length_errors %lu\n", rs.urbs, rs.frames, rs.fixup_errors,
+		r->dev->net->stats.rx_packets, r->dev->net->stats.rx_bytes,
+		r->dev->net->stats.rx_errors, r->dev->net->stats.rx_length_errors);
+	for (size_t i = 0; i < km_report_log_len(r->m); i++) {
+		const struct km_report *rep = km_report_get(r->m, i);
+
+		fprintf(out, " report %s: %s\n", km_report_code_name(rep->code), rep->message);
+	}
+	fprintf(out, " %u finding%s\n", found, found == 1 ? "" : "s");
+	run_down(r);
+	g_free((void *)r->pat);
+	g_free(r);
+	return (int)found;
+}

@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The receive sweep (kmodel/sweep.h km_sweep_rx_run(), kmodel-sweep rx) on
+ * its quick space: the shards add up and merge to the whole; the findings
+ * the ports' sources predict are there (and those they rule out are not);
+ * --replay and --fail-on-findings.
+ */
+#include "km_test.h"
+#include <kmodel/sweep.h>
+#include <json-glib/json-glib.h>
+#include <glib/gstdio.h>
+#include <sys/wait.h>
+
+static struct km_sweep_rx_result *run(unsigned int shard, unsigned int shards)
+{
+	struct km_sweep_rx_config cfg = { .size = sizeof(cfg), .quick = true, .shard = shard,
+					  .shards = shards };
+	struct km_sweep_rx_result *res = NULL;
+
+	assert_int_equal(km_sweep_rx_run(&cfg, &res), 0);
+	return res;
+}
+
+static const struct km_sweep_rx_variant_result *variant(const struct km_sweep_rx_result *r,
+							const char *name)
+{
+	for (size_t i = 0; i < r->nvariants; i++)
+		if (!strcmp(r->variants[i].name, name))
+			return &r->variants[i];
+	fail_msg("no variant %s", name);
+	return NULL;
+}
+
+static uint64_t count(const struct km_sweep_rx_result *r, const char *v, const char *rule)
+{
+	const struct km_sweep_rx_finding *f = km_sweep_rx_find(variant(r, v), rule);
+
+	return f ? f->count : 0;
+}
+
+/* the space: per variant and endpoint, quick lens x 3 frames x 6 mutations
+ * x the framing's splits (3 for a length prefix, 1 for the AX88179) */
+static void test_space_size(void **state)
+{
+	struct km_sweep_rx_config cfg = { .size = sizeof(cfg), .quick = true };
+	struct km_sweep_rx_config one = cfg;
+
+	(void)state;
+	one.variants = (const struct km_usbnet_variant *const[]){ km_usbnet_find("before"), NULL };
+	/* before's endpoints full/64 and high/512: the quick bands, each */
+	{
+		unsigned int full = 0, high = 0;
+
+		for (unsigned int l = 14; l <= 1518; l++) {
+			bool band = l <= 20 || (l >= 58 && l <= 66) || l >= 1510;
+
+			full += band || (l + 4 >= 64 && l <= 68);
+			high += band || (l + 4 >= 512 && l <= 516);
+		}
+		assert_int_equal(km_sweep_rx_space_size(&one), (uint64_t)(full + high) * 3 * 6 * 3);
+	}
+	assert_true(km_sweep_rx_space_size(&cfg) > km_sweep_rx_space_size(&one));
+	/* a variant without a receive side is refused */
+	one.variants = (const struct km_usbnet_variant *const[]){ km_usbnet_find("after"), NULL };
+	{
+		struct km_sweep_rx_result *res = NULL;
+
+		assert_int_equal(km_sweep_rx_run(&one, &res), -EINVAL);
+		assert_null(res);
+	}
+}
+
+/* shards 1..3 of 3 cover the whole space once: states and counts add up */
+static void test_shards_add_up(void **state)
+{
+	struct km_sweep_rx_result *whole = run(0, 1), *part[3];
+	uint64_t states = 0;
+
+	(void)state;
+	for (unsigned int k = 0; k < 3; k++) {
+		part[k] = run(k, 3);
+		states += part[k]->states;
+	}
+	assert_int_equal(states, whole->states);
+	for (size_t v = 0; v < whole->nvariants; v++)
+		for (size_t f = 0; f < whole->variants[v].nfindings; f++) {
+			const struct km_sweep_rx_finding *w = &whole->variants[v].findings[f];
+			uint64_t sum = 0;
+
+			for (unsigned int k = 0; k < 3; k++)
+				sum += count(part[k], whole->variants[v].name, w->rule);
+			assert_int_equal(sum, w->count);
+		}
+	for (unsigned int k = 0; k < 3; k++)
+		km_sweep_rx_result_free(part[k]);
+	km_sweep_rx_result_free(whole);
+}
+
+/*
+ * What the sources say the quick space holds:
+ *  - no port loops without progress, none leaks, none panics;
+ *  - asix v3.5 and sr9800 lose a valid frame split across transfers (both
+ *    take "size + offset > skb->len" for "Bad RX Length"), and pass up
+ *    whatever length a malformed header claims within the transfer;
+ *  - ax88179 mainline (002bba562dd3) passes every frame but the last up
+ *    with 2 extra bytes: frame_mismatch in valid states of 2 or 3 frames,
+ *    never of 1;
+ *  - v5.7 (before e869e7a17798): every frame 2 bytes long, 1 frame too.
+ */
+static void test_findings(void **state)
+{
+	struct km_sweep_rx_result *r = run(0, 1);
+	static const char *const names[] = { "before", "sr9800", "ax88179", "ax88179-v5.7",
+					     "ax88179-v5.16", "ax88179-57bc3d3ae8c1" };
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(names); i++) {
+		assert_int_equal(count(r, names[i], "rx_no_progress"), 0);
+		assert_int_equal(count(r, names[i], "leak"), 0);
+		assert_int_equal(count(r, names[i], "skb_over_panic"), 0);
+	}
+	assert_true(count(r, "before", "frame_lost") > 0);
+	assert_true(count(r, "sr9800", "frame_lost") > 0);
+	assert_true(count(r, "before", "malformed_frame_passed_up") > 0);
+	{
+		const struct km_sweep_rx_finding *f =
+			km_sweep_rx_find(variant(r, "ax88179"), "frame_mismatch");
+
+		assert_non_null(f);
+		assert_int_equal(f->example.frames, 2);
+		assert_int_equal(f->example.mutation, KM_SWEEP_RX_VALID);
+		f = km_sweep_rx_find(variant(r, "ax88179-v5.7"), "frame_mismatch");
+		assert_non_null(f);
+		assert_int_equal(f->example.frames, 1);
+		/* after e869e7a17798 a lone frame is exact */
+		f = km_sweep_rx_find(variant(r, "ax88179-v5.16"), "frame_mismatch");
+		assert_non_null(f);
+		assert_int_equal(f->example.frames, 2);
+	}
+	km_sweep_rx_result_free(r);
+}
+
+static gchar *tool(const char *args, int *exit_status)
+{
+	gchar *cmd = g_strdup_printf("%s %s", KMODEL_SWEEP_PATH, args), *out = NULL, *err = NULL;
+	int status;
+
+	assert_true(g_spawn_command_line_sync(cmd, &out, &err, &status, NULL));
+	*exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	g_free(err);	/* the usage line of the bad state */
+	g_free(cmd);
+	return out;
+}
+
+static gint64 json_states(const gchar *text)
+{
+	JsonParser *p = json_parser_new();
+	gint64 n;
+
+	assert_true(json_parser_load_from_data(p, text, -1, NULL));
+	n = json_object_get_int_member(json_node_get_object(json_parser_get_root(p)), "states");
+	g_object_unref(p);
+	return n;
+}
+
+/* kmodel-sweep rx --json per shard, then merge: the whole's states */
+static void test_tool_shards_merge(void **state)
+{
+	gchar *dir = g_dir_make_tmp("sweeprx-XXXXXX", NULL), *whole, *merged, *args;
+	GString *files = g_string_new(NULL);
+	int rc;
+
+	(void)state;
+	whole = tool("rx --quick --json", &rc);
+	assert_int_equal(rc, 0);
+	for (int k = 1; k <= 3; k++) {
+		gchar *path = g_strdup_printf("%s/s%d.json", dir, k), *out;
+
+		args = g_strdup_printf("rx --quick --json --shard %d/3", k);
+		out = tool(args, &rc);
+		assert_int_equal(rc, 0);
+		assert_true(g_file_set_contents(path, out, -1, NULL));
+		g_string_append_printf(files, " %s", path);
+		g_free(out);
+		g_free(args);
+		g_free(path);
+	}
+	args = g_strdup_printf("merge --json%s", files->str);
+	merged = tool(args, &rc);
+	assert_int_equal(rc, 0);
+	assert_int_equal(json_states(merged), json_states(whole));
+	assert_non_null(strstr(merged, "\"sweep\" : \"rx\""));
+	assert_non_null(strstr(merged, "malformed_frame_passed_up"));
+	g_free(args);
+	g_free(merged);
+	g_free(whole);
+	for (int k = 1; k <= 3; k++) {
+		gchar *path = g_strdup_printf("%s/s%d.json", dir, k);
+
+		g_unlink(path);
+		g_free(path);
+	}
+	g_rmdir(dir);
+	g_free(dir);
+	g_string_free(files, TRUE);
+}
+
+/* --fail-on-findings: exit 1 with a finding; --replay prints one state */
+static void test_tool_replay_and_fail(void **state)
+{
+	gchar *out;
+	int rc;
+
+	(void)state;
+	out = tool("rx --quick --variant ax88179 --fail-on-findings", &rc);
+	assert_int_equal(rc, 1);
+	g_free(out);
+	/* one valid frame: nothing to find (exit 0 even with the flag) */
+	out = tool("rx --variant ax88179 --replay 60,1,valid,whole,super/1024 --fail-on-findings",
+		   &rc);
+	assert_int_equal(rc, 0);
+	assert_non_null(strstr(out, "frame passed up: 60 bytes, a sent frame"));
+	assert_non_null(strstr(out, "0 findings"));
+	g_free(out);
+	/* two: the first 2 bytes long (the mainline finding) */
+	out = tool("rx --variant ax88179 --replay 60,2,valid,whole,super/1024 --fail-on-findings",
+		   &rc);
+	assert_int_equal(rc, 1);
+	assert_non_null(strstr(out, "frame passed up: 62 bytes, not a sent frame"));
+	assert_non_null(strstr(out, "finding: frame_mismatch"));
+	g_free(out);
+	out = tool("rx --variant ax88179 --replay 60,2,nonsense,whole", &rc);
+	assert_int_equal(rc, 2);
+	g_free(out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_space_size),
+		cmocka_unit_test(test_shards_add_up),
+		cmocka_unit_test(test_findings),
+		cmocka_unit_test(test_tool_shards_merge),
+		cmocka_unit_test(test_tool_replay_and_fail),
+	};
+
+	return cmocka_run_group_tests_name("test_sweep_rx", tests, NULL, NULL);
+}
