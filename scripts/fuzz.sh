@@ -9,11 +9,11 @@
 #                                          fuzz-corpus/TARGET, seeded from the
 #                                          committed one), crashes in DIR/../
 #   scripts/fuzz.sh list                   the targets
-# Targets: mm, skb, parser, machine. Exit 1 when a target finds a crash,
+# Targets: mm, skb, parser, machine, rx. Exit 1 when a target finds a crash,
 # a leak or a broken promise (the reproducer is kept: libFuzzer names it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-targets=(mm skb parser machine)
+targets=(mm skb parser machine rx)
 bin=build/fuzz/tests/fuzz
 seeds=tests/fuzz/corpus
 

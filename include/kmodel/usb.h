@@ -677,10 +677,11 @@ KM_API void km_usbnet_set_rx_sink(struct km_usbnet *dev, km_usbnet_rx_fn fn, voi
  */
 KM_API int km_usbnet_rx_urb(struct km_usbnet *dev, const void *buf, size_t len);
 
-/** The rx_fixup step bound of a transfer of @len bytes: a loop that takes a
- *  step per 4 bytes, twice over, and 65536 descriptors (AX88179's 16-bit
- *  count), with room to spare. */
-#define KM_USBNET_RX_STEPS(len) (2u * ((unsigned int)(len) / 4u + 65536u) + 64u)
+/** The rx_fixup step bound of a transfer of @len bytes: a loop of up to 8
+ *  steps for each 4 bytes and for each of 65536 descriptors (AX88179's
+ *  16-bit count: ax88179_rx_fixup() before 57bc3d3ae8c1 walks them all,
+ *  5 steps each for a clone passed up), with room to spare. */
+#define KM_USBNET_RX_STEPS(len) (8u * ((unsigned int)(len) / 4u + 65536u) + 64u)
 
 /**
  * km_usbnet_skb_return() - usbnet_skb_return() (usbnet.c, v3.5; mainline's
