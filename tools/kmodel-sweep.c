@@ -806,6 +806,57 @@ static int sweep_isolated(const struct sweep_opts *o, const struct km_sweep_conf
 	return 0;
 }
 
+/* the endpoint of "SPEED/MAXPACKET", or the variant's first of full/64,
+ * high/512, super/1024 when @s is NULL */
+static bool parse_ep(const char *s, const struct km_usbnet_variant *v, enum km_usb_speed *speed,
+		     unsigned int *mp)
+{
+	static const struct km_usb_ep_cfg eps[] = { { KM_USB_SPEED_FULL, 64 },
+						    { KM_USB_SPEED_HIGH, 512 },
+						    { KM_USB_SPEED_SUPER, 1024 } };
+
+	*speed = KM_USB_SPEED_UNKNOWN;
+	*mp = 0;
+	if (s) {
+		gchar **e = g_strsplit(s, "/", 2);
+
+		*speed = speed_by_name(e[0]);
+		*mp = e[1] && g_ascii_isdigit(e[1][0]) ? (unsigned int)strtoul(e[1], NULL, 10) : 0;
+		g_strfreev(e);
+		return *mp != 0;
+	}
+	for (size_t i = 0; i < G_N_ELEMENTS(eps); i++)
+		if (km_usbnet_variant_allows(v, eps[i].speed, eps[i].maxpacket)) {
+			*speed = eps[i].speed;
+			*mp = eps[i].maxpacket;
+			return true;
+		}
+	return false;
+}
+
+/* "LEN,HEADROOM,TAILROOM|default,SHARING[,SPEED/MAXPACKET]" */
+static bool parse_tx_state(const char *s, const struct km_usbnet_variant *v,
+			   struct km_sweep_state *st)
+{
+	gchar **f = g_strsplit(s, ",", -1);
+	guint n = g_strv_length(f);
+	bool ok = (n == 4 || n == 5) && g_ascii_isdigit(f[0][0]) && g_ascii_isdigit(f[1][0]) &&
+		  (g_ascii_isdigit(f[2][0]) || !strcmp(f[2], "default"));
+	int sh = ok ? sharing_by_name(f[3]) : -1;
+
+	*st = (struct km_sweep_state){ 0 };
+	ok = ok && sh >= 0 && parse_ep(n == 5 ? f[4] : NULL, v, &st->speed, &st->maxpacket);
+	if (ok) {
+		st->len = (unsigned int)strtoul(f[0], NULL, 10);
+		st->headroom = (unsigned int)strtoul(f[1], NULL, 10);
+		st->tailroom = strcmp(f[2], "default") ? (int)strtol(f[2], NULL, 10)
+						       : KM_SWEEP_TAIL_DEFAULT;
+		st->sharing = (enum km_sweep_sharing)sh;
+	}
+	g_strfreev(f);
+	return ok;
+}
+
 static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 {
 	gchar **names = NULL;
@@ -861,6 +912,25 @@ static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 	if (rc) {
 		g_ptr_array_free(pick, TRUE);
 		return rc;
+	}
+	if (o->replay) {
+		struct km_sweep_state st;
+		int found;
+
+		if (pick->len != 1 || !parse_tx_state(o->replay, g_ptr_array_index(pick, 0), &st)) {
+			fprintf(stderr, PROG ": asix --replay wants one --variant and STATE "
+				"LEN,HEADROOM,TAILROOM|default,SHARING[,SPEED/MAXPACKET] (e.g. "
+				"66,0,4,tcp_clone,full/64)\n");
+			g_ptr_array_free(pick, TRUE);
+			return 2;
+		}
+		found = km_sweep_replay(g_ptr_array_index(pick, 0), &st, stdout);
+		g_ptr_array_free(pick, TRUE);
+		if (found < 0) {
+			fprintf(stderr, PROG ": %s\n", km_last_error());
+			return 2;
+		}
+		return o->fail_on_findings && found ? 1 : 0;
 	}
 	if (pick->len)
 		g_ptr_array_add(pick, NULL);
@@ -935,33 +1005,18 @@ static bool parse_rx_state(const char *s, const struct km_usbnet_variant *v,
 {
 	gchar **f = g_strsplit(s, ",", -1);
 	guint n = g_strv_length(f);
-	bool ok = n == 4 || n == 5;
+	bool ok = (n == 4 || n == 5) && g_ascii_isdigit(f[0][0]) && g_ascii_isdigit(f[1][0]);
 	int mu = ok ? name_index(f[2], km_sweep_rx_mutation_name, KM_SWEEP_RX_MUTATION_COUNT) : -1;
 	int sp = ok ? name_index(f[3], km_sweep_rx_split_name, KM_SWEEP_RX_SPLIT_COUNT) : -1;
-	static const struct km_usb_ep_cfg eps[] = { { KM_USB_SPEED_FULL, 64 },
-						    { KM_USB_SPEED_HIGH, 512 },
-						    { KM_USB_SPEED_SUPER, 1024 } };
 
 	*st = (struct km_sweep_rx_state){ 0 };
-	ok = ok && mu >= 0 && sp >= 0 && g_ascii_isdigit(f[0][0]) && g_ascii_isdigit(f[1][0]);
+	ok = ok && mu >= 0 && sp >= 0 && parse_ep(n == 5 ? f[4] : NULL, v, &st->speed,
+						  &st->maxpacket);
 	if (ok) {
 		st->len = (unsigned int)strtoul(f[0], NULL, 10);
 		st->frames = (unsigned int)strtoul(f[1], NULL, 10);
 		st->mutation = (unsigned int)mu;
 		st->split = (unsigned int)sp;
-	}
-	if (ok && n == 5) {
-		gchar **e = g_strsplit(f[4], "/", 2);
-
-		st->speed = speed_by_name(e[0]);
-		st->maxpacket = e[1] ? (unsigned int)strtoul(e[1], NULL, 10) : 0;
-		g_strfreev(e);
-	} else {
-		for (size_t i = 0; ok && i < G_N_ELEMENTS(eps) && !st->maxpacket; i++)
-			if (km_usbnet_variant_allows(v, eps[i].speed, eps[i].maxpacket)) {
-				st->speed = eps[i].speed;
-				st->maxpacket = eps[i].maxpacket;
-			}
 	}
 	g_strfreev(f);
 	return ok;
@@ -1136,8 +1191,9 @@ int main(int argc, char **argv)
 		  "or a comma list; default: all)", "NAME" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &o.json, "Write JSON to stdout", NULL },
 		{ "replay", 0, 0, G_OPTION_ARG_STRING, &o.replay,
-		  "rx: run one state of one --variant and print what happened and its reports "
-		  "(LEN,FRAMES,MUTATION,SPLIT[,SPEED/MAXPACKET], as the report's examples)",
+		  "Run one state of one --variant and print what happened and its reports; "
+		  "asix: LEN,HEADROOM,TAILROOM|default,SHARING[,SPEED/MAXPACKET]; rx: "
+		  "LEN,FRAMES,MUTATION,SPLIT[,SPEED/MAXPACKET] (as the report's examples)",
 		  "STATE" },
 		{ "fail-on-findings", 0, 0, G_OPTION_ARG_NONE, &o.fail_on_findings,
 		  "Exit 1 when there is a finding (for CI)", NULL },

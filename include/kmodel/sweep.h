@@ -183,6 +183,16 @@ static inline uint64_t km_sweep_space_size(const struct km_sweep_config *cfg)
 KM_API const struct km_sweep_finding *km_sweep_find(const struct km_sweep_variant_result *r,
 						    const char *rule);
 
+/**
+ * km_sweep_replay() - run the one state @st of variant @v as km_sweep_run()
+ * does and write to @out what happened: the frame the device got, the URB
+ * (length, URB_ZERO_PACKET), usbnet's tx counters, every report with its
+ * message, and the findings the sweep counts for it. Return: the number of
+ * findings (>= 0), or -EINVAL (@st not a state of the space).
+ */
+KM_API int km_sweep_replay(const struct km_usbnet_variant *v, const struct km_sweep_state *st,
+			   FILE *out);
+
 /* ---- the receive sweep: kmodel-sweep rx ------------------------------------ */
 
 /**

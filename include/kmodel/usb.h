@@ -612,8 +612,8 @@ KM_API int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb);
  * last passed up as a clone, the last as the URB's skb; the stack then
  * consumes every frame (each skb freed, the fragment's page with the
  * last), and usb_free_urb(). The framing is the AX88772's whatever the
- * device's variant: the receive side is modelled for its cost, not per
- * driver. A header whose complement does not match is used anyway (v3.5
+ * device's variant: this is the receive side modelled for its cost (the
+ * iperf ACKs); km_usbnet_rx_urb() runs the driver's own rx_fixup. A header whose complement does not match is used anyway (v3.5
  * only logs "Bad Header Length").
  * Events: urb_allocs, urbs, kmalloc/kfree (the URB), pages_allocated,
  * get_page/put_page_calls, pages_freed (the fragment), skb_allocs,

@@ -158,6 +158,8 @@ struct run {
 	struct km_sweep_variant_result *res;
 	struct km_sweep_finding **by_rule;	/* the variant's, by rule index */
 	struct km_skb_watch *watch;	/* plain stores into a shared buffer */
+	FILE *trace;			/* km_sweep_replay(): what happened */
+	unsigned int hits;
 };
 
 static void on_frame(void *arg, const uint8_t *frame, size_t len)
@@ -167,6 +169,10 @@ static void on_frame(void *arg, const uint8_t *frame, size_t len)
 	r->frames++;
 	if (len != r->expect_len || memcmp(frame, r->pat, len))
 		r->bad_frames++;
+	if (r->trace)
+		fprintf(r->trace, " device got a frame of %zu bytes: %s\n", len,
+			len == r->expect_len && !memcmp(frame, r->pat, len) ? "the skb's" :
+			"not the skb's (frame_mismatch)");
 }
 
 /* between usbnet and the device: notes whether the transfer ended */
@@ -205,6 +211,11 @@ static void hit(struct run *r, unsigned int rule, const struct km_sweep_state *s
 {
 	struct km_sweep_finding *f = r->by_rule[rule];
 
+	r->hits++;
+	if (r->trace) {
+		fprintf(r->trace, " finding: %s\n", rule_name(rule));
+		return;
+	}
 	if (!f) {
 		if (r->res->nfindings == KM_SWEEP_RULES_MAX)
 			return;
@@ -501,4 +512,56 @@ int km_sweep_run_sized(const struct km_sweep_config *cfg, size_t cfg_size,
 		c.progress(c.progress_arg, done, total);
 	*out = res;
 	return 0;
+}
+
+int km_sweep_replay(const struct km_usbnet_variant *v, const struct km_sweep_state *st, FILE *out)
+{
+	struct km_sweep_finding *by_rule[RULE__COUNT] = { 0 };
+	struct km_sweep_variant_result vr = { 0 };
+	struct km_usb_ep_cfg ep;
+	struct km_sweep_state s;
+	struct run r = { 0 };
+	uint8_t *pat;
+	int err;
+
+	if (!v || !st || !out || km_usbnet_variant_check(v) ||
+	    !km_usbnet_variant_allows(v, st->speed, st->maxpacket) || st->len > LEN_MAX ||
+	    st->headroom > ROOM_MAX || st->tailroom < KM_SWEEP_TAIL_DEFAULT ||
+	    st->tailroom > (int)ROOM_MAX || (unsigned int)st->sharing >= KM_SWEEP_SHARING_COUNT ||
+	    st->len < len_min(st->sharing))
+		return km_err(-EINVAL, "sweep_replay: not a state of the space (len 0..1518, "
+			      "head- and tailroom 0..64 or default, a sharing, an endpoint of the "
+			      "variant; tcp_clone from len 66)");
+	pat = g_malloc(PAT_LEN);
+	for (unsigned int i = 0; i < PAT_LEN; i++)
+		pat[i] = (uint8_t)(i * 7u + (i >> 8) * 13u + 1u);
+	ep = (struct km_usb_ep_cfg){ st->speed, st->maxpacket };
+	r.pat = pat;
+	r.res = &vr;
+	r.by_rule = by_rule;
+	r.trace = out;
+	err = run_up(&r, v, &ep);
+	if (!err) {
+		s = *st;
+		km_reports_set_log_max(r.m, 1024);
+		km_task_switch(r.t);
+		fprintf(out, "%s (%s): %s/%u, %s skb of len %u, headroom %u, tailroom %d%s\n",
+			v->name, v->source, km_usb_speed_name(st->speed), st->maxpacket,
+			km_sweep_sharing_name(st->sharing), st->len, st->headroom, st->tailroom,
+			st->tailroom < 0 ? " (alloc_skb()'s default)" : "");
+		run_state(&r, &s);
+		fprintf(out, " URB of %zu bytes%s; tx_packets %lu tx_bytes %lu tx_dropped %lu\n",
+			r.net->last_urb_len, r.net->last_urb_zero_packet ? " with URB_ZERO_PACKET" : "",
+			r.net->net->tx_packets, r.net->net->tx_bytes, r.net->net->tx_dropped);
+		for (size_t i = 0; i < km_report_log_len(r.m); i++) {
+			const struct km_report *rep = km_report_get(r.m, i);
+
+			fprintf(out, " report %s: %s\n", km_report_code_name(rep->code), rep->message);
+		}
+		fprintf(out, " %u finding%s\n", r.hits, r.hits == 1 ? "" : "s");
+		km_task_switch(NULL);
+	}
+	run_down(&r);
+	g_free(pat);
+	return err ? err : (int)r.hits;
 }
