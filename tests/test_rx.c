@@ -456,22 +456,31 @@ static int pull_fixup(struct km_usbnet *dev, struct km_skb *skb)
 	return 0;
 }
 
+/* a user's driver: "before"'s framing and tx_fixup, @info's rx_fixup and
+ * flags, no bind (rx_urb_size is hard_mtu) */
+static void up_user(struct fx *f, struct km_usbnet_variant *v,
+		    struct km_usbnet_driver_info *info)
+{
+	*v = *km_usbnet_find_any("before");
+	v->size = KM_USBNET_VARIANT_SIZE;
+	v->info = info;
+	info->tx_fixup = km_usbnet_find("before")->info->tx_fixup;
+	memset(f, 0, sizeof(*f));
+	km_fixture_up(&f->k, NULL);
+	f->v = v;
+	assert_int_equal(km_usbnet_probe(f->k.m, v, KM_USB_SPEED_HIGH, 512, NULL, &f->dev), 0);
+	km_reports_set_log_max(f->k.m, 64);
+}
+
 static void test_checker_no_progress(void **state)
 {
-	static struct km_usbnet_driver_info info = { .description = "spin" };
-	struct km_usbnet_variant v = *km_usbnet_find_any("before");
+	static struct km_usbnet_driver_info info = { .description = "spin",
+						     .flags = KM_FLAG_MULTI_PACKET };
+	struct km_usbnet_variant v;
 	struct fx f;
 
 	(void)state;
-	v.size = KM_USBNET_VARIANT_SIZE;
-	v.info = &info;
-	info.tx_fixup = km_usbnet_find("before")->info->tx_fixup;
-	info.flags = KM_FLAG_MULTI_PACKET;
-	memset(&f, 0, sizeof(f));
-	km_fixture_up(&f.k, NULL);
-	f.v = &v;
-	assert_int_equal(km_usbnet_probe(f.k.m, &v, KM_USB_SPEED_HIGH, 512, NULL, &f.dev), 0);
-	km_reports_set_log_max(f.k.m, 64);
+	up_user(&f, &v, &info);
 	/* trips: the loop never pulls */
 	info.rx_fixup = spin_fixup;
 	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 64), 0);
@@ -499,20 +508,13 @@ static int edge_fixup(struct km_usbnet *dev, struct km_skb *skb)
 
 static void test_checker_read_past(void **state)
 {
-	static struct km_usbnet_driver_info info = { .description = "edge" };
-	struct km_usbnet_variant v = *km_usbnet_find_any("before");
+	static struct km_usbnet_driver_info info = { .description = "edge",
+						     .rx_fixup = edge_fixup };
+	struct km_usbnet_variant v;
 	struct fx f;
 
 	(void)state;
-	v.size = KM_USBNET_VARIANT_SIZE;
-	v.info = &info;
-	info.tx_fixup = km_usbnet_find("before")->info->tx_fixup;
-	info.rx_fixup = edge_fixup;
-	memset(&f, 0, sizeof(f));
-	km_fixture_up(&f.k, NULL);
-	f.v = &v;
-	assert_int_equal(km_usbnet_probe(f.k.m, &v, KM_USB_SPEED_HIGH, 512, NULL, &f.dev), 0);
-	km_reports_set_log_max(f.k.m, 64);
+	up_user(&f, &v, &info);
 	urb[0] = 0;
 	km_usbnet_rx_urb(f.dev, urb, 100);
 	assert_int_equal(reports(&f, KM_R_RX_READ_PAST), 0);

@@ -626,7 +626,7 @@ static void test_tool_json_shards_merge(void **state)
 		assert_non_null(strstr(err, "--sharing NAME"));
 		assert_non_null(strstr(err, "--load PATH.so"));
 		assert_non_null(strstr(err, "kmodel-sweep: unknown command 'nosuch'; commands: "
-					    "asix, merge\n"));
+					    "asix, rx, merge\n"));
 		g_free(err);
 		/* an empty list or name (newuser4 #6: it swept everything) */
 		for (int i = 0; i < 4; i++) {

@@ -806,6 +806,24 @@ static int sweep_isolated(const struct sweep_opts *o, const struct km_sweep_conf
 	return 0;
 }
 
+/* the end of a --replay: @pick freed; the state's findings (@found), or
+ * its error (< 0; with @cmd, the STATE was bad: its @form is said) make
+ * the exit status */
+static int replay_exit(const struct sweep_opts *o, GPtrArray *pick, int found, const char *cmd,
+		       const char *form)
+{
+	g_ptr_array_free(pick, TRUE);
+	if (cmd) {
+		fprintf(stderr, PROG ": %s --replay wants one --variant and STATE %s\n", cmd, form);
+		return 2;
+	}
+	if (found < 0) {
+		fprintf(stderr, PROG ": %s\n", km_last_error());
+		return 2;
+	}
+	return o->fail_on_findings && found ? 1 : 0;
+}
+
 /* the endpoint of "SPEED/MAXPACKET", or the variant's first of full/64,
  * high/512, super/1024 when @s is NULL */
 static bool parse_ep(const char *s, const struct km_usbnet_variant *v, enum km_usb_speed *speed,
@@ -915,22 +933,13 @@ static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 	}
 	if (o->replay) {
 		struct km_sweep_state st;
-		int found;
 
-		if (pick->len != 1 || !parse_tx_state(o->replay, g_ptr_array_index(pick, 0), &st)) {
-			fprintf(stderr, PROG ": asix --replay wants one --variant and STATE "
-				"LEN,HEADROOM,TAILROOM|default,SHARING[,SPEED/MAXPACKET] (e.g. "
-				"66,0,4,tcp_clone,full/64)\n");
-			g_ptr_array_free(pick, TRUE);
-			return 2;
-		}
-		found = km_sweep_replay(g_ptr_array_index(pick, 0), &st, stdout);
-		g_ptr_array_free(pick, TRUE);
-		if (found < 0) {
-			fprintf(stderr, PROG ": %s\n", km_last_error());
-			return 2;
-		}
-		return o->fail_on_findings && found ? 1 : 0;
+		if (pick->len != 1 || !parse_tx_state(o->replay, g_ptr_array_index(pick, 0), &st))
+			return replay_exit(o, pick, -1, "asix",
+					   "LEN,HEADROOM,TAILROOM|default,SHARING[,SPEED/MAXPACKET] "
+					   "(e.g. 66,0,4,tcp_clone,full/64)");
+		return replay_exit(o, pick, km_sweep_replay(g_ptr_array_index(pick, 0), &st,
+							    stdout), NULL, NULL);
 	}
 	if (pick->len)
 		g_ptr_array_add(pick, NULL);
@@ -1063,22 +1072,13 @@ static int sweep_rx(const struct sweep_opts *o, struct km_registry *reg)
 	}
 	if (o->replay) {
 		struct km_sweep_rx_state st;
-		int found;
 
-		if (pick->len != 1 || !parse_rx_state(o->replay, g_ptr_array_index(pick, 0), &st)) {
-			fprintf(stderr, PROG ": rx --replay wants one --variant and STATE "
-				"LEN,FRAMES,MUTATION,SPLIT[,SPEED/MAXPACKET] (e.g. "
-				"60,2,len+1,whole,high/512)\n");
-			g_ptr_array_free(pick, TRUE);
-			return 2;
-		}
-		found = km_sweep_rx_replay(g_ptr_array_index(pick, 0), &st, stdout);
-		g_ptr_array_free(pick, TRUE);
-		if (found < 0) {
-			fprintf(stderr, PROG ": %s\n", km_last_error());
-			return 2;
-		}
-		return o->fail_on_findings && found ? 1 : 0;
+		if (pick->len != 1 || !parse_rx_state(o->replay, g_ptr_array_index(pick, 0), &st))
+			return replay_exit(o, pick, -1, "rx",
+					   "LEN,FRAMES,MUTATION,SPLIT[,SPEED/MAXPACKET] (e.g. "
+					   "60,2,len+1,whole,high/512)");
+		return replay_exit(o, pick, km_sweep_rx_replay(g_ptr_array_index(pick, 0), &st,
+							       stdout), NULL, NULL);
 	}
 	if (pick->len)
 		g_ptr_array_add(pick, NULL);
