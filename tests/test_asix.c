@@ -120,9 +120,9 @@ static int bind_smaller_ep(struct km_usbnet *dev, struct km_usb_interface *intf)
 static void test_probe_maxpacket_after_bind(void **state)
 {
 	struct km_usbnet_driver_info other = { "other out", 0, bind_other_out,
-					       km_asix_after.info->tx_fixup, NULL };
+					       km_asix_after.info->tx_fixup, NULL, NULL };
 	struct km_usbnet_driver_info smaller = { "smaller", 0, bind_smaller_ep,
-						 km_asix_after.info->tx_fixup, NULL };
+						 km_asix_after.info->tx_fixup, NULL, NULL };
 	struct km_usbnet_variant v = km_asix_after;
 	struct km_machine *m;
 	struct km_usbnet *dev = NULL;

@@ -51,10 +51,10 @@ static void down(struct fx *f)
 {
 	size_t skbs, bufs;
 
+	km_usbnet_free(f->dev);		/* the driver's unbind frees what it holds */
 	km_skb_live(f->k.m, &skbs, &bufs);
 	assert_int_equal(skbs, 0);	/* usbnet and the stack freed every skb */
 	assert_int_equal(bufs, 0);
-	km_usbnet_free(f->dev);
 	km_reports_clear(f->k.m);
 	km_fixture_down(&f->k);
 }
@@ -241,6 +241,34 @@ static void test_asix_v35_frame_split_across_urbs(void **state)
 	assert_int_equal(km_usbnet_rx_urb(f.dev, urb + 1500, len - 1500), 0);
 	assert_int_equal(f.nframes, 1);	/* the second frame is lost */
 	assert_int_equal(f.dev->net->stats.rx_errors, 2);
+	down(&f);
+}
+
+/* asix_rx_fixup_internal() (v4.14 text) keeps the frame across the two
+ * transfers, its header split too (2 bytes in each), and frees a frame
+ * still held at unbind */
+static void test_asix_v4_14_across_urbs(void **state)
+{
+	static const size_t two[] = { 1000, 1000 };
+	struct fx f;
+	size_t len;
+
+	(void)state;
+	up(&f, "asix-v4.14", KM_USB_SPEED_HIGH, 512);
+	len = encode(&f, two, 2, urb, sizeof(urb), sent);
+	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 1500), 1);
+	assert_int_equal(km_usbnet_rx_urb(f.dev, urb + 1500, len - 1500), 1);
+	expect_frames(&f, sent, two, 2);
+	/* the second frame's header split 2 + 2 */
+	f.nframes = 0;
+	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 1006), 1);
+	assert_int_equal(km_usbnet_rx_urb(f.dev, urb + 1006, len - 1006), 1);
+	expect_frames(&f, sent, two, 2);
+	assert_int_equal(f.dev->net->stats.rx_errors, 0);
+	/* half a frame held when the device goes: unbind frees it */
+	f.nframes = 0;
+	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 1500), 1);
+	assert_int_equal(reports(&f, KM_R_NONE), 0);
 	down(&f);
 }
 
@@ -554,6 +582,7 @@ int main(void)
 		cmocka_unit_test(test_asix_v35_boundaries),
 		cmocka_unit_test(test_asix_v35_malformed),
 		cmocka_unit_test(test_asix_v35_frame_split_across_urbs),
+		cmocka_unit_test(test_asix_v4_14_across_urbs),
 		cmocka_unit_test(test_v35_short_transfer),
 		cmocka_unit_test(test_sr9800_boundaries),
 		cmocka_unit_test(test_ax88179_mainline_frames),

@@ -87,6 +87,8 @@ static const struct region regions[] = {
 	  "---- END verbatim", { { 0, 61 } }, 61, 0xcb1a0b73173a63deULL },
 	{ "asix/ax88179_rx_57bc.c", "ax88179_rx_fixup() after 57bc3d3ae8c1",
 	  "---- END verbatim", { { 0, 71 } }, 71, 0xfd570b2fed5fbe22ULL },
+	{ "asix/asix_rx_fixup_v4_14.c", "asix_rx_fixup_internal(), 0c17cc5fc36a",
+	  "---- END verbatim", { { 0, 149 } }, 149, 0x6afc2cde642c618dULL },
 };
 
 static guint64 fnv1a(guint64 h, const char *s, size_t n)
@@ -176,6 +178,8 @@ int main(void)
 		  (void *)&regions[15] },
 		{ "ax88179_rx_57bc3d3ae8c1_region_is_the_ported_text", test_region, NULL, NULL,
 		  (void *)&regions[16] },
+		{ "asix_rx_v4_14_region_is_the_ported_text", test_region, NULL, NULL,
+		  (void *)&regions[17] },
 	};
 
 	return cmocka_run_group_tests_name("test_seeds", tests, NULL, NULL);

@@ -146,6 +146,9 @@ KM_API int km_usb_bulk_out(struct km_usb_ep *ep, const void *buf, size_t len, bo
  *            through a variant whose @size covers its @framing member
  *            (km_usbnet_variant_has(v, framing)): a table compiled before
  *            the member was appended ends at @tx_fixup.
+ * @unbind: (appended, read as @rx_fixup is) km_usbnet_free() calls it
+ *          first: a driver that keeps state across URBs frees it there
+ *          (ax88772_unbind(): asix_rx_fixup_common_free()).
  */
 struct km_usbnet_driver_info {
 	const char *description;
@@ -154,6 +157,7 @@ struct km_usbnet_driver_info {
 	struct km_skb *(*tx_fixup)(struct km_usbnet *dev, struct km_skb *skb, km_gfp_t flags);
 	/* appended */
 	int (*rx_fixup)(struct km_usbnet *dev, struct km_skb *skb);
+	void (*unbind)(struct km_usbnet *dev, struct km_usb_interface *intf);
 };
 
 /**
@@ -436,9 +440,11 @@ KM_API const struct km_usbnet_variant *const *km_usbnet_variants(void);
  * NULL-terminated, stable order: before (asix_rx_fixup() of v3.5), sr9800,
  * ax88179 (mainline), then the ax88179 ports around its public fixes:
  * ax88179-v5.7 (before e869e7a17798), ax88179-v5.16 (before 57bc3d3ae8c1)
- * and ax88179-57bc3d3ae8c1 (after it, before f8ebb3ac881b). The last three
- * are for the receive side only: they are not in km_usbnet_variants()
- * (their transmit side is ax88179's).
+ * and ax88179-57bc3d3ae8c1 (after it, before f8ebb3ac881b); then
+ * asix-v4.14 (asix_rx_fixup_internal(), a frame kept across URBs). The
+ * last four are for the receive side only: they are not in
+ * km_usbnet_variants() (their transmit side is ax88179's, or mainline
+ * asix's).
  */
 KM_API const struct km_usbnet_variant *const *km_usbnet_rx_variants(void);
 /** A variant of km_usbnet_variants() or km_usbnet_rx_variants() called
@@ -486,6 +492,8 @@ KM_API const struct km_usbnet_variant *km_usbnet_find(const char *name);
  * @netdev: the net_device @net points to.
  * @rx: the receive path's state (library-private; NULL until the first
  *      bulk-in transfer).
+ * @driver_priv: the driver's (usbnet.h: "can be used by minidriver"); its
+ *      bind sets it, its unbind frees it.
  */
 struct km_usbnet {
 	struct km_machine *m;
@@ -530,6 +538,7 @@ struct km_usbnet {
 	size_t rx_urb_size;
 	struct km_net_device netdev;
 	struct km_usbnet_rx *rx;
+	void *driver_priv;
 };
 
 /**

@@ -20,6 +20,16 @@ int km_asix_v35_rx_fixup(struct km_usbnet *dev, struct km_skb *skb);
 int km_sr9800_rx_fixup(struct km_usbnet *dev, struct km_skb *skb);
 int km_ax88179_rx_fixup(struct km_usbnet *dev, struct km_skb *skb);
 
+/* a ported bind's private struct (dev->driver_priv): host memory, not the
+ * machine's kmalloc (the model counts no allocation of a bind), so an
+ * unbind frees it without a current task (usbnet.c) */
+void *km_usbnet_priv_alloc(size_t size);
+void km_usbnet_priv_free(void *p);
+int km_asix_v4_14_rx_fixup(struct km_usbnet *dev, struct km_skb *skb);
+void km_asix_v4_14_unbind(struct km_usbnet *dev, struct km_usb_interface *intf);
+int km_asix_v4_14_bind(struct km_usbnet *dev, struct km_usb_interface *intf);
+extern const struct km_usbnet_driver_info km_asix_v4_14_info;
+
 /* ax88179_dev.c: the AX88179's bulk-out parser as a km_usbnet_dev */
 int km_ax88179_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
 		       struct km_usbnet_dev *out);

@@ -218,6 +218,21 @@ const struct km_usbnet_variant km_ax88179 = {
 		     "002bba562dd3 (after 57bc3d3ae8c1 and f8ebb3ac881b)",
 };
 
+/* the receive side only: asix_rx_fixup_internal(), frames across URBs */
+const struct km_usbnet_variant km_asix_v4_14 = {
+	.size = KM_USBNET_VARIANT_SIZE,
+	.name = "asix-v4.14",
+	.summary = "AX88772 rx_fixup keeping a frame across URBs (asix_rx_fixup_internal())",
+	.source = "drivers/net/usb/asix_common.c asix_tx_fixup(), mainline (v5.4+ text)",
+	.info = &km_asix_v4_14_info,
+	.era = KM_USBNET_MAINLINE,
+	.dev_new = km_asix_usbnet_dev_new,
+	.endpoints = usb2_endpoints,
+	.framing = &km_framing_ax88772_v,
+	.rx_source = "drivers/net/usb/asix_common.c asix_rx_fixup_internal(), torvalds/linux "
+		     "0c17cc5fc36a (v4.14 text)",
+};
+
 /* the receive side only: ax88179_rx_fixup() around its public fixes */
 const struct km_usbnet_variant km_ax88179_v5_7 = {
 	.size = KM_USBNET_VARIANT_SIZE,
@@ -271,7 +286,7 @@ static const struct km_usbnet_variant *const variants[] = {
 
 static const struct km_usbnet_variant *const rx_variants[] = {
 	&km_asix_before, &km_sr9800, &km_ax88179, &km_ax88179_v5_7, &km_ax88179_v5_16,
-	&km_ax88179_57bc, NULL
+	&km_ax88179_57bc, &km_asix_v4_14, NULL
 };
 
 const struct km_usbnet_variant *const *km_usbnet_variants(void)

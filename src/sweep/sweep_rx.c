@@ -241,8 +241,10 @@ static void deliver(struct run *r, size_t len, size_t last_hdr)
 
 	if (r->st->split == KM_SWEEP_RX_SPLIT_HEADER)
 		cut = last_hdr + 2;
-	else if (r->st->split == KM_SWEEP_RX_SPLIT_FRAME)
-		cut = last_hdr + r->v->framing->hdr_bytes + r->st->len / 2;
+	else if (r->st->split == KM_SWEEP_RX_SPLIT_FRAME)	/* at an even offset, as a
+								 * device ends a transfer
+								 * on a packet boundary */
+		cut = last_hdr + r->v->framing->hdr_bytes + (r->st->len / 2 & ~1u);
 	if (cut > len)
 		cut = len;
 	while (off < len) {
@@ -290,6 +292,13 @@ static unsigned int run_state(struct run *r, const struct km_sweep_rx_state *st)
 	r->next = r->delivered = r->mismatched = 0;
 	len = build(r, &last_hdr);
 	deliver(r, len, last_hdr);
+	/* a driver that keeps state across URBs starts each state afresh:
+	 * its unbind and bind, as a reconnect (what it held is freed there) */
+	if (r->dev->driver_info->unbind) {
+		r->dev->driver_info->unbind(r->dev, NULL);
+		if (r->dev->driver_info->bind)
+			r->dev->driver_info->bind(r->dev, NULL);
+	}
 	if (r->mismatched) {
 		hit(r, st->mutation == KM_SWEEP_RX_VALID ? RULE_MISMATCH : RULE_BAD_UP);
 		found++;
