@@ -552,6 +552,64 @@ static void test_checker_read_past(void **state)
 	down(&f);
 }
 
+/* a runt passed up at the transfer's end: eth_type_trans() reads 14 bytes
+ * from its data, past the URB's (v3.5 rx_process() passes any non-empty
+ * skb up); the same runt 14 bytes before the end reads nothing past */
+static int runt_fixup(struct km_usbnet *dev, struct km_skb *skb)
+{
+	(void)dev;
+	km_skb_pull(skb, skb->len - 4 - (skb->data[0] == 1 ? 14 : 0));
+	km_skb_trim(skb, 4);
+	return 1;
+}
+
+static void test_checker_runt_reads_eth_header(void **state)
+{
+	static struct km_usbnet_driver_info info = { .description = "runt",
+						     .rx_fixup = runt_fixup };
+	struct km_usbnet_variant v;
+	struct fx f;
+
+	(void)state;
+	up_user(&f, &v, &info);
+	km_usbnet_set_rx_sink(f.dev, on_rx, &f);
+	urb[0] = 1;
+	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), 1);
+	assert_int_equal(reports(&f, KM_R_RX_READ_PAST), 0);
+	urb[0] = 0;
+	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), 1);
+	assert_int_equal(reports(&f, KM_R_RX_READ_PAST), 1);
+	assert_int_equal(f.dev->net->stats.rx_bytes, 8);	/* no pull of a runt */
+	down(&f);
+}
+
+/* FLAG_RX_ASSEMBLE: "rx_fixup() must update counters" (usbnet.c v3.5
+ * rx_process()): a 0 return is no rx_errors of usbnet's then */
+static int fail_fixup(struct km_usbnet *dev, struct km_skb *skb)
+{
+	(void)dev;
+	(void)skb;
+	return 0;
+}
+
+static void test_rx_assemble_counts(void **state)
+{
+	static struct km_usbnet_driver_info info = { .description = "fail",
+						     .rx_fixup = fail_fixup };
+	struct km_usbnet_variant v;
+	struct fx f;
+
+	(void)state;
+	info.flags = KM_FLAG_RX_ASSEMBLE;
+	up_user(&f, &v, &info);
+	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), 0);
+	assert_int_equal(f.dev->net->stats.rx_errors, 0);
+	info.flags = 0;
+	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), 0);
+	assert_int_equal(f.dev->net->stats.rx_errors, 1);
+	down(&f);
+}
+
 /* skb_set_tail_pointer() past end is no panic (v3.5 include/linux/skbuff.h);
  * the skb_put() after it is */
 static void test_set_tail_pointer_then_put(void **state)
@@ -591,6 +649,8 @@ int main(void)
 		cmocka_unit_test(test_fix_e869e7a17798),
 		cmocka_unit_test(test_checker_no_progress),
 		cmocka_unit_test(test_checker_read_past),
+		cmocka_unit_test(test_checker_runt_reads_eth_header),
+		cmocka_unit_test(test_rx_assemble_counts),
 		cmocka_unit_test(test_set_tail_pointer_then_put),
 	};
 
