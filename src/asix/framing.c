@@ -88,7 +88,8 @@ long km_framing_encode(const struct km_framing *f, const uint8_t *const *frames,
 	}
 	if (total > cap)
 		return km_err(-ENOSPC, "framing_encode: %zu bytes do not fit %zu", total, cap);
-	memset(out, 0, total);
+	if (f->kind != KM_FRAMING_LENGTH)	/* pads and dummies: zero */
+		memset(out, 0, total);
 	switch (f->kind) {
 	case KM_FRAMING_NONE:
 		for (size_t i = 0; i < n; i++, off += lens[i - 1])
@@ -105,6 +106,8 @@ long km_framing_encode(const struct km_framing *f, const uint8_t *const *frames,
 				put_le(out + off, length_word(f, lens[i]), f->hdr_bytes);
 				memcpy(out + off + f->hdr_bytes, frames[i], lens[i]);
 			}
+			/* the pad after the frame (and its word): zero */
+			memset(out + off + f->hdr_bytes + lens[i], 0, span - f->hdr_bytes - lens[i]);
 			off += span;
 		}
 		break;

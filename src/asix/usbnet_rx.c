@@ -38,7 +38,6 @@ struct km_usbnet_rx {
 	unsigned long steps, max_steps;
 	bool read_reported;
 	jmp_buf stop;
-	uint8_t *copy;			/* a frame for the sink, clamped */
 };
 
 static struct km_usbnet_rx *rx_of(struct km_usbnet *dev)
@@ -46,7 +45,6 @@ static struct km_usbnet_rx *rx_of(struct km_usbnet *dev)
 	if (!dev->rx) {
 		dev->rx = g_new0(struct km_usbnet_rx, 1);
 		dev->rx->dev = dev;
-		dev->rx->copy = g_malloc(0x10000);
 	}
 	return dev->rx;
 }
@@ -55,7 +53,6 @@ void km_usbnet_rx_free_state(struct km_usbnet *dev);
 void km_usbnet_rx_free_state(struct km_usbnet *dev)
 {
 	if (dev && dev->rx) {
-		g_free(dev->rx->copy);
 		g_free(dev->rx);
 		dev->rx = NULL;
 	}
@@ -172,11 +169,8 @@ void km_usbnet_skb_return(struct km_usbnet *dev, struct km_skb *skb)
 	KM_EV_INC(dev->m, eth_rx_frames);
 	KM_EV_ADD(dev->m, eth_rx_bytes, skb->len);
 	rx->st.frames++;
-	if (rx->fn) {
-		/* a copy: the sink may not see bytes the driver changes later */
-		memcpy(rx->copy, d, n);
-		rx->fn(rx->arg, rx->copy, n);
-	}
+	if (rx->fn)	/* the bytes as they are, valid during the call */
+		rx->fn(rx->arg, d, n);
 	/* eth_type_trans(): skb_pull_inline(skb, ETH_HLEN) when it can */
 	if (skb->len >= ETH_HLEN && skb->data >= skb->head) {
 		skb->data += ETH_HLEN;
@@ -209,6 +203,18 @@ static void prepare(struct km_usbnet_rx *rx, struct km_skb *skb, size_t len)
 	rx->lo = d;
 	rx->hi = d + len;
 	rx->obj_hi = d + guard_end;
+}
+
+/* the driver's rx_fixup() under the step bound: km_compat_rx_step()
+ * longjmp()s here past it (0: stopped, as a 0 return). A function of its
+ * own, so no local of the caller lives across the setjmp() */
+static int __attribute__((noinline)) call_fixup(struct km_usbnet_rx *rx,
+						int (*fixup)(struct km_usbnet *, struct km_skb *),
+						struct km_usbnet *dev, struct km_skb *skb)
+{
+	if (setjmp(rx->stop))
+		return 0;
+	return fixup(dev, skb);
 }
 
 int km_usbnet_rx_urb(struct km_usbnet *dev, const void *buf, size_t len)
@@ -274,10 +280,7 @@ int km_usbnet_rx_urb(struct km_usbnet *dev, const void *buf, size_t len)
 			rx->max_steps = KM_USBNET_RX_STEPS(len);
 			rx->read_reported = false;
 			m->rx_active = rx;
-			if (setjmp(rx->stop) == 0)
-				ok = rx_fixup(dev, skb);
-			else
-				ok = 0;		/* stopped: no progress */
+			ok = call_fixup(rx, rx_fixup, dev, skb);
 			m->rx_active = NULL;
 		}
 		if (!ok) {
