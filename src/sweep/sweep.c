@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <string.h>
 #include <kmodel/sweep.h>
+#include "sweep_clock.h"
 #include <string.h>
 #include <time.h>
 
@@ -394,7 +395,7 @@ static void run_down(struct run *r)
 	r->m = NULL;
 }
 
-static double now(clockid_t clock)
+double km_sweep_now(clockid_t clock)
 {
 	struct timespec ts;
 
@@ -456,8 +457,8 @@ int km_sweep_run_sized(const struct km_sweep_config *cfg, size_t cfg_size,
 	res = g_new0(struct km_sweep_result, 1);
 	res->nvariants = nv;
 	res->variants = g_new0(struct km_sweep_variant_result, nv);
-	t0 = now(CLOCK_MONOTONIC);
-	c0 = now(CLOCK_THREAD_CPUTIME_ID);
+	t0 = km_sweep_now(CLOCK_MONOTONIC);
+	c0 = km_sweep_now(CLOCK_THREAD_CPUTIME_ID);
 	for (size_t vi = 0; vi < nv && !err; vi++) {
 		struct km_sweep_variant_result *vr = &res->variants[vi];
 		struct km_sweep_finding *by_rule[RULE__COUNT] = { 0 };
@@ -501,8 +502,8 @@ int km_sweep_run_sized(const struct km_sweep_config *cfg, size_t cfg_size,
 		}
 		res->states += vr->states;
 	}
-	res->seconds = now(CLOCK_MONOTONIC) - t0;
-	res->cpu_seconds = now(CLOCK_THREAD_CPUTIME_ID) - c0;
+	res->seconds = km_sweep_now(CLOCK_MONOTONIC) - t0;
+	res->cpu_seconds = km_sweep_now(CLOCK_THREAD_CPUTIME_ID) - c0;
 	g_free(pat);
 	if (err) {
 		km_sweep_result_free(res);

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <glib.h>
 #include <stdio.h>
+#include "sweep_clock.h"
 #include <string.h>
 #include <time.h>
 
@@ -375,14 +376,6 @@ static uint8_t *pattern(void)
 	return pat;
 }
 
-static double now(clockid_t clock)
-{
-	struct timespec ts;
-
-	clock_gettime(clock, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 void km_sweep_rx_result_free(struct km_sweep_rx_result *r)
 {
 	if (!r)
@@ -434,8 +427,8 @@ int km_sweep_rx_run(const struct km_sweep_rx_config *cfg, struct km_sweep_rx_res
 	res = g_new0(struct km_sweep_rx_result, 1);
 	res->nvariants = nv;
 	res->variants = g_new0(struct km_sweep_rx_variant_result, nv);
-	t0 = now(CLOCK_MONOTONIC);
-	c0 = now(CLOCK_THREAD_CPUTIME_ID);
+	t0 = km_sweep_now(CLOCK_MONOTONIC);
+	c0 = km_sweep_now(CLOCK_THREAD_CPUTIME_ID);
 	for (size_t vi = 0; vi < nv && !err; vi++) {
 		struct km_sweep_rx_variant_result *vr = &res->variants[vi];
 		struct km_sweep_rx_finding *by_rule[RULE__COUNT] = { 0 };
@@ -479,8 +472,8 @@ int km_sweep_rx_run(const struct km_sweep_rx_config *cfg, struct km_sweep_rx_res
 		}
 		res->states += vr->states;
 	}
-	res->seconds = now(CLOCK_MONOTONIC) - t0;
-	res->cpu_seconds = now(CLOCK_THREAD_CPUTIME_ID) - c0;
+	res->seconds = km_sweep_now(CLOCK_MONOTONIC) - t0;
+	res->cpu_seconds = km_sweep_now(CLOCK_THREAD_CPUTIME_ID) - c0;
 	g_free(pat);
 	if (err) {
 		km_sweep_rx_result_free(res);
