@@ -31,6 +31,7 @@ struct kb_opts {
 	gchar *profile;			/* --profile: cost profile for every row */
 	gint iperf_packets, iperf_mss, iperf_maxpacket;
 	gboolean iperf_no_checker;
+	gboolean iperf_rx;
 	gboolean fail_on_reports;	/* a BUG/WARN report in any row: exit 1 */
 	gint timeout;			/* --timeout: a plugin case's trial run, seconds */
 };
@@ -351,6 +352,7 @@ static int run_scenario(const struct kb_opts *o, const struct km_registry *reg, 
 			.repeat = (unsigned int)o->repeat,
 			.progress = iperf_progress, .progress_arg = (void *)o,
 			.no_checker = o->iperf_no_checker,
+			.rx = o->iperf_rx,
 		};
 		int rc = iperf_variants(o, reg, vs);
 
@@ -577,6 +579,10 @@ static int bench_main(int argc, char **argv)
 		  "Bulk-out maxpacket: 8, 16, 32, 64, 512 or 1024 (default 512)", "BYTES" },
 		{ "iperf-no-checker", 0, 0, G_OPTION_ARG_NONE, &o.iperf_no_checker,
 		  "Run with the skb sharing checker off (km_skb_set_checker()): its cost", NULL },
+		{ "iperf-rx", 0, 0, G_OPTION_ARG_NONE, &o.iperf_rx,
+		  "iperf: also a tcp-rx row per variant with a receive side: the segments in "
+		  "through usbnet's receive path and its rx_fixup, the ACKs out through its "
+		  "tx_fixup (docs/receive.md)", NULL },
 		{ 0 },
 	};
 	GOptionContext *ctx;

@@ -610,6 +610,48 @@ static void test_rx_assemble_counts(void **state)
 	down(&f);
 }
 
+/* iperf's tcp-rx row (km_iperf_opts.rx): every segment in through
+ * usbnet's receive path and asix_rx_fixup() of v3.5, byte for byte, one
+ * frame passed up per packet (eth_rx_frames), an ACK out per two; a
+ * variant without a receive side has no such row */
+static const struct km_value *cell(const struct km_table *t, size_t r, const char *col)
+{
+	long c = km_table_column_index(t, col);
+
+	assert_true(c >= 0);
+	return km_table_value(t, r, (size_t)c);
+}
+
+static void test_iperf_rx_row(void **state)
+{
+	const struct km_usbnet_variant *vs[] = { km_usbnet_find("before"),
+						 km_usbnet_find("after") };
+	struct km_iperf_opts o = { .packets = 200, .repeat = 1, .rx = true };
+	struct km_table *t = NULL;
+	unsigned int rows = 0;
+
+	(void)state;
+	assert_int_equal(km_iperf_run(&o, vs, 2, &t), 0);
+	for (size_t r = 0; r < km_table_nrows(t); r++) {
+		if (strcmp(cell(t, r, "traffic")->s, "tcp-rx"))
+			continue;
+		rows++;
+		assert_string_equal(cell(t, r, "variant")->s, "before");
+		assert_int_equal(cell(t, r, "frames_ok")->i, 200);
+		assert_true(cell(t, r, "eth_rx_frames_per_packet")->d == 1.0);
+		/* the ACKs: one 66-byte frame out per two segments in */
+		assert_true(cell(t, r, "eth_frames_per_packet")->d == 0.5);
+	}
+	assert_int_equal(rows, 1);
+	km_table_free(t);
+	/* without @rx: no tcp-rx row */
+	o.rx = false;
+	assert_int_equal(km_iperf_run(&o, vs, 2, &t), 0);
+	for (size_t r = 0; r < km_table_nrows(t); r++)
+		assert_string_not_equal(cell(t, r, "traffic")->s, "tcp-rx");
+	km_table_free(t);
+}
+
 /* skb_set_tail_pointer() past end is no panic (v3.5 include/linux/skbuff.h);
  * the skb_put() after it is */
 static void test_set_tail_pointer_then_put(void **state)
@@ -651,6 +693,7 @@ int main(void)
 		cmocka_unit_test(test_checker_read_past),
 		cmocka_unit_test(test_checker_runt_reads_eth_header),
 		cmocka_unit_test(test_rx_assemble_counts),
+		cmocka_unit_test(test_iperf_rx_row),
 		cmocka_unit_test(test_set_tail_pointer_then_put),
 	};
 

@@ -235,6 +235,15 @@ static inline int km_dd_run(const struct km_dd_opts *opts, const struct km_dd_ca
  * @repeat: timed runs, best kept; 0: 9. @progress as for dd (@block_size 0).
  * @no_checker: run with the skb sharing checker off (km_skb_set_checker()):
  *             what it costs; the simulated kernel does the same either way.
+ * @rx: (appended) also a "tcp-rx" row per variant with a receive side (a
+ *             framing; the others have none): the remote host's TCP
+ *             segments, framed by the device, come in through usbnet's
+ *             receive path of the variant's era and its rx_fixup
+ *             (km_usbnet_rx_urb()), every second one acknowledged by a
+ *             66-byte ACK out through its tx_fixup; frames_ok counts the
+ *             segments passed up byte for byte, and the receive path's
+ *             work is in the row's events (urbs, skb_allocs, eth_rx_*,
+ *             memcpy_bytes, ...). The MSS's frame must fit one URB.
  * Members are only appended: km_iperf_run() passes its size, and members
  * past it take their defaults.
  */
@@ -246,6 +255,8 @@ struct km_iperf_opts {
 	void (*progress)(void *arg, const char *traffic, unsigned int run, unsigned int runs);
 	void *progress_arg;
 	bool no_checker;
+	/* appended */
+	bool rx;
 };
 
 /**

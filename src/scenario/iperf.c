@@ -23,19 +23,29 @@
 #include "table.h"
 #include <kmodel/scenario.h>
 #include <kmodel/traffic.h>
+#include <kmodel/usb.h>
 #include <string.h>
+
+/* LL_RESERVED_SPACE(dev) (include/linux/netdevice.h, v3.5): the headroom
+ * the stack reserves for an skb it builds for @dev */
+#define LL_RESERVED_SPACE_OF(dev) km_ll_reserved_space(dev)
 
 struct iperf_traffic {
 	const char *name;
 	enum km_traffic_kind kind;
 	bool tap;
+	bool rx;	/* the segments come in (km_iperf_opts.rx) */
 };
 
 static const struct iperf_traffic traffics[] = {
-	{ "tcp", KM_TRAFFIC_TCP, false },
-	{ "tcp+tap", KM_TRAFFIC_TCP, true },
-	{ "udp", KM_TRAFFIC_UDP, false },
+	{ "tcp", KM_TRAFFIC_TCP, false, false },
+	{ "tcp+tap", KM_TRAFFIC_TCP, true, false },
+	{ "udp", KM_TRAFFIC_UDP, false, false },
+	{ "tcp-rx", KM_TRAFFIC_TCP, false, true },
 };
+
+/* a tcp-rx row's bulk-in stream: the largest frame its URB takes */
+#define IPERF_RX_STREAM 65536u
 
 /* iperf 2's default TCP write length (-l): 8 KiB */
 #define IPERF_TCP_WRITE_BYTES 8192u
@@ -69,6 +79,8 @@ struct iperf_run {
 	gchar *first_report;			/* "code: message" of its first report */
 	struct km_skb_watch *watch;		/* plain stores into a shared buffer */
 	uint64_t wire;				/* km_usbnet_dev_wire_bits_per_s() */
+	bool acking;				/* tcp-rx: an ACK goes out, not a segment */
+	uint8_t *stream;			/* tcp-rx: the device's transfer */
 };
 
 static void on_frame(void *arg, const uint8_t *frame, size_t len)
@@ -77,6 +89,8 @@ static void on_frame(void *arg, const uint8_t *frame, size_t len)
 	int want, got;
 	long at;
 
+	if (r->acking)		/* tcp-rx: the device parsed our ACK */
+		return;
 	r->frames++;
 	if (km_traffic_verify(r->tr, frame, len)) {
 		r->frames_ok++;
@@ -124,6 +138,11 @@ static int iperf_setup(struct iperf_run *r, const struct iperf_traffic *tt, unsi
 	}
 	if (!err)
 		err = km_traffic_new(r->t, r->dev->net, &cfg, &r->tr);
+	if (!err && tt->rx) {	/* the segments come through rx_fixup */
+		r->stream = g_malloc(IPERF_RX_STREAM);
+		km_usbnet_set_rx_sink(r->dev, on_frame, r);
+		km_printk_set_quiet(r->m, true);
+	}
 	if (r->m)
 		km_skb_set_checker(r->m, !no_checker);
 	if (err) {	/* say which row (a plugin's dev_new may say nothing) */
@@ -159,11 +178,70 @@ static inline bool watched(unsigned long packet)
 	return packet < IPERF_WATCH_ALL || packet % IPERF_WATCH_ALL == 0;
 }
 
+/*
+ * tcp-rx: the remote host sends the segments km_traffic builds; the device
+ * frames each (the variant's km_framing) into one bulk-in transfer, which
+ * usbnet's receive path and the driver's rx_fixup pass up (verified by
+ * on_frame, the rx sink); the receiving application reads 8 KiB per
+ * read(2); every second segment is acknowledged with a 66-byte ACK out
+ * through usbnet_start_xmit() and the driver's tx_fixup.
+ */
+static int iperf_rx_pass(struct iperf_run *r, unsigned long packets)
+{
+	uint8_t ack[4 + ACK_FRAME_BYTES];
+	unsigned int room = LL_RESERVED_SPACE_OF(r->dev->net);
+
+	ack_transfer(ack);
+	for (r->packet = 0; r->packet < packets; r->packet++) {
+		unsigned long frames = r->frames;
+		unsigned long long reads =
+			(r->sent + r->payload + IPERF_TCP_WRITE_BYTES - 1) / IPERF_TCP_WRITE_BYTES -
+			(r->sent + IPERF_TCP_WRITE_BYTES - 1) / IPERF_TCP_WRITE_BYTES;
+		struct km_skb *skb = km_traffic_next(r->tr), *a;
+		const uint8_t *frame;
+		size_t flen;
+		long len;
+
+		if (!skb)
+			return km_err(-ENOMEM, "iperf: the sender found no memory");
+		frame = skb->data;
+		flen = skb->len;
+		len = km_framing_encode(r->v->framing, &frame, &flen, 1, r->stream,
+					IPERF_RX_STREAM);
+		km_kfree_skb(skb);	/* the remote host's: only its bytes travel */
+		if (len < 0 || km_usbnet_rx_urb(r->dev, r->stream, (size_t)len) < 0)
+			return km_err(-EINVAL, "iperf: tcp-rx: a %zu-byte frame does not make a "
+				      "bulk-in transfer of %s (rx_urb_size %zu)", flen, r->v->name,
+				      r->dev->rx_urb_size);
+		if (r->timed && !r->mismatch && r->frames == frames)
+			r->mismatch = g_strdup_printf("packet %lu: no frame passed up", r->packet);
+		km_traffic_complete(r->tr);
+		while (reads--)
+			km_syscall(r->t);
+		r->sent += r->payload;
+		if (++r->segments % 2)
+			continue;
+		/* the ACK: tcp_send_ack()'s skb, headers pushed, to the driver */
+		a = km_alloc_skb(r->t, room + ACK_FRAME_BYTES, KM_GFP_ATOMIC);
+		if (!a)
+			return km_err(-ENOMEM, "iperf: no memory for an ACK");
+		km_skb_reserve(a, (int)room);
+		km_skb_put(a, ACK_FRAME_BYTES);
+		memcpy(a->data, ack + 4, ACK_FRAME_BYTES);
+		r->acking = true;
+		km_usbnet_start_xmit(r->dev, a);
+		r->acking = false;
+	}
+	return 0;
+}
+
 static int iperf_pass(struct iperf_run *r, unsigned long packets)
 {
 	uint8_t ack[4 + ACK_FRAME_BYTES];
 	bool tcp = r->tt->kind == KM_TRAFFIC_TCP;
 
+	if (r->tt->rx)
+		return iperf_rx_pass(r, packets);
 	ack_transfer(ack);
 	for (r->packet = 0; r->packet < packets; r->packet++) {
 		unsigned long frames = r->frames;
@@ -270,6 +348,7 @@ static void iperf_free(struct iperf_run *r)
 		g_array_free(r->runs, TRUE);
 	g_free(r->mismatch);
 	g_free(r->first_report);
+	g_free(r->stream);
 	km_skb_watch_free(r->watch);
 }
 
@@ -417,8 +496,22 @@ int km_iperf_run_sized(const struct km_iperf_opts *opts, size_t opts_size,
 	for (size_t ti = 0; ti < G_N_ELEMENTS(traffics) && !rc; ti++) {
 		const struct iperf_traffic *tt = &traffics[ti];
 		struct iperf_run *runs = g_new0(struct iperf_run, n);
+		const struct km_usbnet_variant **vs = g_new0(const struct km_usbnet_variant *, n + 1);
+		const struct km_usbnet_variant *const *variants_all = variants;
+		size_t n_all = n;
 		int err = 0;
 
+		/* tcp-rx: only with @rx, for the variants with a receive side */
+		if (tt->rx) {
+			size_t k = 0;
+
+			for (size_t v = 0; o.rx && v < n_all; v++)
+				if (km_usbnet_variant_has(variants_all[v], framing) &&
+				    variants_all[v]->framing)
+					vs[k++] = variants_all[v];
+			variants = vs;
+			n = k;
+		}
 		for (size_t v = 0; v < n && !err; v++) {
 			runs[v].v = variants[v];
 			runs[v].insn_fd = insn_fd;
@@ -453,6 +546,9 @@ int km_iperf_run_sized(const struct km_iperf_opts *opts, size_t opts_size,
 		if (err)
 			rc = err;
 		g_free(runs);
+		variants = variants_all;
+		n = n_all;
+		g_free(vs);
 	}
 	km_insn_close(insn_fd);
 	/* frames that did not verify, leaks: the table is kept, every such

@@ -216,7 +216,14 @@ static void skb_struct_free(struct km_skb *skb)
 
 /* A data buffer: a kmalloc object of @bytes, its record and an empty
  * list of skbs. NULL when the kmalloc fails (km_last_error()). */
-static inline struct buf_priv *buf_alloc(struct km_task *t, uint64_t bytes, km_gfp_t gfp)
+/* core/slab.c (declared in uaccess/variant.h for its ports): kmalloc of
+ * @size host bytes counted as @arm_size on the target */
+void *km_kmalloc_arm(struct km_task *t, size_t size, size_t arm_size, km_gfp_t flags);
+
+/* @arm_bytes: the object's size on the target where the host's is larger
+ * (0: the same): the rx URB's read guard (km_skb_alloc_rx_urb()) */
+static inline struct buf_priv *buf_alloc_arm(struct km_task *t, uint64_t bytes, size_t arm_bytes,
+					     km_gfp_t gfp)
 {
 	struct km_machine *m = t->m;
 	unsigned char *obj = NULL;
@@ -224,7 +231,8 @@ static inline struct buf_priv *buf_alloc(struct km_task *t, uint64_t bytes, km_g
 	size_t z;
 
 	if (bytes <= SIZE_MAX / 2)	/* km_kmalloc() refuses past KMALLOC_MAX_SIZE */
-		obj = km_kmalloc(t, (size_t)bytes, gfp & ~KM_GFP_ZERO);
+		obj = km_kmalloc_arm(t, (size_t)bytes, arm_bytes ? arm_bytes : (size_t)bytes,
+				     gfp & ~KM_GFP_ZERO);
 	if (!obj) {
 		km_set_error("alloc_skb: kmalloc of %" PRIu64 " bytes failed", bytes);
 		return NULL;
@@ -246,6 +254,11 @@ static inline struct buf_priv *buf_alloc(struct km_task *t, uint64_t bytes, km_g
 	memset(obj + b->ksize - z, 0, z);
 	m->skb->buf_nlive++;
 	return b;
+}
+
+static inline struct buf_priv *buf_alloc(struct km_task *t, uint64_t bytes, km_gfp_t gfp)
+{
+	return buf_alloc_arm(t, bytes, 0, gfp);
 }
 
 /* A data buffer of __alloc_skb() (v3.5): kmalloc(SKB_DATA_ALIGN(size) +
@@ -276,11 +289,12 @@ static inline unsigned char *buf_end(const struct km_machine *m, const struct bu
 	return b->obj + b->ksize - shinfo_space(m);
 }
 
+static inline struct km_skb *skb_on(struct km_machine *m, struct buf_priv *b);
+
 struct km_skb *km_alloc_skb(struct km_task *t, unsigned int size, km_gfp_t gfp)
 {
 	struct km_machine *m;
 	struct buf_priv *b;
-	struct km_skb *skb;
 
 	if (!t) {
 		km_set_error("alloc_skb: no task");
@@ -290,6 +304,14 @@ struct km_skb *km_alloc_skb(struct km_task *t, unsigned int size, km_gfp_t gfp)
 	b = buf_new(t, size, gfp);
 	if (!b)
 		return NULL;
+	return skb_on(m, b);
+}
+
+/* the sk_buff of a new data buffer @b */
+static inline struct km_skb *skb_on(struct km_machine *m, struct buf_priv *b)
+{
+	struct km_skb *skb;
+
 	skb = skb_struct_new(m);
 	memset(skb, 0, sizeof(*skb));
 	skb->m = m;
@@ -337,9 +359,14 @@ struct km_skb *km_skb_alloc_rx_urb(struct km_task *t, unsigned int size, unsigne
 	unsigned int pad = km_skb_net_pad(t->m) + KM_NET_IP_ALIGN;
 	struct km_skb *skb;
 
+	struct buf_priv *b;
+
 	if (size > UINT_MAX / 2 - pad - guard)
 		return NULL;
-	skb = km_alloc_skb(t, pad + size + guard, KM_GFP_ATOMIC);
+	/* the events of the kernel's object, kmalloc'ed with the guard */
+	b = buf_alloc_arm(t, data_align(t->m, pad + size + guard) + shinfo_space(t->m),
+			  data_align(t->m, pad + size) + shinfo_space(t->m), KM_GFP_ATOMIC);
+	skb = b ? skb_on(t->m, b) : NULL;
 	if (skb) {
 		/* build_skb() of the fragment: end at SKB_DATA_ALIGN(length +
 		 * NET_SKB_PAD); then the two skb_reserve()s */
