@@ -15,13 +15,9 @@
 #include "skb_internal.h"
 #include "usbnet_internal.h"
 #include <kmodel/usb.h>
+#include "usbnet_state.h"
 
 /* usbnet's state on a machine (m->usbnet) */
-struct km_usbnet_state {
-	/* usbnet_start_xmit()'s WARN_ON_ONCE() fired (its static __warned:
-	 * once per boot) */
-	bool warned_length;
-};
 
 /* the endpoints of the model's device (kmodel/usb.h, struct km_usbnet: a
  * model policy): bulk in 0x81, bulk out 0x02, the address config.c's

@@ -13,6 +13,7 @@
  */
 #include "skb_internal.h"
 #include <kmodel/usb.h>
+#include "usbnet_state.h"
 #include <setjmp.h>
 #include <string.h>
 
@@ -103,9 +104,9 @@ static void read_past(struct km_usbnet_rx *rx, uintptr_t p, size_t n, const char
 
 void km_rx_read_check(struct km_machine *m, const void *p, size_t n)
 {
-	struct km_usbnet_rx *rx = m->rx_active;
+	struct km_usbnet_rx *rx = m->usbnet->rx_active;
 
-	if (past_urb(rx, (uintptr_t)p, n))
+	if (rx && past_urb(rx, (uintptr_t)p, n))
 		read_past(rx, (uintptr_t)p, n, "rx_fixup read");
 }
 
@@ -116,7 +117,7 @@ void km_compat_rx_step(const void *p, size_t n)
 	struct km_task *t = km_current();
 	struct km_usbnet_rx *rx;
 
-	if (!t || !(rx = t->m->rx_active))
+	if (!t || !(rx = t->m->usbnet->rx_active))
 		return;
 	if (past_urb(rx, (uintptr_t)p, n))
 		read_past(rx, (uintptr_t)p, n, "rx_fixup read");
@@ -241,7 +242,7 @@ int km_usbnet_rx_urb(struct km_usbnet *dev, const void *buf, size_t len)
 	if (len > dev->rx_urb_size)
 		return km_err(-EINVAL, "usbnet_rx_urb: %zu bytes in a %zu-byte URB", len,
 			      dev->rx_urb_size);
-	if (m->rx_active)
+	if (m->usbnet->rx_active)
 		return km_err(-EINVAL, "usbnet_rx_urb: a URB is being processed on this machine");
 	rx_fixup = info->rx_fixup;
 	mainline = dev->era == KM_USBNET_MAINLINE;
@@ -279,9 +280,9 @@ int km_usbnet_rx_urb(struct km_usbnet *dev, const void *buf, size_t len)
 			rx->steps = 0;
 			rx->max_steps = KM_USBNET_RX_STEPS(len);
 			rx->read_reported = false;
-			m->rx_active = rx;
+			m->usbnet->rx_active = rx;
 			ok = call_fixup(rx, rx_fixup, dev, skb);
-			m->rx_active = NULL;
+			m->usbnet->rx_active = NULL;
 		}
 		if (!ok) {
 			rx->st.fixup_errors++;
@@ -296,7 +297,7 @@ int km_usbnet_rx_urb(struct km_usbnet *dev, const void *buf, size_t len)
 				dev->net->stats.rx_length_errors++;
 			cleanup = true;
 		} else {
-			m->rx_active = NULL;
+			m->usbnet->rx_active = NULL;
 			km_usbnet_skb_return(dev, skb);
 		}
 	}

@@ -240,9 +240,6 @@ struct km_machine {
 	 * page-aligned page between inaccessible host pages (NULL until the
 	 * first; mm_sim/physmem.c) */
 	unsigned char *bad_kmap, *bad_kmap_map;
-	/* the usbnet receive path processing a URB on this machine (its
-	 * read checks and step bound; src/asix/usbnet_rx.c), or NULL */
-	struct km_usbnet_rx *rx_active;
 	bool printk_quiet;		/* km_printk_set_quiet() */
 	struct km_cpu cpu[KM_MAX_CPUS];	/* cold unless highmem: last */
 };

@@ -49,7 +49,7 @@ struct km_skb_watch {
 struct km_skb *km_skb_alloc_rx_urb(struct km_task *t, unsigned int size, unsigned int guard);
 
 /* usbnet_rx.c: the receive path's read check (KM_R_RX_READ_PAST) of @n
- * bytes at @p, while a URB is being processed on @m (m->rx_active) */
+ * bytes at @p, while a URB is being processed on @m (nothing otherwise) */
 void km_rx_read_check(struct km_machine *m, const void *p, size_t n);
 
 #endif

@@ -1369,7 +1369,7 @@ void *km_skb_compat_memcpy(void *to, const void *from, size_t n)
 {
 	struct km_task *t = km_current();
 
-	if (t && t->m->rx_active)	/* a receive path's read of the URB */
+	if (t)	/* a receive path's read of its URB (usbnet_rx.c) */
 		km_rx_read_check(t->m, from, n);
 	if (compat_write(to, n, OP_MEMCPY))
 		memcpy(to, from, n);

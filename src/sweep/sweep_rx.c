@@ -193,6 +193,7 @@ static size_t build(struct run *r, size_t *last_hdr)
 		    st->mutation == KM_SWEEP_RX_LEN_MINUS1 ? -1 :
 		    st->mutation == KM_SWEEP_RX_LEN_PLUS8 ? 8 : 0;
 
+	*last_hdr = 0;
 	for (unsigned int i = 0; i < st->frames; i++) {
 		frames[i] = frame_of(r, i);
 		lens[i] = st->len;
@@ -200,7 +201,6 @@ static size_t build(struct run *r, size_t *last_hdr)
 	n = km_framing_encode(f, frames, lens, st->frames, r->stream, sizeof(r->stream));
 	if (n < 0)
 		return 0;
-	*last_hdr = 0;
 	if (f->kind == KM_FRAMING_LENGTH) {
 		size_t span = f->align > 1 ? (f->hdr_bytes + st->len + f->align - 1) / f->align *
 					     f->align : f->hdr_bytes + st->len;

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Private to usbnet (asix/usbnet.c, asix/usbnet_rx.c): its state on a
+ * machine, m->usbnet (km_usbnet_init(), km_usbnet_fini()). */
+#ifndef KMODEL_USBNET_STATE_H
+#define KMODEL_USBNET_STATE_H
+
+#include <stdbool.h>
+
+struct km_usbnet_rx;
+
+struct km_usbnet_state {
+	/* usbnet_start_xmit()'s WARN_ON_ONCE() fired (its static __warned:
+	 * once per boot) */
+	bool warned_length;
+	/* the receive path processing a URB on this machine (its read
+	 * checks and step bound; usbnet_rx.c), or NULL */
+	struct km_usbnet_rx *rx_active;
+};
+
+#endif
