@@ -800,7 +800,7 @@ static int sweep_isolated(const struct sweep_opts *o, const struct km_sweep_conf
 		memcpy(&count, p, sizeof(count));
 		memcpy(&ex, p + sizeof(count), sizeof(ex));
 		p += sizeof(count) + sizeof(ex);
-		report_add(vr, rule, count, &ex);
+		report_add(vr, rule, count, &ex, NULL);
 	}
 	g_byte_array_free(b, TRUE);
 	return 0;
