@@ -68,9 +68,54 @@
  *              ignore them (the rate is the device's, kmodel/usb.h; the
  *              overhead KM_COST_ETH_WIRE_OVERHEAD), only
  *              km_cost_link_seconds() prices them
+ *  [cache] (optional keys) l1_write_allocate, l2_write_allocate (0 or 1;
+ *              without them L1 allocates on reads only and L2, when there
+ *              is one, on reads and writes); l2_bytes 0: no L2 (its
+ *              read_l2_cycles unused)
+ *  [bandwidth] (optional) copy_word_l1, set_word_l1 (> 0): bytes per
+ *              cycle of the loops that store one word an instruction
+ *              (copy_to_user.S before f441882a5229 or with
+ *              CPU_USE_DOMAINS, clear_user.S); without them copy_l1, set_l1
+ *  [memory]    (optional) write_txn_cycles: DRAM's fixed cycles of one
+ *              write transaction whatever its size (<= write_mem_cycles:
+ *              a transaction of B bytes costs write_txn_cycles +
+ *              (write_mem_cycles - write_txn_cycles) x B / line_bytes);
+ *              l2_write_txn_cycles: the L2's cycles of one write
+ *              transaction from the write buffer (both 0 without them)
+ *  [write_buffer] (optional, all or none) entries (>= 1), entry_bytes (4
+ *              .. line_bytes), merge (0 or 1: whether consecutive stores
+ *              to an entry's bytes merge into one transaction); without
+ *              it stores drain as whole merged lines (0.4.0's pricing).
+ *              The pricing takes steady streams: entries is recorded
+ *  [kernel]    (optional keys) arch (5, 6 or 7; 7 without it) and
+ *              cpu_use_domains (0 or 1; 1 on ARMv5, where
+ *              arch/arm/mm/Kconfig's CPU_32v5 selects it, 0 on ARMv7;
+ *              without it 1 on ARMv5, else 0)
+ * Every numeric value may state its uncertainty on a line of its comment:
+ * "uncertainty: exact", "uncertainty: range LO .. HI" (two sources that
+ * disagree), "uncertainty: assumed LO .. HI" (no source bounds it), or
+ * either with "+-P %" for LO .. HI; the range must hold the value. A value
+ * without the line is exact. km_cost_profile_sample() draws from them.
  * The paths table: a group per kernel version, in each a key per priced
  * event (its path's instruction count, a decimal number with its source
- * comment); it holds no calibrated value.
+ * comment); it holds no calibrated value. A group may say based_on=VERSION
+ * (with its source comment: why those paths are the same): the events it
+ * does not list take that group's counts.
+ *
+ * The routine that moved a uaccess byte (struct km_events
+ * uaccess_asm_to_bytes, ..._from_bytes, ..._clear_bytes: the assembler
+ * routines; the rest went through memcpy() and memset()) sets its stores:
+ * copy_template.S's memcpy an 8-register stm (32 bytes), memset.S a
+ * 4-register stm (16), clear_user.S one word a store (strt or str),
+ * copy_to_user.S one word a store with CPU_USE_DOMAINS or before v5.0 and
+ * an 8-register stm after f441882a5229 (v5.0) without CPU_USE_DOMAINS.
+ * A store to a line not in L1 fills it first when L1 allocates on writes;
+ * else it goes to the write buffer as a transaction of its bytes (merged
+ * up to an entry's bytes when the buffer merges) to L2 or, for a line no
+ * cache holds, to DRAM. The write buffer lets the core run on: a stream
+ * costs the slower of the core's loop and the drain. A user buffer that
+ * is only written (no copy_from_user reads it back) is never allocated by
+ * a cache that allocates on reads only.
  *
  * Copies and sets of a workload with a working set (km_cost_workload):
  * the user side of copy_to_user/copy_from_user/clear_user is the working
@@ -150,6 +195,38 @@ KM_API double km_cost_profile_value(const struct km_cost_profile *p, const char 
 KM_API bool km_cost_profile_calibrated(const struct km_cost_profile *p, unsigned int i,
 				       const char **group, const char **key,
 				       const char **figure);
+
+/**
+ * km_cost_profile_uncertainty() - the @i-th value of @p (0 ..) that
+ * states a range: its group (for a paths-table count, the table's version
+ * group), key, kind ('r' a range from two sources, 'a' assumed) and
+ * bounds. Exact values are not listed. Return: true, or false when there
+ * are no more.
+ */
+KM_API bool km_cost_profile_uncertainty(const struct km_cost_profile *p, unsigned int i,
+					const char **group, const char **key, char *kind,
+					double *lo, double *hi);
+/**
+ * km_cost_profile_sample() - a copy of @p whose uncertain values are each
+ * drawn uniformly from its range, from a generator seeded with @seed
+ * (GLib's Mersenne Twister: the same draws on every host); @seed 0: the
+ * stated values. Prediction intervals come from predicting with samples
+ * 1 .. N. Free with km_cost_profile_free().
+ * Return: 0, -EINVAL (NULL argument).
+ */
+KM_API int km_cost_profile_sample(const struct km_cost_profile *p, uint64_t seed,
+				  struct km_cost_profile **out);
+/** The most calibrated values a set of profiles may hold: one, the QEMU
+ *  host's speed, which no datasheet gives. */
+#define KM_COST_CALIBRATED_MAX 1
+/**
+ * km_cost_profiles_check_calibrated() - count the calibrated values of
+ * @n profiles (one file given twice counts once).
+ * Return: the count, or -EINVAL when it is above @max (km_last_error()
+ * lists each: profile, group, key, figure).
+ */
+KM_API int km_cost_profiles_check_calibrated(const struct km_cost_profile *const *profiles,
+					     size_t n, unsigned int max);
 
 /** What the scenario knows that the counters do not. */
 struct km_cost_workload {

@@ -638,6 +638,24 @@ struct km_events {
 	 *  addr_limit load, uaccess_mask_range_ptr; arm_clear_user() has
 	 *  none): the direct variant's */
 	uint64_t uaccess_range_masks;
+	/* appended (issue 22: the routine that moved a uaccess byte; the
+	 * rest of uaccess_{to,from,clear}_bytes went through memcpy() or
+	 * memset() -- copy_template.S, memset.S -- as a variant that kmaps or
+	 * walks the page table calls them). The routines' stores are the
+	 * kernel's era and configuration's, which the cost profile names
+	 * (kmodel/cost.h): */
+	/** bytes stored by arm_copy_to_user()/__copy_to_user_std()
+	 *  (arch/arm/lib/copy_to_user.S on copy_template.S): with
+	 *  CPU_USE_DOMAINS one strt a word, without it one str a word before
+	 *  v5.0 and an 8-register stm from f441882a5229 (v5.0) on */
+	uint64_t uaccess_asm_to_bytes;
+	/** bytes loaded by arm_copy_from_user() (copy_from_user.S; its
+	 *  kernel-side stores are copy_template.S's stm) */
+	uint64_t uaccess_asm_from_bytes;
+	/** bytes zeroed by arm_clear_user()/__clear_user_std()
+	 *  (arch/arm/lib/clear_user.S: a loop of two one-word stores, strt
+	 *  with CPU_USE_DOMAINS, str without) */
+	uint64_t uaccess_asm_clear_bytes;
 };
 #define KM_EVENTS_KMALLOC_CLASSES 16
 /** The distance that keeps a written line "warm" for the events above:

@@ -50,6 +50,16 @@ static const char *const cache_keys[] = { "l1_bytes", "l2_bytes", "line_bytes", 
 static const char *const bw_keys[] = { "copy_l1", "set_l1", NULL };
 static const char *const mem_keys[] = { "read_l2_cycles", "read_mem_cycles", "write_mem_cycles",
 					NULL };
+/* optional keys of those groups (issue 22: the store side), each alone;
+ * without them a profile prices stores as 0.4.0 did (see cost.h) */
+static const char *const cache_opt_keys[] = { "l1_write_allocate", "l2_write_allocate", NULL };
+static const char *const bw_opt_keys[] = { "copy_word_l1", "set_word_l1", NULL };
+static const char *const mem_opt_keys[] = { "write_txn_cycles", "l2_write_txn_cycles", NULL };
+/* optional group, all or nothing: the core's write buffer */
+static const char *const wb_keys[] = { "entries", "entry_bytes", "merge", NULL };
+/* optional keys of [kernel]: the architecture and CPU_USE_DOMAINS, which
+ * pick the user-access routines' stores with the version */
+static const char *const kernel_opt_keys[] = { "arch", "cpu_use_domains", NULL };
 static const char *const slab_keys[] = { "enabled", "alloc_cycles_per_byte",
 					 "free_cycles_per_byte", "skb_head_bytes", NULL };
 /* optional groups: all or nothing. [link] is the board's side of the
@@ -66,13 +76,29 @@ struct calib {
 	char *group, *key, *figure;
 };
 
+/* a value's uncertainty: its comment's "uncertainty:" line (cost.h) */
+struct unc {
+	char *group, *key;
+	char kind;		/* 'e' exact, 'r' range of two sources, 'a' assumed */
+	double lo, hi;
+};
+
 struct km_cost_profile {
 	char *name, *summary, *file, *paths_file, *kernel;
 	GHashTable *values;	/* "group/key" -> double* */
 	GArray *calibrated;	/* struct calib */
-	double cycles[G_N_ELEMENTS(cost_events)];	/* per event: instructions x CPI + [cycles] */
+	GArray *unc;		/* struct unc, one per value that states one */
+	/* per event: instructions (the paths table) x CPI + [cycles] */
+	double instr[G_N_ELEMENTS(cost_events)], extra[G_N_ELEMENTS(cost_events)];
 	double clock_hz, l1, l2, line, copy_l1, set_l1, cpi;
 	double read_l2, read_mem, write_mem;	/* cycles per line */
+	/* the store side (issue 22) */
+	double copy_word_l1, set_word_l1;	/* bytes per cycle of the one-word-store loops */
+	double write_txn, l2_write_txn;		/* cycles per write transaction: DRAM's fixed part, L2's */
+	double wb_entries, wb_entry_bytes;
+	bool l1_wa, l2_wa, wb_merge;
+	unsigned int arch, kmajor, kminor;	/* [kernel] arch, version */
+	bool use_domains;
 	bool slab_debug, has_link;
 	double alloc_cpb, free_cpb, skb_head_bytes;
 	double usb_bps;
@@ -92,6 +118,14 @@ void km_cost_profile_free(struct km_cost_profile *p)
 	}
 	if (p->calibrated)
 		g_array_free(p->calibrated, TRUE);
+	for (guint i = 0; p->unc && i < p->unc->len; i++) {
+		struct unc *u = &g_array_index(p->unc, struct unc, i);
+
+		g_free(u->group);
+		g_free(u->key);
+	}
+	if (p->unc)
+		g_array_free(p->unc, TRUE);
 	if (p->values)
 		g_hash_table_destroy(p->values);
 	g_free(p->name);
@@ -147,6 +181,93 @@ static gchar *key_source(GKeyFile *kf, const char *group, const char *key)
 	if (src && !*src)
 		g_clear_pointer(&src, g_free);
 	return src;
+}
+
+/* "LO .. HI" or "+-P %" (also "±P %") around @v, into *@lo, *@hi */
+static bool parse_bounds(const char *t, double v, double *lo, double *hi)
+{
+	gchar **parts;
+	bool ok = false;
+
+	while (*t == ' ')
+		t++;
+	if (g_str_has_prefix(t, "+-") || g_str_has_prefix(t, "\xc2\xb1")) {	/* +- or U+00B1 */
+		gchar *end;
+		double pct;
+
+		t += 2;
+		pct = g_ascii_strtod(t, &end);
+		while (*end == ' ')
+			end++;
+		if (end == t || *end != '%' || !(pct >= 0) || pct > 100)
+			return false;
+		*lo = v * (1 - pct / 100);
+		*hi = v * (1 + pct / 100);
+		return true;
+	}
+	parts = g_strsplit(t, "..", 2);
+	if (parts[0] && parts[1]) {
+		gchar *a = g_strstrip(parts[0]), *b = g_strstrip(parts[1]), *sp = strchr(b, ' ');
+
+		if (sp)
+			*sp = '\0';	/* "HI (why)" */
+		ok = decimal_number(a) && decimal_number(b);
+		*lo = g_ascii_strtod(a, NULL);
+		*hi = g_ascii_strtod(b, NULL);
+	}
+	g_strfreev(parts);
+	return ok;
+}
+
+/*
+ * The "uncertainty:" line of @key's comment @src, if any (cost.h): exact,
+ * "range LO .. HI" (two sources that disagree), "assumed LO .. HI" (no
+ * source bounds it), either with "+-P %" instead of LO .. HI. The range
+ * must hold the value. Recorded in @p's list; a value without the line
+ * is taken as exact.
+ */
+static int read_uncertainty(struct km_cost_profile *p, const char *file, const char *group,
+			    const char *key, const char *src, double v)
+{
+	gchar **lines = g_strsplit(src, "\n", -1);
+	struct unc u = { .kind = 'e', .lo = v, .hi = v };
+	bool seen = false;
+	int rc = 0;
+
+	for (gchar **l = lines; *l && !rc; l++) {
+		gchar *t = g_strstrip(*l);
+
+		if (!g_str_has_prefix(t, "uncertainty:"))
+			continue;
+		if (seen) {
+			rc = km_err(-EINVAL, "%s: [%s] %s: two \"uncertainty:\" lines", file, group, key);
+			break;
+		}
+		seen = true;
+		t = g_strstrip(t + strlen("uncertainty:"));
+		if (g_str_has_prefix(t, "exact"))
+			continue;
+		if (g_str_has_prefix(t, "range"))
+			u.kind = 'r', t += strlen("range");
+		else if (g_str_has_prefix(t, "assumed"))
+			u.kind = 'a', t += strlen("assumed");
+		else
+			t = NULL;
+		if (!t || !parse_bounds(t, v, &u.lo, &u.hi))
+			rc = km_err(-EINVAL, "%s: [%s] %s: \"uncertainty:\" is not \"exact\", "
+				    "\"range LO .. HI\", \"assumed LO .. HI\" or either with "
+				    "\"+-P %%\"", file, group, key);
+		else if (!(u.lo <= v && v <= u.hi) || u.lo < 0)
+			rc = km_err(-EINVAL, "%s: [%s] %s: uncertainty %g .. %g does not hold the "
+				    "value %g (or is negative)", file, group, key, u.lo, u.hi, v);
+	}
+	g_strfreev(lines);
+	if (!rc && u.kind != 'e') {
+		u.group = g_strdup(group);
+		u.key = g_strdup(key);
+		g_array_append_val(p->unc, u);
+	}
+	return rc;
 }
 
 /*
@@ -210,6 +331,8 @@ static int read_entry(struct km_cost_profile *p, const char *file, GKeyFile *kf,
 		}
 		g_free(fig);
 	}
+	if (!rc && num)
+		rc = read_uncertainty(p, file, group, key, src, v);
 	g_free(src);
 	if (rc)
 		return rc;
@@ -264,16 +387,19 @@ static int check_known(const char *file, GKeyFile *kf, bool table)
 	static const struct {
 		const char *group;
 		const char *const *keys;	/* NULL: the events */
+		const char *const *opt;		/* optional keys */
 	} groups[] = {
-		{ "profile", profile_keys }, { "kernel", kernel_keys }, { "cpu", cpu_keys },
-		{ "cache", cache_keys }, { "bandwidth", bw_keys }, { "memory", mem_keys },
-		{ "cycles", NULL }, { "slab_debug", slab_keys }, { "link", link_keys },
+		{ "profile", profile_keys, NULL }, { "kernel", kernel_keys, kernel_opt_keys },
+		{ "cpu", cpu_keys, NULL }, { "cache", cache_keys, cache_opt_keys },
+		{ "bandwidth", bw_keys, bw_opt_keys }, { "memory", mem_keys, mem_opt_keys },
+		{ "cycles", NULL, NULL }, { "slab_debug", slab_keys, NULL },
+		{ "link", link_keys, link_legacy_keys }, { "write_buffer", wb_keys, NULL },
 	};
 	gchar **gs = g_key_file_get_groups(kf, NULL);
 	int rc = 0;
 
 	for (gchar **g = gs; *g && !rc; g++) {
-		const char *const *keys = NULL;
+		const char *const *keys = NULL, *const *opt = NULL;
 		bool known = table;	/* any group of the table is a version */
 		gchar **ks;
 
@@ -281,15 +407,15 @@ static int check_known(const char *file, GKeyFile *kf, bool table)
 			if (!strcmp(groups[i].group, *g)) {
 				known = true;
 				keys = groups[i].keys;
+				opt = groups[i].opt;
 			}
 		ks = g_key_file_get_keys(kf, *g, NULL, NULL);
 		if (!known)
 			rc = km_err(-EINVAL, "%s: [%s]%s%s: unknown group", file, *g,
 				    ks && ks[0] ? " " : "", ks && ks[0] ? ks[0] : "");
 		for (gchar **k = ks; !rc && k && *k; k++)
-			if (keys ? !in_list(keys, *k) &&
-					   !(keys == link_keys && in_list(link_legacy_keys, *k))
-				 : !is_event(*k))
+			if (keys ? !in_list(keys, *k) && !(opt && in_list(opt, *k))
+				 : !is_event(*k) && !(table && !strcmp(*k, "based_on")))
 				rc = km_err(-EINVAL, "%s: [%s] %s: unknown key", file, *g, *k);
 		g_strfreev(ks);
 	}
@@ -487,6 +613,7 @@ static int read_kernel(struct km_cost_profile *p, GKeyFile *kf)
 	gchar *dir = g_path_get_dirname(p->file);
 	GKeyFile *tk = g_key_file_new();
 	GError *err = NULL;
+	gchar *base = NULL;
 	double dummy;
 	int rc;
 
@@ -495,6 +622,40 @@ static int read_kernel(struct km_cost_profile *p, GKeyFile *kf)
 	    (rc = read_key(p, kf, "kernel", "cycles_per_instruction", &p->cpi)))
 		goto out;
 	p->kernel = g_strstrip(g_key_file_get_value(kf, "kernel", "version", NULL));
+	/* "vMAJOR[.MINOR[.x]]": the era picks the routines' stores */
+	if (sscanf(p->kernel, "v%u.%u", &p->kmajor, &p->kminor) < 1) {
+		rc = km_err(-EINVAL, "%s: [kernel] version: \"%s\" is not vMAJOR.MINOR", p->file,
+			    p->kernel);
+		goto out;
+	}
+	/* the architecture (5, 6, 7) and CPU_USE_DOMAINS: arch/arm/mm/Kconfig
+	 * (v3.x .. v5.x) has CPU_32v3, v4, v4T and v5 select CPU_USE_DOMAINS
+	 * if MMU; ARMv7 never uses it */
+	p->arch = 7;
+	if (g_key_file_has_key(kf, "kernel", "arch", NULL)) {
+		double a;
+
+		if ((rc = read_key(p, kf, "kernel", "arch", &a)))
+			goto out;
+		if (a != 5 && a != 6 && a != 7) {
+			rc = km_err(-EINVAL, "%s: [kernel] arch: %g is not 5, 6 or 7", p->file, a);
+			goto out;
+		}
+		p->arch = (unsigned int)a;
+	}
+	p->use_domains = p->arch <= 5;
+	if (g_key_file_has_key(kf, "kernel", "cpu_use_domains", NULL)) {
+		double d;
+
+		if ((rc = read_key(p, kf, "kernel", "cpu_use_domains", &d)))
+			goto out;
+		if ((d != 0 && d != 1) || (p->arch <= 5 && d != 1) || (p->arch == 7 && d != 0)) {
+			rc = km_err(-EINVAL, "%s: [kernel] cpu_use_domains: %g: 0 or 1, and 1 on "
+				    "ARMv5 (CPU_32v5 selects it), 0 on ARMv7", p->file, d);
+			goto out;
+		}
+		p->use_domains = d != 0;
+	}
 	g_strstrip(paths);
 	if (is_path(paths))
 		p->paths_file = g_path_is_absolute(paths) ? g_strdup(paths)
@@ -527,19 +688,37 @@ static int read_kernel(struct km_cost_profile *p, GKeyFile *kf)
 			    p->kernel);
 		goto out;
 	}
+	/* a group may take another's counts for the events it does not
+	 * give ("based_on", with its source comment: why the paths are the
+	 * same) */
+	base = g_key_file_get_value(tk, p->kernel, "based_on", NULL);
+	if (base) {
+		g_strstrip(base);
+		if ((rc = read_entry(p, p->paths_file, tk, p->kernel, "based_on", false, false,
+				     &dummy)))
+			goto out;
+		if (!strcmp(base, p->kernel) || !g_key_file_has_group(tk, base) ||
+		    g_key_file_has_key(tk, base, "based_on", NULL)) {
+			rc = km_err(-EINVAL, "%s: [%s] based_on: \"%s\" is not another version "
+				    "group without based_on", p->paths_file, p->kernel, base);
+			goto out;
+		}
+	}
 	for (size_t i = 0; i < G_N_ELEMENTS(cost_events); i++) {
+		const char *g = base && !g_key_file_has_key(tk, p->kernel, cost_events[i].name, NULL)
+					? base : p->kernel;
 		double n;
 		gchar *k;
 
-		if ((rc = read_entry(p, p->paths_file, tk, p->kernel, cost_events[i].name, true,
-				     false, &n)))
+		if ((rc = read_entry(p, p->paths_file, tk, g, cost_events[i].name, true, false, &n)))
 			goto out;
 		/* the counts, as the profile's "instructions" group */
 		k = g_strdup_printf("instructions/%s", cost_events[i].name);
 		g_hash_table_insert(p->values, k, g_memdup2(&n, sizeof(n)));
-		p->cycles[i] += n * p->cpi;
+		p->instr[i] = n;
 	}
 out:
+	g_free(base);
 	g_key_file_free(tk);
 	g_free(paths);
 	g_free(dir);
@@ -560,6 +739,8 @@ int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out)
 	p = g_new0(struct km_cost_profile, 1);
 	p->values = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 	p->calibrated = g_array_new(FALSE, TRUE, sizeof(struct calib));
+	p->unc = g_array_new(FALSE, TRUE, sizeof(struct unc));
+	p->arch = 7;
 	p->file = is_path(name_or_path) ? g_strdup(name_or_path) : find_profile(name_or_path, NULL);
 	if (!p->file) {
 		km_cost_profile_free(p);
@@ -615,8 +796,10 @@ int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out)
 	}
 	if ((rc = read_group(p, kf, "cache", cache_keys, v)))
 		goto out;
+	/* l2_bytes 0: a core without an L2 (Orion5x's Feroceon, the
+	 * BCM2835's ARM1176, whose L2 serves the GPU) */
 	for (int i = 0; i < 3; i++)
-		if (v[i] <= 0) {
+		if (v[i] <= 0 && i != 1) {
 			rc = km_err(-EINVAL, "%s: [cache] %s: must be above 0", p->file, cache_keys[i]);
 			goto out;
 		}
@@ -629,6 +812,23 @@ int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out)
 	p->l1 = v[0];
 	p->l2 = v[1];
 	p->line = v[2];
+	/* the allocation policies: 0.4.0's, a Cortex-A8's, unless given
+	 * (L1 on read misses only, L2 on read and write misses) */
+	p->l2_wa = p->l2 > 0;
+	for (int i = 0; cache_opt_keys[i]; i++) {
+		double a;
+
+		if (!g_key_file_has_key(kf, "cache", cache_opt_keys[i], NULL))
+			continue;
+		if ((rc = read_key(p, kf, "cache", cache_opt_keys[i], &a)))
+			goto out;
+		if ((a != 0 && a != 1) || (i == 1 && a && p->l2 <= 0)) {
+			rc = km_err(-EINVAL, "%s: [cache] %s: %g is not 0 or 1 (1 needs an L2)",
+				    p->file, cache_opt_keys[i], a);
+			goto out;
+		}
+		*(i == 0 ? &p->l1_wa : &p->l2_wa) = a != 0;
+	}
 	if ((rc = read_group(p, kf, "bandwidth", bw_keys, v)))
 		goto out;
 	for (int i = 0; i < 2; i++)
@@ -636,15 +836,55 @@ int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out)
 			rc = km_err(-EINVAL, "%s: [bandwidth] %s: must be above 0", p->file, bw_keys[i]);
 			goto out;
 		}
-	p->copy_l1 = v[0];
-	p->set_l1 = v[1];
+	p->copy_l1 = p->copy_word_l1 = v[0];
+	p->set_l1 = p->set_word_l1 = v[1];
+	for (int i = 0; bw_opt_keys[i]; i++) {
+		double *f = i == 0 ? &p->copy_word_l1 : &p->set_word_l1;
+
+		if (!g_key_file_has_key(kf, "bandwidth", bw_opt_keys[i], NULL))
+			continue;
+		if ((rc = read_key(p, kf, "bandwidth", bw_opt_keys[i], f)))
+			goto out;
+		if (*f <= 0) {
+			rc = km_err(-EINVAL, "%s: [bandwidth] %s: must be above 0", p->file,
+				    bw_opt_keys[i]);
+			goto out;
+		}
+	}
 	if ((rc = read_group(p, kf, "memory", mem_keys, v)))
 		goto out;
 	p->read_l2 = v[0];
 	p->read_mem = v[1];
 	p->write_mem = v[2];
+	for (int i = 0; mem_opt_keys[i]; i++)
+		if (g_key_file_has_key(kf, "memory", mem_opt_keys[i], NULL) &&
+		    (rc = read_key(p, kf, "memory", mem_opt_keys[i],
+				   i == 0 ? &p->write_txn : &p->l2_write_txn)))
+			goto out;
+	if (p->write_txn > p->write_mem) {
+		rc = km_err(-EINVAL, "%s: [memory] write_txn_cycles: %g is above write_mem_cycles "
+			    "(a line's write is one transaction at most)", p->file, p->write_txn);
+		goto out;
+	}
+	/* the write buffer: without the group, 0.4.0's pricing -- stores to
+	 * lines that miss L1 drain whole lines (entry_bytes = line, merged) */
+	p->wb_entries = 1;
+	p->wb_entry_bytes = p->line;
+	p->wb_merge = true;
+	if (g_key_file_has_group(kf, "write_buffer")) {
+		if ((rc = read_group(p, kf, "write_buffer", wb_keys, v)))
+			goto out;
+		if (v[0] < 1 || v[1] < 4 || v[1] > p->line || (v[2] != 0 && v[2] != 1)) {
+			rc = km_err(-EINVAL, "%s: [write_buffer]: entries >= 1, entry_bytes 4 .. "
+				    "line_bytes, merge 0 or 1", p->file);
+			goto out;
+		}
+		p->wb_entries = v[0];
+		p->wb_entry_bytes = v[1];
+		p->wb_merge = v[2] != 0;
+	}
 	for (size_t i = 0; i < G_N_ELEMENTS(cost_events); i++)
-		if ((rc = read_key(p, kf, "cycles", cost_events[i].name, &p->cycles[i])))
+		if ((rc = read_key(p, kf, "cycles", cost_events[i].name, &p->extra[i])))
 			goto out;
 	if (g_key_file_has_group(kf, "kernel") && (rc = read_kernel(p, kf)))
 		goto out;
@@ -738,6 +978,152 @@ bool km_cost_profile_calibrated(const struct km_cost_profile *p, unsigned int i,
 	return true;
 }
 
+bool km_cost_profile_uncertainty(const struct km_cost_profile *p, unsigned int i,
+				 const char **group, const char **key, char *kind, double *lo,
+				 double *hi)
+{
+	const struct unc *u;
+
+	if (!p || i >= p->unc->len)
+		return false;
+	u = &g_array_index(p->unc, struct unc, i);
+	if (group)
+		*group = u->group;
+	if (key)
+		*key = u->key;
+	if (kind)
+		*kind = u->kind;
+	if (lo)
+		*lo = u->lo;
+	if (hi)
+		*hi = u->hi;
+	return true;
+}
+
+/* the field of @p that the value @group/@key sets, or NULL (a value
+ * whose draw would change nothing priced: sizes of the write buffer) */
+static double *value_field(struct km_cost_profile *p, const char *group, const char *key)
+{
+	static const struct {
+		const char *group, *key;
+		size_t off;
+	} fields[] = {
+#define F(g, k, f) { g, k, offsetof(struct km_cost_profile, f) }
+		F("cpu", "clock_hz", clock_hz), F("kernel", "cycles_per_instruction", cpi),
+		F("cache", "l1_bytes", l1), F("cache", "l2_bytes", l2),
+		F("bandwidth", "copy_l1", copy_l1), F("bandwidth", "set_l1", set_l1),
+		F("bandwidth", "copy_word_l1", copy_word_l1),
+		F("bandwidth", "set_word_l1", set_word_l1),
+		F("memory", "read_l2_cycles", read_l2), F("memory", "read_mem_cycles", read_mem),
+		F("memory", "write_mem_cycles", write_mem),
+		F("memory", "write_txn_cycles", write_txn),
+		F("memory", "l2_write_txn_cycles", l2_write_txn),
+		F("slab_debug", "alloc_cycles_per_byte", alloc_cpb),
+		F("slab_debug", "free_cycles_per_byte", free_cpb),
+		F("slab_debug", "skb_head_bytes", skb_head_bytes),
+		F("link", "usb_bytes_per_s", usb_bps),
+#undef F
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(fields); i++)
+		if (!strcmp(fields[i].group, group) && !strcmp(fields[i].key, key))
+			return (double *)((char *)p + fields[i].off);
+	for (size_t i = 0; i < G_N_ELEMENTS(cost_events); i++)
+		if (!strcmp(cost_events[i].name, key))	/* [cycles], or the paths table's group */
+			return !strcmp(group, "cycles") ? &p->extra[i] : &p->instr[i];
+	return NULL;
+}
+
+int km_cost_profile_sample(const struct km_cost_profile *p, uint64_t seed,
+			   struct km_cost_profile **out)
+{
+	struct km_cost_profile *s;
+	GHashTableIter it;
+	gpointer k, v;
+	GRand *r;
+	guint32 sd[2] = { (guint32)seed, (guint32)(seed >> 32) };
+
+	if (!p || !out)
+		return km_err(-EINVAL, "km_cost_profile_sample: NULL argument");
+	s = g_memdup2(p, sizeof(*p));
+	s->name = g_strdup(p->name);
+	s->summary = g_strdup(p->summary);
+	s->file = g_strdup(p->file);
+	s->paths_file = g_strdup(p->paths_file);
+	s->kernel = g_strdup(p->kernel);
+	s->values = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
+	g_hash_table_iter_init(&it, p->values);
+	while (g_hash_table_iter_next(&it, &k, &v))
+		g_hash_table_insert(s->values, g_strdup(k), g_memdup2(v, sizeof(double)));
+	s->calibrated = g_array_new(FALSE, TRUE, sizeof(struct calib));
+	for (guint i = 0; i < p->calibrated->len; i++) {
+		const struct calib *c = &g_array_index(p->calibrated, struct calib, i);
+		struct calib d = { g_strdup(c->group), g_strdup(c->key), g_strdup(c->figure) };
+
+		g_array_append_val(s->calibrated, d);
+	}
+	s->unc = g_array_new(FALSE, TRUE, sizeof(struct unc));
+	/* seed 0: the stated values; else each uncertain value drawn
+	 * uniformly from its range, in the list's order (GLib's Mersenne
+	 * Twister: the same draws on every host) */
+	r = g_rand_new_with_seed_array(sd, 2);
+	for (guint i = 0; i < p->unc->len; i++) {
+		const struct unc *u = &g_array_index(p->unc, struct unc, i);
+		struct unc d = *u;
+		double x = g_rand_double_range(r, u->lo, u->hi), *f;
+		gchar *hk;
+
+		d.group = g_strdup(u->group);
+		d.key = g_strdup(u->key);
+		g_array_append_val(s->unc, d);
+		if (!seed || !(f = value_field(s, u->group, u->key)))
+			continue;
+		*f = x;
+		hk = g_strdup_printf("%s/%s", is_event(u->key) && strcmp(u->group, "cycles")
+						      ? "instructions" : u->group, u->key);
+		g_hash_table_insert(s->values, hk, g_memdup2(&x, sizeof(x)));
+	}
+	g_rand_free(r);
+	*out = s;
+	return 0;
+}
+
+int km_cost_profiles_check_calibrated(const struct km_cost_profile *const *profiles, size_t n,
+				      unsigned int max)
+{
+	GString *list = g_string_new(NULL);
+	GPtrArray *seen = g_ptr_array_new();
+	unsigned int count = 0;
+	int rc = 0;
+
+	for (size_t i = 0; profiles && i < n; i++) {
+		const struct km_cost_profile *p = profiles[i];
+		bool dup = false;
+
+		if (!p)
+			continue;
+		/* a profile given twice (one file) counts once */
+		for (guint j = 0; j < seen->len; j++)
+			dup |= !strcmp(((const struct km_cost_profile *)seen->pdata[j])->file, p->file);
+		if (dup)
+			continue;
+		g_ptr_array_add(seen, (gpointer)p);
+		for (guint j = 0; j < p->calibrated->len; j++) {
+			const struct calib *c = &g_array_index(p->calibrated, struct calib, j);
+
+			g_string_append_printf(list, "%s%s [%s] %s (%s)", count ? "; " : "", p->name,
+					       c->group, c->key, c->figure);
+			count++;
+		}
+	}
+	if (count > max)
+		rc = km_err(-EINVAL, "%u calibrated values in the profiles, at most %u allowed: %s",
+			    count, max, list->str);
+	g_string_free(list, TRUE);
+	g_ptr_array_free(seen, TRUE);
+	return rc ? rc : (int)count;
+}
+
 /*
  * The fraction of a reused working set's lines that miss a cache of @c
  * lines with random replacement, when each reuse of its @w lines also
@@ -779,6 +1165,58 @@ static int cmp_item(const void *a, const void *b)
 	return x < y ? 1 : x > y ? -1 : 0;
 }
 
+/*
+ * The store side (issue 22). A routine stores @width bytes an instruction
+ * (copy_template.S's stm of 8 registers 32, memset.S's stm of 4 16, the
+ * one-word loops 4) at @cpu cycles a byte with its lines in L1. Of its
+ * lines a fraction @m1 is not in L1 when stored, @m2 not in L2 (m2 <= m1;
+ * without an L2 the lines not in L1 are in DRAM: m2 = m1). Cycles a byte:
+ * - an L1 that allocates on writes fills each missed line first (the
+ *   store waits for the fill: from L2 or DRAM) and writes it back whole
+ *   when evicted (DRAM's write_mem a line, behind the loop);
+ * - one that does not (ARM9E/Feroceon, the Cortex-A8's L1) hands each
+ *   store to the write buffer, which takes a transaction of the store's
+ *   bytes -- of up to an entry's bytes when it merges consecutive stores
+ *   ([write_buffer] merge) -- to L2 (l2_write_txn_cycles each; an L2 that
+ *   allocates on writes sends DRAM whole lines later) or, for a line no
+ *   cache holds, to DRAM: its fixed write_txn_cycles plus the transfer of
+ *   its bytes at the line's rate, (write_mem - write_txn) x bytes / line.
+ * The write buffer lets the core run on while it drains (ARM TRMs: "the
+ * data is placed in the write buffer and the CPU continues execution"):
+ * a stream costs the slower of the core's loop and the drain. Its depth
+ * only hides a short burst, which these steady streams are not.
+ */
+static double store_cpb(const struct km_cost_profile *p, double width, double cpu, double m1,
+			double m2)
+{
+	double line = p->line, txn, dram_txn;
+
+	if (p->l2 <= 0)
+		m2 = m1;
+	if (p->l1_wa) {
+		double fill = (m1 - m2) * p->read_l2 + m2 * p->read_mem;
+
+		return fill / line + MAX(cpu, m2 * p->write_mem / line);
+	}
+	txn = p->wb_merge ? MAX(width, MIN(p->wb_entry_bytes, line)) : width;
+	dram_txn = p->write_txn + (p->write_mem - p->write_txn) * txn / line;
+	if (p->l2 > 0 && p->l2_wa)
+		return MAX(cpu, m1 * p->l2_write_txn / txn + m2 * p->write_mem / line);
+	if (p->l2 > 0)
+		return MAX(cpu, (m1 - m2) * p->l2_write_txn / txn + m2 * dram_txn / txn);
+	return MAX(cpu, m1 * dram_txn / txn);
+}
+
+/* copy_to_user.S's stores on @p's kernel (struct km_events
+ * uaccess_asm_to_bytes): one strt a word with CPU_USE_DOMAINS, one str a
+ * word without it before v5.0, an 8-register stm from f441882a5229
+ * ("ARM: 8812/1: Optimise copy_{from/to}_user for !CPU_USE_DOMAINS",
+ * v5.0) on -- bytes a store */
+static double asm_copy_width(const struct km_cost_profile *p)
+{
+	return !p->use_domains && p->kmajor >= 5 ? 32 : 4;
+}
+
 int km_cost_predict_sized(const struct km_cost_profile *p, const struct km_events *ev,
 			  size_t ev_size, const struct km_cost_workload *caller_w, size_t w_size,
 			  struct km_cost_result *caller_out, size_t out_size)
@@ -786,8 +1224,8 @@ int km_cost_predict_sized(const struct km_cost_profile *p, const struct km_event
 	struct km_events e = { 0 };
 	struct km_cost_workload wl = { 0 }, *w = &wl;
 	struct km_cost_result res = { 0 }, *out = &res;
-	double to, from, clear, copy_other, set_other, set_warm;
-	double c_copy, c_set, r_l2, r_mem, w_mem;
+	double to, from, clear, copy_other, set_other, set_warm, to_asm, from_asm, clear_asm;
+	double c_copy, c_set, c_word_copy, c_word_set, c_asm_copy, r_l2, r_mem;
 
 	if (!p || !ev || !caller_w || !caller_out)
 		return km_err(-EINVAL, "km_cost_predict: NULL argument");
@@ -800,17 +1238,25 @@ int km_cost_predict_sized(const struct km_cost_profile *p, const struct km_event
 	for (size_t i = 0; i < G_N_ELEMENTS(cost_events); i++) {
 		double n = (double)*(const uint64_t *)((const char *)&e + cost_events[i].off);
 
-		add_item(out, cost_events[i].name, n, n * p->cycles[i]);
+		add_item(out, cost_events[i].name, n, n * (p->instr[i] * p->cpi + p->extra[i]));
 	}
-	/* per byte, in cycles */
+	/* per byte, in cycles: the core's loops with their lines in L1 */
 	c_copy = 1 / p->copy_l1;
 	c_set = 1 / p->set_l1;
+	c_word_copy = 1 / p->copy_word_l1;
+	c_word_set = 1 / p->set_word_l1;
+	c_asm_copy = asm_copy_width(p) < 32 ? c_word_copy : c_copy;
 	r_l2 = p->read_l2 / p->line;
 	r_mem = p->read_mem / p->line;
-	w_mem = p->write_mem / p->line;
 	to = (double)e.uaccess_to_bytes;
 	from = (double)e.uaccess_from_bytes;
 	clear = (double)MIN(e.uaccess_clear_bytes, e.clear_bytes);
+	/* of those, the bytes the assembler routines moved (copy_to_user.S,
+	 * copy_from_user.S, clear_user.S); the rest went through memcpy()
+	 * and memset() (a variant that kmaps or walks the page table) */
+	to_asm = MIN((double)e.uaccess_asm_to_bytes, to);
+	from_asm = MIN((double)e.uaccess_asm_from_bytes, from);
+	clear_asm = MIN((double)e.uaccess_asm_clear_bytes, clear);
 	/* the uaccess bytes are among the copies a variant counted (memcpy,
 	 * the copy_template loops); the rest are kernel-side copies */
 	copy_other = (double)(e.memcpy_bytes - MIN(e.memcpy_bytes, e.uaccess_to_bytes +
@@ -822,26 +1268,47 @@ int km_cost_predict_sized(const struct km_cost_profile *p, const struct km_event
 	 * earlier life, the copy that fills the zeroed page-cache bytes) */
 	set_warm = MIN(set_other, (double)e.clear_slab_warm_bytes + (double)e.clear_refilled_bytes);
 	set_other -= set_warm;
-	if (w->working_set && (to > 0 || from > 0)) {
+	if (w->working_set && (to > 0 || from > 0 || clear > 0)) {
 		/* per reuse of the W bytes: copy_to_user streams W bytes in
-		 * (L1 and L2), copy_from_user W bytes out (L2 only), in the
-		 * ratio the two directions were counted */
-		double W = (double)w->working_set / p->line, big = MAX(to, from);
+		 * (L1 and L2), copy_from_user W bytes out (L2 only, when it
+		 * allocates on writes), in the ratio the directions were
+		 * counted */
+		double W = (double)w->working_set / p->line, big = MAX(MAX(to, from), clear);
 		double m1 = miss_fraction(W, W * to / big, p->l1 / p->line);
-		double m2 = MIN(m1, miss_fraction(W, W * (to + from) / big, p->l2 / p->line));
+		double m2 = p->l2 > 0 ? MIN(m1, miss_fraction(W, W * (to + (p->l2_wa ? from : 0)) / big,
+							    p->l2 / p->line))
+				      : m1;
+		/* the user buffer's lines as the stores find them: a cache
+		 * that allocates only on reads holds them only when
+		 * copy_from_user reads the buffer back (dd between files; not
+		 * dd to /dev/null) */
+		double s1 = p->l1_wa || from > 0 ? m1 : 1;
+		double s2 = p->l2 <= 0 ? s1 : p->l2_wa || from > 0 ? m2 : 1;
 
-		/* stores drain behind the loop: a copy costs the slower; a
-		 * missed load stalls it */
-		add_item(out, "copy to user bytes", to, to * (r_mem + MAX(c_copy, m2 * w_mem)));
+		/* copy_to_user: a page-cache line streams in from DRAM (the
+		 * load stalls the loop), the stores go to the user buffer */
+		add_item(out, "copy to user bytes", to,
+			 to * r_mem +
+			 to_asm * store_cpb(p, asm_copy_width(p), c_asm_copy, s1, s2) +
+			 (to - to_asm) * store_cpb(p, 32, c_copy, s1, s2));
+		/* copy_from_user: the user buffer's lines where the copies to
+		 * it left them; the page-cache lines stored stream to DRAM
+		 * (copy_template.S's stm in either routine) */
 		add_item(out, "copy from user bytes", from,
-			 from * ((m1 - m2) * r_l2 + m2 * r_mem + MAX(c_copy, w_mem)));
-		add_item(out, "clear user bytes", clear, clear * MAX(c_set, m2 * w_mem));
-		add_item(out, "set bytes", set_other, set_other * MAX(c_set, w_mem));
+			 from * ((m1 - m2) * r_l2 + m2 * r_mem) +
+			 from_asm * store_cpb(p, 32, c_asm_copy, 1, 1) +
+			 (from - from_asm) * store_cpb(p, 32, c_copy, 1, 1));
+		add_item(out, "clear user bytes", clear,
+			 clear_asm * store_cpb(p, 4, c_word_set, s1, s2) +
+			 (clear - clear_asm) * store_cpb(p, 16, c_set, s1, s2));
+		add_item(out, "set bytes", set_other, set_other * store_cpb(p, 16, c_set, 1, 1));
 		add_item(out, "warm set bytes", set_warm, set_warm * c_set);
 	} else {
-		add_item(out, "copy to user bytes", to, to * c_copy);
-		add_item(out, "copy from user bytes", from, from * c_copy);
-		add_item(out, "clear user bytes", clear, clear * c_set);
+		add_item(out, "copy to user bytes", to, to_asm * c_asm_copy + (to - to_asm) * c_copy);
+		add_item(out, "copy from user bytes", from,
+			 from_asm * c_asm_copy + (from - from_asm) * c_copy);
+		add_item(out, "clear user bytes", clear,
+			 clear_asm * c_word_set + (clear - clear_asm) * c_set);
 		add_item(out, "set bytes", set_other, set_other * c_set);
 		add_item(out, "warm set bytes", set_warm, set_warm * c_set);
 	}

@@ -112,11 +112,18 @@ direct_user_copy(struct km_task *t, unsigned long uaddr, void *kbuf, unsigned lo
 			memcpy(u, k, chunk);
 		else
 			memset(u, 0, chunk);
+		/* the bytes the assembler routine moved, by routine: their
+		 * stores are priced by the kernel's era (kmodel/cost.h) */
 		if (k) {
 			KM_EV_MEMCPY(m, chunk);
+			if (to_user)
+				KM_EV_ADD(m, uaccess_asm_to_bytes, chunk);
+			else
+				KM_EV_ADD(m, uaccess_asm_from_bytes, chunk);
 			k += chunk;
 		} else {
 			KM_EV_TRAFFIC(m, clear_bytes, chunk);
+			KM_EV_ADD(m, uaccess_asm_clear_bytes, chunk);
 		}
 		KM_EV_INC(m, pt_walks);	/* the walk that found the page */
 		uaddr += chunk;
