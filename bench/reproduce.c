@@ -26,6 +26,12 @@
 
 #define MiB (1024UL * 1024)
 
+/* Prediction intervals: each profile drawn N_DRAWS times from its values'
+ * uncertainties (km_cost_profile_sample(), seeds 1 .. N_DRAWS: the same
+ * draws on every host); a figure's interval spans the 2.5th to the 97.5th
+ * percentile of its predictions on them. */
+#define N_DRAWS 64
+
 /* a published figure: which run, its value, the goal's tolerance */
 struct figure {
 	const char *id;		/* matches a profile's "calibrated: <id> ..." */
@@ -41,7 +47,10 @@ struct figure {
 	double predicted;
 	bool calibrated;
 	const char *bound;
+	double draws[N_DRAWS];	/* the prediction on each drawn profile */
+	double low, high;	/* the interval: the draws' 2.5th and 97.5th percentiles */
 };
+
 
 static const unsigned long bsizes[7] = { 512, 1024, 4096, 16384, 32768, 65536, 1048576 };
 static const double pub_without[7] = { 30, 46, 89, 95, 90, 85, 65 };
@@ -191,6 +200,7 @@ static double predict(const struct km_cost_profile *p, const struct km_table *t,
 struct repro {
 	const char *profile_override;	/* --profile */
 	GHashTable *profiles;		/* name -> struct km_cost_profile * */
+	GHashTable *draws;		/* name -> GPtrArray of its N_DRAWS samples */
 	GArray *figures;
 	struct km_table *dd, *dd1, *iperf;
 };
@@ -200,6 +210,36 @@ static const struct km_cost_profile *profile(struct repro *R, const char *machin
 	const char *name = R->profile_override ? R->profile_override : km_cost_profile_for(machine);
 
 	return g_hash_table_lookup(R->profiles, name);
+}
+
+/* the @k-th draw (0 .. N_DRAWS - 1) of the profile @machine maps to */
+static const struct km_cost_profile *profile_draw(struct repro *R, const char *machine,
+						  unsigned int k)
+{
+	const char *name = R->profile_override ? R->profile_override : km_cost_profile_for(machine);
+	GPtrArray *d = g_hash_table_lookup(R->draws, name);
+
+	return d->pdata[k];
+}
+
+static void free_draws(gpointer a)
+{
+	g_ptr_array_free(a, TRUE);
+}
+
+/* the 2.5th and 97.5th percentiles of @n values (sorted in place) */
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void interval(double *v, size_t n, double *lo, double *hi)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+	*lo = v[(size_t)floor(0.025 * (double)(n - 1))];
+	*hi = v[(size_t)ceil(0.975 * (double)(n - 1))];
 }
 
 static int load_profiles(struct repro *R)
@@ -222,6 +262,21 @@ static int load_profiles(struct repro *R)
 			return -EINVAL;
 		}
 		g_hash_table_insert(R->profiles, g_strdup(names[i]), p);
+		{
+			GPtrArray *d = g_ptr_array_new_with_free_func(
+				(GDestroyNotify)km_cost_profile_free);
+
+			for (unsigned int k = 0; k < N_DRAWS; k++) {
+				struct km_cost_profile *s;
+
+				if (km_cost_profile_sample(p, k + 1, &s)) {
+					g_ptr_array_free(d, TRUE);
+					return -ENOMEM;
+				}
+				g_ptr_array_add(d, s);
+			}
+			g_hash_table_insert(R->draws, g_strdup(names[i]), d);
+		}
 	}
 	return 0;
 }
@@ -304,8 +359,13 @@ static void predict_figures(struct repro *R)
 
 		if (!f->machine) {	/* iperf: TCP */
 			row = find_row(R->iperf, f->variant, "traffic", "tcp", 0);
-			if (row >= 0)
+			if (row >= 0) {
 				f->predicted = predict(p, R->iperf, (size_t)row, &f->bound);
+				for (unsigned int k = 0; k < N_DRAWS; k++)
+					f->draws[k] = km_cost_predict_row(profile_draw(R, NULL, k),
+									  R->iperf, (size_t)row,
+									  NULL, NULL);
+			}
 		} else {
 			const char *mach = !strcmp(f->machine, "bbw") && f->highmem ? "bbw-config-highmem"
 										     : f->machine;
@@ -317,13 +377,29 @@ static void predict_figures(struct repro *R)
 				t = R->dd1;
 				row = find_row(t, f->variant, "machine", mach, bs);
 			}
-			if (row >= 0)
+			if (row >= 0) {
 				f->predicted = predict(p, t, (size_t)row, NULL);
+				for (unsigned int k = 0; k < N_DRAWS; k++)
+					f->draws[k] = km_cost_predict_row(
+						profile_draw(R, f->machine, k), t, (size_t)row, NULL,
+						NULL);
+			}
 		}
 		if (f->ratio_of) {	/* figures come before the ratios that use them */
 			const struct figure *base = figure_by_id(R, f->ratio_of);
 
 			f->predicted = base->predicted > 0 ? f->predicted / base->predicted : 0;
+			for (unsigned int k = 0; k < N_DRAWS; k++)
+				f->draws[k] = base->draws[k] > 0 ? f->draws[k] / base->draws[k] : 0;
+		}
+		if (f->predicted > 0) {
+			double d[N_DRAWS];
+
+			memcpy(d, f->draws, sizeof(d));
+			interval(d, N_DRAWS, &f->low, &f->high);
+			/* the stated values' prediction lies inside */
+			f->low = MIN(f->low, f->predicted);
+			f->high = MAX(f->high, f->predicted);
 		}
 		/* calibrated: a value of the profile this figure is priced with
 		 * was fitted to it, or to another figure of the same run */
@@ -347,14 +423,25 @@ static const struct figure *figure_by_id(const struct repro *R, const char *id)
 	return NULL;
 }
 
-/* the with/without drop of the block-size table, in percent */
-static void drops(const struct repro *R, unsigned long bs, double *pub, double *pred)
+/* the with/without drop of the block-size table, in percent, and its
+ * interval from the draws (each draw prices both runs) */
+static void drops(const struct repro *R, unsigned long bs, double *pub, double *pred, double *lo,
+		  double *hi)
 {
 	gchar *a = g_strdup_printf("bbw-bs%lu-without", bs), *b = g_strdup_printf("bbw-bs%lu-with", bs);
 	const struct figure *w = figure_by_id(R, a), *x = figure_by_id(R, b);
+	double d[N_DRAWS];
 
 	*pub = (1 - x->published / w->published) * 100;
 	*pred = w->predicted > 0 && x->predicted > 0 ? (1 - x->predicted / w->predicted) * 100 : NAN;
+	*lo = *hi = *pred;
+	if (!isnan(*pred)) {
+		for (unsigned int k = 0; k < N_DRAWS; k++)
+			d[k] = w->draws[k] > 0 ? (1 - x->draws[k] / w->draws[k]) * 100 : *pred;
+		interval(d, N_DRAWS, lo, hi);
+		*lo = MIN(*lo, *pred);
+		*hi = MAX(*hi, *pred);
+	}
 	g_free(a);
 	g_free(b);
 }
@@ -365,6 +452,21 @@ static const char *goal(const struct figure *f)
 	return fabs(error_pct(f)) <= (f->block_size ? 15 : 10) ? "met" : "MISS";
 }
 
+/* the interval's half-width, percent of the prediction */
+static double half_width_pct(const struct figure *f)
+{
+	return f->predicted > 0 ? (f->high - f->low) / 2 / f->predicted * 100 : NAN;
+}
+
+/* a figure counts as predicted when it was not fitted, the published
+ * value lies inside the interval and the interval is narrow enough: a
+ * half-width of at most 10 % for an iperf headline, 15 % for dd */
+static bool counts_as_predicted(const struct figure *f)
+{
+	return f->predicted > 0 && !f->calibrated && f->low <= f->published &&
+	       f->published <= f->high && half_width_pct(f) <= (f->machine ? 15 : 10);
+}
+
 static void write_text(FILE *fp, const struct repro *R)
 {
 	if (R->profile_override)
@@ -373,32 +475,51 @@ static void write_text(FILE *fp, const struct repro *R)
 	else
 		fprintf(fp, "Published figures of the seeds and the cost model's predictions "
 			"(profiles: beaglebone-white, cortex-a15-qemu, beagleboard-xm-debug-slab)\n");
-	fprintf(fp, "%-4s %-66s %8s %9s %9s %7s %-4s %-5s %s\n", "seed", "figure", "unit", "published",
-		"predicted", "error%", "goal", "calib", "bound");
+	fprintf(fp, "%-4s %-66s %8s %9s %9s %9s %9s %7s %-4s %-5s %-9s %s\n", "seed", "figure",
+		"unit", "published", "predicted", "low", "high", "error%", "goal", "calib",
+		"predicted?", "bound");
 	for (guint i = 0; i < R->figures->len; i++) {
 		const struct figure *f = &g_array_index(R->figures, struct figure, i);
 
 		int dec = f->ratio_of ? 3 : 1;	/* a ratio: 0.650 */
 
 		if (f->predicted > 0)
-			fprintf(fp, "%-4s %-66s %8s %9.*f %9.*f %+7.1f %-4s %-5s %s\n", f->seed, f->what,
-				f->unit, dec, f->published, dec, f->predicted, error_pct(f), goal(f),
-				f->calibrated ? "yes" : "no", f->bound ? f->bound : "");
+			fprintf(fp, "%-4s %-66s %8s %9.*f %9.*f %9.*f %9.*f %+7.1f %-4s %-5s %-10s %s\n",
+				f->seed, f->what, f->unit, dec, f->published, dec, f->predicted, dec,
+				f->low, dec, f->high, error_pct(f), goal(f),
+				f->calibrated ? "yes" : "no", counts_as_predicted(f) ? "yes" : "no",
+				f->bound ? f->bound : "");
 		else	/* not run (-s) */
-			fprintf(fp, "%-4s %-66s %8s %9.*f %9s %7s %-4s %-5s\n", f->seed, f->what, f->unit,
-				dec, f->published, "-", "-", "-", f->calibrated ? "yes" : "no");
+			fprintf(fp, "%-4s %-66s %8s %9.*f %9s %9s %9s %7s %-4s %-5s %-10s\n", f->seed,
+				f->what, f->unit, dec, f->published, "-", "-", "-", "-", "-",
+				f->calibrated ? "yes" : "no", "-");
+	}
+	{
+		unsigned int n = 0, pred = 0;
+
+		for (guint i = 0; i < R->figures->len; i++) {
+			const struct figure *f = &g_array_index(R->figures, struct figure, i);
+
+			n += f->predicted > 0;
+			pred += counts_as_predicted(f);
+		}
+		fprintf(fp, "\n%u of %u figures count as predicted: not calibrated, the published "
+			"value inside [low, high] (%u draws of each profile's uncertain values, the "
+			"2.5th to 97.5th percentile), half-width at most 15 %% (dd) or 10 %% "
+			"(iperf)\n", pred, n, N_DRAWS);
 	}
 	fprintf(fp, "\nwith/without drop per block size, percent (goal: within 5 points)\n"
-		    "%8s %9s %9s %7s %s\n", "bs", "published", "predicted", "points", "goal");
+		    "%8s %9s %9s %9s %9s %7s %s\n", "bs", "published", "predicted", "low", "high",
+		    "points", "goal");
 	for (int i = 0; i < 7; i++) {
-		double pub, pred;
+		double pub, pred, lo, hi;
 
-		drops(R, bsizes[i], &pub, &pred);
+		drops(R, bsizes[i], &pub, &pred, &lo, &hi);
 		if (isnan(pred))
-			fprintf(fp, "%8lu %9.1f %9s %7s\n", bsizes[i], pub, "-", "-");
+			fprintf(fp, "%8lu %9.1f %9s %9s %9s %7s\n", bsizes[i], pub, "-", "-", "-", "-");
 		else
-			fprintf(fp, "%8lu %9.1f %9.1f %+7.1f %s\n", bsizes[i], pub, pred, pred - pub,
-				fabs(pred - pub) <= 5 ? "met" : "MISS");
+			fprintf(fp, "%8lu %9.1f %9.1f %9.1f %9.1f %+7.1f %s\n", bsizes[i], pub, pred, lo,
+				hi, pred - pub, fabs(pred - pub) <= 5 ? "met" : "MISS");
 	}
 }
 
@@ -431,6 +552,20 @@ static void json_figures(JsonBuilder *b, const struct repro *R)
 			json_builder_add_null_value(b);
 		json_builder_set_member_name(b, "calibrated");
 		json_builder_add_boolean_value(b, f->calibrated);
+		/* the interval (null when not run) and whether the figure
+		 * counts as predicted */
+		json_builder_set_member_name(b, "low");
+		if (f->predicted > 0)
+			json_builder_add_double_value(b, f->low);
+		else
+			json_builder_add_null_value(b);
+		json_builder_set_member_name(b, "high");
+		if (f->predicted > 0)
+			json_builder_add_double_value(b, f->high);
+		else
+			json_builder_add_null_value(b);
+		json_builder_set_member_name(b, "counts_as_predicted");
+		json_builder_add_boolean_value(b, counts_as_predicted(f));
 		if (f->block_size) {
 			json_builder_set_member_name(b, "block_size");
 			json_builder_add_int_value(b, (gint64)f->block_size);
@@ -722,6 +857,7 @@ int kb_reproduce(int argc, char **argv)
 		goto out;
 	R.profiles = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 					   (GDestroyNotify)km_cost_profile_free);
+	R.draws = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, free_draws);
 	R.figures = figures_new();
 	if (load_profiles(&R)) {
 		rc = 2;
@@ -790,6 +926,8 @@ out:
 	km_table_free(R.iperf);
 	if (R.profiles)
 		g_hash_table_destroy(R.profiles);
+	if (R.draws)
+		g_hash_table_destroy(R.draws);
 	if (R.figures)
 		g_array_free(R.figures, TRUE);
 	km_registry_free(reg);

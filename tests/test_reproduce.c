@@ -196,9 +196,11 @@ static void test_figures_within_tolerance(void **state)
 	for (guint i = 0; i < 28; i++) {
 		JsonObject *f = json_array_get_object_element(figs, i);
 		static const char *const head[] = { "seed", "what", "unit", "published", "predicted",
-						    "error_pct", "calibrated", NULL };
+						    "error_pct", "calibrated", "low", "high",
+						    "counts_as_predicted", NULL };
 		static const char *const point[] = { "seed", "what", "unit", "published", "predicted",
-						     "error_pct", "calibrated", "block_size", NULL };
+						     "error_pct", "calibrated", "low", "high",
+						     "counts_as_predicted", "block_size", NULL };
 
 		/* a full run: every figure predicted, never null */
 		exact_members(f, i < 7 ? head : point, json_object_get_string_member(f, "what"));
@@ -209,8 +211,30 @@ static void test_figures_within_tolerance(void **state)
 		double tol = i < 7 ? 10 : 15;
 		bool cal = json_object_get_boolean_member(f, "calibrated");
 
+		double pred = json_object_get_double_member(f, "predicted");
+		double lo = json_object_get_double_member(f, "low");
+		double hi = json_object_get_double_member(f, "high");
+		bool counts = json_object_get_boolean_member(f, "counts_as_predicted");
+		bool inside = lo <= pub && pub <= hi;
+
 		assert_true(fabs(pub - expect[i].published) < 1e-9);
 		assert_int_equal(cal, expect[i].calibrated);
+		/* the interval holds the stated values' prediction; the
+		 * figure counts as predicted exactly when it is not fitted,
+		 * the published value is inside and the half-width at most
+		 * 10 % (iperf) or 15 % (dd) -- issue 22's rule */
+		assert_true(lo <= pred && pred <= hi && lo > 0);
+		assert_int_equal(counts, !cal && inside &&
+					 (hi - lo) / 2 / pred * 100 <= (i == 5 || i == 6 ? 10 : 15));
+		/* the intervals cover the in-sample figures but the known
+		 * one: iperf after, CPU-bound at 83.9 with the calibrated
+		 * per-segment path exact, below 91.6 on every draw */
+		if (!inside && i != 6)
+			fail_msg("%s: published %.3f outside the interval [%.3f, %.3f]",
+				 json_object_get_string_member(f, "what"), pub, lo, hi);
+		if (inside && i == 6)
+			fail_msg("iperf after: the KNOWN uncovered figure is covered: say so here and "
+				 "in docs/predicting.md");
 		calibrated += cal;
 		if (!(fabs(err) <= tol))
 			fail_msg("%s: predicted %.2f, published %.2f: error %+.1f %% beyond %.0f %%",
