@@ -171,7 +171,7 @@ static void test_figures_within_tolerance(void **state)
 	/* the schema, exactly */
 	{
 		static const char *const top[] = { "figures", "dd_predictions", "iperf_predictions",
-						   NULL };
+						   "uaccess_4k", NULL };
 		/* and a dd prediction's machine, beyond it (newuser5 #11) */
 		static const char *const dd[] = { "profile", "variant", "machine", "highmem",
 						  "block_size", "predicted_mb_s", NULL };

@@ -315,7 +315,15 @@ static int read_entry(struct km_cost_profile *p, const char *file, GKeyFile *kf,
 		rc = km_err(-EINVAL, "%s: [%s] %s: no comment line above it giving its source "
 				     "(or \"calibrated: <figure>\")", file, group, key);
 	} else if (g_str_has_prefix(src, "calibrated:")) {
-		gchar *fig = g_strstrip(g_strdup(src + strlen("calibrated:")));
+		gchar *fig = g_strdup(src + strlen("calibrated:"));
+
+		/* the figure, not the uncertainty line after it */
+		for (gchar *nl = strchr(fig, '\n'); nl; nl = strchr(nl + 1, '\n'))
+			if (g_str_has_prefix(nl + 1 + strspn(nl + 1, " \t"), "uncertainty:")) {
+				*nl = '\0';
+				break;
+			}
+		g_strstrip(fig);
 
 		if (!*fig) {
 			rc = km_err(-EINVAL, "%s: [%s] %s: \"calibrated:\" names no figure", file,
