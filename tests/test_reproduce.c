@@ -549,7 +549,12 @@ static void test_bench_tables_predicted(void **state)
 		if (!strcmp(json_object_get_string_member(r, "variant"), "memcpy")) {
 			assert_true(!v || JSON_NODE_HOLDS_NULL(v));
 		} else {
-			assert_true(v && json_node_get_double(v) > 0);
+			double x = v ? json_node_get_double(v) : 0;
+
+			assert_true(x > 0);
+			/* the interval holds the stated values' prediction */
+			assert_true(json_object_get_double_member(r, "predicted_low_mb_s") <= x);
+			assert_true(json_object_get_double_member(r, "predicted_high_mb_s") >= x);
 			priced++;
 		}
 	}
@@ -560,7 +565,11 @@ static void test_bench_tables_predicted(void **state)
 		JsonObject *r = json_array_get_object_element(rows, i);
 		const char *b = json_object_get_string_member(r, "bound");
 
-		assert_true(json_object_get_double_member(r, "predicted_mbit_s") > 0);
+		double x = json_object_get_double_member(r, "predicted_mbit_s");
+
+		assert_true(x > 0);
+		assert_true(json_object_get_double_member(r, "predicted_low_mbit_s") <= x);
+		assert_true(json_object_get_double_member(r, "predicted_high_mbit_s") >= x);
 		assert_true(!strcmp(b, "cpu") || !strcmp(b, "link"));
 	}
 	g_object_unref(p);

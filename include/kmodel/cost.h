@@ -377,9 +377,24 @@ static inline double km_cost_predict_row(const struct km_cost_profile *p,
 {
 	return km_cost_predict_row_sized(p, t, row, bound, res, sizeof(struct km_cost_result));
 }
+/** The draws of a prediction interval: profiles km_cost_profile_sample()
+ *  seeds 1 .. KM_COST_DRAWS. */
+#define KM_COST_DRAWS 64
+/**
+ * km_cost_predict_row_interval() - the interval of km_cost_predict_row()
+ * of @row: the 2.5th and 97.5th percentiles of its prediction on
+ * KM_COST_DRAWS draws of @p (km_cost_profile_sample(), seeds 1 ..
+ * KM_COST_DRAWS: the same on every host), widened to hold the stated
+ * values' prediction; both that prediction when it is 0 (no prediction).
+ * Return: 0, or km_cost_predict_row()'s negative errno, -ENOMEM.
+ */
+KM_API int km_cost_predict_row_interval(const struct km_cost_profile *p, const struct km_table *t,
+					size_t row, double *low, double *high);
 /**
  * km_cost_table_predict() - append the prediction to a dd table
- * ("predicted_mb_s") or an iperf table ("predicted_mbit_s", "bound"),
+ * ("predicted_mb_s" and its interval "predicted_low_mb_s",
+ * "predicted_high_mb_s") or an iperf table ("predicted_mbit_s",
+ * "predicted_low_mbit_s", "predicted_high_mbit_s", "bound"),
  * each row priced with @profile (a name or path; NULL: the profile mapped
  * to the row's machine, km_cost_profile_for(): -EINVAL when a row's
  * machine has none). The memcpy baseline,

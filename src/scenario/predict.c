@@ -13,6 +13,7 @@
 #include "table.h"
 #include <kmodel/cost.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MiB (1024.0 * 1024.0)
@@ -192,6 +193,72 @@ double km_cost_predict_row_sized(const struct km_cost_profile *p, const struct k
 	return mb_s;
 }
 
+/* the 2.5th and 97.5th percentiles of @n values (sorted in place),
+ * widened to hold @x, the stated values' prediction */
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void percentiles(double *v, size_t n, double x, double *lo, double *hi)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+	*lo = MIN(v[(size_t)floor(0.025 * (double)(n - 1))], x);
+	*hi = MAX(v[(size_t)ceil(0.975 * (double)(n - 1))], x);
+}
+
+/* @row's interval on the draws @d (KM_COST_DRAWS of them) */
+static void row_interval(GPtrArray *d, const struct km_table *t, size_t row, double x,
+			 double *lo, double *hi)
+{
+	double v[KM_COST_DRAWS];
+
+	for (unsigned int k = 0; k < KM_COST_DRAWS; k++) {
+		v[k] = km_cost_predict_row(d->pdata[k], t, row, NULL, NULL);
+		if (v[k] <= 0)
+			v[k] = x;
+	}
+	percentiles(v, KM_COST_DRAWS, x, lo, hi);
+}
+
+static GPtrArray *draws_new(const struct km_cost_profile *p)
+{
+	GPtrArray *d = g_ptr_array_new_with_free_func((GDestroyNotify)km_cost_profile_free);
+
+	for (unsigned int k = 0; k < KM_COST_DRAWS; k++) {
+		struct km_cost_profile *s;
+
+		if (km_cost_profile_sample(p, k + 1, &s)) {
+			g_ptr_array_free(d, TRUE);
+			return NULL;
+		}
+		g_ptr_array_add(d, s);
+	}
+	return d;
+}
+
+int km_cost_predict_row_interval(const struct km_cost_profile *p, const struct km_table *t,
+				 size_t row, double *low, double *high)
+{
+	double x = km_cost_predict_row(p, t, row, NULL, NULL);
+	GPtrArray *d;
+
+	if (x < 0)
+		return (int)x;
+	if (!low || !high)
+		return km_err(-EINVAL, "km_cost_predict_row_interval: NULL low or high");
+	*low = *high = x;
+	if (x == 0)
+		return 0;
+	if (!(d = draws_new(p)))
+		return -ENOMEM;
+	row_interval(d, t, row, x, low, high);
+	g_ptr_array_free(d, TRUE);
+	return 0;
+}
+
 int km_cost_table_predict(struct km_table *t, const char *profile)
 {
 	static const struct km_column dd_col = {
@@ -205,7 +272,22 @@ int km_cost_table_predict(struct km_table *t, const char *profile)
 		{ "bound", "bound", "", KM_VALUE_STRING, 5, 0, KM_COL_TEXT,
 		  "what binds the prediction: cpu or link" },
 	};
-	GHashTable *profiles;
+	/* the prediction interval (km_cost_predict_row_interval()) */
+	static const struct km_column dd_iv[] = {
+		{ "predicted_low_mb_s", "low MB/s", "MB/s", KM_VALUE_DOUBLE, 8, 1, KM_COL_TEXT,
+		  "the prediction interval's low end: the 2.5th percentile over the profile's "
+		  "values drawn from their stated uncertainties (kmodel/cost.h)" },
+		{ "predicted_high_mb_s", "high MB/s", "MB/s", KM_VALUE_DOUBLE, 9, 1, KM_COL_TEXT,
+		  "the prediction interval's high end: the 97.5th percentile" },
+	};
+	static const struct km_column iperf_iv[] = {
+		{ "predicted_low_mbit_s", "low Mbit/s", "Mbit/s", KM_VALUE_DOUBLE, 10, 1, KM_COL_TEXT,
+		  "the prediction interval's low end: the 2.5th percentile over the profile's "
+		  "values drawn from their stated uncertainties (kmodel/cost.h)" },
+		{ "predicted_high_mbit_s", "high Mbit/s", "Mbit/s", KM_VALUE_DOUBLE, 11, 1, KM_COL_TEXT,
+		  "the prediction interval's high end: the 97.5th percentile" },
+	};
+	GHashTable *profiles, *draws;
 	bool dd;
 	int err = 0;
 
@@ -235,11 +317,32 @@ int km_cost_table_predict(struct km_table *t, const char *profile)
 		if (!(err = km_cost_profile_load(name, &p)))
 			g_hash_table_insert(profiles, g_strdup(name), p);
 	}
+	draws = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+				      (GDestroyNotify)g_ptr_array_unref);
+	if (!err) {
+		GHashTableIter it;
+		gpointer k, v;
+
+		g_hash_table_iter_init(&it, profiles);
+		while (g_hash_table_iter_next(&it, &k, &v)) {
+			GPtrArray *d = draws_new(v);
+
+			if (!d) {
+				err = -ENOMEM;
+				break;
+			}
+			g_hash_table_insert(draws, g_strdup(k), d);
+		}
+	}
 	if (!err) {
 		if (dd) {
 			km_table_append_column(t, &dd_col);
+			km_table_append_column(t, &dd_iv[0]);
+			km_table_append_column(t, &dd_iv[1]);
 		} else {
 			km_table_append_column(t, &iperf_cols[0]);
+			km_table_append_column(t, &iperf_iv[0]);
+			km_table_append_column(t, &iperf_iv[1]);
 			km_table_append_column(t, &iperf_cols[1]);
 		}
 	}
@@ -258,9 +361,18 @@ int km_cost_table_predict(struct km_table *t, const char *profile)
 		if (x <= 0)
 			continue;	/* stalled, frames lost, or a speed the host cannot run */
 		km_table_set_double(t, r, dd ? "predicted_mb_s" : "predicted_mbit_s", x);
+		{
+			double lo, hi;
+
+			row_interval(g_hash_table_lookup(draws, name), t, r, x, &lo, &hi);
+			km_table_set_double(t, r, dd ? "predicted_low_mb_s" : "predicted_low_mbit_s", lo);
+			km_table_set_double(t, r, dd ? "predicted_high_mb_s" : "predicted_high_mbit_s",
+					    hi);
+		}
 		if (bound)
 			km_table_set_str(t, r, "bound", bound);
 	}
+	g_hash_table_destroy(draws);
 	g_hash_table_destroy(profiles);
 	return err;
 }
