@@ -41,10 +41,12 @@
  *              cycles_per_instruction: the CPU's rate on kernel code.
  *              Without it no instruction is charged (a profile that prices
  *              whole events in [cycles], as the host's does).
- *  [cache]     l1_bytes, l2_bytes (> 0), line_bytes (a power of two in
- *              16 .. 256, a machine's rule for L1_CACHE_BYTES): the data caches,
- *              taken to replace a random line on each allocation, L1
- *              allocating on read misses only, L2 on read and write misses
+ *  [cache]     l1_bytes (> 0), l2_bytes (>= 0: 0 for a core without
+ *              L2), line_bytes (a power of two in 16 .. 256, a machine's
+ *              rule for L1_CACHE_BYTES): the data caches, taken to replace
+ *              a random line on each allocation, L1 allocating on read
+ *              misses only and L2 on read and write misses unless the
+ *              optional keys below say otherwise
  *  [bandwidth] copy_l1, set_l1 (> 0): bytes per cycle of the copy loop
  *              (memcpy, the uaccess copies, skb copies) and of memset with
  *              every line in L1 -- the CPU's own rate
