@@ -107,6 +107,17 @@ static gchar *write_profile(struct fixture *f, const char *name, const char *ker
 	return path;
 }
 
+/* @text with its first @find replaced by @repl (g_free) */
+static gchar *replace_once(const char *text, const char *find, const char *repl)
+{
+	gchar **parts = g_strsplit(text, find, 2), *out;
+
+	assert_non_null(parts[1]);
+	out = g_strjoinv(repl, parts);
+	g_strfreev(parts);
+	return out;
+}
+
 /* the paths table: every version the tests name, every count 0 */
 static void write_paths(struct fixture *f)
 {
@@ -288,11 +299,10 @@ static void test_uncertainty_draws(void **state)
 
 	/* two values with a range: clock_hz +-10 %, write_txn_cycles 16 .. 32 */
 	assert_true(g_file_get_contents(path, &text, NULL, NULL));
-	edited = g_strjoinv("# uncertainty: assumed +-10 %\nclock_hz=1000",
-			    g_strsplit(text, "clock_hz=1000", 2));
+	edited = replace_once(text, "clock_hz=1000", "# uncertainty: assumed +-10 %\nclock_hz=1000");
 	g_free(text);
-	text = g_strjoinv("# uncertainty: range 16 .. 32 (two sources)\nwrite_txn_cycles=32",
-			  g_strsplit(edited, "write_txn_cycles=32", 2));
+	text = replace_once(edited, "write_txn_cycles=32",
+			    "# uncertainty: range 16 .. 32 (two sources)\nwrite_txn_cycles=32");
 	assert_true(g_file_set_contents(path, text, -1, NULL));
 	p = load(path);
 	assert_true(km_cost_profile_uncertainty(p, 0, &g, &k, &kind, &lo, &hi));
@@ -360,12 +370,12 @@ static void test_calibrated_limit(void **state)
 	const char *names[3] = { "beaglebone-white", "cortex-a15-qemu", "beagleboard-xm-debug-slab" };
 
 	assert_true(g_file_get_contents(a, &text, NULL, NULL));
-	t2 = g_strjoinv("# calibrated: fig-a (a made-up figure)\nclock_hz=1000",
-			g_strsplit(text, "# a test value\nclock_hz=1000", 2));
+	t2 = replace_once(text, "# a test value\nclock_hz=1000",
+			  "# calibrated: fig-a (a made-up figure)\nclock_hz=1000");
 	assert_true(g_file_set_contents(a, t2, -1, NULL));
 	b = g_strdup_printf("%s/cal-b.ini", f->dir);
 	g_free(text);
-	text = g_strjoinv("name=cal-b", g_strsplit(t2, "name=cal-a", 2));
+	text = replace_once(t2, "name=cal-a", "name=cal-b");
 	assert_true(g_file_set_contents(b, text, -1, NULL));
 	pa = load(a);
 	pb = load(b);
@@ -381,9 +391,12 @@ static void test_calibrated_limit(void **state)
 		assert_non_null(strstr(km_last_error(), "cal-b [cpu] clock_hz (fig-a"));
 		assert_int_equal(km_cost_profiles_check_calibrated(both, 2, 2), 2);
 	}
-	for (int i = 0; i < 3; i++)
-		shipped[i] = load(g_build_filename(KM_PROFILES_DIR, g_strconcat(names[i], ".ini", NULL),
-						   NULL));
+	for (int i = 0; i < 3; i++) {
+		gchar *file = g_strdup_printf("%s/%s.ini", KM_PROFILES_DIR, names[i]);
+
+		shipped[i] = load(file);
+		g_free(file);
+	}
 	assert_int_equal(km_cost_profiles_check_calibrated((const struct km_cost_profile *const *)
 							   shipped, 3, UINT_MAX), 3);
 	for (int i = 0; i < 3; i++)

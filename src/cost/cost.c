@@ -1207,7 +1207,9 @@ static double store_cpb(const struct km_cost_profile *p, double width, double cp
 		return fill / line + MAX(cpu, m2 * p->write_mem / line);
 	}
 	txn = p->wb_merge ? MAX(width, MIN(p->wb_entry_bytes, line)) : width;
-	dram_txn = p->write_txn + (p->write_mem - p->write_txn) * txn / line;
+	/* a draw may put the fixed part above the whole line's: at most it */
+	dram_txn = MIN(p->write_txn, p->write_mem);
+	dram_txn += (p->write_mem - dram_txn) * txn / line;
 	if (p->l2 > 0 && p->l2_wa)
 		return MAX(cpu, m1 * p->l2_write_txn / txn + m2 * p->write_mem / line);
 	if (p->l2 > 0)
