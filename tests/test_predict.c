@@ -187,6 +187,29 @@ static void test_l1_allocation_policy(void **state)
 	assert_float_equal(clear_cycles(pr, false), 12288, 1e-6);
 	assert_float_equal(clear_cycles(pw, true), 4096, 1e-6);
 	assert_float_equal(clear_cycles(pw, false), 512, 1e-6);
+	/*
+	 * A 64 KiB buffer in the 16 KiB L1: under random replacement the
+	 * fraction m of its lines a reuse misses solves m = 1 - exp(-W m / C)
+	 * (cost.h; W = 2048 lines, C = 512, nothing streams). Write-allocate:
+	 * each missed line is filled from DRAM first (64 cycles, 2 a byte)
+	 * and written back whole (64 cycles a line: 2 a byte, above memset's
+	 * 1/8): 4 m a byte. Read-allocate: memset's 16-byte transactions, 3
+	 * a byte, whatever m.
+	 */
+	{
+		struct km_events ev = { 0 };
+		struct km_cost_workload w = { .working_set = 65536 };
+		struct km_cost_result r;
+		double m = 1;
+
+		for (int i = 0; i < 200; i++)
+			m = 1 - exp(-2048 * m / 512);
+		ev.uaccess_clear_bytes = ev.clear_bytes = 65536;
+		assert_int_equal(km_cost_predict(pw, &ev, &w, &r), 0);
+		assert_float_equal(item(&r, "clear user bytes"), 65536 * 4 * m, 1e-3);
+		assert_int_equal(km_cost_predict(pr, &ev, &w, &r), 0);
+		assert_float_equal(item(&r, "clear user bytes"), 65536 * 3.0, 1e-6);
+	}
 	km_cost_profile_free(pr);
 	km_cost_profile_free(pw);
 	g_free(ra);
