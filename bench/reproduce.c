@@ -1002,7 +1002,13 @@ int kb_reproduce(int argc, char **argv)
 		"on another figure of the same configuration (calib yes: then the figure is\n"
 		"not a prediction), and for iperf whether the CPU or the link binds. The QEMU\n"
 		"run's \"with\" figure is its ratio to the run without: only the ratio is\n"
-		"predicted there. Only the seeds' own (built-in) variants are priced: no --load.");
+		"predicted there. Each prediction has an interval (low, high: 64 draws of the\n"
+		"profile's values from their stated uncertainties); a figure counts as\n"
+		"predicted when not calibrated, inside it, and the half-width is at most 15 %\n"
+		"(dd) or 10 % (iperf). Then the profiles' calibrated values, and copy_to_user\n"
+		"and clear_user of 4 KiB on the other boards' profiles (Feroceon, ARM1176,\n"
+		"Cortex-A9, Cortex-A8) with and without CONFIG_UACCESS_WITH_MEMCPY. Only\n"
+		"the seeds' own (built-in) variants are priced: no --load.");
 	g_option_context_set_description(ctx,
 		"Exit status: 0 done, 1 a scenario or the plot failed, 2 bad usage, a profile\n"
 		"that does not load, or the output could not be written (-o).");
