@@ -31,7 +31,7 @@
  * uncertainties (km_cost_profile_sample(), seeds 1 .. N_DRAWS: the same
  * draws on every host); a figure's interval spans the 2.5th to the 97.5th
  * percentile of its predictions on them. */
-#define N_DRAWS 64
+#define N_DRAWS KM_COST_DRAWS
 
 /* a published figure: which run, its value, the goal's tolerance */
 struct figure {
@@ -1002,7 +1002,7 @@ int kb_reproduce(int argc, char **argv)
 		"on another figure of the same configuration (calib yes: then the figure is\n"
 		"not a prediction), and for iperf whether the CPU or the link binds. The QEMU\n"
 		"run's \"with\" figure is its ratio to the run without: only the ratio is\n"
-		"predicted there. Each prediction has an interval (low, high: 64 draws of the\n"
+		"predicted there. Each prediction has an interval (low, high: 256 draws of the\n"
 		"profile's values from their stated uncertainties); a figure counts as\n"
 		"predicted when not calibrated, inside it, and the half-width is at most 15 %\n"
 		"(dd) or 10 % (iperf). Then the profiles' calibrated values, and copy_to_user\n"

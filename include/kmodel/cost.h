@@ -381,7 +381,7 @@ static inline double km_cost_predict_row(const struct km_cost_profile *p,
 }
 /** The draws of a prediction interval: profiles km_cost_profile_sample()
  *  seeds 1 .. KM_COST_DRAWS. */
-#define KM_COST_DRAWS 64
+#define KM_COST_DRAWS 256
 /**
  * km_cost_predict_row_interval() - the interval of km_cost_predict_row()
  * of @row: the 2.5th and 97.5th percentiles of its prediction on
