@@ -753,6 +753,41 @@ static void json_figures(JsonBuilder *b, const struct repro *R)
 	json_builder_end_array(b);
 }
 
+/* the with/without drop per block size with its interval, percent */
+static void json_drops(JsonBuilder *b, const struct repro *R)
+{
+	json_builder_set_member_name(b, "drops");
+	json_builder_begin_array(b);
+	for (int i = 0; i < 7; i++) {
+		double pub, pred, lo, hi;
+
+		drops(R, bsizes[i], &pub, &pred, &lo, &hi);
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "block_size");
+		json_builder_add_int_value(b, (gint64)bsizes[i]);
+		json_builder_set_member_name(b, "published_pct");
+		json_builder_add_double_value(b, pub);
+		/* not run (-s): null */
+		json_builder_set_member_name(b, "predicted_pct");
+		if (isnan(pred))
+			json_builder_add_null_value(b);
+		else
+			json_builder_add_double_value(b, pred);
+		json_builder_set_member_name(b, "low");
+		if (isnan(pred))
+			json_builder_add_null_value(b);
+		else
+			json_builder_add_double_value(b, lo);
+		json_builder_set_member_name(b, "high");
+		if (isnan(pred))
+			json_builder_add_null_value(b);
+		else
+			json_builder_add_double_value(b, hi);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+}
+
 static void json_predictions(JsonBuilder *b, struct repro *R)
 {
 	json_builder_set_member_name(b, "dd_predictions");
@@ -1099,6 +1134,7 @@ int kb_reproduce(int argc, char **argv)
 
 		json_builder_begin_object(b);
 		json_figures(b, &R);
+		json_drops(b, &R);
 		json_predictions(b, &R);
 		json_boards(b, boards);
 		json_builder_end_object(b);
