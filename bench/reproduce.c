@@ -201,7 +201,8 @@ static double predict(const struct km_cost_profile *p, const struct km_table *t,
 struct repro {
 	const char *profile_override;	/* --profile */
 	GHashTable *profiles;		/* name -> struct km_cost_profile * */
-	GHashTable *draws;		/* name -> GPtrArray of its N_DRAWS samples */
+	GHashTable *draws;		/* name -> GPtrArray of its N_DRAWS samples; NULL: no
+					 * intervals (the first screen's summary) */
 	GArray *figures;
 	struct km_table *dd, *dd1, *iperf;
 };
@@ -263,7 +264,7 @@ static int load_profiles(struct repro *R)
 			return -EINVAL;
 		}
 		g_hash_table_insert(R->profiles, g_strdup(names[i]), p);
-		{
+		if (R->draws) {
 			GPtrArray *d = g_ptr_array_new_with_free_func(
 				(GDestroyNotify)km_cost_profile_free);
 
@@ -362,7 +363,7 @@ static void predict_figures(struct repro *R)
 			row = find_row(R->iperf, f->variant, "traffic", "tcp", 0);
 			if (row >= 0) {
 				f->predicted = predict(p, R->iperf, (size_t)row, &f->bound);
-				for (unsigned int k = 0; k < N_DRAWS; k++)
+				for (unsigned int k = 0; R->draws && k < N_DRAWS; k++)
 					f->draws[k] = km_cost_predict_row(profile_draw(R, NULL, k),
 									  R->iperf, (size_t)row,
 									  NULL, NULL);
@@ -380,7 +381,7 @@ static void predict_figures(struct repro *R)
 			}
 			if (row >= 0) {
 				f->predicted = predict(p, t, (size_t)row, NULL);
-				for (unsigned int k = 0; k < N_DRAWS; k++)
+				for (unsigned int k = 0; R->draws && k < N_DRAWS; k++)
 					f->draws[k] = km_cost_predict_row(
 						profile_draw(R, f->machine, k), t, (size_t)row, NULL,
 						NULL);
@@ -393,7 +394,8 @@ static void predict_figures(struct repro *R)
 			for (unsigned int k = 0; k < N_DRAWS; k++)
 				f->draws[k] = base->draws[k] > 0 ? f->draws[k] / base->draws[k] : 0;
 		}
-		if (f->predicted > 0) {
+		f->low = f->high = f->predicted;	/* without draws (the first screen's summary) */
+		if (f->predicted > 0 && R->draws) {
 			double d[N_DRAWS];
 
 			memcpy(d, f->draws, sizeof(d));

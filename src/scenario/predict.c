@@ -272,19 +272,20 @@ int km_cost_table_predict(struct km_table *t, const char *profile)
 		{ "bound", "bound", "", KM_VALUE_STRING, 5, 0, KM_COL_TEXT,
 		  "what binds the prediction: cpu or link" },
 	};
-	/* the prediction interval (km_cost_predict_row_interval()) */
+	/* the prediction interval (km_cost_predict_row_interval()): in the
+	 * CSV and JSON, not the text table (kept within 100 columns) */
 	static const struct km_column dd_iv[] = {
-		{ "predicted_low_mb_s", "low MB/s", "MB/s", KM_VALUE_DOUBLE, 8, 1, KM_COL_TEXT,
+		{ "predicted_low_mb_s", "low MB/s", "MB/s", KM_VALUE_DOUBLE, 8, 1, 0,
 		  "the prediction interval's low end: the 2.5th percentile over the profile's "
 		  "values drawn from their stated uncertainties (kmodel/cost.h)" },
-		{ "predicted_high_mb_s", "high MB/s", "MB/s", KM_VALUE_DOUBLE, 9, 1, KM_COL_TEXT,
+		{ "predicted_high_mb_s", "high MB/s", "MB/s", KM_VALUE_DOUBLE, 9, 1, 0,
 		  "the prediction interval's high end: the 97.5th percentile" },
 	};
 	static const struct km_column iperf_iv[] = {
-		{ "predicted_low_mbit_s", "low Mbit/s", "Mbit/s", KM_VALUE_DOUBLE, 10, 1, KM_COL_TEXT,
+		{ "predicted_low_mbit_s", "low Mbit/s", "Mbit/s", KM_VALUE_DOUBLE, 10, 1, 0,
 		  "the prediction interval's low end: the 2.5th percentile over the profile's "
 		  "values drawn from their stated uncertainties (kmodel/cost.h)" },
-		{ "predicted_high_mbit_s", "high Mbit/s", "Mbit/s", KM_VALUE_DOUBLE, 11, 1, KM_COL_TEXT,
+		{ "predicted_high_mbit_s", "high Mbit/s", "Mbit/s", KM_VALUE_DOUBLE, 11, 1, 0,
 		  "the prediction interval's high end: the 97.5th percentile" },
 	};
 	GHashTable *profiles, *draws;
