@@ -96,10 +96,14 @@ KM_API void km_registry_free(struct km_registry *r);
  * A name is letters, digits, '_', '-' and '.' only (the tools take it in
  * comma lists on their command line and write it into CSV). The summary
  * and source are optional (kmodel-bench --list shows a NULL summary as
- * "-").
+ * "-"). A variant that leaves operations NULL (one raw copy, no
+ * clear_user, ...) runs direct's for them: the registry then holds a
+ * completed copy of @ops (km_uaccess_complete(); km_registry_uaccess()
+ * lists it, km_registry_origin() knows both), and km_registry_fallbacks()
+ * names what it left.
  * Return: 0; -EINVAL for a NULL argument, an @ops->size below
  * KM_UACCESS_OPS_MIN_SIZE, no name, a name of other characters (a space, a
- * comma, ...) or a missing raw function; -EEXIST when
+ * comma, ...) or neither raw copy; -EEXIST when
  * @r already holds a uaccess variant of that name; -ELIBBAD when the
  * caller runs on another copy of libkmodel than the one that made @r (a
  * plugin linked with the static library). km_last_error() says which.
@@ -142,6 +146,11 @@ KM_API const struct km_usbnet_variant *km_registry_find_usbnet(const struct km_r
  * a built-in's. NULL if @variant is not in @r. The string belongs to @r.
  */
 KM_API const char *km_registry_origin(const struct km_registry *r, const void *variant);
+
+/** km_registry_fallbacks() - the operations the uaccess variant @variant
+ *  of @r (as registered, or its completed copy) runs direct's for,
+ *  "raw_copy_to_user, clear_user", or NULL when none. Belongs to @r. */
+KM_API const char *km_registry_fallbacks(const struct km_registry *r, const void *variant);
 
 /** Is @variant a built-in of libkmodel (see km_registry_origin())? */
 KM_API bool km_registry_builtin(const struct km_registry *r, const void *variant);

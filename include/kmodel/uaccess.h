@@ -49,6 +49,24 @@ extern "C" {
  * @contract: (appended; KM_UACCESS_CONTRACT_RAW where @size does not
  *              cover it) which copy_from_user contract @raw_copy_from_user
  *              implements: enum km_uaccess_contract.
+ * @get_user: (appended) the single-value load of get_user()/__get_user():
+ *            @size (1, 2, 4 or 8) bytes at user @from into @to; 0 or
+ *            -EFAULT (and @to zeroed). No access_ok(), no might_fault()
+ *            (the layer's macros do those). NULL: direct's.
+ * @put_user: (appended) the store of put_user()/__put_user(); 0 or -EFAULT.
+ * @strncpy_from_user: (appended) strncpy_from_user() (lib/strncpy_from_user.c,
+ *            v5.7): the string's length if below @count, @count if no NUL
+ *            came first, -EFAULT on a fault. NULL: direct's.
+ * @strnlen_user: (appended) strnlen_user() (lib/strnlen_user.c, v5.7): the
+ *            length including the NUL, a value above @n if longer, 0 on a
+ *            fault. NULL: direct's.
+ *
+ * A variant may leave either raw copy NULL too: where a variant runs (a
+ * task's, a machine's, a registry's: km_task_set_uaccess(),
+ * km_registry_add_uaccess()) each NULL operation is direct's, and
+ * km_uaccess_fallbacks() names them, so a port of copy_from_user alone
+ * needs no stand-in for the other direction. At least one raw copy is
+ * required.
  */
 struct km_uaccess_ops {
 	size_t size;
@@ -60,6 +78,10 @@ struct km_uaccess_ops {
 	unsigned long (*raw_copy_to_user)(unsigned long to, const void *from, unsigned long n);
 	unsigned long (*clear_user)(unsigned long to, unsigned long n);
 	unsigned int contract;
+	long (*get_user)(void *to, unsigned long from, unsigned long size);
+	long (*put_user)(unsigned long to, const void *from, unsigned long size);
+	long (*strncpy_from_user)(char *dst, unsigned long src, long count);
+	long (*strnlen_user)(unsigned long src, long n);
 };
 
 /**
@@ -124,6 +146,60 @@ KM_API extern const struct km_uaccess_ops km_uaccess_direct;
  *  mmap_sem unless faulthandler_disabled() (clear_user: always);
  *  copy_from_user is the assembler path (direct's). */
 KM_API extern const struct km_uaccess_ops km_uaccess_with_memcpy;
+
+/**
+ * km_uaccess_fallbacks() - the operations @ops leaves to direct's (NULL, or
+ * beyond its @size): "raw_copy_to_user, clear_user, get_user, ...", a
+ * string the caller frees with free() (g_free()), or NULL when @ops
+ * implements every one. The tools print it as "... runs direct's for".
+ */
+KM_API char *km_uaccess_fallbacks(const struct km_uaccess_ops *ops);
+
+/**
+ * km_uaccess_complete() - @ops with each operation it lacks taken from
+ * direct's (see km_uaccess_fallbacks()): a copy the caller frees with
+ * free(), its @size the library's. NULL (km_last_error()) for NULL @ops,
+ * an @ops->size below KM_UACCESS_OPS_MIN_SIZE, or neither raw copy.
+ */
+KM_API struct km_uaccess_ops *km_uaccess_complete(const struct km_uaccess_ops *ops);
+
+/**
+ * km_task_set_uaccess() - the variant through which the compatibility
+ * layer's copy_{from,to}_user(), clear_user(), get_user()/put_user() (and
+ * the __ forms), strncpy_from_user() and strnlen_user() copy when @t is
+ * `current`: what a kernel built with that copy_from_user would run for
+ * every caller. @ops is completed with direct's operations where it has
+ * none (km_uaccess_complete(); the task keeps its own copy, @ops need not
+ * outlive the call). NULL: the machine's (km_machine_set_uaccess()).
+ * Return: 0, or -EINVAL (NULL @t, @ops refused by km_uaccess_complete()).
+ */
+KM_API int km_task_set_uaccess(struct km_task *t, const struct km_uaccess_ops *ops);
+/** km_machine_set_uaccess() - the same for every task of @m that has none
+ *  of its own; NULL: direct (the default). */
+KM_API int km_machine_set_uaccess(struct km_machine *m, const struct km_uaccess_ops *ops);
+/** km_task_uaccess() - the complete ops the layer copies through on @t: its
+ *  own, else its machine's, else &km_uaccess_direct (NULL @t too). */
+KM_API const struct km_uaccess_ops *km_task_uaccess(const struct km_task *t);
+
+/**
+ * km_get_user() / km_put_user() - the single-value load and store of the
+ * layer's get_user()/put_user() through @ops (its get_user/put_user, else
+ * direct's) on @t: @size bytes, no access_ok() or might_fault() (the
+ * caller's). Return 0 or -EFAULT; a failed load zeroes @to.
+ */
+KM_API long km_get_user(struct km_task *t, const struct km_uaccess_ops *ops, void *to,
+			unsigned long from, unsigned long size);
+KM_API long km_put_user(struct km_task *t, const struct km_uaccess_ops *ops, unsigned long to,
+			const void *from, unsigned long size);
+/** km_strncpy_from_user() - strncpy_from_user() (lib/strncpy_from_user.c,
+ *  v5.7: @count <= 0 gives 0; access_ok() of what lies below the limit)
+ *  through @ops on @t. */
+KM_API long km_strncpy_from_user(struct km_task *t, const struct km_uaccess_ops *ops, char *dst,
+				 unsigned long src, long count);
+/** km_strnlen_user() - strnlen_user() (lib/strnlen_user.c, v5.7) through
+ *  @ops on @t. */
+KM_API long km_strnlen_user(struct km_task *t, const struct km_uaccess_ops *ops,
+			    unsigned long src, long n);
 
 /** All registered variants, NULL-terminated, in a stable order. */
 KM_API const struct km_uaccess_ops *const *km_uaccess_variants(void);

@@ -241,6 +241,9 @@ struct km_machine {
 	 * first; mm_sim/physmem.c) */
 	unsigned char *bad_kmap, *bad_kmap_map;
 	bool printk_quiet;		/* km_printk_set_quiet() */
+	/* the layer's uaccess variant of tasks without their own
+	 * (km_machine_set_uaccess()), NULL: direct */
+	struct km_uaccess_ops *uaccess;
 	struct km_cpu cpu[KM_MAX_CPUS];	/* cold unless highmem: last */
 };
 
@@ -257,6 +260,10 @@ struct km_task {
 	unsigned int uaccess_open;	/* inside uaccess_save_and_enable() */
 	struct km_kmap_stack kmap;	/* kmap_local (5.11+) slots */
 	struct km_kwin_block *kwin;	/* strict kmap_local: the task's host windows */
+	/* the variant the compatibility layer copies through on this task
+	 * (km_task_set_uaccess(): completed with direct's), NULL: the
+	 * machine's */
+	struct km_uaccess_ops *uaccess;
 };
 
 /* `current` of the calling host thread: kmodel/current.h, core/current.c */

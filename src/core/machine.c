@@ -133,6 +133,7 @@ void km_machine_free(struct km_machine *m)
 	if (m->write_pins)
 		g_hash_table_destroy(m->write_pins);
 	km_report_log_fini(m);
+	g_free(m->uaccess);
 	g_free(m);
 }
 
@@ -275,4 +276,9 @@ void km_task_sleep_in_atomic(struct km_task *t, const char *what)
 {
 	if (t)
 		km_might_sleep_report(t, what);
+}
+
+unsigned long km_machine_task_size(const struct km_machine *m)
+{
+	return m ? m->task_size : 0;
 }

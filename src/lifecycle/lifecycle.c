@@ -195,5 +195,6 @@ void km_task_free(struct km_task *t)
 	g_hash_table_remove(t->m->tasks, t);
 	if (t->mm)
 		km_mm_put(t->mm);
+	g_free(t->uaccess);
 	g_free(t);
 }

@@ -23,6 +23,8 @@ enum kind { UACCESS, USBNET, NR_KINDS };
 struct entry {
 	const void *variant;
 	const char *origin;	/* "builtin", "program" or a struct plugin's path */
+	const void *given;	/* the caller's ops where @variant is their completed copy */
+	char *fallbacks;	/* what it leaves to direct's (km_uaccess_fallbacks()) */
 };
 
 struct plugin {
@@ -35,6 +37,7 @@ struct km_registry {
 	GArray *entries[NR_KINDS];	/* struct entry, in the order added */
 	GPtrArray *list[NR_KINDS];	/* the variants, NULL-terminated */
 	GPtrArray *plugins;		/* struct plugin * */
+	GPtrArray *owned;		/* completed uaccess ops and their fallback texts */
 	const char *origin;		/* of what is added now */
 };
 
@@ -69,9 +72,10 @@ static bool usable_name(const char *name)
 	return n && !name[n];
 }
 
-static int add(struct km_registry *r, enum kind k, const void *v, const char *fn)
+static int add_entry(struct km_registry *r, enum kind k, const void *v, const void *given,
+		     char *fallbacks, const char *fn)
 {
-	struct entry e = { v, r->origin };
+	struct entry e = { v, r->origin, given, fallbacks };
 	const void *old;
 
 	if (r->instance != &instance)
@@ -85,10 +89,40 @@ static int add(struct km_registry *r, enum kind k, const void *v, const char *fn
 		return km_err(-EEXIST, "%s: a variant called \"%s\" is already registered (%s)",
 			      fn, variant_name(k, v), km_registry_origin(r, old));
 	g_array_append_val(r->entries[k], e);
+	if (given && given != v) {
+		g_ptr_array_add(r->owned, (gpointer)v);
+		g_ptr_array_add(r->owned, fallbacks);
+	}
 	/* keep the list NULL-terminated: the new variant replaces the NULL */
 	g_ptr_array_index(r->list[k], r->list[k]->len - 1) = (gpointer)v;
 	g_ptr_array_add(r->list[k], NULL);
 	return 0;
+}
+
+static int add(struct km_registry *r, enum kind k, const void *v, const char *fn)
+{
+	return add_entry(r, k, v, NULL, NULL, fn);
+}
+
+/* A uaccess variant with what it leaves to direct's noted; one without a
+ * raw copy is held as a completed copy, so that every caller of the
+ * registry's ops (kmodel-check's suite, the dd bench) can call both */
+static int add_uaccess(struct km_registry *r, const struct km_uaccess_ops *ops, const char *fn)
+{
+	char *fallbacks = km_uaccess_fallbacks(ops);
+	struct km_uaccess_ops *full = NULL;
+	int err;
+
+	if (!ops->raw_copy_from_user || !ops->raw_copy_to_user)
+		full = km_uaccess_complete(ops);
+	err = add_entry(r, UACCESS, full ? full : (const void *)ops, ops, fallbacks, fn);
+	if (err) {
+		g_free(full);
+		g_free(fallbacks);
+	} else if (!full) {
+		g_ptr_array_add(r->owned, fallbacks);
+	}
+	return err;
 }
 
 int km_registry_add_uaccess(struct km_registry *r, const struct km_uaccess_ops *ops)
@@ -101,10 +135,22 @@ int km_registry_add_uaccess(struct km_registry *r, const struct km_uaccess_ops *
 			      ops->size, (size_t)KM_UACCESS_OPS_MIN_SIZE);
 	if (!ops->name || !*ops->name)
 		return km_err(-EINVAL, "km_registry_add_uaccess: ops has no name");
-	if (!ops->raw_copy_from_user || !ops->raw_copy_to_user)
-		return km_err(-EINVAL, "km_registry_add_uaccess: %s: raw_copy_%s_user is NULL",
-			      ops->name, ops->raw_copy_from_user ? "to" : "from");
-	return add(r, UACCESS, ops, "km_registry_add_uaccess");
+	if (!ops->raw_copy_from_user && !ops->raw_copy_to_user)
+		return km_err(-EINVAL, "km_registry_add_uaccess: %s: raw_copy_from_user and "
+			      "raw_copy_to_user are NULL (one is needed)", ops->name);
+	/* what it lacks runs direct's: the registry holds a completed copy */
+	return add_uaccess(r, ops, "km_registry_add_uaccess");
+}
+
+const char *km_registry_fallbacks(const struct km_registry *r, const void *variant)
+{
+	for (guint i = 0; r && variant && i < r->entries[UACCESS]->len; i++) {
+		const struct entry *e = &g_array_index(r->entries[UACCESS], struct entry, i);
+
+		if (e->variant == variant || e->given == variant)
+			return e->fallbacks;
+	}
+	return NULL;
 }
 
 int km_registry_add_usbnet(struct km_registry *r, const struct km_usbnet_variant *v)
@@ -136,11 +182,12 @@ int km_registry_new(unsigned int flags, struct km_registry **out)
 		g_ptr_array_add(r->list[k], NULL);
 	}
 	r->plugins = g_ptr_array_new();
+	r->owned = g_ptr_array_new_with_free_func(g_free);
 	r->origin = builtin;
 	if (!(flags & KM_REGISTRY_EMPTY)) {
 		/* the built-ins are valid and their names distinct: no error */
 		for (const struct km_uaccess_ops *const *v = km_uaccess_variants(); *v; v++)
-			add(r, UACCESS, *v, "km_registry_new");
+			add_uaccess(r, *v, "km_registry_new");
 		for (const struct km_usbnet_variant *const *v = km_usbnet_variants(); *v; v++)
 			add(r, USBNET, *v, "km_registry_new");
 	}
@@ -167,6 +214,7 @@ void km_registry_free(struct km_registry *r)
 	for (guint i = 0; i < r->plugins->len; i++)
 		plugin_free(g_ptr_array_index(r->plugins, i));
 	g_ptr_array_free(r->plugins, TRUE);
+	g_ptr_array_free(r->owned, TRUE);
 	g_free(r);
 }
 
@@ -196,7 +244,8 @@ const char *km_registry_origin(const struct km_registry *r, const void *variant)
 {
 	for (int k = 0; r && variant && k < NR_KINDS; k++)
 		for (guint i = 0; i < r->entries[k]->len; i++)
-			if (g_array_index(r->entries[k], struct entry, i).variant == variant)
+			if (g_array_index(r->entries[k], struct entry, i).variant == variant ||
+			    g_array_index(r->entries[k], struct entry, i).given == variant)
 				return g_array_index(r->entries[k], struct entry, i).origin;
 	return NULL;
 }

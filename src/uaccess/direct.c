@@ -163,6 +163,65 @@ static unsigned long KM_VARIANT_ENTRY direct_clear(unsigned long to, unsigned lo
 	return direct_user_copy(km_current_task, to, NULL, n, true);
 }
 
+/* direct's single-value transfers and string walks: one access through the
+ * user mapping each (the layer's get_user() family, arch/arm/lib/getuser.S
+ * and putuser.S: the fixup zeroes the value) */
+static long direct_get_user(void *to, unsigned long from, unsigned long size)
+{
+	if (direct_from(to, from, size)) {
+		memset(to, 0, size);
+		return -EFAULT;
+	}
+	return 0;
+}
+
+static long direct_put_user(unsigned long to, const void *from, unsigned long size)
+{
+	return direct_to(to, from, size) ? -EFAULT : 0;
+}
+
+/* lib/strncpy_from_user.c (v5.7) do_strncpy_from_user() byte by byte: a
+ * word-at-a-time load never crosses a page, so the result is the same */
+static long direct_strncpy_from_user(char *dst, unsigned long src, long count)
+{
+	const struct km_task *t = km_current_task;
+	unsigned long max = t && t->kernel_ds ? ULONG_MAX : (t ? t->m->task_size : 0);
+
+	for (long i = 0;; i++) {
+		char c;
+
+		if (i >= count)
+			return count;
+		if (src + i >= max || src + i < src ||
+		    direct_from(&c, src + i, 1))
+			return -EFAULT;
+		dst[i] = c;
+		if (!c)
+			return i;
+	}
+}
+
+/* lib/strnlen_user.c (v5.7): the length with its NUL, count + 1 when
+ * longer, 0 on a fault or at the address limit */
+static long direct_strnlen_user(unsigned long src, long count)
+{
+	const struct km_task *t = km_current_task;
+	unsigned long max = t && t->kernel_ds ? ULONG_MAX : (t ? t->m->task_size : 0);
+
+	for (long i = 0;; i++) {
+		char c;
+
+		if (i >= count)
+			return count + 1;
+		if (src + i >= max || src + i < src ||
+		    direct_from(&c, src + i, 1))
+			return 0;
+		if (!c)
+			return i + 1;
+	}
+}
+
+
 const struct km_uaccess_ops km_uaccess_direct = {
 	.size = KM_UACCESS_OPS_SIZE,
 	.name = "direct",
@@ -172,4 +231,8 @@ const struct km_uaccess_ops km_uaccess_direct = {
 	.raw_copy_from_user = direct_from,
 	.raw_copy_to_user = direct_to,
 	.clear_user = direct_clear,
+	.get_user = direct_get_user,
+	.put_user = direct_put_user,
+	.strncpy_from_user = direct_strncpy_from_user,
+	.strnlen_user = direct_strnlen_user,
 };

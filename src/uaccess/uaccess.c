@@ -226,3 +226,182 @@ unsigned long km_uaccess_no_task(const char *op, unsigned long n)
 	km_set_error("%s: no current task (km_task_switch()): nothing copied", op);
 	return n;
 }
+
+/* ---- a variant for every caller: the task's, the machine's ---------------- */
+
+/* The operations a variant may leave to direct's, in the order
+ * km_uaccess_fallbacks() names them. Each row reads the member only where
+ * the variant's @size covers it (km_uaccess_ops_has()). */
+#define OPS_MEMBER(member) { #member, offsetof(struct km_uaccess_ops, member), \
+			     offsetof(struct km_uaccess_ops, member) + sizeof(void (*)(void)) }
+static const struct {
+	const char *name;
+	size_t off, end;
+} ops_members[] = {
+	OPS_MEMBER(raw_copy_from_user), OPS_MEMBER(raw_copy_to_user), OPS_MEMBER(clear_user),
+	OPS_MEMBER(get_user), OPS_MEMBER(put_user), OPS_MEMBER(strncpy_from_user),
+	OPS_MEMBER(strnlen_user),
+};
+
+static bool ops_member_set(const struct km_uaccess_ops *ops, size_t i)
+{
+	void (*fn)(void);
+
+	if (ops->size < ops_members[i].end)
+		return false;
+	memcpy(&fn, (const char *)ops + ops_members[i].off, sizeof(fn));
+	return fn != NULL;
+}
+
+char *km_uaccess_fallbacks(const struct km_uaccess_ops *ops)
+{
+	GString *s;
+
+	if (!ops)
+		return NULL;
+	s = g_string_new(NULL);
+	for (size_t i = 0; i < G_N_ELEMENTS(ops_members); i++)
+		if (!ops_member_set(ops, i))
+			g_string_append_printf(s, "%s%s", s->len ? ", " : "", ops_members[i].name);
+	return g_string_free(s, s->len == 0);
+}
+
+struct km_uaccess_ops *km_uaccess_complete(const struct km_uaccess_ops *ops)
+{
+	struct km_uaccess_ops *c;
+
+	if (!ops) {
+		km_set_error("km_uaccess_complete: ops is NULL");
+		return NULL;
+	}
+	if (ops->size < KM_UACCESS_OPS_MIN_SIZE) {
+		km_set_error("km_uaccess_complete: ops->size %zu is below %zu (initialise .size "
+			     "with KM_UACCESS_OPS_SIZE)", ops->size, (size_t)KM_UACCESS_OPS_MIN_SIZE);
+		return NULL;
+	}
+	if (!ops->raw_copy_from_user && !ops->raw_copy_to_user) {
+		km_set_error("km_uaccess_complete: %s: neither raw_copy_from_user nor "
+			     "raw_copy_to_user", ops->name ? ops->name : "(unnamed)");
+		return NULL;
+	}
+	c = g_new0(struct km_uaccess_ops, 1);
+	memcpy(c, ops, MIN(ops->size, sizeof(*c)));
+	c->size = KM_UACCESS_OPS_SIZE;
+	for (size_t i = 0; i < G_N_ELEMENTS(ops_members); i++)
+		if (!ops_member_set(c, i))
+			memcpy((char *)c + ops_members[i].off,
+			       (const char *)&km_uaccess_direct + ops_members[i].off,
+			       sizeof(void (*)(void)));
+	return c;
+}
+
+int km_task_set_uaccess(struct km_task *t, const struct km_uaccess_ops *ops)
+{
+	struct km_uaccess_ops *c = NULL;
+
+	if (!t)
+		return km_err(-EINVAL, "km_task_set_uaccess: task is NULL");
+	if (ops && !(c = km_uaccess_complete(ops)))
+		return -EINVAL;
+	g_free(t->uaccess);
+	t->uaccess = c;
+	return 0;
+}
+
+int km_machine_set_uaccess(struct km_machine *m, const struct km_uaccess_ops *ops)
+{
+	struct km_uaccess_ops *c = NULL;
+
+	if (!m)
+		return km_err(-EINVAL, "km_machine_set_uaccess: machine is NULL");
+	if (ops && !(c = km_uaccess_complete(ops)))
+		return -EINVAL;
+	g_free(m->uaccess);
+	m->uaccess = c;
+	return 0;
+}
+
+const struct km_uaccess_ops *km_task_uaccess(const struct km_task *t)
+{
+	if (t && t->uaccess)
+		return t->uaccess;
+	if (t && t->m->uaccess)
+		return t->m->uaccess;
+	return &km_uaccess_direct;
+}
+
+long km_get_user(struct km_task *t, const struct km_uaccess_ops *ops, void *to,
+		 unsigned long from, unsigned long size)
+{
+	struct km_task *prev;
+	long err;
+
+	if (!t || !to) {
+		km_set_error("km_get_user: task or buffer is NULL");
+		return -EFAULT;
+	}
+	if (!ops || !km_uaccess_ops_has(ops, get_user) || !ops->get_user)
+		ops = &km_uaccess_direct;
+	prev = km_task_switch(t);
+	err = ops->get_user(to, from, size);
+	km_task_switch(prev);
+	return err;
+}
+
+long km_put_user(struct km_task *t, const struct km_uaccess_ops *ops, unsigned long to,
+		 const void *from, unsigned long size)
+{
+	struct km_task *prev;
+	long err;
+
+	if (!t || !from) {
+		km_set_error("km_put_user: task or value is NULL");
+		return -EFAULT;
+	}
+	if (!ops || !km_uaccess_ops_has(ops, put_user) || !ops->put_user)
+		ops = &km_uaccess_direct;
+	prev = km_task_switch(t);
+	err = ops->put_user(to, from, size);
+	km_task_switch(prev);
+	return err;
+}
+
+long km_strncpy_from_user(struct km_task *t, const struct km_uaccess_ops *ops, char *dst,
+			  unsigned long src, long count)
+{
+	struct km_task *prev;
+	long res;
+
+	if (!t || (!dst && count > 0)) {
+		km_set_error("km_strncpy_from_user: task or buffer is NULL");
+		return -EFAULT;
+	}
+	if (count <= 0)
+		return 0;
+	if (!ops || !km_uaccess_ops_has(ops, strncpy_from_user) || !ops->strncpy_from_user)
+		ops = &km_uaccess_direct;
+	prev = km_task_switch(t);
+	res = ops->strncpy_from_user(dst, src, count);
+	km_task_switch(prev);
+	return res;
+}
+
+long km_strnlen_user(struct km_task *t, const struct km_uaccess_ops *ops, unsigned long src,
+		     long n)
+{
+	struct km_task *prev;
+	long res;
+
+	if (!t) {
+		km_set_error("km_strnlen_user: task is NULL");
+		return 0;
+	}
+	if (n <= 0)
+		return 0;
+	if (!ops || !km_uaccess_ops_has(ops, strnlen_user) || !ops->strnlen_user)
+		ops = &km_uaccess_direct;
+	prev = km_task_switch(t);
+	res = ops->strnlen_user(src, n);
+	km_task_switch(prev);
+	return res;
+}

@@ -35,7 +35,8 @@ static inline unsigned long __clear_user_std(void __user *addr, unsigned long n)
  * __get_user(), __put_user() (arch/arm/include/asm/uaccess.h and
  * arch/arm/lib/{get,put}user.S; read in a v4.14..v4.20 tree, whose
  * single-value code v5.7 still has). Each is one access through the user
- * mapping, the model's direct variant (the MMU, a fault handled or, if it
+ * mapping through current's uaccess variant (km_task_uaccess(): its
+ * get_user/put_user, else direct's -- the MMU, a fault handled or, if it
  * cannot be, -EFAULT by the exception table), and returns 0 or -EFAULT:
  * - all four call might_fault() first (get_user() and put_user() directly,
  *   the __ forms in __get_user_err() and __put_user_switch()): under
@@ -60,10 +61,12 @@ static inline unsigned long __clear_user_std(void __user *addr, unsigned long n)
 static inline long km_compat_user_read(unsigned char *val, unsigned long size,
 				       unsigned long addr, unsigned long n, bool check)
 {
+	struct km_task *t = km_shim_current();
+
 	for (unsigned long i = 0; i < size; i++)
 		val[i] = 0;
-	if ((check && !km_uaccess_access_ok(km_shim_current(), addr, n)) ||
-	    km_uaccess_direct.raw_copy_from_user(val, addr, n)) {
+	if ((check && !km_uaccess_access_ok(t, addr, n)) ||
+	    km_get_user(t, km_task_uaccess(t), val, addr, n)) {
 		for (unsigned long i = 0; i < size; i++)
 			val[i] = 0;
 		return -EFAULT;
@@ -73,9 +76,11 @@ static inline long km_compat_user_read(unsigned char *val, unsigned long size,
 static inline long km_compat_user_write(const void *val, unsigned long addr, unsigned long n,
 					bool check)
 {
-	if (check && !km_uaccess_access_ok(km_shim_current(), addr, n))
+	struct km_task *t = km_shim_current();
+
+	if (check && !km_uaccess_access_ok(t, addr, n))
 		return -EFAULT;
-	return km_uaccess_direct.raw_copy_to_user(addr, val, n) ? -EFAULT : 0;
+	return km_put_user(t, km_task_uaccess(t), addr, val, n) ? -EFAULT : 0;
 }
 #define KM_COMPAT_UACCESS_SIZE(ptr, eight) \
 	(sizeof(*(ptr)) == 1 || sizeof(*(ptr)) == 2 || sizeof(*(ptr)) == 4 || \
@@ -111,9 +116,9 @@ static inline long km_compat_user_write(const void *val, unsigned long addr, uns
  * switch; v5.7 text), arch/arm/include/asm/uaccess.h before. Return the
  * bytes not copied; copy_from_user() zeroes the uncopied tail of @to (v3.5:
  * arm_copy_from_user's fixup, or memset() when access_ok() fails).
- * The copy is the model's direct variant on current, the same path as
- * get_user()/put_user() (a task has no "current variant": a variant of
- * your own runs through km_copy_{from,to}_user(), kmodel/uaccess.h). By
+ * The copy is current's uaccess variant (km_task_uaccess(): the task's,
+ * else its machine's, else direct; km_task_set_uaccess()), as in a kernel
+ * built with that copy_from_user every caller runs it. By
  * KMODEL_KERNEL_VERSION:
  * - >= 5.5: check_copy_size() (n > INT_MAX: a KM_R_COPY_SIZE WARN,
  *   nothing copied or zeroed, n returned; 6d13de1489b6), might_fault(),
@@ -129,16 +134,19 @@ static inline unsigned long __must_check copy_from_user(void *to, const void __u
 							unsigned long n)
 {
 #if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(5, 5, 0)
-	return km_copy_from_user(km_shim_current(), &km_uaccess_direct, to, (unsigned long)from, n);
+	struct km_task *t = km_shim_current();
+
+	return km_copy_from_user(t, km_task_uaccess(t), to, (unsigned long)from, n);
 #else
+	struct km_task *t = km_shim_current();
 	unsigned long res;
 
 #if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(4, 12, 0)
 	might_fault();
 #endif
-	res = km_copyin(km_shim_current(), &km_uaccess_direct, to, (unsigned long)from, n);
+	res = km_copyin(t, km_task_uaccess(t), to, (unsigned long)from, n);
 	if (unlikely(res > INT_MAX))	/* the kernel's zero-fill overruns any object */
-		km_report(km_task_machine(km_shim_current()), KM_BUG, KM_R_UNEXPECTED,
+		km_report(km_task_machine(t), KM_BUG, KM_R_UNEXPECTED,
 			  "copy_from_user(n %lu): zeroing the %lu bytes not copied overruns @to "
 			  "(no INT_MAX check before v5.5): not done", n, res);
 	else if (res && to)	/* the zero-fill, uncounted as km_copy_from_user()'s */
@@ -149,22 +157,59 @@ static inline unsigned long __must_check copy_from_user(void *to, const void __u
 static inline unsigned long __must_check copy_to_user(void __user *to, const void *from,
 						      unsigned long n)
 {
+	struct km_task *t = km_shim_current();
+
 #if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(5, 5, 0)
-	return km_copy_to_user(km_shim_current(), &km_uaccess_direct, (unsigned long)to, from, n);
+	return km_copy_to_user(t, km_task_uaccess(t), (unsigned long)to, from, n);
 #else
 #if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(4, 12, 0)
 	might_fault();
 #endif
-	return km_copyout(km_shim_current(), &km_uaccess_direct, (unsigned long)to, from, n);
+	return km_copyout(t, km_task_uaccess(t), (unsigned long)to, from, n);
 #endif
 }
 
 /* custom: clear_user() of ARM (v5.7): access_ok(), then __clear_user()
- * (arch/arm/lib/clear_user.S through the user mapping); no might_fault().
- * The model's km_clear_user() on current. Returns the bytes not cleared. */
+ * (arch/arm/lib/clear_user.S through the user mapping, or the variant's
+ * own: CONFIG_UACCESS_WITH_MEMCPY's); no might_fault(). Current's uaccess
+ * variant (km_clear_user_with()). Returns the bytes not cleared. */
 static inline unsigned long clear_user(void __user *to, unsigned long n)
 {
-	return km_clear_user(km_shim_current(), (unsigned long)to, n);
+	struct km_task *t = km_shim_current();
+
+	return km_clear_user_with(t, km_task_uaccess(t), (unsigned long)to, n);
+}
+
+/* custom: raw_copy_{from,to}_user() (arch/arm/include/asm/uaccess.h, v4.12
+ * and later: arm_copy_{from,to}_user, or __copy_to_user_memcpy with
+ * CONFIG_UACCESS_WITH_MEMCPY): current's variant's raw copies, no checks,
+ * no zero-fill. The bytes not copied. */
+#if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(4, 12, 0)
+static inline unsigned long raw_copy_from_user(void *to, const void __user *from, unsigned long n)
+{
+	return km_task_uaccess(km_shim_current())->raw_copy_from_user(to, (unsigned long)from, n);
+}
+static inline unsigned long raw_copy_to_user(void __user *to, const void *from, unsigned long n)
+{
+	return km_task_uaccess(km_shim_current())->raw_copy_to_user((unsigned long)to, from, n);
+}
+#endif
+
+/* custom: strncpy_from_user() and strnlen_user() (lib/strncpy_from_user.c,
+ * lib/strnlen_user.c, v5.7) through current's variant (its own, else
+ * direct's byte walk: the result of the word-at-a-time loop, which never
+ * loads across a page) */
+static inline long strncpy_from_user(char *dst, const char __user *src, long count)
+{
+	struct km_task *t = km_shim_current();
+
+	return km_strncpy_from_user(t, km_task_uaccess(t), dst, (unsigned long)src, count);
+}
+static inline long strnlen_user(const char __user *str, long n)
+{
+	struct km_task *t = km_shim_current();
+
+	return km_strnlen_user(t, km_task_uaccess(t), (unsigned long)str, n);
 }
 
 #endif
