@@ -21,7 +21,11 @@
 #    "undefined symbol" when a plugin is loaded; and -Werror=implicit-int:
 #    a file-scope use of a macro the layer lacks, such as EXPORT_SYMBOL(f);
 #    without <linux/export.h>, parses as a declaration of type int and is
-#    otherwise only a warning.
+#    otherwise only a warning; and -Wundef -Werror=undef: a macro the
+#    layer does not define (a CONFIG_ option) read in #if is an error
+#    naming it, not a silent 0;
+#  - KBUILD_MODNAME is the file's name, as Kbuild defines it (pr_fmt(),
+#    KUNIT_CASE()).
 # Source file properties belong to a directory: call it in the directory
 # that creates the target, or name the target with TARGET_DIRECTORY. A
 # <file> that does not exist, and is not GENERATED, is a configure error.
@@ -70,8 +74,16 @@ function(kmodel_kernel_sources)
     INCLUDE_DIRECTORIES "${KMODEL_KERNEL_INCLUDE_DIR}")
   if(CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")
     set_property(SOURCE ${arg_UNPARSED_ARGUMENTS} ${where} APPEND PROPERTY
-      COMPILE_OPTIONS -Werror=implicit-function-declaration -Werror=implicit-int)
+      COMPILE_OPTIONS -Werror=implicit-function-declaration -Werror=implicit-int
+                      -Wundef -Werror=undef)
   endif()
+  # KBUILD_MODNAME as Kbuild sets it: the file's name, '-' as '_'
+  foreach(f IN LISTS arg_UNPARSED_ARGUMENTS)
+    get_filename_component(modname "${f}" NAME_WE)
+    string(REPLACE "-" "_" modname "${modname}")
+    set_property(SOURCE ${f} ${where} APPEND PROPERTY
+      COMPILE_DEFINITIONS "KBUILD_MODNAME=\"${modname}\"")
+  endforeach()
   if(DEFINED arg_KERNEL_VERSION)
     if(NOT arg_KERNEL_VERSION MATCHES "^([0-9]+)\\.([0-9]+)(\\.([0-9]+))?$")
       message(FATAL_ERROR "kmodel_kernel_sources: KERNEL_VERSION \"${arg_KERNEL_VERSION}\": "

@@ -241,6 +241,10 @@ static inline void km_machine_get_config(const struct km_machine *m,
  */
 KM_API int km_machine_check(struct km_machine *m);
 
+/** km_machine_task_size() - TASK_SIZE of @m's split (3G/1G: 0xbf000000;
+ *  arch/arm/include/asm/memory.h, v5.7); 0 for NULL @m. */
+KM_API unsigned long km_machine_task_size(const struct km_machine *m);
+
 /**
  * km_machine_destroy() - run km_machine_check(), log the first 8 problems
  * with g_warning() each and the rest as one "... and N more" warning,

@@ -40,17 +40,45 @@ typedef int (*initcall_t)(void);
 typedef void (*exitcall_t)(void);
 
 /*
- * stub (v3.6's MODULE form without its alias to init_module and
- * cleanup_module, which would clash between two drivers of one plugin):
- * the function's type is checked and it counts as used; nothing calls it.
- * One module_init() and one module_exit() per file, as the kernel's.
- * The kernel moved both to <linux/module.h> (0fd972a7d91d, v4.5); here
- * <linux/module.h> brings this header, as in v3.6.
+ * custom: module_init() and module_exit() put their function in the
+ * object's km_initcalls / km_exitcalls section, where a harness finds it
+ * (km_kunit_module_load(), kmodel/kunit.h: kmodel-kunit runs a module's
+ * init in a task with an address space, as insmod's, then its exit). The
+ * function's type is checked, as the kernel's __inittest() does. Any
+ * number per plugin; the kernel moved both to <linux/module.h>
+ * (0fd972a7d91d, v4.5); here <linux/module.h> brings this header, as in
+ * v3.6.
  */
 #define module_init(initfn) \
-	static inline initcall_t __inittest(void) { return initfn; }
+	static initcall_t __km_initcall_##initfn __attribute__((used, section("km_initcalls"))) = initfn
 #define module_exit(exitfn) \
-	static inline exitcall_t __exittest(void) { return exitfn; }
+	static exitcall_t __km_exitcall_##exitfn __attribute__((used, section("km_exitcalls"))) = exitfn
+
+/* custom: what km_kunit_module_load() reads of a plugin: its suites
+ * (<kunit/test.h>'s kunit_test_suites()), initcalls and exitcalls, by the
+ * linker's __start_/__stop_ symbols of their sections (weak: a section the
+ * plugin lacks is empty). One definition per plugin (weak, merged). */
+extern void *const __start_km_kunit_suites[] __attribute__((weak, visibility("hidden")));
+extern void *const __stop_km_kunit_suites[] __attribute__((weak, visibility("hidden")));
+extern const initcall_t __start_km_initcalls[] __attribute__((weak, visibility("hidden")));
+extern const initcall_t __stop_km_initcalls[] __attribute__((weak, visibility("hidden")));
+extern const exitcall_t __start_km_exitcalls[] __attribute__((weak, visibility("hidden")));
+extern const exitcall_t __stop_km_exitcalls[] __attribute__((weak, visibility("hidden")));
+void kmodel_kunit_sections(void *const **suites, size_t *nsuites, void *const **init,
+			   size_t *ninit, void *const **exit, size_t *nexit)
+	__attribute__((weak, visibility("default")));
+__attribute__((weak, visibility("default"))) void
+kmodel_kunit_sections(void *const **suites, size_t *nsuites, void *const **init, size_t *ninit,
+		      void *const **exit, size_t *nexit)
+{
+	*suites = __start_km_kunit_suites;
+	*nsuites = __start_km_kunit_suites ? (size_t)(__stop_km_kunit_suites -
+						      __start_km_kunit_suites) : 0;
+	*init = (void *const *)__start_km_initcalls;
+	*ninit = __start_km_initcalls ? (size_t)(__stop_km_initcalls - __start_km_initcalls) : 0;
+	*exit = (void *const *)__start_km_exitcalls;
+	*nexit = __start_km_exitcalls ? (size_t)(__stop_km_exitcalls - __start_km_exitcalls) : 0;
+}
 #define __setup(str, func)
 
 #endif

@@ -17,8 +17,23 @@
 
 #include <linux/bitops.h>	/* as the kernel's <linux/kernel.h> (v3.6) brings it */
 
+/* duplicate in effect (lib/string.c memchr_inv(), v5.7; <linux/string.h>, which
+ * the kernel's headers bring nearly everywhere): the first byte of
+ * [@start, @start + @bytes) that is not @c, or NULL */
+static inline void *memchr_inv(const void *start, int c, size_t bytes)
+{
+	const u8 *p = start;
+
+	for (size_t i = 0; i < bytes; i++)
+		if (p[i] != (u8)c)
+			return (void *)(p + i);
+	return NULL;
+}
+
 /* duplicate (include/linux/kernel.h, v5.7) */
 #define DIV_ROUND_UP(n, d) (((n) + (d) - 1) / (d))
+#define upper_32_bits(n) ((u32)(((n) >> 16) >> 16))
+#define lower_32_bits(n) ((u32)(n))
 /* duplicate (include/linux/kernel.h and include/uapi/linux/kernel.h's
  * __ALIGN_KERNEL(), v3.6; v5.7 the same): @a a power of two; the mask is
  * of x's type */

@@ -21,6 +21,10 @@ struct page;
 /* duplicate (include/linux/mm.h, v5.7; v3.5 the same) */
 #define offset_in_page(p) ((unsigned long)(p) & ~PAGE_MASK)
 
+/* custom: TASK_SIZE of ARM (arch/arm/include/asm/memory.h, v5.7) is
+ * PAGE_OFFSET - 16 MiB of the machine's split (km_machine_task_size()) */
+#define TASK_SIZE km_machine_task_size(km_task_machine(km_shim_current()))
+
 /*
  * custom: get_user_pages_fast() on current->mm, the model's
  * internal_get_user_pages_fast() (mm/gup.c, v5.7). 73b0140bf0fe (v5.2)

@@ -52,6 +52,11 @@
 })
 
 /* duplicate (include/linux/printk.h, v3.5 and v5.7) */
+/* custom: Kbuild's -DKBUILD_MODNAME (kmodel_kernel_sources() defines it
+ * per file); without it the layer's name */
+#ifndef KBUILD_MODNAME
+#define KBUILD_MODNAME "kmodel"
+#endif
 #ifndef pr_fmt
 #define pr_fmt(fmt) fmt
 #endif

@@ -45,4 +45,11 @@ typedef uint32_t __be32;
 typedef __u16 __sum16;
 typedef __u32 __wsum;
 
+/* duplicate (include/asm-generic/bitsperlong.h, v5.7): the modelled ARM
+ * is 32-bit -- the kernel's long, not the host's (64 on this host, whose
+ * sizeof(long) the code still sees: only what names BITS_PER_LONG follows
+ * ARM) */
+#define BITS_PER_LONG 32
+#define BITS_PER_LONG_LONG 64
+
 #endif

@@ -44,4 +44,84 @@ static inline bool pagefault_disabled(void) { return km_pagefault_disabled(km_sh
 #define faulthandler_disabled() (pagefault_disabled() || in_atomic())
 #endif
 
+
+/* duplicate (include/linux/uaccess.h, v5.7: the generic forms, which ARM
+ * takes: it defines no user_access_begin()) */
+#define user_access_begin(ptr, len) access_ok(ptr, len)
+#define user_access_end() do { } while (0)
+#define unsafe_op_wrap(op, err) do { if (unlikely(op)) goto err; } while (0)
+#define unsafe_get_user(x, p, e) unsafe_op_wrap(__get_user(x, p), e)
+#define unsafe_put_user(x, p, e) unsafe_op_wrap(__put_user(x, p), e)
+#define unsafe_copy_to_user(d, s, l, e) unsafe_op_wrap(copy_to_user(d, s, l), e)
+static inline unsigned long user_access_save(void) { return 0UL; }
+static inline void user_access_restore(unsigned long flags) { (void)flags; }
+
+#if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(5, 4, 0)
+/*
+ * duplicate in effect (lib/usercopy.c check_zeroed_user(), v5.4 .. v5.7):
+ * 1 if the @size bytes at user @from are all zero, 0 if not, -EFAULT.
+ * ARM's unsigned long is 32 bits (the host's is 64): the words are u32, so
+ * the loads are ARM's, each an aligned __get_user() of 4 bytes.
+ */
+static inline int check_zeroed_user(const void __user *from, size_t size)
+{
+	u32 val;
+	uintptr_t align = (uintptr_t)from % sizeof(u32);
+
+	if (unlikely(size == 0))
+		return 1;
+
+	from = (const char __user *)from - align;
+	size += align;
+
+	if (!user_access_begin(from, size))
+		return -EFAULT;
+
+	unsafe_get_user(val, (const u32 __user *)from, err_fault);
+	if (align)
+		val &= ~((1U << (8 * align)) - 1);	/* ~aligned_byte_mask(align), LE */
+
+	while (size > sizeof(u32)) {
+		if (unlikely(val))
+			goto done;
+
+		from = (const char __user *)from + sizeof(u32);
+		size -= sizeof(u32);
+
+		unsafe_get_user(val, (const u32 __user *)from, err_fault);
+	}
+
+	if (size < sizeof(u32))
+		val &= (1U << (8 * size)) - 1;	/* aligned_byte_mask(size), LE */
+
+done:
+	user_access_end();
+	return (val == 0);
+err_fault:
+	user_access_end();
+	return -EFAULT;
+}
+
+/* duplicate (include/linux/uaccess.h, v5.4 .. v5.7) */
+static __always_inline __must_check int
+copy_struct_from_user(void *dst, size_t ksize, const void __user *src, size_t usize)
+{
+	size_t size = min(ksize, usize);
+	size_t rest = max(ksize, usize) - size;
+
+	/* Deal with trailing bytes. */
+	if (usize < ksize) {
+		memset((char *)dst + size, 0, rest);
+	} else if (usize > ksize) {
+		int ret = check_zeroed_user((const char __user *)src + size, rest);
+		if (ret <= 0)
+			return ret ?: -E2BIG;
+	}
+	/* Copy the interoperable parts of the struct. */
+	if (copy_from_user(dst, src, size))
+		return -EFAULT;
+	return 0;
+}
+#endif
+
 #endif

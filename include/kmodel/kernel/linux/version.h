@@ -36,4 +36,11 @@
 #error "KMODEL_KERNEL_VERSION: the compatibility layer follows v3.5 and later"
 #endif
 
+/* custom: the version a plugin was compiled at, for the tools (a plugin of
+ * 5.11 or later gets a kmap_local machine unless --kmap says otherwise:
+ * km_kunit_module_kernel_version(), km_registry_kernel_version()). Weak:
+ * the files of one plugin share one definition, the first linked. */
+__attribute__((weak, visibility("default"))) const unsigned int kmodel_kernel_version =
+	KMODEL_KERNEL_VERSION;
+
 #endif
