@@ -44,15 +44,22 @@ typedef void (*exitcall_t)(void);
  * object's km_initcalls / km_exitcalls section, where a harness finds it
  * (km_kunit_module_load(), kmodel/kunit.h: kmodel-kunit runs a module's
  * init in a task with an address space, as insmod's, then its exit). The
- * function's type is checked, as the kernel's __inittest() does. Any
- * number per plugin; the kernel moved both to <linux/module.h>
+ * function's type is checked by the kernel's __inittest()/__exittest(),
+ * which are kept (one module_init() and one module_exit() per file, as
+ * the kernel's); the kernel moved both to <linux/module.h>
  * (0fd972a7d91d, v4.5); here <linux/module.h> brings this header, as in
  * v3.6.
  */
-#define module_init(initfn) \
-	static initcall_t __km_initcall_##initfn __attribute__((used, section("km_initcalls"))) = initfn
-#define module_exit(exitfn) \
-	static exitcall_t __km_exitcall_##exitfn __attribute__((used, section("km_exitcalls"))) = exitfn
+#define module_init(initfn)							\
+	static inline initcall_t __attribute__((__unused__)) __inittest(void)	\
+	{ return initfn; }							\
+	static initcall_t __km_initcall_##initfn				\
+		__attribute__((used, section("km_initcalls"))) = initfn
+#define module_exit(exitfn)							\
+	static inline exitcall_t __attribute__((__unused__)) __exittest(void)	\
+	{ return exitfn; }							\
+	static exitcall_t __km_exitcall_##exitfn				\
+		__attribute__((used, section("km_exitcalls"))) = exitfn
 
 /* custom: what km_kunit_module_load() reads of a plugin: its suites
  * (<kunit/test.h>'s kunit_test_suites()), initcalls and exitcalls, by the
