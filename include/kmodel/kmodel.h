@@ -20,5 +20,6 @@
 #include <kmodel/filemap.h>
 #include <kmodel/scenario.h>
 #include <kmodel/cost.h>
+#include <kmodel/kunit.h>
 
 #endif

@@ -1,0 +1,78 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# kmodel-kunit on the kernel's user-copy tests (compiled unchanged through
+# the layer) and the boundary suite: usage: kunit_cli.sh KMODEL-KUNIT
+# USERCOPY_KUNIT.so TEST_USER_COPY.so BOUNDARY.so
+set -u
+kunit=$1 usercopy=$2 test_user_copy=$3 boundary=$4
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+no() { echo "FAIL: $*"; fail=1; }
+
+# the expected status of a run, and its output in $tmp/out
+expect() {
+	want=$1; shift
+	"$kunit" "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ "$rc" -eq "$want" ] || no "kmodel-kunit $* exited $rc, want $want: $(head -c 600 "$tmp/err")"
+}
+
+# lib/usercopy_kunit.c (mainline) passes its 4 cases on the three variants
+# that keep the contract, on both machines; its version (6.12) picks the
+# kmap_local era
+for v in direct gup_kmap_fixed uaccess_with_memcpy; do
+	expect 0 "$usercopy" --variant "$v" --machine bbw,a15
+	n=$(grep -c '^    # Totals: pass:4 fail:0 skip:0 total:4$' "$tmp/out")
+	[ "$n" -eq 2 ] || no "usercopy_kunit on $v: $n of 2 runs pass 4 of 4"
+	grep -q "^ok 1 bbw.$v.kmap-5.11\$" "$tmp/out" || no "usercopy_kunit on $v: no kmap-5.11 run"
+	# lib/test_user_copy.c of v5.7 through module_init(): pre-5.11 era
+	expect 0 "$test_user_copy" --variant "$v" --machine bbw,a15
+	n=$(grep -c '^    ok 1 kunit_test_user_copy$' "$tmp/out")
+	[ "$n" -eq 2 ] || no "test_user_copy on $v: $n of 2 runs pass"
+	grep -q "^ok 1 bbw.$v.kmap-pre-5.11\$" "$tmp/out" || no "test_user_copy on $v: no pre-5.11 run"
+	# the boundary suite passes
+	expect 0 "$boundary" --variant "$v"
+	grep -q '^    # Totals: pass:4 fail:0 skip:0 total:4$' "$tmp/out" || no "boundary on $v"
+done
+
+# the RFC's partial pin returns n where a copy straddles the hole: the two
+# trailing-edge cases fail, each with the 8128 straddling (off, n) pairs
+# (n - 1 offsets for each n in 1..128); the leading edge passes. So the
+# layer's copies do run the selected variant.
+expect 1 "$boundary" --variant gup_kmap_rfc
+grep -q '^        not ok 2 boundary_from_user_trailing$' "$tmp/out" || no "rfc: from_user_trailing not failed"
+grep -q '^        not ok 4 boundary_to_user_trailing$' "$tmp/out" || no "rfc: to_user_trailing not failed"
+grep -q '^        ok 1 boundary_from_user_leading$' "$tmp/out" || no "rfc: from_user_leading failed"
+n=$(grep -c '\.\.\. 8128 failing cases in all' "$tmp/out")
+[ "$n" -eq 2 ] || no "rfc: $n cases with 8128 failures, want 2"
+grep -q 'copy_from_user at edge-127, n 128: 128 bytes not copied, want 1' "$tmp/out" ||
+	no "rfc: the first straddling case's message"
+grep -q "uaccess variant gup_kmap_rfc runs direct's for: clear_user, get_user" "$tmp/err" ||
+	no "rfc: the fallback to direct's is not said"
+
+# --json: the same runs, parseable
+expect 1 "$boundary" --variant direct,gup_kmap_rfc --json
+python3 - "$tmp/out" <<'PY' || no "--json"
+import json, sys
+d = json.load(open(sys.argv[1]))
+runs = {r["variant"]: r for r in d["runs"]}
+assert runs["direct"]["failures"] == 0, runs["direct"]["failures"]
+assert runs["gup_kmap_rfc"]["failures"] == 2, runs["gup_kmap_rfc"]["failures"]
+st = {t["case"]: t["status"] for t in runs["gup_kmap_rfc"]["tests"]}
+assert st == {"boundary_from_user_leading": "pass", "boundary_from_user_trailing": "fail",
+              "boundary_to_user_leading": "pass", "boundary_to_user_trailing": "fail"}, st
+PY
+
+# --kmap overrides the plugin's era; bad usage is 2
+expect 0 "$usercopy" --variant direct --kmap pre-5.11
+grep -q '^ok 1 bbw.direct.kmap-pre-5.11$' "$tmp/out" || no "--kmap pre-5.11 not taken"
+expect 2 "$usercopy" --variant nosuch
+grep -q 'unknown uaccess variant "nosuch"' "$tmp/err" || no "unknown variant message"
+expect 2 "$usercopy" --kmap 4.0
+expect 2 "$tmp/none.so"
+expect 2
+expect 0 --version
+expect 0 --help
+[ "$fail" -eq 0 ] && echo "kunit_cli: all passed"
+exit "$fail"

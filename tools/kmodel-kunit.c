@@ -1,0 +1,385 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kmodel-kunit - run the KUnit suites and module_init() tests of a plugin
+ * (a kernel test file compiled unchanged through the compatibility layer)
+ * on each selected machine x uaccess variant x kmap era, and print KTAP
+ * (Documentation/dev-tools/ktap.rst, version 1) or JSON. kmodel/kunit.h
+ * runs them; this is its command line.
+ */
+#include "km_tool.h"
+#include <kmodel/kmodel.h>
+#include <stdlib.h>
+
+static const struct kunit_machine {
+	const char *name;
+	struct km_machine_config cfg;
+} machines[] = {
+	/* kmodel-check's two: the BeagleBone's kind (no fast GUP, all
+	 * lowmem) and the Cortex-A15 with LPAE (fast GUP, user pages in
+	 * highmem), with CONFIG_DEBUG_HIGHMEM */
+	{ "bbw", { .kmap_debug = true } },
+	{ "a15", { .ram_size = 16ULL << 20, .lowmem_size = 4ULL << 20, .fast_gup = true,
+		   .kmap_debug = true } },
+};
+
+struct run {
+	const struct kunit_machine *mach;
+	const struct km_uaccess_ops *ops;
+	bool kmap_local;
+	struct km_kunit_result *res;
+	size_t nres;
+	int failures;
+};
+
+static const char *run_era(const struct run *r)
+{
+	return r->kmap_local ? "5.11" : "pre-5.11";
+}
+
+static gchar *run_name(const struct run *r)
+{
+	return g_strdup_printf("%s.%s.kmap-%s", r->mach->name, r->ops->name, run_era(r));
+}
+
+/* a result's KTAP line: "ok N name" [# SKIP reason] */
+static void ktap_result(FILE *out, const char *indent, size_t n, const char *name,
+			enum km_kunit_status st, const char *skip)
+{
+	fprintf(out, "%s%s %zu %s", indent, st == KM_KUNIT_FAILURE ? "not ok" : "ok", n, name);
+	if (st == KM_KUNIT_SKIPPED)
+		fprintf(out, " # SKIP%s%s", *skip ? " " : "", skip);
+	fputc('\n', out);
+}
+
+/* the log, each line under @indent ("    # ..." lines come indented) */
+static void ktap_log(FILE *out, const char *indent, const char *log)
+{
+	gchar **lines = g_strsplit(log, "\n", -1);
+
+	for (gchar **l = lines; *l; l++)
+		if (**l)
+			fprintf(out, "%s%s\n", indent, *l);
+	g_strfreev(lines);
+}
+
+/* One run: a subtest per suite (a case with parameters: a subtest of its
+ * parameters), in KUnit's layout (lib/kunit/test.c, mainline) one level
+ * down, with the pass/fail/skip totals lines */
+static void ktap_run(FILE *out, size_t n, const struct run *r)
+{
+	gchar *name = run_name(r);
+	size_t nsuites = 0, i = 0;
+	unsigned int tot[3] = { 0 };
+
+	for (size_t k = 0; k < r->nres; k++)
+		if (!k || strcmp(r->res[k].suite, r->res[k - 1].suite))
+			nsuites++;
+	fprintf(out, "    KTAP version 1\n    # Subtest: %s\n", name);
+	fprintf(out, "    # machine %s, uaccess variant %s, kmap era %s\n", r->mach->name,
+		r->ops->name, run_era(r));
+	fprintf(out, "    1..%zu\n", nsuites);
+	for (size_t s = 1; i < r->nres; s++) {
+		const char *suite = r->res[i].suite;
+		size_t end = i, ncases = 0;
+		unsigned int cnt[3] = { 0 };
+		bool suite_fail = false;
+
+		while (end < r->nres && !strcmp(r->res[end].suite, suite))
+			end++;
+		for (size_t k = i; k < end; k++)
+			if (!r->res[k].param_index || r->res[k].param_index == 1)
+				ncases++;
+		fprintf(out, "        KTAP version 1\n        # Subtest: %s\n        1..%zu\n",
+			suite, ncases);
+		for (size_t k = i, c = 1; k < end; c++) {
+			const struct km_kunit_result *x = &r->res[k];
+
+			if (!x->param_index) {
+				ktap_log(out, "    ", x->log);
+				ktap_result(out, "        ", c, x->name, x->status, x->skip_reason);
+				cnt[x->status]++;
+				suite_fail |= x->status == KM_KUNIT_FAILURE;
+				k++;
+				continue;
+			}
+			/* a parameterised case: its parameters' subtest */
+			size_t pend = k;
+			enum km_kunit_status st = KM_KUNIT_SKIPPED;
+
+			while (pend < end && !strcmp(r->res[pend].name, x->name) &&
+			       r->res[pend].param_index)
+				pend++;
+			fprintf(out, "            KTAP version 1\n            # Subtest: %s\n"
+				"            1..%zu\n", x->name, pend - k);
+			for (size_t p = k; p < pend; p++) {
+				ktap_log(out, "        ", r->res[p].log);
+				ktap_result(out, "            ", (size_t)r->res[p].param_index,
+					    r->res[p].param, r->res[p].status,
+					    r->res[p].skip_reason);
+				cnt[r->res[p].status]++;
+				if (r->res[p].status == KM_KUNIT_FAILURE)
+					st = KM_KUNIT_FAILURE;
+				else if (r->res[p].status == KM_KUNIT_SUCCESS &&
+					 st == KM_KUNIT_SKIPPED)
+					st = KM_KUNIT_SUCCESS;
+			}
+			ktap_result(out, "        ", c, x->name, st, "");
+			suite_fail |= st == KM_KUNIT_FAILURE;
+			k = pend;
+		}
+		fprintf(out, "        # %s: pass:%u fail:%u skip:%u total:%u\n", suite,
+			cnt[KM_KUNIT_SUCCESS], cnt[KM_KUNIT_FAILURE], cnt[KM_KUNIT_SKIPPED],
+			cnt[0] + cnt[1] + cnt[2]);
+		for (int k = 0; k < 3; k++)
+			tot[k] += cnt[k];
+		ktap_result(out, "    ", s, suite, suite_fail ? KM_KUNIT_FAILURE : KM_KUNIT_SUCCESS,
+			    "");
+		i = end;
+	}
+	fprintf(out, "    # Totals: pass:%u fail:%u skip:%u total:%u\n", tot[KM_KUNIT_SUCCESS],
+		tot[KM_KUNIT_FAILURE], tot[KM_KUNIT_SKIPPED], tot[0] + tot[1] + tot[2]);
+	ktap_result(out, "", n, name, r->failures ? KM_KUNIT_FAILURE : KM_KUNIT_SUCCESS, "");
+	g_free(name);
+}
+
+static const char *const status_names[] = { "pass", "fail", "skip" };
+
+static void json_runs(FILE *out, const char *plugin, const struct run *runs, size_t nruns)
+{
+	JsonBuilder *b = json_builder_new();
+	JsonGenerator *g = json_generator_new();
+	JsonNode *root;
+	gchar *text;
+
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "plugin");
+	json_builder_add_string_value(b, plugin);
+	json_builder_set_member_name(b, "runs");
+	json_builder_begin_array(b);
+	for (size_t i = 0; i < nruns; i++) {
+		const struct run *r = &runs[i];
+
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "machine");
+		json_builder_add_string_value(b, r->mach->name);
+		json_builder_set_member_name(b, "variant");
+		json_builder_add_string_value(b, r->ops->name);
+		json_builder_set_member_name(b, "kmap");
+		json_builder_add_string_value(b, run_era(r));
+		json_builder_set_member_name(b, "failures");
+		json_builder_add_int_value(b, r->failures);
+		json_builder_set_member_name(b, "tests");
+		json_builder_begin_array(b);
+		for (size_t k = 0; k < r->nres; k++) {
+			const struct km_kunit_result *x = &r->res[k];
+
+			json_builder_begin_object(b);
+			json_builder_set_member_name(b, "suite");
+			json_builder_add_string_value(b, x->suite);
+			json_builder_set_member_name(b, "case");
+			json_builder_add_string_value(b, x->name);
+			json_builder_set_member_name(b, "param");
+			if (x->param)
+				json_builder_add_string_value(b, x->param);
+			else
+				json_builder_add_null_value(b);
+			json_builder_set_member_name(b, "status");
+			json_builder_add_string_value(b, status_names[x->status]);
+			json_builder_set_member_name(b, "skip_reason");
+			json_builder_add_string_value(b, x->skip_reason);
+			json_builder_set_member_name(b, "log");
+			json_builder_add_string_value(b, x->log);
+			json_builder_end_object(b);
+		}
+		json_builder_end_array(b);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+	root = json_builder_get_root(b);
+	json_generator_set_root(g, root);
+	json_generator_set_pretty(g, TRUE);
+	text = json_generator_to_data(g, NULL);
+	fprintf(out, "%s\n", text);
+	g_free(text);
+	json_node_unref(root);
+	g_object_unref(g);
+	g_object_unref(b);
+}
+
+int main(int argc, char **argv)
+{
+	gboolean version = FALSE, json = FALSE;
+	gchar **variant_opt = NULL, **machine_opt = NULL, **load = NULL, *kmap = NULL, *output = NULL;
+	char **variants = NULL, **mnames = NULL;
+	GOptionEntry entries[] = {
+		{ "variant", 0, 0, G_OPTION_ARG_STRING_ARRAY, &variant_opt,
+		  "uaccess variants the layer's copy_{from,to}_user() family runs through (default: "
+		  "all of the registry); comma-separated, repeatable", "NAME[,NAME]" },
+		{ "machine", 0, 0, G_OPTION_ARG_STRING_ARRAY, &machine_opt,
+		  "machines: bbw (no fast GUP, all lowmem; the default) and a15 (fast GUP, user "
+		  "pages in highmem)", "NAME[,NAME]" },
+		{ "kmap", 0, 0, G_OPTION_ARG_STRING, &kmap,
+		  "kmap era of the machines: pre-5.11 or 5.11 (default: 5.11 for a plugin built "
+		  "at KMODEL_KERNEL_VERSION 5.11 or later, else pre-5.11)", "ERA" },
+		KM_TOOL_LOAD_ENTRY(&load),
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Write JSON instead of KTAP", NULL },
+		KM_TOOL_OUTPUT_ENTRY(&output),
+		KM_TOOL_VERSION_ENTRY(&version),
+		{ NULL }
+	};
+	GOptionContext *ctx;
+	GError *error = NULL;
+	struct km_registry *reg = NULL;
+	struct km_kunit_module *mod = NULL;
+	GArray *runs;
+	GPtrArray *ops = g_ptr_array_new();
+	GPtrArray *mach = g_ptr_array_new();
+	FILE *out;
+	int status = 2, failures = 0;
+	bool kmap_local;
+
+	km_tool_init();
+	ctx = g_option_context_new("PLUGIN.so - run a KUnit suite built as a plugin");
+	g_option_context_add_main_entries(ctx, entries, NULL);
+	g_option_context_set_description(ctx,
+		"PLUGIN.so is a kernel test file compiled unchanged through the compatibility\n"
+		"layer (kmodel_kernel_sources(), <kunit/test.h>, module_init()) into a shared\n"
+		"object that links libkmodel.so. Each of its suites' cases runs in a task with\n"
+		"an address space of its own; copy_from_user(), copy_to_user(), clear_user(),\n"
+		"get_user(), put_user(), strncpy_from_user() and strnlen_user() of the layer\n"
+		"run the variant of the run (what a variant lacks runs direct's: said on\n"
+		"stderr). A case fails on a failed expectation or assertion and on a BUG\n"
+		"report of its machine (sleeping in atomic context, a leaked pin, ...).\n"
+		"A module_init() function passes when it returns 0 without a BUG.\n"
+		"Output: KTAP version 1, one subtest per machine x variant x kmap era, its\n"
+		"suites below it; --json the same as JSON. Exit status: 0 all passed or\n"
+		"skipped, 1 a test failed, 2 bad usage or a plugin that cannot be loaded.\n"
+		"docs/kunit.md: running your own suite from the installed package.");
+	if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
+		fprintf(stderr, "kmodel-kunit: %s\n", error->message);
+		g_error_free(error);
+		goto out;
+	}
+	if (version) {
+		km_tool_print_version("kmodel-kunit");
+		status = 0;
+		goto out;
+	}
+	if (argc != 2) {
+		fprintf(stderr, "kmodel-kunit: want one PLUGIN.so (see --help)\n");
+		goto out;
+	}
+	if (kmap && strcmp(kmap, "5.11") && strcmp(kmap, "pre-5.11")) {
+		fprintf(stderr, "kmodel-kunit: --kmap: want pre-5.11 or 5.11, got \"%s\"\n", kmap);
+		goto out;
+	}
+	if (km_tool_split_names("kmodel-kunit", "variant", variant_opt, &variants) ||
+	    km_tool_split_names("kmodel-kunit", "machine", machine_opt, &mnames))
+		goto out;
+	reg = km_tool_registry("kmodel-kunit", load);
+	if (!reg)
+		goto out;
+	if (variants) {
+		for (char **v = variants; *v; v++) {
+			const struct km_uaccess_ops *o = km_registry_find_uaccess(reg, *v);
+
+			if (!o) {
+				km_tool_unknown_variant("kmodel-kunit", reg, false, *v);
+				goto out;
+			}
+			g_ptr_array_add(ops, (gpointer)o);
+		}
+	} else {
+		for (const struct km_uaccess_ops *const *v = km_registry_uaccess(reg); *v; v++)
+			g_ptr_array_add(ops, (gpointer)*v);
+	}
+	for (char **n = mnames; n && *n; n++) {
+		size_t i;
+
+		for (i = 0; i < G_N_ELEMENTS(machines) && strcmp(machines[i].name, *n); i++)
+			;
+		if (i == G_N_ELEMENTS(machines)) {
+			const char *known[] = { machines[0].name, machines[1].name };
+
+			km_tool_unknown("kmodel-kunit", "machine", *n, known, G_N_ELEMENTS(known));
+			goto out;
+		}
+		g_ptr_array_add(mach, (gpointer)&machines[i]);
+	}
+	if (!mach->len)
+		g_ptr_array_add(mach, (gpointer)&machines[0]);
+	if (km_kunit_module_load(argv[1], &mod)) {
+		bool bare = !strchr(argv[1], '/');
+
+		fprintf(stderr, "kmodel-kunit: %s%s\n", km_last_error(),
+			bare ? " (a plugin in the current directory needs a path: ./NAME.so)" : "");
+		goto out;
+	}
+	/* the era the plugin was written for, unless --kmap says */
+	kmap_local = kmap ? !strcmp(kmap, "5.11")
+			  : km_kunit_module_kernel_version(mod) >= ((5u << 16) + (11u << 8));
+	for (guint v = 0; v < ops->len; v++) {
+		const struct km_uaccess_ops *o = g_ptr_array_index(ops, v);
+		char *fb = km_uaccess_fallbacks(o);
+
+		if (fb)
+			fprintf(stderr, "kmodel-kunit: uaccess variant %s runs direct's for: %s\n",
+				o->name, fb);
+		free(fb);
+	}
+	out = km_tool_open_output("kmodel-kunit", output);
+	if (!out)
+		goto out;
+	runs = g_array_new(FALSE, TRUE, sizeof(struct run));
+	for (guint mi = 0; mi < mach->len; mi++) {
+		for (guint v = 0; v < ops->len; v++) {
+			struct run r = { .mach = g_ptr_array_index(mach, mi),
+					 .ops = g_ptr_array_index(ops, v), .kmap_local = kmap_local };
+			struct km_machine_config cfg = r.mach->cfg;
+			struct km_machine *m;
+
+			if (kmap_local)
+				cfg.kmap = KM_KMAP_LOCAL;
+			if (km_machine_new(&cfg, &m)) {
+				fprintf(stderr, "kmodel-kunit: machine %s: %s\n", r.mach->name,
+					km_last_error());
+				continue;
+			}
+			r.failures = km_kunit_run(mod, m, r.ops, &r.res, &r.nres);
+			if (r.failures < 0) {
+				fprintf(stderr, "kmodel-kunit: %s\n", km_last_error());
+				r.failures = 1;
+			}
+			failures += r.failures;
+			km_machine_destroy(m);
+			g_array_append_val(runs, r);
+		}
+	}
+	if (json) {
+		json_runs(out, argv[1], (struct run *)runs->data, runs->len);
+	} else {
+		fprintf(out, "KTAP version 1\n1..%u\n", runs->len);
+		for (guint i = 0; i < runs->len; i++)
+			ktap_run(out, i + 1, &g_array_index(runs, struct run, i));
+	}
+	for (guint i = 0; i < runs->len; i++)
+		km_kunit_results_free(g_array_index(runs, struct run, i).res,
+				      g_array_index(runs, struct run, i).nres);
+	g_array_free(runs, TRUE);
+	status = km_tool_close_output("kmodel-kunit", out, output) ? 2 : failures ? 1 : 0;
+out:
+	km_kunit_module_free(mod);
+	km_registry_free(reg);
+	g_ptr_array_free(ops, TRUE);
+	g_ptr_array_free(mach, TRUE);
+	g_strfreev(variants);
+	g_strfreev(mnames);
+	g_strfreev(variant_opt);
+	g_strfreev(machine_opt);
+	g_strfreev(load);
+	g_free(kmap);
+	g_free(output);
+	g_option_context_free(ctx);
+	return status;
+}
