@@ -25,7 +25,10 @@
 #    layer does not define (a CONFIG_ option) read in #if is an error
 #    naming it, not a silent 0;
 #  - KBUILD_MODNAME is the file's name, as Kbuild defines it (pr_fmt(),
-#    KUNIT_CASE()).
+#    KUNIT_CASE());
+#  - KMODEL_KERNEL_GUARD_DIR after the layer: a <linux/...> or <asm/...>
+#    header of the build host that the layer lacks is an #error naming it
+#    (cmake/KmodelGuard.cmake), not the host's uapi header taken silently.
 # Source file properties belong to a directory: call it in the directory
 # that creates the target, or name the target with TARGET_DIRECTORY. A
 # <file> that does not exist, and is not GENERATED, is a configure error.
@@ -76,6 +79,12 @@ function(kmodel_kernel_sources)
     set_property(SOURCE ${arg_UNPARSED_ARGUMENTS} ${where} APPEND PROPERTY
       COMPILE_OPTIONS -Werror=implicit-function-declaration -Werror=implicit-int
                       -Wundef -Werror=undef)
+  endif()
+  # after the layer: an #error stub for each host kernel header it lacks
+  # (cmake/KmodelGuard.cmake), not the host's uapi header taken silently
+  if(KMODEL_KERNEL_GUARD_DIR AND IS_DIRECTORY "${KMODEL_KERNEL_GUARD_DIR}")
+    set_property(SOURCE ${arg_UNPARSED_ARGUMENTS} ${where} APPEND PROPERTY
+      INCLUDE_DIRECTORIES "${KMODEL_KERNEL_GUARD_DIR}")
   endif()
   # KBUILD_MODNAME as Kbuild sets it: the file's name, '-' as '_'
   foreach(f IN LISTS arg_UNPARSED_ARGUMENTS)

@@ -80,6 +80,7 @@ add_subdirectory("$src/examples" ex)
 add_subdirectory("$src/tests/install" ported)
 add_subdirectory("$src/examples/byo_uaccess" byo_uaccess)
 add_subdirectory("$src/examples/byo_tx_fixup" byo_tx_fixup)
+add_subdirectory("$src/examples/kunit_suite" kunit_suite)
 EOF
 cmake -S "$tmp" -B "$tmp/b" -DCMAKE_PREFIX_PATH="$prefix" -DKM_EXAMPLES="$src/examples" >/dev/null
 cmake --build "$tmp/b" -j2 >/dev/null
@@ -250,6 +251,49 @@ for ex in byo_uaccess byo_tx_fixup; do
 	fi
 done
 readme_build "$src/examples/byo_uaccess" "$tmp/pc_byo"
+# the example KUnit suite runs from the installed kmodel-kunit, built both
+# ways (find_package above, pkg-config as its README says): 1 case passes on
+# each of the 4 variants x 2 machines
+readme_build "$src/examples/kunit_suite" "$tmp/pc_kunit"
+for so in "$tmp/b/kunit_suite/libmy_test.so" "$tmp/pc_kunit/libmy_test.so"; do
+	env -u LD_LIBRARY_PATH "$prefix/bin/kmodel-kunit" "$so" --machine bbw,a15 >"$tmp/kunit.ktap" ||
+		{ cat "$tmp/kunit.ktap" >&2; echo "install_consumer: kmodel-kunit $so failed" >&2; exit 1; }
+	[ "$(grep -c '^        ok 1 my_get_name$' "$tmp/kunit.ktap")" -eq 8 ] ||
+		{ cat "$tmp/kunit.ktap" >&2; echo "install_consumer: my_get_name did not pass 8 runs" >&2; exit 1; }
+done
+# a kernel header the layer lacks is an error naming it (the guard after the
+# layer), and so is #if of a configuration option it does not set: through
+# kmodel_kernel_sources() and through the pkg-config flags
+mkdir "$tmp/guard"
+printf '#include <linux/module.h>\n#include <linux/netlink.h>\n' >"$tmp/guard/hdr.c"
+printf '#include <linux/kernel.h>\n#if CONFIG_KMODEL_UNSET\n#endif\n' >"$tmp/guard/cfg.c"
+cat >"$tmp/guard/CMakeLists.txt" <<'EOF2'
+cmake_minimum_required(VERSION 3.25)
+project(guard C)
+find_package(kmodel REQUIRED)
+add_library(hdr OBJECT hdr.c)
+add_library(cfg OBJECT cfg.c)
+target_link_libraries(hdr PRIVATE kmodel::kmodel)
+target_link_libraries(cfg PRIVATE kmodel::kmodel)
+kmodel_kernel_sources(hdr.c cfg.c)
+EOF2
+cmake -S "$tmp/guard" -B "$tmp/guard/b" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+for t in hdr:'<linux/netlink.h> is not in libkmodel' cfg:'"CONFIG_KMODEL_UNSET" is not defined'; do
+	if cmake --build "$tmp/guard/b" --target "${t%%:*}" >"$tmp/guard.log" 2>&1 ||
+	   ! grep -q "${t#*:}" "$tmp/guard.log"; then
+		cat "$tmp/guard.log" >&2
+		echo "install_consumer: ${t%%:*}.c built, or not with the error naming what it lacks" >&2
+		exit 1
+	fi
+	if cc -std=gnu11 -fsyntax-only "$tmp/guard/${t%%:*}.c" \
+	      -I"$(pkg-config --variable=kernel_includedir kmodel)" \
+	      -I"$(pkg-config --variable=kernel_guarddir kmodel)" -Wundef -Werror=undef \
+	      $(pkg-config --cflags kmodel) 2>"$tmp/guard.log" || ! grep -q "${t#*:}" "$tmp/guard.log"; then
+		cat "$tmp/guard.log" >&2
+		echo "install_consumer: ${t%%:*}.c compiled with the pkg-config flags" >&2
+		exit 1
+	fi
+done
 "$prefix/bin/kmodel-check" uaccess --load "$tmp/pc_byo/libbyo_uaccess.so" --variant page_copy \
 	--machine a15 --context process >/dev/null
 # ... but not linked with libkmodel.a: a copy of its own is refused, though
@@ -289,7 +333,9 @@ mkdir "$tmp/hdr"
 api=() kernel=()
 types_use='typedef struct { u8 a; u16 b; u32 c; u64 d; s8 e; s16 f; s32 g; s64 h; bool i; size_t j; } km_types_in_header;'
 
-for h in $(cd "$prefix/include" && find kmodel -name '*.h' | sort); do
+# (not the guard's stubs: each is an #error by design)
+for h in $(cd "$prefix/include" && find kmodel -path kmodel/kernel-guard -prune -o -name '*.h' -print |
+	   sort); do
 	f=$tmp/hdr/${h//\//_}.c
 	case $h in
 	kmodel/kernel/linux/version.h | kmodel/kernel/linux/ctype.h)
@@ -333,5 +379,6 @@ if grep -v "\"$moved/share/kmodel/profiles/" <<<"$files"; then
 fi
 echo "install_consumer: exports complete; example and ported code built and ran" \
      "(find_package and pkg-config, shared and static); kmodel-check ran; versions and man pages;" \
-     "the byo examples ran as plugins and statically; headers clean under -Wextra;" \
+     "the byo examples ran as plugins and statically; the KUnit example ran;" \
+     "a missing kernel header and an unset CONFIG_ in #if are errors; headers clean under -Wextra;" \
      "a moved prefix runs dd, iperf and reproduce on its own profiles"

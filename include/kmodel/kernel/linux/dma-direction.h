@@ -3,6 +3,8 @@
 #ifndef KM_COMPAT_LINUX_DMA_DIRECTION_H
 #define KM_COMPAT_LINUX_DMA_DIRECTION_H
 
+#include <linux/types.h>	/* as every header of the layer brings it */
+
 /* duplicate (include/linux/dma-direction.h, v5.7) */
 enum dma_data_direction {
 	DMA_BIDIRECTIONAL = 0,

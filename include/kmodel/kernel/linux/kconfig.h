@@ -15,6 +15,8 @@
 #ifndef KM_COMPAT_LINUX_KCONFIG_H
 #define KM_COMPAT_LINUX_KCONFIG_H
 
+#include <linux/types.h>	/* as every header of the layer brings it */
+
 /* the modelled configuration (arch/arm/Kconfig: ARM selects MMU unless
  * !MMU; HIGHMEM is the a15 machine's user memory) */
 #define CONFIG_ARM 1

@@ -3,6 +3,8 @@
 #ifndef KM_COMPAT_LINUX_SIZES_H
 #define KM_COMPAT_LINUX_SIZES_H
 
+#include <linux/types.h>	/* as every header of the layer brings it */
+
 /* duplicate (include/linux/sizes.h, v5.7) */
 #define SZ_1				0x00000001
 #define SZ_2				0x00000002
