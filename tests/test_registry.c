@@ -89,9 +89,31 @@ static void test_add_and_its_refusals(void **state)
 	bad = ops;
 	bad.name = NULL;
 	assert_int_equal(km_registry_add_uaccess(empty, &bad), -EINVAL);
+	/* a variant of one raw copy runs direct's for the other (and says
+	 * so): the registry holds a completed copy; neither raw copy is
+	 * refused */
 	bad = ops;
+	bad.name = "from_only";
 	bad.raw_copy_to_user = NULL;
+	assert_int_equal(km_registry_add_uaccess(r, &bad), 0);
+	{
+		const struct km_uaccess_ops *held = km_registry_find_uaccess(r, "from_only");
+
+		assert_non_null(held);
+		assert_ptr_not_equal(held, &bad);
+		assert_ptr_equal(held->raw_copy_from_user, bad.raw_copy_from_user);
+		assert_ptr_equal(held->raw_copy_to_user, km_uaccess_direct.raw_copy_to_user);
+		assert_ptr_equal(held->clear_user, km_uaccess_direct.clear_user);
+		assert_string_equal(km_registry_origin(r, held), "program");
+		assert_string_equal(km_registry_origin(r, &bad), "program");
+		assert_string_equal(km_registry_fallbacks(r, held),
+				    "raw_copy_to_user, clear_user, get_user, put_user, "
+				    "strncpy_from_user, strnlen_user");
+		assert_null(km_registry_fallbacks(r, &km_uaccess_direct));
+	}
+	bad.raw_copy_from_user = NULL;
 	assert_int_equal(km_registry_add_uaccess(empty, &bad), -EINVAL);
+	assert_non_null(strstr(km_last_error(), "one is needed"));
 	/* names --variant cannot give (user report item 16: "bad name" was
 	 * accepted); the built-ins' characters are fine */
 	bad = ops;

@@ -133,9 +133,11 @@ KM_API void km_kunit_module_free(struct km_kunit_module *mod);
 /** The suites of @mod, in link order; their number in *@n. */
 KM_API struct km_kunit_suite *const *km_kunit_module_suites(const struct km_kunit_module *mod,
 							     size_t *n);
+/** initcall_t: a module_init() function */
+typedef int (*km_initcall_t)(void);
 /** The module_init() functions of @mod (its initcalls); their number in *@n. */
-KM_API int (*const *km_kunit_module_initcalls(const struct km_kunit_module *mod,
-					       size_t *n))(void);
+KM_API const km_initcall_t *km_kunit_module_initcalls(const struct km_kunit_module *mod,
+						      size_t *n);
 /** KMODEL_KERNEL_VERSION of @mod's layer headers (KERNEL_VERSION(a, b, c));
  *  0 when unknown. */
 KM_API unsigned int km_kunit_module_kernel_version(const struct km_kunit_module *mod);

@@ -32,7 +32,7 @@ struct km_kunit_module {
 	char *path, *name;
 	struct km_kunit_suite *const *suites;
 	size_t nsuites;
-	int (*const *initcalls)(void);
+	const km_initcall_t *initcalls;
 	size_t ninitcalls;
 	void (*const *exitcalls)(void);
 	size_t nexitcalls;
@@ -348,7 +348,7 @@ struct km_kunit_suite *const *km_kunit_module_suites(const struct km_kunit_modul
 	return mod ? mod->suites : NULL;
 }
 
-int (*const *km_kunit_module_initcalls(const struct km_kunit_module *mod, size_t *n))(void)
+const km_initcall_t *km_kunit_module_initcalls(const struct km_kunit_module *mod, size_t *n)
 {
 	*n = mod ? mod->ninitcalls : 0;
 	return mod ? mod->initcalls : NULL;
