@@ -1120,9 +1120,10 @@ static void test_teardown_pinned_page_and_kmap(void **state)
 	/* the refcount decoded (newuser5 #11): the pin left, the mapping's
 	 * reference gone with the mm; h's one reference */
 	assert_true(report_says(f.m, KM_R_LEAK_PAGE,
-				"still referenced: refcount 1024: as FOLL_PIN counts them 1 pin "
-				"(GUP_PIN_COUNTING_BIAS 1024 each; no unpin_user_page()?) and 0 other "
-				"references (page_maybe_dma_pinned(): could be 1024 plain references), "
+				"still referenced (pin_user_pages*(): no unpin_user_page()?): "
+				"refcount 1024: as FOLL_PIN counts them 1 pin "
+				"(GUP_PIN_COUNTING_BIAS 1024 each) and 0 other "
+				"references, or 1024 plain references (page_maybe_dma_pinned()), "
 				"mapcount 0"));
 	assert_true(report_says(f.m, KM_R_LEAK_PAGE, "still referenced: refcount 1, mapcount 0"));
 	(void)v;
@@ -1149,8 +1150,41 @@ static void test_leak_plain_references_not_only_pins(void **state)
 	assert_int_equal(km_report_count(f.m, KM_R_LEAK_PAGE), 1);
 	assert_true(report_says(f.m, KM_R_LEAK_PAGE,
 				"refcount 1024: as FOLL_PIN counts them 1 pin (GUP_PIN_COUNTING_BIAS "
-				"1024 each; no unpin_user_page()?) and 0 other references "
-				"(page_maybe_dma_pinned(): could be 1024 plain references)"));
+				"1024 each) and 0 other references, "
+				"or 1024 plain references (page_maybe_dma_pinned()), "
+				"mapcount 0"));
+	/* no gup took them: no hint at a release */
+	assert_false(report_says(f.m, KM_R_LEAK_PAGE, "unpin_user_page"));
+	for (int i = 0; i < 1024; i++)
+		km_put_page(f.m, p);
+	km_reports_clear(f.m);
+	km_fixture_down(&f);
+}
+
+/*
+ * The leak report's hint follows the gup the caller used: references that
+ * get_user_pages_fast() (FOLL_GET) took want put_page(), not
+ * unpin_user_page() (include/linux/mm.h, v5.7: "FOLL_PIN ... must be
+ * released by unpin_user_page()"; FOLL_GET by put_page()), even at 1024 of
+ * them, which page_maybe_dma_pinned() cannot tell from a pin.
+ */
+static void test_leak_hint_follows_the_gup(void **state)
+{
+	struct km_fixture f;
+	struct km_page *p = NULL;
+	unsigned long a;
+
+	km_fixture_up(&f, &highmem_cfg);
+	a = km_test_map(&f, 0, 1, RW);
+	for (int i = 0; i < 1024; i++)
+		assert_int_equal(km_get_user_pages_fast(f.t, a, 1, KM_FOLL_WRITE, &p), 1);
+	km_machine_check(f.m);
+	assert_int_equal(km_report_count(f.m, KM_R_LEAK_PAGE), 1);
+	assert_true(report_says(f.m, KM_R_LEAK_PAGE,
+				"still referenced (get_user_pages*(): no put_page()?): refcount 1025: "
+				"as FOLL_PIN counts them 1 pin (GUP_PIN_COUNTING_BIAS 1024 each) and 1 "
+				"other reference, or 1025 plain references"));
+	assert_false(report_says(f.m, KM_R_LEAK_PAGE, "unpin_user_page"));
 	for (int i = 0; i < 1024; i++)
 		km_put_page(f.m, p);
 	km_reports_clear(f.m);
@@ -1639,6 +1673,7 @@ int main(void)
 		cmocka_unit_test(test_kunmap_local_unbalanced),
 		cmocka_unit_test(test_teardown_pinned_page_and_kmap),
 		cmocka_unit_test(test_leak_plain_references_not_only_pins),
+		cmocka_unit_test(test_leak_hint_follows_the_gup),
 		cmocka_unit_test(test_kmap_foreign_page),
 		cmocka_unit_test(test_page_address_bad_page),
 		cmocka_unit_test(test_fault_after_gup_entry_points),

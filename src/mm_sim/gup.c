@@ -29,6 +29,7 @@ static void grab_page(struct km_page *p, unsigned int gup_flags)
 {
 	/* try_grab_page(): FOLL_PIN adds GUP_PIN_COUNTING_BIAS, FOLL_GET one */
 	p->refcount += (gup_flags & KM_FOLL_PIN) ? KM_GUP_PIN_COUNTING_BIAS : 1;
+	p->flags |= (gup_flags & KM_FOLL_PIN) ? KM_PG_GUP_PIN : KM_PG_GUP_GET;
 }
 
 /* gup_pte_range(): the lockless walk; returns pages pinned */

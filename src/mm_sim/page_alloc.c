@@ -85,21 +85,30 @@ static int check_frame(struct km_machine *m, unsigned long pfn)
 	 * due to having at least GUP_PIN_COUNTING_BIAS worth of normal page
 	 * references" (review5b D5: the report called 1024 plain references a
 	 * pin) */
+	/* the release the caller's gup wants: only pin_user_pages*() pins
+	 * (FOLL_PIN), unpin_user_page() releases them; get_user_pages*()
+	 * (FOLL_GET) references want put_page() */
+	const char *hint = (p->flags & KM_PG_GUP_PIN) && (p->flags & KM_PG_GUP_GET) ?
+				   " (pin_ and get_user_pages*(): no unpin_user_page() or "
+				   "put_page()?)" :
+			   p->flags & KM_PG_GUP_PIN ? " (pin_user_pages*(): no unpin_user_page()?)" :
+			   p->flags & KM_PG_GUP_GET ? " (get_user_pages*(): no put_page()?)" : "";
+
 	if (p->refcount >= KM_GUP_PIN_COUNTING_BIAS) {
 		int pins = p->refcount / KM_GUP_PIN_COUNTING_BIAS;
 		int others = p->refcount % KM_GUP_PIN_COUNTING_BIAS;
 
 		km_report(m, KM_BUG, KM_R_LEAK_PAGE,
-			  "pfn %lu still referenced: refcount %d: as FOLL_PIN counts them %d "
-			  "pin%s (GUP_PIN_COUNTING_BIAS %d each; no unpin_user_page()?) and %d "
-			  "other reference%s (page_maybe_dma_pinned(): could be %d plain "
-			  "references), mapcount %d", pfn, p->refcount, pins, pins == 1 ? "" : "s",
-			  KM_GUP_PIN_COUNTING_BIAS, others, others == 1 ? "" : "s", p->refcount,
-			  p->mapcount);
+			  "pfn %lu still referenced%s: refcount %d: as FOLL_PIN counts them %d "
+			  "pin%s (GUP_PIN_COUNTING_BIAS %d each) and %d "
+			  "other reference%s, or %d plain references (page_maybe_dma_pinned()), "
+			  "mapcount %d", pfn, hint, p->refcount, pins,
+			  pins == 1 ? "" : "s", KM_GUP_PIN_COUNTING_BIAS, others,
+			  others == 1 ? "" : "s", p->refcount, p->mapcount);
 		return 1;
 	}
-	km_report(m, KM_BUG, KM_R_LEAK_PAGE, "pfn %lu still referenced: refcount %d, mapcount %d",
-		  pfn, p->refcount, p->mapcount);
+	km_report(m, KM_BUG, KM_R_LEAK_PAGE, "pfn %lu still referenced%s: refcount %d, mapcount %d",
+		  pfn, hint, p->refcount, p->mapcount);
 	return 1;
 }
 

@@ -19,6 +19,11 @@
 #define KM_PG_RESERVED	0x08u	/* boot-time pages (the zero page) */
 #define KM_PG_WPINNED	0x10u	/* the pinned-write checker follows its FOLL_WRITE refs */
 #define KM_PG_PIN_WRITTEN 0x20u	/* ... and it was written since the first of them */
+/* a gup took a reference of this kind since the page was allocated: the
+ * teardown's leak report hints at the release that matches what the
+ * caller used (unpin_user_page() for FOLL_PIN, put_page() for FOLL_GET) */
+#define KM_PG_GUP_PIN	0x40u
+#define KM_PG_GUP_GET	0x80u
 
 /* pinwrite.c: the pinned-write checker's hooks (gup, put/unpin, the
  * layer's memcpy()/memset()); each caller tests m->check_pinned_writes or
