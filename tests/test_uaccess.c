@@ -727,6 +727,87 @@ static void test_rfc_kmalloc_failure(void **state)
 	cmocka_unit_test_setup(fn, setup_direct), cmocka_unit_test_setup(fn, setup_rfc), \
 		cmocka_unit_test_setup(fn, setup_fixed)
 
+/*
+ * The variant the compatibility layer copies through: the task's, else
+ * the machine's, else direct (km_task_uaccess()); a variant of one raw
+ * copy is completed with direct's other operations, which
+ * km_uaccess_fallbacks() names.
+ */
+static void test_task_and_machine_variant(void **state)
+{
+	struct km_uaccess_ops from_only = {
+		.size = KM_UACCESS_OPS_SIZE, .name = "from_only",
+		.raw_copy_from_user = km_uaccess_gup_kmap_rfc.raw_copy_from_user,
+	};
+	const struct km_uaccess_ops *u;
+	struct km_fixture f;
+	char *fb;
+
+	km_fixture_up(&f, NULL);
+	assert_ptr_equal(km_task_uaccess(f.t), &km_uaccess_direct);
+	assert_ptr_equal(km_task_uaccess(NULL), &km_uaccess_direct);
+	assert_int_equal(km_machine_set_uaccess(f.m, &km_uaccess_with_memcpy), 0);
+	u = km_task_uaccess(f.t);
+	assert_string_equal(u->name, "uaccess_with_memcpy");
+	assert_ptr_equal(u->clear_user, km_uaccess_with_memcpy.clear_user);
+	assert_ptr_equal(u->get_user, km_uaccess_direct.get_user);
+	assert_int_equal(km_task_set_uaccess(f.t, &from_only), 0);
+	u = km_task_uaccess(f.t);
+	assert_string_equal(u->name, "from_only");
+	assert_ptr_equal(u->raw_copy_from_user, km_uaccess_gup_kmap_rfc.raw_copy_from_user);
+	assert_ptr_equal(u->raw_copy_to_user, km_uaccess_direct.raw_copy_to_user);
+	fb = km_uaccess_fallbacks(&from_only);
+	assert_string_equal(fb, "raw_copy_to_user, clear_user, get_user, put_user, "
+				"strncpy_from_user, strnlen_user");
+	free(fb);
+	assert_null(km_uaccess_fallbacks(&km_uaccess_direct));
+	/* the task's own back to none: the machine's again */
+	assert_int_equal(km_task_set_uaccess(f.t, NULL), 0);
+	assert_string_equal(km_task_uaccess(f.t)->name, "uaccess_with_memcpy");
+	from_only.raw_copy_from_user = NULL;
+	assert_int_equal(km_task_set_uaccess(f.t, &from_only), -EINVAL);
+	assert_int_equal(km_task_set_uaccess(NULL, NULL), -EINVAL);
+	assert_int_equal(km_machine_set_uaccess(f.m, NULL), 0);
+	assert_ptr_equal(km_task_uaccess(f.t), &km_uaccess_direct);
+	km_fixture_down(&f);
+}
+
+/*
+ * strncpy_from_user() (lib/strncpy_from_user.c, v5.7): the length below
+ * count, count when no NUL came first, -EFAULT at a fault before the NUL;
+ * strnlen_user() (lib/strnlen_user.c, v5.7): the length with its NUL,
+ * count + 1 when longer, 0 at a fault. A string that runs into the hole
+ * after its page faults.
+ */
+static void test_strncpy_strnlen_user(void **state)
+{
+	struct km_fixture f;
+	unsigned long a;
+	char buf[16];
+
+	km_fixture_up(&f, NULL);
+	a = km_test_map(&f, 0, 1, RW);
+	assert_int_equal(km_copy_to_user(f.t, &km_uaccess_direct, a, "eth0", 5), 0);
+	assert_int_equal(km_strncpy_from_user(f.t, NULL, buf, a, sizeof(buf)), 4);
+	assert_string_equal(buf, "eth0");
+	assert_int_equal(km_strncpy_from_user(f.t, NULL, buf, a, 4), 4);	/* no NUL in 4 */
+	assert_int_equal(km_strncpy_from_user(f.t, NULL, buf, a, 0), 0);
+	assert_int_equal(km_strnlen_user(f.t, NULL, a, 16), 5);
+	assert_int_equal(km_strnlen_user(f.t, NULL, a, 3), 4);	/* count + 1 */
+	assert_int_equal(km_strnlen_user(f.t, NULL, a, 0), 0);
+	/* "ab" at the page's end, the hole after it */
+	assert_int_equal(km_copy_to_user(f.t, &km_uaccess_direct, a + 4094, "ab", 2), 0);
+	assert_int_equal(km_strncpy_from_user(f.t, NULL, buf, a + 4094, 16), -EFAULT);
+	assert_int_equal(km_strncpy_from_user(f.t, NULL, buf, a + 4094, 2), 2);
+	assert_int_equal(km_strnlen_user(f.t, NULL, a + 4094, 16), 0);
+	assert_int_equal(km_strnlen_user(f.t, NULL, a + 4094, 2), 3);
+	/* past addr_limit */
+	assert_int_equal(km_strncpy_from_user(f.t, NULL, buf, km_task_size(f.m), 4), -EFAULT);
+	assert_int_equal(km_strnlen_user(f.t, NULL, km_task_size(f.m), 4), 0);
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	km_fixture_down(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -752,6 +833,8 @@ int main(void)
 		cmocka_unit_test(test_fixed_atomic_pte_lock_walk),
 		cmocka_unit_test(test_fixed_atomic_resident_byte),
 		cmocka_unit_test(test_fixed_long_lengths_and_zero),
+		cmocka_unit_test(test_task_and_machine_variant),
+		cmocka_unit_test(test_strncpy_strnlen_user),
 	};
 
 	return cmocka_run_group_tests_name("test_uaccess", tests, NULL, NULL);

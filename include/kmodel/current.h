@@ -108,6 +108,18 @@ KM_API int km_printk(const char *fmt, ...) __attribute__((format(printf, 1, 2)))
  */
 KM_API void km_printk_set_quiet(struct km_machine *m, bool quiet);
 
+/**
+ * km_task_set_caller() - the call site (@file, @line) of the layer shim
+ * that @t runs now, in the ported code: a report raised on @t's machine
+ * while @t is `current` ends with "[called at FILE:LINE]", so a BUG inside
+ * copy_from_user() names the line that called it, not the shim's header.
+ * NULL @file clears it. The layer's shims set it around their body when
+ * none is set (the outermost call site wins). km_task_caller() returns it
+ * (NULL when none) and its line in *@line.
+ */
+KM_API void km_task_set_caller(struct km_task *t, const char *file, int line);
+KM_API const char *km_task_caller(const struct km_task *t, int *line);
+
 #ifdef __cplusplus
 }
 #endif

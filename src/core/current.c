@@ -139,3 +139,18 @@ void km_printk_set_quiet(struct km_machine *m, bool quiet)
 	}
 	m->printk_quiet = quiet;
 }
+
+void km_task_set_caller(struct km_task *t, const char *file, int line)
+{
+	if (!t)
+		return;
+	t->caller_file = file;
+	t->caller_line = file ? line : 0;
+}
+
+const char *km_task_caller(const struct km_task *t, int *line)
+{
+	if (line)
+		*line = t ? t->caller_line : 0;
+	return t ? t->caller_file : NULL;
+}

@@ -264,6 +264,10 @@ struct km_task {
 	 * (km_task_set_uaccess(): completed with direct's), NULL: the
 	 * machine's */
 	struct km_uaccess_ops *uaccess;
+	/* the ported code's call site of the layer shim that runs now (the
+	 * outermost), named by the reports it raises: km_task_set_caller() */
+	const char *caller_file;
+	int caller_line;
 };
 
 /* `current` of the calling host thread: kmodel/current.h, core/current.c */

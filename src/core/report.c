@@ -115,6 +115,23 @@ void km_report(struct km_machine *m, enum km_report_kind kind,
 	va_start(ap, fmt);
 	vsnprintf(r.message, sizeof(r.message), fmt, ap);
 	va_end(ap);
+	/* raised inside a layer shim: the ported code's line that called it
+	 * (km_task_set_caller()), kept whole at the message's end */
+	if (km_current_task && km_current_task->m == m && km_current_task->caller_file) {
+		const char *file = km_current_task->caller_file;
+		char at[96];
+		int n;
+
+		if (strlen(file) > 64)	/* a long absolute path: its end */
+			file += strlen(file) - 64;
+		n = snprintf(at, sizeof(at), " [called at %s:%d]", file,
+			     km_current_task->caller_line);
+		if (n > 0 && (size_t)n < sizeof(r.message)) {
+			size_t len = MIN(strlen(r.message), sizeof(r.message) - 1 - (size_t)n);
+
+			memcpy(r.message + len, at, (size_t)n + 1);
+		}
+	}
 	if (m->report_log_len < m->report_log_max) {
 		struct km_report **chunk = &m->report_chunk[m->report_log_len / KM_REPORT_CHUNK];
 

@@ -91,9 +91,9 @@ static inline long km_compat_user_write(const void *val, unsigned long addr, uns
 	_Static_assert(KM_COMPAT_UACCESS_SIZE(ptr, eight),                              \
 		       what "(): ARM has no access of this size (__get_user_bad)");     \
 	might_fault();                                                                  \
-	__gu_err = km_compat_user_read(__gu.b, sizeof(__gu.b), (unsigned long)(ptr),    \
+	__gu_err = KM_SHIM_AT(km_compat_user_read(__gu.b, sizeof(__gu.b), (unsigned long)(ptr), \
 				       sizeof(*(ptr)) == 8 && sizeof(x) < 8 ? 4 : sizeof(*(ptr)), \
-				       (check));                                        \
+				       (check)));                                       \
 	(x) = __gu.v;                                                                   \
 	__gu_err;                                                                       \
 })
@@ -102,7 +102,7 @@ static inline long km_compat_user_write(const void *val, unsigned long addr, uns
 	_Static_assert(KM_COMPAT_UACCESS_SIZE(ptr, 1),                                  \
 		       what "(): ARM has no access of this size (__put_user_bad)");     \
 	might_fault();                                                                  \
-	km_compat_user_write(&__pu_x, (unsigned long)(ptr), sizeof(__pu_x), (check));   \
+	KM_SHIM_AT(km_compat_user_write(&__pu_x, (unsigned long)(ptr), sizeof(__pu_x), (check))); \
 })
 #define get_user(x, ptr) \
 	km_compat_get_user(x, ptr, true, KMODEL_KERNEL_VERSION >= KERNEL_VERSION(3, 17, 0), "get_user")
@@ -154,6 +154,7 @@ static inline unsigned long __must_check copy_from_user(void *to, const void __u
 	return res;
 #endif
 }
+#define copy_from_user(to, from, n) KM_SHIM_AT(copy_from_user((to), (from), (n)))
 static inline unsigned long __must_check copy_to_user(void __user *to, const void *from,
 						      unsigned long n)
 {
@@ -168,6 +169,7 @@ static inline unsigned long __must_check copy_to_user(void __user *to, const voi
 	return km_copyout(t, km_task_uaccess(t), (unsigned long)to, from, n);
 #endif
 }
+#define copy_to_user(to, from, n) KM_SHIM_AT(copy_to_user((to), (from), (n)))
 
 /* custom: clear_user() of ARM (v5.7): access_ok(), then __clear_user()
  * (arch/arm/lib/clear_user.S through the user mapping, or the variant's
@@ -179,6 +181,7 @@ static inline unsigned long clear_user(void __user *to, unsigned long n)
 
 	return km_clear_user_with(t, km_task_uaccess(t), (unsigned long)to, n);
 }
+#define clear_user(to, n) KM_SHIM_AT(clear_user((to), (n)))
 
 /* custom: raw_copy_{from,to}_user() (arch/arm/include/asm/uaccess.h, v4.12
  * and later: arm_copy_{from,to}_user, or __copy_to_user_memcpy with
@@ -205,11 +208,13 @@ static inline long strncpy_from_user(char *dst, const char __user *src, long cou
 
 	return km_strncpy_from_user(t, km_task_uaccess(t), dst, (unsigned long)src, count);
 }
+#define strncpy_from_user(dst, src, count) KM_SHIM_AT(strncpy_from_user((dst), (src), (count)))
 static inline long strnlen_user(const char __user *str, long n)
 {
 	struct km_task *t = km_shim_current();
 
 	return km_strnlen_user(t, km_task_uaccess(t), (unsigned long)str, n);
 }
+#define strnlen_user(str, n) KM_SHIM_AT(strnlen_user((str), (n)))
 
 #endif

@@ -11,11 +11,12 @@ static inline void *kmap_atomic(struct page *page)
 {
 	return km_kmap_atomic(km_shim_current(), km_page_of(page));
 }
+#define kmap_atomic(page) KM_SHIM_AT(kmap_atomic(page))
 /* duplicate in effect (include/linux/highmem.h, v5.7): refuses a struct page * */
 #define kunmap_atomic(addr)                                          \
 	do {                                                         \
 		BUILD_BUG_ON(__same_type((addr), struct page *));    \
-		km_kunmap_atomic(km_shim_current(), (void *)(addr));      \
+		KM_SHIM_AT_VOID(km_kunmap_atomic(km_shim_current(), (void *)(addr))); \
 	} while (0)
 
 #if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(5, 11, 0)
@@ -27,11 +28,12 @@ static inline void *kmap_local_page(struct page *page)
 {
 	return km_kmap_local_page(km_shim_current(), km_page_of(page));
 }
+#define kmap_local_page(page) KM_SHIM_AT(kmap_local_page(page))
 /* duplicate in effect (include/linux/highmem.h, v5.11): refuses a struct page * */
 #define kunmap_local(addr)                                           \
 	do {                                                         \
 		BUILD_BUG_ON(__same_type((addr), struct page *));    \
-		km_kunmap_local(km_shim_current(), (void *)(addr));  \
+		KM_SHIM_AT_VOID(km_kunmap_local(km_shim_current(), (void *)(addr))); \
 	} while (0)
 #endif
 

@@ -101,6 +101,32 @@ static inline int preempt_count(void)
 /* duplicate (include/linux/preempt.h, v5.7; v3.5 the same) */
 #define in_atomic() (preempt_count() != 0)
 
+/* custom: run a shim's body with the ported code's call site set on
+ * current (km_task_set_caller()), unless an outer shim set one: a report
+ * it raises names the caller's file:line, not the shim's header. A shim
+ * wrapped so is a function and a macro of the same name calling it (the
+ * macro does not expand inside itself), so &copy_from_user still names
+ * the function */
+#define KM_SHIM_AT(expr) ({							\
+		struct km_task *__at_t = km_shim_current();			\
+		bool __at_own = !km_task_caller(__at_t, NULL);			\
+		if (__at_own)							\
+			km_task_set_caller(__at_t, __FILE__, __LINE__);		\
+		__auto_type __at_r = (expr);					\
+		if (__at_own)							\
+			km_task_set_caller(__at_t, NULL, 0);			\
+		__at_r;								\
+	})
+#define KM_SHIM_AT_VOID(stmt) do {						\
+		struct km_task *__at_t = km_shim_current();			\
+		bool __at_own = !km_task_caller(__at_t, NULL);			\
+		if (__at_own)							\
+			km_task_set_caller(__at_t, __FILE__, __LINE__);		\
+		stmt;								\
+		if (__at_own)							\
+			km_task_set_caller(__at_t, NULL, 0);			\
+	} while (0)
+
 /* custom: might_sleep() with CONFIG_DEBUG_ATOMIC_SLEEP (___might_sleep(),
  * kernel/sched/core.c): in atomic context or with interrupts off
  * (irqs_disabled(), <linux/irqflags.h>) a KM_R_SLEEP_IN_ATOMIC BUG on
