@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # kmodel-kunit on the kernel's user-copy tests (compiled unchanged through
 # the layer) and the boundary suite: usage: kunit_cli.sh KMODEL-KUNIT
-# USERCOPY_KUNIT.so TEST_USER_COPY.so BOUNDARY.so
+# USERCOPY_KUNIT.so TEST_USER_COPY.so BOUNDARY.so KMODEL-CHECK KMAP_LOCAL_68.so
 set -u
-kunit=$1 usercopy=$2 test_user_copy=$3 boundary=$4
+kunit=$1 usercopy=$2 test_user_copy=$3 boundary=$4 check=$5 kmap68=$6
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -74,5 +74,15 @@ expect 2 "$tmp/none.so"
 expect 2
 expect 0 --version
 expect 0 --help
+
+# kmodel-check takes the kmap era from a plugin's KMODEL_KERNEL_VERSION: a
+# variant of 6.8 code (kmap_local_page()) passes without --kmap 5.11, and
+# fails with --kmap pre-5.11 on the era's BUG reports
+"$check" uaccess --load "$kmap68" --variant kmap_local_68 --machine bbw --context process \
+	>"$tmp/out" 2>&1 || no "kmodel-check of a 6.8 plugin without --kmap: $(tail -5 "$tmp/out")"
+"$check" uaccess --load "$kmap68" --variant kmap_local_68 --machine bbw --context process \
+	--kmap pre-5.11 >"$tmp/out" 2>&1
+[ $? -eq 1 ] || no "kmodel-check of a 6.8 plugin with --kmap pre-5.11 did not fail"
+grep -q 'kmap_era' "$tmp/out" || no "the pre-5.11 run of the 6.8 plugin names no kmap_era report"
 [ "$fail" -eq 0 ] && echo "kunit_cli: all passed"
 exit "$fail"

@@ -561,7 +561,9 @@ static int check_uaccess(const struct check_opts *o)
 
 				if (!(mmask & (1L << mi)) || !(cmask & (1L << c)))
 					continue;
-				if (kmap_local)
+				/* --kmap, else the era the plugin was written for */
+				if (kmap_local || (!o->kmap && km_registry_kernel_version(o->reg, r.ops) >=
+							       ((5u << 16) | (11u << 8))))
 					cfg.kmap = KM_KMAP_LOCAL;
 				cfg.kmap_strict = strict;
 				err = conf_run(o, &r, &opts, &why);
@@ -617,7 +619,9 @@ int main(int argc, char **argv)
 		KM_TOOL_OUTPUT_ENTRY(&o.output),
 		{ "kmap", 0, 0, G_OPTION_ARG_STRING, &o.kmap,
 		  "kmap era of the machines: pre-5.11 (kmap_atomic()'s per-CPU slots, the seeds' "
-		  "kernel; default) or 5.11 (kmap_local_page(), for code of 5.11 or later)", "ERA" },
+		  "kernel) or 5.11 (kmap_local_page(), for code of 5.11 or later); default: 5.11 "
+		  "for a plugin's variant compiled through the layer at 5.11 or later "
+		  "(KMODEL_KERNEL_VERSION), else pre-5.11", "ERA" },
 		{ "kmap-strict", 0, 0, G_OPTION_ARG_STRING, &o.kmap_strict,
 		  "strict kmap mode of the machines: off (default), strict (highmem kmaps "
 		  "between guard pages) or force-map (every kmap, lowmem too): an access past "

@@ -152,6 +152,14 @@ KM_API const char *km_registry_origin(const struct km_registry *r, const void *v
  *  "raw_copy_to_user, clear_user", or NULL when none. Belongs to @r. */
 KM_API const char *km_registry_fallbacks(const struct km_registry *r, const void *variant);
 
+/** km_registry_kernel_version() - the KMODEL_KERNEL_VERSION
+ *  (KERNEL_VERSION(a, b, c)) that the plugin which registered @variant
+ *  compiled its kernel-style files at (the layer's <linux/version.h>
+ *  exports it); 0 for a built-in, a program's variant or a plugin with no
+ *  file compiled through the layer. The tools take the kmap era from it:
+ *  5.11 and later run on kmap_local machines unless --kmap says. */
+KM_API unsigned int km_registry_kernel_version(const struct km_registry *r, const void *variant);
+
 /** Is @variant a built-in of libkmodel (see km_registry_origin())? */
 KM_API bool km_registry_builtin(const struct km_registry *r, const void *variant);
 

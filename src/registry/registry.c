@@ -30,6 +30,7 @@ struct entry {
 struct plugin {
 	GModule *module;
 	char *path;
+	unsigned int kernel_version;	/* its layer's KMODEL_KERNEL_VERSION, 0: none */
 };
 
 struct km_registry {
@@ -301,6 +302,33 @@ static int regular_file(const char *path)
 	return err;
 }
 
+/* kmodel_kernel_version of the plugin's files compiled through the layer
+ * (<linux/version.h>), not libkmodel's own (its ports define it too) */
+static unsigned int plugin_kernel_version(GModule *module)
+{
+	gpointer sym = NULL;
+	Dl_info a, b;
+
+	if (!g_module_symbol(module, "kmodel_kernel_version", &sym) || !sym ||
+	    !dladdr(sym, &a) || !dladdr((void *)km_registry_load, &b) ||
+	    a.dli_fbase == b.dli_fbase)
+		return 0;
+	return *(const unsigned int *)sym;
+}
+
+unsigned int km_registry_kernel_version(const struct km_registry *r, const void *variant)
+{
+	const char *origin = km_registry_origin(r, variant);
+
+	for (guint i = 0; origin && i < r->plugins->len; i++) {
+		const struct plugin *p = g_ptr_array_index(r->plugins, i);
+
+		if (p->path == origin)
+			return p->kernel_version;
+	}
+	return 0;
+}
+
 int km_registry_load(struct km_registry *r, const char *path)
 {
 	const unsigned int *abi;
@@ -392,6 +420,7 @@ int km_registry_load(struct km_registry *r, const char *path)
 		g_free(why);
 		goto fail;
 	}
+	p->kernel_version = plugin_kernel_version(p->module);
 	g_ptr_array_add(r->plugins, p);
 	return 0;
 fail:
