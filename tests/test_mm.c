@@ -1162,6 +1162,53 @@ static void test_leak_plain_references_not_only_pins(void **state)
 }
 
 /*
+ * The sleeping kmap()/kunmap() (arch/arm/mm/highmem.c, mm/highmem.c
+ * kmap_high(), v5.7): might_sleep() first; a highmem page holds a pkmap
+ * entry until kunmap(), one still held is a leak at teardown, a kunmap()
+ * with none held is kunmap_high()'s BUG(); the mapping reaches the frame.
+ */
+static void test_kmap_sleeping(void **state)
+{
+	struct km_fixture f;
+	struct km_page *h, *low;
+	unsigned char *v;
+
+	km_fixture_up(&f, &highmem_cfg);
+	h = km_alloc_page(f.m, KM_GFP_HIGHMEM);
+	low = km_alloc_page(f.m, 0);
+	assert_true(km_page_highmem(h));
+	v = km_kmap(f.t, h);
+	assert_non_null(v);
+	v[5] = 0x5a;
+	{
+		unsigned char *a = km_kmap_atomic(f.t, h);
+
+		assert_int_equal(a[5], 0x5a);	/* the same frame */
+		km_kunmap_atomic(f.t, a);
+	}
+	km_machine_check(f.m);
+	assert_int_equal(km_report_count(f.m, KM_R_LEAK_KMAP), 1);
+	assert_true(report_says(f.m, KM_R_LEAK_KMAP, "1 kmap() pkmap entry still held"));
+	km_reports_clear(f.m);
+	km_kunmap(f.t, h);
+	km_machine_check(f.m);
+	assert_int_equal(km_report_count(f.m, KM_R_LEAK_KMAP), 0);
+	km_reports_clear(f.m);
+	assert_ptr_equal(km_kmap(f.t, low), km_page_address(f.m, low));
+	km_kunmap(f.t, low);
+	km_kunmap(f.t, h);
+	assert_int_equal(km_report_count(f.m, KM_R_KMAP_UNBALANCED), 1);
+	km_preempt_disable(f.t);
+	km_kunmap(f.t, (km_kmap(f.t, h), h));
+	assert_int_equal(km_report_count(f.m, KM_R_SLEEP_IN_ATOMIC), 1);
+	km_preempt_enable(f.t);
+	km_reports_clear(f.m);
+	km_put_page(f.m, h);
+	km_put_page(f.m, low);
+	km_fixture_down(&f);
+}
+
+/*
  * The leak report's hint follows the gup the caller used: references that
  * get_user_pages_fast() (FOLL_GET) took want put_page(), not
  * unpin_user_page() (include/linux/mm.h, v5.7: "FOLL_PIN ... must be
@@ -1674,6 +1721,7 @@ int main(void)
 		cmocka_unit_test(test_teardown_pinned_page_and_kmap),
 		cmocka_unit_test(test_leak_plain_references_not_only_pins),
 		cmocka_unit_test(test_leak_hint_follows_the_gup),
+		cmocka_unit_test(test_kmap_sleeping),
 		cmocka_unit_test(test_kmap_foreign_page),
 		cmocka_unit_test(test_page_address_bad_page),
 		cmocka_unit_test(test_fault_after_gup_entry_points),

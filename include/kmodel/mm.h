@@ -536,6 +536,18 @@ KM_API void km_kunmap_atomic(struct km_task *t, void *addr);
  *  one of another machine: a KM_R_BAD_PAGE BUG and the bad-kmap page, as
  *  km_kmap_atomic() (no counts raised). NULL only for a NULL task. */
 KM_API void *km_kmap_local_page(struct km_task *t, struct km_page *page);
+/**
+ * km_kmap() / km_kunmap() - the sleeping kmap()/kunmap() (arch/arm/mm/
+ * highmem.c, mm/highmem.c kmap_high(), v5.7): might_sleep() (a
+ * KM_R_SLEEP_IN_ATOMIC BUG in atomic context); a lowmem page is its
+ * page_address(), a highmem one takes one of the 512 pkmap entries
+ * (LAST_PKMAP) until km_kunmap() -- all held: a KM_R_KMAP_OVERFLOW BUG,
+ * where kmap_high() would sleep; km_kunmap() with none held: a
+ * KM_R_KMAP_UNBALANCED BUG. Entries still held at km_machine_check() are a
+ * KM_R_LEAK_KMAP report. A page not of the machine: km_page_address()'s.
+ */
+KM_API void *km_kmap(struct km_task *t, struct km_page *page);
+KM_API void km_kunmap(struct km_task *t, struct km_page *page);
 KM_API void km_kunmap_local(struct km_task *t, void *addr);
 /** kmap slots held on @cpu: the CPU's stack before 5.11; with
  *  KM_KMAP_LOCAL the sum over the tasks on @cpu. 0 for a bad @cpu. What a

@@ -244,6 +244,9 @@ struct km_machine {
 	/* the layer's uaccess variant of tasks without their own
 	 * (km_machine_set_uaccess()), NULL: direct */
 	struct km_uaccess_ops *uaccess;
+	/* kmap() (sleeping) of highmem pages held: kmap_high()'s pkmap
+	 * entries in use (mm_sim/highmem.c km_kmap()) */
+	unsigned int pkmap_held;
 	struct km_cpu cpu[KM_MAX_CPUS];	/* cold unless highmem: last */
 };
 

@@ -1053,12 +1053,65 @@ void km_fault_kmap_slots(struct km_machine *m, unsigned int slots)
 		m->kmap_slots = MIN(slots, (unsigned int)KM_TYPE_NR);
 }
 
+/*
+ * kmap()/kunmap() of ARM (arch/arm/mm/highmem.c, mm/highmem.c, v5.7):
+ * might_sleep(); a lowmem page is page_address(); a highmem one takes a
+ * pkmap entry of kmap_high() (LAST_PKMAP 512 on ARM, shared by all CPUs),
+ * whose mapping is the frame's host storage here. With every entry in use
+ * kmap_high() sleeps until a kunmap() frees one: a report, as a task that
+ * holds them all would wait forever. kunmap() of an unmapped highmem page
+ * is kunmap_high()'s BUG().
+ */
+#define KM_LAST_PKMAP 512u
+
+void *km_kmap(struct km_task *t, struct km_page *page)
+{
+	struct km_machine *m;
+
+	if (!t)
+		return NULL;
+	m = t->m;
+	km_might_sleep(t, "kmap()");
+	if (!km_page_valid(m, page) || !(page->flags & KM_PG_HIGHMEM))
+		return km_page_address(m, page);
+	if (m->pkmap_held >= KM_LAST_PKMAP)
+		km_report(m, KM_BUG, KM_R_KMAP_OVERFLOW,
+			  "kmap(pfn %lu): all %u pkmap entries held: kmap_high() sleeps until a "
+			  "kunmap() frees one", km_pfn(m, page), KM_LAST_PKMAP);
+	m->pkmap_held++;
+	KM_EV_INC(m, kmap_high);
+	return km_frame(m, km_pfn(m, page));
+}
+
+void km_kunmap(struct km_task *t, struct km_page *page)
+{
+	struct km_machine *m;
+
+	if (!t)
+		return;
+	m = t->m;
+	if (!km_page_valid(m, page) || !(page->flags & KM_PG_HIGHMEM))
+		return;
+	if (!m->pkmap_held) {
+		km_report(m, KM_BUG, KM_R_KMAP_UNBALANCED,
+			  "kunmap(pfn %lu): no pkmap entry held (kunmap_high() BUG())",
+			  km_pfn(m, page));
+		return;
+	}
+	m->pkmap_held--;
+}
+
 int km_kmap_check(struct km_machine *m)
 {
 	GHashTableIter it;
 	gpointer key;
 	int n = 0;
 
+	if (m->pkmap_held) {
+		km_report(m, KM_BUG, KM_R_LEAK_KMAP, "%u kmap() pkmap entr%s still held (no kunmap())",
+			  m->pkmap_held, m->pkmap_held == 1 ? "y" : "ies");
+		n++;
+	}
 	/* kmap_local: the slots are the task's (its kmap_ctrl, v5.11), held
 	 * while it lives: reported here too, not only when the task exits
 	 * (km_task_free()), so that a check of a running machine sees them */

@@ -12,6 +12,19 @@ static inline void *kmap_atomic(struct page *page)
 	return km_kmap_atomic(km_shim_current(), km_page_of(page));
 }
 #define kmap_atomic(page) KM_SHIM_AT(kmap_atomic(page))
+/* custom: kmap()/kunmap() (arch/arm/mm/highmem.c, v5.7): might sleep;
+ * a highmem page takes a pkmap entry until kunmap() (km_kmap()) */
+static inline void *kmap(struct page *page)
+{
+	return km_kmap(km_shim_current(), km_page_of(page));
+}
+#define kmap(page) KM_SHIM_AT(kmap(page))
+static inline void kunmap(struct page *page)
+{
+	km_kunmap(km_shim_current(), km_page_of(page));
+}
+#define kunmap(page) KM_SHIM_AT_VOID(kunmap(page))
+
 /* duplicate in effect (include/linux/highmem.h, v5.7): refuses a struct page * */
 #define kunmap_atomic(addr)                                          \
 	do {                                                         \

@@ -5,6 +5,7 @@
 
 #include <linux/device.h>
 #include <linux/skbuff.h>
+#include <linux/if_ether.h>	/* as v5.7's, through <uapi/linux/netdevice.h>: ETH_FRAME_LEN, ... */
 #include <linux/string.h>
 #include <kmodel/usb.h>	/* netdev_priv(): struct km_usbnet */
 
