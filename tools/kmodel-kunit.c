@@ -144,14 +144,14 @@ static void ktap_run(FILE *out, size_t n, const struct run *r)
 
 static const char *const status_names[] = { "pass", "fail", "skip" };
 
-static void json_runs(FILE *out, const char *plugin, const struct run *runs, size_t nruns)
+static void json_runs(FILE *out, const char *plugin, const struct run *runs, size_t nruns,
+		      int argc, char **argv)
 {
 	JsonBuilder *b = json_builder_new();
-	JsonGenerator *g = json_generator_new();
 	JsonNode *root;
-	gchar *text;
 
 	json_builder_begin_object(b);
+	km_tool_json_metadata(b, "kmodel-kunit", argc, argv);
 	json_builder_set_member_name(b, "plugin");
 	json_builder_add_string_value(b, plugin);
 	json_builder_set_member_name(b, "runs");
@@ -197,13 +197,8 @@ static void json_runs(FILE *out, const char *plugin, const struct run *runs, siz
 	json_builder_end_array(b);
 	json_builder_end_object(b);
 	root = json_builder_get_root(b);
-	json_generator_set_root(g, root);
-	json_generator_set_pretty(g, TRUE);
-	text = json_generator_to_data(g, NULL);
-	fprintf(out, "%s\n", text);
-	g_free(text);
+	km_tool_print_json(out, root);
 	json_node_unref(root);
-	g_object_unref(g);
 	g_object_unref(b);
 }
 
@@ -238,6 +233,9 @@ int main(int argc, char **argv)
 	FILE *out;
 	int status = 2, failures = 0;
 	bool kmap_local;
+
+	int argc0 = argc;
+	char **argv0 = g_strdupv(argv);
 
 	km_tool_init();
 	ctx = g_option_context_new("PLUGIN.so - run a KUnit suite built as a plugin");
@@ -357,7 +355,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (json) {
-		json_runs(out, argv[1], (struct run *)runs->data, runs->len);
+		json_runs(out, argv[1], (struct run *)runs->data, runs->len, argc0, argv0);
 	} else {
 		fprintf(out, "KTAP version 1\n1..%u\n", runs->len);
 		for (guint i = 0; i < runs->len; i++)
@@ -381,5 +379,6 @@ out:
 	g_free(kmap);
 	g_free(output);
 	g_option_context_free(ctx);
+	g_strfreev(argv0);
 	return status;
 }
