@@ -809,6 +809,39 @@ static void test_machines_in_parallel_threads(void **state)
 	assert_true(GPOINTER_TO_INT(g_thread_join(b)));
 }
 
+int kernel_use_foreign_mm(void);
+
+/*
+ * A kernel thread (a task without an mm) that allocates an address space,
+ * adopts it with kthread_use_mm() (kernel/kthread.c, v5.8), maps and copies
+ * through it, then drops it (mmput(): the last user frees it): no report,
+ * and the task is without an mm again. kthread_use_mm() by a task that has
+ * one is the kernel's WARN_ON_ONCE(tsk->mm).
+ */
+static void test_kthread_use_mm(void **state)
+{
+	struct km_machine *m;
+	struct km_task *t;
+	struct km_mm *mm;
+
+	assert_int_equal(km_machine_new(NULL, &m), 0);
+	assert_int_equal(km_task_new(m, NULL, 0, &t), 0);
+	km_task_switch(t);
+	assert_int_equal(kernel_use_foreign_mm(), 0);
+	assert_null(km_task_mm(t));
+	assert_int_equal(km_report_count(m, KM_R_NONE), 0);
+	assert_int_equal(km_mm_new(m, &mm), 0);
+	assert_int_equal(km_task_use_mm(t, mm), 0);
+	assert_int_equal(km_task_use_mm(t, mm), -EBUSY);
+	assert_int_equal(km_report_count(m, KM_R_UNEXPECTED), 1);
+	km_task_unuse_mm(t);
+	km_mm_put(mm);
+	km_reports_clear(m);
+	km_task_switch(NULL);
+	km_task_free(t);
+	assert_int_equal(km_machine_destroy(m), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -832,6 +865,7 @@ int main(void)
 		cmocka_unit_test(test_teardown_reports_leaks),
 		cmocka_unit_test(test_report_pointer_survives_more_reports),
 		cmocka_unit_test(test_machines_in_parallel_threads),
+		cmocka_unit_test(test_kthread_use_mm),
 	};
 
 	return cmocka_run_group_tests_name("test_machine", tests, NULL, NULL);

@@ -293,6 +293,17 @@ KM_API struct km_task *km_task_switch(struct km_task *t);
 KM_API struct km_task *km_current(void);
 KM_API struct km_machine *km_task_machine(const struct km_task *t);
 KM_API struct km_mm *km_task_mm(const struct km_task *t);
+/**
+ * km_task_use_mm() - kthread_use_mm() (kernel/kthread.c, v5.8; use_mm() of
+ * mm/mmu_context.c before): the task, a kernel thread without an address
+ * space, adopts @mm (a reference is taken) until km_task_unuse_mm(), which
+ * drops it and leaves the task without one again.
+ * Return: 0; -EINVAL for a NULL argument or an @mm of another machine;
+ * -EBUSY when the task has an mm already (the kernel's WARN_ON_ONCE(tsk->mm),
+ * recorded as a KM_R_UNEXPECTED WARN).
+ */
+KM_API int km_task_use_mm(struct km_task *t, struct km_mm *mm);
+KM_API void km_task_unuse_mm(struct km_task *t);
 /** set_fs(KERNEL_DS) (true) or set_fs(USER_DS) (false); uaccess_kernel():
  *  how a harness runs a copy the way a kernel caller with KERNEL_DS does. */
 KM_API void km_task_set_kernel_ds(struct km_task *t, bool kernel_ds);

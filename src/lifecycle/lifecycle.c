@@ -198,3 +198,30 @@ void km_task_free(struct km_task *t)
 	g_free(t->uaccess);
 	g_free(t);
 }
+
+int km_task_use_mm(struct km_task *t, struct km_mm *mm)
+{
+	if (!t || !mm)
+		return km_err(-EINVAL, "km_task_use_mm: task or mm is NULL");
+	if (mm->m != t->m)
+		return km_err(-EINVAL, "km_task_use_mm: mm belongs to another machine");
+	if (t->mm) {
+		km_report(t->m, KM_WARN, KM_R_UNEXPECTED,
+			  "kthread_use_mm(): the task has an mm already (WARN_ON_ONCE(tsk->mm))");
+		return km_err(-EBUSY, "km_task_use_mm: the task has an mm already");
+	}
+	km_mm_get(mm);
+	t->mm = mm;
+	return 0;
+}
+
+void km_task_unuse_mm(struct km_task *t)
+{
+	struct km_mm *mm;
+
+	if (!t || !t->mm)
+		return;
+	mm = t->mm;
+	t->mm = NULL;
+	km_mm_put(mm);
+}
