@@ -78,7 +78,10 @@ function(kmodel_kernel_sources)
   if(CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")
     set_property(SOURCE ${arg_UNPARSED_ARGUMENTS} ${where} APPEND PROPERTY
       COMPILE_OPTIONS -Werror=implicit-function-declaration -Werror=implicit-int
-                      -Wundef -Werror=undef)
+                      -Wundef -Werror=undef
+                      # __FILE__ (BUG reports, KUnit's "FAILED at") relative to the
+                      # project's top, as the kernel's -fmacro-prefix-map=$(srctree)/=
+                      "-fmacro-prefix-map=${CMAKE_SOURCE_DIR}/=")
   endif()
   # after the layer: an #error stub for each host kernel header it lacks
   # (cmake/KmodelGuard.cmake), not the host's uapi header taken silently
