@@ -3,8 +3,9 @@
 # kmodel-kunit on the kernel's user-copy tests (compiled unchanged through
 # the layer) and the boundary suite: usage: kunit_cli.sh KMODEL-KUNIT
 # USERCOPY_KUNIT.so TEST_USER_COPY.so BOUNDARY.so KMODEL-CHECK KMAP_LOCAL_68.so
+# FEATURES.so
 set -u
-kunit=$1 usercopy=$2 test_user_copy=$3 boundary=$4 check=$5 kmap68=$6
+kunit=$1 usercopy=$2 test_user_copy=$3 boundary=$4 check=$5 kmap68=$6 features=$7
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -74,6 +75,45 @@ expect 2 "$tmp/none.so"
 expect 2
 expect 0 --version
 expect 0 --help
+
+# <kunit/test.h> itself (tests/kunit/features_kunit.c): init/exit and
+# test->priv, the failure texts of lib/kunit/assert.c (mainline), an
+# assertion ends its case, kunit_skip() gives "# SKIP reason", a BUG report
+# fails a case, KUNIT_ARRAY_PARAM's parameters with their descriptions,
+# and KUnit's totals (each parameter counted, as kunit_run_tests() does)
+expect 1 "$features" --variant direct
+cat >"$tmp/want" <<'KTAP'
+        ok 1 features_priv
+        # features_expect_fails: EXPECTATION FAILED at tests/kunit/features_kunit.c:57
+        Expected 1 + 1 == 3, but
+            1 + 1 == 2 (0x2)
+        # features_expect_fails: EXPECTATION FAILED at tests/kunit/features_kunit.c:58
+        Expected s == "abc", but
+            s == "abd"
+    strings 7
+        not ok 2 features_expect_fails
+        # features_assert_ends: ASSERTION FAILED at tests/kunit/features_kunit.c:66
+        Expected x == 2 to be true, but is false
+        not ok 3 features_assert_ends
+        ok 4 features_skip # SKIP not on this machine
+        # features_bug: BUG leak_atomic: task exits with preempt_count 1, pagefault_disabled 0
+        not ok 5 features_bug
+            KTAP version 1
+            # Subtest: features_param
+            1..3
+            ok 1 n=1
+            # features_param: EXPECTATION FAILED at tests/kunit/features_kunit.c:97
+            Expected *v != 2, but
+                *v == 2 (0x2)
+            not ok 2 n=2
+            ok 3 n=3
+        not ok 6 features_param
+        # kunit_features: pass:3 fail:4 skip:1 total:8
+    not ok 1 kunit_features
+KTAP
+sed -n '/^        ok 1 features_priv$/,/^    not ok 1 kunit_features$/p' "$tmp/out" >"$tmp/got"
+cmp -s "$tmp/want" "$tmp/got" || no "features suite KTAP: $(diff "$tmp/want" "$tmp/got" | head -20)"
+grep -q 'never printed' "$tmp/out" && no "a case went on after its assertion or kunit_skip()"
 
 # kmodel-check takes the kmap era from a plugin's KMODEL_KERNEL_VERSION: a
 # variant of 6.8 code (kmap_local_page()) passes without --kmap 5.11, and
