@@ -3,9 +3,10 @@
 # kmodel-kunit on the kernel's user-copy tests (compiled unchanged through
 # the layer) and the boundary suite: usage: kunit_cli.sh KMODEL-KUNIT
 # USERCOPY_KUNIT.so TEST_USER_COPY.so BOUNDARY.so KMODEL-CHECK KMAP_LOCAL_68.so
-# FEATURES.so
+# FEATURES.so FROM_ONLY.so
 set -u
 kunit=$1 usercopy=$2 test_user_copy=$3 boundary=$4 check=$5 kmap68=$6 features=$7
+from_only=$8
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -124,5 +125,14 @@ grep -q 'never printed' "$tmp/out" && no "a case went on after its assertion or 
 	--kmap pre-5.11 >"$tmp/out" 2>&1
 [ $? -eq 1 ] || no "kmodel-check of a 6.8 plugin with --kmap pre-5.11 did not fail"
 grep -q 'kmap_era' "$tmp/out" || no "the pre-5.11 run of the 6.8 plugin names no kmap_era report"
+# a plugin's variant of copy_from_user alone was refused; now it runs
+# direct's copy_to_user, conforms, and the tools say so
+"$check" uaccess --load "$from_only" --variant from_only --machine bbw --context process \
+	>"$tmp/out" 2>"$tmp/err" || no "kmodel-check of a copy_from_user-only variant: $(cat "$tmp/err")"
+grep -q "^kmodel-check: uaccess variant from_only ($from_only) runs direct's for: raw_copy_to_user, clear_user" \
+	"$tmp/err" || no "kmodel-check does not say what from_only runs of direct's: $(cat "$tmp/err")"
+expect 0 "$boundary" --load "$from_only" --variant from_only
+grep -q "^kmodel-kunit: uaccess variant from_only (.*) runs direct's for: raw_copy_to_user" "$tmp/err" ||
+	no "kmodel-kunit does not say what from_only runs of direct's"
 [ "$fail" -eq 0 ] && echo "kunit_cli: all passed"
 exit "$fail"

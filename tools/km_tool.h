@@ -166,6 +166,16 @@ static inline struct km_registry *km_tool_registry(const char *prog, char **load
 		km_registry_free(reg);
 		return NULL;
 	}
+	/* a plugin's variant of one raw copy runs direct's for the other: say
+	 * so (what it leaves besides, clear_user and the rest, is the
+	 * kernel's default there too) */
+	for (const struct km_uaccess_ops *const *v = km_registry_uaccess(reg); *v; v++) {
+		const char *fb = km_registry_fallbacks(reg, *v);
+
+		if (fb && strstr(fb, "raw_copy_") && !km_registry_builtin(reg, *v))
+			fprintf(stderr, "%s: uaccess variant %s (%s) runs direct's for: %s\n", prog,
+				(*v)->name, km_registry_origin(reg, *v), fb);
+	}
 	return reg;
 }
 

@@ -319,12 +319,12 @@ int main(int argc, char **argv)
 			  : km_kunit_module_kernel_version(mod) >= ((5u << 16) + (11u << 8));
 	for (guint v = 0; v < ops->len; v++) {
 		const struct km_uaccess_ops *o = g_ptr_array_index(ops, v);
-		char *fb = km_uaccess_fallbacks(o);
+		const char *fb = km_registry_fallbacks(reg, o);
 
-		if (fb)
+		/* (a plugin's without a raw copy: km_tool_registry() said it) */
+		if (fb && (!strstr(fb, "raw_copy_") || km_registry_builtin(reg, o)))
 			fprintf(stderr, "kmodel-kunit: uaccess variant %s runs direct's for: %s\n",
 				o->name, fb);
-		free(fb);
 	}
 	out = km_tool_open_output("kmodel-kunit", output);
 	if (!out)
