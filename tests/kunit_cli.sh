@@ -3,10 +3,10 @@
 # kmodel-kunit on the kernel's user-copy tests (compiled unchanged through
 # the layer) and the boundary suite: usage: kunit_cli.sh KMODEL-KUNIT
 # USERCOPY_KUNIT.so TEST_USER_COPY.so BOUNDARY.so KMODEL-CHECK KMAP_LOCAL_68.so
-# FEATURES.so FROM_ONLY.so
+# FEATURES.so FROM_ONLY.so CRASH.so LOOP.so
 set -u
 kunit=$1 usercopy=$2 test_user_copy=$3 boundary=$4 check=$5 kmap68=$6 features=$7
-from_only=$8
+from_only=$8 crash=$9 loop=${10}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -134,5 +134,18 @@ grep -q "^kmodel-check: uaccess variant from_only ($from_only) runs direct's for
 expect 0 "$boundary" --load "$from_only" --variant from_only
 grep -q "^kmodel-kunit: uaccess variant from_only (.*) runs direct's for: raw_copy_to_user" "$tmp/err" ||
 	no "kmodel-kunit does not say what from_only runs of direct's"
+# a suite that crashes or never ends fails its run, not the tool: each run
+# is a process of its own; the other runs still print, the exit status is
+# 1, not a signal
+expect 1 "$crash" --variant direct,gup_kmap_fixed
+n=$(grep -c '^    # bbw\.[a-z_]*\.kmap-pre-5\.11: crashed: ' "$tmp/out")
+[ "$n" -eq 2 ] || no "crashing suite: $n of 2 runs say crashed: $(head -c 400 "$tmp/out")"
+grep -q '^not ok 2 bbw.gup_kmap_fixed.kmap-pre-5.11$' "$tmp/out" || no "crashing suite: run 2 not listed"
+expect 1 "$crash" --variant direct --json
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["runs"][0]; assert r["failures"] == 1 and r["error"], r' \
+	"$tmp/out" || no "crashing suite: JSON has no error"
+expect 1 "$loop" --variant direct --timeout 0.5
+grep -q 'crashed: timed out after 0.5 s (--timeout): killed' "$tmp/out" || no "looping suite not timed out"
+expect 2 "$loop" --timeout -1
 [ "$fail" -eq 0 ] && echo "kunit_cli: all passed"
 exit "$fail"

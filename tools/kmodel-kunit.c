@@ -8,7 +8,12 @@
  */
 #include "km_tool.h"
 #include <kmodel/kmodel.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 static const struct kunit_machine {
 	const char *name;
@@ -29,6 +34,9 @@ struct run {
 	struct km_kunit_result *res;
 	size_t nres;
 	int failures;
+	/* what the run's child process sent back (NULL: it sent nothing) */
+	char *ktap, *json;
+	char *crash;	/* how the child ended if not by finishing: NULL when it did */
 };
 
 static const char *run_era(const struct run *r)
@@ -144,6 +152,56 @@ static void ktap_run(FILE *out, size_t n, const struct run *r)
 
 static const char *const status_names[] = { "pass", "fail", "skip" };
 
+/* one run's JSON object */
+static JsonNode *json_run(const struct run *r)
+{
+	JsonBuilder *b = json_builder_new();
+	JsonNode *node;
+
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "machine");
+	json_builder_add_string_value(b, r->mach->name);
+	json_builder_set_member_name(b, "variant");
+	json_builder_add_string_value(b, r->ops->name);
+	json_builder_set_member_name(b, "kmap");
+	json_builder_add_string_value(b, run_era(r));
+	json_builder_set_member_name(b, "failures");
+	json_builder_add_int_value(b, r->failures);
+	json_builder_set_member_name(b, "error");
+	if (r->crash)
+		json_builder_add_string_value(b, r->crash);
+	else
+		json_builder_add_null_value(b);
+	json_builder_set_member_name(b, "tests");
+	json_builder_begin_array(b);
+	for (size_t k = 0; k < r->nres; k++) {
+		const struct km_kunit_result *x = &r->res[k];
+
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "suite");
+		json_builder_add_string_value(b, x->suite);
+		json_builder_set_member_name(b, "case");
+		json_builder_add_string_value(b, x->name);
+		json_builder_set_member_name(b, "param");
+		if (x->param)
+			json_builder_add_string_value(b, x->param);
+		else
+			json_builder_add_null_value(b);
+		json_builder_set_member_name(b, "status");
+		json_builder_add_string_value(b, status_names[x->status]);
+		json_builder_set_member_name(b, "skip_reason");
+		json_builder_add_string_value(b, x->skip_reason);
+		json_builder_set_member_name(b, "log");
+		json_builder_add_string_value(b, x->log);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+	node = json_builder_get_root(b);
+	g_object_unref(b);
+	return node;
+}
+
 static void json_runs(FILE *out, const char *plugin, const struct run *runs, size_t nruns,
 		      int argc, char **argv)
 {
@@ -157,42 +215,9 @@ static void json_runs(FILE *out, const char *plugin, const struct run *runs, siz
 	json_builder_set_member_name(b, "runs");
 	json_builder_begin_array(b);
 	for (size_t i = 0; i < nruns; i++) {
-		const struct run *r = &runs[i];
+		JsonNode *node = runs[i].json ? json_from_string(runs[i].json, NULL) : NULL;
 
-		json_builder_begin_object(b);
-		json_builder_set_member_name(b, "machine");
-		json_builder_add_string_value(b, r->mach->name);
-		json_builder_set_member_name(b, "variant");
-		json_builder_add_string_value(b, r->ops->name);
-		json_builder_set_member_name(b, "kmap");
-		json_builder_add_string_value(b, run_era(r));
-		json_builder_set_member_name(b, "failures");
-		json_builder_add_int_value(b, r->failures);
-		json_builder_set_member_name(b, "tests");
-		json_builder_begin_array(b);
-		for (size_t k = 0; k < r->nres; k++) {
-			const struct km_kunit_result *x = &r->res[k];
-
-			json_builder_begin_object(b);
-			json_builder_set_member_name(b, "suite");
-			json_builder_add_string_value(b, x->suite);
-			json_builder_set_member_name(b, "case");
-			json_builder_add_string_value(b, x->name);
-			json_builder_set_member_name(b, "param");
-			if (x->param)
-				json_builder_add_string_value(b, x->param);
-			else
-				json_builder_add_null_value(b);
-			json_builder_set_member_name(b, "status");
-			json_builder_add_string_value(b, status_names[x->status]);
-			json_builder_set_member_name(b, "skip_reason");
-			json_builder_add_string_value(b, x->skip_reason);
-			json_builder_set_member_name(b, "log");
-			json_builder_add_string_value(b, x->log);
-			json_builder_end_object(b);
-		}
-		json_builder_end_array(b);
-		json_builder_end_object(b);
+		json_builder_add_value(b, node ? node : json_run(&runs[i]));
 	}
 	json_builder_end_array(b);
 	json_builder_end_object(b);
@@ -202,9 +227,139 @@ static void json_runs(FILE *out, const char *plugin, const struct run *runs, siz
 	g_object_unref(b);
 }
 
+/* The run, in a child process (a suite that crashes or hangs ends that
+ * run only): it sends back "FAILURES KTAPLEN JSONLEN\n", its KTAP (as the
+ * @n-th run) and its JSON object */
+static void run_child(int fd, size_t n, struct run *r, struct km_kunit_module *mod)
+{
+	struct km_machine_config cfg = r->mach->cfg;
+	struct km_machine *m;
+	char *ktap = NULL, *json;
+	size_t klen = 0;
+	FILE *fp;
+	JsonNode *node;
+	gchar *head;
+
+	if (r->kmap_local)
+		cfg.kmap = KM_KMAP_LOCAL;
+	if (km_machine_new(&cfg, &m)) {
+		fprintf(stderr, "kmodel-kunit: machine %s: %s\n", r->mach->name, km_last_error());
+		_exit(3);
+	}
+	r->failures = km_kunit_run(mod, m, r->ops, &r->res, &r->nres);
+	if (r->failures < 0) {
+		fprintf(stderr, "kmodel-kunit: %s\n", km_last_error());
+		_exit(3);
+	}
+	km_machine_destroy(m);
+	fp = open_memstream(&ktap, &klen);
+	ktap_run(fp, n, r);
+	fclose(fp);
+	node = json_run(r);
+	json = json_to_string(node, FALSE);
+	head = g_strdup_printf("%d %zu %zu\n", r->failures, klen, strlen(json));
+	if (write(fd, head, strlen(head)) < 0 || write(fd, ktap, klen) < 0 ||
+	    write(fd, json, strlen(json)) < 0)
+		_exit(3);
+	_exit(0);
+}
+
+/* read what the child sent until it closes the pipe or @deadline (a
+ * monotonic time in µs; 0: none) passes; false on the deadline */
+static bool read_child(int fd, GString *got, gint64 deadline)
+{
+	char buf[65536];
+
+	for (;;) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		int wait = -1;
+		ssize_t k;
+
+		if (deadline) {
+			gint64 left = deadline - g_get_monotonic_time();
+
+			if (left <= 0)
+				return false;
+			wait = (int)MIN(left / 1000 + 1, (gint64)INT_MAX);
+		}
+		if (poll(&p, 1, wait) == 0)
+			continue;	/* the deadline is checked above */
+		k = read(fd, buf, sizeof(buf));
+		if (k > 0)
+			g_string_append_len(got, buf, k);
+		else if (k == 0 || errno != EINTR)
+			return true;
+	}
+}
+
+/* run @r in a child; fills its ktap and json, or crash */
+static void run_isolated(size_t n, struct run *r, struct km_kunit_module *mod, double timeout)
+{
+	GString *got = g_string_new(NULL);
+	int fds[2], status = 0, failures;
+	size_t klen, jlen;
+	int used = 0;
+	pid_t pid;
+	bool done;
+
+	fflush(NULL);
+	if (pipe(fds) || (pid = fork()) < 0) {
+		r->crash = g_strdup_printf("cannot start its process: %s", g_strerror(errno));
+		r->failures = 1;
+		g_string_free(got, TRUE);
+		return;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		run_child(fds[1], n, r, mod);
+	}
+	close(fds[1]);
+	done = read_child(fds[0], got, timeout > 0 ? g_get_monotonic_time() +
+						   (gint64)(timeout * 1e6) : 0);
+	close(fds[0]);
+	if (!done)
+		kill(pid, SIGKILL);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (!done)
+		r->crash = g_strdup_printf("timed out after %g s (--timeout): killed", timeout);
+	else if (WIFSIGNALED(status))
+		r->crash = g_strdup_printf("killed by signal %d (%s)", WTERMSIG(status),
+					   g_strsignal(WTERMSIG(status)));
+	else if (WEXITSTATUS(status))
+		r->crash = g_strdup_printf("its process exited with status %d", WEXITSTATUS(status));
+	else if (!strchr(got->str, '\n') ||
+		 sscanf(got->str, "%d %zu %zu", &failures, &klen, &jlen) != 3 ||
+		 (size_t)(used = (int)(strchr(got->str, '\n') - got->str) + 1) + klen + jlen !=
+			 got->len)
+		r->crash = g_strdup("its process sent back no result");
+	if (r->crash) {
+		r->failures = 1;
+	} else {
+		r->failures = failures;
+		r->ktap = g_strndup(got->str + used, klen);
+		r->json = g_strndup(got->str + used + klen, jlen);
+	}
+	g_string_free(got, TRUE);
+}
+
+/* a run that did not finish: its KTAP line, with why as a diagnostic */
+static void ktap_crashed(FILE *out, size_t n, const struct run *r)
+{
+	gchar *name = run_name(r);
+
+	fprintf(out, "    KTAP version 1\n    # Subtest: %s\n", name);
+	fprintf(out, "    # machine %s, uaccess variant %s, kmap era %s\n", r->mach->name,
+		r->ops->name, run_era(r));
+	fprintf(out, "    # %s: crashed: %s\n    1..0\n", name, r->crash);
+	fprintf(out, "not ok %zu %s\n", n, name);
+	g_free(name);
+}
+
 int main(int argc, char **argv)
 {
 	gboolean version = FALSE, json = FALSE;
+	gdouble timeout = 600;
 	gchar **variant_opt = NULL, **machine_opt = NULL, **load = NULL, *kmap = NULL, *output = NULL;
 	char **variants = NULL, **mnames = NULL;
 	GOptionEntry entries[] = {
@@ -218,6 +373,9 @@ int main(int argc, char **argv)
 		  "kmap era of the machines: pre-5.11 or 5.11 (default: 5.11 for a plugin built "
 		  "at KMODEL_KERNEL_VERSION 5.11 or later, else pre-5.11)", "ERA" },
 		KM_TOOL_LOAD_ENTRY(&load),
+		{ "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout,
+		  "Seconds a run (a machine x variant x era: a process of its own) may take "
+		  "before it is killed and reported failed (default 600; 0: no limit)", "S" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Write JSON instead of KTAP", NULL },
 		KM_TOOL_OUTPUT_ENTRY(&output),
 		KM_TOOL_VERSION_ENTRY(&version),
@@ -329,28 +487,18 @@ int main(int argc, char **argv)
 	out = km_tool_open_output("kmodel-kunit", output);
 	if (!out)
 		goto out;
+	if (!(timeout >= 0)) {
+		fprintf(stderr, "kmodel-kunit: --timeout: want seconds >= 0, got %g\n", timeout);
+		goto out;
+	}
 	runs = g_array_new(FALSE, TRUE, sizeof(struct run));
 	for (guint mi = 0; mi < mach->len; mi++) {
 		for (guint v = 0; v < ops->len; v++) {
 			struct run r = { .mach = g_ptr_array_index(mach, mi),
 					 .ops = g_ptr_array_index(ops, v), .kmap_local = kmap_local };
-			struct km_machine_config cfg = r.mach->cfg;
-			struct km_machine *m;
 
-			if (kmap_local)
-				cfg.kmap = KM_KMAP_LOCAL;
-			if (km_machine_new(&cfg, &m)) {
-				fprintf(stderr, "kmodel-kunit: machine %s: %s\n", r.mach->name,
-					km_last_error());
-				continue;
-			}
-			r.failures = km_kunit_run(mod, m, r.ops, &r.res, &r.nres);
-			if (r.failures < 0) {
-				fprintf(stderr, "kmodel-kunit: %s\n", km_last_error());
-				r.failures = 1;
-			}
+			run_isolated(runs->len + 1, &r, mod, timeout);
 			failures += r.failures;
-			km_machine_destroy(m);
 			g_array_append_val(runs, r);
 		}
 	}
@@ -358,12 +506,22 @@ int main(int argc, char **argv)
 		json_runs(out, argv[1], (struct run *)runs->data, runs->len, argc0, argv0);
 	} else {
 		fprintf(out, "KTAP version 1\n1..%u\n", runs->len);
-		for (guint i = 0; i < runs->len; i++)
-			ktap_run(out, i + 1, &g_array_index(runs, struct run, i));
+		for (guint i = 0; i < runs->len; i++) {
+			const struct run *r = &g_array_index(runs, struct run, i);
+
+			if (r->crash)
+				ktap_crashed(out, i + 1, r);
+			else
+				fputs(r->ktap, out);
+		}
 	}
-	for (guint i = 0; i < runs->len; i++)
-		km_kunit_results_free(g_array_index(runs, struct run, i).res,
-				      g_array_index(runs, struct run, i).nres);
+	for (guint i = 0; i < runs->len; i++) {
+		struct run *r = &g_array_index(runs, struct run, i);
+
+		g_free(r->ktap);
+		g_free(r->json);
+		g_free(r->crash);
+	}
 	g_array_free(runs, TRUE);
 	status = km_tool_close_output("kmodel-kunit", out, output) ? 2 : failures ? 1 : 0;
 out:
