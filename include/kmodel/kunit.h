@@ -169,6 +169,10 @@ struct km_kunit_result {
  * teardown checks run after each case (km_machine_check()): a leak fails
  * the case that left it. An initcall passes when it returns 0 and records
  * no BUG, then its module_exit() functions run.
+ * The exit hook runs whatever init did (lib/kunit/test.c, mainline:
+ * kunit_run_case_cleanup()). While it runs, the "kmodel" glib log domain
+ * (the code's printk()) goes into the running test's log: one
+ * km_kunit_run() at a time in a process (kmodel-kunit forks one per run).
  * @res, @nres: the results, in order (free with km_kunit_results_free()).
  * Return: the number of failures (0: all passed or skipped), or a negative
  * errno (-EINVAL for NULL arguments).

@@ -25,6 +25,10 @@ struct km_kunit_run {
 	char *skip_reason;
 	GPtrArray *allocs;	/* kunit_kmalloc() objects still live */
 	const char *case_name;	/* the "# name: " of its diagnostic lines */
+	/* the case's struct kunit: outside run_case()'s frame, which the
+	 * longjmp() of an assertion returns to (a local changed between
+	 * setjmp() and longjmp() would be indeterminate after it) */
+	struct km_kunit test;
 };
 
 struct km_kunit_module {
@@ -423,11 +427,9 @@ static void run_reset(struct km_kunit_run *run, const char *name)
 static void run_case(struct km_kunit_run *run, struct km_kunit_suite *suite,
 		     struct km_kunit_case *c, const void *param, int param_index)
 {
-	struct km_kunit test = { .name = c->name, .param_value = param,
-				 .param_index = param_index, .run = run };
+	struct km_kunit *test = &run->test;
 	struct km_task *t = NULL, *prev;
 	struct km_mm *mm = NULL;
-	volatile bool inited = false;
 
 	if (km_mm_new(run->m, &mm) || km_task_new(run->m, mm, 0, &t)) {
 		km_mm_put(mm);
@@ -437,22 +439,25 @@ static void run_case(struct km_kunit_run *run, struct km_kunit_suite *suite,
 		return;
 	}
 	km_mm_put(mm);
+	*test = (struct km_kunit){ .name = c->name, .param_value = param,
+				   .param_index = param_index, .run = run };
 	prev = km_task_switch(t);
+	/* kunit_run_case_internal(), then kunit_run_case_cleanup() -- exit
+	 * whatever init did -- each under a try-catch of its own */
 	if (!setjmp(run->catch)) {
 		if (suite->init) {
-			int err = suite->init(&test);
+			int err = suite->init(test);
 
 			if (err) {
-				km_kunit_log(&test, "failed to initialize: %d", err);
+				km_kunit_log(test, "failed to initialize: %d", err);
 				run->status = KM_KUNIT_FAILURE;
 			}
 		}
-		inited = true;
 		if (run->status == KM_KUNIT_SUCCESS)
-			c->run_case(&test);
+			c->run_case(test);
 	}
-	if (inited && suite->exit && !setjmp(run->catch))
-		suite->exit(&test);
+	if (suite->exit && !setjmp(run->catch))
+		suite->exit(test);
 	while (run->allocs->len)
 		km_kfree(t, g_ptr_array_steal_index(run->allocs, run->allocs->len - 1));
 	km_task_switch(prev);
