@@ -55,16 +55,12 @@ grep -q "uaccess variant gup_kmap_rfc runs direct's for: clear_user, get_user" "
 
 # --json: the same runs, parseable
 expect 1 "$boundary" --variant direct,gup_kmap_rfc --json
-python3 - "$tmp/out" <<'PY' || no "--json"
-import json, sys
-d = json.load(open(sys.argv[1]))
-runs = {r["variant"]: r for r in d["runs"]}
-assert runs["direct"]["failures"] == 0, runs["direct"]["failures"]
-assert runs["gup_kmap_rfc"]["failures"] == 2, runs["gup_kmap_rfc"]["failures"]
-st = {t["case"]: t["status"] for t in runs["gup_kmap_rfc"]["tests"]}
-assert st == {"boundary_from_user_leading": "pass", "boundary_from_user_trailing": "fail",
-              "boundary_to_user_leading": "pass", "boundary_to_user_trailing": "fail"}, st
-PY
+# (json_to_string()'s pretty form: "key" : value)
+[ "$(grep -c '"failures" : 0,' "$tmp/out")" -eq 1 ] &&
+[ "$(grep -c '"failures" : 2,' "$tmp/out")" -eq 1 ] &&
+[ "$(grep -c '"status" : "fail"' "$tmp/out")" -eq 2 ] &&
+[ "$(grep -c '"status" : "pass"' "$tmp/out")" -eq 6 ] &&
+grep -q '"metadata" : {' "$tmp/out" || no "--json: $(head -c 600 "$tmp/out")"
 
 # --kmap overrides the plugin's era; bad usage is 2
 expect 0 "$usercopy" --variant direct --kmap pre-5.11
@@ -142,8 +138,8 @@ n=$(grep -c '^    # bbw\.[a-z_]*\.kmap-pre-5\.11: crashed: ' "$tmp/out")
 [ "$n" -eq 2 ] || no "crashing suite: $n of 2 runs say crashed: $(head -c 400 "$tmp/out")"
 grep -q '^not ok 2 bbw.gup_kmap_fixed.kmap-pre-5.11$' "$tmp/out" || no "crashing suite: run 2 not listed"
 expect 1 "$crash" --variant direct --json
-python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["runs"][0]; assert r["failures"] == 1 and r["error"], r' \
-	"$tmp/out" || no "crashing suite: JSON has no error"
+grep -q '"failures" : 1,' "$tmp/out" && grep -q '"error" : "' "$tmp/out" ||
+	no "crashing suite: JSON has no error: $(head -c 600 "$tmp/out")"
 expect 1 "$loop" --variant direct --timeout 0.5
 grep -q 'crashed: timed out after 0.5 s (--timeout): killed' "$tmp/out" || no "looping suite not timed out"
 expect 2 "$loop" --timeout -1
