@@ -177,6 +177,9 @@ if [ -f "$build/CMakeCache.txt" ] && grep -q '^KMODEL_BUILD_MAN:BOOL=ON' "$build
 			{ echo "install_consumer: no kmodel-bench-$sub(1) with its options" >&2; exit 1; }
 	done
 fi
+# the library's page and the manual
+[ -s "$prefix/share/man/man3/kmodel.3" ] && [ -s "$prefix/share/doc/kmodel/index.md" ] ||
+	{ echo "install_consumer: no kmodel(3) or share/doc/kmodel/index.md" >&2; exit 1; }
 # 5. bring your own: the examples' plugins through the installed tools (the
 # uaccess plugin on bbw here, built through pkg-config on a15 below)
 "$prefix/bin/kmodel-check" uaccess --load "$tmp/b/byo_uaccess/libbyo_uaccess.so" \

@@ -4,10 +4,10 @@
  * goal -- +-10 % for the 7 headline figures, +-15 % for the 21 points of
  * the block-size table, the with/without drop per block size within 5
  * points -- except the KNOWN MISSES listed below, each asserted within one
- * point of today's value with its reason, the same list as the README's:
- * a change that loses fidelity fails here, and so does one that moves a
- * known miss either way (then update it here and in the README, or move
- * it to the met figures). The published values are the seeds' (the RFC,
+ * point of today's value with its reason, the same list as
+ * docs/predicting.md's: a change that loses fidelity fails here, and so
+ * does one that moves a known miss either way (then update it here and in
+ * docs/predicting.md, or move it to the met figures). The published values are the seeds' (the RFC,
  * its thread, Ming Lei's test of the asix patch); the calibrated ones are
  * exactly the three the profiles name. Also: --json in the issue's schema
  * exactly, --profile taking the calibrated flags from the profile used,
@@ -45,7 +45,7 @@ static const struct {
 static const unsigned long bsizes[7] = { 512, 1024, 4096, 16384, 32768, 65536, 1048576 };
 
 /*
- * KNOWN MISSES (README, "What the model misses"): the with/without drop
+ * KNOWN MISSES (docs/predicting.md, the known misses): the with/without drop
  * per block size, predicted - published in points, today's value +-1.
  * The RFC's work per 4 KiB chunk (two user pages pinned through the gup
  * slow path -- dd's buffer starts 8 bytes into a page -- kmap'ed and put,
@@ -244,10 +244,10 @@ static void test_figures_within_tolerance(void **state)
 			known = true;
 			if (fabs(d) <= 5)
 				fail_msg("bs %lu: the KNOWN MISS is met (%+.1f points): move it to the "
-					 "met figures here and in the README", bsizes[i], d);
+					 "met figures here and in docs/predicting.md", bsizes[i], d);
 			if (!(d >= drop_known_miss[k].lo && d <= drop_known_miss[k].hi))
 				fail_msg("bs %lu: the KNOWN MISS moved: %+.2f points, outside "
-					 "[%+.1f, %+.1f] (update it here and in the README)", bsizes[i],
+					 "[%+.1f, %+.1f] (update it here and in docs/predicting.md)", bsizes[i],
 					 d, drop_known_miss[k].lo, drop_known_miss[k].hi);
 		}
 		if (!known && !(fabs(d) <= 5))

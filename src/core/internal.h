@@ -89,7 +89,7 @@ struct km_slab {
  * Event counting. Every update of struct km_events (m->ev) and of the path
  * counters (m->path_ev) goes through these macros, and the "warm" clock's
  * bookkeeping tests KMODEL_COUNT_EVENTS, so that a measurement build
- * (cmake -DKMODEL_COUNT_EVENTS=OFF: README, "Counting overhead") compiles
+ * (cmake -DKMODEL_COUNT_EVENTS=OFF: docs/bench.md, "Counting the events") compiles
  * all of it to nothing. Its events, and every prediction made from them,
  * are meaningless: it exists only to measure what counting costs.
  * At run time km_events_set_counting(m, false) stops the counter updates

@@ -378,8 +378,8 @@ static void __attribute__((noinline, cold)) dd_poison_buffer(struct dd_run *r)
 
 /* After a read(2) of @n bytes of A (ending at r->in_pos), does dd's buffer
  * hold them? (This and dd_poison_buffer() are cold and not inlined, so the
- * timed runs' dd_block() stays small enough to be inlined: the two flag
- * tests then cost them +0.19 % of their instructions, README.) */
+ * timed runs' dd_block() stays small enough to be inlined, and their two
+ * flag tests are all the checking the timed runs pay for.) */
 static int __attribute__((noinline, cold)) dd_check_buffer(struct dd_run *r, unsigned long n)
 {
 	uint64_t pos = r->in_pos - n;
@@ -636,12 +636,12 @@ static int dd_row_end(struct dd_run *r, int err)
 }
 
 /* One timed run of @passes dd invocations, not counting events (a counter
- * update costs host time: README, "Counting overhead"; dd_counted() counts
+ * update costs host time: docs/bench.md, "Counting the events"; dd_counted() counts
  * them). Reports are counted per run (a difference of the counters, which
  * count on or off); the report log keeps its first 1024 messages, and once
  * it is full a run pays for counting a BUG/WARN, not for formatting it.
  * Not inlined: a callgrind boundary for a timed run's instructions
- * (README, "Counting overhead": --dump-before/--dump-after). */
+ * (docs/bench.md, "Counting the events": --dump-before/--dump-after). */
 static int __attribute__((noinline)) dd_timed(struct dd_run *r, uint64_t passes)
 {
 	double t0;
