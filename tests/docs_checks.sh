@@ -4,14 +4,19 @@
 #   readme-length SRCDIR   README.md is at most 200 lines: one screen of what
 #                          libkmodel is, its headline, set-up and where to go
 #                          next; the manual is docs/.
+#   readme-sample SRCDIR KMODEL-BENCH
+#                          the README's sample of the first screen (the
+#                          block under "## The headline result") is what
+#                          `kmodel-bench reproduce` prints, line for line
+#                          ("..." stands for the lines left out).
 #   internal-notes SRCDIR  no tracked source, test, doc or script cites a
 #                          note the repository does not hold (a review,
 #                          new-user or mutation-run note by its name and
 #                          number): a comment or doc states the fact itself,
 #                          or cites a kernel commit, file or version.
-# Usage: docs_checks.sh CHECK SRCDIR
+# Usage: docs_checks.sh CHECK SRCDIR [KMODEL-BENCH]
 set -euo pipefail
-[ $# = 2 ] || { echo "docs_checks: usage: docs_checks.sh readme-length|internal-notes SRCDIR" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "docs_checks: usage: docs_checks.sh readme-length|readme-sample|internal-notes SRCDIR [KMODEL-BENCH]" >&2; exit 2; }
 check=$1 src=$2
 readme_max=200
 
@@ -34,6 +39,24 @@ readme-length)
 		exit 1
 	fi
 	echo "docs_checks: README.md has $n lines (at most $readme_max)"
+	;;
+readme-sample)
+	bench=${3:?docs_checks: readme-sample needs the kmodel-bench to run}
+	sample=$(awk '/^## The headline result/ { h = 1; next } /^## / { h = 0 }
+		      h && /^```/ { if (in_block) exit; in_block = 1; next }
+		      in_block' "$src/README.md")
+	[ -n "$sample" ] || { echo "docs_checks: README.md has no sample under '## The headline result'" >&2; exit 1; }
+	out=$("$bench" reproduce | sed 's/ *$//')
+	bad=0 n=0
+	while IFS= read -r line; do
+		line=${line%"${line##*[! ]}"}
+		[ "$line" = "..." ] && continue
+		n=$((n + 1))
+		grep -qxF -- "$line" <<<"$out" ||
+			{ echo "docs_checks: README.md's sample line is not in 'kmodel-bench reproduce': $line" >&2; bad=1; }
+	done <<<"$sample"
+	[ $bad = 0 ] || { echo "docs_checks: update the sample from 'kmodel-bench reproduce'" >&2; exit 1; }
+	echo "docs_checks: the README's $n sample lines are kmodel-bench reproduce's"
 	;;
 internal-notes)
 	# the note names: "review", "newuser", "mutants", ... then a number
