@@ -267,7 +267,7 @@ head -1 "$tmp/repro.txt" | grep -q '(profile of every row: beaglebone-white)$' |
 sed -n 2p "$tmp/repro.txt" | grep -q '^seed ' || fail "reproduce --profile: the header is not line 2"
 
 # --csv-dir and reproduce --plot create DIR with its missing parents, as
-# their --help and the README say (newuser4 #17: it was done unsaid)
+# their --help and docs/bench.md say (newuser4 #17: it was done unsaid)
 "$bench" "${dd1[@]}" --dd-variants direct --csv-dir "$tmp/new/csv" >/dev/null ||
 	fail "--csv-dir under a missing parent: failed"
 [ -s "$tmp/new/csv/dd.csv" ] || fail "--csv-dir under a missing parent: no dd.csv"

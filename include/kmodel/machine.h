@@ -82,8 +82,8 @@ enum km_kmap_flavour {
  * needs ASan's default allow_user_segv_handler=1); the access must come
  * from the host thread that drives the machine (its current task's, or the
  * last strict machine that kmapped on that thread, while it lives). Each
- * kmap/kunmap costs host mmap()/mprotect() calls: see the README for the
- * cost on the dd bench.
+ * kmap/kunmap costs host mmap()/mprotect() calls: docs/mm.md, "Strict
+ * kmap mode", says how to see the cost on the dd bench.
  */
 enum km_kmap_strict {
 	KM_KMAP_STRICT_OFF = 0,		/**< default: kmap addresses are the frames' */
@@ -667,8 +667,8 @@ KM_API void km_events_reset(struct km_machine *m);
  * km_events_set_counting() - stop (@on false) or resume (@on true) the
  * counting of the events of @m; a new machine counts. For timing code on
  * a model, as a profiler separates timing runs from counting runs: each
- * counter update is a store on the hot path of the modelled calls (README,
- * "Counting overhead"), and while counting is off it is a predictable
+ * counter update is a store on the hot path of the modelled calls (docs/bench.md,
+ * "Counting the events"), and while counting is off it is a predictable
  * branch instead. No units; a NULL @m does nothing.
  * Off: no counter of struct km_events changes (km_events_get() returns the
  * same snapshot, memcpy_bytes included) until counting resumes. The
