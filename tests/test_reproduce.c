@@ -172,7 +172,7 @@ static void test_figures_within_tolerance(void **state)
 	{
 		static const char *const top[] = { "figures", "dd_predictions", "iperf_predictions",
 						   NULL };
-		/* and a dd prediction's machine, beyond it (newuser5 #11) */
+		/* and a dd prediction's machine, beyond it */
 		static const char *const dd[] = { "profile", "variant", "machine", "highmem",
 						  "block_size", "predicted_mb_s", NULL };
 		static const char *const ip[] = { "profile", "variant", "traffic",
@@ -339,7 +339,7 @@ static void test_host_profile_comma_locale(void **state)
 		}
 		if (g_str_has_suffix(f, ".gp")) {
 			/* the y ranges hold what is drawn, the titles name the
-			 * profile (newuser5 #6: fixed [0:110] and [0:135] cut off
+			 * profile (fixed [0:110] and [0:135] cut off
 			 * the host's predictions) */
 			const char *at;
 			double top[2], max[2] = { 0, 0 };
@@ -360,9 +360,9 @@ static void test_host_profile_comma_locale(void **state)
 			if (!(top[0] >= max[1] && top[1] >= max[0]))
 				fail_msg("y ranges [0:%g] (dd) and [0:%g] (iperf) below %g and %g", top[0],
 					 top[1], max[1], max[0]);
-			/* both titles name it (review5b D10: the iperf
+			/* both titles name it (the iperf
 			 * title's profile was not checked), in single quotes
-			 * (review5b D3: gnuplot runs `...` in double ones) */
+			 * (gnuplot runs `...` in double ones) */
 			at = strstr(text, "profile \" . 'host'\n");
 			assert_non_null(at);
 			assert_non_null(strstr(at + 1, "profile \" . 'host'\n"));
@@ -425,7 +425,7 @@ static void test_plot(void **state)
 	g_strfreev(lines);
 	g_free(text);
 	/* reproduce.gp: each title names the profile that priced its plot,
-	 * in single quotes (review5b D3, D10) */
+	 * in single quotes */
 	{
 		gchar *f = g_build_filename(full.dir, "reproduce.gp", NULL);
 		const char *iperf;
@@ -442,7 +442,7 @@ static void test_plot(void **state)
 }
 
 /*
- * review5b D3: a profile's [profile] name went into --plot's gnuplot
+ * a profile's [profile] name went into --plot's gnuplot
  * script in double quotes, where gnuplot runs `...` in a shell, and a
  * newline (GKeyFile's \n) started a gnuplot command: both of the
  * review's names created a file. The profile is refused now (exit 2,
@@ -511,7 +511,7 @@ static void test_bench_tables_predicted(void **state)
 
 	assert_true(json_parser_load_from_data(p, out, -1, NULL));
 	/* the options record the profile as given and the file it resolved
-	 * to (newuser5 #11: only as given) */
+	 * to (only as given) */
 	sc = json_object_get_object_member(json_node_get_object(json_parser_get_root(p)), "options");
 	assert_true(json_object_has_member(sc, "profile_file"));
 	assert_string_equal(json_object_get_string_member(sc, "profile_file"),
@@ -544,12 +544,12 @@ static void test_bench_tables_predicted(void **state)
 }
 
 /* --explain names the files of the profiles that price a row: with -s
- * iperf the BeagleBoard-xM's alone (newuser5 #11: all three were listed);
- * each iperf row's bound names the device's wire (newuser5 #3), which
+ * iperf the BeagleBoard-xM's alone (all three were listed);
+ * each iperf row's bound names the device's wire, which
  * part of the link is the slower -- the AX88772's wire: 1514 + 24 bytes
  * at 100 Mbit/s, 123.04 us, against about 1518 bytes on the high-speed
  * pipe's 53,248,000 bytes/s, 28.5 us -- and the profile's [link] cap only
- * where the profile has one (review5b D9: beaglebone-white, without
+ * where the profile has one (beaglebone-white, without
  * [link], was said to have its usb_bytes_per_s) */
 static void test_explain_profiles_used(void **state)
 {

@@ -447,7 +447,7 @@ enum km_report_code {
 	 *  zero page, or a kmap of it. Every later read of an untouched
 	 *  anonymous page, in every address space, sees those bytes. Checked
 	 *  by km_machine_check() (and so at teardown) and by the conformance
-	 *  suite after each case (newuser5 #5). */
+	 *  suite after each case. */
 	KM_R_ZERO_PAGE,
 	/** BUG (checker; a sharing rule, counted in KM_R_SKB_SHARING too): a
 	 *  store not through an accessor -- a plain C store such as
@@ -608,7 +608,7 @@ struct km_events {
 	 *  192): what the target's slab allocator and DEBUG_SLAB handle. */
 	uint64_t kmalloc_arm_bytes;
 	uint64_t kfree_arm_bytes;
-	/* appended (issue 9: lines written again while still in the caches;
+	/* appended (lines written again while still in the caches;
 	 * "warm": at most KM_EVENTS_WARM_BYTES copied or set on the machine
 	 * -- memcpy_bytes, clear_bytes, memmove_bytes, skb_copy_bytes --
 	 * between the two writes) */
