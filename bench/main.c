@@ -144,7 +144,7 @@ static int dd_cases(const struct kb_opts *o, const struct km_registry *reg, GArr
 	for (gchar **n = ks; n && *n; n++) {
 		const char *k = *n;
 
-		if (!strcmp(k, "both"))	/* what --help offers (newuser5 #8: refused) */
+		if (!strcmp(k, "both"))	/* what --help offers (refused) */
 			kmap[0] = kmap[1] = true;
 		else if (!strcmp(k, "pre-5.11") || !strcmp(k, "5.11"))
 			kmap[!strcmp(k, "5.11")] = true;
@@ -184,7 +184,7 @@ static int iperf_variants(const struct kb_opts *o, const struct km_registry *reg
 				g_ptr_array_add(out, (gpointer)*v);
 			else
 				g_string_append_printf(skipped, ", %s", (*v)->name);
-		/* a variant left out says so (newuser5b: no row, no word); a
+		/* a variant left out says so (no row, no word); a
 		 * notice, not progress: -q does not hide it */
 		if (skipped->len)
 			g_printerr("kmodel-bench: iperf skips %s: no bulk-out endpoint of maxpacket "
@@ -294,7 +294,7 @@ static int run_scenario(const struct kb_opts *o, const struct km_registry *reg, 
 			g_error_free(gerr);
 		}
 		/* a block larger than the input file: say which option to raise
-		 * (newuser4 #10: the default 16 MiB file and --dd-block-sizes 64M) */
+		 * (the default 16 MiB file and --dd-block-sizes 64M) */
 		for (guint i = 0; i < sizes->len && !rc; i++) {
 			unsigned long bs = g_array_index(sizes, unsigned long, i);
 
@@ -335,7 +335,7 @@ static int run_scenario(const struct kb_opts *o, const struct km_registry *reg, 
 		((struct kb_opts *)o)->dd_sizes = NULL;
 		g_array_free(sizes, TRUE);
 		g_array_free(cases, TRUE);
-		/* the library's messages start "dd: " (newuser4 #10: "dd: dd:");
+		/* the library's messages start "dd: " ("dd: dd:");
 		 * files that do not fit the RAM: the option to lower */
 		if (err)
 			fprintf(stderr, "kmodel-bench: %s%s%s\n",
@@ -386,8 +386,8 @@ static int run_scenario(const struct kb_opts *o, const struct km_registry *reg, 
 }
 
 /* one line of --list: the names in a column as wide as the longest
- * (newuser4 #19); a variant without a summary (optional, kmodel/uaccess.h,
- * kmodel/usb.h) shows "-" (newuser4 #8: printf of NULL printed "(null)") */
+ * a variant without a summary (optional, kmodel/uaccess.h,
+ * kmodel/usb.h) shows "-" (printf of NULL printed "(null)") */
 static void list_line(const char *kind, int width, const char *name, const char *summary,
 		      const struct km_registry *reg, const void *variant)
 {
@@ -461,7 +461,7 @@ static void json_options(JsonBuilder *b, const struct kb_opts *o)
 	json_builder_add_boolean_value(b, o->fail_on_reports);
 	/* the predicted columns' prices */
 	STR("profile", o->profile ? o->profile : "(the one mapped to each row's machine)");
-	if (o->profile) {	/* the file it resolved to (newuser5 #11) */
+	if (o->profile) {	/* the file it resolved to */
 		struct km_cost_profile *p;
 
 		if (!km_cost_profile_load(o->profile, &p))

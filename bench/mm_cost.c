@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * mm_cost: what the model's address spaces cost the host (not installed;
- * issue 12's cost targets). Each row is measured here, in this run:
+ * docs/library.md, "What the model costs the host"). Each row is measured here, in this run:
  *  - mmap: 32,000 km_mmap() of a page each on a fresh address space (the
  *    gap tree: the lowest gap in O(log n)), and 32,000 more after every
  *    second one was unmapped (the gaps then are all one page);

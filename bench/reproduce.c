@@ -1065,7 +1065,7 @@ int kb_reproduce(int argc, char **argv)
 		rc = 2;
 		goto out;
 	}
-	/* an empty list is refused, not a run of nothing (newuser4 #20) */
+	/* an empty list is refused, not a run of nothing */
 	if (scenarios && km_tool_split_names("kmodel-bench reproduce", "scenario",
 					     (char *[]){ scenarios, NULL }, &names))
 		rc = 2;

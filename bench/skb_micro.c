@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * skb_micro: host cost of single skb_sim operations, each against a
- * baseline measured in the same run (not installed; see README, "iperf").
+ * baseline measured in the same run (not installed; see docs/bench.md, "iperf").
  *
  *   build/release/bench/skb_micro [ITERATIONS]
  *

@@ -64,7 +64,6 @@ function(kmodel_kernel_sources)
   endif()
   # a file that is neither there nor generated (a typo) is an error now,
   # not a compile error of the real file later, far from the cause
-  # (newuser4 #20)
   foreach(f IN LISTS arg_UNPARSED_ARGUMENTS)
     cmake_path(ABSOLUTE_PATH f BASE_DIRECTORY "${dir}" OUTPUT_VARIABLE abs)
     get_source_file_property(gen "${f}" ${where} GENERATED)

@@ -11,6 +11,12 @@
 #    `<target> <HELP_OPTION>` (default --help; --help-all for a tool with
 #    option groups) and writes <target>.1, installed to share/man/man1.
 #    DESCRIPTION is the man page's NAME line ("<target> - DESCRIPTION").
+#    --help's option groups make its OPTIONS section and its "Exit status:"
+#    paragraph its EXIT STATUS (cmake/KmodelManHelp.sh); man/<target>.h2m,
+#    a help2man include file, adds what --help lacks: [SYNOPSIS],
+#    [ENVIRONMENT], [FILES], [EXAMPLES], [SEE ALSO]. A tool without one
+#    gets a page of --help alone (a configure warning says so), and the
+#    man_pages test checks the sections only of pages with one.
 #    With -DKMODEL_BUILD_MAN=OFF no man page is made.
 #
 # The tool's main() then does, as tools/kmodel-check.c does:
@@ -21,7 +27,8 @@
 #
 # kmodel_tool_subcommand(<target> <subcommand> DESCRIPTION <text>) makes a
 # man page of a subcommand's own options, <target>-<subcommand>.1, from
-# `<target> <subcommand> --help` (as git-commit(1)).
+# `<target> <subcommand> --help` (as git-commit(1)), with
+# man/<target>-<subcommand>.h2m as its include file.
 #
 # A new tool, e.g. tools/kmodel-sweep.c, takes three lines in
 # tools/CMakeLists.txt:
@@ -76,17 +83,34 @@ endfunction()
 # hold a subcommand: help2man runs it through the shell)
 function(kmodel_tool_man target page description help fixup)
   set(man ${CMAKE_CURRENT_BINARY_DIR}/${page}.1)
+  set(inc ${PROJECT_SOURCE_DIR}/man/${page}.h2m)
+  if(EXISTS ${inc})
+    set(include_opt --include=${inc})
+    set(full 1)
+  else()
+    set(include_opt)
+    set(inc)
+    set(full 0)
+    message(WARNING "kmodel_tool(${target}): no man/${page}.h2m: ${page}(1) has only "
+                    "--help's sections (no ENVIRONMENT, FILES, EXAMPLES, SEE ALSO)")
+  endif()
   # a fixed locale: the page does not depend on the builder's; UTF-8 so
   # GOption's "[OPTION…]" survives (in plain C glib prints "[OPTION?]")
   add_custom_command(OUTPUT ${man}
     COMMAND ${KMODEL_HELP2MAN} --no-info --locale=C.UTF-8 --section=1
-            --name=${description} --help-option=${help}
-            --source=libkmodel --manual=libkmodel --output=${man} $<TARGET_FILE:${target}>
+            --name=${description} --help-option=${help} ${include_opt}
+            --source=libkmodel --manual=libkmodel --output=${man}
+            "${PROJECT_SOURCE_DIR}/cmake/KmodelManHelp.sh $<TARGET_FILE:${target}>"
     ${fixup}
-    DEPENDS ${target} ${PROJECT_SOURCE_DIR}/cmake/KmodelSubMan.cmake
+    DEPENDS ${target} ${inc} ${PROJECT_SOURCE_DIR}/cmake/KmodelSubMan.cmake
+            ${PROJECT_SOURCE_DIR}/cmake/KmodelManHelp.sh
     COMMENT "help2man ${page}.1" VERBATIM)
   add_custom_target(${page}-man ALL DEPENDS ${man})
   install(FILES ${man} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+  # for tests/man_pages.sh: the page, whether it has an include file, and
+  # the command line of the --help it is made from
+  set_property(GLOBAL APPEND PROPERTY KMODEL_MAN_PAGES
+    "${man}|${full}|$<TARGET_FILE:${target}> ${help}")
 endfunction()
 
 function(kmodel_tool_subcommand target sub)

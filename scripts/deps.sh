@@ -5,12 +5,13 @@
 # Usage: deps.sh [clang] [valgrind] -- clang also installs clang and its
 # runtimes (ASan/UBSan and libFuzzer: libclang-rt-dev), for the asan-clang
 # preset and the fuzz targets (tests/fuzz/); valgrind the memcheck runs of
-# README's Tests section (CI does not run them).
+# docs/testing.md (CI does not run them).
 set -euo pipefail
 
-# locales: the de_DE source localedef compiles for the decimal-comma tests
+# locales: the de_DE source localedef compiles for the decimal-comma tests;
+# groff-base and man-db: the man_pages test renders the pages (groff, man -l)
 pkgs=(gcc make cmake pkg-config libglib2.0-dev libjson-glib-dev libcmocka-dev gnuplot-nox help2man
-      locales patch)
+      locales patch groff-base man-db)
 for group in "$@"; do
 	case $group in
 	clang) pkgs+=(clang libclang-rt-dev) ;;

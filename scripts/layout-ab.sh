@@ -6,8 +6,8 @@
 # runs, and a change of the code moves the layout too (Curtsinger and
 # Berger, "STABILIZER: Statistically Sound Performance Evaluation", ASPLOS
 # 2013): at 512-byte blocks the plain-memcpy baseline of two builds with the
-# same instructions per block differs by 11-13 % in host MB/s (README,
-# Counting overhead). So this script builds each of two configurations in
+# same instructions per block can differ beyond the runs' spread in host
+# MB/s (docs/bench.md, "Counting the events"). So this script builds each of two configurations in
 # LAYOUTS code layouts -- the library's functions in a random order per
 # layout (-ffunction-sections, GNU gold's --section-ordering-file; layout 0
 # is the linker's own order) -- runs every binary ROUNDS times in a shuffled

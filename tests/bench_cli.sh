@@ -11,7 +11,7 @@ set -euo pipefail
 bench=$1
 stall=$2	# a plugin whose variant "stall" never copies in atomic context
 flip=$3		# a plugin whose usbnet variant "flip_last" corrupts each frame's last byte
-broken=$4	# a new user's broken variants: nocopy, atomic_leak, leak_tx (newuser4)
+broken=$4	# a new user's broken variants: nocopy, atomic_leak, leak_tx
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # (--wide --host: the text tables with every column and each row's notes,
@@ -146,7 +146,7 @@ fi
 grep -q 'iperf skips' "$tmp/one.err" && fail "-s iperf at 512: a skip notice, yet every variant meets it"
 
 # a variant without the --iperf-maxpacket endpoint gets no row: one line on
-# stderr names it, even with -q (newuser5b usability 3); none when the
+# stderr names it, even with -q; none when the
 # variants are named
 "$bench" "${small[@]}" -s iperf --iperf-maxpacket 1024 --csv >"$tmp/mp.csv" 2>"$tmp/mp.err"
 [ "$(grep -c 'iperf skips' "$tmp/mp.err")" = 1 ] || fail "--iperf-maxpacket 1024: not one skip line"
@@ -248,7 +248,7 @@ set +e
 rc=$?
 set -e
 [ $rc = 1 ] || fail "--iperf-mss 1453: exit $rc, want 1 (frames that do not verify)"
-# ... and the message names every failing row, not only the last (newuser4 #20)
+# ... and the message names every failing row, not only the last
 set +e
 "$bench" -q -r 1 --wide --host -s iperf --iperf-packets 5 --iperf-mss 1453 --iperf-variants after,ax88179 \
 	>/dev/null 2>"$tmp/mss.err"
@@ -267,7 +267,7 @@ head -1 "$tmp/repro.txt" | grep -q '(profile of every row: beaglebone-white)$' |
 sed -n 2p "$tmp/repro.txt" | grep -q '^seed ' || fail "reproduce --profile: the header is not line 2"
 
 # --csv-dir and reproduce --plot create DIR with its missing parents, as
-# their --help and the README say (newuser4 #17: it was done unsaid)
+# their --help and docs/bench.md say (it was done unsaid)
 "$bench" "${dd1[@]}" --dd-variants direct --csv-dir "$tmp/new/csv" >/dev/null ||
 	fail "--csv-dir under a missing parent: failed"
 [ -s "$tmp/new/csv/dd.csv" ] || fail "--csv-dir under a missing parent: no dd.csv"
@@ -298,8 +298,8 @@ for sub in reproduce calibrate; do
 	[ ! -f "$man" ] || grep -qF 'kmodel\-bench '"$sub" "$man" ||
 		fail "the man page does not list $sub"
 done
-# ---- a new user's findings (newuser4) ----
-# an option's error once, without "dd: dd:" (#10); a block larger than the
+# ---- what a new user found ----
+# an option's error once, without "dd: dd:"; a block larger than the
 # input file names the option to raise
 err1() {	# err1 WANT_RC ARGS...: run, the exit status WANT_RC, stderr in $tmp/err
 	local want=$1 rc
@@ -321,7 +321,7 @@ grep -qx 'kmodel-bench: --dd-block-sizes: a block of 67108864 bytes is larger th
 	fail "--dd-block-sizes 1M --dd-file-mib 1: not exit 0 ($(cat "$tmp/err"))"
 # input and output files that do not fit in the RAM: refused naming the
 # limit (bbw, where the baseline runs: 256 MiB, one page for the zero page)
-# and the option, not an empty message half-way (#3b, #18)
+# and the option, not an empty message half-way
 err1 2 "${dd1[@]}" --dd-file-mib 128 --dd-machines a15
 grep -qx 'kmodel-bench: dd: bbw (256 MiB of RAM, where the memcpy baseline runs) cannot hold the input and output files of 134217728 bytes each and a buffer of 4096: at most 127 MiB per file at this block size (lower --dd-file-mib)' \
 	"$tmp/err" || fail "--dd-file-mib 128: not the message naming the limit"
@@ -342,7 +342,7 @@ grep -q 'at most 127 at blocks up to 1M, 95 at 64M' "$tmp/help-dd" ||
 	fail "--help-dd: --dd-file-mib does not say the RAM limit"
 # a variant whose copy_to_user copies nothing: its dd cannot complete (busybox
 # dd: "read error: Bad address"): the row fails saying why, the other rows
-# stay, the message names the row and the cause (#3a: "kmodel-bench: dd: "
+# stay, the message names the row and the cause (not "kmodel-bench: dd: "
 # and nothing after it, no table)
 why="read(2) of the input file at byte 0 failed (-14, $(perl -e '$!=14; print "$!"' 2>/dev/null || echo 'Bad address')): the variant's copy_to_user copied nothing into dd's resident, writable buffer"
 err1 1 "${dd1[@]}" --load "$broken" --dd-variants direct,nocopy --dd-block-sizes 4K,1K
@@ -357,7 +357,7 @@ head -1 "$tmp/nocopy.csv" | grep -q '^variant,builtin,machine,kmap,kmap_strict,h
 	grep -Fq "nocopy,false,bbw,pre-5.11,off,false,false,4096,false,\"$why\",,,,,," "$tmp/nocopy.csv" &&
 	grep -Eq '^direct,true,bbw,pre-5\.11,off,false,false,4096,false,,,[0-9]' "$tmp/nocopy.csv" ||
 	fail "dd nocopy --csv: the failed row's error column or the rows' speeds are wrong"
-# variants that copy the wrong bytes (newuser5 #2: a normal row and exit 0):
+# variants that copy the wrong bytes (a normal row and exit 0):
 # the counted run checks dd's buffer after each read(2), then B, on the host
 err1 1 "${dd1[@]}" --load "$broken" --dd-variants direct,flip_to,flip_from
 grep -qx "kmodel-bench: dd: rows that failed: flip_to on bbw (pre-5.11), bs 4096: after read(2), dd's buffer differs from A at byte 0 (want 0x00, got 0xff); flip_from on bbw (pre-5.11), bs 4096: B differs from A at byte 0 (want 0x00, got 0xff)" \
@@ -366,19 +366,19 @@ grep -Eq '^direct +bbw .* [0-9.]+ +[0-9.]+ ' "$tmp/out" && grep -q '^flip_from\*
 	fail "dd flip_from: not the table with direct's numbers and flip_from's failure"
 # ... and one that copies nothing to dd's buffer, at bs = the file: each
 # read(2) would find the block of the pass before there, so the counted run
-# first fills the buffer with the inverse of A (review5a D1: a normal row)
+# first fills the buffer with the inverse of A (a normal row)
 err1 1 "${dd1[@]}" --load "$broken" --dd-variants direct,skip_to --dd-block-sizes 1M
 grep -qx "kmodel-bench: dd: rows that failed: skip_to on bbw (pre-5.11), bs 1048576: after read(2), dd's buffer differs from A at byte 0 (want 0x00, got 0xff)" \
 	"$tmp/err" || fail "dd skip_to at bs 1M: not the message of the buffer left as it was ($(cat "$tmp/err"))"
 # a variant that leaves the task in atomic context: the row fails on the
-# task's leak_atomic at exit (#4: exit 0, the report cleared unseen), the
+# task's leak_atomic at exit (once exit 0, the report cleared unseen), the
 # other rows' table is still written
 err1 1 "${dd1[@]}" --load "$broken" --dd-variants direct,atomic_leak --dd-block-sizes 4K,1K
 grep -qx 'kmodel-bench: dd: rows that failed: atomic_leak on bbw (pre-5.11), bs 4096: teardown: leak_atomic 1; atomic_leak on bbw (pre-5.11), bs 1024: teardown: leak_atomic 1' \
 	"$tmp/err" || fail "dd atomic_leak: the message does not name the rows' leak_atomic"
 [ "$(grep -Ec '^(memcpy|direct|atomic_leak\*) +bbw ' "$tmp/out")" = 6 ] ||
 	fail "dd atomic_leak: not the table of all six rows"
-# ... and its rows say it in CSV (and JSON): the teardown column (review4 D1)
+# ... and its rows say it in CSV (and JSON): the teardown column
 "$bench" "${dd1[@]}" --load "$broken" --dd-variants direct,atomic_leak --dd-block-sizes 4K --csv \
 	>"$tmp/leak.csv" 2>/dev/null || true
 grep -Eq '^atomic_leak,false,bbw,pre-5\.11,off,false,false,4096,false,,leak_atomic 1,[0-9]' "$tmp/leak.csv" &&
@@ -390,7 +390,7 @@ err1 1 "${dd1[@]}" --load "$broken" --dd-variants atomic_leak,atomic_leak --dd-m
 grep -Eq '^kmodel-bench: dd: rows that failed: (atomic_leak on [a-z0-9-]+ \(pre-5\.11\), bs [0-9]+: teardown: leak_atomic 1; )+\.\.\.$' \
 	"$tmp/err" || fail "dd: a long list of failing rows does not end with '; ...' ($(cat "$tmp/err"))"
 # a tx_fixup that leaks: the table, each leaking row named with its counts,
-# and at most 8 teardown warnings per machine then "... and N more" (#9)
+# and at most 8 teardown warnings per machine then "... and N more"
 err1 1 -q -r 1 --wide --host -s iperf --iperf-packets 20 --load "$broken" --iperf-variants after,leak_tx
 for tt in tcp tcp+tap udp; do
 	re=${tt//+/\\+}	# tcp\+tap
@@ -398,7 +398,7 @@ for tt in tcp tcp+tap udp; do
 		"$tmp/err" || fail "iperf leak_tx: the message does not name leak_tx $tt with counts"
 	grep -Eq "^after +$re +20 +20 " "$tmp/out" || fail "iperf leak_tx: no table row for after $tt"
 done
-# the leaking rows' teardown column (review4 D1), the clean ones' empty
+# the leaking rows' teardown column, the clean ones' empty
 "$bench" -q -r 1 -s iperf --iperf-packets 20 --load "$broken" --iperf-variants after,leak_tx --json \
 	-o "$tmp/leak.json" 2>/dev/null || true
 [ "$(grep -Ec '"teardown" : "leak_kmalloc [0-9]+, leak_skb [0-9]+"' "$tmp/leak.json")" = 3 ] &&
@@ -409,19 +409,19 @@ done
 [ "$(grep -c 'kmodel teardown: \.\.\. and [0-9]* more ([0-9]* teardown problems in all)' "$tmp/err")" = 3 ] ||
 	fail "iperf leak_tx: no '... and N more' per machine"
 # a device constructor that fails without a message: the row and the
-# errno's text, not an empty reason (as #7's plugin entry point)
+# errno's text, not an empty reason (as of a plugin entry point that fails without one)
 err1 1 -q -r 1 -s iperf --iperf-packets 5 --load "$broken" --iperf-variants after,nodev
 grep -qx "kmodel-bench: iperf: nodev tcp: setting up its machine failed (-12): $(perl -e '$!=12; print "$!"' 2>/dev/null || echo 'Cannot allocate memory')" \
 	"$tmp/err" || fail "iperf nodev: not the message naming the row ($(cat "$tmp/err"))"
-# --list: a variant without a summary shows "-", not "(null)" (#8); the
-# summaries start in one column whatever the names' length (#19)
+# --list: a variant without a summary shows "-", not "(null)"; the
+# summaries start in one column whatever the names' length
 "$bench" --list --load "$broken" >"$tmp/list"
 grep -Eq '^uaccess +nocopy +- -- from ' "$tmp/list" || fail "--list: nocopy's missing summary"
 grep -q '(null)' "$tmp/list" && fail "--list prints (null)"
 [ "$(awk '{ match($0, /^[^ ]+ +[^ ]+ +/); print RLENGTH }' "$tmp/list" | sort -u | wc -l)" = 1 ] ||
 	fail "--list: the summaries do not start in one column"
 # an empty list, or an empty name in one, is a usage error, said once
-# (#20: -s "" passed running nothing, -s , said its error twice)
+# (-s "" once passed running nothing, -s , said its error twice)
 for args in "-s|" "-s|," "-s|dd,,iperf" "-s|dd|--dd-variants|" "-s|dd|--dd-machines|" \
 	    "-s|dd|--dd-kmap|" "-s|iperf|--iperf-variants|" "-s|iperf|--iperf-variants| , " \
 	    "reproduce|-s|"; do
@@ -430,7 +430,7 @@ for args in "-s|" "-s|," "-s|dd,,iperf" "-s|dd|--dd-variants|" "-s|dd|--dd-machi
 	[ "$(wc -l <"$tmp/err")" = 1 ] && grep -Eq '": an empty name \(want NAME\[,NAME\]\.\.\.\)$' "$tmp/err" ||
 		fail "${a[*]}: not one usage error ($(cat "$tmp/err"))"
 done
-# --dd-kmap both, as --help offers it, is pre-5.11,5.11 (newuser5 #8: refused)
+# --dd-kmap both, as --help offers it, is pre-5.11,5.11 (refused)
 "$bench" "${dd1[@]}" --dd-variants direct --dd-kmap both --csv | cut -d, -f1,3,4 >"$tmp/both" &&
 	"$bench" "${dd1[@]}" --dd-variants direct --dd-kmap pre-5.11,5.11 --csv | cut -d, -f1,3,4 |
 	cmp -s - "$tmp/both" && grep -qx 'direct,bbw,5.11' "$tmp/both" ||

@@ -89,7 +89,7 @@ grep -q '^  BUG kmap_era: kmap_local_page() on a machine of the pre-5.11 kmap er
 	fail "kmap_local: the report's message is not shown"
 "$check" uaccess --load "$local" --variant kmap_local --machine a15 --context process \
 	--kmap 5.11 >/dev/null || fail "kmap_local with --kmap 5.11: does not pass"
-# newuser5 #1: kmap_local_page(NULL) then a write at the offset (a port
+# kmap_local_page(NULL) then a write at the offset (a port
 # that kmaps the page a failed gup left) crashed kmodel-check (SIGSEGV, no
 # output); now the row, FAIL by its bad_page BUG reports
 set +e
@@ -129,13 +129,13 @@ usage_error() {
 	[ $rc = 2 ] || fail "$*: exit $rc, want 2"
 	grep -Eq -- "$want" "$tmp/err_usage" || fail "$*: no message like $want"
 }
-# an empty list selects nothing: a vacuous run that exited 0 (newuser4 #6);
+# an empty list selects nothing: a vacuous run that exited 0;
 # bad usage now, as is an empty name in a list
 for opt in '--variant=' '--variant=direct,' '--machine= , ' '--context='; do
 	usage_error 'an empty name \(want NAME\[,NAME\]\.\.\.\)' uaccess "$opt"
 done
 # an empty --load path is named so, with no hint to prefix it with ./
-# (GModule's retry quoted ".so"; newuser4 #20)
+# (GModule's retry quoted ".so")
 set +e
 "$check" uaccess --load "" >/dev/null 2>"$tmp/err_load"
 rc=$?
@@ -143,10 +143,10 @@ set -e
 [ $rc = 2 ] || fail "--load '': exit $rc, want 2"
 grep -qx 'kmodel-check: km_registry_load: an empty path' "$tmp/err_load" ||
 	fail "--load '': not 'an empty path' alone: $(cat "$tmp/err_load")"
-# an unknown command is named, not only the usage line (newuser4 #20)
+# an unknown command is named, not only the usage line
 usage_error "^kmodel-check: unknown command 'bogus'; commands: uaccess\$" bogus
 # report messages name the ported file relative to the source tree, not the
-# build machine's path (__FILE__ of might_fault(); newuser4 #20)
+# build machine's path (__FILE__ of might_fault())
 set +e
 "$check" uaccess --variant uaccess_with_memcpy --machine bbw --context preempt_off \
 	>"$tmp/file_path" 2>/dev/null
@@ -154,7 +154,7 @@ set -e
 grep -q 'invalid context at src/uaccess/uaccess_with_memcpy.c:[0-9]' "$tmp/file_path" ||
 	fail "might_fault() report: no source-relative path"
 grep -q ' at /' "$tmp/file_path" && fail "a report names an absolute path"
-# a copy_from_user that writes 1000 bytes past its kernel buffer (newuser4 #11:
+# a copy_from_user that writes 1000 bytes past its kernel buffer (once
 # kmodel-check segfaulted or corrupted its heap): FAIL on dst, the table and
 # the JSON say how far it wrote
 set +e
@@ -174,7 +174,7 @@ grep -q '^overrun on bbw, process: copy_from_user wrote up to 1000 bytes past th
 # check-overrun-total: the variant's said 0)
 [ "$(grep -c '"kbuf_overrun" : 1000,' "$tmp/overrun.json")" = 2 ] ||
 	fail "overrun: kbuf_overrun 1000 not in the run's and the variant's counts of the JSON"
-# a copy that runs 64 bytes past the page it kmapped (newuser4 #22): without a
+# a copy that runs 64 bytes past the page it kmapped: without a
 # strict kmap mode only the dst failures of the next frame's bytes show; with
 # --kmap-strict force-map none do, each overrun is a kmap_guard report; the
 # JSON options say the mode (strict: on bbw's lowmem no kmap takes a slot)

@@ -23,7 +23,7 @@
 #    kmodel_kernel_sources() of a missing file fails at configure time;
 #  - every installed header compiles alone under -Wall -Wextra -Werror
 #    (the layer's at 3.5 and 5.7), and each layer header brings u8 .. s64,
-#    bool and size_t as the kernel's do (newuser4 #5);
+#    bool and size_t as the kernel's do;
 #  - the prefix moved elsewhere still works: its kmodel-bench runs dd, iperf
 #    and reproduce with the cost profiles of the moved prefix (found
 #    relative to its libkmodel.so), never the source tree's.
@@ -105,7 +105,7 @@ if cmake --build "$tmp/b" --target implicit_int >"$tmp/implicit_int.log" 2>&1 ||
 fi
 
 # ... and kmodel_kernel_sources() of a file that is not there (a typo) fails
-# at configure time, naming it (newuser4 #20: accepted silently); a
+# at configure time, naming it (accepted silently); a
 # GENERATED one is not there yet either, and is accepted
 mkdir "$tmp/nothere"
 cat >"$tmp/nothere/CMakeLists.txt" <<'EOF2'
@@ -178,6 +178,9 @@ if [ -f "$build/CMakeCache.txt" ] && grep -q '^KMODEL_BUILD_MAN:BOOL=ON' "$build
 			{ echo "install_consumer: no kmodel-bench-$sub(1) with its options" >&2; exit 1; }
 	done
 fi
+# the library's page and the manual
+[ -s "$prefix/share/man/man3/kmodel.3" ] && [ -s "$prefix/share/doc/kmodel/index.md" ] ||
+	{ echo "install_consumer: no kmodel(3) or share/doc/kmodel/index.md" >&2; exit 1; }
 # 5. bring your own: the examples' plugins through the installed tools (the
 # uaccess plugin on bbw here, built through pkg-config on a15 below)
 "$prefix/bin/kmodel-check" uaccess --load "$tmp/b/byo_uaccess/libbyo_uaccess.so" \
@@ -190,7 +193,7 @@ grep -q '^page_copy\* ' "$tmp/dd.txt" || { echo "install_consumer: no page_copy 
 	--iperf-variants byo1 --iperf-packets 200 >/dev/null	# exit 0: every frame verified
 # a plugin that copies a built-in variant (tests/plugins/flip_tx.c) built
 # against the installed headers: its rows carry the device model's wire,
-# the AX88772's 100 Mbit/s (review5b D1: the wire was a member appended to
+# the AX88772's 100 Mbit/s (the wire was a member appended to
 # the variant, and such a copy built against 0.3.0 made the library read
 # past the plugin's struct)
 cc -std=gnu11 -fPIC -shared -o "$tmp/libflip.so" "$src/tests/plugins/flip_tx.c" \
@@ -209,9 +212,8 @@ grep -q byo1 "$tmp/sweep.txt" || { echo "install_consumer: no byo1 sweep" >&2; e
 if grep -Eq 'usb_protocol|frame_mismatch' "$tmp/sweep.txt"; then
 	echo "install_consumer: false findings in the byo1 sweep:" >&2; cat "$tmp/sweep.txt" >&2; exit 1
 fi
-# ... and the example's README names each finding and its count (newuser4
-# #21: it did not mention the sweep, which shows the driver writing into
-# shared skbs)
+# ... and the example's README names each finding and its count (the
+# sweep shows the driver writing into shared skbs)
 while read -r rule count _; do
 	count=$(sed -E ':a; s/([0-9])([0-9]{3})($|,)/\1,\2\3/; ta' <<<"$count")	# 81,900
 	grep -q "\`$rule\`" "$src/examples/byo_tx_fixup/README.md" &&
@@ -233,7 +235,7 @@ readme_build() {	# <example dir> <work dir>: the README's "Without CMake" block
 		{ echo "install_consumer: $1/README.md's pkg-config build failed" >&2; exit 1; }
 }
 # ... and the examples' CMake recipes refuse at link time a name nothing
-# defines (newuser4 #15: its MODULE linked without -z defs, and the name
+# defines (its MODULE linked without -z defs, and the name
 # failed only at --load): every file of the example gets a reference to one
 cat >"$tmp/undef.h" <<'EOF2'
 void km_undefined_by_install_consumer(void);
@@ -297,7 +299,7 @@ done
 "$prefix/bin/kmodel-check" uaccess --load "$tmp/pc_byo/libbyo_uaccess.so" --variant page_copy \
 	--machine a15 --context process >/dev/null
 # ... but not linked with libkmodel.a: a copy of its own is refused, though
-# its calls would bind to the tool's copy and run (newuser4 #14)
+# its calls would bind to the tool's copy and run
 cc -std=gnu11 -fPIC -shared -o "$tmp/pc_byo/libstatic.so" "$src/examples/byo_uaccess/plugin.c" \
 	"$tmp/pc_byo/my_copy.o" $(pkg-config --cflags kmodel) "$libdir/libkmodel.a" \
 	$(pkg-config --libs glib-2.0 gmodule-2.0) -lm -ldl
@@ -323,8 +325,8 @@ cc -std=gnu11 -o "$tmp/pc_tx_static" "$src/tests/install/tx_consumer.c" "$byo/by
 # (-Wall -Wextra -Werror): the public API and the compatibility layer. One
 # file per header, each its own translation unit; one compiler run per
 # include path.
-# A layer header also brings <linux/types.h>, as the kernel's do (newuser4
-# #5: a file including only <linux/kernel.h>, <linux/uaccess.h> and
+# A layer header also brings <linux/types.h>, as the kernel's do (a
+# file including only <linux/kernel.h>, <linux/uaccess.h> and
 # <linux/slab.h> failed on u32): v5.7's <linux/kernel.h> includes it, its
 # <linux/compiler.h> reaches it (<uapi/linux/types.h>), and every other
 # header one of those. Not linux/version.h (generated, macros only) nor

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The versioned public structs (README, "Versioning"): every function that
+ * The versioned public structs (docs/library.md, "Versioning"): every function that
  * writes or reads a caller's struct that may grow takes the caller's size
  * (an inline wrapper passes sizeof as compiled). A program built against an
  * older header passes a smaller struct: the library touches no byte past

@@ -78,7 +78,7 @@ static void test_gup(void **state)
 }
 
 /*
- * FOLL_FORCE through the layer (review5a D2, D4). get_user_pages_fast():
+ * FOLL_FORCE through the layer. get_user_pages_fast():
  * v5.2 (73b0140bf0fe) passes gup_flags on unchecked; v5.3 (817be129e6f2)
  * to v5.5 WARN and return -EINVAL for any flag but FOLL_WRITE |
  * FOLL_LONGTERM; from v5.6 (f4000fdf435b) FOLL_FORCE is taken again (a
@@ -422,7 +422,7 @@ static void test_get_put_user_contexts(void **state)
 }
 
 /*
- * copy_from_user()/copy_to_user() (newuser4 #13: an ioctl handler could not
+ * copy_from_user()/copy_to_user() (an ioctl handler could not
  * be ported): the bytes not copied, through the direct variant on current.
  * copy_from_user() zeroes what it did not copy: include/linux/uaccess.h /
  * lib/usercopy.c v5.7 _copy_from_user(); before v4.12 ARM's
@@ -694,7 +694,7 @@ static void test_kmap_local(void **state)
 }
 
 /*
- * newuser5 #1: ported code that kmaps the NULL pages[0] left by a failed
+ * ported code that kmaps the NULL pages[0] left by a failed
  * pin_user_pages_fast() (-EFAULT taken for pinned by "if (pinned == 0)")
  * and memcpy()s at its offset crashed the host (SIGSEGV at NULL + off:
  * kmap recorded the BUG and returned NULL). The kernel oopses; the model

@@ -2,8 +2,9 @@
 /*
  * compat_tx: usbnet tx_fixups of v3.6 (smsc95xx, dm9601, int51x1; New-B/Linux3.6
  * b5154d3e5bc2) ported unchanged through the compatibility layer
- * (tests/compat/tx_body.h at 3.6 and 5.7), and the names newuser5b found
- * missing: ip_summed/csum_start/csum_offset, csum_partial(), csum_fold(),
+ * (tests/compat/tx_body.h at 3.6 and 5.7), and the names those
+ * drivers need from the layer: ip_summed/csum_start/csum_offset,
+ * csum_partial(), csum_fold(),
  * nr_frags, ALIGN(), roundup(), BIT(), skb_cow(), kmemdup(), netdev_*(),
  * dev_err(), hard_mtu, module_init(), request_module(). Expected values
  * come from the drivers' source, RFC 1071 and include/linux/kernel.h.

@@ -181,7 +181,7 @@ static unsigned long rfc_failures(enum km_conformance_context ctx, unsigned long
 							 3 * sp_straddles + sp_within);
 }
 
-/* The RFC's lost writes (newuser5 #5): put_page() without
+/* The RFC's lost writes: put_page() without
  * set_page_dirty() after writing through its pin, with writeback between
  * the pin and the copy (the writeback edge): every to_user range wholly in
  * the file page (the RFC copies only those: a straddle is a partial pin,
@@ -501,7 +501,7 @@ static void test_catches_wrong_count(void **state)
 	expect_only("liar", liar_from, liar_to, KM_CONF_CHECK_SIZE, any_short, false);
 }
 
-/* newuser4 #11: a variant that writes far past (or before) the suite's
+/* a variant that writes far past (or before) the suite's
  * kernel buffer used to write over the host's heap (kmodel-check
  * segfaulted, or went on with a corrupt heap). The buffers now lie between
  * red zones: each such case is a dst failure and the run measures how far
@@ -581,13 +581,13 @@ static unsigned long gup_copy_to(unsigned long to, const void *from, unsigned lo
 	return n;
 }
 
-/* newuser5 #5 (kl_nowrite): copy_to_user pins without FOLL_WRITE */
+/* kl_nowrite: copy_to_user pins without FOLL_WRITE */
 static unsigned long nowrite_to(unsigned long to, const void *from, unsigned long n)
 {
 	return gup_copy_to(to, from, n, 0, true);
 }
 
-/* newuser5 #5 (kl_nodirty): FOLL_WRITE, but no set_page_dirty() */
+/* kl_nodirty: FOLL_WRITE, but no set_page_dirty() */
 static unsigned long nodirty_to(unsigned long to, const void *from, unsigned long n)
 {
 	return gup_copy_to(to, from, n, KM_FOLL_WRITE, false);
@@ -607,7 +607,7 @@ static unsigned long sparse_writes(enum km_conformance_edge e)
 }
 
 /*
- * newuser5 #5: a copy_to_user that pins without FOLL_WRITE passed every
+ * a copy_to_user that pins without FOLL_WRITE passed every
  * check but the size of the read-only edge, while it wrote into the page a
  * forked parent still shares and into the shared zero page, with no
  * report anywhere. Now (process context, where its pins fault): the COW
@@ -651,7 +651,7 @@ static void test_catches_write_without_foll_write(void **state)
 }
 
 /*
- * newuser5 #5: a copy_to_user that writes through its pin without
+ * a copy_to_user that writes through its pin without
  * set_page_dirty() passed kmodel-check, though writeback between the pin
  * and the copy loses the write (test_mm_fidelity's
  * test_rfc_put_page_without_set_page_dirty). The writeback edge: exactly

@@ -393,7 +393,7 @@ static const struct refusal {
 	{ "[cycles] sycsalls: unknown key", "syscalls=100", "syscalls=100\n# a test value\nsycsalls=1", NULL },
 	{ "[cpu] clock: unknown key", "clock_hz=1000", "clock_hz=1000\n# a test value\nclock=1", NULL },
 	{ "[profile] owner: unknown key", "name=test", "name=test\nowner=me", NULL },
-	/* review5b D3: the name went into reproduce --plot's gnuplot
+	/* the name went into reproduce --plot's gnuplot
 	 * script, where a backquote ran a shell command and a newline
 	 * (GKeyFile's \n) started a gnuplot one */
 	{ "[profile] name: \"bb`touch PWNED2`w\": empty or a character outside A-Z a-z 0-9 . _ + -",
@@ -416,15 +416,15 @@ static const struct refusal {
 	{ "[cpu] clock_hz: must be above 0", "clock_hz=1000", "clock_hz=0", NULL },
 	{ "[bandwidth] set_l1: must be above 0", "set_l1=8", "set_l1=0", NULL },
 	{ "[cache] line_bytes: must be above 0", "line_bytes=16", "line_bytes=0", NULL },
-	/* newuser5 #9: the rule of a machine's L1_CACHE_BYTES, not just > 0 */
+	/* the rule of a machine's L1_CACHE_BYTES, not just > 0 */
 	{ "[cache] line_bytes: 3 is not a power of two in 16 .. 256", "line_bytes=16", "line_bytes=3", NULL },
 	{ "[cache] line_bytes: 8 is not a power of two in 16 .. 256", "line_bytes=16", "line_bytes=8", NULL },
 	{ "[cache] line_bytes: 512 is not a power of two in 16 .. 256", "line_bytes=16", "line_bytes=512", NULL },
 	{ "[cache] line_bytes: 48 is not a power of two in 16 .. 256", "line_bytes=16", "line_bytes=48", NULL },
-	/* newuser5 #9: enabled is 0 or 1 (cost.h), not any number */
+	/* enabled is 0 or 1 (cost.h), not any number */
 	{ "[slab_debug] enabled: 2 is not 0 or 1", "enabled=1", "enabled=2", NULL },
 	{ "[slab_debug] enabled: 0.5 is not 0 or 1", "enabled=1", "enabled=0.5", NULL },
-	/* newuser5 #9: GKeyFile keeps a repeated key's last value */
+	/* GKeyFile keeps a repeated key's last value */
 	{ "[cycles] syscalls: given twice (lines", "syscalls=100", "syscalls=100\n# again\nsyscalls=5", NULL },
 	{ "[cpu] clock_hz: given twice (lines 6 and", "[link]", "[cpu]\n# a test value\nclock_hz=2000\n[link]", NULL },
 	{ "[memory] write_mem_cycles: -2 is negative", "write_mem_cycles=0", "write_mem_cycles=-2", NULL },
@@ -654,7 +654,7 @@ static void load_into(void *arg)
 }
 
 /*
- * A profile of 0.3.0 still loads (review5b D2: 0.3.0's own
+ * A profile of 0.3.0 still loads (0.3.0's own
  * beagleboard-xm-debug-slab.ini, the text of bb07386, was refused for its
  * [link] wire_bits_per_s and frame_overhead_bytes). Each key is named on
  * stderr with its file; the predictions price the device's wire, as for
@@ -774,7 +774,7 @@ static const struct kernel_refusal {
 	  "[v9] syscalls: a calibrated value belongs in a profile", true },
 	{ "a hexadecimal count", KERNEL_GROUP("v9", "kernel-paths", "1"), false, NULL, "urbs=2\n",
 	  "urbs=0x10\n", "[v9] urbs: \"0x10\" is not a decimal number", true },
-	/* newuser5 #9: a count given twice is refused, not the last one taken */
+	/* a count given twice is refused, not the last one taken */
 	{ "a count given twice", KERNEL_GROUP("v9", "kernel-paths", "1"), false, NULL, "urbs=2\n",
 	  "urbs=2\n# counted: again\nurbs=3\n", "[v9] urbs: given twice (lines", true },
 	{ "a count without comment", KERNEL_GROUP("v9", "kernel-paths", "1"), false, NULL,
@@ -1017,7 +1017,7 @@ static void test_link_follows_usb_speed(void **state)
 }
 
 /*
- * The wire is the device's (newuser5 #3): each row carries its variant's
+ * The wire is the device's: each row carries its variant's
  * device's wire_bits_per_s -- 100 Mbit/s for the AX88772-framed ones (10/100
  * controllers), 1 Gbit/s for the AX88179 -- and the link bound is the
  * slower of that wire, with 24 bytes of FCS, preamble and gap a frame,
@@ -1100,7 +1100,7 @@ static void test_wire_is_the_device(void **state)
 		}
 	}
 	km_table_free(t);
-	/* the wire is the device model's (review5b D1: it was a member
+	/* the wire is the device model's (it was a member
 	 * appended to the variant, and a plugin built against 0.3.0 that
 	 * copied a built-in variant carried the library's size into its old
 	 * struct: the library read past it). A variant of the first size and
@@ -1141,7 +1141,7 @@ static void test_wire_is_the_device(void **state)
 
 /* the file a profile came from is absolute and canonical, whether it was
  * named by a relative path or found in a relative $KMODEL_PROFILE_DIR
- * (newuser5 #11: kmodel-bench --json recorded "./bbb.ini") */
+ * (kmodel-bench --json recorded "./bbb.ini") */
 static void test_profile_file_resolved(void **state)
 {
 	gchar *cwd = g_get_current_dir();
@@ -1169,7 +1169,7 @@ static void test_profile_file_resolved(void **state)
 	assert_int_equal(chdir(cwd), 0);
 	g_free(cwd);
 	/* through a symbolic link, ".." is the link target's parent, as the
-	 * kernel resolves it (review5b D4: dir/L/../p.ini with L -> a/b was
+	 * kernel resolves it (dir/L/../p.ini with L -> a/b was
 	 * made dir/p.ini as text, which does not exist) */
 	{
 		gchar *dir = g_dir_make_tmp("kmcost-XXXXXX", NULL), *text;
@@ -1270,7 +1270,7 @@ static void test_table_predict(void **state)
 	assert_string_equal(km_cost_profile_for(NULL), "beagleboard-xm-debug-slab");
 	assert_string_equal(km_cost_profile_for("bbw-highmem"), "beaglebone-white");
 	assert_string_equal(km_cost_profile_for("a15-nohighmem"), "cortex-a15-qemu");
-	/* any other machine: none, said (newuser5 #11: "foo" was mapped to
+	/* any other machine: none, said ("foo" was mapped to
 	 * beaglebone-white without a word) */
 	assert_null(km_cost_profile_for("foo"));
 	assert_non_null(strstr(km_last_error(), "\"foo\""));
@@ -1621,7 +1621,7 @@ static void test_events_counted_lpae(void **state)
 }
 
 /*
- * The two "warm" counters of issue 9 (kmodel/machine.h: at most
+ * The two "warm" counters (kmodel/machine.h: at most
  * KM_EVENTS_WARM_BYTES copied or set between the two writes of a line).
  * clear_slab_warm_bytes: __GFP_ZERO of the object SLUB's LIFO freelist
  * hands back (mm/slub.c slab_alloc_node(), v5.7), the RFC's page array
@@ -1829,7 +1829,7 @@ static void test_calibrate_host(void **state)
 	/* the memory tests reach memory (kmodel/cost.h: the profile is
 	 * refused otherwise): a load from memory stalls longer than one from
 	 * L2, and a line of memset to memory takes at least twice one in L1
-	 * (newuser5 #4: 8 MiB inside a 32 MiB L3 gave write_mem_cycles 0.64
+	 * (8 MiB inside a 32 MiB L3 gave write_mem_cycles 0.64
 	 * against 0.59 in L1, and read_l2_cycles once 0) */
 	assert_true(km_cost_profile_value(p, "memory", "read_l2_cycles") > 0);
 	assert_true(km_cost_profile_value(p, "memory", "read_mem_cycles") >

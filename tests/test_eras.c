@@ -311,7 +311,7 @@ static void test_4_8_has_no_pin(void **state)
  * __get_user_pages_fast(.., int write, ..) (mm/gup.c) could not be asked
  * for it (get_user_pages_fast() takes it from v5.6, f4000fdf435b). It was
  * taken silently: a forced write to a read-only private mapping through
- * gup_fast reached the 4.8 slow path's Dirty COW retry (review5a D3). Refused as pin_user_pages_fast() is there: a
+ * gup_fast reached the 4.8 slow path's Dirty COW retry. Refused as pin_user_pages_fast() is there: a
  * KM_R_UNEXPECTED WARN and -EINVAL, nothing pinned or faulted; in 5.7
  * the same call pins the page its pte then maps. */
 static const struct era_row gup_fast_force_rows[] = {

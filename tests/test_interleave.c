@@ -431,7 +431,7 @@ static void test_program_cannot_drive_its_scheduler(void **state)
 	km_task_free(t1);
 }
 
-/* newuser5b real bug 2: km_machine_destroy() while a scheduler is alive
+/* km_machine_destroy() while a scheduler is alive
  * freed the machine under a task waiting at a point (holding a pin), and
  * km_sched_free() then ran that task's km_put_page() on the freed machine.
  * The machine outlives its scheduler (kmodel/interleave.h): the destroy is
@@ -471,7 +471,7 @@ static void test_destroy_refused_while_sched_alive(void **state)
 }
 
 /* km_sched_run_until()'s -EINVAL names the bad value and the valid range
- * (newuser5b usability 4: it said only "point 4, nth 1") */
+ * (it said only "point 4, nth 1") */
 static void test_run_until_bad_point_or_nth(void **state)
 {
 	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */

@@ -88,7 +88,7 @@ static void keep_teardown(const gchar *domain, GLogLevelFlags level, const gchar
 
 /* @nr leaked kmalloc objects: the teardown logs the first 8 one by one,
  * then "... and N more", even when the run filled the report log before
- * (newuser4 #9: 2049 warnings that stopped at the log's end unsaid; a
+ * (2049 warnings that stopped at the log's end unsaid; a
  * full log showed none). 8 leaks are all logged with no "more" line, 9
  * are "... and 1 more" (mutants teardown-shown, teardown-more: the
  * boundary, which 20 alone does not see). */
@@ -545,7 +545,7 @@ static void test_events_derived_reset(void **state)
 }
 
 /*
- * km_events_set_counting() (issue 9): while off, no counter moves --
+ * km_events_set_counting(): while off, no counter moves --
  * path counters, plain ones, the rare ARM-bucket kmalloc counted one by
  * one, memcpy_bytes from the clock -- and the model does the same: the
  * data copied, the objects handed out and the reports (km_report_count()

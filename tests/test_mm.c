@@ -608,7 +608,7 @@ static void test_gup_fast_only(void **state)
 	assert_int_equal(km_get_user_pages_fast_only(NULL, a, 1, 0, pages), -EINVAL);
 	/* a flag v5.9's internal_get_user_pages_fast() does not take: its
 	 * WARN_ON_ONCE() and -EINVAL, which get_user_pages_fast_only() turns
-	 * into 0 (review5a D4; it was -EINVAL here, without the WARN) */
+	 * into 0 (it was -EINVAL here, without the WARN) */
 	assert_int_equal(km_get_user_pages_fast_only(f.t, a, 1, 0x100, pages), 0);
 	assert_int_equal(km_report_count(f.m, KM_R_UNEXPECTED), 1);
 	km_reports_clear(f.m);
@@ -640,7 +640,7 @@ static void test_gup_fast_only(void **state)
 	km_pagefault_enable(f.t);
 	km_preempt_enable(f.t);
 	/* FOLL_FORCE (v5.9 get_user_pages_fast_only(), dadbb612f6e5, into
-	 * internal_get_user_pages_fast(), whose mask takes it; review5a D4:
+	 * internal_get_user_pages_fast(), whose mask takes it:
 	 * it was -EINVAL): the walk ignores it -- a writable pte is pinned, a
 	 * read-only one still stops a write */
 	assert_int_equal(km_get_user_pages_fast_only(f.t, a, 1, KM_FOLL_WRITE | KM_FOLL_FORCE,
@@ -977,7 +977,7 @@ static void test_kmap_lifo_violation_silent(void **state)
 /* A kunmap_atomic() under CONFIG_DEBUG_HIGHMEM whose top slot lies past
  * the modelled fixmap ptes (35 nested maps: 16 slots, FIX_TEXT_POKE0/1 and
  * the 16 indices after them): the kmap_order report says the slot maps
- * nothing, not "pfn 18446744073709551615" (newuser4 #20) */
+ * nothing, not "pfn 18446744073709551615" */
 static void test_kmap_order_names_no_page(void **state)
 {
 	struct km_machine_config c = highmem_cfg;
@@ -1038,9 +1038,9 @@ static void test_kunmap_unbalanced(void **state)
 		km_kunmap_atomic(f.t, v);
 	}
 	assert_int_equal(km_report_count(f.m, KM_R_KMAP_UNBALANCED), 1);
-	/* named as the call the code made, not "kunmap(...)" (newuser4 #20);
+	/* named as the call the code made, not "kunmap(...)";
 	 * without CONFIG_DEBUG_HIGHMEM (kmap_debug) v5.7 does not BUG: the
-	 * message says so (review4 D4) */
+	 * message says so */
 	assert_true(report_says(f.m, KM_R_KMAP_UNBALANCED, "kunmap_atomic("));
 	assert_true(report_says(f.m, KM_R_KMAP_UNBALANCED, "without CONFIG_DEBUG_HIGHMEM"));
 	assert_int_equal(km_report_count(f.m, KM_R_ATOMIC_UNBALANCED), 2);	/* pf + preempt */
@@ -1075,7 +1075,7 @@ static void test_kunmap_local_unbalanced(void **state)
 }
 
 /* with CONFIG_DEBUG_HIGHMEM (kmap_debug) v5.7's kmap_atomic_idx_pop()
- * BUGs on idx < 0, and the report says that (review4 D4) */
+ * BUGs on idx < 0, and the report says that */
 static void test_kunmap_unbalanced_debug(void **state)
 {
 	struct km_machine_config c = highmem_cfg;
@@ -1117,7 +1117,7 @@ static void test_teardown_pinned_page_and_kmap(void **state)
 	assert_int_equal(km_machine_check(f.m), 3);
 	assert_int_equal(km_report_count(f.m, KM_R_LEAK_KMAP), 1);
 	assert_int_equal(km_report_count(f.m, KM_R_LEAK_PAGE), 2);	/* pinned + h */
-	/* the refcount decoded (newuser5 #11): the pin left, the mapping's
+	/* the refcount decoded: the pin left, the mapping's
 	 * reference gone with the mm; h's one reference */
 	assert_true(report_says(f.m, KM_R_LEAK_PAGE,
 				"still referenced (pin_user_pages*(): no unpin_user_page()?): "
@@ -1134,7 +1134,7 @@ static void test_teardown_pinned_page_and_kmap(void **state)
  * 1024 plain references are no pin, though page_maybe_dma_pinned() (v5.7
  * include/linux/mm.h) cannot tell them apart: "possibly a false positive
  * due to having at least GUP_PIN_COUNTING_BIAS worth of normal page
- * references". The leak report says both readings (review5b D5: it said
+ * references". The leak report says both readings (it said
  * "1 FOLL_PIN pin" for a page no gup had seen).
  */
 static void test_leak_plain_references_not_only_pins(void **state)
@@ -1240,7 +1240,7 @@ static void test_leak_hint_follows_the_gup(void **state)
 
 /*
  * kmap_atomic() and kmap_local_page() of another machine's page or of NULL
- * (newuser5 #1: the NULL that kmap returned crashed the host in the
+ * (the NULL that kmap returned crashed the host in the
  * caller's memcpy() at NULL + off). The kernel oopses at PageHighMem(page)
  * with CONFIG_HIGHMEM (else at the access through page_address(page); under
  * v5.11's FORCE_MAP it maps a wild pfn) with kmap_atomic()'s preempt and
@@ -1299,7 +1299,7 @@ static void test_kmap_foreign_page(void **state)
 			}
 			assert_int_equal(km_report_count(f.m, KM_R_BAD_PAGE), era ? 4 : 2);
 			assert_int_equal(km_report_count(f.m, KM_R_NONE), era ? 4 : 2);
-			/* the oops where the kernel has it (review5b D6): at
+			/* the oops where the kernel has it: at
 			 * PageHighMem() with CONFIG_HIGHMEM, else at the access
 			 * through page_address(); FORCE_MAP maps a wild pfn */
 			assert_non_null(strstr(km_report_get(f.m, era ? 2 : 1)->message,
@@ -1324,7 +1324,7 @@ static void test_kmap_foreign_page(void **state)
 }
 
 /*
- * page_address() of NULL or of another machine's page (review5b D7: NULL
+ * page_address() of NULL or of another machine's page (NULL
  * came back and ported code's memcpy(page_address(page) + 8, ...) through
  * the compatibility layer crashed the host). The kernel oopses (at
  * PageHighMem(page) with CONFIG_HIGHMEM, else at the access); the model:
@@ -1370,7 +1370,7 @@ static void test_page_address_bad_page(void **state)
 }
 
 /*
- * newuser5 #5: the shared zero page must stay all zero (a machine
+ * the shared zero page must stay all zero (a machine
  * invariant, KM_R_ZERO_PAGE, checked by km_machine_check() and so at
  * teardown). get_user_pages_fast() without FOLL_WRITE of a page a read
  * fault mapped returns ZERO_PAGE(0) (follow_page_pte(), mm/gup.c v5.7);
@@ -1425,7 +1425,7 @@ static void count_hook(struct km_task *t, void *arg)
 }
 
 /*
- * newuser5 #10: km_fault_after_gup() fires at the end of every lockless-gup
+ * km_fault_after_gup() fires at the end of every lockless-gup
  * entry point that got pages -- get_user_pages_fast(), pin_user_pages_fast()
  * (its docstring said only the first), __get_user_pages_fast() with and
  * without FOLL_PIN -- with fast_gup or not (the slow-path fallback), and
@@ -1534,7 +1534,7 @@ static void test_null_arguments(void **state)
 	assert_false(km_page_highmem(NULL));
 	assert_false(km_page_dirty(NULL));
 	assert_null(km_page_address(NULL, p));
-	/* not f.m's pages: a bad_page BUG each and the scratch page (review5b D7) */
+	/* not f.m's pages: a bad_page BUG each and the scratch page */
 	assert_ptr_equal(km_page_address(f.m, NULL), km_page_address(f.m, p));
 	assert_null(km_alloc_page(NULL, 0));
 	km_get_page(NULL, p);

@@ -177,7 +177,7 @@ static void test_load_plugin(void **state)
 		km_conformance_result_clear(&res);
 	}
 	/* loading it twice is refused as that, not as a name already taken
-	 * (newuser4 #20), under another path to the same file too */
+	 * under another path to the same file too */
 	assert_int_equal(km_registry_load(r, KM_PLUGIN_OK), -EEXIST);
 	assert_non_null(strstr(km_last_error(), "already loaded"));
 	{
@@ -208,7 +208,7 @@ static void test_load_refusals(void **state)
 	assert_null(km_registry_find_uaccess(r, "plugin_direct"));
 	assert_int_equal(count_uaccess(r), before);
 	/* an entry point that fails without a message: the errno's text, not
-	 * an empty reason (newuser4 #7), and not the message of an earlier
+	 * an empty reason, and not the message of an earlier
 	 * error (the one above) */
 	assert_int_equal(km_registry_load(r, KM_PLUGIN_FAIL_QUIET), -ENOMEM);
 	assert_non_null(strstr(km_last_error(), "kmodel_plugin_init failed (-12): "));
@@ -218,7 +218,7 @@ static void test_load_refusals(void **state)
 	assert_non_null(strstr(km_last_error(), "999"));
 	assert_int_equal(km_registry_load(r, "/nonexistent/plugin.so"), -ENOENT);
 	/* said so, not as GModule's retry with ".so" appended: "cannot
-	 * load: .so", "/.so" (newuser4 #20) */
+	 * load: .so", "/.so" */
 	assert_int_equal(km_registry_load(r, ""), -EINVAL);
 	assert_null(strstr(km_last_error(), ".so"));
 	assert_int_equal(km_registry_load(r, "/"), -EISDIR);

@@ -18,7 +18,7 @@ static void test_second_copy_refused(void **state)
 	err = km_registry_load(r, KM_PLUGIN_OK);
 	assert_int_equal(err, -ELIBBAD);
 	/* and says why: the refusal the plugin's calls met was written into
-	 * the other copy's error buffer (review4 D2: "kmodel_plugin_init
+	 * the other copy's error buffer ("kmodel_plugin_init
 	 * failed (-80): Accessing a corrupted shared library") */
 	print_message("%s\n", km_last_error());
 	assert_non_null(strstr(km_last_error(), "another copy of libkmodel"));

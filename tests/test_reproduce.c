@@ -4,10 +4,10 @@
  * goal -- +-10 % for the 7 headline figures, +-15 % for the 21 points of
  * the block-size table, the with/without drop per block size within 5
  * points -- except the KNOWN MISSES listed below, each asserted within one
- * point of today's value with its reason, the same list as the README's:
- * a change that loses fidelity fails here, and so does one that moves a
- * known miss either way (then update it here and in the README, or move
- * it to the met figures). The published values are the seeds' (the RFC,
+ * point of today's value with its reason, the same list as
+ * docs/predicting.md's: a change that loses fidelity fails here, and so
+ * does one that moves a known miss either way (then update it here and in
+ * docs/predicting.md, or move it to the met figures). The published values are the seeds' (the RFC,
  * its thread, Ming Lei's test of the asix patch); the calibrated ones are
  * exactly the three the profiles name. Also: --json in the issue's schema
  * exactly, --profile taking the calibrated flags from the profile used,
@@ -45,7 +45,7 @@ static const struct {
 static const unsigned long bsizes[7] = { 512, 1024, 4096, 16384, 32768, 65536, 1048576 };
 
 /*
- * KNOWN MISSES (README, "What the model misses"): the with/without drop
+ * KNOWN MISSES (docs/predicting.md, the known misses): the with/without drop
  * per block size, predicted - published in points, today's value +-1.
  * The RFC's work per 4 KiB chunk (two user pages pinned through the gup
  * slow path -- dd's buffer starts 8 bytes into a page -- kmap'ed and put,
@@ -172,7 +172,7 @@ static void test_figures_within_tolerance(void **state)
 	{
 		static const char *const top[] = { "figures", "drops", "dd_predictions",
 						   "iperf_predictions", "uaccess_4k", NULL };
-		/* and a dd prediction's machine, beyond it (newuser5 #11) */
+		/* and a dd prediction's machine, beyond it */
 		static const char *const dd[] = { "profile", "variant", "machine", "highmem",
 						  "block_size", "predicted_mb_s", NULL };
 		static const char *const ip[] = { "profile", "variant", "traffic",
@@ -279,10 +279,10 @@ static void test_figures_within_tolerance(void **state)
 			known = true;
 			if (fabs(d) <= 5)
 				fail_msg("bs %lu: the KNOWN MISS is met (%+.1f points): move it to the "
-					 "met figures here and in the README", bsizes[i], d);
+					 "met figures here and in docs/predicting.md", bsizes[i], d);
 			if (!(d >= drop_known_miss[k].lo && d <= drop_known_miss[k].hi))
 				fail_msg("bs %lu: the KNOWN MISS moved: %+.2f points, outside "
-					 "[%+.1f, %+.1f] (update it here and in the README)", bsizes[i],
+					 "[%+.1f, %+.1f] (update it here and in docs/predicting.md)", bsizes[i],
 					 d, drop_known_miss[k].lo, drop_known_miss[k].hi);
 		}
 		if (!known && !(fabs(d) <= 5))
@@ -374,7 +374,7 @@ static void test_host_profile_comma_locale(void **state)
 		}
 		if (g_str_has_suffix(f, ".gp")) {
 			/* the y ranges hold what is drawn, the titles name the
-			 * profile (newuser5 #6: fixed [0:110] and [0:135] cut off
+			 * profile (fixed [0:110] and [0:135] cut off
 			 * the host's predictions) */
 			const char *at;
 			double top[2], max[2] = { 0, 0 };
@@ -395,9 +395,9 @@ static void test_host_profile_comma_locale(void **state)
 			if (!(top[0] >= max[1] && top[1] >= max[0]))
 				fail_msg("y ranges [0:%g] (dd) and [0:%g] (iperf) below %g and %g", top[0],
 					 top[1], max[1], max[0]);
-			/* both titles name it (review5b D10: the iperf
+			/* both titles name it (the iperf
 			 * title's profile was not checked), in single quotes
-			 * (review5b D3: gnuplot runs `...` in double ones) */
+			 * (gnuplot runs `...` in double ones) */
 			at = strstr(text, "profile \" . 'host'\n");
 			assert_non_null(at);
 			assert_non_null(strstr(at + 1, "profile \" . 'host'\n"));
@@ -460,7 +460,7 @@ static void test_plot(void **state)
 	g_strfreev(lines);
 	g_free(text);
 	/* reproduce.gp: each title names the profile that priced its plot,
-	 * in single quotes (review5b D3, D10) */
+	 * in single quotes */
 	{
 		gchar *f = g_build_filename(full.dir, "reproduce.gp", NULL);
 		const char *iperf;
@@ -477,7 +477,7 @@ static void test_plot(void **state)
 }
 
 /*
- * review5b D3: a profile's [profile] name went into --plot's gnuplot
+ * a profile's [profile] name went into --plot's gnuplot
  * script in double quotes, where gnuplot runs `...` in a shell, and a
  * newline (GKeyFile's \n) started a gnuplot command: both of the
  * review's names created a file. The profile is refused now (exit 2,
@@ -546,7 +546,7 @@ static void test_bench_tables_predicted(void **state)
 
 	assert_true(json_parser_load_from_data(p, out, -1, NULL));
 	/* the options record the profile as given and the file it resolved
-	 * to (newuser5 #11: only as given) */
+	 * to (only as given) */
 	sc = json_object_get_object_member(json_node_get_object(json_parser_get_root(p)), "options");
 	assert_true(json_object_has_member(sc, "profile_file"));
 	assert_string_equal(json_object_get_string_member(sc, "profile_file"),
@@ -588,12 +588,12 @@ static void test_bench_tables_predicted(void **state)
 }
 
 /* --explain names the files of the profiles that price a row: with -s
- * iperf the BeagleBoard-xM's alone (newuser5 #11: all three were listed);
- * each iperf row's bound names the device's wire (newuser5 #3), which
+ * iperf the BeagleBoard-xM's alone (all three were listed);
+ * each iperf row's bound names the device's wire, which
  * part of the link is the slower -- the AX88772's wire: 1514 + 24 bytes
  * at 100 Mbit/s, 123.04 us, against about 1518 bytes on the high-speed
  * pipe's 53,248,000 bytes/s, 28.5 us -- and the profile's [link] cap only
- * where the profile has one (review5b D9: beaglebone-white, without
+ * where the profile has one (beaglebone-white, without
  * [link], was said to have its usb_bytes_per_s) */
 static void test_explain_profiles_used(void **state)
 {

@@ -78,7 +78,7 @@ static void test_dd_table(void **state)
 	assert_true(fabs(num(t, 1, "kmap_low_per_mib") - 256) < 1e-9);
 	assert_true(fabs(num(t, 1, "kmap_high_per_mib")) < 1e-9);
 	assert_true(fabs(num(t, 1, "reports_per_mib")) < 1e-9);
-	/* the events are a counted pass's (issue 9: the timed runs do not
+	/* the events are a counted pass's (the timed runs do not
 	 * count): a read(2) and a write(2) per 4 KiB block, and the read(2)
 	 * at the end of the 1 MiB file that returns 0 */
 	assert_true(fabs(num(t, 1, "syscalls_per_mib") - (2 * 256 + 1)) < 1e-9);
@@ -279,7 +279,7 @@ static void test_iperf_table(void **state)
 }
 
 /* A variant whose tx_fixup leaks the skb it was given, as
- * tests/plugins/broken.c's leak_tx (newuser4 #9): the run returns -EFAULT,
+ * tests/plugins/broken.c's leak_tx: the run returns -EFAULT,
  * as kmodel/scenario.h says for a row whose teardown found problems, not
  * -EIO (frames that did not verify), the table kept and the row named
  * (mutant iperf-leak-efault returned -EIO) */
@@ -400,7 +400,7 @@ static void test_iperf_first_report(void **state)
 	(void)state;
 }
 
-/* newuser5b Real bugs #1 in iperf: v3.6 dm9601 (tests/plugins/dm9601_tx.c)
+/* A plain-store bug in iperf: v3.6 dm9601 (tests/plugins/dm9601_tx.c)
  * stores its header with plain C into the tcp+tap row's header-cloned skb
  * every packet (headroom >= 2: in place), which the row's comparison of
  * the shared buffer reports (skb_store_shared); dm9601p's

@@ -72,7 +72,7 @@ static const struct region regions[] = {
 	  "end verbatim", { { 0, 35 } }, 35, 0xa7c536f18fc52e40ULL },
 	{ "../tests/compat/tx_body.h", "verbatim: drivers/net/usb/int51x1.c v3.6",
 	  "end verbatim", { { 0, 52 } }, 52, 0xbf675b2a9e270e4dULL },
-	/* the receive side (issue 24): the lines of each port as ported */
+	/* the receive side: the lines of each port as ported */
 	{ "asix/asix_rx_fixup_v3_5.c", "asix.c asix_rx_fixup(), v3.5",
 	  "---- END verbatim", { { 0, 42 } }, 42, 0xc68e15e412705f0cULL },
 	{ "asix/sr9800_rx_fixup.c", "sr9800.c sr_rx_fixup()",

@@ -108,7 +108,7 @@ static void test_memmove_over_tcp_clone(void **state)
 		/* ... but the write into the room the original shares comes
 		 * one byte earlier: a clone of the headers alone (len 66, no
 		 * payload to corrupt) memmoves them 4 bytes up, into the
-		 * tailroom (newuser4 #16: the README said 67 for both) */
+		 * tailroom (the README said 67 for both) */
 		f = km_sweep_find(variant(r, name), "skb_write_cloned");
 		assert_non_null(f);
 		assert_int_equal(f->example.sharing, KM_SWEEP_TCP_CLONE);
@@ -124,7 +124,7 @@ static void test_memmove_over_tcp_clone(void **state)
 }
 
 /*
- * newuser5b Real bugs #1: v3.6 dm9601_tx_fixup() (tests/plugins/dm9601_tx.c)
+ * v3.6 dm9601_tx_fixup() (tests/plugins/dm9601_tx.c)
  * pushes its 2-byte header without testing skb_header_cloned() and writes
  * it with plain C stores (skb->data[0] = len), which no accessor sees: the
  * sweep compares the shared buffer around the call (skb_store_shared).
@@ -393,7 +393,7 @@ static void test_empty_frame_for_empty_skb(void **state)
 	(void)state;
 }
 
-/* newuser4 #1: a tx_fixup that frees the skb it got twice (its copy sent
+/* a tx_fixup that frees the skb it got twice (its copy sent
  * in its place). On a shared skb (users 2) the second free drops the
  * other holder's reference: the skb and its buffer are gone. The sweep
  * used to compare the holder's bytes in the freed kmalloc object (ASan:
@@ -621,14 +621,14 @@ static void test_tool_json_shards_merge(void **state)
 		assert_non_null(strstr(err, "kmodel-sweep: unknown sharing \"nosuch\"; known: private"));
 		g_free(err);
 		/* the usage line names every option; an unknown command is
-		 * named (newuser4 #20) */
+		 * named */
 		g_free(run_tool_status("nosuch", &ok, &err));
 		assert_non_null(strstr(err, "--sharing NAME"));
 		assert_non_null(strstr(err, "--load PATH.so"));
 		assert_non_null(strstr(err, "kmodel-sweep: unknown command 'nosuch'; commands: "
 					    "asix, rx, merge\n"));
 		g_free(err);
-		/* an empty list or name (newuser4 #6: it swept everything) */
+		/* an empty list or name (it swept everything) */
 		for (int i = 0; i < 4; i++) {
 			static const char *const args[] = {
 				"asix --quick --variant ''", "asix --quick --sharing ''",
@@ -641,9 +641,9 @@ static void test_tool_json_shards_merge(void **state)
 				fail_msg("%s: %s", args[i], err);
 			g_free(err);
 		}
-		/* --shard: digits only, a space before as after (newuser4 #20:
-		 * " 1/2" was taken, "1/2 " refused), N at most 1000000, which the
-		 * message says (newuser5 #7: it did not) */
+		/* --shard: digits only, a space before as after (" 1/2"
+		 * was taken, "1/2 " refused), N at most 1000000, which the
+		 * message says */
 		for (int i = 0; i < 5; i++) {
 			static const char *const shards[] = { "' 1/2'", "'1/2 '", "+1/2", "'1/ 2'",
 							      "1/1000001" };
@@ -844,10 +844,10 @@ static void count_all_states(JsonObject *top)
 }
 
 /* merge refuses what no kmodel-sweep --json writes: an empty file
- * (newuser4 #2: a json-glib CRITICAL, SIGTRAP under G_DEBUG=fatal-criticals)
+ * (a json-glib CRITICAL, SIGTRAP under G_DEBUG=fatal-criticals)
  * and a report holding a variant or a rule twice, a count past its
  * variant's states, variants whose states are not the report's, a variant
- * not in its space (newuser4 #12: one variant twice in a file merged to
+ * not in its space (one variant twice in a file merged to
  * more states than the variant's space) */
 static void test_merge_refuses_bad_reports(void **state)
 {

@@ -447,7 +447,7 @@ static void probe_locked(struct km_task *t, size_t n, void *arg)
 	p->refcount = km_page_refcount(p->page);
 }
 
-/* The outside report's input (issue 12, defect 1): on a machine without
+/* An outside report's input: on a machine without
  * fast GUP, a page mapped and written at 0x10000000, preemption and page
  * faults disabled, raw_copy_from_user(dst, 0x10000FEE, 1) copied nothing
  * (returned 1) although the byte is resident; the contract allows n only

@@ -55,7 +55,7 @@ static inline void km_tool_unknown_variant(const char *prog, const struct km_reg
  * as GOption fills it: NULL when not given), each stripped, into *@out
  * (g_strfreev(); NULL when not given: the caller's default). An empty
  * list or an empty name in it ("", "a,", " , ") selects nothing, a vacuous
- * run that exits 0 (newuser4 #6): -1 after printing
+ * run that exits 0: -1 after printing
  * `PROG: --OPTION "LIST": an empty name (want NAME[,NAME]...)`. */
 static inline int km_tool_split_names(const char *prog, const char *option, char **opt,
 				      char ***out)

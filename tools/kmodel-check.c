@@ -210,7 +210,7 @@ static void print_table(FILE *fp, const struct check_opts *o, const struct varia
 			fprintf(fp, "\n%s: %s: no result (its counts are 0)\n", run_where(&runs[i]),
 				runs[i].crashed);
 	/* a copy that wrote outside the kernel buffer: a heap overflow in a
-	 * kernel (newuser4 #11: it crashed the tool) */
+	 * kernel (it crashed the tool) */
 	for (guint i = 0; i < n; i++) {
 		const struct km_conformance_result *r = &runs[i].res;
 
@@ -725,7 +725,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "kmodel-check: --timeout %d: want 0 or more\n", o.timeout);
 		rc = 2;
 	} else if (argc != 2 || strcmp(argv[1], "uaccess") != 0) {
-		/* newuser4 #20: a wrong command is named, not only the usage */
+		/* a wrong command is named, not only the usage */
 		if (argc < 2)
 			fprintf(stderr, "kmodel-check: no command; commands: uaccess\n");
 		else if (strcmp(argv[1], "uaccess"))

@@ -540,7 +540,7 @@ static int merge_file(struct report *r, const char *path, GPtrArray *seen)
 		fprintf(stderr, PROG ": %s: %s\n", path, err->message);
 		goto out;
 	}
-	/* an empty document parses to no root (newuser4 #2: it went on to a
+	/* an empty document parses to no root (it went on to a
 	 * json-glib CRITICAL) */
 	if (!json_parser_get_root(p)) {
 		fprintf(stderr, PROG ": %s: empty, not a kmodel-sweep report\n", path);
@@ -614,7 +614,7 @@ static int merge_file(struct report *r, const char *path, GPtrArray *seen)
 			fprintf(stderr, PROG ": %s: variant %u is malformed\n", path, i);
 			goto out;
 		}
-		/* newuser4 #12: one variant twice added its states twice (more
+		/* one variant twice added its states twice (more
 		 * than its space); a report of this tool holds each variant of
 		 * its space once, each rule once, and its variants' states
 		 * make its states */
@@ -692,7 +692,7 @@ static void progress(void *arg, uint64_t done, uint64_t total)
 }
 
 /* "K/N", 1 <= K <= N: digits only (strtoul() would take " 1" and "+1",
- * while "1 " was refused: newuser4 #20) */
+ * while "1 " was refused) */
 static bool parse_shard(const char *s, unsigned int *k, unsigned int *n)
 {
 	char *end;
@@ -1275,7 +1275,7 @@ int main(int argc, char **argv)
 		else
 			rc = sweep_rx(&o, reg);
 	} else if (argc != 2 || strcmp(argv[1], "asix") != 0) {
-		/* newuser4 #20: a wrong command is named, not only the usage */
+		/* a wrong command is named, not only the usage */
 		if (argc < 2)
 			fprintf(stderr, PROG ": no command; commands: asix, rx, merge\n");
 		else if (strcmp(argv[1], "asix"))

@@ -91,14 +91,14 @@ enum km_conformance_edge {
 	 *  then a hole: readable in every context, writable only where
 	 *  faults are handled (the store breaks COW). The parent's page
 	 *  must keep its bytes: a copy_to_user that pins without FOLL_WRITE
-	 *  writes into the shared page, a dst failure (newuser5 #5). */
+	 *  writes into the shared page, a dst failure. */
 	KM_CONF_COW,
 	/** (appended) B = end of F, a MAP_SHARED file page, then a hole:
 	 *  accessible in every context and direction; writeback runs between
 	 *  a gup's pin and the copy through it. After a copy_to_user the file
 	 *  is written back and the bytes it wrote must be the source's: a
 	 *  variant that writes through a pin without set_page_dirty() loses
-	 *  them, a copy failure (newuser5 #5). */
+	 *  them, a copy failure. */
 	KM_CONF_WRITEBACK,
 	KM_CONF_EDGE__COUNT
 };

@@ -82,8 +82,8 @@ enum km_kmap_flavour {
  * needs ASan's default allow_user_segv_handler=1); the access must come
  * from the host thread that drives the machine (its current task's, or the
  * last strict machine that kmapped on that thread, while it lives). Each
- * kmap/kunmap costs host mmap()/mprotect() calls: see the README for the
- * cost on the dd bench.
+ * kmap/kunmap costs host mmap()/mprotect() calls: docs/mm.md, "Strict
+ * kmap mode", says how to see the cost on the dd bench.
  */
 enum km_kmap_strict {
 	KM_KMAP_STRICT_OFF = 0,		/**< default: kmap addresses are the frames' */
@@ -462,7 +462,7 @@ enum km_report_code {
 	 *  zero page, or a kmap of it. Every later read of an untouched
 	 *  anonymous page, in every address space, sees those bytes. Checked
 	 *  by km_machine_check() (and so at teardown) and by the conformance
-	 *  suite after each case (newuser5 #5). */
+	 *  suite after each case. */
 	KM_R_ZERO_PAGE,
 	/** BUG (checker; a sharing rule, counted in KM_R_SKB_SHARING too): a
 	 *  store not through an accessor -- a plain C store such as
@@ -623,7 +623,7 @@ struct km_events {
 	 *  192): what the target's slab allocator and DEBUG_SLAB handle. */
 	uint64_t kmalloc_arm_bytes;
 	uint64_t kfree_arm_bytes;
-	/* appended (issue 9: lines written again while still in the caches;
+	/* appended (lines written again while still in the caches;
 	 * "warm": at most KM_EVENTS_WARM_BYTES copied or set on the machine
 	 * -- memcpy_bytes, clear_bytes, memmove_bytes, skb_copy_bytes --
 	 * between the two writes) */
@@ -700,8 +700,8 @@ KM_API void km_events_reset(struct km_machine *m);
  * km_events_set_counting() - stop (@on false) or resume (@on true) the
  * counting of the events of @m; a new machine counts. For timing code on
  * a model, as a profiler separates timing runs from counting runs: each
- * counter update is a store on the hot path of the modelled calls (README,
- * "Counting overhead"), and while counting is off it is a predictable
+ * counter update is a store on the hot path of the modelled calls (docs/bench.md,
+ * "Counting the events"), and while counting is off it is a predictable
  * branch instead. No units; a NULL @m does nothing.
  * Off: no counter of struct km_events changes (km_events_get() returns the
  * same snapshot, memcpy_bytes included) until counting resumes. The

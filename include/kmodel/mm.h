@@ -501,7 +501,7 @@ KM_API int km_pte_mkold_clean(struct km_mm *mm, unsigned long addr, unsigned int
  * (else at the access through page_address(page); v5.11's
  * CONFIG_DEBUG_KMAP_LOCAL_FORCE_MAP maps a wild pfn) with the counts raised;
  * the model records a KM_R_BAD_PAGE BUG, raises the counts and returns its
- * bad-kmap page (newuser5 #1): one page of host memory of the machine,
+ * bad-kmap page: one page of host memory of the machine,
  * page-aligned, zeroed at each such kmap, that takes the caller's accesses
  * (and an access up to a page before or past it: host memory on each side
  * takes it, unreported; further would crash the host), no slot; kunmap of an address in it

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Versioned structs (README, "Versioning"): a struct a caller passes with
+ * Versioned structs (docs/library.md, "Versioning"): a struct a caller passes with
  * its sizeof, so that a program built against an older or newer header
  * still works. Public so that code that implements a sized interface
  * outside the model -- the lab, a plugin's device model whose get_stats()

@@ -33,7 +33,7 @@
 /*
  * A kernel buffer of the suite: @len bytes between red zones of CONF_RZ
  * bytes, each beyond an inaccessible host page, in a mapping of its own
- * (newuser4 #11: a variant that copied 4 KiB past the 640-byte buffer
+ * (a variant that copied 4 KiB past the 640-byte buffer
  * wrote over the host's heap: a segfault, or silent corruption). A write
  * past the buffer lands in a red zone, where the case finds it (a dst
  * failure: the guard is checked on every case) and measures it; one past
@@ -311,7 +311,7 @@ static void check_user(struct conf_run *r, unsigned long s, unsigned long copied
 		if (!u)
 			continue;
 		/* the shared zero page (a read fault's, RO's), written
-		 * (newuser5 #5): reported; the fill back below zeroes it
+		 * reported; the fill back below zeroes it
 		 * again (the shadow of every page it may stand for is zero),
 		 * so that each case that writes it is seen */
 		if (u - (a & (r->P - 1)) == zero &&
@@ -476,7 +476,7 @@ static void wb_enter(struct conf_run *r)
 
 /* After a writeback copy_to_user that copied @copied bytes from @s: the
  * file written back, what it wrote of [s, B) must be the source (else a
- * copy failure: the write is in the page but was lost, newuser5 #5).
+ * copy failure: the write is in the page but was lost).
  * Before check_user() puts the page's bytes back. F's bytes are zero and
  * the source's never are (conformance()), so a lost byte always differs. */
 static void wb_check_disk(struct conf_run *r, unsigned long B, unsigned long s,
@@ -853,7 +853,7 @@ static int conformance(const struct km_uaccess_ops *ops, const struct km_conform
 	err = kzone_new(&r.kz, r.max_size + 2 * r.guard, rnd);
 	if (!err)
 		err = kzone_new(&r.kzsrc, r.max_size + r.guard, rnd);
-	if (!err) {	/* no pointer made from a zone that failed (review4 D5) */
+	if (!err) {	/* no pointer made from a zone that failed */
 		/* no zero byte in copy_to_user's source: a byte the
 		 * writeback edge's file lost (zero) always differs */
 		for (size_t i = 0; i < 2 * CONF_RZ + r.max_size + r.guard; i++)

@@ -89,7 +89,7 @@ struct km_slab {
  * Event counting. Every update of struct km_events (m->ev) and of the path
  * counters (m->path_ev) goes through these macros, and the "warm" clock's
  * bookkeeping tests KMODEL_COUNT_EVENTS, so that a measurement build
- * (cmake -DKMODEL_COUNT_EVENTS=OFF: README, "Counting overhead") compiles
+ * (cmake -DKMODEL_COUNT_EVENTS=OFF: docs/bench.md, "Counting the events") compiles
  * all of it to nothing. Its events, and every prediction made from them,
  * are meaningless: it exists only to measure what counting costs.
  * At run time km_events_set_counting(m, false) stops the counter updates
@@ -144,7 +144,7 @@ struct km_slab {
  * Path counters. Where a modelled path always bumps several struct km_events
  * counters together, it bumps one of these instead: one store where there
  * were two or three, which weighs on the short system calls of dd at
- * 512-byte blocks (a read(2) and a write(2) are ~100 ns of host time).
+ * 512-byte blocks, where a counter update is a visible share of a block.
  * km_events_get_sized() adds each into every counter it stands for, so the
  * public counters are exact; a snapshot taken inside a path (from a memcpy
  * hook) sees the path's counts from its start on.

@@ -293,7 +293,7 @@ int km_cost_calibrate_host(const char *path)
 	km_task_switch(NULL);
 	/* what cannot be: the caches no slower than what they cache, memory
 	 * stores at the L1 rate (a test that stayed in a cache), then no
-	 * profile (newuser5 #4: write_mem came out at L1's memset rate, and
+	 * profile (write_mem came out at L1's memset rate, and
 	 * read_mem varied eightfold, from an 8 MiB test inside a 32 MiB L3) */
 	if (!(chase[0] < chase[1] && chase[1] < chase[2]))
 		err = km_err(-EAGAIN, "km_cost_calibrate_host: implausible: a load takes %.2f ns "

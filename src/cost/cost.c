@@ -755,7 +755,7 @@ int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out)
 		return -ENOENT;		/* km_last_error(): find_profile()'s */
 	}
 	/* the file realpath(3) names: absolute, no "." or "..", links
-	 * resolved (review5b D4: g_canonicalize_filename() dropped "x/.."
+	 * resolved (g_canonicalize_filename() dropped "x/.."
 	 * as text, and through a link x that opened another file); a path
 	 * that does not resolve is loaded as given, to fail naming it */
 	{

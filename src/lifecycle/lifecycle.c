@@ -117,7 +117,7 @@ int km_machine_check(struct km_machine *m)
 }
 
 /* the teardown reports km_machine_destroy() logs one by one; then one line
- * for the rest (newuser4 #9: 2049 lines, cut off by the report log's end
+ * for the rest (2049 lines, cut off by the report log's end
  * without a word) */
 #define TEARDOWN_SHOWN 8
 
@@ -131,7 +131,7 @@ int km_machine_destroy(struct km_machine *m)
 	/* a scheduler's task may wait at an interleaving point, holding the
 	 * machine's pages, locks and slots, and km_sched_free() still runs it
 	 * to its end on this machine: refused, nothing is checked or freed
-	 * (newuser5b real bug 2: the task ran on the freed machine) */
+	 * (the task ran on the freed machine) */
 	if (km_interleave_busy(m))
 		return km_err(-EBUSY, "km_machine_destroy: a scheduler (km_sched_new()) still "
 			      "drives this machine; km_sched_free() it first");

@@ -285,7 +285,7 @@ static long __attribute__((noinline, cold)) gup_bad_args(struct km_task *t, unsi
  * (pin_user_pages*() came in v5.6, eddb1c228f79) and FOLL_FORCE (v4.8's
  * get_user_pages_fast() and __get_user_pages_fast() took `int write`;
  * get_user_pages_fast() takes FOLL_FORCE from v5.6, f4000fdf435b, and
- * get_user_pages_fast_only() from v5.9; review5a D3): a KM_R_UNEXPECTED
+ * get_user_pages_fast_only() from v5.9): a KM_R_UNEXPECTED
  * WARN and -EINVAL. */
 static long __attribute__((noinline, cold)) not_in_era(struct km_task *t, const char *fn,
 						       unsigned int gup_flags)
@@ -341,7 +341,7 @@ void km_fault_gup_limit(struct km_machine *m, long max_pages)
  * whose WARN_ON_ONCE() mask takes FOLL_WRITE, FOLL_FORCE and FOLL_PIN --
  * the walk ignores FOLL_FORCE, as gup_fast() does -- and whose -EINVAL
  * the caller turns into 0: "this routine is not allowed to return negative
- * values"; review5a D4). The gup fault-injection knobs apply as to
+ * values"). The gup fault-injection knobs apply as to
  * get_user_pages_fast(). */
 long km_get_user_pages_fast_only(struct km_task *t, unsigned long start, long nr_pages,
 				 unsigned int gup_flags, struct km_page **pages)

@@ -160,7 +160,7 @@ static unsigned long *pre511_pte(struct km_machine *m, unsigned long w)
 
 /* A slot's pte for messages: "maps pfn N", or "maps nothing (pte none)"
  * for a cleared pte (~0UL) or a slot past the modelled ptes (NULL) -- not
- * pfn 18446744073709551615 (newuser4 #20) */
+ * pfn 18446744073709551615 */
 static const char *slot_pte_describe(const unsigned long *pte, char *buf, size_t len)
 {
 	if (pte && *pte != ~0UL)
@@ -299,7 +299,7 @@ static void *__attribute__((noinline)) kmap_high_slot(struct km_task *t, struct 
  * raised (arch/arm/mm/highmem.c, v5.7; include/linux/highmem-internal.h,
  * v5.11); kmap_local_page() raises none. The model records the BUG and,
  * so that the ported code runs on and its caller sees the report (a
- * NULL + offset would crash the host in the code's memcpy(): newuser5 #1),
+ * NULL + offset would crash the host in the code's memcpy()),
  * hands out the machine's bad-kmap page: zeroed at each hand-out, the
  * access lands there (as strict mode's scratch page after a guard fault).
  * A page of host memory on each side takes an access that runs up to a
@@ -315,7 +315,7 @@ static void *__attribute__((noinline, cold)) kmap_bad_page(struct km_task *t,
 {
 	struct km_machine *m = t->m;
 
-	/* where the kernel fails (review5b D6): kmap_atomic()/kmap_local_page()
+	/* where the kernel fails: kmap_atomic()/kmap_local_page()
 	 * test PageHighMem(page) with CONFIG_HIGHMEM; without it they are
 	 * page_address(page) (include/linux/highmem.h v5.7, highmem-internal.h
 	 * v5.11), which does not dereference the page: the oops comes at the
@@ -789,8 +789,8 @@ static bool strict_fault(struct km_machine *m, struct km_task *t, void *addr)
 	pfn = win->pfn;
 	if (pos.page) {		/* the fixmap page beside the slot's: x - 1 above, x + 1 below */
 		kernel_at(m, b, x - pos.page, there, sizeof(there));
-		/* how far, counting the first byte out as 1 either way (review4
-		 * D6: the first byte past the page read "0 bytes past") */
+		/* how far, counting the first byte out as 1 either way (the
+		 * first byte past the page must not read "0 bytes past") */
 		unsigned long far = pos.page > 0 ? pos.off + 1 : m->page_size - pos.off;
 
 		km_report(m, KM_BUG, KM_R_KMAP_GUARD,

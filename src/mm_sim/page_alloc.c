@@ -80,10 +80,10 @@ static int check_frame(struct km_machine *m, unsigned long pfn)
 		return 0;
 	/* the refcount decoded as page_maybe_dma_pinned() reads it (include/
 	 * linux/mm.h, v5.7): each FOLL_PIN adds GUP_PIN_COUNTING_BIAS
-	 * (newuser5 #11: "refcount 16646144 (pinned)" said nothing more) --
+	 * ("refcount 16646144 (pinned)" said nothing more) --
 	 * "true means probably pinned for DMA, but possibly a false positive
 	 * due to having at least GUP_PIN_COUNTING_BIAS worth of normal page
-	 * references" (review5b D5: the report called 1024 plain references a
+	 * references" (the report called 1024 plain references a
 	 * pin) */
 	/* the release the caller's gup wants: only pin_user_pages*() pins
 	 * (FOLL_PIN), unpin_user_page() releases them; get_user_pages*()
@@ -302,7 +302,7 @@ void *km_page_address(struct km_machine *m, const struct km_page *p)
 {
 	if (!m)
 		return NULL;
-	/* review5b D7: NULL came back and ported code's memcpy() to
+	/* NULL came back and ported code's memcpy() to
 	 * page_address(page) + off crashed the host */
 	if (__builtin_expect(!km_page_valid(m, p), 0)) {
 		km_report(m, KM_BUG, KM_R_BAD_PAGE,

@@ -272,8 +272,7 @@ static void remove_origin(struct km_registry *r, const char *origin)
 /* Does the plugin define libkmodel's names itself (linked with
  * libkmodel.a)? Its calls may then bind to the program's copy by ELF
  * interposition and work by accident, or to its own (-Bsymbolic,
- * --exclude-libs) where add() refuses them: refused either way
- * (newuser4 #14). */
+ * --exclude-libs) where add() refuses them: refused either way. */
 static bool own_copy(GModule *module, gpointer init)
 {
 	gpointer sym;
@@ -340,8 +339,7 @@ int km_registry_load(struct km_registry *r, const char *path)
 	if (!r || !path)
 		return km_err(-EINVAL, "km_registry_load: registry or path is NULL");
 	/* GModule retries a name it cannot open with ".so" appended, and
-	 * quotes that: "" and a directory were "cannot load: .so", "/tmp.so"
-	 * (newuser4 #20) */
+	 * quotes that: "" and a directory were "cannot load: .so", "/tmp.so" */
 	if (!*path)
 		return km_err(-EINVAL, "km_registry_load: an empty path");
 	if (strchr(path, '/') && access(path, F_OK) != 0)
@@ -404,10 +402,10 @@ int km_registry_load(struct km_registry *r, const char *path)
 
 		if (err > 0)
 			err = -EINVAL;
-		/* an entry point that fails without saying why (newuser4 #7):
+		/* an entry point that fails without saying why:
 		 * the errno's text; -ELIBBAD with no message here is add()'s
 		 * refusal written into the error buffer of the other copy of
-		 * libkmodel the plugin's calls reached (review4 D2) */
+		 * libkmodel the plugin's calls reached */
 		if (*km_last_error())
 			why = g_strdup(km_last_error());
 		else if (err == -ELIBBAD)

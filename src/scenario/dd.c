@@ -16,7 +16,7 @@
  * work and a row's events per MiB do not depend on --repeat or on the
  * total (issue: they did when a run started mid-file). The timed runs
  * do not count events (km_events_set_counting(): the counter updates
- * would cost a 512-byte row several percent of its host time, issue 9);
+ * would cost a 512-byte row several percent of its host time);
  * a row's events are those of one more run after them, counted, untimed.
  * The buffer is busybox dd's `ibuf = xmalloc(ibs)` (coreutils/dd.c,
  * right after its option loop, the first allocation of its own). Where
@@ -360,7 +360,7 @@ static unsigned char *dd_buffer_at(struct dd_run *r, unsigned long done, unsigne
 /* Before a checked read(2): dd's buffer holds no byte of A where the read
  * must put one -- each the inverse of A's -- so that a read that copies
  * nothing fails dd_check_buffer() even when the buffer still holds that
- * block from the pass before (review5a D1: one block per pass, bs = the
+ * block from the pass before (one block per pass, bs = the
  * file). The shared zero page (a buffer never written) is left alone. */
 static void __attribute__((noinline, cold)) dd_poison_buffer(struct dd_run *r)
 {
@@ -378,8 +378,8 @@ static void __attribute__((noinline, cold)) dd_poison_buffer(struct dd_run *r)
 
 /* After a read(2) of @n bytes of A (ending at r->in_pos), does dd's buffer
  * hold them? (This and dd_poison_buffer() are cold and not inlined, so the
- * timed runs' dd_block() stays small enough to be inlined: the two flag
- * tests then cost them +0.19 % of their instructions, README.) */
+ * timed runs' dd_block() stays small enough to be inlined, and their two
+ * flag tests are all the checking the timed runs pay for.) */
 static int __attribute__((noinline, cold)) dd_check_buffer(struct dd_run *r, unsigned long n)
 {
 	uint64_t pos = r->in_pos - n;
@@ -461,7 +461,7 @@ static int dd_block(struct dd_run *r, uint64_t *copied, bool *eof)
 		return 0;
 	/* dd's buffer is resident and writable: a read that copies nothing
 	 * is the variant's copy_to_user failing (busybox dd would exit with
-	 * "read error: Bad address"; newuser4 #3) */
+	 * "read error: Bad address") */
 	if (n < 0)
 		return km_err((int)n, "dd: %s: read(2) of the input file at byte %llu failed "
 			      "(%ld, %s)%s%s", dd_row(r, row, sizeof(row)),
@@ -613,7 +613,7 @@ static void dd_count_reports(struct dd_run *r)
 /* An error of the row's dd ends the row, not the run: -EDEADLK (an atomic
  * copy that never progresses: the kernel would retry for ever) stalls it;
  * any other -- its read(2) or write(2) failed, where busybox dd exits with
- * "read error: Bad address" (newuser4 #3: the run ended, every row lost) --
+ * "read error: Bad address" (the run ended, every row lost) --
  * fails it. The row keeps the reports recorded until then. */
 static int dd_row_end(struct dd_run *r, int err)
 {
@@ -636,12 +636,12 @@ static int dd_row_end(struct dd_run *r, int err)
 }
 
 /* One timed run of @passes dd invocations, not counting events (a counter
- * update costs host time: README, "Counting overhead"; dd_counted() counts
+ * update costs host time: docs/bench.md, "Counting the events"; dd_counted() counts
  * them). Reports are counted per run (a difference of the counters, which
  * count on or off); the report log keeps its first 1024 messages, and once
  * it is full a run pays for counting a BUG/WARN, not for formatting it.
  * Not inlined: a callgrind boundary for a timed run's instructions
- * (README, "Counting overhead": --dump-before/--dump-after). */
+ * (docs/bench.md, "Counting the events": --dump-before/--dump-after). */
 static int __attribute__((noinline)) dd_timed(struct dd_run *r, uint64_t passes)
 {
 	double t0;
@@ -671,7 +671,7 @@ static int __attribute__((noinline)) dd_timed(struct dd_run *r, uint64_t passes)
  * from); its reports are not the row's (those of the last timed run are).
  * It checks the copy, outside the timed runs and without an event: dd's
  * buffer after each read(2), then B (dd_check_buffer(), dd_check_copy();
- * newuser5 #2: a variant that copied the wrong bytes got a normal row and
+ * a variant that copied the wrong bytes got a normal row and
  * exit 0). A wrong byte fails the row.
  * Not inlined: the callgrind boundary of a counted run, as dd_timed(). */
 static int __attribute__((noinline)) dd_counted(struct dd_run *r, uint64_t passes)
@@ -690,8 +690,8 @@ static int __attribute__((noinline)) dd_counted(struct dd_run *r, uint64_t passe
 /* Tear the row's machine down; a problem the teardown finds -- the dd
  * process exiting with preempt_count or pagefault_disabled raised or a
  * kmap_local slot held, a leak -- fails the row: said in @failed and in
- * *@codes, its `teardown` column (newuser4 #4: the task's exit reports
- * were cleared unseen; review4 D1: the row did not say so). */
+ * *@codes, its `teardown` column (the task's exit reports
+ * were cleared unseen: the row did not say so). */
 static void dd_teardown(struct dd_run *r, GString *failed, gchar **codes)
 {
 	char row[128];
@@ -848,7 +848,7 @@ static uint64_t dd_max_file_pages(const struct km_dd_machine *mach, unsigned lon
 	return ram < 1 + buf ? 0 : (ram - 1 - buf) / 2;
 }
 
-/* Do the files fit in @mach's RAM at @bs? (newuser4 #18: a file too large
+/* Do the files fit in @mach's RAM at @bs? (a file too large
  * ran out of pages half-way, with an empty message) */
 static int dd_check_fit(const struct km_dd_machine *mach, unsigned long bs, uint64_t file_bytes,
 			bool baseline)

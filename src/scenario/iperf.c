@@ -322,7 +322,7 @@ static int iperf_timed(struct iperf_run *r, unsigned long packets)
 
 /* Tear the row's machine down; what the teardown finds (leaks) fails the
  * row: said in @failed and in *@codes, its `teardown` column, with the
- * counts (newuser4 #9; review4 D1: the row did not say so) */
+ * counts, so that a leaking row says so */
 static unsigned long iperf_teardown(struct iperf_run *r, GString *failed, gchar **codes)
 {
 	unsigned long n = 0;
@@ -552,7 +552,7 @@ int km_iperf_run_sized(const struct km_iperf_opts *opts, size_t opts_size,
 	}
 	km_insn_close(insn_fd);
 	/* frames that did not verify, leaks: the table is kept, every such
-	 * row named (newuser4 #20: only the last was) */
+	 * row named (only the last was) */
 	if (rc) {
 		km_table_free(t);
 		t = NULL;

@@ -17,14 +17,10 @@
  * live ones and frees all; a write by no noted skb finds its buffer there);
  * the quarantines are GQueues whose GList links are embedded in the
  * records (g_queue_push_tail_link()/g_queue_pop_head_link(): no allocation
- * per packet), two calls per record's lifetime. Inline list code of our own
- * in their place was measured on the iperf pipeline (TCP through usbnet to
- * the device and its frame check, thread CPU time, best of 7 runs of
- * 200,000 packets, load average 7-8): 4 ns (no copy, about 155 ns per
- * packet) to 11 ns (asix before, about 210) faster, about the runs' spread;
- * glib's queue stays (the project's rule: a well-kept library's container,
- * even a slower one). Live counts replace the live lists that cost four
- * list operations per record's lifetime.
+ * per packet), two calls per record's lifetime: glib's queue, not list code
+ * of our own (the project's rule: a well-kept library's container). Live
+ * counts stand in for live lists, which would cost four list operations
+ * per record's lifetime.
  *
  * The checker observes: a rule it reports on never changes what the
  * simulated kernel does. Only a write that would leave the kmalloc object
@@ -248,9 +244,9 @@ static inline struct buf_priv *buf_alloc_arm(struct km_task *t, uint64_t bytes, 
 	 * (the whole object when it is smaller: a pskb_expand_head() that
 	 * will refuse it) */
 	z = MIN(b->ksize, shinfo_space(m));
-	/* a memset() call: GCC makes a constant 192 bytes `rep stosq`, whose
-	 * start-up made the iperf tx pipeline 5-10 ns per packet slower on
-	 * an AMD EPYC host (thread CPU time), though fewer instructions */
+	/* a memset() call of a variable length: GCC makes a constant 192
+	 * bytes `rep stosq`, whose start-up costs more host time per packet
+	 * than the call on x86-64, though it is fewer instructions */
 	memset(obj + b->ksize - z, 0, z);
 	m->skb->buf_nlive++;
 	return b;

@@ -320,7 +320,7 @@ static void run_state(struct run *r, struct km_sweep_state *st)
 		/* the driver dropped the other holder's reference (it freed
 		 * the skb once more than it owned): the holder's bytes are
 		 * gone, and its own kfree_skb() would free a dead skb -- the
-		 * double free that kfree_skb() reports (newuser4 #1: the sweep
+		 * double free that kfree_skb() reports (the sweep
 		 * compared, then freed, the freed buffer). Counted under
 		 * skb_refcount, as that free would be; nothing freed again. */
 		km_report(r->m, KM_BUG, KM_R_SKB_REFCOUNT, "sweep: the other holder's skb "

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A usbnet driver's include list (mainline int51x1.c's, user report 4;
- * init.h and kmod.h of v3.6 smsc95xx.c, newuser5b)
+ * init.h and kmod.h of v3.6 smsc95xx.c)
  * plus one header the layer does not have: host_headers.sh expects the
  * README's kmodel_host_headers() to name that one alone. */
 #include <linux/module.h>

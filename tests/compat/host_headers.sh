@@ -5,7 +5,7 @@
 # driver's include list and <linux/netlink.h>): it must name the host's
 # netlink.h and nothing else -- every other header there is the layer's;
 # and on tests/compat/host_headers_missing.c (<linux/crc32.h>, in neither):
-# it must print the compiler's fatal error and fail (newuser5b: it printed
+# it must print the compiler's fatal error and fail (it printed
 # nothing and returned 0).
 # Usage: host_headers.sh <source dir> <cc arguments...>
 set -euo pipefail

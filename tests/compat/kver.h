@@ -58,7 +58,7 @@ struct kver_ops {
 	void (*unpin)(struct km_page **pages, unsigned long nr);
 	void (*unpin_dirty_lock)(struct km_page **pages, unsigned long nr, bool dirty);
 	/* a ported copy_to_user() that kmaps pages[0] after a failed pin
-	 * (newuser5 #1); @local: kmap_local_page() (5.11+), else kmap_atomic() */
+	 * @local: kmap_local_page() (5.11+), else kmap_atomic() */
 	unsigned long (*negerr_copy_to_user)(unsigned long to, const void *from, unsigned long n,
 					     bool local);
 	/* since v5.11 */

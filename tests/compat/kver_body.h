@@ -243,7 +243,7 @@ static unsigned long kv_clear_user(unsigned long addr, unsigned long n)
 {
 	return clear_user((void __user *)addr, n);
 }
-/* copy_{from,to}_user(): one signature in every version (newuser4 #13) */
+/* copy_{from,to}_user(): one signature in every version */
 KV_SIG(copy_from_user, unsigned long (*)(void *, const void __user *, unsigned long));
 KV_SIG(copy_to_user, unsigned long (*)(void __user *, const void *, unsigned long));
 static unsigned long kv_copy_from_user(void *to, unsigned long from, unsigned long n)
@@ -268,7 +268,7 @@ static void kv_unpin_dirty_lock(struct km_page **pages, unsigned long nr, bool d
 {
 	unpin_user_pages_dirty_lock((struct page **)pages, nr, dirty);
 }
-/* newuser5 #1: a ported copy_to_user() with the classic flaw -- "if
+/* a ported copy_to_user() with the classic flaw -- "if
  * (pinned == 0)" lets pin_user_pages_fast()'s -EFAULT through -- kmaps
  * pages[0], NULL, and writes at its offset; with @local kmap_local_page()
  * (5.11+), else kmap_atomic() */

@@ -3,7 +3,7 @@
  * Kernel-style text compiled once per kernel version by tests/compat/tx_*.c
  * (each sets TX_OPS): two usbnet tx_fixups of v3.6 ported unchanged, and
  * the names of the compatibility layer they and their drivers need
- * (newuser5b: init.h, kmod.h, ip_summed and the csum helpers, nr_frags,
+ * (init.h, kmod.h, ip_summed and the csum helpers, nr_frags,
  * hard_mtu, netdev_*(), ...). Driver source: New-B/Linux3.6 b5154d3e5bc2
  * (a v3.6 tree), drivers/net/usb/smsc95xx.c, dm9601.c and int51x1.c. Their include
  * lists, but <linux/crc32.h> (not in the layer: no CRC-32 in the stack,

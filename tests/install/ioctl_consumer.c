@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Runs the kernel-style ioctl handler of ported_ioctl.c on a simulated
- * process (newuser4 #13): a reply across a page end is copied whole (0);
+ * process: a reply across a page end is copied whole (0);
  * a reply running into a hole after the mapping, or a request in the hole,
  * is -EFAULT with the mapped part of the reply written (copy_to_user()
  * returned the bytes not copied); the handler's kmalloc() is freed and

@@ -2,11 +2,10 @@
 /*
  * An ioctl handler, the most common caller of copy_{from,to}_user(),
  * written as kernel code and compiled unchanged through the installed
- * compatibility layer (newuser4 #13: the layer had no copy_to_user(); and
- * #5: these three includes, the report's, are all it names -- u32 comes
- * with them as in the kernel). The request is read from user memory at
- * @arg, the reply (@len bytes of @fill, from a kmalloc()ed buffer) written
- * right after it.
+ * compatibility layer (which once had no copy_to_user()). These three
+ * includes are all it names: u32 comes with them as in the kernel. The
+ * request is read from user memory at @arg, the reply (@len bytes of
+ * @fill, from a kmalloc()ed buffer) written right after it.
  */
 #include <linux/kernel.h>
 #include <linux/uaccess.h>

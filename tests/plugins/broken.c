@@ -1,24 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Broken variants of a new user's (newuser4, the plugins of that run) for
+ * Broken variants, as a new user wrote them, for
  * tests/bench_cli.sh:
  * - "nocopy" (uaccess, no summary): both copies copy nothing; dd's read(2)
- *   fails with -EFAULT (#3), --list shows "-" for its summary (#8).
+ *   fails with -EFAULT, --list shows "-" for its summary.
  * - "atomic_leak" (uaccess): direct, but its first copy_to_user on a task
  *   leaves preempt_count and pagefault_disabled raised, as an extra
  *   kmap_atomic() of a lowmem page never unmapped would; the task exits
- *   with them raised (#4: dd hid the leak_atomic report).
+ *   with them raised (dd once hid the leak_atomic report).
  * - "flip_to", "flip_from" (uaccess): direct, but the first byte of each
  *   copy_to_user (flip_to) or copy_from_user (flip_from) inverted: dd's
  *   counted run fails the row on dd's buffer after read(2), or on B
- *   (newuser5 #2: a variant that copied the wrong bytes passed dd).
+ *   (a variant that copied the wrong bytes passed dd).
  * - "skip_to" (uaccess): direct, but copy_to_user copies nothing and says
  *   it copied all: dd's buffer must still fail the check when it holds
- *   the right block from the pass before (review5a D1: bs = the file).
+ *   the right block from the pass before (bs = the file).
  * - "leak_tx" (usbnet): after's tx_fixup on a copy of the skb whose
- *   original is never freed (#9): one leak_skb per packet at teardown.
+ *   original is never freed: one leak_skb per packet at teardown.
  * - "nodev" (usbnet): after, whose device constructor fails with -ENOMEM
- *   without a message (km_err()), as #7's entry point did.
+ *   without a message (km_err()), as a plugin entry point may.
  */
 #include <errno.h>
 #include <kmodel/kmodel.h>

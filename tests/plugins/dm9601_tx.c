@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The dm9601 drivers of tests/test_sweep.c and test_scenario.c (newuser5b,
- * Real bugs #1), compiled through the compatibility layer (v3.5 era).
+ * The dm9601 drivers of tests/test_sweep.c and test_scenario.c, compiled
+ * through the compatibility layer (v3.5 era).
  * dm9601: v3.6 dm9601_tx_fixup() (drivers/net/usb/dm9601.c, New-B/Linux3.6
  * b5154d3e5bc2), the faithful port of tests/compat/tx_body.h (tx_v3_6):
  * it pushes its 2-byte length header without testing skb_cloned()/

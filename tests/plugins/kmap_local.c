@@ -41,7 +41,7 @@ static const struct km_uaccess_ops kmap_local = {
 	.raw_copy_to_user = kmap_local_to,
 };
 
-/* newuser5 #1: a port with the classic flaw -- kmap_local_page() of the
+/* a port with the classic flaw -- kmap_local_page() of the
  * NULL pages[0] that a failed gup left -- where the destination page is
  * not resident, writing at the offset: the host crashed (SIGSEGV, no
  * output); now a bad_page BUG per copy, and kmodel-check prints its row */

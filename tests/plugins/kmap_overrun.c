@@ -2,7 +2,7 @@
 /*
  * A plugin whose variant copies to user through kmap_atomic() of each
  * destination page and, where a chunk ends at its page's end, writes 64
- * bytes on past the kmapped page, as the newuser4 #22 variant did
+ * bytes on past the kmapped page, as a new user's variant did
  * (memcpy(kaddr + off, kbuf, chunk + 64)). Without a strict kmap mode the
  * bytes reach the next frame and kmodel-check sees only what they break;
  * with --kmap-strict force-map every kmap lies between guard pages and

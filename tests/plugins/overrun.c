@@ -2,10 +2,10 @@
 /*
  * A plugin whose variant claims conformance and copies right, then writes
  * 1000 bytes past the end of the kernel buffer on every copy_from_user (each
- * byte flipped, so the extent is exact), as the newuser4 #11 variant did
- * (memcpy(kbuf, kaddr + off, chunk + 4096)): kmodel-check crashed or
- * corrupted its heap. It must fail it on dst and say how far the copy
- * wrote (tests/check_cli.sh).
+ * byte flipped, so the extent is exact), as a new user's variant did
+ * (memcpy(kbuf, kaddr + off, chunk + 4096)), which once crashed
+ * kmodel-check or corrupted its heap. It must fail it on dst and say how
+ * far the copy wrote (tests/check_cli.sh).
  */
 #include <kmodel/kmodel.h>
 

@@ -8,7 +8,7 @@
 /* as v5.7's <linux/compiler.h> brings <uapi/linux/types.h> (for
  * READ_ONCE()), whose <asm/types.h> is, in a kernel build,
  * include/asm-generic/int-ll64.h with u8 .. s64: so every layer header
- * that reaches this one has the kernel's types (newuser4 #5). v3.5's
+ * that reaches this one has the kernel's types. v3.5's
  * compiler.h did not; its headers reached <linux/types.h> other ways. */
 #include <linux/types.h>
 

@@ -32,7 +32,7 @@ struct page;
  * passed on unchecked; 817be129e6f2 (v5.3) took only FOLL_WRITE |
  * FOLL_LONGTERM (not modelled) and refused the rest -- FOLL_FORCE too --
  * with a WARN and -EINVAL, until f4000fdf435b (v5.6; stable 5.4.24) let
- * FOLL_FORCE through again (review5a D2).
+ * FOLL_FORCE through again.
  */
 #if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(5, 2, 0)
 static inline int get_user_pages_fast(unsigned long start, int nr_pages,
@@ -58,7 +58,7 @@ static inline int get_user_pages_fast(unsigned long start, int nr_pages, int wri
  * __get_user_pages_fast(start, nr_pages, int write, pages) up to v5.8,
  * get_user_pages_fast_only(start, nr_pages, gup_flags, pages) from v5.9
  * (dadbb612f6e5), which takes FOLL_FORCE and, "not allowed to return
- * negative values", turns an error into 0 (review5a D4) */
+ * negative values", turns an error into 0 */
 #if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(5, 9, 0)
 static inline int get_user_pages_fast_only(unsigned long start, int nr_pages,
 					   unsigned int gup_flags, struct page **pages)

@@ -28,7 +28,7 @@
 #define LINUX_VERSION_CODE KMODEL_KERNEL_VERSION
 
 /* an identifier is 0 in #if, and so is an empty value with the + 0: both
- * are told apart from a version too old (newuser4 #20: foo was "v3.5 and
+ * are told apart from a version too old (foo was "v3.5 and
  * later") */
 #if (KMODEL_KERNEL_VERSION + 0) == 0
 #error "KMODEL_KERNEL_VERSION is empty, 0 or not a number: want KERNEL_VERSION(a, b, c) or its value, e.g. KERNEL_VERSION(5, 7, 0)"
