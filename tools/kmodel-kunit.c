@@ -409,9 +409,11 @@ int main(int argc, char **argv)
 		"report of its machine (sleeping in atomic context, a leaked pin, ...).\n"
 		"A module_init() function passes when it returns 0 without a BUG.\n"
 		"Output: KTAP version 1, one subtest per machine x variant x kmap era, its\n"
-		"suites below it; --json the same as JSON. Exit status: 0 all passed or\n"
-		"skipped, 1 a test failed, 2 bad usage or a plugin that cannot be loaded.\n"
-		"docs/kunit.md: running your own suite from the installed package.");
+		"suites below it; --json the same as JSON.\n"
+		"docs/kunit.md: running your own suite from the installed package.\n"
+		"\n"
+		"Exit status: 0 all passed or skipped, 1 a test failed or a run crashed or\n"
+		"timed out, 2 bad usage or a plugin that cannot be loaded.");
 	if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
 		fprintf(stderr, "kmodel-kunit: %s\n", error->message);
 		g_error_free(error);
