@@ -39,7 +39,9 @@ static inline unsigned long __clear_user_std(void __user *addr, unsigned long n)
  * get_user/put_user, else direct's -- the MMU, a fault handled or, if it
  * cannot be, -EFAULT by the exception table), and returns 0 or -EFAULT:
  * - all four call might_fault() first (get_user() and put_user() directly,
- *   the __ forms in __get_user_err() and __put_user_switch()): under
+ *   the __ forms in __get_user_err() and __put_user_switch(); first
+ *   annotated by ad72907acd29 "ARM: 7528/1: uaccess: annotate
+ *   [__]{get,put}_user functions with might_fault()", 2012): under
  *   preempt_disable() with page faults enabled that is a sleep-in-atomic
  *   report, as CONFIG_DEBUG_ATOMIC_SLEEP prints it (__might_fault() returns
  *   early only for KERNEL_DS and pagefault_disable()). One consequence:
