@@ -379,7 +379,7 @@ int main(int argc, char **argv)
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Write JSON instead of KTAP", NULL },
 		KM_TOOL_OUTPUT_ENTRY(&output),
 		KM_TOOL_VERSION_ENTRY(&version),
-		{ NULL }
+		{ 0 }
 	};
 	GOptionContext *ctx;
 	GError *error = NULL;
