@@ -5,9 +5,10 @@
 #                          libkmodel is, its headline, set-up and where to go
 #                          next; the manual is docs/.
 #   readme-sample SRCDIR KMODEL-BENCH
-#                          the README's sample of the first screen (the
-#                          block under "## The headline result") is what
-#                          `kmodel-bench reproduce` prints, line for line
+#                          the README's sample of `kmodel-bench reproduce`
+#                          (the second block under "## The headline
+#                          result"; the first is the default run's first
+#                          screen) is what it prints, line for line
 #                          ("..." stands for the lines left out).
 #   internal-notes SRCDIR  no tracked source, test, doc or script cites a
 #                          note the repository does not hold (a review,
@@ -43,8 +44,9 @@ readme-length)
 readme-sample)
 	bench=${3:?docs_checks: readme-sample needs the kmodel-bench to run}
 	sample=$(awk '/^## The headline result/ { h = 1; next } /^## / { h = 0 }
-		      h && /^```/ { if (in_block) exit; in_block = 1; next }
-		      in_block' "$src/README.md")
+		      h && /^```/ { if (in_block) { if (n == 2) exit; in_block = 0; next }
+				   in_block = 1; n++; next }
+		      in_block && n == 2' "$src/README.md")
 	[ -n "$sample" ] || { echo "docs_checks: README.md has no sample under '## The headline result'" >&2; exit 1; }
 	out=$("$bench" reproduce | sed 's/ *$//')
 	bad=0 n=0
