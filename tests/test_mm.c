@@ -1466,6 +1466,52 @@ static void test_fault_after_gup_entry_points(void **state)
 	}
 }
 
+static void count_copy_hook(struct km_task *t, size_t n, void *arg)
+{
+	(void)t;
+	*(size_t *)arg += n;
+}
+
+/*
+ * The hooks of km_fault_after_gup() and km_fault_on_memcpy() stay off once
+ * disarmed, by a NULL @fn or by km_fault_inject_reset() (machine.h: "NULL
+ * disarms; km_fault_inject_reset() disarms too"), and arming again replaces
+ * the argument.
+ */
+static void test_fault_hooks_disarm(void **state)
+{
+	struct km_fixture *f = *state;
+	unsigned long a = km_test_map(f, 0, 1, RW);
+	int fired = 0, fired2 = 0;
+	size_t copied = 0, copied2 = 0;
+	struct km_page *p;
+
+	for (int how = 0; how < 2; how++) {
+		km_fault_after_gup(f->m, count_hook, &fired);
+		km_fault_after_gup(f->m, count_hook, &fired2);	/* replaces &fired */
+		km_fault_on_memcpy(f->m, count_copy_hook, &copied);
+		km_fault_on_memcpy(f->m, count_copy_hook, &copied2);
+		assert_int_equal(km_get_user_pages_fast(f->t, a, 1, 0, &p), 1);
+		km_put_page(f->m, p);
+		km_event_memcpy(3);
+		assert_int_equal(fired2, how + 1);
+		assert_int_equal(copied2, 3 * (how + 1));
+		if (how == 0) {
+			km_fault_after_gup(f->m, NULL, NULL);
+			km_fault_on_memcpy(f->m, NULL, NULL);
+		} else {
+			km_fault_inject_reset(f->m);
+		}
+		assert_int_equal(km_get_user_pages_fast(f->t, a, 1, 0, &p), 1);
+		km_put_page(f->m, p);
+		km_event_memcpy(5);
+		assert_int_equal(fired2, how + 1);
+		assert_int_equal(copied2, 3 * (how + 1));
+	}
+	assert_int_equal(fired, 0);
+	assert_int_equal(copied, 0);
+}
+
 /*
  * Argument checks come before any use of the arguments, in every public
  * function of machine.h, mm.h, uaccess.h and current.h: a NULL machine,
@@ -1725,6 +1771,7 @@ int main(void)
 		cmocka_unit_test(test_kmap_foreign_page),
 		cmocka_unit_test(test_page_address_bad_page),
 		cmocka_unit_test(test_fault_after_gup_entry_points),
+		cmocka_unit_test_setup_teardown(test_fault_hooks_disarm, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_zero_page_written),
 		cmocka_unit_test(test_null_arguments),
 		cmocka_unit_test(test_other_page_sizes),

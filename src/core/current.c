@@ -25,18 +25,6 @@ struct km_task *km_shim_no_current(void)
 	g_error("kmodel: kernel-named shim used with no current task (km_task_switch())");
 }
 
-void km_event_memcpy(size_t n)
-{
-	struct km_task *t = km_current_task;
-
-	if (!t)
-		return;
-	KM_EV_MEMCPY(t->m, n);
-	KM_EV_INC(t->m, memcpy_calls);
-	if (__builtin_expect(t->m->memcpy_hook != NULL, 0))
-		t->m->memcpy_hook(t, n, t->m->memcpy_hook_arg);
-}
-
 void km_syscall(struct km_task *t)
 {
 	if (t)

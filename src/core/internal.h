@@ -62,6 +62,8 @@ struct km_skb_state;	/* skb_sim/skbuff.c */
 struct km_kmap_state;	/* mm_sim/highmem.c */
 struct km_usbnet_state;	/* asix/usbnet.c */
 struct km_interleave_state;	/* mm_sim/interleave.c */
+struct km_gup_state;		/* mm_sim/gup.c */
+struct km_copy_state;		/* mm_sim/ptlock.c */
 
 struct km_cpu {
 	struct km_kmap_stack kmap;
@@ -205,16 +207,15 @@ struct km_machine {
 	unsigned long fail_kmalloc_nth;
 	long gup_limit;			/* < 0: off; else pages per gup call */
 	unsigned int kmap_slots;	/* usable kmap slots (KM_TYPE_NR: all) */
-	/* test hook: runs after each get_user_pages_fast() that pinned pages */
-	void (*gup_hook)(struct km_task *t, void *arg);
-	void *gup_hook_arg;
+	/* km_fault_after_gup()'s hook (mm_sim/gup.c): NULL unless armed */
+	struct km_gup_state *gup;
 	/* interleaving points (mm_sim/interleave.c): armed while a hook or a
 	 * scheduler is, which its state holds */
 	bool ip_armed;
 	struct km_interleave_state *interleave;
-	/* test hook: runs in the compatibility layer's memcpy()/memset() */
-	void (*memcpy_hook)(struct km_task *t, size_t n, void *arg);
-	void *memcpy_hook_arg;
+	/* km_fault_on_memcpy()'s hook of the memcpy()/memset() shims
+	 * (mm_sim/ptlock.c): NULL unless armed */
+	struct km_copy_state *copy;
 	/* the pinned-write checker (mm_sim/pinwrite.c): on, and the FOLL_WRITE
 	 * references of each page it follows (struct km_page * -> count) */
 	bool check_pinned_writes;

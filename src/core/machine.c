@@ -122,7 +122,8 @@ int km_machine_alloc(const struct km_machine_config *cfg, size_t cfg_size,
 	m->ram_fd = -1;
 	for (unsigned int i = 0; i < KM_MAX_CPUS; i++)
 		km_kmap_stack_init(&m->cpu[i].kmap);
-	km_fault_inject_reset(m);
+	m->gup_limit = -1;		/* the fault knobs off, as km_fault_inject_reset() */
+	m->kmap_slots = KM_TYPE_NR;
 	*out = m;
 	return 0;
 }

@@ -516,16 +516,3 @@ void km_fault_fail_kmalloc_nth(struct km_machine *m, unsigned long nth)
 	if (m)
 		m->fail_kmalloc_nth = nth;
 }
-
-void km_fault_inject_reset(struct km_machine *m)
-{
-	if (!m)
-		return;
-	m->fail_kmalloc_nth = 0;
-	m->gup_limit = -1;
-	m->kmap_slots = KM_TYPE_NR;
-	m->gup_hook = NULL;
-	m->gup_hook_arg = NULL;
-	m->memcpy_hook = NULL;
-	m->memcpy_hook_arg = NULL;
-}

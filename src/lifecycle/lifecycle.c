@@ -63,6 +63,8 @@ static const struct km_subsystem {
 	{ km_slab_init, km_slab_check, km_slab_fini },
 	{ km_page_alloc_init, km_page_alloc_check, NULL },
 	{ km_physmem_init, NULL, km_physmem_fini },
+	{ NULL, NULL, km_gup_fini },	/* the hooks, armed or not: last, as */
+	{ NULL, NULL, km_copy_fini },	/* a fini above may still copy */
 };
 #define NR_SUBSYSTEMS G_N_ELEMENTS(subsystems)
 
@@ -102,6 +104,18 @@ int km_machine_new_sized(const struct km_machine_config *cfg, size_t cfg_size,
 KM_API int km_machine_new(const struct km_machine_config *cfg, struct km_machine **out)
 {
 	return km_machine_new_sized(cfg, KM_MACHINE_CONFIG_V1_SIZE, out);
+}
+
+/* the knobs are core's and the subsystems' (km_fault_*()) */
+void km_fault_inject_reset(struct km_machine *m)
+{
+	if (!m)
+		return;
+	m->fail_kmalloc_nth = 0;
+	m->gup_limit = -1;
+	m->kmap_slots = KM_TYPE_NR;
+	km_fault_after_gup(m, NULL, NULL);
+	km_fault_on_memcpy(m, NULL, NULL);
 }
 
 int km_machine_check(struct km_machine *m)

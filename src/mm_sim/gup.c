@@ -24,6 +24,13 @@
 #include <limits.h>
 #include <string.h>
 
+/* km_fault_after_gup()'s hook: its state exists only while armed (NULL:
+ * none), freed by disarming and by the machine's teardown (km_gup_fini()) */
+struct km_gup_state {
+	void (*fn)(struct km_task *t, void *arg);
+	void *arg;
+};
+
 /* its get_page_calls event is in the callers' path counters */
 static void grab_page(struct km_page *p, unsigned int gup_flags)
 {
@@ -253,8 +260,8 @@ static long internal_get_user_pages_fast(struct km_task *t, unsigned long start,
 				ret += nr;
 		}
 	}
-	if (ret > 0 && m->gup_hook)
-		m->gup_hook(t, m->gup_hook_arg);
+	if (ret > 0 && m->gup)
+		m->gup->fn(t, m->gup->arg);
 	if (ret > 0)
 		km_ipoint(m, t, KM_IP_AFTER_PIN, first);
 	return ret;
@@ -324,8 +331,20 @@ void km_fault_after_gup(struct km_machine *m, void (*fn)(struct km_task *, void 
 {
 	if (!m)
 		return;
-	m->gup_hook = fn;
-	m->gup_hook_arg = arg;
+	if (!fn) {
+		km_gup_fini(m);
+		return;
+	}
+	if (!m->gup)
+		m->gup = g_new0(struct km_gup_state, 1);
+	m->gup->fn = fn;
+	m->gup->arg = arg;
+}
+
+void km_gup_fini(struct km_machine *m)
+{
+	g_free(m->gup);
+	m->gup = NULL;
 }
 
 void km_fault_gup_limit(struct km_machine *m, long max_pages)
@@ -376,8 +395,8 @@ long km_get_user_pages_fast_only(struct km_task *t, unsigned long start, long nr
 	if (m->gup_limit >= 0)		/* fault injection */
 		nr_pages = MIN(nr_pages, m->gup_limit);
 	ret = gup_fast(t, start, nr_pages, gup_flags, pages);
-	if (ret > 0 && m->gup_hook)
-		m->gup_hook(t, m->gup_hook_arg);
+	if (ret > 0 && m->gup)
+		m->gup->fn(t, m->gup->arg);
 	if (ret > 0)
 		km_ipoint(m, t, KM_IP_AFTER_PIN, start);
 	return ret;

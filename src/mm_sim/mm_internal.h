@@ -192,6 +192,11 @@ static inline void km_ipoint(struct km_machine *m, struct km_task *t, enum km_ip
  * leave; anywhere else that is a KM_R_LOCK BUG, and the caller goes on */
 void km_mmap_write_lock(struct km_mm *mm, const char *what);
 
+/* gup.c, ptlock.c: the fault-injection hooks' state (m->gup, m->copy),
+ * allocated when armed; the fini frees it */
+void km_gup_fini(struct km_machine *m);
+void km_copy_fini(struct km_machine *m);
+
 /* highmem.c */
 int km_kmap_init(struct km_machine *m);
 int km_kmap_check(struct km_machine *m);

@@ -118,14 +118,6 @@ int km_pte_mkold_clean(struct km_mm *mm, unsigned long addr, unsigned int bits)
 	return 0;
 }
 
-void km_fault_on_memcpy(struct km_machine *m, void (*fn)(struct km_task *, size_t, void *),
-			void *arg)
-{
-	if (!m)
-		return;
-	m->memcpy_hook = fn;
-	m->memcpy_hook_arg = arg;
-}
 
 /* ---- the kernel's view of the user mapping (3G/1G) ------------------------ */
 
@@ -264,6 +256,50 @@ static void user_move(struct km_task *t, unsigned char *to, const unsigned char 
 	}
 }
 
+/*
+ * km_fault_on_memcpy()'s hook. Its state exists only while armed, so that
+ * the test on every copy is one load of m->copy, as a hook pointer in the
+ * machine was; disarming frees it, and so does the machine's teardown
+ * (km_copy_fini()).
+ */
+struct km_copy_state {
+	void (*fn)(struct km_task *t, size_t n, void *arg);
+	void *arg;
+};
+
+void km_fault_on_memcpy(struct km_machine *m, void (*fn)(struct km_task *, size_t, void *),
+			void *arg)
+{
+	if (!m)
+		return;
+	if (!fn) {
+		km_copy_fini(m);
+		return;
+	}
+	if (!m->copy)
+		m->copy = g_new0(struct km_copy_state, 1);
+	m->copy->fn = fn;
+	m->copy->arg = arg;
+}
+
+void km_copy_fini(struct km_machine *m)
+{
+	g_free(m->copy);
+	m->copy = NULL;
+}
+
+void km_event_memcpy(size_t n)
+{
+	struct km_task *t = km_current_task;
+
+	if (!t)
+		return;
+	KM_EV_MEMCPY(t->m, n);
+	KM_EV_INC(t->m, memcpy_calls);
+	if (__builtin_expect(t->m->copy != NULL, 0))
+		t->m->copy->fn(t, n, t->m->copy->arg);
+}
+
 void *km_kernel_memcpy(void *to, const void *from, size_t n)
 {
 	struct km_task *t = km_current_task;
@@ -272,8 +308,8 @@ void *km_kernel_memcpy(void *to, const void *from, size_t n)
 		return memcpy(to, from, n);
 	KM_EV_MEMCPY(t->m, n);
 	KM_EV_INC(t->m, memcpy_calls);
-	if (__builtin_expect(t->m->memcpy_hook != NULL, 0))
-		t->m->memcpy_hook(t, n, t->m->memcpy_hook_arg);
+	if (__builtin_expect(t->m->copy != NULL, 0))
+		t->m->copy->fn(t, n, t->m->copy->arg);
 	if (__builtin_expect(t->m->check_pinned_writes, 0))
 		km_pin_write_seen(t->m, to, n);
 	if (__builtin_expect(t->uaccess_open && !t->kernel_ds, 0) &&
@@ -292,8 +328,8 @@ void *km_kernel_memset(void *s, int c, size_t n)
 		return memset(s, c, n);
 	KM_EV_TRAFFIC(t->m, clear_bytes, n);
 	KM_EV_INC(t->m, memset_calls);
-	if (__builtin_expect(t->m->memcpy_hook != NULL, 0))
-		t->m->memcpy_hook(t, n, t->m->memcpy_hook_arg);
+	if (__builtin_expect(t->m->copy != NULL, 0))
+		t->m->copy->fn(t, n, t->m->copy->arg);
 	if (__builtin_expect(t->m->check_pinned_writes, 0))
 		km_pin_write_seen(t->m, s, n);
 	if (__builtin_expect(t->uaccess_open && !t->kernel_ds, 0) && user_ptr(t, s))
