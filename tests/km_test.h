@@ -211,17 +211,25 @@ struct km_row_fixture {
 	const void *row;
 };
 
-static inline int km_row_setup(void **state)
+/* a row's fixture on a machine of @cfg (NULL: the default), for a
+ * file's setup of a config its rows share */
+static inline int km_row_setup_cfg(void **state, const struct km_machine_config *cfg)
 {
 	struct km_row_fixture *x = g_new0(struct km_row_fixture, 1);
 
 	x->row = *state;
-	km_fixture_up(&x->f, NULL);
+	km_fixture_up(&x->f, cfg);
 	*state = x;
 	return 0;
 }
 
+static inline int km_row_setup(void **state)
+{
+	return km_row_setup_cfg(state, NULL);
+}
+
 #define km_row(state) (((struct km_row_fixture *)*(state))->row)
+#define km_row_fixture(state) (&((struct km_row_fixture *)*(state))->f)
 
 static inline void km_test_add_rows(GArray *tests, const char *test, CMUnitTestFunction fn,
 				    CMFixtureFunction setup, CMFixtureFunction teardown,

@@ -16,30 +16,26 @@
 #define RO KM_PROT_READ
 #define GUARD 64
 
+/* The variants every contract test runs on, one named row each. */
+static const struct variant_row {
+	const char *name;
+	const struct km_uaccess_ops *ops;
+} variants[] = {
+	{ "direct", &km_uaccess_direct },
+	{ "gup_kmap_rfc", &km_uaccess_gup_kmap_rfc },
+	{ "gup_kmap_fixed", &km_uaccess_gup_kmap_fixed },
+};
+
+/* the variant of a row run on a fixture (km_row_setup() and the like) */
 static const struct km_uaccess_ops *variant(void **state)
 {
-	return *state;
+	return ((const struct variant_row *)km_row(state))->ops;
 }
 
-static int setup_direct(void **state)
-{
-	*state = (void *)&km_uaccess_direct;
-	return 0;
-}
-
-static int setup_rfc(void **state)
-{
-	*state = (void *)&km_uaccess_gup_kmap_rfc;
-	return 0;
-}
-
-static int setup_fixed(void **state)
-{
-	*state = (void *)&km_uaccess_gup_kmap_fixed;
-	return 0;
-}
-
+/* A sweep's fixture: a row's variant on a machine of the sweep's config. */
 struct sweep {
+	const struct km_uaccess_ops *ops;
+	struct km_machine_config cfg;
 	struct km_fixture f;
 	unsigned long P, base;		/* 6 user pages at base */
 	unsigned char *shadow;		/* what the user pages hold */
@@ -72,6 +68,51 @@ static void sweep_down(struct sweep *s)
 	g_free(s->kbuf);
 	g_free(s->src);
 	km_fixture_down(&s->f);
+}
+
+static int sweep_setup(void **state, const struct km_machine_config *cfg)
+{
+	struct sweep *s = g_new0(struct sweep, 1);
+
+	s->ops = ((const struct variant_row *)*state)->ops;
+	s->cfg = *cfg;
+	sweep_up(s, cfg->page_size, cfg);
+	*state = s;
+	return 0;
+}
+
+static int sweep_teardown(void **state)
+{
+	sweep_down(*state);
+	g_free(*state);
+	return 0;
+}
+
+static int setup_4k(void **state)
+{
+	return sweep_setup(state, &(struct km_machine_config){ .page_size = 4096,
+							       .ram_size = 64ULL << 20 });
+}
+
+static int setup_16k(void **state)
+{
+	return sweep_setup(state, &(struct km_machine_config){ .page_size = 16384,
+							       .ram_size = 64ULL << 20 });
+}
+
+static int setup_64k(void **state)
+{
+	return sweep_setup(state, &(struct km_machine_config){ .page_size = 65536,
+							       .ram_size = 64ULL << 20 });
+}
+
+/* every user page in highmem: the gup variants' kmap takes a slot,
+ * flushes and must pop it in order (kmap_debug BUG()s if not) */
+static int setup_4k_highmem(void **state)
+{
+	return sweep_setup(state, &(struct km_machine_config){
+		.page_size = 4096, .ram_size = 64ULL << 20, .lowmem_size = 32ULL << 20,
+		.kmap_debug = true });
 }
 
 /* refcounts (1: the pte) and kmap/atomic state back to their start */
@@ -107,16 +148,16 @@ static bool sweep_offset(unsigned long off, unsigned long P)
  * returned, GUARD bytes either side untouched, refcounts and kmap slots
  * back to their start, no report -- except the faithful RFC's sleeping in
  * atomic context (its kmalloc_array(GFP_KERNEL), the gup slow path). */
-static void sweep_machine(const struct km_uaccess_ops *ops, const struct km_machine_config *cfg,
-			  bool atomic)
+static void sweep_run(struct sweep *sp, bool atomic)
 {
+	const struct km_uaccess_ops *ops = sp->ops;
+	const struct km_machine_config *cfg = &sp->cfg;
 	unsigned long P = cfg->page_size;
-	struct sweep s;
+	struct sweep s = *sp;
 	const unsigned long lens[] = { 0, 1, P - 1, P, P + 1, 3 * P };
 	unsigned char *user = g_malloc(3 * P + 2 * GUARD);
 	unsigned long offsets = 0;
 
-	sweep_up(&s, P, cfg);
 	{	/* the machine puts user pages where the sweep means them to be */
 		struct km_page *pg;
 
@@ -174,36 +215,18 @@ static void sweep_machine(const struct km_uaccess_ops *ops, const struct km_mach
 		assert_int_equal(km_report_count(s.f.m, KM_R_NONE), 0);
 	km_reports_clear(s.f.m);
 	g_free(user);
-	sweep_down(&s);
 }
 
-static void sweep_page_size(const struct km_uaccess_ops *ops, unsigned long P)
-{
-	sweep_machine(ops, &(struct km_machine_config){ .page_size = P, .ram_size = 64ULL << 20 },
-		      false);
-}
-
-static void test_sweep_4k(void **state) { sweep_page_size(variant(state), 4096); }
-static void test_sweep_16k(void **state) { sweep_page_size(variant(state), 16384); }
-static void test_sweep_64k(void **state) { sweep_page_size(variant(state), 65536); }
+/* the page size is the fixture's: setup_4k, setup_16k, setup_64k,
+ * setup_4k_highmem */
+static void test_sweep_4k(void **state) { sweep_run(*state, false); }
+static void test_sweep_16k(void **state) { sweep_run(*state, false); }
+static void test_sweep_64k(void **state) { sweep_run(*state, false); }
+static void test_sweep_4k_highmem(void **state) { sweep_run(*state, false); }
 
 /* The 4 KiB sweep under kmap_atomic()'s context: every variant copies
  * resident pages whole there (gup_kmap_fixed by its pte-lock walk). */
-static void test_sweep_4k_atomic(void **state)
-{
-	sweep_machine(variant(state), &(struct km_machine_config){ .page_size = 4096,
-							      .ram_size = 64ULL << 20 },
-		      true);
-}
-
-/* The same sweep with every user page in highmem: the gup variants' kmap
- * takes a slot, flushes and must pop it in order (kmap_debug BUG()s if not). */
-static void test_sweep_4k_highmem(void **state)
-{
-	sweep_machine(variant(state), &(struct km_machine_config){
-		.page_size = 4096, .ram_size = 64ULL << 20, .lowmem_size = 32ULL << 20,
-		.kmap_debug = true }, false);
-}
+static void test_sweep_4k_atomic(void **state) { sweep_run(*state, true); }
 
 /*
  * A range running from a mapped page into an unmapped one: 10 bytes are
@@ -216,21 +239,20 @@ static void test_sweep_4k_highmem(void **state)
  */
 static void test_fault_into_unmapped(void **state)
 {
+	struct km_fixture *f = km_row_fixture(state);
 	const struct km_uaccess_ops *ops = variant(state);
 	bool rfc = ops == &km_uaccess_gup_kmap_rfc;
-	struct km_fixture f;
 	unsigned char src[30], dst[30], back[10];
 	unsigned long a, ret;
 
-	km_fixture_up(&f, NULL);
-	a = km_test_map(&f, 0x100000, 1, RW);	/* 0x101000 is unmapped */
+	a = km_test_map(f, 0x100000, 1, RW);	/* 0x101000 is unmapped */
 	for (int i = 0; i < 30; i++)
 		src[i] = (unsigned char)(i + 1);
-	assert_int_equal(km_user_access(f.t, a + 4086, src, 10, true), 10);
+	assert_int_equal(km_user_access(f->t, a + 4086, src, 10, true), 10);
 
 	/* raw copy_from_user */
 	memset(dst, 0xee, sizeof(dst));
-	km_task_switch(f.t);
+	km_task_switch(f->t);
 	ret = ops->raw_copy_from_user(dst, a + 4086, 30);
 	assert_int_equal(ret, rfc ? 30 : 20);
 	if (!rfc)
@@ -240,22 +262,21 @@ static void test_fault_into_unmapped(void **state)
 
 	/* copy_from_user zero-fills the uncopied tail */
 	memset(dst, 0xee, sizeof(dst));
-	ret = km_copy_from_user(f.t, ops, dst, a + 4086, 30);
+	ret = km_copy_from_user(f->t, ops, dst, a + 4086, 30);
 	assert_int_equal(ret, rfc ? 30 : 20);
 	for (unsigned long i = 30 - ret; i < 30; i++)
 		assert_int_equal(dst[i], 0);
 
 	/* copy_to_user running into the hole */
 	memset(src, 0x77, sizeof(src));
-	ret = km_copy_to_user(f.t, ops, a + 4086, src, 30);
+	ret = km_copy_to_user(f->t, ops, a + 4086, src, 30);
 	assert_int_equal(ret, rfc ? 30 : 20);
-	assert_int_equal(km_mm_peek(f.mm, a + 4086, back, 10), 0);
+	assert_int_equal(km_mm_peek(f->mm, a + 4086, back, 10), 0);
 	for (int i = 0; i < 10; i++)
 		assert_int_equal(back[i], rfc ? i + 1 : 0x77);
 
 	/* wholly unmapped: nothing copied, N == n */
-	assert_int_equal(km_copy_from_user(f.t, ops, dst, 0x101000, 30), 30);
-	km_fixture_down(&f);
+	assert_int_equal(km_copy_from_user(f->t, ops, dst, 0x101000, 30), 30);
 }
 
 /* copy_to_user into a read-only page: nothing lands there. Straddling a
@@ -264,46 +285,42 @@ static void test_fault_into_unmapped(void **state)
  * flaw) writes nothing and returns n. */
 static void test_to_user_readonly(void **state)
 {
+	struct km_fixture *f = km_row_fixture(state);
 	const struct km_uaccess_ops *ops = variant(state);
 	bool rfc = ops == &km_uaccess_gup_kmap_rfc;
-	struct km_fixture f;
 	unsigned char src[30], back[30];
 	unsigned long ret;
 
-	km_fixture_up(&f, NULL);
-	km_test_map(&f, 0x200000, 1, RW);
-	km_test_map(&f, 0x201000, 1, RO);
+	km_test_map(f, 0x200000, 1, RW);
+	km_test_map(f, 0x201000, 1, RO);
 	memset(src, 0x55, sizeof(src));
-	assert_int_equal(km_copy_to_user(f.t, ops, 0x201000, src, 30), 30);
-	assert_int_equal(km_mm_peek(f.mm, 0x201000, back, 30), 0);
+	assert_int_equal(km_copy_to_user(f->t, ops, 0x201000, src, 30), 30);
+	assert_int_equal(km_mm_peek(f->mm, 0x201000, back, 30), 0);
 	for (int i = 0; i < 30; i++)
 		assert_int_equal(back[i], 0);
-	ret = km_copy_to_user(f.t, ops, 0x201000 - 10, src, 30);
+	ret = km_copy_to_user(f->t, ops, 0x201000 - 10, src, 30);
 	assert_int_equal(ret, rfc ? 30 : 20);
-	assert_int_equal(km_mm_peek(f.mm, 0x201000 - 10, back, 30), 0);
+	assert_int_equal(km_mm_peek(f->mm, 0x201000 - 10, back, 30), 0);
 	for (int i = 0; i < 10; i++)
 		assert_int_equal(back[i], rfc ? 0 : 0x55);
 	for (int i = 10; i < 30; i++)
 		assert_int_equal(back[i], 0);
-	km_fixture_down(&f);
 }
 
 /* n == 0: returns 0, writes nothing. */
 static void test_zero_length(void **state)
 {
+	struct km_fixture *f = km_row_fixture(state);
 	const struct km_uaccess_ops *ops = variant(state);
-	struct km_fixture f;
 	unsigned char dst[4] = { 1, 2, 3, 4 };
 	unsigned long a;
 
-	km_fixture_up(&f, NULL);
-	a = km_test_map(&f, 0, 2, RW);
-	assert_int_equal(km_copy_from_user(f.t, ops, dst, a, 0), 0);
-	assert_int_equal(km_copy_to_user(f.t, ops, a + 4096, dst, 0), 0);
-	assert_int_equal(km_copy_from_user(f.t, ops, dst, 0x10, 0), 0);	/* unmapped */
+	a = km_test_map(f, 0, 2, RW);
+	assert_int_equal(km_copy_from_user(f->t, ops, dst, a, 0), 0);
+	assert_int_equal(km_copy_to_user(f->t, ops, a + 4096, dst, 0), 0);
+	assert_int_equal(km_copy_from_user(f->t, ops, dst, 0x10, 0), 0);	/* unmapped */
 	assert_int_equal(dst[0] + dst[1] + dst[2] + dst[3], 10);
-	assert_int_equal(km_follow_pte(f.mm, a, NULL, NULL), -ENOENT);
-	km_fixture_down(&f);
+	assert_int_equal(km_follow_pte(f->mm, a, NULL, NULL), -ENOENT);
 }
 
 /*
@@ -314,50 +331,46 @@ static void test_zero_length(void **state)
  */
 static void test_rfc_zero_length_unaligned_faults_in(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	unsigned char dst[1];
 	unsigned long a;
 	struct km_events ev;
 
-	km_fixture_up(&f, NULL);
-	a = km_test_map(&f, 0, 2, RW);
-	assert_int_equal(km_copy_from_user(f.t, &km_uaccess_direct, dst, a + 1, 0), 0);
-	assert_int_equal(km_follow_pte(f.mm, a, NULL, NULL), -ENOENT);
-	assert_int_equal(km_copy_from_user(f.t, &km_uaccess_gup_kmap_rfc, dst, a + 1, 0), 0);
-	assert_int_equal(km_follow_pte(f.mm, a, NULL, NULL), 0);	/* faulted in */
-	km_events_get(f.m, &ev);
+	a = km_test_map(f, 0, 2, RW);
+	assert_int_equal(km_copy_from_user(f->t, &km_uaccess_direct, dst, a + 1, 0), 0);
+	assert_int_equal(km_follow_pte(f->mm, a, NULL, NULL), -ENOENT);
+	assert_int_equal(km_copy_from_user(f->t, &km_uaccess_gup_kmap_rfc, dst, a + 1, 0), 0);
+	assert_int_equal(km_follow_pte(f->mm, a, NULL, NULL), 0);	/* faulted in */
+	km_events_get(f->m, &ev);
 	assert_int_equal(ev.gup_calls, 1);
 	assert_int_equal(ev.kmalloc_calls, 1);
-	km_fixture_down(&f);
 }
 
 /* access_ok() against TASK_SIZE, wrap-safe: nothing is copied, all zeroed. */
 static void test_access_ok(void **state)
 {
+	struct km_fixture *f = km_row_fixture(state);
 	const struct km_uaccess_ops *ops = variant(state);
-	struct km_fixture f;
 	unsigned char dst[8];
 	unsigned long ts;
 
-	km_fixture_up(&f, NULL);
-	ts = km_task_size(f.m);
-	assert_true(km_uaccess_access_ok(f.t, ts - 8, 8));
-	assert_false(km_uaccess_access_ok(f.t, ts - 4, 8));
-	assert_false(km_uaccess_access_ok(f.t, ~0UL - 3, 8));	/* wraps */
-	assert_false(km_uaccess_access_ok(f.t, 0, ts + 1));
+	ts = km_task_size(f->m);
+	assert_true(km_uaccess_access_ok(f->t, ts - 8, 8));
+	assert_false(km_uaccess_access_ok(f->t, ts - 4, 8));
+	assert_false(km_uaccess_access_ok(f->t, ~0UL - 3, 8));	/* wraps */
+	assert_false(km_uaccess_access_ok(f->t, 0, ts + 1));
 	/* the last user page is mapped and holds data: a copy across
 	 * TASK_SIZE must still copy nothing (access_ok() fails first) */
-	km_test_map(&f, ts - 4096, 1, RW);
-	km_user_access(f.t, ts - 4, "data", 4, true);
+	km_test_map(f, ts - 4096, 1, RW);
+	km_user_access(f->t, ts - 4, "data", 4, true);
 	memset(dst, 0xee, sizeof(dst));
-	assert_int_equal(km_copy_from_user(f.t, ops, dst, ts - 4, 8), 8);
+	assert_int_equal(km_copy_from_user(f->t, ops, dst, ts - 4, 8), 8);
 	for (int i = 0; i < 8; i++)
 		assert_int_equal(dst[i], 0);
-	assert_int_equal(km_copy_to_user(f.t, ops, ts - 4, "XXXXXXXX", 8), 8);
-	assert_int_equal(km_mm_peek(f.mm, ts - 4, dst, 4), 0);
+	assert_int_equal(km_copy_to_user(f->t, ops, ts - 4, "XXXXXXXX", 8), 8);
+	assert_int_equal(km_mm_peek(f->mm, ts - 4, dst, 4), 0);
 	assert_memory_equal(dst, "data", 4);
-	assert_int_equal(km_copy_to_user(f.t, ops, ~0UL - 3, dst, 8), 8);
-	km_fixture_down(&f);
+	assert_int_equal(km_copy_to_user(f->t, ops, ~0UL - 3, dst, 8), 8);
 }
 
 /* KERNEL_DS: uaccess_kernel() makes both directions copy kernel memory
@@ -365,22 +378,20 @@ static void test_access_ok(void **state)
  * kernel-pointer access), with no gup and no fault. */
 static void test_kernel_ds(void **state)
 {
+	struct km_fixture *f = km_row_fixture(state);
 	const struct km_uaccess_ops *ops = variant(state);
-	struct km_fixture f;
 	struct km_events ev;
 	char a[16] = "kernel buffer", b[16] = {0}, c[16] = "other buffer";
 
-	km_fixture_up(&f, NULL);
-	km_task_set_kernel_ds(f.t, true);
-	assert_int_equal(km_copy_from_user(f.t, ops, b, (unsigned long)a, sizeof(a)), 0);
+	km_task_set_kernel_ds(f->t, true);
+	assert_int_equal(km_copy_from_user(f->t, ops, b, (unsigned long)a, sizeof(a)), 0);
 	assert_string_equal(b, "kernel buffer");
-	assert_int_equal(km_copy_to_user(f.t, ops, (unsigned long)b, c, sizeof(c)), 0);
+	assert_int_equal(km_copy_to_user(f->t, ops, (unsigned long)b, c, sizeof(c)), 0);
 	assert_string_equal(b, "other buffer");
-	km_events_get(f.m, &ev);
+	km_events_get(f->m, &ev);
 	assert_int_equal(ev.gup_calls, 0);
 	assert_int_equal(ev.page_faults, 0);
-	km_task_set_kernel_ds(f.t, false);
-	km_fixture_down(&f);
+	km_task_set_kernel_ds(f->t, false);
 }
 
 /*
@@ -399,15 +410,14 @@ static void test_kernel_ds(void **state)
  *    all on both machines. (It used __get_user_pages_fast(), which pins
  *    nothing without HAVE_FAST_GUP: it copied nothing on the BeagleBone.)
  */
-static void atomic_copy(const struct km_uaccess_ops *ops, bool fast_gup)
+static void atomic_copy(const struct km_uaccess_ops *ops, struct km_fixture *fp, bool fast_gup)
 {
 	bool rfc = ops == &km_uaccess_gup_kmap_rfc;
 	unsigned long short_by = 0;
-	struct km_fixture f;
+	struct km_fixture f = *fp;
 	unsigned char x[16], y[16];
 	unsigned long a;
 
-	km_fixture_up(&f, &(struct km_machine_config){ .fast_gup = fast_gup });
 	a = km_test_map(&f, 0, 1, RW);
 	for (int i = 0; i < 16; i++)
 		x[i] = (unsigned char)(0x40 + i);
@@ -423,11 +433,23 @@ static void atomic_copy(const struct km_uaccess_ops *ops, bool fast_gup)
 	assert_int_equal(km_report_count(f.m, KM_R_SLEEP_IN_ATOMIC),
 			 rfc ? (fast_gup ? 1 : 2) : 0);
 	km_reports_clear(f.m);
-	km_fixture_down(&f);
 }
 
-static void test_atomic_context(void **state) { atomic_copy(variant(state), false); }
-static void test_atomic_context_fast_gup(void **state) { atomic_copy(variant(state), true); }
+static int setup_fast_gup(void **state)
+{
+	return km_row_setup_cfg(state, &(struct km_machine_config){ .fast_gup = true });
+}
+
+/* on the default machine (no fast gup), and on one with it (setup_fast_gup) */
+static void test_atomic_context(void **state)
+{
+	atomic_copy(variant(state), km_row_fixture(state), false);
+}
+
+static void test_atomic_context_fast_gup(void **state)
+{
+	atomic_copy(variant(state), km_row_fixture(state), true);
+}
 
 /* The pte-lock walk's state in the middle of gup_kmap_fixed's memcpy:
  * the mm's page_table_lock held by the task (its preempt_count raised),
@@ -455,23 +477,20 @@ static void probe_locked(struct km_task *t, size_t n, void *arg)
  * the byte. */
 static void test_fixed_atomic_resident_byte(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	unsigned char b = 0x42, got = 0;
 	unsigned long a;
 
-	(void)state;
-	km_fixture_up(&f, NULL);
-	a = km_test_map(&f, 0x10000000, 1, RW);
+	a = km_test_map(f, 0x10000000, 1, RW);
 	assert_int_equal(a, 0x10000000);
-	assert_int_equal(km_user_access(f.t, 0x10000FEE, &b, 1, true), 1);
-	km_pagefault_disable(f.t);
-	km_preempt_disable(f.t);
+	assert_int_equal(km_user_access(f->t, 0x10000FEE, &b, 1, true), 1);
+	km_pagefault_disable(f->t);
+	km_preempt_disable(f->t);
 	assert_int_equal(km_uaccess_gup_kmap_fixed.raw_copy_from_user(&got, 0x10000FEE, 1), 0);
-	km_preempt_enable(f.t);
-	km_pagefault_enable(f.t);
+	km_preempt_enable(f->t);
+	km_pagefault_enable(f->t);
 	assert_int_equal(got, 0x42);
-	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
-	km_fixture_down(&f);
+	assert_int_equal(km_report_count(f->m, KM_R_NONE), 0);
 }
 
 /*
@@ -486,62 +505,75 @@ static void test_fixed_atomic_resident_byte(void **state)
  * report. Each context that disables faults: preempt_disable() alone,
  * pagefault_disable() alone, both.
  */
+static const struct pte_walk_row {
+	const char *name;
+	bool fast;		/* the machine's fast_gup */
+	int ctx;		/* 1: preempt_disable(), 2: pagefault_disable(), 3: both */
+} pte_walk_rows[] = {
+	{ "preempt", false, 1 },
+	{ "pagefault", false, 2 },
+	{ "both", false, 3 },
+	{ "fast gup, preempt", true, 1 },
+	{ "fast gup, pagefault", true, 2 },
+	{ "fast gup, both", true, 3 },
+};
+
+static int setup_pte_walk(void **state)
+{
+	const struct pte_walk_row *r = *state;
+
+	return km_row_setup_cfg(state, &(struct km_machine_config){
+		.fast_gup = r->fast, .ram_size = 64ULL << 20, .lowmem_size = 32ULL << 20,
+		.kmap_debug = true });
+}
+
 static void test_fixed_atomic_pte_lock_walk(void **state)
 {
 	const struct km_uaccess_ops *ops = &km_uaccess_gup_kmap_fixed;
-	static const bool fast[] = { false, true };
-	static const int ctx[] = { 1, 2, 3 };	/* preempt, pagefault, both */
+	const struct pte_walk_row *r = km_row(state);
+	struct km_fixture f = *km_row_fixture(state);
+	struct locked_probe probe = { 0 };
+	unsigned char x[64], y[64];
+	unsigned long a, P;
 
-	for (size_t i = 0; i < G_N_ELEMENTS(fast); i++)
-		for (size_t c = 0; c < G_N_ELEMENTS(ctx); c++) {
-			struct km_fixture f;
-			struct locked_probe probe = { 0 };
-			unsigned char x[64], y[64];
-			unsigned long a, P;
-
-			km_fixture_up(&f, &(struct km_machine_config){
-				.fast_gup = fast[i], .ram_size = 64ULL << 20,
-				.lowmem_size = 32ULL << 20, .kmap_debug = true });
-			P = km_page_size(f.m);
-			a = km_test_map(&f, 0, 4, RW);
-			memset(x, 0x5a, sizeof(x));
-			km_user_access(f.t, a + P - 64, x, sizeof(x), true);	/* page 0: written */
-			km_user_access(f.t, a + P, y, 1, false);	/* page 1: the zero page */
-			probe.mm = f.mm;
-			assert_int_equal(km_follow_pte(f.mm, a, NULL, &probe.page), 0);
-			km_fault_on_memcpy(f.m, probe_locked, &probe);
-			if (ctx[c] & 1)
-				km_preempt_disable(f.t);
-			if (ctx[c] & 2)
-				km_pagefault_disable(f.t);
-			/* page 0 to page 1 (zeros) to page 2 (no pte): 32 + P copied */
-			memset(y, 0xee, sizeof(y));
-			assert_int_equal(ops->raw_copy_from_user(y, a + P - 32, 64), 0);
-			assert_memory_equal(y, x, 32);
-			for (int k = 32; k < 64; k++)
-				assert_int_equal(y[k], 0);
-			assert_int_equal(ops->raw_copy_from_user(y, a + 2 * P - 16, 32), 16);
-			assert_true(probe.calls >= 3 && probe.held == probe.calls);
-			assert_int_equal(probe.refcount, 1);	/* the pte's own reference */
-			/* a store: page 0 is writable and dirty, page 1 the read-only zero page */
-			assert_int_equal(ops->raw_copy_to_user(a + P - 8, x, 16), 8);
-			/* an old pte stops a load, a clean one a store */
-			assert_int_equal(km_pte_mkold_clean(f.mm, a, KM_PTE_YOUNG), 0);
-			assert_int_equal(ops->raw_copy_from_user(y, a, 8), 8);
-			assert_int_equal(km_user_access(f.t, a, y, 1, false), 1);	/* young again */
-			assert_int_equal(km_pte_mkold_clean(f.mm, a, KM_PTE_DIRTY), 0);
-			assert_int_equal(ops->raw_copy_to_user(a, x, 8), 8);
-			assert_int_equal(ops->raw_copy_from_user(y, a, 8), 0);
-			if (ctx[c] & 2)
-				km_pagefault_enable(f.t);
-			if (ctx[c] & 1)
-				km_preempt_enable(f.t);
-			assert_int_equal(km_follow_pte(f.mm, a + 2 * P, NULL, NULL), -ENOENT);
-			assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
-			assert_null(km_mm_locks(f.mm)->page_table_lock.owner);
-			km_fault_on_memcpy(f.m, NULL, NULL);
-			km_fixture_down(&f);
-		}
+	P = km_page_size(f.m);
+	a = km_test_map(&f, 0, 4, RW);
+	memset(x, 0x5a, sizeof(x));
+	km_user_access(f.t, a + P - 64, x, sizeof(x), true);	/* page 0: written */
+	km_user_access(f.t, a + P, y, 1, false);	/* page 1: the zero page */
+	probe.mm = f.mm;
+	assert_int_equal(km_follow_pte(f.mm, a, NULL, &probe.page), 0);
+	km_fault_on_memcpy(f.m, probe_locked, &probe);
+	if (r->ctx & 1)
+		km_preempt_disable(f.t);
+	if (r->ctx & 2)
+		km_pagefault_disable(f.t);
+	/* page 0 to page 1 (zeros) to page 2 (no pte): 32 + P copied */
+	memset(y, 0xee, sizeof(y));
+	assert_int_equal(ops->raw_copy_from_user(y, a + P - 32, 64), 0);
+	assert_memory_equal(y, x, 32);
+	for (int k = 32; k < 64; k++)
+		assert_int_equal(y[k], 0);
+	assert_int_equal(ops->raw_copy_from_user(y, a + 2 * P - 16, 32), 16);
+	assert_true(probe.calls >= 3 && probe.held == probe.calls);
+	assert_int_equal(probe.refcount, 1);	/* the pte's own reference */
+	/* a store: page 0 is writable and dirty, page 1 the read-only zero page */
+	assert_int_equal(ops->raw_copy_to_user(a + P - 8, x, 16), 8);
+	/* an old pte stops a load, a clean one a store */
+	assert_int_equal(km_pte_mkold_clean(f.mm, a, KM_PTE_YOUNG), 0);
+	assert_int_equal(ops->raw_copy_from_user(y, a, 8), 8);
+	assert_int_equal(km_user_access(f.t, a, y, 1, false), 1);	/* young again */
+	assert_int_equal(km_pte_mkold_clean(f.mm, a, KM_PTE_DIRTY), 0);
+	assert_int_equal(ops->raw_copy_to_user(a, x, 8), 8);
+	assert_int_equal(ops->raw_copy_from_user(y, a, 8), 0);
+	if (r->ctx & 2)
+		km_pagefault_enable(f.t);
+	if (r->ctx & 1)
+		km_preempt_enable(f.t);
+	assert_int_equal(km_follow_pte(f.mm, a + 2 * P, NULL, NULL), -ENOENT);
+	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	assert_null(km_mm_locks(f.mm)->page_table_lock.owner);
+	km_fault_on_memcpy(f.m, NULL, NULL);
 }
 
 /*
@@ -554,14 +586,14 @@ static void test_fixed_atomic_pte_lock_walk(void **state)
  * a KM_R_INATOMIC_FAULT WARN (might_sleep() is silent: preempt_count is
  * 0), under preempt_disable() alone a sleep in atomic context.
  */
-static void fault_disabled_copy(const struct km_uaccess_ops *ops, bool preempt)
+static void fault_disabled_copy(void **state, bool preempt)
 {
+	const struct km_uaccess_ops *ops = variant(state);
 	bool rfc = ops == &km_uaccess_gup_kmap_rfc;
-	struct km_fixture f;
+	struct km_fixture f = *km_row_fixture(state);
 	unsigned char x[16];
 	unsigned long a, ret;
 
-	km_fixture_up(&f, NULL);
 	a = km_test_map(&f, 0, 1, RW);			/* never touched */
 	if (preempt)
 		km_preempt_disable(f.t);
@@ -578,16 +610,15 @@ static void fault_disabled_copy(const struct km_uaccess_ops *ops, bool preempt)
 	assert_int_equal(km_report_count(f.m, KM_R_SLEEP_IN_ATOMIC) > 0, rfc && preempt);
 	assert_int_equal(km_follow_pte(f.mm, a, NULL, NULL), rfc ? 0 : -ENOENT);
 	km_reports_clear(f.m);
-	km_fixture_down(&f);
 }
 
-static void test_pagefault_disabled_only(void **state) { fault_disabled_copy(variant(state), false); }
-static void test_preempt_disabled_only(void **state) { fault_disabled_copy(variant(state), true); }
+static void test_pagefault_disabled_only(void **state) { fault_disabled_copy(state, false); }
+static void test_preempt_disabled_only(void **state) { fault_disabled_copy(state, true); }
 
 /* The raw ops with no current task: nothing copied, n, an error message. */
 static void test_no_current_task(void **state)
 {
-	const struct km_uaccess_ops *ops = variant(state);
+	const struct km_uaccess_ops *ops = ((const struct variant_row *)*state)->ops;	/* no machine */
 	unsigned char x[8] = { 0 };
 
 	km_task_switch(NULL);
@@ -602,28 +633,26 @@ static void test_no_current_task(void **state)
  * copy, which copies nothing, with no report. */
 static void test_check_copy_size(void **state)
 {
+	struct km_fixture *f = km_row_fixture(state);
 	const struct km_uaccess_ops *ops = variant(state);
-	struct km_fixture f;
 	unsigned char dst[4] = { 9, 9, 9, 9 };
 	struct km_events ev;
 
-	km_fixture_up(&f, NULL);
-	assert_int_equal(km_copy_from_user(f.t, ops, dst, 0x1000, (unsigned long)INT_MAX + 1),
+	assert_int_equal(km_copy_from_user(f->t, ops, dst, 0x1000, (unsigned long)INT_MAX + 1),
 			 (unsigned long)INT_MAX + 1);
 	assert_int_equal(dst[0], 9);
-	assert_int_equal(km_report_count(f.m, KM_R_COPY_SIZE), 1);
-	assert_int_equal(km_copy_to_user(f.t, ops, 0x1000, dst, (unsigned long)INT_MAX + 1),
+	assert_int_equal(km_report_count(f->m, KM_R_COPY_SIZE), 1);
+	assert_int_equal(km_copy_to_user(f->t, ops, 0x1000, dst, (unsigned long)INT_MAX + 1),
 			 (unsigned long)INT_MAX + 1);
-	assert_int_equal(km_report_count(f.m, KM_R_COPY_SIZE), 2);
-	km_events_get(f.m, &ev);
+	assert_int_equal(km_report_count(f->m, KM_R_COPY_SIZE), 2);
+	km_events_get(f->m, &ev);
 	assert_int_equal(ev.uaccess_to_bytes, 0);	/* stopped before the copy */
-	km_reports_clear(f.m);
-	assert_int_equal(km_copy_to_user(f.t, ops, 0x1000, dst, INT_MAX), INT_MAX);
-	assert_int_equal(km_report_count(f.m, KM_R_COPY_SIZE), 0);
-	km_events_get(f.m, &ev);
+	km_reports_clear(f->m);
+	assert_int_equal(km_copy_to_user(f->t, ops, 0x1000, dst, INT_MAX), INT_MAX);
+	assert_int_equal(km_report_count(f->m, KM_R_COPY_SIZE), 0);
+	km_events_get(f->m, &ev);
 	assert_int_equal(ev.uaccess_to_bytes, INT_MAX);
-	km_reports_clear(f.m);
-	km_fixture_down(&f);
+	km_reports_clear(f->m);
 }
 
 /*
@@ -633,36 +662,34 @@ static void test_check_copy_size(void **state)
  */
 static void test_fixed_stack_batches(void **state)
 {
+	struct km_fixture *f = *state;
 	const struct km_uaccess_ops *ops = &km_uaccess_gup_kmap_fixed;
-	struct km_fixture f;
 	struct km_events ev;
 	unsigned long a, P, len[] = { 64, 65 };
 	unsigned char *src, *dst;
 
-	km_fixture_up(&f, NULL);
-	P = km_page_size(f.m);
-	a = km_test_map(&f, 0, 66, RW);
+	P = km_page_size(f->m);
+	a = km_test_map(f, 0, 66, RW);
 	src = g_malloc(66 * P);
 	dst = g_malloc(66 * P);
 	for (unsigned long i = 0; i < 66 * P; i++)
 		src[i] = (unsigned char)(i * 7 + 3);
-	assert_int_equal(km_user_access(f.t, a, src, 66 * P, true), (long)(66 * P));
+	assert_int_equal(km_user_access(f->t, a, src, 66 * P, true), (long)(66 * P));
 	for (size_t k = 0; k < G_N_ELEMENTS(len); k++) {
-		km_events_reset(f.m);
+		km_events_reset(f->m);
 		memset(dst, 0, 66 * P);
-		assert_int_equal(km_copy_from_user(f.t, ops, dst, a, len[k] * P), 0);
+		assert_int_equal(km_copy_from_user(f->t, ops, dst, a, len[k] * P), 0);
 		assert_memory_equal(dst, src, len[k] * P);
-		km_events_get(f.m, &ev);
+		km_events_get(f->m, &ev);
 		assert_int_equal(ev.kmalloc_calls, 0);
 		assert_int_equal(ev.gup_calls, len[k] <= 64 ? 1 : 2);
-		assert_int_equal(km_copy_to_user(f.t, ops, a + 1, src, len[k] * P), 0);
-		assert_int_equal(km_mm_peek(f.mm, a + 1, dst, len[k] * P), 0);
+		assert_int_equal(km_copy_to_user(f->t, ops, a + 1, src, len[k] * P), 0);
+		assert_int_equal(km_mm_peek(f->mm, a + 1, dst, len[k] * P), 0);
 		assert_memory_equal(dst, src, len[k] * P);
-		km_user_access(f.t, a, src, 66 * P, true);	/* put it back */
+		km_user_access(f->t, a, src, 66 * P, true);	/* put it back */
 	}
 	g_free(src);
 	g_free(dst);
-	km_fixture_down(&f);
 }
 
 /*
@@ -674,58 +701,50 @@ static void test_fixed_stack_batches(void **state)
  */
 static void test_fixed_long_lengths_and_zero(void **state)
 {
+	struct km_fixture *f = *state;
 	const struct km_uaccess_ops *ops = &km_uaccess_gup_kmap_fixed;
 	const unsigned long n = (1UL << 32) + 16;
-	struct km_fixture f;
 	struct km_events ev;
 	unsigned long a, P;
 	unsigned char *src, *dst;
 
-	km_fixture_up(&f, NULL);
-	P = km_page_size(f.m);
-	a = km_test_map(&f, 0x100000, 3, RW);
-	assert_int_equal(km_munmap(f.mm, a + 2 * P, P), 0);
+	P = km_page_size(f->m);
+	a = km_test_map(f, 0x100000, 3, RW);
+	assert_int_equal(km_munmap(f->mm, a + 2 * P, P), 0);
 	src = g_malloc(2 * P);
 	dst = g_malloc0(2 * P);
 	for (unsigned long i = 0; i < 2 * P; i++)
 		src[i] = (unsigned char)(i + 1);
-	km_user_access(f.t, a, src, 2 * P, true);
+	km_user_access(f->t, a, src, 2 * P, true);
 	assert_int_equal(ops->raw_copy_from_user(dst, a, n), n - 2 * P);
 	assert_memory_equal(dst, src, 2 * P);
 
-	assert_int_equal(km_munmap(f.mm, a, 2 * P), 0);
-	a = km_test_map(&f, 0x100000, 1, RW);		/* fresh, not faulted in */
-	km_events_reset(f.m);
+	assert_int_equal(km_munmap(f->mm, a, 2 * P), 0);
+	a = km_test_map(f, 0x100000, 1, RW);		/* fresh, not faulted in */
+	km_events_reset(f->m);
 	assert_int_equal(ops->raw_copy_from_user(dst, a + 1, 0), 0);
 	assert_int_equal(ops->raw_copy_to_user(a + 1, src, 0), 0);
-	km_events_get(f.m, &ev);
+	km_events_get(f->m, &ev);
 	assert_int_equal(ev.gup_calls, 0);
-	assert_int_equal(km_follow_pte(f.mm, a, NULL, NULL), -ENOENT);
+	assert_int_equal(km_follow_pte(f->mm, a, NULL, NULL), -ENOENT);
 	g_free(src);
 	g_free(dst);
-	km_fixture_down(&f);
 }
 
 /* A failed kmalloc_array() in the RFC: nothing copied, n returned. */
 static void test_rfc_kmalloc_failure(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	unsigned char x[16];
 	unsigned long a;
 
-	km_fixture_up(&f, NULL);
-	a = km_test_map(&f, 0, 1, RW);
-	km_fault_fail_kmalloc_nth(f.m, 1);
+	a = km_test_map(f, 0, 1, RW);
+	km_fault_fail_kmalloc_nth(f->m, 1);
 	memset(x, 0xee, sizeof(x));
-	assert_int_equal(km_copy_from_user(f.t, &km_uaccess_gup_kmap_rfc, x, a, 16), 16);
+	assert_int_equal(km_copy_from_user(f->t, &km_uaccess_gup_kmap_rfc, x, a, 16), 16);
 	assert_int_equal(x[0], 0);	/* zero-filled by the wrapper */
-	km_fixture_down(&f);
 }
 
-/* every variant: direct, gup_kmap_rfc, gup_kmap_fixed */
-#define BOTH(fn)                                                               \
-	cmocka_unit_test_setup(fn, setup_direct), cmocka_unit_test_setup(fn, setup_rfc), \
-		cmocka_unit_test_setup(fn, setup_fixed)
 
 /*
  * The variant the compatibility layer copies through: the task's, else
@@ -735,24 +754,23 @@ static void test_rfc_kmalloc_failure(void **state)
  */
 static void test_task_and_machine_variant(void **state)
 {
+	struct km_fixture *f = *state;
 	struct km_uaccess_ops from_only = {
 		.size = KM_UACCESS_OPS_SIZE, .name = "from_only",
 		.raw_copy_from_user = km_uaccess_gup_kmap_rfc.raw_copy_from_user,
 	};
 	const struct km_uaccess_ops *u;
-	struct km_fixture f;
 	char *fb;
 
-	km_fixture_up(&f, NULL);
-	assert_ptr_equal(km_task_uaccess(f.t), &km_uaccess_direct);
+	assert_ptr_equal(km_task_uaccess(f->t), &km_uaccess_direct);
 	assert_ptr_equal(km_task_uaccess(NULL), &km_uaccess_direct);
-	assert_int_equal(km_machine_set_uaccess(f.m, &km_uaccess_with_memcpy), 0);
-	u = km_task_uaccess(f.t);
+	assert_int_equal(km_machine_set_uaccess(f->m, &km_uaccess_with_memcpy), 0);
+	u = km_task_uaccess(f->t);
 	assert_string_equal(u->name, "uaccess_with_memcpy");
 	assert_ptr_equal(u->clear_user, km_uaccess_with_memcpy.clear_user);
 	assert_ptr_equal(u->get_user, km_uaccess_direct.get_user);
-	assert_int_equal(km_task_set_uaccess(f.t, &from_only), 0);
-	u = km_task_uaccess(f.t);
+	assert_int_equal(km_task_set_uaccess(f->t, &from_only), 0);
+	u = km_task_uaccess(f->t);
 	assert_string_equal(u->name, "from_only");
 	assert_ptr_equal(u->raw_copy_from_user, km_uaccess_gup_kmap_rfc.raw_copy_from_user);
 	assert_ptr_equal(u->raw_copy_to_user, km_uaccess_direct.raw_copy_to_user);
@@ -762,14 +780,13 @@ static void test_task_and_machine_variant(void **state)
 	free(fb);
 	assert_null(km_uaccess_fallbacks(&km_uaccess_direct));
 	/* the task's own back to none: the machine's again */
-	assert_int_equal(km_task_set_uaccess(f.t, NULL), 0);
-	assert_string_equal(km_task_uaccess(f.t)->name, "uaccess_with_memcpy");
+	assert_int_equal(km_task_set_uaccess(f->t, NULL), 0);
+	assert_string_equal(km_task_uaccess(f->t)->name, "uaccess_with_memcpy");
 	from_only.raw_copy_from_user = NULL;
-	assert_int_equal(km_task_set_uaccess(f.t, &from_only), -EINVAL);
+	assert_int_equal(km_task_set_uaccess(f->t, &from_only), -EINVAL);
 	assert_int_equal(km_task_set_uaccess(NULL, NULL), -EINVAL);
-	assert_int_equal(km_machine_set_uaccess(f.m, NULL), 0);
-	assert_ptr_equal(km_task_uaccess(f.t), &km_uaccess_direct);
-	km_fixture_down(&f);
+	assert_int_equal(km_machine_set_uaccess(f->m, NULL), 0);
+	assert_ptr_equal(km_task_uaccess(f->t), &km_uaccess_direct);
 }
 
 /*
@@ -781,61 +798,73 @@ static void test_task_and_machine_variant(void **state)
  */
 static void test_strncpy_strnlen_user(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	unsigned long a;
 	char buf[16];
 
-	km_fixture_up(&f, NULL);
-	a = km_test_map(&f, 0, 1, RW);
-	assert_int_equal(km_copy_to_user(f.t, &km_uaccess_direct, a, "eth0", 5), 0);
-	assert_int_equal(km_strncpy_from_user(f.t, NULL, buf, a, sizeof(buf)), 4);
+	a = km_test_map(f, 0, 1, RW);
+	assert_int_equal(km_copy_to_user(f->t, &km_uaccess_direct, a, "eth0", 5), 0);
+	assert_int_equal(km_strncpy_from_user(f->t, NULL, buf, a, sizeof(buf)), 4);
 	assert_string_equal(buf, "eth0");
-	assert_int_equal(km_strncpy_from_user(f.t, NULL, buf, a, 4), 4);	/* no NUL in 4 */
-	assert_int_equal(km_strncpy_from_user(f.t, NULL, buf, a, 0), 0);
-	assert_int_equal(km_strnlen_user(f.t, NULL, a, 16), 5);
-	assert_int_equal(km_strnlen_user(f.t, NULL, a, 3), 4);	/* count + 1 */
-	assert_int_equal(km_strnlen_user(f.t, NULL, a, 0), 0);
+	assert_int_equal(km_strncpy_from_user(f->t, NULL, buf, a, 4), 4);	/* no NUL in 4 */
+	assert_int_equal(km_strncpy_from_user(f->t, NULL, buf, a, 0), 0);
+	assert_int_equal(km_strnlen_user(f->t, NULL, a, 16), 5);
+	assert_int_equal(km_strnlen_user(f->t, NULL, a, 3), 4);	/* count + 1 */
+	assert_int_equal(km_strnlen_user(f->t, NULL, a, 0), 0);
 	/* "ab" at the page's end, the hole after it */
-	assert_int_equal(km_copy_to_user(f.t, &km_uaccess_direct, a + 4094, "ab", 2), 0);
-	assert_int_equal(km_strncpy_from_user(f.t, NULL, buf, a + 4094, 16), -EFAULT);
-	assert_int_equal(km_strncpy_from_user(f.t, NULL, buf, a + 4094, 2), 2);
-	assert_int_equal(km_strnlen_user(f.t, NULL, a + 4094, 16), 0);
-	assert_int_equal(km_strnlen_user(f.t, NULL, a + 4094, 2), 3);
+	assert_int_equal(km_copy_to_user(f->t, &km_uaccess_direct, a + 4094, "ab", 2), 0);
+	assert_int_equal(km_strncpy_from_user(f->t, NULL, buf, a + 4094, 16), -EFAULT);
+	assert_int_equal(km_strncpy_from_user(f->t, NULL, buf, a + 4094, 2), 2);
+	assert_int_equal(km_strnlen_user(f->t, NULL, a + 4094, 16), 0);
+	assert_int_equal(km_strnlen_user(f->t, NULL, a + 4094, 2), 3);
 	/* past addr_limit */
-	assert_int_equal(km_strncpy_from_user(f.t, NULL, buf, km_task_size(f.m), 4), -EFAULT);
-	assert_int_equal(km_strnlen_user(f.t, NULL, km_task_size(f.m), 4), 0);
-	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
-	km_fixture_down(&f);
+	assert_int_equal(km_strncpy_from_user(f->t, NULL, buf, km_task_size(f->m), 4), -EFAULT);
+	assert_int_equal(km_strnlen_user(f->t, NULL, km_task_size(f->m), 4), 0);
+	assert_int_equal(km_report_count(f->m, KM_R_NONE), 0);
 }
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
-		BOTH(test_sweep_4k),
-		BOTH(test_sweep_16k),
-		BOTH(test_sweep_64k),
-		BOTH(test_sweep_4k_highmem),
-		BOTH(test_sweep_4k_atomic),
-		BOTH(test_fault_into_unmapped),
-		BOTH(test_to_user_readonly),
-		BOTH(test_zero_length),
-		BOTH(test_access_ok),
-		BOTH(test_kernel_ds),
-		BOTH(test_atomic_context),
-		BOTH(test_atomic_context_fast_gup),
-		BOTH(test_check_copy_size),
-		BOTH(test_pagefault_disabled_only),
-		BOTH(test_preempt_disabled_only),
-		BOTH(test_no_current_task),
-		cmocka_unit_test(test_rfc_zero_length_unaligned_faults_in),
-		cmocka_unit_test(test_rfc_kmalloc_failure),
-		cmocka_unit_test(test_fixed_stack_batches),
-		cmocka_unit_test(test_fixed_atomic_pte_lock_walk),
-		cmocka_unit_test(test_fixed_atomic_resident_byte),
-		cmocka_unit_test(test_fixed_long_lengths_and_zero),
-		cmocka_unit_test(test_task_and_machine_variant),
-		cmocka_unit_test(test_strncpy_strnlen_user),
+	const struct CMUnitTest fixed[] = {
+		cmocka_unit_test_setup_teardown(test_rfc_zero_length_unaligned_faults_in,
+						km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_rfc_kmalloc_failure, km_fixture_setup,
+						km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_fixed_stack_batches, km_fixture_setup,
+						km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_fixed_atomic_resident_byte, km_fixture_setup,
+						km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_fixed_long_lengths_and_zero, km_fixture_setup,
+						km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_task_and_machine_variant, km_fixture_setup,
+						km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_strncpy_strnlen_user, km_fixture_setup,
+						km_fixture_teardown),
 	};
+	GArray *rows = km_test_new_group();
+
+	KM_TEST_ROWS(rows, test_sweep_4k, setup_4k, sweep_teardown, variants);
+	KM_TEST_ROWS(rows, test_sweep_16k, setup_16k, sweep_teardown, variants);
+	KM_TEST_ROWS(rows, test_sweep_64k, setup_64k, sweep_teardown, variants);
+	KM_TEST_ROWS(rows, test_sweep_4k_highmem, setup_4k_highmem, sweep_teardown, variants);
+	KM_TEST_ROWS(rows, test_sweep_4k_atomic, setup_4k, sweep_teardown, variants);
+	KM_TEST_ROWS(rows, test_fault_into_unmapped, km_row_setup, km_fixture_teardown, variants);
+	KM_TEST_ROWS(rows, test_to_user_readonly, km_row_setup, km_fixture_teardown, variants);
+	KM_TEST_ROWS(rows, test_zero_length, km_row_setup, km_fixture_teardown, variants);
+	KM_TEST_ROWS(rows, test_access_ok, km_row_setup, km_fixture_teardown, variants);
+	KM_TEST_ROWS(rows, test_kernel_ds, km_row_setup, km_fixture_teardown, variants);
+	KM_TEST_ROWS(rows, test_atomic_context, km_row_setup, km_fixture_teardown, variants);
+	KM_TEST_ROWS(rows, test_atomic_context_fast_gup, setup_fast_gup, km_fixture_teardown,
+		     variants);
+	KM_TEST_ROWS(rows, test_check_copy_size, km_row_setup, km_fixture_teardown, variants);
+	KM_TEST_ROWS(rows, test_pagefault_disabled_only, km_row_setup, km_fixture_teardown,
+		     variants);
+	KM_TEST_ROWS(rows, test_preempt_disabled_only, km_row_setup, km_fixture_teardown,
+		     variants);
+	KM_TEST_ROWS(rows, test_no_current_task, NULL, NULL, variants);
+	KM_TEST_ROWS(rows, test_fixed_atomic_pte_lock_walk, setup_pte_walk, km_fixture_teardown,
+		     pte_walk_rows);
+	KM_TEST_CASES(tests, fixed, rows);
 
 	return cmocka_run_group_tests_name("test_uaccess", tests, NULL, NULL);
 }
