@@ -190,30 +190,28 @@ static void test_conformance_sizes(void **state)
 /* km_generic_perform_write(): the stats of a newer caller, tail zeroed */
 static void test_perform_write_stats(void **state)
 {
+	struct km_fixture *f = *state;
 	size_t n = sizeof(struct km_perform_write_stats);
 	unsigned char *b = caller_buf(n + TAIL);
 	const struct km_perform_write_stats *st = (const void *)b;
 	struct km_shmem_file *file;
-	struct km_fixture f;
 	struct km_iov_iter it;
 	struct km_iovec iov;
 	unsigned long u;
 
-	km_fixture_up(&f, NULL);
-	u = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
+	u = km_test_map(f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
 	iov = (struct km_iovec){ u, 64 };
-	assert_int_equal(km_shmem_file_new(f.m, &file), 0);
-	assert_int_equal(km_import_iovec(f.t, &iov, 1, &it), 64);
-	assert_int_equal(km_generic_perform_write_sized(f.t, &km_uaccess_direct, file, 0, &it,
+	assert_int_equal(km_shmem_file_new(f->m, &file), 0);
+	assert_int_equal(km_import_iovec(f->t, &iov, 1, &it), 64);
+	assert_int_equal(km_generic_perform_write_sized(f->t, &km_uaccess_direct, file, 0, &it,
 							(void *)b, n + TAIL), 64);
 	assert_int_equal(st->rounds, 1);
 	assert_bytes(b, n, n + TAIL, 0);
 	assert_bytes(b, n + TAIL, n + 2 * TAIL, CANARY);
-	assert_int_equal(km_generic_perform_write_sized(f.t, &km_uaccess_direct, file, 0, &it,
+	assert_int_equal(km_generic_perform_write_sized(f->t, &km_uaccess_direct, file, 0, &it,
 							(void *)b, KM_PERFORM_WRITE_STATS_MIN_SIZE - 1),
 			 -EINVAL);
 	km_shmem_file_free(file);
-	km_fixture_down(&f);
 	g_free(b);
 }
 
@@ -226,7 +224,8 @@ int main(void)
 		cmocka_unit_test(test_iperf_sizes),
 		cmocka_unit_test(test_sweep_config_sizes),
 		cmocka_unit_test(test_conformance_sizes),
-		cmocka_unit_test(test_perform_write_stats),
+		cmocka_unit_test_setup_teardown(test_perform_write_stats, km_fixture_setup,
+						km_fixture_teardown),
 	};
 
 	return cmocka_run_group_tests_name("test_abi", tests, NULL, NULL);

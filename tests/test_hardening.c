@@ -240,29 +240,26 @@ static const struct km_uaccess_ops overcount = {
 
 static void test_raw_copy_overcount(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	unsigned char k[64];
 	unsigned long u;
 	const struct km_report *rep;
 
-	(void)state;
-	km_fixture_up(&f, NULL);
-	assert_int_equal(km_mmap(f.mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &u), 0);
+	assert_int_equal(km_mmap(f->mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &u), 0);
 	memset(k, 0xaa, sizeof(k));
 	/* copy_from_user: taken as nothing copied, the whole tail zeroed */
-	assert_int_equal(km_copy_from_user(f.t, &overcount, k, u, 64), 64);
+	assert_int_equal(km_copy_from_user(f->t, &overcount, k, u, 64), 64);
 	for (size_t i = 0; i < sizeof(k); i++)
 		assert_int_equal(k[i], 0);
-	assert_int_equal(km_copyout(f.t, &overcount, u, k, 16), 16);
-	assert_int_equal(km_copyin(f.t, &overcount, k, u, 8), 8);
-	assert_int_equal(km_copy_to_user(f.t, &overcount, u, k, 4), 4);
-	assert_int_equal(km_report_count(f.m, KM_R_UNEXPECTED), 4);
-	rep = km_report_get(f.m, 0);
+	assert_int_equal(km_copyout(f->t, &overcount, u, k, 16), 16);
+	assert_int_equal(km_copyin(f->t, &overcount, k, u, 8), 8);
+	assert_int_equal(km_copy_to_user(f->t, &overcount, u, k, 4), 4);
+	assert_int_equal(km_report_count(f->m, KM_R_UNEXPECTED), 4);
+	rep = km_report_get(f->m, 0);
 	assert_non_null(strstr(rep->message, "overcount: raw_copy_from_user(n 64) returned 65 "));
-	rep = km_report_get(f.m, 1);
+	rep = km_report_get(f->m, 1);
 	assert_non_null(strstr(rep->message, "overcount: raw_copy_to_user(n 16) returned 21 "));
-	km_reports_clear(f.m);
-	km_fixture_down(&f);
+	km_reports_clear(f->m);
 }
 
 int main(void)
@@ -276,7 +273,8 @@ int main(void)
 		cmocka_unit_test(test_dd_null_block_sizes),
 		cmocka_unit_test(test_plugin_fifo),
 		cmocka_unit_test(test_plugin_loads_itself),
-		cmocka_unit_test(test_raw_copy_overcount),
+		cmocka_unit_test_setup_teardown(test_raw_copy_overcount, km_fixture_setup,
+						km_fixture_teardown),
 	};
 
 	return cmocka_run_group_tests_name("test_hardening", tests, NULL, NULL);

@@ -533,59 +533,48 @@ static void test_feroceon_direction(void **state)
  * arch/arm/lib/uaccess_with_memcpy.c, "if (n < 64)") and memcpy()/memset()
  * from 64 bytes on; its copy_from_user is the assembler's.
  */
+static const struct routine_row {
+	const char *name;
+	const struct km_uaccess_ops *ops;
+	unsigned long n;
+	bool asm_to;	/* and clear */
+} routine_rows[] = {
+	{ "direct, 4096", &km_uaccess_direct, 4096, true },
+	{ "direct, 32", &km_uaccess_direct, 32, true },
+	{ "uaccess_with_memcpy, 4096", &km_uaccess_with_memcpy, 4096, false },
+	{ "uaccess_with_memcpy, 64", &km_uaccess_with_memcpy, 64, false },
+	{ "uaccess_with_memcpy, 63", &km_uaccess_with_memcpy, 63, true },
+};
+
 static void test_events_name_the_routine(void **state)
 {
-	static const struct {
-		const struct km_uaccess_ops *ops;
-		unsigned long n;
-		bool asm_to;	/* and clear */
-	} rows[] = {
-		{ &km_uaccess_direct, 4096, true },
-		{ &km_uaccess_direct, 32, true },
-		{ &km_uaccess_with_memcpy, 4096, false },
-		{ &km_uaccess_with_memcpy, 64, false },
-		{ &km_uaccess_with_memcpy, 63, true },
-	};
+	const struct routine_row *r = km_row(state);
+	struct km_fixture *f = km_row_fixture(state);
+	struct km_page *src;
+	struct km_events ev;
+	unsigned long buf;
+	char kbuf[4096];
 
-	(void)state;
-	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
-		struct km_machine *m = NULL;
-		struct km_mm *mm = NULL;
-		struct km_task *t = NULL;
-		struct km_page *src;
-		struct km_events ev;
-		unsigned long buf;
-		char kbuf[4096];
-
-		assert_int_equal(km_machine_new(NULL, &m), 0);
-		assert_int_equal(km_mm_new(m, &mm), 0);
-		assert_int_equal(km_mmap(mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &buf), 0);
-		assert_int_equal(km_task_new(m, mm, 0, &t), 0);
-		src = km_alloc_page(m, 0);
-		assert_non_null(src);
-		assert_int_equal(km_clear_user_with(t, rows[i].ops, buf, 4096), 0);	/* fault in */
-		km_events_reset(m);
-		assert_int_equal(km_copy_to_user(t, rows[i].ops, buf, km_page_address(m, src),
-						 rows[i].n), 0);
-		assert_int_equal(km_clear_user_with(t, rows[i].ops, buf, rows[i].n), 0);
-		assert_int_equal(km_copy_from_user(t, rows[i].ops, kbuf, buf, rows[i].n), 0);
-		km_events_get(m, &ev);
-		assert_int_equal(ev.uaccess_to_bytes, rows[i].n);
-		assert_int_equal(ev.uaccess_asm_to_bytes, rows[i].asm_to ? rows[i].n : 0);
-		assert_int_equal(ev.uaccess_asm_clear_bytes, rows[i].asm_to ? rows[i].n : 0);
-		assert_int_equal(ev.uaccess_asm_from_bytes, rows[i].n);
-		assert_string_equal(km_events_field_name(KM_EVENTS_NFIELDS - 1),
-				    "uaccess_asm_clear_bytes");
-		km_put_page(m, src);
-		km_task_free(t);
-		km_mm_put(mm);
-		km_machine_destroy(m);
-	}
+	assert_int_equal(km_mmap(f->mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &buf), 0);
+	src = km_alloc_page(f->m, 0);
+	assert_non_null(src);
+	assert_int_equal(km_clear_user_with(f->t, r->ops, buf, 4096), 0);	/* fault in */
+	km_events_reset(f->m);
+	assert_int_equal(km_copy_to_user(f->t, r->ops, buf, km_page_address(f->m, src), r->n), 0);
+	assert_int_equal(km_clear_user_with(f->t, r->ops, buf, r->n), 0);
+	assert_int_equal(km_copy_from_user(f->t, r->ops, kbuf, buf, r->n), 0);
+	km_events_get(f->m, &ev);
+	assert_int_equal(ev.uaccess_to_bytes, r->n);
+	assert_int_equal(ev.uaccess_asm_to_bytes, r->asm_to ? r->n : 0);
+	assert_int_equal(ev.uaccess_asm_clear_bytes, r->asm_to ? r->n : 0);
+	assert_int_equal(ev.uaccess_asm_from_bytes, r->n);
+	assert_string_equal(km_events_field_name(KM_EVENTS_NFIELDS - 1), "uaccess_asm_clear_bytes");
+	km_put_page(f->m, src);
 }
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
+	const struct CMUnitTest fixed[] = {
 		cmocka_unit_test_setup_teardown(test_l1_allocation_policy, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_routine_by_era, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refused, setup, teardown),
@@ -593,8 +582,12 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_calibrated_limit, setup, teardown),
 		cmocka_unit_test(test_shipped_state_uncertainty),
 		cmocka_unit_test(test_feroceon_direction),
-		cmocka_unit_test(test_events_name_the_routine),
 	};
+	GArray *rows = km_test_new_group();
+
+	KM_TEST_ROWS(rows, test_events_name_the_routine, km_row_setup, km_fixture_teardown,
+		     routine_rows);
+	KM_TEST_CASES(tests, fixed, rows);
 
 	return cmocka_run_group_tests_name("test_predict", tests, NULL, NULL);
 }
