@@ -20,7 +20,16 @@
 
 #define MAXF 4096
 
+/* A device under test: a variant's device model behind usbnet, probed at
+ * a bulk-out maxpacket, on a machine with a current task (no mm). */
+struct dev_row {
+	const char *name;
+	const struct km_usbnet_variant *v;
+	unsigned int mp;
+};
+
 struct fx {
+	const struct dev_row *row;	/* fx_setup()'s */
 	struct km_machine *m;
 	struct km_task *t;
 	struct km_usbnet_dev d;
@@ -67,6 +76,66 @@ static void fx_down(struct fx *f)
 	km_task_free(f->t);
 	assert_int_equal(km_machine_destroy(f->m), 0);
 }
+
+/* cmocka fixtures: *state is a struct dev_row (a row of a table, or a
+ * test's initial state), replaced by its struct fx */
+static int fx_setup(void **state)
+{
+	const struct dev_row *r = *state;
+	struct fx *f = g_new0(struct fx, 1);
+
+	fx_up(f, r->v, r->mp);
+	f->row = r;
+	*state = f;
+	return 0;
+}
+
+static int fx_teardown(void **state)
+{
+	fx_down(*state);
+	g_free(*state);
+	return 0;
+}
+
+/* a bare machine (no task), *state; its teardown finds nothing */
+static int setup_machine(void **state)
+{
+	struct km_machine *m;
+
+	assert_int_equal(km_machine_new(NULL, &m), 0);
+	*state = m;
+	return 0;
+}
+
+static int teardown_machine(void **state)
+{
+	assert_int_equal(km_machine_destroy(*state), 0);
+	return 0;
+}
+
+static const struct dev_row before_512 = { "before, 512", &km_asix_before, 512 };
+static const struct dev_row after_512 = { "after, 512", &km_asix_after, 512 };
+static const struct dev_row after_64 = { "after, 64", &km_asix_after, 64 };
+static const struct dev_row mainline_512 = { "mainline, 512", &km_asix_mainline, 512 };
+static const struct dev_row hardened_512 = { "hardened, 512", &km_asix_hardened, 512 };
+static const struct dev_row hardened_64 = { "hardened, 64", &km_asix_hardened, 64 };
+static const struct dev_row sr9800_512 = { "sr9800, 512", &km_sr9800, 512 };
+static const struct dev_row sr9800_1 = { "sr9800, 1", &km_sr9800, 1 };
+static const struct dev_row ax88179_512 = { "ax88179, 512", &km_ax88179, 512 };
+
+/* the 2012 patch's two sides */
+static const struct dev_row before_after_512[] = {
+	{ "before, 512", &km_asix_before, 512 },
+	{ "after, 512", &km_asix_after, 512 },
+};
+
+/* the length sweeps: both sides at full and high speed */
+static const struct dev_row sweep_rows[] = {
+	{ "before, 64", &km_asix_before, 64 },
+	{ "before, 512", &km_asix_before, 512 },
+	{ "after, 64", &km_asix_after, 64 },
+	{ "after, 512", &km_asix_after, 512 },
+};
 
 static uint32_t le32(const uint8_t *p)
 {
@@ -119,16 +188,14 @@ static int bind_smaller_ep(struct km_usbnet *dev, struct km_usb_interface *intf)
  * (-ENODEV, as for maxpacket 0) */
 static void test_probe_maxpacket_after_bind(void **state)
 {
+	struct km_machine *m = *state;
 	struct km_usbnet_driver_info other = { "other out", 0, bind_other_out,
 					       km_asix_after.info->tx_fixup, NULL, NULL };
 	struct km_usbnet_driver_info smaller = { "smaller", 0, bind_smaller_ep,
 						 km_asix_after.info->tx_fixup, NULL, NULL };
 	struct km_usbnet_variant v = km_asix_after;
-	struct km_machine *m;
 	struct km_usbnet *dev = NULL;
 
-	(void)state;
-	assert_int_equal(km_machine_new(NULL, &m), 0);
 	v.info = &other;
 	assert_int_equal(km_usbnet_probe(m, &v, KM_USB_SPEED_HIGH, 512, NULL, &dev), -ENODEV);
 	assert_null(dev);
@@ -140,15 +207,13 @@ static void test_probe_maxpacket_after_bind(void **state)
 	assert_int_equal(dev->udev->ep_in[1]->desc.bEndpointAddress, 0x81);
 	assert_int_equal(dev->udev->ep_out[2]->desc.bEndpointAddress, 0x02);
 	km_usbnet_free(dev);
-	assert_int_equal(km_machine_destroy(m), 0);
 }
 
 static void test_probe_and_bind(void **state)
 {
-	struct km_machine *m;
+	struct km_machine *m = *state;
 	struct km_usbnet *dev;
 
-	assert_int_equal(km_machine_new(NULL, &m), 0);
 	assert_int_equal(km_usbnet_probe(m, &km_asix_after, KM_USB_SPEED_HIGH, 0, NULL, &dev),
 			 -ENODEV);
 	assert_null(dev);
@@ -176,7 +241,6 @@ static void test_probe_and_bind(void **state)
 	assert_ptr_equal(km_usbnet_find("after"), &km_asix_after);
 	assert_null(km_usbnet_find("x"));
 	assert_null(km_usbnet_find(NULL));
-	assert_int_equal(km_machine_destroy(m), 0);
 }
 
 /* The variant table: every built-in passes the check; the check refuses
@@ -237,24 +301,24 @@ static void test_variant_table(void **state)
 
 /* ---- the length sweep ------------------------------------------------------- */
 
-static void sweep(const struct km_usbnet_variant *v, unsigned int mp)
+static void test_sweep(void **state)
 {
+	struct fx *f = *state;
+	unsigned int mp = f->row->mp;
 	static uint8_t data[2 * 1024 + 8];
-	struct fx f;
 
-	fx_up(&f, v, mp);
 	for (unsigned int len = 0; len <= 2 * mp + 8; len++) {
 		unsigned int padlen = (len + 4) % mp == 0 ? 4 : 0;
 		struct km_usbnet_dev_stats st0, st1;
 		struct km_events ev;
-		struct km_skb *skb = mk(&f, 16, len, 8, data), *out;
+		struct km_skb *skb = mk(f, 16, len, 8, data), *out;
 		size_t total;
 
-		km_events_reset(f.m);
-		out = fixup(&f, skb);
+		km_events_reset(f->m);
+		out = fixup(f, skb);
 		assert_non_null(out);
 		assert_ptr_equal(out, skb);		/* private with room: in place */
-		km_events_get(f.m, &ev);
+		km_events_get(f->m, &ev);
 		assert_int_equal(ev.skb_copies, 0);
 		assert_int_equal(ev.memmove_bytes, 0);
 		total = len + 4 + padlen;
@@ -266,66 +330,49 @@ static void sweep(const struct km_usbnet_variant *v, unsigned int mp)
 		assert_int_not_equal(total % mp, 0);
 
 		/* over the wire to the device */
-		km_usbnet_dev_get_stats(&f.d, &st0);
-		f.last_len = (size_t)-1;
-		assert_true(km_usb_bulk_out(&f.dev->bulk_out, out->data, out->len, false) > 0);
-		km_usbnet_dev_get_stats(&f.d, &st1);
+		km_usbnet_dev_get_stats(&f->d, &st0);
+		f->last_len = (size_t)-1;
+		assert_true(km_usb_bulk_out(&f->dev->bulk_out, out->data, out->len, false) > 0);
+		km_usbnet_dev_get_stats(&f->d, &st1);
 		if (len == 0) {
 			/* a zero-length frame's header is the pad word itself */
 			assert_int_equal(st1.frames, st0.frames);
 			assert_int_equal(st1.pad_words - st0.pad_words, 1 + padlen / 4);
 		} else {
 			assert_int_equal(st1.frames, st0.frames + 1);
-			assert_int_equal(f.last_len, len);
-			assert_memory_equal(f.last, data, len);
+			assert_int_equal(f->last_len, len);
+			assert_memory_equal(f->last, data, len);
 			assert_int_equal(st1.pad_words - st0.pad_words, padlen / 4);
 		}
 		assert_int_equal(st1.transfers, st0.transfers + 1);
 		km_consume_skb(out);
 	}
-	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
-	fx_down(&f);
+	assert_int_equal(km_report_count(f->m, KM_R_NONE), 0);
 }
 
-static void test_sweep_before_64(void **state) { sweep(&km_asix_before, 64); }
-static void test_sweep_before_512(void **state) { sweep(&km_asix_before, 512); }
-static void test_sweep_after_64(void **state) { sweep(&km_asix_after, 64); }
-static void test_sweep_after_512(void **state) { sweep(&km_asix_after, 512); }
 
 /* The same lengths end to end through usbnet_start_xmit. */
-static void xmit_sweep(const struct km_usbnet_variant *v, unsigned int mp)
+static void test_xmit_sweep(void **state)
 {
+	struct fx *f = *state;
+	unsigned int mp = f->row->mp;
 	static uint8_t data[2 * 1024 + 8];
-	struct fx f;
 
-	fx_up(&f, v, mp);
 	for (unsigned int len = 1; len <= 2 * mp + 8; len++) {
 		unsigned int padlen = (len + 4) % mp == 0 ? 4 : 0;
 
-		f.last_len = 0;
-		assert_int_equal(km_usbnet_start_xmit(f.dev, mk(&f, 2, len, 0, data)), 0);
-		assert_int_equal(f.dev->last_urb_len, len + 4 + padlen);
-		assert_false(f.dev->last_urb_zero_packet);
-		assert_int_equal(f.last_len, len);
-		assert_memory_equal(f.last, data, len);
+		f->last_len = 0;
+		assert_int_equal(km_usbnet_start_xmit(f->dev, mk(f, 2, len, 0, data)), 0);
+		assert_int_equal(f->dev->last_urb_len, len + 4 + padlen);
+		assert_false(f->dev->last_urb_zero_packet);
+		assert_int_equal(f->last_len, len);
+		assert_memory_equal(f->last, data, len);
 	}
 	/* FLAG_MULTI_PACKET: usbnet counts no packets itself */
-	assert_int_equal(f.dev->net->tx_packets, 0);
-	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
-	fx_down(&f);
+	assert_int_equal(f->dev->net->tx_packets, 0);
+	assert_int_equal(km_report_count(f->m, KM_R_NONE), 0);
 }
 
-static void test_xmit_sweep_before(void **state)
-{
-	xmit_sweep(&km_asix_before, 64);
-	xmit_sweep(&km_asix_before, 512);
-}
-
-static void test_xmit_sweep_after(void **state)
-{
-	xmit_sweep(&km_asix_after, 64);
-	xmit_sweep(&km_asix_after, 512);
-}
 
 /* ---- the clone matrix ------------------------------------------------------- */
 
@@ -357,33 +404,28 @@ static struct outcome run(struct fx *f, struct km_skb *skb, unsigned int len, co
 
 static void test_matrix_private(void **state)
 {
-	static const struct km_usbnet_variant *const vs[] = { &km_asix_before, &km_asix_after };
+	struct fx *f = *state;
 	uint8_t data[1600];
 
-	for (int i = 0; i < 2; i++) {
-		struct fx f;
-		struct outcome o;
+	struct outcome o;
 
-		fx_up(&f, vs[i], 512);
-		/* private, room: in place */
-		o = run(&f, mk(&f, 4, 100, 0, data), 100, data);
-		assert_true(o.same);
-		assert_int_equal(o.copies, 0);
-		assert_int_equal(o.memmoved, 0);
-		/* headroom 2 < 4, tailroom enough: memmove to head + 4; the
-		 * header's skb_copy_to_linear_data() is the one memcpy */
-		o = run(&f, mk(&f, 2, 100, 0, data), 100, data);
-		assert_true(o.same);
-		assert_int_equal(o.copies, 0);
-		assert_int_equal(o.memmoved, 100);
-		assert_int_equal(o.memcpied, 4);
-		/* headroom 0, padlen 4 (len 508): memmove, then the pad at the tail */
-		o = run(&f, mk(&f, 0, 508, 0, data), 508, data);
-		assert_true(o.same);
-		assert_int_equal(o.memmoved, 508);
-		assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
-		fx_down(&f);
-	}
+	/* private, room: in place */
+	o = run(f, mk(f, 4, 100, 0, data), 100, data);
+	assert_true(o.same);
+	assert_int_equal(o.copies, 0);
+	assert_int_equal(o.memmoved, 0);
+	/* headroom 2 < 4, tailroom enough: memmove to head + 4; the
+	 * header's skb_copy_to_linear_data() is the one memcpy */
+	o = run(f, mk(f, 2, 100, 0, data), 100, data);
+	assert_true(o.same);
+	assert_int_equal(o.copies, 0);
+	assert_int_equal(o.memmoved, 100);
+	assert_int_equal(o.memcpied, 4);
+	/* headroom 0, padlen 4 (len 508): memmove, then the pad at the tail */
+	o = run(f, mk(f, 0, 508, 0, data), 508, data);
+	assert_true(o.same);
+	assert_int_equal(o.memmoved, 508);
+	assert_int_equal(km_report_count(f->m, KM_R_NONE), 0);
 }
 
 /* A clone pair: the driver gets @c; @keep stays with the caller. */
@@ -400,40 +442,35 @@ static struct km_skb *pair(struct fx *f, unsigned int head, unsigned int len, bo
 
 static void test_matrix_clones(void **state)
 {
-	static const struct km_usbnet_variant *const vs[] = { &km_asix_before, &km_asix_after };
+	struct fx *f = *state;
 	uint8_t data[1600];
 
-	for (int i = 0; i < 2; i++) {
-		bool after = vs[i] == &km_asix_after;
-		struct km_skb *keep;
-		struct outcome o;
-		struct fx f;
+	bool after = f->row->v == &km_asix_after;
+	struct km_skb *keep;
+	struct outcome o;
 
-		fx_up(&f, vs[i], 512);
-		/* header-cloned (plain clone): copy in both versions */
-		o = run(&f, pair(&f, 64, 100, false, data, &keep), 100, data);
-		assert_false(o.same);
-		assert_int_equal(o.copies, 1);
-		assert_int_equal(keep->shinfo->dataref, 1);	/* the clone was freed */
-		km_kfree_skb(keep);
+	/* header-cloned (plain clone): copy in both versions */
+	o = run(f, pair(f, 64, 100, false, data, &keep), 100, data);
+	assert_false(o.same);
+	assert_int_equal(o.copies, 1);
+	assert_int_equal(keep->shinfo->dataref, 1);	/* the clone was freed */
+	km_kfree_skb(keep);
 
-		/* header released (TCP), padlen 4: must copy in both */
-		o = run(&f, pair(&f, 64, 508, true, data, &keep), 508, data);
-		assert_false(o.same);
-		assert_int_equal(o.copies, 1);
-		km_kfree_skb(keep);
+	/* header released (TCP), padlen 4: must copy in both */
+	o = run(f, pair(f, 64, 508, true, data, &keep), 508, data);
+	assert_false(o.same);
+	assert_int_equal(o.copies, 1);
+	km_kfree_skb(keep);
 
-		/* TCP clone, padlen 0: in place after the patch, copied before */
-		o = run(&f, pair(&f, 64, 1514, true, data, &keep), 1514, data);
-		assert_int_equal(o.same, after);
-		assert_int_equal(o.copies, after ? 0 : 1);
-		assert_int_equal(o.memmoved, 0);
-		/* the queued original's payload is intact either way */
-		assert_memory_equal(keep->data, data, 1514);
-		km_kfree_skb(keep);
-		assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
-		fx_down(&f);
-	}
+	/* TCP clone, padlen 0: in place after the patch, copied before */
+	o = run(f, pair(f, 64, 1514, true, data, &keep), 1514, data);
+	assert_int_equal(o.same, after);
+	assert_int_equal(o.copies, after ? 0 : 1);
+	assert_int_equal(o.memmoved, 0);
+	/* the queued original's payload is intact either way */
+	assert_memory_equal(keep->data, data, 1514);
+	km_kfree_skb(keep);
+	assert_int_equal(km_report_count(f->m, KM_R_NONE), 0);
 }
 
 /* The after-patch memmove fallback on a TCP clone with headroom < 4 moves
@@ -441,67 +478,57 @@ static void test_matrix_clones(void **state)
  * and the original's bytes change (before the patch: a copy). */
 static void test_after_memmove_on_clone(void **state)
 {
-	static const struct km_usbnet_variant *const vs[] = { &km_asix_before, &km_asix_after };
+	struct fx *f = *state;
 	uint8_t data[200];
 
-	for (int i = 0; i < 2; i++) {
-		bool after = vs[i] == &km_asix_after;
-		struct km_skb *keep, *c;
-		struct outcome o;
-		struct fx f;
+	bool after = f->row->v == &km_asix_after;
+	struct km_skb *keep, *c;
+	struct outcome o;
 
-		fx_up(&f, vs[i], 512);
-		c = pair(&f, 2, 100, true, data, &keep);
-		o = run(&f, c, 100, data);
-		assert_int_equal(o.same, after);
-		assert_int_equal(o.memmoved, after ? 100 : 0);
-		/* the memmove, then the 4-byte header over the 2 bytes of header the
-		 * clone owns (hdr_len 2) and 2 of the shared payload */
-		assert_int_equal(km_report_count(f.m, KM_R_SKB_SHARING), after ? 2 : 0);
-		for (size_t r = 0; r < km_report_log_len(f.m); r++)
-			assert_non_null(strstr(km_report_get(f.m, r)->message, "hdr_len"));
-		if (after)
-			assert_memory_not_equal(keep->data, data, 100);
-		else
-			assert_memory_equal(keep->data, data, 100);
-		km_kfree_skb(keep);
-		km_reports_clear(f.m);
-		fx_down(&f);
-	}
+	c = pair(f, 2, 100, true, data, &keep);
+	o = run(f, c, 100, data);
+	assert_int_equal(o.same, after);
+	assert_int_equal(o.memmoved, after ? 100 : 0);
+	/* the memmove, then the 4-byte header over the 2 bytes of header the
+	 * clone owns (hdr_len 2) and 2 of the shared payload */
+	assert_int_equal(km_report_count(f->m, KM_R_SKB_SHARING), after ? 2 : 0);
+	for (size_t r = 0; r < km_report_log_len(f->m); r++)
+		assert_non_null(strstr(km_report_get(f->m, r)->message, "hdr_len"));
+	if (after)
+		assert_memory_not_equal(keep->data, data, 100);
+	else
+		assert_memory_equal(keep->data, data, 100);
+	km_kfree_skb(keep);
+	km_reports_clear(f->m);
 }
 
 static void test_copy_failure(void **state)
 {
-	static const struct km_usbnet_variant *const vs[] = { &km_asix_before, &km_asix_after };
+	struct fx *f = *state;
 	uint8_t data[200];
 
-	for (int i = 0; i < 2; i++) {
-		struct km_skb *keep, *c;
-		struct fx f;
+	struct km_skb *keep, *c;
 
-		fx_up(&f, vs[i], 512);
-		/* a header-cloned skb must be copied; the copy's kmalloc fails */
-		c = pair(&f, 64, 100, false, data, &keep);
-		km_fault_fail_kmalloc_nth(f.m, 1);
-		assert_null(fixup(&f, c));
-		assert_int_equal(keep->shinfo->dataref, 1);	/* c was freed */
-		km_kfree_skb(keep);
-		/* through usbnet: dropped silently (msg_tx_err off) */
-		c = pair(&f, 64, 100, false, data, &keep);
-		km_fault_fail_kmalloc_nth(f.m, 1);
-		assert_int_equal(km_usbnet_start_xmit(f.dev, c), 0);
-		assert_int_equal(f.dev->tx_fixup_null, 1);
-		assert_int_equal(f.dev->net->tx_dropped, 0);
-		f.dev->msg_tx_err = true;
-		c = km_skb_clone(f.t, keep, KM_GFP_ATOMIC);
-		km_fault_fail_kmalloc_nth(f.m, 1);
-		assert_int_equal(km_usbnet_start_xmit(f.dev, c), 0);
-		assert_int_equal(f.dev->net->tx_dropped, 1);
-		km_kfree_skb(keep);
-		assert_int_equal(f.frames, 0);
-		assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
-		fx_down(&f);	/* nothing leaked */
-	}
+	/* a header-cloned skb must be copied; the copy's kmalloc fails */
+	c = pair(f, 64, 100, false, data, &keep);
+	km_fault_fail_kmalloc_nth(f->m, 1);
+	assert_null(fixup(f, c));
+	assert_int_equal(keep->shinfo->dataref, 1);	/* c was freed */
+	km_kfree_skb(keep);
+	/* through usbnet: dropped silently (msg_tx_err off) */
+	c = pair(f, 64, 100, false, data, &keep);
+	km_fault_fail_kmalloc_nth(f->m, 1);
+	assert_int_equal(km_usbnet_start_xmit(f->dev, c), 0);
+	assert_int_equal(f->dev->tx_fixup_null, 1);
+	assert_int_equal(f->dev->net->tx_dropped, 0);
+	f->dev->msg_tx_err = true;
+	c = km_skb_clone(f->t, keep, KM_GFP_ATOMIC);
+	km_fault_fail_kmalloc_nth(f->m, 1);
+	assert_int_equal(km_usbnet_start_xmit(f->dev, c), 0);
+	assert_int_equal(f->dev->net->tx_dropped, 1);
+	km_kfree_skb(keep);
+	assert_int_equal(f->frames, 0);
+	assert_int_equal(km_report_count(f->m, KM_R_NONE), 0);
 }
 
 /* ---- usbnet length rules and the bus ------------------------------------- */
@@ -514,6 +541,7 @@ static struct km_skb *pass(struct km_usbnet *dev, struct km_skb *skb, km_gfp_t f
 
 static void test_usbnet_length_rules(void **state)
 {
+	struct km_machine *m = *state;
 	static const struct km_usbnet_driver_info plain = { .description = "plain",
 							    .tx_fixup = pass };
 	static const struct km_usbnet_driver_info zlp = { .description = "zlp",
@@ -524,7 +552,6 @@ static void test_usbnet_length_rules(void **state)
 							    .tx_fixup = pass };
 	struct km_usbnet_variant vplain = km_asix_before, vzlp = km_asix_before,
 				 vmulti = km_asix_before;
-	struct km_machine *m;
 	struct km_task *t;
 	struct km_usbnet *dev;
 	struct km_skb *skb;
@@ -533,7 +560,6 @@ static void test_usbnet_length_rules(void **state)
 	vplain.info = &plain;
 	vzlp.info = &zlp;
 	vmulti.info = &multi;
-	assert_int_equal(km_machine_new(NULL, &m), 0);
 	assert_int_equal(km_task_new(m, NULL, 0, &t), 0);
 	km_task_switch(t);
 	pattern(data, sizeof(data), 1);
@@ -583,7 +609,6 @@ static void test_usbnet_length_rules(void **state)
 	km_reports_clear(m);
 	km_task_switch(NULL);
 	km_task_free(t);
-	assert_int_equal(km_machine_destroy(m), 0);
 }
 
 static unsigned long n_pkts, n_ends;
@@ -596,12 +621,11 @@ static void count_pkt(void *priv, const uint8_t *d, size_t len, bool end)
 
 static void test_bulk_segmentation(void **state)
 {
-	struct km_machine *m;
+	struct km_machine *m = *state;
 	struct km_usb_ep ep = { .maxpacket = 512, .sink = { .packet = count_pkt } };
 	static uint8_t buf[2048];
 	struct km_events ev;
 
-	assert_int_equal(km_machine_new(NULL, &m), 0);
 	ep.m = m;
 	n_pkts = n_ends = 0;
 	assert_int_equal(km_usb_bulk_out(&ep, buf, 1514, false), 3);	/* 512 512 490 */
@@ -621,18 +645,16 @@ static void test_bulk_segmentation(void **state)
 	ep.maxpacket = 0;
 	assert_int_equal(km_usb_bulk_out(&ep, buf, 10, false), -EINVAL);
 	km_reports_clear(m);
-	assert_int_equal(km_machine_destroy(m), 0);
 }
 
 static void test_device_errors(void **state)
 {
-	struct km_machine *m;
+	struct km_machine *m = *state;
 	struct km_asix_dev *d;
 	struct km_usbnet_dev_stats st;
 	const uint8_t bad[8] = { 0x10, 0x00, 0x00, 0x00, 1, 2, 3, 4 };	/* ~len missing */
 	const uint8_t good[8] = { 0x04, 0x00, 0xfb, 0xff, 9, 8, 7, 6 };	/* len 4 */
 
-	assert_int_equal(km_machine_new(NULL, &m), 0);
 	assert_int_equal(km_asix_dev_new(m, NULL, NULL, &d), 0);
 	assert_int_equal(km_asix_dev_rx(d, bad, sizeof(bad), true), -EPROTO);
 	assert_int_equal(km_report_count(m, KM_R_USB_PROTOCOL), 1);
@@ -665,7 +687,6 @@ static void test_device_errors(void **state)
 	assert_int_equal(km_usbnet_start_xmit(NULL, NULL), -EINVAL);
 	km_asix_dev_free(d);
 	km_reports_clear(m);
-	assert_int_equal(km_machine_destroy(m), 0);
 }
 
 /* ---- the traffic the patch was about ---------------------------------------- */
@@ -906,32 +927,30 @@ static void test_pktgen_shared(void **state)
  * caller's; nothing is sent. */
 static void test_xmit_foreign_skb(void **state)
 {
-	struct fx f;
+	struct fx *f = *state;
 	struct km_machine *m2;
 	struct km_task *t2;
 	struct km_skb *skb;
 	uint8_t data[64];
 
 	pattern(data, sizeof(data), 7);
-	fx_up(&f, &km_asix_after, 512);
 	assert_int_equal(km_machine_new(NULL, &m2), 0);
 	assert_int_equal(km_task_new(m2, NULL, 0, &t2), 0);
 	skb = km_alloc_skb(t2, 200, KM_GFP_KERNEL);
 	km_skb_reserve(skb, 16);
 	memcpy(km_skb_put(skb, sizeof(data)), data, sizeof(data));
-	assert_int_equal(km_usbnet_start_xmit(f.dev, skb), -EINVAL);
+	assert_int_equal(km_usbnet_start_xmit(f->dev, skb), -EINVAL);
 	assert_int_equal(km_report_count(m2, KM_R_UNEXPECTED), 1);
-	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	assert_int_equal(km_report_count(f->m, KM_R_NONE), 0);
 	assert_int_equal(skb->len, sizeof(data));
 	assert_int_equal(km_skb_headroom(skb), 16);
 	assert_int_equal(skb->users, 1);
-	assert_int_equal(f.frames, 0);
-	assert_int_equal(f.dev->net->tx_packets, 0);
+	assert_int_equal(f->frames, 0);
+	assert_int_equal(f->dev->net->tx_packets, 0);
 	km_kfree_skb(skb);
 	km_reports_clear(m2);
 	km_task_free(t2);
 	assert_int_equal(km_machine_destroy(m2), 0);
-	fx_down(&f);
 }
 
 /* ---- usbnet's pad byte on a clone, the device's 11-bit length and size limit,
@@ -977,13 +996,13 @@ static struct km_skb *keep_fixup(struct km_usbnet *dev, struct km_skb *skb, km_g
  * 0, not the old byte. */
 static void test_usbnet_pad_byte_on_clone(void **state)
 {
+	struct km_machine *m = *state;
 	static const struct km_usbnet_driver_info dm = { .description = "dm9601-like",
 							 .flags = KM_FLAG_ETHER, .tx_fixup = pass };
 	static const struct km_usbnet_driver_info keep = { .description = "keeps a ref",
 							   .tx_fixup = keep_fixup };
 	struct km_usbnet_variant v = km_asix_before, vm, vk;
 	struct km_usb_sink sink;
-	struct km_machine *m;
 	struct km_task *t;
 	struct km_usbnet *dev;
 	struct km_skb *orig, *c;
@@ -995,7 +1014,6 @@ static void test_usbnet_pad_byte_on_clone(void **state)
 	vk = v;
 	vk.info = &keep;
 	sink = (struct km_usb_sink){ .packet = wire_packet, .priv = &w };
-	assert_int_equal(km_machine_new(NULL, &m), 0);
 	assert_int_equal(km_task_new(m, NULL, 0, &t), 0);
 	km_task_switch(t);
 	assert_int_equal(km_usbnet_probe(m, &v, KM_USB_SPEED_FULL, 64, &sink, &dev), 0);
@@ -1040,7 +1058,6 @@ static void test_usbnet_pad_byte_on_clone(void **state)
 	km_reports_clear(m);
 	km_task_switch(NULL);
 	km_task_free(t);
-	assert_int_equal(km_machine_destroy(m), 0);
 }
 
 /* An skb with exactly @head bytes of headroom, @len of data, @tail of tailroom. */
@@ -1062,29 +1079,27 @@ static struct km_skb *exact(struct fx *f, unsigned int head, unsigned int len,
  * encoded at all. Both are counted and reported. */
 static void test_device_oversized(void **state)
 {
+	struct fx *f = *state;
 	static uint8_t data[2100];
 	struct km_usbnet_dev_stats st;
-	struct fx f;
 
-	fx_up(&f, &km_asix_after, 512);
-	assert_int_equal(km_usbnet_start_xmit(f.dev, exact(&f, 4, 1518, 8, data)), 0);
-	assert_int_equal(f.last_len, 1518);
-	assert_int_equal(km_usbnet_start_xmit(f.dev, exact(&f, 4, 2000, 8, data)), 0);
-	km_usbnet_dev_get_stats(&f.d, &st);
+	assert_int_equal(km_usbnet_start_xmit(f->dev, exact(f, 4, 1518, 8, data)), 0);
+	assert_int_equal(f->last_len, 1518);
+	assert_int_equal(km_usbnet_start_xmit(f->dev, exact(f, 4, 2000, 8, data)), 0);
+	km_usbnet_dev_get_stats(&f->d, &st);
 	assert_int_equal(st.frames, 1);
 	assert_int_equal(st.oversized, 1);
-	assert_int_equal(km_report_count(f.m, KM_R_USB_FRAME_DROPPED), 1);
-	assert_int_equal(km_report_count(f.m, KM_R_USB_PROTOCOL), 0);
+	assert_int_equal(km_report_count(f->m, KM_R_USB_FRAME_DROPPED), 1);
+	assert_int_equal(km_report_count(f->m, KM_R_USB_PROTOCOL), 0);
 	/* 2048: 0xf7ff0800 reads as length 0 (a pad word); the frame's bytes
 	 * are then parsed as headers */
-	assert_int_equal(km_usbnet_start_xmit(f.dev, exact(&f, 4, 2048, 8, data)), 0);
-	km_usbnet_dev_get_stats(&f.d, &st);
+	assert_int_equal(km_usbnet_start_xmit(f->dev, exact(f, 4, 2048, 8, data)), 0);
+	km_usbnet_dev_get_stats(&f->d, &st);
 	assert_int_equal(st.frames, 1);
 	assert_int_equal(st.oversized, 2);
-	assert_int_equal(km_report_count(f.m, KM_R_USB_FRAME_DROPPED), 2);
-	assert_true(km_report_count(f.m, KM_R_USB_PROTOCOL) >= 1);
-	km_reports_clear(f.m);
-	fx_down(&f);
+	assert_int_equal(km_report_count(f->m, KM_R_USB_FRAME_DROPPED), 2);
+	assert_true(km_report_count(f->m, KM_R_USB_PROTOCOL) >= 1);
+	km_reports_clear(f->m);
 }
 
 /* Defect 8: the device accepts a header whose complement matches only in
@@ -1092,13 +1107,12 @@ static void test_device_oversized(void **state)
  * truncated. */
 static void test_device_11bit_header(void **state)
 {
-	struct km_machine *m;
+	struct km_machine *m = *state;
 	struct km_asix_dev *d;
 	struct km_usbnet_dev_stats st;
 	/* length 4, high half 0x07fb: ~4 in the low 11 bits only */
 	const uint8_t h11[8] = { 0x04, 0x00, 0xfb, 0x07, 9, 8, 7, 6 };
 
-	assert_int_equal(km_machine_new(NULL, &m), 0);
 	assert_int_equal(km_asix_dev_new(m, NULL, NULL, &d), 0);
 	assert_int_equal(km_asix_dev_rx(d, h11, sizeof(h11), true), 0);
 	assert_int_equal(km_asix_dev_rx(d, h11, 2, true), -EPROTO);
@@ -1110,7 +1124,6 @@ static void test_device_11bit_header(void **state)
 	assert_non_null(strstr(km_report_get(m, 0)->message, "header (2 of 4"));
 	km_asix_dev_free(d);
 	km_reports_clear(m);
-	assert_int_equal(km_machine_destroy(m), 0);
 }
 
 /* Defect 8: the after-version's memmove fallback when headroom >= 4 but
@@ -1120,34 +1133,37 @@ static void test_device_11bit_header(void **state)
 static void test_fixup_room_boundaries(void **state)
 {
 	static uint8_t data[600];
+	struct fx *f = *state;	/* after, 512 */
 	struct outcome o;
-	struct fx f;
 
-	fx_up(&f, &km_asix_after, 512);
 	for (unsigned int tail = 0; tail < 4; tail++) {
-		o = run(&f, exact(&f, 8, 508, tail, data), 508, data);
+		o = run(f, exact(f, 8, 508, tail, data), 508, data);
 		assert_true(o.same);
 		assert_int_equal(o.copies, 0);
 		assert_int_equal(o.memmoved, 508);
 	}
-	o = run(&f, exact(&f, 8, 508, 4, data), 508, data);
+	o = run(f, exact(f, 8, 508, 4, data), 508, data);
 	assert_int_equal(o.memmoved, 0);
-	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
-	fx_down(&f);
+	assert_int_equal(km_report_count(f->m, KM_R_NONE), 0);
+}
 
-	fx_up(&f, &km_asix_before, 512);
-	o = run(&f, exact(&f, 2, 508, 6, data), 508, data);	/* 2 + 6 == 4 + 4 */
+static void test_fixup_room_boundaries_before(void **state)
+{
+	static uint8_t data[600];
+	struct fx *f = *state;	/* before, 512 */
+	struct outcome o;
+
+	o = run(f, exact(f, 2, 508, 6, data), 508, data);	/* 2 + 6 == 4 + 4 */
 	assert_true(o.same);
 	assert_int_equal(o.copies, 0);
 	assert_int_equal(o.memmoved, 508);
-	o = run(&f, exact(&f, 2, 508, 5, data), 508, data);	/* one short: copy */
+	o = run(f, exact(f, 2, 508, 5, data), 508, data);	/* one short: copy */
 	assert_false(o.same);
 	assert_int_equal(o.copies, 1);
-	o = run(&f, exact(&f, 0, 100, 4, data), 100, data);	/* padlen 0: 0 + 4 */
+	o = run(f, exact(f, 0, 100, 4, data), 100, data);	/* padlen 0: 0 + 4 */
 	assert_true(o.same);
 	assert_int_equal(o.memmoved, 100);
-	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
-	fx_down(&f);
+	assert_int_equal(km_report_count(f->m, KM_R_NONE), 0);
 }
 
 /* Defect 8 and the spec: a maxpacket that is not a power of two is
@@ -1156,23 +1172,21 @@ static void test_fixup_room_boundaries(void **state)
  * no pad word and, with FLAG_MULTI_PACKET, no ZLP: the device waits. */
 static void test_non_power_of_two_maxpacket(void **state)
 {
+	struct fx *f = *state;
 	static uint8_t data[100];
 	struct km_usbnet *dev;
-	struct fx f;
 
-	fx_up(&f, &km_asix_after, 64);
-	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
-	assert_int_equal(km_usbnet_probe(f.m, &km_asix_after, KM_USB_SPEED_FULL, 60, &f.d.sink,
+	assert_int_equal(km_report_count(f->m, KM_R_NONE), 0);
+	assert_int_equal(km_usbnet_probe(f->m, &km_asix_after, KM_USB_SPEED_FULL, 60, &f->d.sink,
 					 &dev), 0);
-	assert_int_equal(km_report_count(f.m, KM_R_USB_MAXPACKET), 1);
-	assert_non_null(strstr(km_report_get(f.m, 0)->message, "not a power of two"));
+	assert_int_equal(km_report_count(f->m, KM_R_USB_MAXPACKET), 1);
+	assert_non_null(strstr(km_report_get(f->m, 0)->message, "not a power of two"));
 	assert_int_equal(dev->maxpacket, 60);
-	assert_int_equal(km_usbnet_start_xmit(dev, exact(&f, 4, 56, 8, data)), 0);
+	assert_int_equal(km_usbnet_start_xmit(dev, exact(f, 4, 56, 8, data)), 0);
 	assert_int_equal(dev->last_urb_len, 60);
-	assert_int_equal(km_report_count(f.m, KM_R_USB_NO_ZLP), 1);
+	assert_int_equal(km_report_count(f->m, KM_R_USB_NO_ZLP), 1);
 	km_usbnet_free(dev);
-	km_reports_clear(f.m);
-	fx_down(&f);
+	km_reports_clear(f->m);
 }
 
 /* Probe: the bulk maxpacket the spec forbids at the device's speed is
@@ -1183,9 +1197,9 @@ static void test_non_power_of_two_maxpacket(void **state)
  * "setting to 1024" and "invalid maxpacket 1024", two warnings). */
 static void test_probe_speed_rules(void **state)
 {
+	struct km_machine *m = *state;
 	struct km_usbnet_variant vm = km_asix_after;
 	struct km_usbnet *dev;
-	struct km_machine *m;
 	static const struct { enum km_usb_speed s; unsigned int mp; bool mainline;
 			      int ret; unsigned int reports, got; } cases[] = {
 		{ KM_USB_SPEED_FULL, 8, false, 0, 0, 8 },
@@ -1207,7 +1221,6 @@ static void test_probe_speed_rules(void **state)
 	};
 
 	vm.era = KM_USBNET_MAINLINE;
-	assert_int_equal(km_machine_new(NULL, &m), 0);
 	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
 		km_reports_clear(m);
 		assert_int_equal(km_usbnet_probe(m, cases[i].mainline ? &vm : &km_asix_after,
@@ -1227,7 +1240,6 @@ static void test_probe_speed_rules(void **state)
 	km_reports_clear(m);
 	assert_int_equal(km_usbnet_probe(m, &km_asix_after, KM_USB_SPEED_HIGH, 2048, NULL, &dev),
 			 -EINVAL);
-	assert_int_equal(km_machine_destroy(m), 0);
 }
 
 /* A device model takes a whole transfer in one call (km_usb_sink.transfer)
@@ -1246,66 +1258,64 @@ static void count_b(void *arg, const uint8_t *frame, size_t len) { frames_b++; }
  * (found by fuzz_skb). */
 static void test_sr9800_maxpacket_1_div0(void **state)
 {
+	struct fx *f = *state;
 	static uint8_t data[60];
-	struct fx f;
 	struct km_skb *skb;
 
 	pattern(data, sizeof(data), 7);
-	fx_up(&f, &km_sr9800, 1);
-	assert_int_equal(f.dev->maxpacket, 1);
-	skb = fixup(&f, mk(&f, 16, sizeof(data), 16, data));
+	assert_int_equal(f->dev->maxpacket, 1);
+	skb = fixup(f, mk(f, 16, sizeof(data), 16, data));
 	assert_non_null(skb);
-	assert_int_equal(km_report_count(f.m, KM_R_DIV0), 1);
-	assert_int_equal(f.dev->maxpacket, 1);		/* restored */
+	assert_int_equal(km_report_count(f->m, KM_R_DIV0), 1);
+	assert_int_equal(f->dev->maxpacket, 1);		/* restored */
 	assert_int_equal(skb->len, 4 + sizeof(data));	/* header, no pad word */
 	assert_int_equal(le32(skb->data), (uint32_t)sizeof(data) | (uint32_t)(~sizeof(data) & 0xffff) << 16);
 	assert_memory_equal(skb->data + 4, data, sizeof(data));
 	km_consume_skb(skb);
-	km_reports_clear(f.m);
-	fx_down(&f);
+	km_reports_clear(f->m);
 }
+
+static const struct dev_row transfer_rows[] = {
+	{ "after, 64", &km_asix_after, 64 }, { "after, 512", &km_asix_after, 512 },
+	{ "sr9800, 64", &km_sr9800, 64 }, { "sr9800, 512", &km_sr9800, 512 },
+	{ "ax88179, 64", &km_ax88179, 64 }, { "ax88179, 512", &km_ax88179, 512 },
+};
 
 static void test_transfer_equals_packets(void **state)
 {
-	static const struct km_usbnet_variant *const vs[] = { &km_asix_after, &km_sr9800,
-							      &km_ax88179 };
+	struct fx *f = *state;
+	const struct km_usbnet_variant *v = f->row->v;
+	unsigned int mp = f->row->mp;
 	static uint8_t data[1200];
+	struct km_usbnet_dev a, b;
+	struct km_usbnet_dev_stats sa, sb;
+	struct km_usb_ep ea, eb;
 
-	for (size_t i = 0; i < G_N_ELEMENTS(vs); i++)
-		for (unsigned int mp = 64; mp <= 512; mp *= 8) {
-			struct km_usbnet_dev a, b;
-			struct km_usbnet_dev_stats sa, sb;
-			struct km_usb_ep ea, eb;
-			struct fx f;
+	assert_int_equal(v->dev_new(f->m, count_a, NULL, &a), 0);
+	assert_int_equal(v->dev_new(f->m, count_b, NULL, &b), 0);
+	assert_non_null(a.sink.transfer);
+	ea = (struct km_usb_ep){ .m = f->m, .maxpacket = mp, .sink = a.sink };
+	eb = (struct km_usb_ep){ .m = f->m, .maxpacket = mp,
+				 .sink = { .packet = b.sink.packet,
+					   .priv = b.sink.priv } };
+	frames_a = frames_b = 0;
+	for (unsigned int len = 1; len <= 2 * mp + 8; len++) {
+		struct km_skb *skb = fixup(f, exact(f, 16, len, 16, data));
 
-			fx_up(&f, vs[i], mp);
-			assert_int_equal(vs[i]->dev_new(f.m, count_a, NULL, &a), 0);
-			assert_int_equal(vs[i]->dev_new(f.m, count_b, NULL, &b), 0);
-			assert_non_null(a.sink.transfer);
-			ea = (struct km_usb_ep){ .m = f.m, .maxpacket = mp, .sink = a.sink };
-			eb = (struct km_usb_ep){ .m = f.m, .maxpacket = mp,
-						 .sink = { .packet = b.sink.packet,
-							   .priv = b.sink.priv } };
-			frames_a = frames_b = 0;
-			for (unsigned int len = 1; len <= 2 * mp + 8; len++) {
-				struct km_skb *skb = fixup(&f, exact(&f, 16, len, 16, data));
-
-				assert_int_equal(km_usb_bulk_out(&ea, skb->data, skb->len, false),
-						 km_usb_bulk_out(&eb, skb->data, skb->len, false));
-				km_consume_skb(skb);
-			}
-			km_usbnet_dev_get_stats(&a, &sa);
-			km_usbnet_dev_get_stats(&b, &sb);
-			assert_memory_equal(&sa, &sb, sizeof(sa));
-			assert_int_equal(frames_a, frames_b);
-			/* all but what follows a stall (no usbnet here: no pad byte) */
-			assert_int_equal(frames_a, sa.frames);
-			assert_true(sa.frames >= 2 * mp + 8 - 2);
-			km_usbnet_dev_free(&a);
-			km_usbnet_dev_free(&b);
-			km_reports_clear(f.m);
-			fx_down(&f);
-		}
+		assert_int_equal(km_usb_bulk_out(&ea, skb->data, skb->len, false),
+				 km_usb_bulk_out(&eb, skb->data, skb->len, false));
+		km_consume_skb(skb);
+	}
+	km_usbnet_dev_get_stats(&a, &sa);
+	km_usbnet_dev_get_stats(&b, &sb);
+	assert_memory_equal(&sa, &sb, sizeof(sa));
+	assert_int_equal(frames_a, frames_b);
+	/* all but what follows a stall (no usbnet here: no pad byte) */
+	assert_int_equal(frames_a, sa.frames);
+	assert_true(sa.frames >= 2 * mp + 8 - 2);
+	km_usbnet_dev_free(&a);
+	km_usbnet_dev_free(&b);
+	km_reports_clear(f->m);
 }
 
 static struct km_skb *multi_fixup(struct km_usbnet *dev, struct km_skb *skb, km_gfp_t flags)
@@ -1349,13 +1359,12 @@ static void ax_hdr(uint8_t *p, uint32_t h1, uint32_t h2)
  */
 static void test_ax88179_parser_policy(void **state)
 {
+	struct km_machine *m = *state;
 	static uint8_t buf[8 + 4107];
 	struct km_usbnet_dev_stats st;
 	struct km_usbnet_dev d;
-	struct km_machine *m;
 	size_t frames = 0;
 
-	assert_int_equal(km_machine_new(NULL, &m), 0);
 	assert_int_equal(km_ax88179.dev_new(m, count_frame, &frames, &d), 0);
 	/* half the padding bits, either half: refused */
 	ax_hdr(buf, 60, 0x8000);
@@ -1398,7 +1407,6 @@ static void test_ax88179_parser_policy(void **state)
 	assert_int_equal(st.transfers, 8);
 	km_usbnet_dev_free(&d);
 	km_reports_clear(m);
-	assert_int_equal(km_machine_destroy(m), 0);
 }
 
 /* mainline usbnet's stats (usbnet_start_xmit(), tx_complete()): with
@@ -1408,6 +1416,7 @@ static void test_ax88179_parser_policy(void **state)
  * replaced by the URB length. */
 static void test_mainline_tx_stats(void **state)
 {
+	struct fx *f = *state;	/* mainline, 512 */
 	static const struct km_usbnet_driver_info mp = { .description = "multi",
 							 .flags = KM_FLAG_MULTI_PACKET,
 							 .tx_fixup = multi_fixup };
@@ -1415,61 +1424,61 @@ static void test_mainline_tx_stats(void **state)
 								.flags = KM_FLAG_MULTI_PACKET,
 								.tx_fixup = collect_fixup };
 	struct km_usbnet_variant v = km_asix_mainline;
-	struct km_usbnet_dev_stats st;
 	struct km_usbnet *dev;
 	struct km_skb *skb;
-	struct fx f;
-	const uint8_t mss[16] = { 4, 0, 0, 0, 0x40, 0x05, 0, 0 };	/* len 4, MSS 1344 */
 
 	v.info = &mp;
-	fx_up(&f, &km_asix_mainline, 512);
-	assert_int_equal(km_usbnet_probe(f.m, &v, KM_USB_SPEED_HIGH, 512, NULL, &dev), 0);
-	skb = km_alloc_skb(f.t, 300, KM_GFP_ATOMIC);
+	assert_int_equal(km_usbnet_probe(f->m, &v, KM_USB_SPEED_HIGH, 512, NULL, &dev), 0);
+	skb = km_alloc_skb(f->t, 300, KM_GFP_ATOMIC);
 	km_skb_put(skb, 200);
 	assert_int_equal(km_usbnet_start_xmit(dev, skb), 0);
 	assert_int_equal(dev->net->tx_packets, 3);
 	assert_int_equal(dev->net->tx_bytes, 190);
-	skb = km_alloc_skb(f.t, 300, KM_GFP_ATOMIC);
+	skb = km_alloc_skb(f->t, 300, KM_GFP_ATOMIC);
 	km_skb_put(skb, 100);
 	assert_int_equal(km_usbnet_start_xmit(dev, skb), 0);
-	assert_int_equal(km_report_count(f.m, KM_R_WARN_ON), 1);	/* WARN_ON_ONCE */
-	assert_int_equal(km_report_count(f.m, KM_R_NONE), 1);
+	assert_int_equal(km_report_count(f->m, KM_R_WARN_ON), 1);	/* WARN_ON_ONCE */
+	assert_int_equal(km_report_count(f->m, KM_R_NONE), 1);
 	assert_int_equal(dev->net->tx_bytes, 290);
 	assert_int_equal(dev->net->tx_packets, 6);
 	/* once per site and boot (its static __warned): the same machine,
 	 * even through another device, does not warn again; the length is
 	 * still replaced */
 	km_usbnet_free(dev);
-	assert_int_equal(km_usbnet_probe(f.m, &v, KM_USB_SPEED_HIGH, 512, NULL, &dev), 0);
-	skb = km_alloc_skb(f.t, 300, KM_GFP_ATOMIC);
+	assert_int_equal(km_usbnet_probe(f->m, &v, KM_USB_SPEED_HIGH, 512, NULL, &dev), 0);
+	skb = km_alloc_skb(f->t, 300, KM_GFP_ATOMIC);
 	km_skb_put(skb, 100);
 	assert_int_equal(km_usbnet_start_xmit(dev, skb), 0);
-	assert_int_equal(km_report_count(f.m, KM_R_WARN_ON), 1);
+	assert_int_equal(km_report_count(f->m, KM_R_WARN_ON), 1);
 	assert_int_equal(dev->net->tx_bytes, 100);
 	km_usbnet_free(dev);
 	/* a tx_fixup() of NULL: mainline's "packet collected; minidriver
 	 * waiting for more" (goto not_drop) with FLAG_MULTI_PACKET, not a drop */
 	v.info = &collector;
-	assert_int_equal(km_usbnet_probe(f.m, &v, KM_USB_SPEED_HIGH, 512, NULL, &dev), 0);
-	skb = km_alloc_skb(f.t, 300, KM_GFP_ATOMIC);
+	assert_int_equal(km_usbnet_probe(f->m, &v, KM_USB_SPEED_HIGH, 512, NULL, &dev), 0);
+	skb = km_alloc_skb(f->t, 300, KM_GFP_ATOMIC);
 	km_skb_put(skb, 100);
 	assert_int_equal(km_usbnet_start_xmit(dev, skb), 0);
 	assert_int_equal(dev->tx_fixup_null, 1);
 	assert_int_equal(dev->net->tx_dropped, 0);
 	assert_int_equal(dev->net->tx_packets, 0);
 	km_usbnet_free(dev);
-	km_reports_clear(f.m);
-	fx_down(&f);
+	km_reports_clear(f->m);
+}
 
-	/* the AX88179 model refuses a TSO header (an MSS): no GSO in the model */
-	fx_up(&f, &km_ax88179, 512);
-	f.d.sink.packet(f.d.sink.priv, mss, 12, true);
-	km_usbnet_dev_get_stats(&f.d, &st);
+/* the AX88179 model refuses a TSO header (an MSS): no GSO in the model */
+static void test_ax88179_no_tso(void **state)
+{
+	const uint8_t mss[16] = { 4, 0, 0, 0, 0x40, 0x05, 0, 0 };	/* len 4, MSS 1344 */
+	struct fx *f = *state;	/* ax88179, 512 */
+	struct km_usbnet_dev_stats st;
+
+	f->d.sink.packet(f->d.sink.priv, mss, 12, true);
+	km_usbnet_dev_get_stats(&f->d, &st);
 	assert_int_equal(st.bad_headers, 1);
 	assert_int_equal(st.frames, 0);
-	assert_int_equal(km_report_count(f.m, KM_R_USB_PROTOCOL), 1);
-	km_reports_clear(f.m);
-	fx_down(&f);
+	assert_int_equal(km_report_count(f->m, KM_R_USB_PROTOCOL), 1);
+	km_reports_clear(f->m);
 }
 
 /* Only the ported function is verbatim: in each ported file the END marker
@@ -1578,26 +1587,24 @@ static void test_wire_all_variants(void **state)
  * rules), and keeps its flaw: the memmove over a TCP clone's payload. */
 static void test_mainline_keeps_the_flaw(void **state)
 {
+	struct fx *f = *state;
 	uint8_t data[1600];
 	struct km_skb *keep;
 	struct outcome o;
-	struct fx f;
 
-	fx_up(&f, &km_asix_mainline, 512);
-	o = run(&f, pair(&f, 2, 100, true, data, &keep), 100, data);
+	o = run(f, pair(f, 2, 100, true, data, &keep), 100, data);
 	assert_true(o.same);
 	assert_int_equal(o.memmoved, 100);
-	assert_int_equal(km_report_count(f.m, KM_R_SKB_WRITE_CLONED), 2);	/* memmove, header */
+	assert_int_equal(km_report_count(f->m, KM_R_SKB_WRITE_CLONED), 2);	/* memmove, header */
 	assert_memory_not_equal(keep->data, data, 100);
 	km_kfree_skb(keep);
-	km_reports_clear(f.m);
+	km_reports_clear(f->m);
 	/* TCP clone with room: in place, no copy, no report */
-	o = run(&f, pair(&f, 64, 1514, true, data, &keep), 1514, data);
+	o = run(f, pair(f, 64, 1514, true, data, &keep), 1514, data);
 	assert_true(o.same);
 	assert_int_equal(o.copies, 0);
-	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	assert_int_equal(km_report_count(f->m, KM_R_NONE), 0);
 	km_kfree_skb(keep);
-	fx_down(&f);
 }
 
 /* hardened: the same TCP clone is copied, the original intact, nothing
@@ -1608,24 +1615,23 @@ static void test_hardened(void **state)
 	struct km_skb *keep, *skb;
 	unsigned char *old_data;
 	struct outcome o;
-	struct fx f;
+	struct fx *f = *state;	/* hardened, 512 */
 
-	fx_up(&f, &km_asix_hardened, 512);
-	o = run(&f, pair(&f, 2, 100, true, data, &keep), 100, data);
+	o = run(f, pair(f, 2, 100, true, data, &keep), 100, data);
 	assert_false(o.same);
 	assert_int_equal(o.copies, 1);
 	assert_int_equal(o.memmoved, 0);
 	assert_memory_equal(keep->data, data, 100);
 	km_kfree_skb(keep);
 	/* private with headroom 2: memmoved in place, as mainline */
-	o = run(&f, exact(&f, 2, 100, 8, data), 100, data);
+	o = run(f, exact(f, 2, 100, 8, data), 100, data);
 	assert_true(o.same);
 	assert_int_equal(o.memmoved, 100);
 	/* shared (users 2, pktgen): copied; our reference dropped */
-	skb = exact(&f, 16, 1000, 16, data);
+	skb = exact(f, 16, 1000, 16, data);
 	km_skb_get(skb);
 	old_data = skb->data;
-	o = run(&f, skb, 1000, data);
+	o = run(f, skb, 1000, data);
 	assert_false(o.same);
 	assert_int_equal(skb->users, 1);
 	assert_ptr_equal(skb->data, old_data);
@@ -1633,22 +1639,26 @@ static void test_hardened(void **state)
 	assert_memory_equal(skb->data, data, 1000);
 	km_kfree_skb(skb);
 	/* a TCP clone that needs the pad word: copied (the tail is shared) */
-	o = run(&f, pair(&f, 64, 508, true, data, &keep), 508, data);
+	o = run(f, pair(f, 64, 508, true, data, &keep), 508, data);
 	assert_false(o.same);
 	km_kfree_skb(keep);
-	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
-	fx_down(&f);
-	/* and the modulo: at maxpacket 60 a 56-byte frame gets its pad word */
-	fx_up(&f, &km_asix_hardened, 64);
-	km_usbnet_free(f.dev);
-	assert_int_equal(km_usbnet_probe(f.m, &km_asix_hardened, KM_USB_SPEED_FULL, 60,
-					 &f.d.sink, &f.dev), 0);
-	km_reports_clear(f.m);
-	assert_int_equal(km_usbnet_start_xmit(f.dev, exact(&f, 4, 56, 8, data)), 0);
-	assert_int_equal(f.dev->last_urb_len, 64);
-	assert_int_equal(f.last_len, 56);
-	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
-	fx_down(&f);
+	assert_int_equal(km_report_count(f->m, KM_R_NONE), 0);
+}
+
+/* hardened's modulo: at maxpacket 60 a 56-byte frame gets its pad word */
+static void test_hardened_modulo(void **state)
+{
+	uint8_t data[100];
+	struct fx *f = *state;	/* hardened, 64 */
+
+	km_usbnet_free(f->dev);
+	assert_int_equal(km_usbnet_probe(f->m, &km_asix_hardened, KM_USB_SPEED_FULL, 60,
+					 &f->d.sink, &f->dev), 0);
+	km_reports_clear(f->m);
+	assert_int_equal(km_usbnet_start_xmit(f->dev, exact(f, 4, 56, 8, data)), 0);
+	assert_int_equal(f->dev->last_urb_len, 64);
+	assert_int_equal(f->last_len, 56);
+	assert_int_equal(km_report_count(f->m, KM_R_NONE), 0);
 }
 
 /* sr9800's pad modulus: drivers/net/usb/sr9800.c pads when (len + 4) %
@@ -1656,25 +1666,23 @@ static void test_hardened(void **state)
  * len 508 none: 512 bytes, FLAG_MULTI_PACKET, no ZLP, the device waits. */
 static void test_sr9800_pad_modulus(void **state)
 {
+	struct fx *f = *state;
 	uint8_t data[600];
 	struct km_usbnet_dev_stats st;
-	struct fx f;
 
-	fx_up(&f, &km_sr9800, 512);
-	assert_int_equal(km_usbnet_start_xmit(f.dev, exact(&f, 8, 507, 8, data)), 0);
-	assert_int_equal(f.dev->last_urb_len, 515);
-	assert_int_equal(f.last_len, 507);
-	f.last_len = 0;
-	assert_int_equal(km_usbnet_start_xmit(f.dev, exact(&f, 8, 508, 8, data)), 0);
-	assert_int_equal(f.dev->last_urb_len, 512);
-	assert_false(f.dev->last_urb_zero_packet);
-	assert_int_equal(km_report_count(f.m, KM_R_USB_NO_ZLP), 1);
+	assert_int_equal(km_usbnet_start_xmit(f->dev, exact(f, 8, 507, 8, data)), 0);
+	assert_int_equal(f->dev->last_urb_len, 515);
+	assert_int_equal(f->last_len, 507);
+	f->last_len = 0;
+	assert_int_equal(km_usbnet_start_xmit(f->dev, exact(f, 8, 508, 8, data)), 0);
+	assert_int_equal(f->dev->last_urb_len, 512);
+	assert_false(f->dev->last_urb_zero_packet);
+	assert_int_equal(km_report_count(f->m, KM_R_USB_NO_ZLP), 1);
 	/* the frame's bytes are in, the transfer never ended */
-	km_usbnet_dev_get_stats(&f.d, &st);
+	km_usbnet_dev_get_stats(&f->d, &st);
 	assert_int_equal(st.frames, 2);
 	assert_int_equal(st.transfers, 1);
-	km_reports_clear(f.m);
-	fx_down(&f);
+	km_reports_clear(f->m);
 }
 
 /* ax88179: a TCP clone is pushed into in place (its header is not
@@ -1684,34 +1692,32 @@ static void test_sr9800_pad_modulus(void **state)
  * headroom reaches pskb_expand_head(), which BUG()s: NULL, dropped. */
 static void test_ax88179(void **state)
 {
+	struct fx *f = *state;
 	uint8_t data[600];
 	struct km_skb *keep, *skb;
-	struct fx f;
 
-	fx_up(&f, &km_ax88179, 512);
-	assert_int_equal(f.dev->net->needed_headroom, 8);
+	assert_int_equal(f->dev->net->needed_headroom, 8);
 	keep = NULL;
-	skb = pair(&f, 64, 504, true, data, &keep);
-	assert_int_equal(km_usbnet_start_xmit(f.dev, skb), 0);
-	assert_int_equal(f.dev->last_urb_len, 513);
-	assert_int_equal(f.last_len, 504);
-	assert_memory_equal(f.last, data, 504);
-	assert_int_equal(km_report_count(f.m, KM_R_SKB_WRITE_CLONED), 1);
-	assert_int_equal(km_report_count(f.m, KM_R_NONE), 1);
+	skb = pair(f, 64, 504, true, data, &keep);
+	assert_int_equal(km_usbnet_start_xmit(f->dev, skb), 0);
+	assert_int_equal(f->dev->last_urb_len, 513);
+	assert_int_equal(f->last_len, 504);
+	assert_memory_equal(f->last, data, 504);
+	assert_int_equal(km_report_count(f->m, KM_R_SKB_WRITE_CLONED), 1);
+	assert_int_equal(km_report_count(f->m, KM_R_NONE), 1);
 	assert_memory_equal(keep->data, data, 504);
 	km_kfree_skb(keep);
-	km_reports_clear(f.m);
+	km_reports_clear(f->m);
 	/* shared, headroom 4 < 8 */
-	skb = exact(&f, 4, 100, 16, data);
+	skb = exact(f, 4, 100, 16, data);
 	km_skb_get(skb);
-	assert_int_equal(km_usbnet_start_xmit(f.dev, skb), 0);
-	assert_int_equal(km_report_count(f.m, KM_R_SKB_EXPAND_SHARED), 1);
-	assert_int_equal(f.dev->tx_fixup_null, 1);
-	assert_int_equal(f.dev->net->tx_dropped, 1);	/* mainline: not MULTI_PACKET */
+	assert_int_equal(km_usbnet_start_xmit(f->dev, skb), 0);
+	assert_int_equal(km_report_count(f->m, KM_R_SKB_EXPAND_SHARED), 1);
+	assert_int_equal(f->dev->tx_fixup_null, 1);
+	assert_int_equal(f->dev->net->tx_dropped, 1);	/* mainline: not MULTI_PACKET */
 	assert_int_equal(skb->users, 1);
 	km_kfree_skb(skb);
-	km_reports_clear(f.m);
-	fx_down(&f);
+	km_reports_clear(f->m);
 }
 
 struct split_rx {
@@ -1790,17 +1796,16 @@ static size_t ax_frame(uint8_t *p, size_t size, bool good_complement)
  */
 static void test_usbnet_rx(void **state)
 {
+	struct fx *f = *state;
 	uint8_t buf[KM_USBNET_RX_URB_SIZE];
 	struct km_events ev;
-	struct fx f;
 	size_t n;
 
-	fx_up(&f, &km_asix_before, 512);
 	/* a TCP ACK: 66 bytes, one short packet */
 	n = ax_frame(buf, 66, true);
-	km_events_reset(f.m);
-	assert_int_equal(km_usbnet_rx(f.dev, buf, n), 1);
-	km_events_get(f.m, &ev);
+	km_events_reset(f->m);
+	assert_int_equal(km_usbnet_rx(f->dev, buf, n), 1);
+	km_events_get(f->m, &ev);
 	assert_int_equal(ev.urb_allocs, 1);
 	assert_int_equal(ev.urbs, 1);
 	assert_int_equal(ev.kmalloc_calls, 1);
@@ -1820,110 +1825,113 @@ static void test_usbnet_rx(void **state)
 	n = ax_frame(buf, 60, true);
 	n += ax_frame(buf + n, 61, true);
 	assert_int_equal(n, 4 + 60 + 4 + 62);
-	km_events_reset(f.m);
-	assert_int_equal(km_usbnet_rx(f.dev, buf, n), 2);
-	km_events_get(f.m, &ev);
+	km_events_reset(f->m);
+	assert_int_equal(km_usbnet_rx(f->dev, buf, n), 2);
+	km_events_get(f->m, &ev);
 	assert_int_equal(ev.skb_clones, 1);
 	assert_int_equal(ev.skb_frees, 2);
 	assert_int_equal(ev.eth_rx_bytes, 121);
 	/* v3.5 only logs a header whose complement is wrong */
 	n = ax_frame(buf, 66, false);
-	assert_int_equal(km_usbnet_rx(f.dev, buf, n), 1);
+	assert_int_equal(km_usbnet_rx(f->dev, buf, n), 1);
 	/* a transfer of exactly maxpacket bytes ends with a ZLP */
 	n = ax_frame(buf, 508, true);
-	km_events_reset(f.m);
-	assert_int_equal(km_usbnet_rx(f.dev, buf, n), 1);
-	km_events_get(f.m, &ev);
+	km_events_reset(f->m);
+	assert_int_equal(km_usbnet_rx(f->dev, buf, n), 1);
+	km_events_get(f->m, &ev);
 	assert_int_equal(ev.usb_in_packets, 2);
 	assert_int_equal(ev.usb_in_zlps, 1);
 	/* a frame above mtu + 14: "Bad RX Length"; one running past the
 	 * transfer; a transfer above the URB: refused */
 	n = ax_frame(buf, 1515, true);
 	n += ax_frame(buf + n, 10, true);
-	assert_int_equal(km_usbnet_rx(f.dev, buf, n), -EPROTO);
+	assert_int_equal(km_usbnet_rx(f->dev, buf, n), -EPROTO);
 	n = ax_frame(buf, 100, true);
-	assert_int_equal(km_usbnet_rx(f.dev, buf, n - 10), -EPROTO);
-	assert_int_equal(km_usbnet_rx(f.dev, buf, KM_USBNET_RX_URB_SIZE + 1), -EINVAL);
+	assert_int_equal(km_usbnet_rx(f->dev, buf, n - 10), -EPROTO);
+	assert_int_equal(km_usbnet_rx(f->dev, buf, KM_USBNET_RX_URB_SIZE + 1), -EINVAL);
 	assert_int_equal(km_usbnet_rx(NULL, buf, 70), -EINVAL);
 	/* no URB: nothing passed up, nothing leaked */
-	km_fault_fail_kmalloc_nth(f.m, 1);
-	assert_int_equal(km_usbnet_rx(f.dev, buf, 70), -ENOMEM);
-	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
-	fx_down(&f);	/* nothing leaked */
+	km_fault_fail_kmalloc_nth(f->m, 1);
+	assert_int_equal(km_usbnet_rx(f->dev, buf, 70), -ENOMEM);
+	assert_int_equal(km_report_count(f->m, KM_R_NONE), 0);
 }
 
 /* usbnet_start_xmit() allocates an URB per packet after the fixup (the ARM
  * struct urb) and frees it at completion; without one the packet drops */
 static void test_usbnet_tx_urb(void **state)
 {
+	struct fx *f = *state;
 	uint8_t data[100];
 	struct km_events ev;
 	struct km_skb *skb;
-	struct fx f;
 
-	fx_up(&f, &km_asix_after, 512);
-	skb = mk(&f, 8, 100, 8, data);
-	km_events_reset(f.m);
-	assert_int_equal(km_usbnet_start_xmit(f.dev, skb), 0);
-	km_events_get(f.m, &ev);
+	skb = mk(f, 8, 100, 8, data);
+	km_events_reset(f->m);
+	assert_int_equal(km_usbnet_start_xmit(f->dev, skb), 0);
+	km_events_get(f->m, &ev);
 	assert_int_equal(ev.urb_allocs, 1);
 	assert_int_equal(ev.urbs, 1);
 	assert_int_equal(ev.kmalloc_class[7], 1);
 	assert_int_equal(ev.kfree_calls, 2);		/* the URB and the skb's data */
-	assert_int_equal(f.frames, 1);
-	skb = mk(&f, 8, 100, 8, data);
-	km_fault_fail_kmalloc_nth(f.m, 1);		/* the fixup allocates nothing */
-	assert_int_equal(km_usbnet_start_xmit(f.dev, skb), 0);
-	assert_int_equal(f.dev->net->tx_dropped, 1);
-	assert_int_equal(f.frames, 1);
-	fx_down(&f);
+	assert_int_equal(f->frames, 1);
+	skb = mk(f, 8, 100, 8, data);
+	km_fault_fail_kmalloc_nth(f->m, 1);		/* the fixup allocates nothing */
+	assert_int_equal(km_usbnet_start_xmit(f->dev, skb), 0);
+	assert_int_equal(f->dev->net->tx_dropped, 1);
+	assert_int_equal(f->frames, 1);
 }
+
+#define FX(fn, row) cmocka_unit_test_prestate_setup_teardown(fn, fx_setup, fx_teardown, \
+							       (void *)&(row))
+#define MACHINE(fn) cmocka_unit_test_setup_teardown(fn, setup_machine, teardown_machine)
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_probe_and_bind),
-		cmocka_unit_test(test_probe_maxpacket_after_bind),
+	const struct CMUnitTest fixed[] = {
+		MACHINE(test_probe_and_bind),
+		MACHINE(test_probe_maxpacket_after_bind),
 		cmocka_unit_test(test_variant_table),
-		cmocka_unit_test(test_sweep_before_64),
-		cmocka_unit_test(test_sweep_before_512),
-		cmocka_unit_test(test_sweep_after_64),
-		cmocka_unit_test(test_sweep_after_512),
-		cmocka_unit_test(test_xmit_sweep_before),
-		cmocka_unit_test(test_xmit_sweep_after),
-		cmocka_unit_test(test_matrix_private),
-		cmocka_unit_test(test_matrix_clones),
-		cmocka_unit_test(test_after_memmove_on_clone),
-		cmocka_unit_test(test_copy_failure),
-		cmocka_unit_test(test_usbnet_length_rules),
-		cmocka_unit_test(test_bulk_segmentation),
-		cmocka_unit_test(test_device_errors),
+		MACHINE(test_usbnet_length_rules),
+		MACHINE(test_bulk_segmentation),
+		MACHINE(test_device_errors),
 		cmocka_unit_test(test_traffic),
-		cmocka_unit_test(test_xmit_foreign_skb),
+		FX(test_xmit_foreign_skb, after_512),
 		cmocka_unit_test(test_verbatim_markers),
-		cmocka_unit_test(test_usbnet_pad_byte_on_clone),
-		cmocka_unit_test(test_device_oversized),
-		cmocka_unit_test(test_device_11bit_header),
-		cmocka_unit_test(test_fixup_room_boundaries),
-		cmocka_unit_test(test_non_power_of_two_maxpacket),
-		cmocka_unit_test(test_probe_speed_rules),
+		MACHINE(test_usbnet_pad_byte_on_clone),
+		FX(test_device_oversized, after_512),
+		MACHINE(test_device_11bit_header),
+		FX(test_fixup_room_boundaries, after_512),
+		FX(test_fixup_room_boundaries_before, before_512),
+		FX(test_non_power_of_two_maxpacket, after_64),
+		MACHINE(test_probe_speed_rules),
 		cmocka_unit_test(test_wire_all_variants),
-		cmocka_unit_test(test_mainline_keeps_the_flaw),
-		cmocka_unit_test(test_hardened),
-		cmocka_unit_test(test_sr9800_pad_modulus),
-		cmocka_unit_test(test_ax88179),
+		FX(test_mainline_keeps_the_flaw, mainline_512),
+		FX(test_hardened, hardened_512),
+		FX(test_hardened_modulo, hardened_64),
+		FX(test_sr9800_pad_modulus, sr9800_512),
+		FX(test_ax88179, ax88179_512),
 		cmocka_unit_test(test_dev_header_split),
-		cmocka_unit_test(test_mainline_tx_stats),
-		cmocka_unit_test(test_ax88179_parser_policy),
-		cmocka_unit_test(test_transfer_equals_packets),
-		cmocka_unit_test(test_sr9800_maxpacket_1_div0),
+		FX(test_mainline_tx_stats, mainline_512),
+		FX(test_ax88179_no_tso, ax88179_512),
+		MACHINE(test_ax88179_parser_policy),
+		FX(test_sr9800_maxpacket_1_div0, sr9800_1),
 		cmocka_unit_test(test_tcp_retransmit),
 		cmocka_unit_test(test_retransmit_after_memmove),
 		cmocka_unit_test(test_forwarding),
 		cmocka_unit_test(test_pktgen_shared),
-		cmocka_unit_test(test_usbnet_rx),
-		cmocka_unit_test(test_usbnet_tx_urb),
+		FX(test_usbnet_rx, before_512),
+		FX(test_usbnet_tx_urb, after_512),
 	};
+	GArray *rows = km_test_new_group();
+
+	KM_TEST_ROWS(rows, test_sweep, fx_setup, fx_teardown, sweep_rows);
+	KM_TEST_ROWS(rows, test_xmit_sweep, fx_setup, fx_teardown, sweep_rows);
+	KM_TEST_ROWS(rows, test_matrix_private, fx_setup, fx_teardown, before_after_512);
+	KM_TEST_ROWS(rows, test_matrix_clones, fx_setup, fx_teardown, before_after_512);
+	KM_TEST_ROWS(rows, test_after_memmove_on_clone, fx_setup, fx_teardown, before_after_512);
+	KM_TEST_ROWS(rows, test_copy_failure, fx_setup, fx_teardown, before_after_512);
+	KM_TEST_ROWS(rows, test_transfer_equals_packets, fx_setup, fx_teardown, transfer_rows);
+	KM_TEST_CASES(tests, fixed, rows);
 
 	return cmocka_run_group_tests_name("test_asix", tests, NULL, NULL);
 }
