@@ -468,37 +468,37 @@ static void expect_only(const char *name,
 	km_conformance_result_clear(&r);
 }
 
-static void test_catches_tail_write(void **state)
-{
-	expect_only("tail_writer", tail_writer_from, NULL, KM_CONF_CHECK_DST, from_short, true);
-}
-
-/* A write before the destination fails the dst check too, and a case
- * with two wrong places counts once per check */
-static void test_catches_head_write(void **state)
-{
-	expect_only("head_tail_writer", head_tail_writer_from, NULL, KM_CONF_CHECK_DST, from_any,
-		    true);
-}
-
-static void test_catches_bad_data(void **state)
-{
-	expect_only("bad_data", bad_data_from, NULL, KM_CONF_CHECK_COPY, from_copies, true);
-}
-
-static void test_catches_source_write(void **state)
-{
-	expect_only("src_writer", NULL, src_writer_to, KM_CONF_CHECK_SRC, to_nonempty, true);
+/* Variants broken on purpose, one named row each: the check each breaks
+ * fails in exactly the cases @pred counts and, with @others_zero, no
+ * other check fails. */
+static const struct broken_row {
+	const char *name;
+	unsigned long (*from)(void *, unsigned long, unsigned long);
+	unsigned long (*to)(unsigned long, const void *, unsigned long);
+	enum km_conformance_check check;
+	bool (*pred)(int, unsigned long, unsigned long);
+	bool others_zero;
+} broken_rows[] = {
+	{ "tail_writer", tail_writer_from, NULL, KM_CONF_CHECK_DST, from_short, true },
+	/* a write before the destination fails the dst check too, and a
+	 * case with two wrong places counts once per check */
+	{ "head_tail_writer", head_tail_writer_from, NULL, KM_CONF_CHECK_DST, from_any, true },
+	{ "bad_data", bad_data_from, NULL, KM_CONF_CHECK_COPY, from_copies, true },
+	{ "src_writer", NULL, src_writer_to, KM_CONF_CHECK_SRC, to_nonempty, true },
 	/* a write just past the source (the guard after it) too, n == 0
 	 * included (mutant conf-src-guard: only the n bytes were compared) */
-	expect_only("src_past_writer", NULL, src_past_writer_to, KM_CONF_CHECK_SRC, to_any, true);
-}
+	{ "src_past_writer", NULL, src_past_writer_to, KM_CONF_CHECK_SRC, to_any, true },
+	/* claiming N == 0 when not all was accessible breaks the size check
+	 * (the byte checks may fail too: what they see past the hole is not
+	 * defined) */
+	{ "liar", liar_from, liar_to, KM_CONF_CHECK_SIZE, any_short, false },
+};
 
-/* Claiming N == 0 when not all was accessible breaks the size check (the
- * byte checks may fail too: what they see past the hole is not defined). */
-static void test_catches_wrong_count(void **state)
+static void test_catches(void **state)
 {
-	expect_only("liar", liar_from, liar_to, KM_CONF_CHECK_SIZE, any_short, false);
+	const struct broken_row *r = *state;
+
+	expect_only(r->name, r->from, r->to, r->check, r->pred, r->others_zero);
 }
 
 /* a variant that writes far past (or before) the suite's
@@ -763,7 +763,6 @@ static void test_bad_arguments(void **state)
 					     .raw_copy_from_user = liar_from };
 	struct km_conformance_result r = { .cases = 99 };
 	struct km_conformance_opts o = { .page_sizes = { 4096, 8192 } };
-	struct km_fixture f;
 
 	assert_int_equal(km_uaccess_conformance(NULL, NULL, &r), -EINVAL);
 	assert_int_equal(r.cases, 0);
@@ -804,14 +803,18 @@ static void test_bad_arguments(void **state)
 	assert_int_equal(km_uaccess_conformance_in(&km_uaccess_direct, NULL, KM_CONF_CTX__COUNT,
 						   &r, NULL, 0), -EINVAL);
 	assert_int_equal(r.cases, 0);
+}
 
-	/* the caller's current task is left as it was */
-	km_fixture_up(&f, NULL);
-	o = (struct km_conformance_opts){ .page_sizes = { 4096 }, .max_size = 4 };
+/* the caller's current task is left as it was */
+static void test_current_task_kept(void **state)
+{
+	struct km_fixture *f = *state;
+	struct km_conformance_opts o = { .page_sizes = { 4096 }, .max_size = 4 };
+	struct km_conformance_result r;
+
 	assert_int_equal(km_uaccess_conformance(&km_uaccess_direct, &o, &r), 0);
-	assert_ptr_equal(km_current(), f.t);
+	assert_ptr_equal(km_current(), f->t);
 	km_conformance_result_clear(&r);
-	km_fixture_down(&f);
 }
 
 /* ---- kmodel-check --json carries the library's numbers ------------------- */
@@ -977,27 +980,28 @@ static void test_cli_json(void **state)
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
+	const struct CMUnitTest fixed[] = {
 		cmocka_unit_test(test_direct_conforms),
 		cmocka_unit_test(test_fixed_conforms),
 		cmocka_unit_test(test_conforms_highmem_fast_gup),
 		cmocka_unit_test(test_rfc_fails_exactly),
 		cmocka_unit_test(test_max_listed),
-		cmocka_unit_test(test_catches_tail_write),
-		cmocka_unit_test(test_catches_head_write),
-		cmocka_unit_test(test_catches_bad_data),
-		cmocka_unit_test(test_catches_source_write),
-		cmocka_unit_test(test_catches_wrong_count),
 		cmocka_unit_test(test_catches_kbuf_overrun),
 		cmocka_unit_test(test_catches_second_page_leak),
 		cmocka_unit_test(test_catches_write_without_foll_write),
 		cmocka_unit_test(test_catches_missing_set_page_dirty),
 		cmocka_unit_test(test_first_report_per_code),
 		cmocka_unit_test(test_bad_arguments),
+		cmocka_unit_test_setup_teardown(test_current_task_kept, km_fixture_setup,
+						km_fixture_teardown),
 #ifdef KMODEL_CHECK_PATH
 		cmocka_unit_test(test_cli_json),
 #endif
 	};
+	GArray *rows = km_test_new_group();
+
+	KM_TEST_ROWS(rows, test_catches, NULL, NULL, broken_rows);
+	KM_TEST_CASES(tests, fixed, rows);
 
 	return cmocka_run_group_tests_name("test_conformance", tests, NULL, NULL);
 }
