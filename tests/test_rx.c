@@ -59,6 +59,39 @@ static void down(struct fx *f)
 	km_fixture_down(&f->k);
 }
 
+/* A device under test (up()'s arguments): a test's initial state, which
+ * fx_setup() replaces with its struct fx; fx_teardown() runs down(). */
+struct rx_dev {
+	const char *variant;
+	enum km_usb_speed speed;
+	unsigned int mp;
+};
+
+static int fx_setup(void **state)
+{
+	const struct rx_dev *d = *state;
+	struct fx *f = g_new(struct fx, 1);
+
+	up(f, d->variant, d->speed, d->mp);
+	*state = f;
+	return 0;
+}
+
+static int fx_teardown(void **state)
+{
+	down(*state);
+	g_free(*state);
+	return 0;
+}
+
+static const struct rx_dev before = { "before", KM_USB_SPEED_HIGH, 512 };
+static const struct rx_dev asix_v4_14 = { "asix-v4.14", KM_USB_SPEED_HIGH, 512 };
+static const struct rx_dev sr9800 = { "sr9800", KM_USB_SPEED_HIGH, 512 };
+static const struct rx_dev ax88179 = { "ax88179", KM_USB_SPEED_SUPER, 1024 };
+static const struct rx_dev ax88179_v5_7 = { "ax88179-v5.7", KM_USB_SPEED_SUPER, 1024 };
+static const struct rx_dev ax88179_v5_16 = { "ax88179-v5.16", KM_USB_SPEED_SUPER, 1024 };
+static const struct rx_dev ax88179_57bc = { "ax88179-57bc3d3ae8c1", KM_USB_SPEED_SUPER, 1024 };
+
 static unsigned long reports(struct fx *f, enum km_report_code c)
 {
 	return km_report_count(f->k.m, c);
@@ -149,36 +182,33 @@ static void test_framing_ax88179_layout(void **state)
  * frame asix_rx_fixup() takes (mtu + ETH_HLEN + VLAN_HLEN = 1518) */
 static void test_asix_v35_boundaries(void **state)
 {
+	struct fx *f = *state;
 	static const size_t rows[] = { 14, 15, 60, 61, 1514, 1517, 1518 };
-	struct fx f;
 	unsigned long bytes = 0;
 
-	(void)state;
-	up(&f, "before", KM_USB_SPEED_HIGH, 512);
-	assert_int_equal(f.dev->rx_urb_size, 2048);	/* ax88772_bind() */
+	assert_int_equal(f->dev->rx_urb_size, 2048);	/* ax88772_bind() */
 	for (size_t r = 0; r < G_N_ELEMENTS(rows); r++) {
-		size_t len = encode(&f, &rows[r], 1, urb, sizeof(urb), sent);
+		size_t len = encode(f, &rows[r], 1, urb, sizeof(urb), sent);
 
-		f.nframes = 0;
-		assert_int_equal(km_usbnet_rx_urb(f.dev, urb, len), 1);
-		expect_frames(&f, sent, &rows[r], 1);
+		f->nframes = 0;
+		assert_int_equal(km_usbnet_rx_urb(f->dev, urb, len), 1);
+		expect_frames(f, sent, &rows[r], 1);
 		bytes += rows[r] - 14;
 	}
 	/* back to back in one URB */
 	{
 		static const size_t three[] = { 61, 1000, 60 };
-		size_t len = encode(&f, three, 3, urb, sizeof(urb), sent);
+		size_t len = encode(f, three, 3, urb, sizeof(urb), sent);
 
-		f.nframes = 0;
-		assert_int_equal(km_usbnet_rx_urb(f.dev, urb, len), 3);
-		expect_frames(&f, sent, three, 3);
+		f->nframes = 0;
+		assert_int_equal(km_usbnet_rx_urb(f->dev, urb, len), 3);
+		expect_frames(f, sent, three, 3);
 		bytes += 61 + 1000 + 60 - 3 * 14;
 	}
-	assert_int_equal(f.dev->net->stats.rx_packets, G_N_ELEMENTS(rows) + 3);
-	assert_int_equal(f.dev->net->stats.rx_bytes, bytes);
-	assert_int_equal(f.dev->net->stats.rx_errors, 0);
-	assert_int_equal(reports(&f, KM_R_NONE), 0);
-	down(&f);
+	assert_int_equal(f->dev->net->stats.rx_packets, G_N_ELEMENTS(rows) + 3);
+	assert_int_equal(f->dev->net->stats.rx_bytes, bytes);
+	assert_int_equal(f->dev->net->stats.rx_errors, 0);
+	assert_int_equal(reports(f, KM_R_NONE), 0);
 }
 
 /* the malformed neighbours: one byte past the longest frame, an inverted
@@ -187,40 +217,37 @@ static void test_asix_v35_boundaries(void **state)
  * is read past the URB */
 static void test_asix_v35_malformed(void **state)
 {
+	struct fx *f = *state;
 	static const size_t two[] = { 100, 200 };
-	struct fx f;
 	size_t len;
 
-	(void)state;
-	up(&f, "before", KM_USB_SPEED_HIGH, 512);
 	/* 1519 bytes: "Bad RX Length" (encoded by hand: the framing's
 	 * max_frame is 1518) */
 	urb[0] = 0xef; urb[1] = 0x05; urb[2] = 0x10; urb[3] = 0xfa;	/* 0x5ef, ~ */
 	fill(urb + 4, 1520, 0);
-	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 4 + 1520), 0);
-	assert_int_equal(f.dev->net->stats.rx_errors, 1);
+	assert_int_equal(km_usbnet_rx_urb(f->dev, urb, 4 + 1520), 0);
+	assert_int_equal(f->dev->net->stats.rx_errors, 1);
 	/* the second header's copy off by one bit */
-	len = encode(&f, two, 2, urb, sizeof(urb), sent);
+	len = encode(f, two, 2, urb, sizeof(urb), sent);
 	urb[104 + 2] ^= 1;
-	f.nframes = 0;
-	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, len), 1);
-	expect_frames(&f, sent, two, 1);
-	assert_int_equal(f.dev->net->stats.rx_errors, 2);
+	f->nframes = 0;
+	assert_int_equal(km_usbnet_rx_urb(f->dev, urb, len), 1);
+	expect_frames(f, sent, two, 1);
+	assert_int_equal(f->dev->net->stats.rx_errors, 2);
 	/* a truncated header at the end: "Bad SKB Length", after the frames */
-	len = encode(&f, two, 2, urb, sizeof(urb), sent);
+	len = encode(f, two, 2, urb, sizeof(urb), sent);
 	urb[len] = 0x10; urb[len + 1] = 0x00;
-	f.nframes = 0;
-	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, len + 2), 2);
-	assert_int_equal(f.dev->net->stats.rx_errors, 3);
+	f->nframes = 0;
+	assert_int_equal(km_usbnet_rx_urb(f->dev, urb, len + 2), 2);
+	assert_int_equal(f->dev->net->stats.rx_errors, 3);
 	/* a length one byte past the transfer: "Bad RX Length" */
-	len = encode(&f, two, 1, urb, sizeof(urb), sent);
+	len = encode(f, two, 1, urb, sizeof(urb), sent);
 	urb[0] = 101; urb[2] = (uint8_t)~101;
-	f.nframes = 0;
-	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, len), 0);
-	assert_int_equal(f.dev->net->stats.rx_errors, 4);
-	assert_int_equal(reports(&f, KM_R_RX_READ_PAST), 0);
-	assert_int_equal(reports(&f, KM_R_NONE), 0);
-	down(&f);
+	f->nframes = 0;
+	assert_int_equal(km_usbnet_rx_urb(f->dev, urb, len), 0);
+	assert_int_equal(f->dev->net->stats.rx_errors, 4);
+	assert_int_equal(reports(f, KM_R_RX_READ_PAST), 0);
+	assert_int_equal(reports(f, KM_R_NONE), 0);
 }
 
 /* a frame the device split across two URBs: v3.5 loses it (each half is
@@ -228,20 +255,17 @@ static void test_asix_v35_malformed(void **state)
  * state across URBs for it -- the model's finding for the v3.5 port */
 static void test_asix_v35_frame_split_across_urbs(void **state)
 {
+	struct fx *f = *state;
 	static const size_t two[] = { 1000, 1000 };
-	struct fx f;
 	size_t len;
 
-	(void)state;
-	up(&f, "before", KM_USB_SPEED_HIGH, 512);
-	len = encode(&f, two, 2, urb, sizeof(urb), sent);
+	len = encode(f, two, 2, urb, sizeof(urb), sent);
 	assert_int_equal(len, 2008);
-	f.nframes = 0;
-	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 1500), 1);
-	assert_int_equal(km_usbnet_rx_urb(f.dev, urb + 1500, len - 1500), 0);
-	assert_int_equal(f.nframes, 1);	/* the second frame is lost */
-	assert_int_equal(f.dev->net->stats.rx_errors, 2);
-	down(&f);
+	f->nframes = 0;
+	assert_int_equal(km_usbnet_rx_urb(f->dev, urb, 1500), 1);
+	assert_int_equal(km_usbnet_rx_urb(f->dev, urb + 1500, len - 1500), 0);
+	assert_int_equal(f->nframes, 1);	/* the second frame is lost */
+	assert_int_equal(f->dev->net->stats.rx_errors, 2);
 }
 
 /* asix_rx_fixup_internal() (v4.14 text) keeps the frame across the two
@@ -249,67 +273,58 @@ static void test_asix_v35_frame_split_across_urbs(void **state)
  * still held at unbind */
 static void test_asix_v4_14_across_urbs(void **state)
 {
+	struct fx *f = *state;
 	static const size_t two[] = { 1000, 1000 };
-	struct fx f;
 	size_t len;
 
-	(void)state;
-	up(&f, "asix-v4.14", KM_USB_SPEED_HIGH, 512);
-	len = encode(&f, two, 2, urb, sizeof(urb), sent);
-	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 1500), 1);
-	assert_int_equal(km_usbnet_rx_urb(f.dev, urb + 1500, len - 1500), 1);
-	expect_frames(&f, sent, two, 2);
+	len = encode(f, two, 2, urb, sizeof(urb), sent);
+	assert_int_equal(km_usbnet_rx_urb(f->dev, urb, 1500), 1);
+	assert_int_equal(km_usbnet_rx_urb(f->dev, urb + 1500, len - 1500), 1);
+	expect_frames(f, sent, two, 2);
 	/* the second frame's header split 2 + 2 */
-	f.nframes = 0;
-	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 1006), 1);
-	assert_int_equal(km_usbnet_rx_urb(f.dev, urb + 1006, len - 1006), 1);
-	expect_frames(&f, sent, two, 2);
-	assert_int_equal(f.dev->net->stats.rx_errors, 0);
+	f->nframes = 0;
+	assert_int_equal(km_usbnet_rx_urb(f->dev, urb, 1006), 1);
+	assert_int_equal(km_usbnet_rx_urb(f->dev, urb + 1006, len - 1006), 1);
+	expect_frames(f, sent, two, 2);
+	assert_int_equal(f->dev->net->stats.rx_errors, 0);
 	/* half a frame held when the device goes: unbind frees it */
-	f.nframes = 0;
-	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 1500), 1);
-	assert_int_equal(reports(&f, KM_R_NONE), 0);
-	down(&f);
+	f->nframes = 0;
+	assert_int_equal(km_usbnet_rx_urb(f->dev, urb, 1500), 1);
+	assert_int_equal(reports(f, KM_R_NONE), 0);
 }
 
 /* v3.5 usbnet: a transfer shorter than hard_header_len never reaches
  * rx_fixup (rx_complete(): rx_errors and rx_length_errors) */
 static void test_v35_short_transfer(void **state)
 {
-	struct fx f;
+	struct fx *f = *state;
 
-	(void)state;
-	up(&f, "before", KM_USB_SPEED_HIGH, 512);
-	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 13), 0);
-	assert_int_equal(f.dev->net->stats.rx_errors, 1);
-	assert_int_equal(f.dev->net->stats.rx_length_errors, 1);
-	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 2049), -EINVAL);	/* > rx_urb_size */
-	down(&f);
+	assert_int_equal(km_usbnet_rx_urb(f->dev, urb, 13), 0);
+	assert_int_equal(f->dev->net->stats.rx_errors, 1);
+	assert_int_equal(f->dev->net->stats.rx_length_errors, 1);
+	assert_int_equal(km_usbnet_rx_urb(f->dev, urb, 2049), -EINVAL);	/* > rx_urb_size */
 }
 
 /* ---- sr9800 --------------------------------------------------------------- */
 
 static void test_sr9800_boundaries(void **state)
 {
+	struct fx *f = *state;
 	static const size_t three[] = { 14, 1517, 1518 };
-	struct fx f;
 	size_t len;
 
-	(void)state;
-	up(&f, "sr9800", KM_USB_SPEED_HIGH, 512);
-	assert_int_equal(f.dev->rx_urb_size, 4096);	/* sr9800_bind(), high speed */
-	len = encode(&f, three, 3, urb, sizeof(urb), sent);
-	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, len), 3);
-	expect_frames(&f, sent, three, 3);
+	assert_int_equal(f->dev->rx_urb_size, 4096);	/* sr9800_bind(), high speed */
+	len = encode(f, three, 3, urb, sizeof(urb), sent);
+	assert_int_equal(km_usbnet_rx_urb(f->dev, urb, len), 3);
+	expect_frames(f, sent, three, 3);
 	/* "This check is no longer done by usbnet": sr_rx_fixup()'s own */
-	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 13), 0);
-	assert_int_equal(f.dev->net->stats.rx_errors, 1);
-	assert_int_equal(f.dev->net->stats.rx_length_errors, 0);
-	assert_int_equal(reports(&f, KM_R_NONE), 0);
-	km_usbnet_free(f.dev);
-	assert_int_equal(km_usbnet_probe(f.k.m, f.v, KM_USB_SPEED_FULL, 64, NULL, &f.dev), 0);
-	assert_int_equal(f.dev->rx_urb_size, 2048);	/* full speed: 2K */
-	down(&f);
+	assert_int_equal(km_usbnet_rx_urb(f->dev, urb, 13), 0);
+	assert_int_equal(f->dev->net->stats.rx_errors, 1);
+	assert_int_equal(f->dev->net->stats.rx_length_errors, 0);
+	assert_int_equal(reports(f, KM_R_NONE), 0);
+	km_usbnet_free(f->dev);
+	assert_int_equal(km_usbnet_probe(f->k.m, f->v, KM_USB_SPEED_FULL, 64, NULL, &f->dev), 0);
+	assert_int_equal(f->dev->rx_urb_size, 2048);	/* full speed: 2K */
 }
 
 /* ---- ax88179 ---------------------------------------------------------------- */
@@ -324,28 +339,25 @@ static void test_sr9800_boundaries(void **state)
  */
 static void test_ax88179_mainline_frames(void **state)
 {
+	struct fx *f = *state;
 	static const size_t rows[][3] = { { 14, 0, 0 }, { 15, 0, 0 }, { 60, 61, 62 },
 					  { 1514, 1518, 63 } };
-	struct fx f;
 
-	(void)state;
-	up(&f, "ax88179", KM_USB_SPEED_SUPER, 1024);
-	assert_int_equal(f.dev->rx_urb_size, 20480);
+	assert_int_equal(f->dev->rx_urb_size, 20480);
 	for (size_t r = 0; r < G_N_ELEMENTS(rows); r++) {
-		size_t n = rows[r][1] ? 3 : 1, len = encode(&f, rows[r], n, urb, sizeof(urb), sent);
+		size_t n = rows[r][1] ? 3 : 1, len = encode(f, rows[r], n, urb, sizeof(urb), sent);
 
-		f.nframes = 0;
-		assert_int_equal(km_usbnet_rx_urb(f.dev, urb, len), (int)n);
-		assert_int_equal(f.nframes, n);
+		f->nframes = 0;
+		assert_int_equal(km_usbnet_rx_urb(f->dev, urb, len), (int)n);
+		assert_int_equal(f->nframes, n);
 		for (size_t i = 0; i < n; i++) {
 			size_t extra = i + 1 < n ? 2 : 0;
 
-			assert_int_equal(f.lens[i], rows[r][i] + extra);
-			assert_memory_equal(f.frames[i], sent[i], rows[r][i]);
+			assert_int_equal(f->lens[i], rows[r][i] + extra);
+			assert_memory_equal(f->frames[i], sent[i], rows[r][i]);
 		}
 	}
-	assert_int_equal(reports(&f, KM_R_NONE), 0);
-	down(&f);
+	assert_int_equal(reports(f, KM_R_NONE), 0);
 }
 
 /*
@@ -367,28 +379,27 @@ static size_t claim_1000(struct fx *f)
 
 static void test_fix_57bc3d3ae8c1(void **state)
 {
-	struct fx f;
-	size_t len;
+	struct fx *f = *state;	/* ax88179-v5.16 */
 
-	(void)state;
-	up(&f, "ax88179-v5.16", KM_USB_SPEED_SUPER, 1024);
-	len = claim_1000(&f);
-	km_usbnet_rx_urb(f.dev, urb, len);
-	assert_int_equal(reports(&f, KM_R_RX_READ_PAST), 1);
-	down(&f);
+	km_usbnet_rx_urb(f->dev, urb, claim_1000(f));
+	assert_int_equal(reports(f, KM_R_RX_READ_PAST), 1);
+}
 
-	up(&f, "ax88179-57bc3d3ae8c1", KM_USB_SPEED_SUPER, 1024);
-	len = claim_1000(&f);
-	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, len), 0);
-	assert_int_equal(reports(&f, KM_R_RX_READ_PAST), 0);
-	assert_int_equal(f.dev->net->stats.rx_errors, 1);
-	down(&f);
+static void test_fix_57bc3d3ae8c1_fixed(void **state)
+{
+	struct fx *f = *state;	/* ax88179-57bc3d3ae8c1 */
 
-	up(&f, "ax88179", KM_USB_SPEED_SUPER, 1024);
-	len = claim_1000(&f);
-	km_usbnet_rx_urb(f.dev, urb, len);
-	assert_int_equal(reports(&f, KM_R_RX_READ_PAST), 0);
-	down(&f);
+	assert_int_equal(km_usbnet_rx_urb(f->dev, urb, claim_1000(f)), 0);
+	assert_int_equal(reports(f, KM_R_RX_READ_PAST), 0);
+	assert_int_equal(f->dev->net->stats.rx_errors, 1);
+}
+
+static void test_fix_57bc3d3ae8c1_mainline(void **state)
+{
+	struct fx *f = *state;	/* ax88179 */
+
+	km_usbnet_rx_urb(f->dev, urb, claim_1000(f));
+	assert_int_equal(reports(f, KM_R_RX_READ_PAST), 0);
 }
 
 /*
@@ -399,21 +410,22 @@ static void test_fix_57bc3d3ae8c1(void **state)
  * descriptor, rx_hdr, then past the URB. The fix (pkt_cnt * 4, `pkt_cnt >
  * 0`) reads the one descriptor and stops.
  */
+static const uint8_t f8ebb_urb[8] = { 0, 0, 0, 0, 1, 0, 0, 0 };
+
 static void test_fix_f8ebb3ac881b(void **state)
 {
-	static const uint8_t t[8] = { 0, 0, 0, 0, 1, 0, 0, 0 };
-	struct fx f;
+	struct fx *f = *state;	/* ax88179-57bc3d3ae8c1 */
 
-	(void)state;
-	up(&f, "ax88179-57bc3d3ae8c1", KM_USB_SPEED_SUPER, 1024);
-	assert_int_equal(km_usbnet_rx_urb(f.dev, t, sizeof(t)), 0);
-	assert_int_equal(reports(&f, KM_R_RX_READ_PAST), 1);
-	down(&f);
+	assert_int_equal(km_usbnet_rx_urb(f->dev, f8ebb_urb, sizeof(f8ebb_urb)), 0);
+	assert_int_equal(reports(f, KM_R_RX_READ_PAST), 1);
+}
 
-	up(&f, "ax88179", KM_USB_SPEED_SUPER, 1024);
-	assert_int_equal(km_usbnet_rx_urb(f.dev, t, sizeof(t)), 0);
-	assert_int_equal(reports(&f, KM_R_RX_READ_PAST), 0);
-	down(&f);
+static void test_fix_f8ebb3ac881b_fixed(void **state)
+{
+	struct fx *f = *state;	/* ax88179 */
+
+	assert_int_equal(km_usbnet_rx_urb(f->dev, f8ebb_urb, sizeof(f8ebb_urb)), 0);
+	assert_int_equal(reports(f, KM_R_RX_READ_PAST), 0);
 }
 
 /*
@@ -438,28 +450,25 @@ static size_t one_frame_old_firmware(struct fx *f, size_t flen)
 
 static void test_fix_e869e7a17798(void **state)
 {
-	static const char *const names[] = { "ax88179-v5.7", "ax88179-v5.16" };
+	struct fx *f = *state;	/* ax88179-v5.7 */
 	const size_t flen = 60;
+	size_t len = one_frame_old_firmware(f, flen);
 
-	(void)state;
-	for (size_t i = 0; i < 2; i++) {
-		struct fx f;
-		size_t len;
+	assert_int_equal(km_usbnet_rx_urb(f->dev, urb, len), 1);
+	assert_int_equal(f->nframes, 1);
+	assert_int_equal(f->lens[0], flen + 2);
+	assert_false(km_framing_frame_ok(f->v->framing, sent[0], flen, f->frames[0], f->lens[0]));
+}
 
-		up(&f, names[i], KM_USB_SPEED_SUPER, 1024);
-		len = one_frame_old_firmware(&f, flen);
-		assert_int_equal(km_usbnet_rx_urb(f.dev, urb, len), 1);
-		assert_int_equal(f.nframes, 1);
-		if (i == 0) {
-			assert_int_equal(f.lens[0], flen + 2);
-			assert_false(km_framing_frame_ok(f.v->framing, sent[0], flen, f.frames[0],
-							 f.lens[0]));
-		} else {
-			assert_true(km_framing_frame_ok(f.v->framing, sent[0], flen, f.frames[0],
-							f.lens[0]));
-		}
-		down(&f);
-	}
+static void test_fix_e869e7a17798_fixed(void **state)
+{
+	struct fx *f = *state;	/* ax88179-v5.16 */
+	const size_t flen = 60;
+	size_t len = one_frame_old_firmware(f, flen);
+
+	assert_int_equal(km_usbnet_rx_urb(f->dev, urb, len), 1);
+	assert_int_equal(f->nframes, 1);
+	assert_true(km_framing_frame_ok(f->v->framing, sent[0], flen, f->frames[0], f->lens[0]));
 }
 
 /* ---- the checkers ---------------------------------------------------------- */
@@ -656,45 +665,50 @@ static void test_iperf_rx_row(void **state)
  * the skb_put() after it is */
 static void test_set_tail_pointer_then_put(void **state)
 {
-	struct km_fixture k;
+	struct km_fixture *k = *state;
 	struct km_skb *skb;
 
-	(void)state;
-	km_fixture_up(&k, NULL);
-	km_reports_set_log_max(k.m, 8);
-	skb = km_alloc_skb(k.t, 100, KM_GFP_ATOMIC);
+	km_reports_set_log_max(k->m, 8);
+	skb = km_alloc_skb(k->t, 100, KM_GFP_ATOMIC);
 	km_skb_set_tail_pointer(skb, (int)(skb->end - skb->data) + 8);
 	assert_ptr_equal(skb->tail, skb->end + 8);
-	assert_int_equal(km_report_count(k.m, KM_R_NONE), 0);
+	assert_int_equal(km_report_count(k->m, KM_R_NONE), 0);
 	km_skb_put(skb, 1);
-	assert_int_equal(km_report_count(k.m, KM_R_SKB_OVER), 1);
+	assert_int_equal(km_report_count(k->m, KM_R_SKB_OVER), 1);
 	km_skb_set_tail_pointer(skb, 0);
 	km_kfree_skb(skb);
-	km_reports_clear(k.m);
-	km_fixture_down(&k);
+	km_reports_clear(k->m);
 }
+
+#define FX(fn, dev) cmocka_unit_test_prestate_setup_teardown(fn, fx_setup, fx_teardown, \
+							       (void *)&(dev))
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_framing_ax88772_layout),
 		cmocka_unit_test(test_framing_ax88179_layout),
-		cmocka_unit_test(test_asix_v35_boundaries),
-		cmocka_unit_test(test_asix_v35_malformed),
-		cmocka_unit_test(test_asix_v35_frame_split_across_urbs),
-		cmocka_unit_test(test_asix_v4_14_across_urbs),
-		cmocka_unit_test(test_v35_short_transfer),
-		cmocka_unit_test(test_sr9800_boundaries),
-		cmocka_unit_test(test_ax88179_mainline_frames),
-		cmocka_unit_test(test_fix_57bc3d3ae8c1),
-		cmocka_unit_test(test_fix_f8ebb3ac881b),
-		cmocka_unit_test(test_fix_e869e7a17798),
+		FX(test_asix_v35_boundaries, before),
+		FX(test_asix_v35_malformed, before),
+		FX(test_asix_v35_frame_split_across_urbs, before),
+		FX(test_asix_v4_14_across_urbs, asix_v4_14),
+		FX(test_v35_short_transfer, before),
+		FX(test_sr9800_boundaries, sr9800),
+		FX(test_ax88179_mainline_frames, ax88179),
+		FX(test_fix_57bc3d3ae8c1, ax88179_v5_16),
+		FX(test_fix_57bc3d3ae8c1_fixed, ax88179_57bc),
+		FX(test_fix_57bc3d3ae8c1_mainline, ax88179),
+		FX(test_fix_f8ebb3ac881b, ax88179_57bc),
+		FX(test_fix_f8ebb3ac881b_fixed, ax88179),
+		FX(test_fix_e869e7a17798, ax88179_v5_7),
+		FX(test_fix_e869e7a17798_fixed, ax88179_v5_16),
 		cmocka_unit_test(test_checker_no_progress),
 		cmocka_unit_test(test_checker_read_past),
 		cmocka_unit_test(test_checker_runt_reads_eth_header),
 		cmocka_unit_test(test_rx_assemble_counts),
 		cmocka_unit_test(test_iperf_rx_row),
-		cmocka_unit_test(test_set_tail_pointer_then_put),
+		cmocka_unit_test_setup_teardown(test_set_tail_pointer_then_put, km_fixture_setup,
+						km_fixture_teardown),
 	};
 
 	return cmocka_run_group_tests_name("test_rx", tests, NULL, NULL);
