@@ -61,6 +61,8 @@ typedef km_usbnet_frame_fn km_asix_frame_fn;
 
 /**
  * km_asix_dev_new() - an AX88772 bulk-out parser on @m (reports go there).
+ * A harness feeds it the bytes its own tx_fixup produced (km_asix_dev_rx())
+ * to see what the device makes of them, without usbnet in between.
  * @fn, @arg: frame callback (may be NULL: frames are only counted).
  * Return: 0, -EINVAL (NULL @m or @out). Free with km_asix_dev_free().
  */

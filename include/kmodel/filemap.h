@@ -72,6 +72,9 @@ struct km_iov_iter {
  * Return: total bytes (>= 0), -EINVAL for NULL arguments, more than
  * KM_UIO_MAXIOV segments or a length that is negative as ssize_t, -EFAULT
  * when a segment fails access_ok(). @iov is modified only when capped.
+ * A harness builds with it the iterator that km_shmem_read_iter(),
+ * km_shmem_write_iter() and km_generic_perform_write() take, as readv(2)
+ * and writev(2) do.
  */
 KM_API long km_import_iovec(struct km_task *t, struct km_iovec *iov, unsigned long nr_segs,
 			    struct km_iov_iter *i);

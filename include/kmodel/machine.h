@@ -715,7 +715,9 @@ KM_API void km_events_reset(struct km_machine *m);
  * is the same on or off.
  */
 KM_API void km_events_set_counting(struct km_machine *m, bool on);
-/** km_events_counting() - whether @m counts its events (false for NULL). */
+/** km_events_counting() - whether @m counts its events (false for NULL):
+ *  code that turns counting off around its own set-up asks it first, to
+ *  restore what its caller had. */
 KM_API bool km_events_counting(const struct km_machine *m);
 /** The number of counters in struct km_events as the caller was compiled
  *  (every member is a uint64_t; kmalloc_class and kfree_class count as
@@ -770,7 +772,9 @@ KM_API void km_kfree(struct km_task *t, const void *obj);
 KM_API size_t km_ksize(struct km_machine *m, const void *obj);
 /** kmalloc_size_roundup(): the bucket @size falls in on @m, in bytes
  *  (0 for 0 or a NULL @m; beyond the largest cache: page-order rounding,
- *  SIZE_MAX where that does not fit in size_t). */
+ *  SIZE_MAX where that does not fit in size_t). A harness sizes a buffer
+ *  with it as ported code that calls kmalloc_size_roundup() would on the
+ *  modelled machine's caches, whose buckets are not the host's. */
 KM_API size_t km_kmalloc_size_roundup(const struct km_machine *m, size_t size);
 
 /* ---- Fault injection (deterministic, reset by km_fault_inject_reset) ------- */

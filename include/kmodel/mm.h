@@ -135,7 +135,9 @@ KM_API int km_munmap(struct km_mm *mm, unsigned long addr, unsigned long len);
  * under mmap_sem for read. Return: 0 (also for @len 0), -EINVAL (unaligned
  * @addr, a range that wraps or passes TASK_SIZE, another advice), -ENOMEM
  * when part of the range is not mapped (the mapped parts are still
- * zapped, as the kernel does).
+ * zapped, as the kernel does). A harness drops ptes with it to make the
+ * next access fault again: between a COW fault and gup's retry
+ * (KM_IP_GUP_RETRY), or to measure a cold path.
  */
 KM_API int km_madvise(struct km_mm *mm, unsigned long addr, unsigned long len, int advice);
 
@@ -192,7 +194,9 @@ KM_API long km_file_writeback(struct km_file *f);
 /**
  * km_file_read() - the file's contents as a read(2) would see them: @len
  * bytes from byte @pos, from the page cache, zeroes for pages never cached
- * (a new file is zeroes). Touches nothing (no page is cached, no event).
+ * (a new file is zeroes). Touches nothing (no page is cached, no event):
+ * a harness reads back what its code wrote through a mapping or the
+ * write path without disturbing the state or the counts it measures.
  * Return: 0, -EINVAL (NULL argument, or a range past the file's size).
  */
 KM_API int km_file_read(const struct km_file *f, uint64_t pos, void *buf, size_t len);
@@ -383,6 +387,9 @@ KM_API long km_get_user_pages_fast_only(struct km_task *t, unsigned long start, 
  * The gup follows the machine's mm era (enum km_mm_era): in KM_MM_ERA_4_8
  * a MADV_DONTNEED between the COW fault and gup's retry (KM_IP_GUP_RETRY)
  * lets a forced write reach the page cache -- Dirty COW.
+ * A harness calls it as a debugger or /proc/pid/mem writer would: to
+ * reproduce a forced write (Dirty COW) or to look into another task's
+ * address space through the kernel's own path.
  * Return: bytes transferred (0 .. @len), -EINVAL (NULL argument, flags
  * other than KM_FOLL_WRITE | KM_FOLL_FORCE, @mm of another machine).
  */
@@ -479,8 +486,10 @@ KM_API void km_up_read(struct km_task *t, struct km_rwsem *sem);
  * (shmem) maps a page clean. On ARM (2-level, v5.7) young and dirty are
  * software bits: an access to an old pte, or a store to a clean one,
  * faults, and the fault handler sets them (handle_pte_fault()); the
- * model's MMU does the same. Return: 0, -ENOENT (no present pte),
- * -EINVAL (other bits, NULL @mm).
+ * model's MMU does the same. A harness ages a pte with it to reach the
+ * paths an old or clean pte takes, as the pte walk of
+ * pin_page_for_write() that stops there. Return: 0, -ENOENT (no present
+ * pte), -EINVAL (other bits, NULL @mm).
  */
 KM_API int km_pte_mkold_clean(struct km_mm *mm, unsigned long addr, unsigned int bits);
 

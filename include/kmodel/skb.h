@@ -66,7 +66,9 @@ extern "C" {
  */
 #define KM_SKB_SHINFO_SIZE 192u
 /** sizeof(struct skb_shared_info) on @m's page size, bytes (see
- *  KM_SKB_SHINFO_SIZE): 192, 176 or 240. */
+ *  KM_SKB_SHINFO_SIZE): 192, 176 or 240. A harness sizes an skb with it as
+ *  the kernel does (truesize, the room a driver's head allocation
+ *  leaves) on the machine's page size rather than 4 KiB's. */
 KM_API unsigned int km_skb_shinfo_size(const struct km_machine *m);
 
 /** NET_SKB_PAD = max(32, L1_CACHE_BYTES) (include/linux/skbuff.h, v3.5):

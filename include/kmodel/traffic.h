@@ -166,7 +166,10 @@ KM_API struct km_skb *km_traffic_tapped(const struct km_traffic *tr);
  * km_traffic_check_owned() - compare what the stack still owns with what it
  * put there, byte for byte: the queued skb's data pointer, len and bytes
  * (the TCP original's payload, the bridge's or pktgen's frame), and the
- * tap clone's frame. Return: how many of them changed (0: intact).
+ * tap clone's frame. A driver's test asserts 0 after each send: a
+ * tx_fixup that writes into what the stack still owns corrupts the next
+ * retransmit or the tap's copy. Return: how many of them changed (0:
+ * intact).
  */
 KM_API unsigned int km_traffic_check_owned(const struct km_traffic *tr);
 /** Does @frame (@len bytes, as the device parsed it) equal the Ethernet

@@ -236,7 +236,8 @@ KM_API unsigned long km_copy_to_user(struct km_task *t, const struct km_uaccess_
  * clear_user as it is: variants without their own clear_user share this
  * (see km_clear_user_with()). On KM_VMSPLIT_4G4G it
  * pins, kmaps and clears a page at a time instead (the user mapping is out
- * of reach there).
+ * of reach there). A harness zeroes user memory with it the way the
+ * kernel's read(2) of /dev/zero or a short read's tail does.
  * Return: bytes not cleared.
  */
 KM_API unsigned long km_clear_user(struct km_task *t, unsigned long to, unsigned long n);
