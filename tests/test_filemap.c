@@ -38,6 +38,20 @@ static void up(struct km_fixture *f, bool fast_gup)
 	km_fixture_up(f, &c);
 }
 
+/* cmocka fixtures: up()'s machine without fast gup (the BeagleBone's),
+ * and with it */
+static int setup_up(void **state, bool fast_gup)
+{
+	struct km_fixture *f = g_new0(struct km_fixture, 1);
+
+	up(f, fast_gup);
+	*state = f;
+	return 0;
+}
+
+static int setup_slow(void **state) { return setup_up(state, false); }
+static int setup_fast(void **state) { return setup_up(state, true); }
+
 /* user memory at @a, filled with a pattern seeded by @seed */
 static void fill_user(struct km_fixture *f, unsigned long a, size_t n, unsigned char seed)
 {
@@ -170,7 +184,7 @@ static void test_readv_empty_first_segment_19f18459330f(void **state)
  * reads as zeros. */
 static void test_segments_round_trip(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	struct km_shmem_file *file;
 	struct km_iov_iter it;
 	unsigned long u, r;
@@ -178,20 +192,19 @@ static void test_segments_round_trip(void **state)
 	static unsigned char src[5004], back[4090 + 5004];
 	unsigned char *exp = g_malloc0(4090 + 5004);
 
-	up(&f, false);
-	u = km_test_map(&f, 0, 4, KM_PROT_READ | KM_PROT_WRITE);
-	r = km_test_map(&f, 0, 4, KM_PROT_READ | KM_PROT_WRITE);
-	fill_user(&f, u, 3 * P, 1);
-	assert_int_equal(km_shmem_file_new(f.m, &file), 0);
+	u = km_test_map(f, 0, 4, KM_PROT_READ | KM_PROT_WRITE);
+	r = km_test_map(f, 0, 4, KM_PROT_READ | KM_PROT_WRITE);
+	fill_user(f, u, 3 * P, 1);
+	assert_int_equal(km_shmem_file_new(f->m, &file), 0);
 	{
 		struct km_iovec iov[5] = { { u, 3 }, { 0, 0 }, { u + 100, 5000 }, { u + 9000, 0 },
 					   { u + 7, 1 } };
 
-		peek(&f, u, src, 3);
-		peek(&f, u + 100, src + 3, 5000);
-		peek(&f, u + 7, src + 5003, 1);
-		assert_int_equal(km_import_iovec(f.t, iov, 5, &it), 5004);
-		assert_int_equal(km_shmem_write_iter(f.t, &km_uaccess_direct, file, &pos, &it),
+		peek(f, u, src, 3);
+		peek(f, u + 100, src + 3, 5000);
+		peek(f, u + 7, src + 5003, 1);
+		assert_int_equal(km_import_iovec(f->t, iov, 5, &it), 5004);
+		assert_int_equal(km_shmem_write_iter(f->t, &km_uaccess_direct, file, &pos, &it),
 				 5004);
 	}
 	assert_int_equal(pos, 4090 + 5004);
@@ -204,40 +217,37 @@ static void test_segments_round_trip(void **state)
 		struct km_iovec iov[3] = { { r, 1000 }, { 0, 0 }, { r + 1000, 4090 + 5004 - 1000 } };
 
 		km_iov_iter_init(&it, iov, 3, 4090 + 5004);
-		assert_int_equal(km_shmem_read_iter(f.t, &km_uaccess_gup_kmap_fixed, false, file,
+		assert_int_equal(km_shmem_read_iter(f->t, &km_uaccess_gup_kmap_fixed, false, file,
 						    &pos, &it), 4090 + 5004);
 	}
-	peek(&f, r, back, sizeof(back));
+	peek(f, r, back, sizeof(back));
 	assert_memory_equal(back, exp, sizeof(back));
 	g_free(exp);
 	km_shmem_file_free(file);
-	km_fixture_down(&f);
 }
 
 /* writev({good, 10}, {unmapped, 10}): the fault-in of the page's bytes
  * fails, nothing is written: -EFAULT (v5.7 generic_perform_write) */
 static void test_writev_bad_segment_efault(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	struct km_shmem_file *file;
 	struct km_iov_iter it;
 	unsigned long u;
 	uint64_t pos = 0;
 
-	up(&f, false);
-	u = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
-	assert_int_equal(km_shmem_file_new(f.m, &file), 0);
+	u = km_test_map(f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
+	assert_int_equal(km_shmem_file_new(f->m, &file), 0);
 	{
 		struct km_iovec iov[2] = { { u, 10 }, { u + 64 * P, 10 } };
 
-		assert_int_equal(km_import_iovec(f.t, iov, 2, &it), 20);
-		assert_int_equal(km_shmem_write_iter(f.t, &km_uaccess_direct, file, &pos, &it),
+		assert_int_equal(km_import_iovec(f->t, iov, 2, &it), 20);
+		assert_int_equal(km_shmem_write_iter(f->t, &km_uaccess_direct, file, &pos, &it),
 				 -EFAULT);
 	}
 	assert_int_equal(pos, 0);
 	assert_int_equal(km_shmem_file_size(file), 0);
 	km_shmem_file_free(file);
-	km_fixture_down(&f);
 }
 
 /* iov_iter_fault_in_readable() asked for more than the iterator holds:
@@ -247,31 +257,29 @@ static void test_writev_bad_segment_efault(void **state)
  * iov_iter_init()) never moves iteration past nr_segs either. */
 static void test_fault_in_past_count_stays_in_segments(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	struct km_iov_iter it;
 	unsigned long u;
 	/* iov[2] lies past nr_segs: an unmapped range that must never be read */
 	struct km_iovec iov[3] = { { 0, 0 }, { 0, 64 }, { 0x100000, 10 } };
 
-	up(&f, false);
-	u = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
+	u = km_test_map(f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
 	iov[1].iov_base = u;
 	km_iov_iter_init(&it, iov, 2, 64);
-	assert_int_equal(km_iov_iter_fault_in_readable(f.t, &it, 64 + P), 0);
-	assert_int_equal(km_report_count(f.m, KM_R_WARN_ON), 1);
-	assert_int_equal(km_follow_pte(f.mm, u, NULL, NULL), 0);	/* faulted in */
-	assert_int_equal(km_iov_iter_fault_in_readable(f.t, &it, 64), 0);
-	assert_int_equal(km_report_count(f.m, KM_R_WARN_ON), 1);	/* within count: silent */
+	assert_int_equal(km_iov_iter_fault_in_readable(f->t, &it, 64 + P), 0);
+	assert_int_equal(km_report_count(f->m, KM_R_WARN_ON), 1);
+	assert_int_equal(km_follow_pte(f->mm, u, NULL, NULL), 0);	/* faulted in */
+	assert_int_equal(km_iov_iter_fault_in_readable(f->t, &it, 64), 0);
+	assert_int_equal(km_report_count(f->m, KM_R_WARN_ON), 1);	/* within count: silent */
 	assert_int_equal(km_iov_iter_fault_in_readable(NULL, &it, 1), -EINVAL);
 	/* count 1000 over 64 bytes of segments: fault-in stops at the last
 	 * one, advance after it (no segments left, as after a full advance) */
 	km_iov_iter_init(&it, iov, 2, 1000);
-	assert_int_equal(km_iov_iter_fault_in_readable(f.t, &it, 1000), 0);
+	assert_int_equal(km_iov_iter_fault_in_readable(f->t, &it, 1000), 0);
 	km_iov_iter_advance(&it, 1000);
 	assert_ptr_equal(it.iov, &iov[2]);
 	assert_int_equal(it.nr_segs, 0);
-	km_reports_clear(f.m);
-	km_fixture_down(&f);
+	km_reports_clear(f->m);
 }
 
 /* gup_kmap_fixed without fast GUP: its atomic copy takes the pte-lock walk
@@ -282,22 +290,21 @@ static void test_fault_in_past_count_stays_in_segments(void **state)
  * read path copies too. */
 static void test_fixed_without_fast_gup_writes(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	struct km_shmem_file *file;
 	struct km_perform_write_stats st;
 	struct km_iov_iter it;
 	unsigned long u;
 	uint64_t pos = 0;
 
-	up(&f, false);
-	u = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
-	fill_user(&f, u, 100, 3);
-	assert_int_equal(km_shmem_file_new(f.m, &file), 0);
+	u = km_test_map(f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
+	fill_user(f, u, 100, 3);
+	assert_int_equal(km_shmem_file_new(f->m, &file), 0);
 	{
 		struct km_iovec iov = { u, 100 };
 
 		km_iov_iter_init(&it, &iov, 1, 100);
-		assert_int_equal(km_generic_perform_write(f.t, &km_uaccess_gup_kmap_fixed, file, 0,
+		assert_int_equal(km_generic_perform_write(f->t, &km_uaccess_gup_kmap_fixed, file, 0,
 							  &it, &st), 100);
 	}
 	assert_int_equal(st.zero_copies, 0);
@@ -308,16 +315,15 @@ static void test_fixed_without_fast_gup_writes(void **state)
 		struct km_iovec iov = { u, 100 };
 
 		km_iov_iter_init(&it, &iov, 1, 100);
-		assert_int_equal(km_shmem_write_iter(f.t, &km_uaccess_direct, file, &pos, &it), 100);
+		assert_int_equal(km_shmem_write_iter(f->t, &km_uaccess_direct, file, &pos, &it), 100);
 		assert_int_equal(km_shmem_file_size(file), 100);
 		pos = 0;
 		km_iov_iter_init(&it, &iov, 1, 100);
-		assert_int_equal(km_shmem_read_iter(f.t, &km_uaccess_gup_kmap_fixed, true, file,
+		assert_int_equal(km_shmem_read_iter(f->t, &km_uaccess_gup_kmap_fixed, true, file,
 						    &pos, &it), 100);
 	}
-	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
+	assert_int_equal(km_report_count(f->m, KM_R_NONE), 0);
 	km_shmem_file_free(file);
-	km_fixture_down(&f);
 }
 
 /* A buffer that was only read is mapped to the shared zero page, whose pte
@@ -328,7 +334,7 @@ static void test_fixed_without_fast_gup_writes(void **state)
  * the model found. Its pte-lock walk (FIX(4)) reads the zero page. */
 static void test_fixed_zero_page_source_writes(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	struct km_shmem_file *file;
 	struct km_perform_write_stats st;
 	struct km_iov_iter it;
@@ -336,24 +342,22 @@ static void test_fixed_zero_page_source_writes(void **state)
 	unsigned long u;
 	unsigned char c;
 
-	up(&f, true);
-	u = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
-	assert_int_equal(km_user_access(f.t, u, &c, 1, false), 1);	/* read: zero page */
-	assert_int_equal(km_shmem_file_new(f.m, &file), 0);
+	u = km_test_map(f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
+	assert_int_equal(km_user_access(f->t, u, &c, 1, false), 1);	/* read: zero page */
+	assert_int_equal(km_shmem_file_new(f->m, &file), 0);
 	iov = (struct km_iovec){ u, 64 };
 	km_iov_iter_init(&it, &iov, 1, 64);
-	assert_int_equal(km_generic_perform_write(f.t, &km_uaccess_gup_kmap_fixed, file, 0, &it,
+	assert_int_equal(km_generic_perform_write(f->t, &km_uaccess_gup_kmap_fixed, file, 0, &it,
 						  &st), 64);
 	assert_int_equal(st.zero_copies, 0);
 	/* and once the buffer is written (its own page) */
 	c = 1;
-	assert_int_equal(km_user_access(f.t, u, &c, 1, true), 1);
+	assert_int_equal(km_user_access(f->t, u, &c, 1, true), 1);
 	km_iov_iter_init(&it, &iov, 1, 64);
-	assert_int_equal(km_generic_perform_write(f.t, &km_uaccess_gup_kmap_fixed, file, 0, &it,
+	assert_int_equal(km_generic_perform_write(f->t, &km_uaccess_gup_kmap_fixed, file, 0, &it,
 						  &st), 64);
 	assert_int_equal(st.zero_copies, 0);
 	km_shmem_file_free(file);
-	km_fixture_down(&f);
 }
 
 /* iov_iter_advance() leaves consumed segments behind, an empty one only
@@ -383,38 +387,36 @@ static void test_iov_iter_advance(void **state)
 /* import_iovec(): UIO_MAXIOV, negative lengths, access_ok, MAX_RW_COUNT */
 static void test_import_iovec(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	struct km_iov_iter it;
 	static struct km_iovec many[KM_UIO_MAXIOV + 1];
 
-	up(&f, false);
-	assert_int_equal(km_import_iovec(f.t, many, KM_UIO_MAXIOV + 1, &it), -EINVAL);
-	assert_int_equal(km_import_iovec(f.t, many, KM_UIO_MAXIOV, &it), 0);
+	assert_int_equal(km_import_iovec(f->t, many, KM_UIO_MAXIOV + 1, &it), -EINVAL);
+	assert_int_equal(km_import_iovec(f->t, many, KM_UIO_MAXIOV, &it), 0);
 	{
 		struct km_iovec neg = { 0x10000, (size_t)-1 };
 
-		assert_int_equal(km_import_iovec(f.t, &neg, 1, &it), -EINVAL);
+		assert_int_equal(km_import_iovec(f->t, &neg, 1, &it), -EINVAL);
 	}
 	{
-		struct km_iovec high = { km_task_size(f.m) - 10, 11 };
+		struct km_iovec high = { km_task_size(f->m) - 10, 11 };
 
-		assert_int_equal(km_import_iovec(f.t, &high, 1, &it), -EFAULT);
+		assert_int_equal(km_import_iovec(f->t, &high, 1, &it), -EFAULT);
 	}
 	{
 		/* 0x7ffff000 (MAX_RW_COUNT with 4 KiB pages) in all: the second shrinks */
 		struct km_iovec two[2] = { { 0x1000, 0x70000000 }, { 0x1000, 0x10000000 } };
 
-		assert_int_equal(km_import_iovec(f.t, two, 2, &it), 0x7ffff000);
+		assert_int_equal(km_import_iovec(f->t, two, 2, &it), 0x7ffff000);
 		assert_int_equal(two[1].iov_len, 0x7ffff000 - 0x70000000);
 	}
-	km_fixture_down(&f);
 }
 
 /* A new page-cache page is not zeroed by write_begin: write_end zeroes the
  * bytes around the copy (shmem_write_end()); O_TRUNC frees the pages */
 static void test_partial_page_zeroed_and_truncate(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	struct km_shmem_file *file;
 	struct km_iov_iter it;
 	unsigned long u;
@@ -422,53 +424,54 @@ static void test_partial_page_zeroed_and_truncate(void **state)
 	static unsigned char got[P];
 	struct km_events ev;
 
-	up(&f, false);
-	u = km_test_map(&f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
-	fill_user(&f, u, P, 0x80);
-	assert_int_equal(km_shmem_file_new(f.m, &file), 0);
+	u = km_test_map(f, 0, 1, KM_PROT_READ | KM_PROT_WRITE);
+	fill_user(f, u, P, 0x80);
+	assert_int_equal(km_shmem_file_new(f->m, &file), 0);
 	/* a page of pattern, freed: the allocator hands that frame out next */
 	{
 		struct km_iovec iov = { u, P };
 		uint64_t p0 = 0;
 
 		km_iov_iter_init(&it, &iov, 1, P);
-		assert_int_equal(km_shmem_write_iter(f.t, &km_uaccess_direct, file, &p0, &it), P);
+		assert_int_equal(km_shmem_write_iter(f->t, &km_uaccess_direct, file, &p0, &it), P);
 		km_shmem_file_truncate(file);
 	}
 	{
 		struct km_iovec iov = { u, 10 };
 
 		km_iov_iter_init(&it, &iov, 1, 10);
-		assert_int_equal(km_shmem_write_iter(f.t, &km_uaccess_direct, file, &pos, &it), 10);
+		assert_int_equal(km_shmem_write_iter(f->t, &km_uaccess_direct, file, &pos, &it), 10);
 	}
-	file_bytes(&f, file, 0, got, P);
+	file_bytes(f, file, 0, got, P);
 	for (size_t k = 0; k < P; k++)
 		if (k < 100 || k >= 110)
 			assert_int_equal(got[k], 0);
 	assert_true(km_page_dirty(km_shmem_file_page(file, 0)));
-	km_events_reset(f.m);
+	km_events_reset(f->m);
 	km_shmem_file_truncate(file);
-	km_events_get(f.m, &ev);
+	km_events_get(f->m, &ev);
 	assert_int_equal(ev.pages_freed, 1);
 	assert_int_equal(km_shmem_file_size(file), 0);
 	assert_null(km_shmem_file_page(file, 0));
 	km_shmem_file_free(file);
-	km_fixture_down(&f);
 }
+
+#define SLOW(fn) cmocka_unit_test_setup_teardown(fn, setup_slow, km_fixture_teardown)
+#define FAST(fn) cmocka_unit_test_setup_teardown(fn, setup_fast, km_fixture_teardown)
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_writev_empty_first_segment_d4690f1e1cda),
 		cmocka_unit_test(test_readv_empty_first_segment_19f18459330f),
-		cmocka_unit_test(test_segments_round_trip),
-		cmocka_unit_test(test_writev_bad_segment_efault),
-		cmocka_unit_test(test_fixed_without_fast_gup_writes),
-		cmocka_unit_test(test_fixed_zero_page_source_writes),
+		SLOW(test_segments_round_trip),
+		SLOW(test_writev_bad_segment_efault),
+		SLOW(test_fixed_without_fast_gup_writes),
+		FAST(test_fixed_zero_page_source_writes),
 		cmocka_unit_test(test_iov_iter_advance),
-		cmocka_unit_test(test_fault_in_past_count_stays_in_segments),
-		cmocka_unit_test(test_import_iovec),
-		cmocka_unit_test(test_partial_page_zeroed_and_truncate),
+		SLOW(test_fault_in_past_count_stays_in_segments),
+		SLOW(test_import_iovec),
+		SLOW(test_partial_page_zeroed_and_truncate),
 	};
 
 	return cmocka_run_group_tests_name("test_filemap", tests, registry_up, registry_down);
