@@ -40,109 +40,110 @@ static void assert_reports(struct km_machine *m, enum km_report_code code, unsig
  * may run any time), the hypervisor writes "GNT!" into it, gntdev puts it.
  * The next writeback writes the page only if it is dirty again.
  */
+static const struct gntdev_row {
+	const char *name;
+	bool fixed;
+	const char *disk;	/* the file on disk at the end */
+	unsigned long reports;	/* KM_R_PIN_NOT_DIRTIED */
+} gntdev_rows[] = {
+	{ "v5.8, put_page() clean: the write is lost", false, "old!", 1 },
+	{ "v5.9, set_page_dirty_lock() first", true, "GNT!", 0 },
+};
+
 static void test_gntdev_grant_copy(void **state)
 {
-	static const struct {
-		const char *name;
-		bool fixed;
-		const char *disk;	/* the file on disk at the end */
-		unsigned long reports;	/* KM_R_PIN_NOT_DIRTIED */
-	} rows[] = {
-		{ "v5.8, put_page() clean: the write is lost", false, "old!", 1 },
-		{ "v5.9, set_page_dirty_lock() first", true, "GNT!", 0 },
-	};
+	const struct gntdev_row *row = km_row(state);
+	struct km_fixture *f = km_row_fixture(state);
+	struct km_file *file;
+	struct gntdev_copy_batch *batch;
+	struct km_page *page = NULL;
+	unsigned long u, P;
+	char disk[5] = { 0 };
 
-	(void)state;
-	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
-		struct km_fixture f;
-		struct km_file *file;
-		struct gntdev_copy_batch *batch;
-		struct km_page *page = NULL;
-		unsigned long u, P;
-		char disk[5] = { 0 };
-
-		km_fixture_up(&f, NULL);
-		km_check_pinned_writes(f.m, true);
-		P = km_page_size(f.m);
-		assert_int_equal(km_file_new(f.m, P, &file), 0);
-		assert_int_equal(km_mmap_file(f.mm, 0, P, KM_PROT_READ | KM_PROT_WRITE, true, file,
-					      0, &u), 0);
-		assert_int_equal(km_copy_to_user(f.t, &km_uaccess_direct, u, "old!", 4), 0);
-		assert_int_equal(km_file_writeback(file), 1);
-		batch = gntdev_test_batch_new(rows[i].fixed);
-		assert_non_null(batch);
-		assert_int_equal(gntdev_test_get_dest_page(batch, u, &page), 0);
-		km_file_writeback(file);
-		assert_int_equal(km_page_device_write(f.m, page, 0, "GNT!", 4), 0);
-		gntdev_test_put_pages(batch);
-		gntdev_test_batch_free(batch);
-		km_file_writeback(file);
-		assert_int_equal(km_file_read_disk(file, 0, disk, 4), 0);
-		if (strcmp(disk, rows[i].disk))
-			fail_msg("%s: disk \"%s\"", rows[i].name, disk);
-		assert_reports(f.m, KM_R_PIN_NOT_DIRTIED, rows[i].reports,
-			       "written while pinned with FOLL_WRITE, released clean", rows[i].name);
-		km_munmap(f.mm, u, P);
-		km_file_put(file);
-		km_fixture_down(&f);
-	}
+	km_check_pinned_writes(f->m, true);
+	P = km_page_size(f->m);
+	assert_int_equal(km_file_new(f->m, P, &file), 0);
+	assert_int_equal(km_mmap_file(f->mm, 0, P, KM_PROT_READ | KM_PROT_WRITE, true, file,
+				      0, &u), 0);
+	assert_int_equal(km_copy_to_user(f->t, &km_uaccess_direct, u, "old!", 4), 0);
+	assert_int_equal(km_file_writeback(file), 1);
+	batch = gntdev_test_batch_new(row->fixed);
+	assert_non_null(batch);
+	assert_int_equal(gntdev_test_get_dest_page(batch, u, &page), 0);
+	km_file_writeback(file);
+	assert_int_equal(km_page_device_write(f->m, page, 0, "GNT!", 4), 0);
+	gntdev_test_put_pages(batch);
+	gntdev_test_batch_free(batch);
+	km_file_writeback(file);
+	assert_int_equal(km_file_read_disk(file, 0, disk, 4), 0);
+	if (strcmp(disk, row->disk))
+		fail_msg("%s: disk \"%s\"", row->name, disk);
+	assert_reports(f->m, KM_R_PIN_NOT_DIRTIED, row->reports,
+		       "written while pinned with FOLL_WRITE, released clean", row->name);
+	km_munmap(f->mm, u, P);
+	km_file_put(file);
 }
 
 /* the checker observes only: off, the same run loses the write silently;
  * a page pinned for write but not written, or written and dirty, is fine */
+static const struct pin_row {
+	const char *name;
+	bool on, write, dirty, pin;
+	unsigned long reports;
+} pin_rows[] = {
+	{ "checker off", false, true, false, false, 0 },
+	{ "not written", true, false, false, false, 0 },
+	{ "written, set_page_dirty()", true, true, true, false, 0 },
+	{ "written, put clean", true, true, false, false, 1 },
+	{ "pin_user_pages_fast(), written, unpinned clean", true, true, false, true, 1 },
+	{ "pin_user_pages_fast(), written, dirtied", true, true, true, true, 0 },
+};
+
+/* on the default machine (no fast gup: the slow path) and, the same rows,
+ * with the lockless walk (setup_fast_gup): both pin alike */
 static void test_pinned_write_rules(void **state)
 {
-	static const struct {
-		const char *name;
-		bool on, write, dirty, pin;
-		unsigned long reports;
-	} rows[] = {
-		{ "checker off", false, true, false, false, 0 },
-		{ "not written", true, false, false, false, 0 },
-		{ "written, set_page_dirty()", true, true, true, false, 0 },
-		{ "written, put clean", true, true, false, false, 1 },
-		{ "pin_user_pages_fast(), written, unpinned clean", true, true, false, true, 1 },
-		{ "pin_user_pages_fast(), written, dirtied", true, true, true, true, 0 },
-	};
+	const struct pin_row *row = km_row(state);
+	struct km_fixture *f = km_row_fixture(state);
+	struct km_page *p;
+	unsigned long u;
 
-	(void)state;
-	/* the lockless walk (fast_gup) and the slow path pin alike */
-	for (int fast = 0; fast < 2; fast++)
-		for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
-			struct km_machine_config cfg = { .fast_gup = fast };
-			struct km_fixture f;
-			struct km_page *p;
-			unsigned long u;
+	km_check_pinned_writes(f->m, row->on);
+	assert_int_equal(km_mmap(f->mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &u), 0);
+	assert_int_equal(km_copy_to_user(f->t, &km_uaccess_direct, u, "x", 1), 0);
+	if (row->pin)
+		assert_int_equal(km_pin_user_pages_fast(f->t, u, 1, KM_FOLL_WRITE, &p), 1);
+	else
+		assert_int_equal(km_get_user_pages_fast(f->t, u, 1, KM_FOLL_WRITE, &p), 1);
+	if (row->write)
+		assert_int_equal(km_page_device_write(f->m, p, 8, "dma", 3), 0);
+	if (row->dirty)
+		km_set_page_dirty(f->m, p);
+	if (row->pin)
+		km_unpin_user_page(f->m, p);
+	else
+		km_put_page(f->m, p);
+	assert_reports(f->m, KM_R_PIN_NOT_DIRTIED, row->reports, "released clean",
+		       row->name);
+}
 
-			km_fixture_up(&f, &cfg);
-			km_check_pinned_writes(f.m, rows[i].on);
-			assert_int_equal(km_mmap(f.mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &u), 0);
-			assert_int_equal(km_copy_to_user(f.t, &km_uaccess_direct, u, "x", 1), 0);
-			if (rows[i].pin)
-				assert_int_equal(km_pin_user_pages_fast(f.t, u, 1, KM_FOLL_WRITE, &p), 1);
-			else
-				assert_int_equal(km_get_user_pages_fast(f.t, u, 1, KM_FOLL_WRITE, &p), 1);
-			if (rows[i].write)
-				assert_int_equal(km_page_device_write(f.m, p, 8, "dma", 3), 0);
-			if (rows[i].dirty)
-				km_set_page_dirty(f.m, p);
-			if (rows[i].pin)
-				km_unpin_user_page(f.m, p);
-			else
-				km_put_page(f.m, p);
-			assert_reports(f.m, KM_R_PIN_NOT_DIRTIED, rows[i].reports, "released clean",
-				       rows[i].name);
-			km_fixture_down(&f);
-		}
-	/* a device write past the page is refused */
-	{
-		struct km_fixture f;
+static int setup_fast_gup(void **state)
+{
+	return km_row_setup_cfg(state, &(struct km_machine_config){ .fast_gup = true });
+}
 
-		km_fixture_up(&f, NULL);
-		assert_int_equal(km_page_device_write(f.m, km_pfn_to_page(f.m, 1), 4095, "ab", 2),
-				 -EINVAL);
-		km_fixture_down(&f);
-	}
+static void test_pinned_write_rules_fast_gup(void **state)
+{
+	test_pinned_write_rules(state);
+}
+
+/* a device write past the page is refused */
+static void test_device_write_past_page(void **state)
+{
+	struct km_fixture *f = *state;
+
+	assert_int_equal(km_page_device_write(f->m, km_pfn_to_page(f->m, 1), 4095, "ab", 2),
+			 -EINVAL);
 }
 
 /* ---- wl128x --------------------------------------------------------------- */
@@ -151,175 +152,177 @@ static void test_pinned_write_rules(void **state)
  * faults): v3.10 copies under spin_lock_irqsave() -- the fault may sleep
  * holding the lock with interrupts off; with CONFIG_PREEMPT the fault is
  * fixed up instead and read() returns 0. v3.11 copies after unlocking. */
+static const struct wl128x_row {
+	const char *name;
+	bool fixed;
+	int ret;
+	unsigned long reports;
+} wl128x_rows[] = {
+	{ "v3.10: copy_to_user() under the lock", false, 0, 1 },
+	{ "v3.11: after spin_unlock_irqrestore()", true, 6, 0 },
+};
+
 static void test_wl128x_copy_under_spinlock(void **state)
 {
-	static const struct {
-		const char *name;
-		bool fixed;
-		int ret;
-		unsigned long reports;
-	} rows[] = {
-		{ "v3.10: copy_to_user() under the lock", false, 0, 1 },
-		{ "v3.11: after spin_unlock_irqrestore()", true, 6, 0 },
-	};
+	const struct wl128x_row *row = km_row(state);
+	struct km_fixture *f = km_row_fixture(state);
+	struct fmdev *fmdev;
+	unsigned long u;
+	unsigned char got[6], want[6] = { 0x10, 0x11, 0x12, 0x13, 0x14, 0x15 };
+	int ret;
 
-	(void)state;
-	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
-		struct km_fixture f;
-		struct fmdev *fmdev;
-		unsigned long u;
-		unsigned char got[6], want[6] = { 0x10, 0x11, 0x12, 0x13, 0x14, 0x15 };
-		int ret;
-
-		km_fixture_up(&f, NULL);
-		assert_int_equal(km_mmap(f.mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &u), 0);
-		fmdev = wl128x_test_fmdev_new(2);
-		assert_non_null(fmdev);
-		ret = wl128x_test_read(fmdev, rows[i].fixed, u, sizeof(got));
-		if (ret != rows[i].ret)
-			fail_msg("%s: read %d", rows[i].name, ret);
-		assert_reports(f.m, KM_R_SLEEP_IN_ATOMIC, rows[i].reports,
-			       "with a spinlock held and interrupts off", rows[i].name);
-		if (ret == 6) {
-			assert_int_equal(km_copy_from_user(f.t, &km_uaccess_direct, got, u, 6), 0);
-			assert_memory_equal(got, want, 6);
-		}
-		/* the lock and the interrupt state restored */
-		assert_int_equal(km_preempt_count(f.t), 0);
-		assert_false(km_irqs_disabled(f.t));
-		wl128x_test_fmdev_free(fmdev);
-		km_fixture_down(&f);
+	assert_int_equal(km_mmap(f->mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &u), 0);
+	fmdev = wl128x_test_fmdev_new(2);
+	assert_non_null(fmdev);
+	ret = wl128x_test_read(fmdev, row->fixed, u, sizeof(got));
+	if (ret != row->ret)
+		fail_msg("%s: read %d", row->name, ret);
+	assert_reports(f->m, KM_R_SLEEP_IN_ATOMIC, row->reports,
+		       "with a spinlock held and interrupts off", row->name);
+	if (ret == 6) {
+		assert_int_equal(km_copy_from_user(f->t, &km_uaccess_direct, got, u, 6), 0);
+		assert_memory_equal(got, want, 6);
 	}
+	/* the lock and the interrupt state restored */
+	assert_int_equal(km_preempt_count(f->t), 0);
+	assert_false(km_irqs_disabled(f->t));
+	wl128x_test_fmdev_free(fmdev);
 }
 
 /* ---- the fault path's atomic state -------------------------------------------- */
 
+/* the context a row's copy runs in */
+enum { IRQ = 1, SPIN = 2, PFDIS = 4, PREEMPT = 8, RESIDENT = 16 };
+
+static const struct atomic_row {
+	const char *name;
+	unsigned int state;
+	unsigned long reports, not_copied;
+} atomic_rows[] = {
+	{ "process context", 0, 0, 0 },
+	{ "interrupts off: handled, but may sleep", IRQ, 1, 0 },
+	{ "spinlock: fixed up, and may sleep", SPIN, 1, 8 },
+	{ "spinlock and interrupts off", SPIN | IRQ, 1, 8 },
+	{ "spinlock inside pagefault_disable()", SPIN | PFDIS, 0, 8 },
+	{ "preempt_disable() alone", PREEMPT, 0, 8 },
+	{ "spinlock, resident page: no fault", SPIN | RESIDENT, 0, 0 },
+};
+
 static void test_fault_in_atomic(void **state)
 {
-	enum { IRQ = 1, SPIN = 2, PFDIS = 4, PREEMPT = 8, RESIDENT = 16 };
-	static const struct {
-		const char *name;
-		unsigned int state;
-		unsigned long reports, not_copied;
-	} rows[] = {
-		{ "process context", 0, 0, 0 },
-		{ "interrupts off: handled, but may sleep", IRQ, 1, 0 },
-		{ "spinlock: fixed up, and may sleep", SPIN, 1, 8 },
-		{ "spinlock and interrupts off", SPIN | IRQ, 1, 8 },
-		{ "spinlock inside pagefault_disable()", SPIN | PFDIS, 0, 8 },
-		{ "preempt_disable() alone", PREEMPT, 0, 8 },
-		{ "spinlock, resident page: no fault", SPIN | RESIDENT, 0, 0 },
-	};
+	const struct atomic_row *row = km_row(state);
+	struct km_fixture *f = km_row_fixture(state);
+	struct km_spinlock lock = { 0 };
+	unsigned char k[8] = "abcdefg";
+	unsigned long u, n;
 
-	(void)state;
-	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
-		struct km_fixture f;
-		struct km_spinlock lock = { 0 };
-		unsigned char k[8] = "abcdefg";
-		unsigned long u, n;
-
-		km_fixture_up(&f, NULL);
-		assert_int_equal(km_mmap(f.mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &u), 0);
-		if (rows[i].state & RESIDENT)
-			assert_int_equal(km_copyout(f.t, &km_uaccess_direct, u, k, 8), 0);
-		if (rows[i].state & PFDIS)
-			km_pagefault_disable(f.t);
-		if (rows[i].state & IRQ)
-			km_local_irq_disable(f.t);
-		if (rows[i].state & SPIN)
-			km_spin_lock(f.t, &lock);
-		if (rows[i].state & PREEMPT)
-			km_preempt_disable(f.t);
-		n = km_copyout(f.t, &km_uaccess_direct, u, k, 8);	/* no might_fault() */
-		if (rows[i].state & PREEMPT)
-			km_preempt_enable(f.t);
-		if (rows[i].state & SPIN)
-			km_spin_unlock(f.t, &lock);
-		if (rows[i].state & IRQ)
-			km_local_irq_enable(f.t);
-		if (rows[i].state & PFDIS)
-			km_pagefault_enable(f.t);
-		if (n != rows[i].not_copied ||
-		    km_report_count(f.m, KM_R_SLEEP_IN_ATOMIC) != rows[i].reports)
-			fail_msg("%s: %lu not copied, %lu sleep_in_atomic reports", rows[i].name, n,
-				 km_report_count(f.m, KM_R_SLEEP_IN_ATOMIC));
-		km_reports_clear(f.m);
-		km_fixture_down(&f);
-	}
+	assert_int_equal(km_mmap(f->mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &u), 0);
+	if (row->state & RESIDENT)
+		assert_int_equal(km_copyout(f->t, &km_uaccess_direct, u, k, 8), 0);
+	if (row->state & PFDIS)
+		km_pagefault_disable(f->t);
+	if (row->state & IRQ)
+		km_local_irq_disable(f->t);
+	if (row->state & SPIN)
+		km_spin_lock(f->t, &lock);
+	if (row->state & PREEMPT)
+		km_preempt_disable(f->t);
+	n = km_copyout(f->t, &km_uaccess_direct, u, k, 8);	/* no might_fault() */
+	if (row->state & PREEMPT)
+		km_preempt_enable(f->t);
+	if (row->state & SPIN)
+		km_spin_unlock(f->t, &lock);
+	if (row->state & IRQ)
+		km_local_irq_enable(f->t);
+	if (row->state & PFDIS)
+		km_pagefault_enable(f->t);
+	if (n != row->not_copied ||
+	    km_report_count(f->m, KM_R_SLEEP_IN_ATOMIC) != row->reports)
+		fail_msg("%s: %lu not copied, %lu sleep_in_atomic reports", row->name, n,
+			 km_report_count(f->m, KM_R_SLEEP_IN_ATOMIC));
+	km_reports_clear(f->m);
 }
 
 /* might_sleep() with interrupts off (copy_to_user()'s might_fault() of
  * v5.7) is a report; a task that exits with them off leaks atomic state */
 static void test_irqs_off_sleep_and_exit(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	struct km_task *t2;
 	unsigned long u;
 
-	(void)state;
-	km_fixture_up(&f, NULL);
-	assert_int_equal(km_mmap(f.mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &u), 0);
-	assert_int_equal(km_copy_to_user(f.t, &km_uaccess_direct, u, "x", 1), 0);
-	km_local_irq_disable(f.t);
-	assert_true(km_irqs_disabled(f.t));
-	assert_int_equal(km_copy_to_user(f.t, &km_uaccess_direct, u, "y", 1), 0);	/* resident */
-	assert_int_equal(km_report_count(f.m, KM_R_SLEEP_IN_ATOMIC), 1);		/* might_fault() */
-	assert_non_null(strstr(km_report_get(f.m, 0)->message, "irqs_disabled(): 1"));
-	km_local_irq_enable(f.t);
-	km_reports_clear(f.m);
-	assert_int_equal(km_task_new(f.m, f.mm, 0, &t2), 0);
+	assert_int_equal(km_mmap(f->mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &u), 0);
+	assert_int_equal(km_copy_to_user(f->t, &km_uaccess_direct, u, "x", 1), 0);
+	km_local_irq_disable(f->t);
+	assert_true(km_irqs_disabled(f->t));
+	assert_int_equal(km_copy_to_user(f->t, &km_uaccess_direct, u, "y", 1), 0);	/* resident */
+	assert_int_equal(km_report_count(f->m, KM_R_SLEEP_IN_ATOMIC), 1);		/* might_fault() */
+	assert_non_null(strstr(km_report_get(f->m, 0)->message, "irqs_disabled(): 1"));
+	km_local_irq_enable(f->t);
+	km_reports_clear(f->m);
+	assert_int_equal(km_task_new(f->m, f->mm, 0, &t2), 0);
 	km_local_irq_disable(t2);
 	km_task_free(t2);
-	assert_int_equal(km_report_count(f.m, KM_R_LEAK_ATOMIC), 1);
-	assert_non_null(strstr(km_report_get(f.m, 0)->message, "interrupts off"));
-	km_reports_clear(f.m);
-	km_fixture_down(&f);
+	assert_int_equal(km_report_count(f->m, KM_R_LEAK_ATOMIC), 1);
+	assert_non_null(strstr(km_report_get(f->m, 0)->message, "interrupts off"));
+	km_reports_clear(f->m);
 }
 
 /* ---- km_machine_check() and kmap_local --------------------------------------- */
 
+static const struct km_machine_config kmap_local_cfg = {
+	.kmap = KM_KMAP_LOCAL, .ram_size = 16ULL << 20, .lowmem_size = 4ULL << 20,
+};
+
 static void test_check_sees_live_kmap_local(void **state)
 {
-	struct km_machine_config cfg = { .kmap = KM_KMAP_LOCAL, .ram_size = 16ULL << 20,
-					 .lowmem_size = 4ULL << 20 };
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	struct km_page *p;
 	void *k;
 	int held;
 
-	(void)state;
-	km_fixture_up(&f, &cfg);
-	p = km_alloc_page(f.m, KM_GFP_KERNEL | KM_GFP_HIGHMEM);	/* a lowmem page takes no slot */
+	p = km_alloc_page(f->m, KM_GFP_KERNEL | KM_GFP_HIGHMEM);	/* a lowmem page takes no slot */
 	assert_non_null(p);
-	k = km_kmap_local_page(f.t, p);
+	k = km_kmap_local_page(f->t, p);
 	assert_non_null(k);
 	/* the live task, its address space and the page are leaks too at
 	 * this point: the slot is one problem more */
-	held = km_machine_check(f.m);
-	assert_int_equal(km_report_count(f.m, KM_R_LEAK_KMAP), 1);
-	for (size_t i = 0; i < km_report_log_len(f.m); i++)
-		if (km_report_get(f.m, i)->code == KM_R_LEAK_KMAP)
-			assert_non_null(strstr(km_report_get(f.m, i)->message,
+	held = km_machine_check(f->m);
+	assert_int_equal(km_report_count(f->m, KM_R_LEAK_KMAP), 1);
+	for (size_t i = 0; i < km_report_log_len(f->m); i++)
+		if (km_report_get(f->m, i)->code == KM_R_LEAK_KMAP)
+			assert_non_null(strstr(km_report_get(f->m, i)->message,
 					       "a live task on cpu 0 holds 1 kmap_local slot"));
-	km_kunmap_local(f.t, k);
-	km_reports_clear(f.m);
-	assert_int_equal(km_machine_check(f.m), held - 1);
-	assert_int_equal(km_report_count(f.m, KM_R_LEAK_KMAP), 0);
-	km_reports_clear(f.m);
-	km_put_page(f.m, p);
-	km_fixture_down(&f);
+	km_kunmap_local(f->t, k);
+	km_reports_clear(f->m);
+	assert_int_equal(km_machine_check(f->m), held - 1);
+	assert_int_equal(km_report_count(f->m, KM_R_LEAK_KMAP), 0);
+	km_reports_clear(f->m);
+	km_put_page(f->m, p);
 }
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_gntdev_grant_copy),
-		cmocka_unit_test(test_pinned_write_rules),
-		cmocka_unit_test(test_wl128x_copy_under_spinlock),
-		cmocka_unit_test(test_fault_in_atomic),
-		cmocka_unit_test(test_irqs_off_sleep_and_exit),
-		cmocka_unit_test(test_check_sees_live_kmap_local),
+	const struct CMUnitTest fixed[] = {
+		cmocka_unit_test_setup_teardown(test_device_write_past_page, km_fixture_setup,
+						km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_irqs_off_sleep_and_exit, km_fixture_setup,
+						km_fixture_teardown),
+		cmocka_unit_test_prestate_setup_teardown(test_check_sees_live_kmap_local,
+							 km_fixture_setup_cfg, km_fixture_teardown,
+							 (void *)&kmap_local_cfg),
 	};
+	GArray *rows = km_test_new_group();
+
+	KM_TEST_ROWS(rows, test_gntdev_grant_copy, km_row_setup, km_fixture_teardown,
+		     gntdev_rows);
+	KM_TEST_ROWS(rows, test_pinned_write_rules, km_row_setup, km_fixture_teardown, pin_rows);
+	KM_TEST_ROWS(rows, test_pinned_write_rules_fast_gup, setup_fast_gup, km_fixture_teardown,
+		     pin_rows);
+	KM_TEST_ROWS(rows, test_wl128x_copy_under_spinlock, km_row_setup, km_fixture_teardown,
+		     wl128x_rows);
+	KM_TEST_ROWS(rows, test_fault_in_atomic, km_row_setup, km_fixture_teardown, atomic_rows);
+	KM_TEST_CASES(tests, fixed, rows);
 
 	return cmocka_run_group_tests_name("test_checkers", tests, NULL, NULL);
 }
