@@ -68,6 +68,12 @@ static inline int km_fixture_teardown(void **state)
 	return 0;
 }
 
+/* A cmocka case on a fixture of the machine config @cfg (an object that
+ * outlives the run: a static struct km_machine_config). */
+#define KM_TEST_CFG(fn, cfg)                                                       \
+	cmocka_unit_test_prestate_setup_teardown(fn, km_fixture_setup_cfg,          \
+						 km_fixture_teardown, (void *)&(cfg))
+
 /* Counts km_machine_destroy()'s teardown warnings instead of printing them. */
 static inline void km_test_count_teardown(const gchar *domain, GLogLevelFlags level,
 					  const gchar *message, gpointer counter)

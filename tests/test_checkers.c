@@ -308,9 +308,7 @@ int main(void)
 						km_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_irqs_off_sleep_and_exit, km_fixture_setup,
 						km_fixture_teardown),
-		cmocka_unit_test_prestate_setup_teardown(test_check_sees_live_kmap_local,
-							 km_fixture_setup_cfg, km_fixture_teardown,
-							 (void *)&kmap_local_cfg),
+		KM_TEST_CFG(test_check_sees_live_kmap_local, kmap_local_cfg),
 	};
 	GArray *rows = km_test_new_group();
 

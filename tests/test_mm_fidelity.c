@@ -420,97 +420,106 @@ static void test_wp_page_shared_dirties_page(void **state)
 /* --- kmap eras ---------------------------------------------------------- */
 
 static const struct km_machine_config hm = { .ram_size = 64 * MiB, .lowmem_size = 32 * MiB };
+static const struct km_machine_config hm_local = { .ram_size = 64 * MiB, .lowmem_size = 32 * MiB,
+						   .kmap = KM_KMAP_LOCAL };
+static const struct km_machine_config split_4g4g = { .vmsplit = KM_VMSPLIT_4G4G,
+						     .ram_size = 1ULL << 30 };
+static const struct km_machine_config bbw_highmem = { .ram_size = 256 * MiB,
+						      .lowmem_size = 128 * MiB };
+static const struct km_machine_config pages_64k = { .page_size = 65536 };
 
-static void flushes_per_kmap(enum km_kmap_flavour era, bool debug, uint64_t expect)
+static const struct flush_row {
+	const char *name;
+	enum km_kmap_flavour era;
+	bool debug;
+	uint64_t expect;
+} flush_rows[] = {
+	{ "pre-5.11", KM_KMAP_ATOMIC_PRE_5_11, false, 1 },	/* set_fixmap_pte on map */
+	{ "pre-5.11, kmap_debug", KM_KMAP_ATOMIC_PRE_5_11, true, 2 },	/* + clear on unmap */
+	{ "kmap_local", KM_KMAP_LOCAL, false, 2 },		/* post_map + post_unmap */
+};
+
+static int setup_flush_row(void **state)
 {
+	const struct flush_row *r = *state;
 	struct km_machine_config c = hm;
-	struct km_fixture f;
-	struct km_page *p;
-	struct km_events ev;
 
-	c.kmap = era;
-	c.kmap_debug = debug;
-	km_fixture_up(&f, &c);
-	p = km_alloc_page(f.m, KM_GFP_HIGHMEM);
-	km_kunmap_atomic(f.t, km_kmap_atomic(f.t, p));
-	km_events_get(f.m, &ev);
-	assert_int_equal(ev.tlb_flushes, expect);
-	km_put_page(f.m, p);
-	km_fixture_down(&f);
+	c.kmap = r->era;
+	c.kmap_debug = r->debug;
+	return km_row_setup_cfg(state, &c);
 }
 
 static void test_kmap_flush_counts(void **state)
 {
-	flushes_per_kmap(KM_KMAP_ATOMIC_PRE_5_11, false, 1);	/* set_fixmap_pte on map */
-	flushes_per_kmap(KM_KMAP_ATOMIC_PRE_5_11, true, 2);	/* + clear on unmap */
-	flushes_per_kmap(KM_KMAP_LOCAL, false, 2);		/* post_map + post_unmap */
+	const struct flush_row *r = km_row(state);
+	struct km_fixture *f = km_row_fixture(state);
+	struct km_page *p;
+	struct km_events ev;
+
+	p = km_alloc_page(f->m, KM_GFP_HIGHMEM);
+	km_kunmap_atomic(f->t, km_kmap_atomic(f->t, p));
+	km_events_get(f->m, &ev);
+	assert_int_equal(ev.tlb_flushes, r->expect);
+	km_put_page(f->m, p);
 }
 
 static void test_kmap_local_order_warn_and_overflow_bug(void **state)
 {
-	struct km_machine_config c = hm;
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	struct km_page *p[KM_TYPE_NR + 1];
 	void *v[KM_TYPE_NR + 1];
 	const struct km_report *r;
 
-	c.kmap = KM_KMAP_LOCAL;
-	km_fixture_up(&f, &c);
 	for (int i = 0; i <= KM_TYPE_NR; i++)
-		p[i] = km_alloc_page(f.m, KM_GFP_HIGHMEM);
-	v[0] = km_kmap_local_page(f.t, p[0]);
-	v[1] = km_kmap_local_page(f.t, p[1]);
-	assert_int_equal(km_preempt_count(f.t), 0);	/* kmap_local: no preempt_disable */
-	km_kunmap_local(f.t, v[0]);
-	km_kunmap_local(f.t, v[1]);
-	assert_int_equal(km_report_count(f.m, KM_R_KMAP_ORDER), 2);
-	r = km_report_get(f.m, 0);
+		p[i] = km_alloc_page(f->m, KM_GFP_HIGHMEM);
+	v[0] = km_kmap_local_page(f->t, p[0]);
+	v[1] = km_kmap_local_page(f->t, p[1]);
+	assert_int_equal(km_preempt_count(f->t), 0);	/* kmap_local: no preempt_disable */
+	km_kunmap_local(f->t, v[0]);
+	km_kunmap_local(f->t, v[1]);
+	assert_int_equal(km_report_count(f->m, KM_R_KMAP_ORDER), 2);
+	r = km_report_get(f->m, 0);
 	assert_int_equal(r->kind, KM_WARN);			/* WARN_ON_ONCE */
-	km_reports_clear(f.m);
+	km_reports_clear(f->m);
 	/* kmap_local_idx_push() (v5.11): idx += KM_INCR; BUG_ON(idx >=
 	 * KM_MAX_IDX): without CONFIG_DEBUG_KMAP_LOCAL the 16th map (idx 16)
 	 * is the BUG, so 15 nest */
 	for (int i = 0; i < KM_TYPE_NR; i++) {
-		v[i] = km_kmap_atomic(f.t, p[i]);
-		assert_int_equal(km_report_count(f.m, KM_R_KMAP_OVERFLOW), i < KM_TYPE_NR - 1 ? 0 : 1);
+		v[i] = km_kmap_atomic(f->t, p[i]);
+		assert_int_equal(km_report_count(f->m, KM_R_KMAP_OVERFLOW), i < KM_TYPE_NR - 1 ? 0 : 1);
 	}
-	assert_int_equal(km_report_get(f.m, 0)->kind, KM_BUG);	/* BUG_ON(idx >= KM_MAX_IDX) */
+	assert_int_equal(km_report_get(f->m, 0)->kind, KM_BUG);	/* BUG_ON(idx >= KM_MAX_IDX) */
 	for (int i = KM_TYPE_NR - 1; i >= 0; i--)
-		km_kunmap_atomic(f.t, v[i]);
-	assert_int_equal(km_kmap_slots_held(f.m, 0), 0);
+		km_kunmap_atomic(f->t, v[i]);
+	assert_int_equal(km_kmap_slots_held(f->m, 0), 0);
 	for (int i = 0; i <= KM_TYPE_NR; i++)
-		km_put_page(f.m, p[i]);
-	km_reports_clear(f.m);
-	km_fixture_down(&f);
+		km_put_page(f->m, p[i]);
+	km_reports_clear(f->m);
 }
 
 /* kmap_local slots are per task: two tasks on one CPU hold 15 each (the
  * 16th of a task is its BUG_ON(idx >= KM_MAX_IDX), v5.11). */
 static void test_kmap_local_slots_per_task(void **state)
 {
-	struct km_machine_config c = hm;
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	struct km_task *t2;
 	struct km_page *p = NULL;
 	void *v[2][KM_TYPE_NR - 1];
 
-	c.kmap = KM_KMAP_LOCAL;
-	km_fixture_up(&f, &c);
-	assert_int_equal(km_task_new(f.m, f.mm, 0, &t2), 0);
-	p = km_alloc_page(f.m, KM_GFP_HIGHMEM);
+	assert_int_equal(km_task_new(f->m, f->mm, 0, &t2), 0);
+	p = km_alloc_page(f->m, KM_GFP_HIGHMEM);
 	for (int i = 0; i < KM_TYPE_NR - 1; i++) {
-		v[0][i] = km_kmap_local_page(f.t, p);
+		v[0][i] = km_kmap_local_page(f->t, p);
 		v[1][i] = km_kmap_local_page(t2, p);
 	}
-	assert_int_equal(km_report_count(f.m, KM_R_NONE), 0);
-	assert_int_equal(km_kmap_slots_held(f.m, 0), 2 * (KM_TYPE_NR - 1));
+	assert_int_equal(km_report_count(f->m, KM_R_NONE), 0);
+	assert_int_equal(km_kmap_slots_held(f->m, 0), 2 * (KM_TYPE_NR - 1));
 	for (int i = KM_TYPE_NR - 2; i >= 0; i--) {
-		km_kunmap_local(f.t, v[0][i]);
+		km_kunmap_local(f->t, v[0][i]);
 		km_kunmap_local(t2, v[1][i]);
 	}
-	km_put_page(f.m, p);
+	km_put_page(f->m, p);
 	km_task_free(t2);
-	km_fixture_down(&f);
 }
 
 /* kmap_local_page() on a pre-5.11 machine: a BUG report, then the page's
@@ -539,48 +548,42 @@ static void test_kmap_local_on_old_era_is_kmap_era(void **state)
 
 static void test_vmsplit_4g4g(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	unsigned long a;
 	char buf[4] = "abc", out[4];
 
-	km_fixture_up(&f, &(struct km_machine_config){ .vmsplit = KM_VMSPLIT_4G4G,
-						       .ram_size = 1ULL << 30 });
-	assert_int_equal(km_task_size(f.m), 0xff000000UL);
-	assert_int_equal(km_nr_lowmem_pages(f.m), (1ULL << 30) / 4096);	/* no highmem */
-	a = km_test_map(&f, 0xfe000000UL, 1, RW);
+	assert_int_equal(km_task_size(f->m), 0xff000000UL);
+	assert_int_equal(km_nr_lowmem_pages(f->m), (1ULL << 30) / 4096);	/* no highmem */
+	a = km_test_map(f, 0xfe000000UL, 1, RW);
 	/* the kernel cannot reach user pages: only pinning + kmap works */
-	assert_int_equal(km_copy_to_user(f.t, &km_uaccess_direct, a, buf, 4), 4);
-	assert_int_equal(km_report_count(f.m, KM_R_UNEXPECTED), 1);
-	assert_int_equal(km_copy_to_user(f.t, &km_uaccess_gup_kmap_rfc, a, buf, 4), 0);
-	assert_int_equal(km_copy_from_user(f.t, &km_uaccess_gup_kmap_rfc, out, a, 4), 0);
+	assert_int_equal(km_copy_to_user(f->t, &km_uaccess_direct, a, buf, 4), 4);
+	assert_int_equal(km_report_count(f->m, KM_R_UNEXPECTED), 1);
+	assert_int_equal(km_copy_to_user(f->t, &km_uaccess_gup_kmap_rfc, a, buf, 4), 0);
+	assert_int_equal(km_copy_from_user(f->t, &km_uaccess_gup_kmap_rfc, out, a, 4), 0);
 	assert_string_equal(out, "abc");
-	assert_int_equal(km_clear_user(f.t, a, 4), 0);
-	km_mm_peek(f.mm, a, out, 4);
+	assert_int_equal(km_clear_user(f->t, a, 4), 0);
+	km_mm_peek(f->mm, a, out, 4);
 	assert_int_equal(out[0] | out[1] | out[2] | out[3], 0);
-	km_reports_clear(f.m);
-	km_fixture_down(&f);
+	km_reports_clear(f->m);
 }
 
 /* BeagleBone White with highmem on: 256 MiB, lowmem capped at 128 MiB, so
  * user pages come from highmem and each RFC chunk takes a kmap slot. */
 static void test_beaglebone_highmem_on(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	unsigned long a;
 	struct km_events ev;
 	char buf[4096] = { 1 };
 
-	km_fixture_up(&f, &(struct km_machine_config){ .ram_size = 256 * MiB,
-						       .lowmem_size = 128 * MiB });
-	a = km_test_map(&f, 0, 2, RW);
-	km_user_access(f.t, a, buf, sizeof(buf), true);
-	assert_true(km_page_highmem(pte_page(f.mm, a, NULL)));
-	km_events_reset(f.m);
-	assert_int_equal(km_copy_from_user(f.t, &km_uaccess_gup_kmap_rfc, buf, a, 4096), 0);
-	km_events_get(f.m, &ev);
+	a = km_test_map(f, 0, 2, RW);
+	km_user_access(f->t, a, buf, sizeof(buf), true);
+	assert_true(km_page_highmem(pte_page(f->mm, a, NULL)));
+	km_events_reset(f->m);
+	assert_int_equal(km_copy_from_user(f->t, &km_uaccess_gup_kmap_rfc, buf, a, 4096), 0);
+	km_events_get(f->m, &ev);
 	assert_int_equal(ev.kmap_high, 1);
 	assert_int_equal(ev.tlb_flushes, 1);
-	km_fixture_down(&f);
 }
 
 static void test_fault_gup_limit(void **state)
@@ -609,19 +612,17 @@ static void test_fault_gup_limit(void **state)
 
 static void test_fault_kmap_slots_exhausted(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	unsigned long a;
 	char buf[64] = { 0 };
 
-	km_fixture_up(&f, &hm);
-	a = km_test_map(&f, 0, 1, RW);
-	km_user_access(f.t, a, buf, sizeof(buf), true);	/* a highmem page */
-	km_fault_kmap_slots(f.m, 0);
-	km_copy_from_user(f.t, &km_uaccess_gup_kmap_rfc, buf, a, sizeof(buf));
-	assert_int_equal(km_report_count(f.m, KM_R_KMAP_OVERFLOW), 1);
-	km_fault_inject_reset(f.m);
-	km_reports_clear(f.m);
-	km_fixture_down(&f);
+	a = km_test_map(f, 0, 1, RW);
+	km_user_access(f->t, a, buf, sizeof(buf), true);	/* a highmem page */
+	km_fault_kmap_slots(f->m, 0);
+	km_copy_from_user(f->t, &km_uaccess_gup_kmap_rfc, buf, a, sizeof(buf));
+	assert_int_equal(km_report_count(f->m, KM_R_KMAP_OVERFLOW), 1);
+	km_fault_inject_reset(f->m);
+	km_reports_clear(f->m);
 }
 
 /*
@@ -634,22 +635,20 @@ static void test_fault_kmap_slots_exhausted(void **state)
  */
 static void test_rfc_int_truncation_cannot_claim_success(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	unsigned long a, n = (1UL << 32) + 16;
 	struct km_events ev;
 	char buf[32];
 
-	km_fixture_up(&f, &(struct km_machine_config){ .page_size = 65536 });
-	a = km_test_map(&f, 0, 1, RW);
+	a = km_test_map(f, 0, 1, RW);
 	memset(buf, 0x5a, sizeof(buf));
-	assert_int_equal(km_gup_kmap_rfc_raw_from(&f, buf, a, n), n);
+	assert_int_equal(km_gup_kmap_rfc_raw_from(f, buf, a, n), n);
 	assert_int_equal(buf[0], 0x5a);
-	km_events_get(f.m, &ev);
+	km_events_get(f->m, &ev);
 	assert_int_equal(ev.kmalloc_calls, 1);
 	assert_int_equal(ev.kfree_calls, 1);
 	assert_int_equal(ev.gup_calls, 1);
 	assert_int_equal(ev.memcpy_bytes, 0);
-	km_fixture_down(&f);
 }
 
 /*
@@ -693,7 +692,7 @@ static void test_rfc_page_array_arm_size(void **state)
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
+	const struct CMUnitTest fixed[] = {
 		cmocka_unit_test_setup_teardown(test_fork_cow, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_copy_to_user_breaks_cow_every_variant),
 		cmocka_unit_test_setup_teardown(test_mprotect, km_fixture_setup, km_fixture_teardown),
@@ -706,17 +705,21 @@ int main(void)
 		cmocka_unit_test(test_fixed_dirties_written_page),
 		cmocka_unit_test_setup_teardown(test_fixed_dirties_only_written_pages, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_wp_page_shared_dirties_page, km_fixture_setup, km_fixture_teardown),
-		cmocka_unit_test(test_kmap_flush_counts),
-		cmocka_unit_test(test_kmap_local_order_warn_and_overflow_bug),
-		cmocka_unit_test(test_kmap_local_slots_per_task),
+		KM_TEST_CFG(test_kmap_local_order_warn_and_overflow_bug, hm_local),
+		KM_TEST_CFG(test_kmap_local_slots_per_task, hm_local),
 		cmocka_unit_test_setup_teardown(test_kmap_local_on_old_era_is_kmap_era, km_fixture_setup, km_fixture_teardown),
-		cmocka_unit_test(test_vmsplit_4g4g),
-		cmocka_unit_test(test_beaglebone_highmem_on),
+		KM_TEST_CFG(test_vmsplit_4g4g, split_4g4g),
+		KM_TEST_CFG(test_beaglebone_highmem_on, bbw_highmem),
 		cmocka_unit_test_setup_teardown(test_fault_gup_limit, km_fixture_setup, km_fixture_teardown),
-		cmocka_unit_test(test_fault_kmap_slots_exhausted),
-		cmocka_unit_test(test_rfc_int_truncation_cannot_claim_success),
+		KM_TEST_CFG(test_fault_kmap_slots_exhausted, hm),
+		KM_TEST_CFG(test_rfc_int_truncation_cannot_claim_success, pages_64k),
 		cmocka_unit_test_setup_teardown(test_rfc_page_array_arm_size, km_fixture_setup, km_fixture_teardown),
 	};
+	GArray *rows = km_test_new_group();
+
+	KM_TEST_ROWS(rows, test_kmap_flush_counts, setup_flush_row, km_fixture_teardown,
+		     flush_rows);
+	KM_TEST_CASES(tests, fixed, rows);
 
 	return cmocka_run_group_tests_name("test_mm_fidelity", tests, NULL, NULL);
 }
