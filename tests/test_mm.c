@@ -18,6 +18,9 @@ static struct km_page *pte_page(struct km_fixture *f, unsigned long addr)
 	return p;
 }
 
+static const struct km_machine_config fast_gup_cfg = { .fast_gup = true };
+static const struct km_machine_config vmsplit_1g_cfg = { .vmsplit = KM_VMSPLIT_1G };
+
 static void test_mmap_validation(void **state)
 {
 	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
@@ -114,14 +117,13 @@ static unsigned long model_first_fit(const unsigned char *map, unsigned long P, 
  */
 static void test_mmap_first_fit_matches_walk(void **state)
 {
+	struct km_fixture *f = *state;
 	const unsigned long P = 4096;
-	struct km_fixture f;
 	unsigned long ts, base, pages;
 	unsigned char *map;
 	GRand *r = g_rand_new_with_seed(12);
 
-	km_fixture_up(&f, &(struct km_machine_config){ .vmsplit = KM_VMSPLIT_1G });
-	ts = km_task_size(f.m);
+	ts = km_task_size(f->m);
 	pages = ts / P;
 	base = (ts / 3 + P - 1) & ~(P - 1);
 	map = g_malloc0(pages);
@@ -135,7 +137,7 @@ static void test_mmap_first_fit_matches_walk(void **state)
 			want = model_first_fit(map, P, base, ts, len);
 			if (!want)
 				want = model_first_fit(map, P, 0x8000, ts, len);
-			if (km_mmap(f.mm, 0, len, RW, &a)) {
+			if (km_mmap(f->mm, 0, len, RW, &a)) {
 				assert_int_equal(want, 0);
 				continue;
 			}
@@ -143,14 +145,14 @@ static void test_mmap_first_fit_matches_walk(void **state)
 		} else if (op < 7) {		/* fixed, if free */
 			a = P * (unsigned long)g_rand_int_range(r, 8, (gint32)(pages - 64));
 			if (model_first_fit(map, P, a, a + len, len) != a) {
-				assert_int_not_equal(km_mmap(f.mm, a, len, RW, &a), 0);
+				assert_int_not_equal(km_mmap(f->mm, a, len, RW, &a), 0);
 				continue;
 			}
-			assert_int_equal(km_mmap(f.mm, a, len, RW, &a), 0);
+			assert_int_equal(km_mmap(f->mm, a, len, RW, &a), 0);
 		} else {			/* munmap of a random range */
 			a = P * (unsigned long)g_rand_int_range(r, 8, (gint32)(pages - 1));
 			len = MIN(len, ts - a);
-			assert_int_equal(km_munmap(f.mm, a, len), 0);
+			assert_int_equal(km_munmap(f->mm, a, len), 0);
 			memset(map + a / P, 0, len / P);
 			continue;
 		}
@@ -158,7 +160,6 @@ static void test_mmap_first_fit_matches_walk(void **state)
 	}
 	g_free(map);
 	g_rand_free(r);
-	km_fixture_down(&f);
 }
 
 /*
@@ -392,26 +393,24 @@ static void test_gup_partial_and_none(void **state)
  */
 static void test_gup_and_mmap_counts_do_not_wrap(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	struct km_page *pages[1];
 	struct km_file *file;
 	unsigned long a;
 
-	km_fixture_up(&f, &(struct km_machine_config){ .fast_gup = true });
-	a = km_test_map(&f, 0x100000, 2, RW);
-	km_user_access(f.t, a, "x", 1, true);
-	assert_int_equal(km_get_user_pages_fast(f.t, a, (1L << 52) + 1, 0, pages), -EFAULT);
-	assert_int_equal(km_pin_user_pages_fast(f.t, a, LONG_MAX, 0, pages), -EFAULT);
-	assert_int_equal(km_get_user_pages_fast_only(f.t, a, (1L << 52) + 1, 0, pages), 0);
-	assert_int_equal(km_get_user_pages_fast(f.t, a, -1, 0, pages), 0);
-	assert_int_equal(km_get_user_pages_fast_only(f.t, a, -1, 0, pages), 0);
-	assert_int_equal(km_file_new(f.m, 4096, &file), 0);
-	assert_int_equal(km_mmap_file(f.mm, 0, 4096, RW, true, file, ~0UL, &a), -EOVERFLOW);
-	assert_int_equal(km_mmap_file(f.mm, 0, 8192, RW, true, file, ~0UL - 1, &a), -EOVERFLOW);
-	assert_int_equal(km_mmap_file(f.mm, 0, 4096, RW, true, file, ~0UL - 1, &a), 0);
-	assert_int_equal(km_user_access(f.t, a, &(char){ 0 }, 1, false), 0);	/* SIGBUS */
+	a = km_test_map(f, 0x100000, 2, RW);
+	km_user_access(f->t, a, "x", 1, true);
+	assert_int_equal(km_get_user_pages_fast(f->t, a, (1L << 52) + 1, 0, pages), -EFAULT);
+	assert_int_equal(km_pin_user_pages_fast(f->t, a, LONG_MAX, 0, pages), -EFAULT);
+	assert_int_equal(km_get_user_pages_fast_only(f->t, a, (1L << 52) + 1, 0, pages), 0);
+	assert_int_equal(km_get_user_pages_fast(f->t, a, -1, 0, pages), 0);
+	assert_int_equal(km_get_user_pages_fast_only(f->t, a, -1, 0, pages), 0);
+	assert_int_equal(km_file_new(f->m, 4096, &file), 0);
+	assert_int_equal(km_mmap_file(f->mm, 0, 4096, RW, true, file, ~0UL, &a), -EOVERFLOW);
+	assert_int_equal(km_mmap_file(f->mm, 0, 8192, RW, true, file, ~0UL - 1, &a), -EOVERFLOW);
+	assert_int_equal(km_mmap_file(f->mm, 0, 4096, RW, true, file, ~0UL - 1, &a), 0);
+	assert_int_equal(km_user_access(f->t, a, &(char){ 0 }, 1, false), 0);	/* SIGBUS */
 	km_file_put(file);
-	km_fixture_down(&f);
 }
 
 static void test_gup_write_to_readonly(void **state)
@@ -498,7 +497,7 @@ static void test_gup_fast_foll_force_v5_7(void **state)
  */
 static void test_gup_fast_write_to_readonly_pte(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	struct km_page *page, *old;
 	struct km_events ev;
 	struct km_mm *child;
@@ -506,37 +505,35 @@ static void test_gup_fast_write_to_readonly_pte(void **state)
 	unsigned long a;
 	char c = 7;
 
-	km_fixture_up(&f, &(struct km_machine_config){ .fast_gup = true });
-	a = km_test_map(&f, 0, 2, RW);
-	km_user_access(f.t, a, &c, 1, true);
-	km_user_access(f.t, a + 4096, &c, 1, true);
+	a = km_test_map(f, 0, 2, RW);
+	km_user_access(f->t, a, &c, 1, true);
+	km_user_access(f->t, a + 4096, &c, 1, true);
 	/* after fork: both ptes write-protected */
-	assert_int_equal(km_mm_fork(f.mm, &child), 0);
-	old = pte_page(&f, a);
-	km_events_reset(f.m);
-	assert_int_equal(km_get_user_pages_fast(f.t, a, 1, KM_FOLL_WRITE, &page), 1);
-	km_events_get(f.m, &ev);
+	assert_int_equal(km_mm_fork(f->mm, &child), 0);
+	old = pte_page(f, a);
+	km_events_reset(f->m);
+	assert_int_equal(km_get_user_pages_fast(f->t, a, 1, KM_FOLL_WRITE, &page), 1);
+	km_events_get(f->m, &ev);
 	assert_int_equal(ev.gup_fast_pages, 0);
 	assert_int_equal(ev.gup_slow_pages, 1);
 	assert_int_equal(ev.cow_breaks, 1);
 	assert_ptr_not_equal(page, old);
-	assert_ptr_equal(page, pte_page(&f, a));
+	assert_ptr_equal(page, pte_page(f, a));
 	assert_int_equal(km_follow_pte(child, a, &fl, &page), 0);
 	assert_ptr_equal(page, old);
-	km_put_page(f.m, pte_page(&f, a));
+	km_put_page(f->m, pte_page(f, a));
 	/* read-only pte of a read-only vma (mprotect): the slow path refuses */
 	km_mm_put(child);
-	assert_int_equal(km_mprotect(f.mm, a + 4096, 4096, KM_PROT_READ), 0);
-	km_events_reset(f.m);
-	assert_int_equal(km_get_user_pages_fast(f.t, a + 4096, 1, KM_FOLL_WRITE, &page), -EFAULT);
-	km_events_get(f.m, &ev);
+	assert_int_equal(km_mprotect(f->mm, a + 4096, 4096, KM_PROT_READ), 0);
+	km_events_reset(f->m);
+	assert_int_equal(km_get_user_pages_fast(f->t, a + 4096, 1, KM_FOLL_WRITE, &page), -EFAULT);
+	km_events_get(f->m, &ev);
 	assert_int_equal(ev.gup_fast_pages, 0);
 	/* a read pin of the same pte takes the lockless walk */
-	assert_int_equal(km_get_user_pages_fast(f.t, a + 4096, 1, 0, &page), 1);
-	km_events_get(f.m, &ev);
+	assert_int_equal(km_get_user_pages_fast(f->t, a + 4096, 1, 0, &page), 1);
+	km_events_get(f->m, &ev);
 	assert_int_equal(ev.gup_fast_pages, 1);
-	km_put_page(f.m, page);
-	km_fixture_down(&f);
+	km_put_page(f->m, page);
 }
 
 /*
@@ -564,24 +561,22 @@ static void test_gup_write_touch_dirties(void **state)
 
 static void test_gup_fast_path(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	struct km_page *pages[3];
 	struct km_events ev;
 	unsigned long a;
 	unsigned char x = 1;
 
-	km_fixture_up(&f, &(struct km_machine_config){ .fast_gup = true });
-	a = km_test_map(&f, 0, 3, RW);
-	km_user_access(f.t, a, &x, 1, true);
-	km_user_access(f.t, a + 4096, &x, 1, false);	/* zero page */
-	km_events_reset(f.m);
-	assert_int_equal(km_get_user_pages_fast(f.t, a, 3, 0, pages), 3);
-	km_events_get(f.m, &ev);
+	a = km_test_map(f, 0, 3, RW);
+	km_user_access(f->t, a, &x, 1, true);
+	km_user_access(f->t, a + 4096, &x, 1, false);	/* zero page */
+	km_events_reset(f->m);
+	assert_int_equal(km_get_user_pages_fast(f->t, a, 3, 0, pages), 3);
+	km_events_get(f->m, &ev);
 	assert_int_equal(ev.gup_fast_pages, 1);
 	assert_int_equal(ev.gup_slow_pages, 2);
 	for (int i = 0; i < 3; i++)
-		km_put_page(f.m, pages[i]);
-	km_fixture_down(&f);
+		km_put_page(f->m, pages[i]);
 }
 
 /*
@@ -850,6 +845,12 @@ static void test_user_access_readonly_stops(void **state)
 static const struct km_machine_config highmem_cfg = {
 	.ram_size = 64 * MiB, .lowmem_size = 32 * MiB,
 };
+static const struct km_machine_config highmem_debug_cfg = {
+	.ram_size = 64 * MiB, .lowmem_size = 32 * MiB, .kmap_debug = true,
+};
+static const struct km_machine_config highmem_local_cfg = {
+	.ram_size = 64 * MiB, .lowmem_size = 32 * MiB, .kmap = KM_KMAP_LOCAL,
+};
 
 static void test_kmap_lowmem_takes_no_slot(void **state)
 {
@@ -980,33 +981,29 @@ static void test_kmap_lifo_violation_silent(void **state)
  * nothing, not "pfn 18446744073709551615" */
 static void test_kmap_order_names_no_page(void **state)
 {
-	struct km_machine_config c = highmem_cfg;
+	struct km_fixture *f = *state;
 	enum { N = KM_TYPE_NR + 2 + KM_TYPE_NR + 1 };
-	struct km_fixture f;
 	struct km_page *p[N];
 	void *v[N];
 	bool said = false;
 
-	c.kmap_debug = true;
-	km_fixture_up(&f, &c);
 	for (int i = 0; i < N; i++) {
-		p[i] = km_alloc_page(f.m, KM_GFP_HIGHMEM);
-		v[i] = km_kmap_atomic(f.t, p[i]);
+		p[i] = km_alloc_page(f->m, KM_GFP_HIGHMEM);
+		v[i] = km_kmap_atomic(f->t, p[i]);
 	}
 	for (int i = N - 1; i >= 0; i--)
-		km_kunmap_atomic(f.t, v[i]);
-	assert_true(km_report_count(f.m, KM_R_KMAP_ORDER) > 0);
-	for (size_t i = 0; i < km_report_log_len(f.m); i++) {
-		const struct km_report *r = km_report_get(f.m, i);
+		km_kunmap_atomic(f->t, v[i]);
+	assert_true(km_report_count(f->m, KM_R_KMAP_ORDER) > 0);
+	for (size_t i = 0; i < km_report_log_len(f->m); i++) {
+		const struct km_report *r = km_report_get(f->m, i);
 
 		assert_null(strstr(r->message, "18446744073709551615"));
 		said |= r->code == KM_R_KMAP_ORDER && strstr(r->message, "maps nothing") != NULL;
 	}
 	assert_true(said);
 	for (int i = 0; i < N; i++)
-		km_put_page(f.m, p[i]);
-	km_reports_clear(f.m);
-	km_fixture_down(&f);
+		km_put_page(f->m, p[i]);
+	km_reports_clear(f->m);
 }
 
 /* Does a logged report of @code say @text? */
@@ -1023,31 +1020,29 @@ static bool report_says(struct km_machine *m, enum km_report_code code, const ch
 
 static void test_kunmap_unbalanced(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	struct km_page *p;
 
-	km_fixture_up(&f, &highmem_cfg);
-	p = km_alloc_page(f.m, KM_GFP_HIGHMEM);
-	km_kunmap_atomic(f.t, km_kmap_atomic(f.t, p));
-	km_kunmap_atomic(f.t, (char *)km_kmap_atomic(f.t, p));
+	p = km_alloc_page(f->m, KM_GFP_HIGHMEM);
+	km_kunmap_atomic(f->t, km_kmap_atomic(f->t, p));
+	km_kunmap_atomic(f->t, (char *)km_kmap_atomic(f->t, p));
 	/* a second unmap of the same address with no slot held */
 	{
-		void *v = km_kmap_atomic(f.t, p);
+		void *v = km_kmap_atomic(f->t, p);
 
-		km_kunmap_atomic(f.t, v);
-		km_kunmap_atomic(f.t, v);
+		km_kunmap_atomic(f->t, v);
+		km_kunmap_atomic(f->t, v);
 	}
-	assert_int_equal(km_report_count(f.m, KM_R_KMAP_UNBALANCED), 1);
+	assert_int_equal(km_report_count(f->m, KM_R_KMAP_UNBALANCED), 1);
 	/* named as the call the code made, not "kunmap(...)";
 	 * without CONFIG_DEBUG_HIGHMEM (kmap_debug) v5.7 does not BUG: the
 	 * message says so */
-	assert_true(report_says(f.m, KM_R_KMAP_UNBALANCED, "kunmap_atomic("));
-	assert_true(report_says(f.m, KM_R_KMAP_UNBALANCED, "without CONFIG_DEBUG_HIGHMEM"));
-	assert_int_equal(km_report_count(f.m, KM_R_ATOMIC_UNBALANCED), 2);	/* pf + preempt */
-	assert_int_equal(km_preempt_count(f.t), 0);
-	km_put_page(f.m, p);
-	km_reports_clear(f.m);
-	km_fixture_down(&f);
+	assert_true(report_says(f->m, KM_R_KMAP_UNBALANCED, "kunmap_atomic("));
+	assert_true(report_says(f->m, KM_R_KMAP_UNBALANCED, "without CONFIG_DEBUG_HIGHMEM"));
+	assert_int_equal(km_report_count(f->m, KM_R_ATOMIC_UNBALANCED), 2);	/* pf + preempt */
+	assert_int_equal(km_preempt_count(f->t), 0);
+	km_put_page(f->m, p);
+	km_reports_clear(f->m);
 }
 
 /* On a 5.11 machine the second kunmap_local() is named as that, with the
@@ -1055,46 +1050,38 @@ static void test_kunmap_unbalanced(void **state)
  * kunmap_atomic()) */
 static void test_kunmap_local_unbalanced(void **state)
 {
-	struct km_machine_config c = highmem_cfg;
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	struct km_page *p;
 	void *v;
 
-	c.kmap = KM_KMAP_LOCAL;
-	km_fixture_up(&f, &c);
-	p = km_alloc_page(f.m, KM_GFP_HIGHMEM);
-	v = km_kmap_local_page(f.t, p);
-	km_kunmap_local(f.t, v);
-	km_kunmap_local(f.t, v);
-	assert_int_equal(km_report_count(f.m, KM_R_KMAP_UNBALANCED), 1);
-	assert_true(report_says(f.m, KM_R_KMAP_UNBALANCED, "kunmap_local("));
-	assert_true(report_says(f.m, KM_R_KMAP_UNBALANCED, "kmap_local_idx_pop() BUGs"));
-	km_put_page(f.m, p);
-	km_reports_clear(f.m);
-	km_fixture_down(&f);
+	p = km_alloc_page(f->m, KM_GFP_HIGHMEM);
+	v = km_kmap_local_page(f->t, p);
+	km_kunmap_local(f->t, v);
+	km_kunmap_local(f->t, v);
+	assert_int_equal(km_report_count(f->m, KM_R_KMAP_UNBALANCED), 1);
+	assert_true(report_says(f->m, KM_R_KMAP_UNBALANCED, "kunmap_local("));
+	assert_true(report_says(f->m, KM_R_KMAP_UNBALANCED, "kmap_local_idx_pop() BUGs"));
+	km_put_page(f->m, p);
+	km_reports_clear(f->m);
 }
 
 /* with CONFIG_DEBUG_HIGHMEM (kmap_debug) v5.7's kmap_atomic_idx_pop()
  * BUGs on idx < 0, and the report says that */
 static void test_kunmap_unbalanced_debug(void **state)
 {
-	struct km_machine_config c = highmem_cfg;
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	struct km_page *p;
 	void *v;
 
-	c.kmap_debug = true;
-	km_fixture_up(&f, &c);
-	p = km_alloc_page(f.m, KM_GFP_HIGHMEM);
-	v = km_kmap_atomic(f.t, p);
-	km_kunmap_atomic(f.t, v);
-	km_kunmap_atomic(f.t, v);
-	assert_int_equal(km_report_count(f.m, KM_R_KMAP_UNBALANCED), 1);
-	assert_true(report_says(f.m, KM_R_KMAP_UNBALANCED,
+	p = km_alloc_page(f->m, KM_GFP_HIGHMEM);
+	v = km_kmap_atomic(f->t, p);
+	km_kunmap_atomic(f->t, v);
+	km_kunmap_atomic(f->t, v);
+	assert_int_equal(km_report_count(f->m, KM_R_KMAP_UNBALANCED), 1);
+	assert_true(report_says(f->m, KM_R_KMAP_UNBALANCED,
 				"kmap_atomic_idx_pop() BUGs on idx < 0 (CONFIG_DEBUG_HIGHMEM)"));
-	km_put_page(f.m, p);
-	km_reports_clear(f.m);
-	km_fixture_down(&f);
+	km_put_page(f->m, p);
+	km_reports_clear(f->m);
 }
 
 static void test_teardown_pinned_page_and_kmap(void **state)
@@ -1139,26 +1126,24 @@ static void test_teardown_pinned_page_and_kmap(void **state)
  */
 static void test_leak_plain_references_not_only_pins(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	struct km_page *p;
 
-	km_fixture_up(&f, &highmem_cfg);
-	p = km_alloc_page(f.m, 0);
+	p = km_alloc_page(f->m, 0);
 	for (int i = 1; i < 1024; i++)
-		km_get_page(f.m, p);
-	km_machine_check(f.m);
-	assert_int_equal(km_report_count(f.m, KM_R_LEAK_PAGE), 1);
-	assert_true(report_says(f.m, KM_R_LEAK_PAGE,
+		km_get_page(f->m, p);
+	km_machine_check(f->m);
+	assert_int_equal(km_report_count(f->m, KM_R_LEAK_PAGE), 1);
+	assert_true(report_says(f->m, KM_R_LEAK_PAGE,
 				"refcount 1024: as FOLL_PIN counts them 1 pin (GUP_PIN_COUNTING_BIAS "
 				"1024 each) and 0 other references, "
 				"or 1024 plain references (page_maybe_dma_pinned()), "
 				"mapcount 0"));
 	/* no gup took them: no hint at a release */
-	assert_false(report_says(f.m, KM_R_LEAK_PAGE, "unpin_user_page"));
+	assert_false(report_says(f->m, KM_R_LEAK_PAGE, "unpin_user_page"));
 	for (int i = 0; i < 1024; i++)
-		km_put_page(f.m, p);
-	km_reports_clear(f.m);
-	km_fixture_down(&f);
+		km_put_page(f->m, p);
+	km_reports_clear(f->m);
 }
 
 /*
@@ -1169,43 +1154,41 @@ static void test_leak_plain_references_not_only_pins(void **state)
  */
 static void test_kmap_sleeping(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	struct km_page *h, *low;
 	unsigned char *v;
 
-	km_fixture_up(&f, &highmem_cfg);
-	h = km_alloc_page(f.m, KM_GFP_HIGHMEM);
-	low = km_alloc_page(f.m, 0);
+	h = km_alloc_page(f->m, KM_GFP_HIGHMEM);
+	low = km_alloc_page(f->m, 0);
 	assert_true(km_page_highmem(h));
-	v = km_kmap(f.t, h);
+	v = km_kmap(f->t, h);
 	assert_non_null(v);
 	v[5] = 0x5a;
 	{
-		unsigned char *a = km_kmap_atomic(f.t, h);
+		unsigned char *a = km_kmap_atomic(f->t, h);
 
 		assert_int_equal(a[5], 0x5a);	/* the same frame */
-		km_kunmap_atomic(f.t, a);
+		km_kunmap_atomic(f->t, a);
 	}
-	km_machine_check(f.m);
-	assert_int_equal(km_report_count(f.m, KM_R_LEAK_KMAP), 1);
-	assert_true(report_says(f.m, KM_R_LEAK_KMAP, "1 kmap() pkmap entry still held"));
-	km_reports_clear(f.m);
-	km_kunmap(f.t, h);
-	km_machine_check(f.m);
-	assert_int_equal(km_report_count(f.m, KM_R_LEAK_KMAP), 0);
-	km_reports_clear(f.m);
-	assert_ptr_equal(km_kmap(f.t, low), km_page_address(f.m, low));
-	km_kunmap(f.t, low);
-	km_kunmap(f.t, h);
-	assert_int_equal(km_report_count(f.m, KM_R_KMAP_UNBALANCED), 1);
-	km_preempt_disable(f.t);
-	km_kunmap(f.t, (km_kmap(f.t, h), h));
-	assert_int_equal(km_report_count(f.m, KM_R_SLEEP_IN_ATOMIC), 1);
-	km_preempt_enable(f.t);
-	km_reports_clear(f.m);
-	km_put_page(f.m, h);
-	km_put_page(f.m, low);
-	km_fixture_down(&f);
+	km_machine_check(f->m);
+	assert_int_equal(km_report_count(f->m, KM_R_LEAK_KMAP), 1);
+	assert_true(report_says(f->m, KM_R_LEAK_KMAP, "1 kmap() pkmap entry still held"));
+	km_reports_clear(f->m);
+	km_kunmap(f->t, h);
+	km_machine_check(f->m);
+	assert_int_equal(km_report_count(f->m, KM_R_LEAK_KMAP), 0);
+	km_reports_clear(f->m);
+	assert_ptr_equal(km_kmap(f->t, low), km_page_address(f->m, low));
+	km_kunmap(f->t, low);
+	km_kunmap(f->t, h);
+	assert_int_equal(km_report_count(f->m, KM_R_KMAP_UNBALANCED), 1);
+	km_preempt_disable(f->t);
+	km_kunmap(f->t, (km_kmap(f->t, h), h));
+	assert_int_equal(km_report_count(f->m, KM_R_SLEEP_IN_ATOMIC), 1);
+	km_preempt_enable(f->t);
+	km_reports_clear(f->m);
+	km_put_page(f->m, h);
+	km_put_page(f->m, low);
 }
 
 /*
@@ -1217,25 +1200,23 @@ static void test_kmap_sleeping(void **state)
  */
 static void test_leak_hint_follows_the_gup(void **state)
 {
-	struct km_fixture f;
+	struct km_fixture *f = *state;
 	struct km_page *p = NULL;
 	unsigned long a;
 
-	km_fixture_up(&f, &highmem_cfg);
-	a = km_test_map(&f, 0, 1, RW);
+	a = km_test_map(f, 0, 1, RW);
 	for (int i = 0; i < 1024; i++)
-		assert_int_equal(km_get_user_pages_fast(f.t, a, 1, KM_FOLL_WRITE, &p), 1);
-	km_machine_check(f.m);
-	assert_int_equal(km_report_count(f.m, KM_R_LEAK_PAGE), 1);
-	assert_true(report_says(f.m, KM_R_LEAK_PAGE,
+		assert_int_equal(km_get_user_pages_fast(f->t, a, 1, KM_FOLL_WRITE, &p), 1);
+	km_machine_check(f->m);
+	assert_int_equal(km_report_count(f->m, KM_R_LEAK_PAGE), 1);
+	assert_true(report_says(f->m, KM_R_LEAK_PAGE,
 				"still referenced (get_user_pages*(): no put_page()?): refcount 1025: "
 				"as FOLL_PIN counts them 1 pin (GUP_PIN_COUNTING_BIAS 1024 each) and 1 "
 				"other reference, or 1025 plain references"));
-	assert_false(report_says(f.m, KM_R_LEAK_PAGE, "unpin_user_page"));
+	assert_false(report_says(f->m, KM_R_LEAK_PAGE, "unpin_user_page"));
 	for (int i = 0; i < 1024; i++)
-		km_put_page(f.m, p);
-	km_reports_clear(f.m);
-	km_fixture_down(&f);
+		km_put_page(f->m, p);
+	km_reports_clear(f->m);
 }
 
 /*
@@ -1734,19 +1715,19 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_mmap_validation, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_harness_reads, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_mmap_fallback_page_aligned),
-		cmocka_unit_test(test_mmap_first_fit_matches_walk),
+		KM_TEST_CFG(test_mmap_first_fit_matches_walk, vmsplit_1g_cfg),
 		cmocka_unit_test_setup_teardown(test_mmap_gap_above_many_holes, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_walk_after_missing_table, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_demand_zero_and_cow, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_gup_full_refcounts_back, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_gup_untouched_read_and_write, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_gup_partial_and_none, km_fixture_setup, km_fixture_teardown),
-		cmocka_unit_test(test_gup_and_mmap_counts_do_not_wrap),
+		KM_TEST_CFG(test_gup_and_mmap_counts_do_not_wrap, fast_gup_cfg),
 		cmocka_unit_test_setup_teardown(test_gup_write_to_readonly, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_gup_fast_foll_force_v5_7),
-		cmocka_unit_test(test_gup_fast_path),
+		KM_TEST_CFG(test_gup_fast_path, fast_gup_cfg),
 		cmocka_unit_test_setup_teardown(test_gup_write_touch_dirties, km_fixture_setup, km_fixture_teardown),
-		cmocka_unit_test(test_gup_fast_write_to_readonly_pte),
+		KM_TEST_CFG(test_gup_fast_write_to_readonly_pte, fast_gup_cfg),
 		cmocka_unit_test(test_gup_fast_only),
 		cmocka_unit_test_setup_teardown(test_foll_pin_bias, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_page_alloc_lifo_zones_exhaustion),
@@ -1760,14 +1741,14 @@ int main(void)
 		cmocka_unit_test(test_kmap_overflow),
 		cmocka_unit_test(test_kmap_lifo_violation_debug),
 		cmocka_unit_test(test_kmap_lifo_violation_silent),
-		cmocka_unit_test(test_kmap_order_names_no_page),
-		cmocka_unit_test(test_kunmap_unbalanced),
-		cmocka_unit_test(test_kunmap_unbalanced_debug),
-		cmocka_unit_test(test_kunmap_local_unbalanced),
+		KM_TEST_CFG(test_kmap_order_names_no_page, highmem_debug_cfg),
+		KM_TEST_CFG(test_kunmap_unbalanced, highmem_cfg),
+		KM_TEST_CFG(test_kunmap_unbalanced_debug, highmem_debug_cfg),
+		KM_TEST_CFG(test_kunmap_local_unbalanced, highmem_local_cfg),
 		cmocka_unit_test(test_teardown_pinned_page_and_kmap),
-		cmocka_unit_test(test_leak_plain_references_not_only_pins),
-		cmocka_unit_test(test_leak_hint_follows_the_gup),
-		cmocka_unit_test(test_kmap_sleeping),
+		KM_TEST_CFG(test_leak_plain_references_not_only_pins, highmem_cfg),
+		KM_TEST_CFG(test_leak_hint_follows_the_gup, highmem_cfg),
+		KM_TEST_CFG(test_kmap_sleeping, highmem_cfg),
 		cmocka_unit_test(test_kmap_foreign_page),
 		cmocka_unit_test(test_page_address_bad_page),
 		cmocka_unit_test(test_fault_after_gup_entry_points),
