@@ -109,34 +109,46 @@ static void test_two_kmaps_two_addresses(void **state)
  * __fix_to_virt(idx)) fires twice (the second unmap meets the first
  * slot's address too), without it nothing; from 5.11 the WARN_ON_ONCE()
  * of kunmap_local_indexed(), recorded each time. */
-static void out_of_order_same_page(enum km_kmap_flavour era, bool debug, unsigned long orders,
-				   enum km_report_kind kind)
-{
-	struct km_fixture f;
-	struct km_page *p;
-	void *a, *b;
+static const struct order_row {
+	const char *name;
+	enum km_kmap_flavour era;
+	bool debug;
+	unsigned long orders;
+	enum km_report_kind kind;
+} order_rows[] = {
+	{ "pre-5.11, DEBUG_HIGHMEM", KM_KMAP_ATOMIC_PRE_5_11, true, 2, KM_BUG },
+	{ "pre-5.11", KM_KMAP_ATOMIC_PRE_5_11, false, 0, KM_BUG },
+	{ "kmap_local", KM_KMAP_LOCAL, false, 2, KM_WARN },
+	{ "kmap_local, DEBUG_KMAP_LOCAL", KM_KMAP_LOCAL, true, 2, KM_WARN },
+};
 
-	up(&f, cfg(era, KM_KMAP_STRICT, debug));
-	p = km_alloc_page(f.m, KM_GFP_HIGHMEM);
-	a = kmap(&f, p);
-	b = kmap(&f, p);
-	kunmap(&f, a);
-	kunmap(&f, b);
-	assert_int_equal(km_report_count(f.m, KM_R_KMAP_ORDER), orders);
-	if (orders)
-		assert_int_equal(km_report_get(f.m, 0)->kind, kind);
-	assert_int_equal(km_kmap_slots_held(f.m, 0), 0);
-	km_reports_clear(f.m);
-	km_put_page(f.m, p);
-	km_fixture_down(&f);
+static int setup_order_row(void **state)
+{
+	const struct order_row *r = *state;
+
+	struct km_machine_config c = cfg(r->era, KM_KMAP_STRICT, r->debug);
+
+	return km_row_setup_cfg(state, &c);
 }
 
 static void test_out_of_order_same_page(void **state)
 {
-	out_of_order_same_page(KM_KMAP_ATOMIC_PRE_5_11, true, 2, KM_BUG);
-	out_of_order_same_page(KM_KMAP_ATOMIC_PRE_5_11, false, 0, KM_BUG);
-	out_of_order_same_page(KM_KMAP_LOCAL, false, 2, KM_WARN);
-	out_of_order_same_page(KM_KMAP_LOCAL, true, 2, KM_WARN);
+	const struct order_row *r = km_row(state);
+	struct km_fixture *f = km_row_fixture(state);
+	struct km_page *p;
+	void *a, *b;
+
+	p = km_alloc_page(f->m, KM_GFP_HIGHMEM);
+	a = kmap(f, p);
+	b = kmap(f, p);
+	kunmap(f, a);
+	kunmap(f, b);
+	assert_int_equal(km_report_count(f->m, KM_R_KMAP_ORDER), r->orders);
+	if (r->orders)
+		assert_int_equal(km_report_get(f->m, 0)->kind, r->kind);
+	assert_int_equal(km_kmap_slots_held(f->m, 0), 0);
+	km_reports_clear(f->m);
+	km_put_page(f->m, p);
 }
 
 /*
@@ -149,37 +161,53 @@ static void test_out_of_order_same_page(void **state)
  * FIXADDR_START is taken for the top slot: popped, and a BUG with
  * CONFIG_DEBUG_HIGHMEM.
  */
-static void unmap_next_page(enum km_kmap_flavour era, enum km_kmap_strict strict, bool debug,
-			    unsigned int held, enum km_report_code code, enum km_report_kind kind)
-{
-	struct km_fixture f;
-	struct km_page *p;
-	char *a;
+static const struct next_page_row {
+	const char *name;
+	enum km_kmap_flavour era;
+	enum km_kmap_strict strict;
+	bool debug;
+	unsigned int held;
+	enum km_report_code code;
+	enum km_report_kind kind;
+} next_page_rows[] = {
+	{ "kmap_local", KM_KMAP_LOCAL, KM_KMAP_STRICT, false, 1, KM_R_NONE, 0 },
+	{ "kmap_local, DEBUG_KMAP_LOCAL", KM_KMAP_LOCAL, KM_KMAP_STRICT, true, 0,
+	  KM_R_KMAP_ORDER, KM_WARN },
+	{ "pre-5.11", KM_KMAP_ATOMIC_PRE_5_11, KM_KMAP_STRICT, false, 0, KM_R_NONE, 0 },
+	{ "pre-5.11, DEBUG_HIGHMEM", KM_KMAP_ATOMIC_PRE_5_11, KM_KMAP_STRICT, true, 0,
+	  KM_R_KMAP_ORDER, KM_BUG },
+};
 
-	up(&f, cfg(era, strict, debug));
-	p = km_alloc_page(f.m, KM_GFP_HIGHMEM);
-	a = kmap(&f, p);
-	kunmap(&f, a + km_page_size(f.m));
-	assert_int_equal(km_kmap_slots_held(f.m, 0), held);
-	assert_int_equal(km_report_count(f.m, KM_R_NONE), code ? 1 : 0);
-	if (code) {
-		assert_int_equal(km_report_count(f.m, code), 1);
-		assert_int_equal(km_report_get(f.m, 0)->kind, kind);
-	}
-	if (held)
-		kunmap(&f, a);
-	assert_int_equal(km_kmap_slots_held(f.m, 0), 0);
-	km_reports_clear(f.m);
-	km_put_page(f.m, p);
-	km_fixture_down(&f);
+static int setup_next_page_row(void **state)
+{
+	const struct next_page_row *r = *state;
+
+	struct km_machine_config c = cfg(r->era, r->strict, r->debug);
+
+	return km_row_setup_cfg(state, &c);
 }
 
 static void test_kunmap_next_page(void **state)
 {
-	unmap_next_page(KM_KMAP_LOCAL, KM_KMAP_STRICT, false, 1, KM_R_NONE, 0);
-	unmap_next_page(KM_KMAP_LOCAL, KM_KMAP_STRICT, true, 0, KM_R_KMAP_ORDER, KM_WARN);
-	unmap_next_page(KM_KMAP_ATOMIC_PRE_5_11, KM_KMAP_STRICT, false, 0, KM_R_NONE, 0);
-	unmap_next_page(KM_KMAP_ATOMIC_PRE_5_11, KM_KMAP_STRICT, true, 0, KM_R_KMAP_ORDER, KM_BUG);
+	const struct next_page_row *r = km_row(state);
+	struct km_fixture *f = km_row_fixture(state);
+	struct km_page *p;
+	char *a;
+
+	p = km_alloc_page(f->m, KM_GFP_HIGHMEM);
+	a = kmap(f, p);
+	kunmap(f, a + km_page_size(f->m));
+	assert_int_equal(km_kmap_slots_held(f->m, 0), r->held);
+	assert_int_equal(km_report_count(f->m, KM_R_NONE), r->code ? 1 : 0);
+	if (r->code) {
+		assert_int_equal(km_report_count(f->m, r->code), 1);
+		assert_int_equal(km_report_get(f->m, 0)->kind, r->kind);
+	}
+	if (r->held)
+		kunmap(f, a);
+	assert_int_equal(km_kmap_slots_held(f->m, 0), 0);
+	km_reports_clear(f->m);
+	km_put_page(f->m, p);
 }
 
 /* Under FORCE_MAP (which selects CONFIG_DEBUG_KMAP_LOCAL) an unmap of an
@@ -737,10 +765,8 @@ static void test_config_size_versioning(void **state)
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
+	const struct CMUnitTest fixed[] = {
 		cmocka_unit_test(test_two_kmaps_two_addresses),
-		cmocka_unit_test(test_out_of_order_same_page),
-		cmocka_unit_test(test_kunmap_next_page),
 		cmocka_unit_test(test_force_map_unmap_outside_warns),
 		cmocka_unit_test(test_copy_past_kmapped_page_c749d9b7ebbc),
 		cmocka_unit_test(test_strict_lowmem_is_direct_map),
@@ -756,6 +782,13 @@ int main(void)
 		cmocka_unit_test(test_config),
 		cmocka_unit_test(test_config_size_versioning),
 	};
+	GArray *rows = km_test_new_group();
+
+	KM_TEST_ROWS(rows, test_out_of_order_same_page, setup_order_row, km_fixture_teardown,
+		     order_rows);
+	KM_TEST_ROWS(rows, test_kunmap_next_page, setup_next_page_row, km_fixture_teardown,
+		     next_page_rows);
+	KM_TEST_CASES(tests, fixed, rows);
 
 	return cmocka_run_group_tests_name("test_kmap_strict", tests, NULL, NULL);
 }
