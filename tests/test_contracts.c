@@ -94,46 +94,42 @@ static void test_contracts_by_era(void **state)
 }
 
 /* km_copy_from_user() adds the zeroing only to a raw variant's copy */
+static const struct zero_row {
+	const char *name;
+	const struct km_uaccess_ops *ops;
+	unsigned char tail;	/* the uncopied byte after the call */
+} zero_rows[] = {
+	{ "raw: the wrapper zeroes", &km_uaccess_direct, 0 },
+	{ "zeroing, done", &v4_8, 0 },
+	{ "zeroing, not done (pre-v4.8)", &pre_v4_8, 0xaa },
+};
+
 static void test_wrapper_zeroes_by_contract(void **state)
 {
-	static const struct {
-		const char *name;
-		const struct km_uaccess_ops *ops;
-		unsigned char tail;	/* the uncopied byte after the call */
-	} rows[] = {
-		{ "raw: the wrapper zeroes", &km_uaccess_direct, 0 },
-		{ "zeroing, done", &v4_8, 0 },
-		{ "zeroing, not done (pre-v4.8)", &pre_v4_8, 0xaa },
-	};
+	const struct zero_row *row = km_row(state);
+	struct km_fixture *f = km_row_fixture(state);
+	unsigned char k[8];
+	unsigned long u;
 
-	(void)state;
-	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
-		struct km_fixture f;
-		unsigned char k[8];
-		unsigned long u;
-
-		km_fixture_up(&f, NULL);
-		/* a readable page, then a hole: 4 bytes before the hole */
-		assert_int_equal(km_mmap(f.mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &u), 0);
-		memset(k, 0xaa, sizeof(k));
-		assert_int_equal(km_copy_from_user(f.t, rows[i].ops, k, u + 4092, 8), 4);
-		if (k[4] != rows[i].tail || k[7] != rows[i].tail || k[0] != 0)
-			fail_msg("%s: tail 0x%02x", rows[i].name, k[4]);
-		/* access_ok() failing: the whole @n zeroed in every era */
-		memset(k, 0xaa, sizeof(k));
-		assert_int_equal(km_copy_from_user(f.t, rows[i].ops, k, ~0UL - 3, 8), 8);
-		assert_int_equal(k[0], 0);
-		assert_int_equal(k[7], 0);
-		km_fixture_down(&f);
-	}
+	/* a readable page, then a hole: 4 bytes before the hole */
+	assert_int_equal(km_mmap(f->mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &u), 0);
+	memset(k, 0xaa, sizeof(k));
+	assert_int_equal(km_copy_from_user(f->t, row->ops, k, u + 4092, 8), 4);
+	if (k[4] != row->tail || k[7] != row->tail || k[0] != 0)
+		fail_msg("%s: tail 0x%02x", row->name, k[4]);
+	/* access_ok() failing: the whole @n zeroed in every era */
+	memset(k, 0xaa, sizeof(k));
+	assert_int_equal(km_copy_from_user(f->t, row->ops, k, ~0UL - 3, 8), 8);
+	assert_int_equal(k[0], 0);
+	assert_int_equal(k[7], 0);
 }
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
+	const struct CMUnitTest fixed[] = {
 		cmocka_unit_test(test_contracts_by_era),
-		cmocka_unit_test(test_wrapper_zeroes_by_contract),
 	};
+	GArray *rows = km_test_new_group();
 
 	v4_8 = cfu_v4_8;
 	v4_8.raw_copy_to_user = km_uaccess_direct.raw_copy_to_user;
@@ -143,5 +139,8 @@ int main(void)
 	undeclared = v4_8;
 	undeclared.name = "cfu_v4_8_undeclared";
 	undeclared.contract = KM_UACCESS_CONTRACT_RAW;
+	KM_TEST_ROWS(rows, test_wrapper_zeroes_by_contract, km_row_setup, km_fixture_teardown,
+		     zero_rows);
+	KM_TEST_CASES(tests, fixed, rows);
 	return cmocka_run_group_tests_name("test_contracts", tests, NULL, NULL);
 }
