@@ -382,6 +382,9 @@ static const struct refusal {
 	{ "[cycles] syscalls: missing", "syscalls=100", NULL, NULL },
 	{ "[cycles] syscalls: \"fast\" is not a decimal number", "syscalls=100", "syscalls=fast", NULL },
 	{ "[cycles] syscalls: \"12x\" is not a decimal number", "syscalls=100", "syscalls=12x", NULL },
+	/* parts of a path belong in the paths table, not in a profile */
+	{ "[cycles] syscalls.vfs_read: unknown key", "syscalls=100",
+	  "syscalls=100\n# a part\nsyscalls.vfs_read=1", NULL },
 	{ "[cycles] syscalls: \"0x10\" is not a decimal number", "syscalls=100", "syscalls=0x10", NULL },
 	{ "[cycles] syscalls: \"1e\" is not a decimal number", "syscalls=100", "syscalls=1e", NULL },
 	{ "[cycles] syscalls: \".\" is not a decimal number", "syscalls=100", "syscalls=.", NULL },
@@ -619,6 +622,56 @@ static gchar *replace_once(const char *s, const char *find, const char *repl)
 	return g_strdup_printf("%.*s%s%s", (int)(at - s), s, repl, at + strlen(find));
 }
 
+/*
+ * A path given by parts in the paths table ("<event>.<function>", each with
+ * its source and uncertainty): the event costs the sum of its parts, and a
+ * draw of the profile draws each part on its own from its range.
+ */
+static void test_kernel_path_parts(void **state)
+{
+	gchar *whole = paths_table("v9", NULL), *dir;
+	gchar *table = replace_once(whole, "# counted: a test value\neth_frames=2\n",
+				    "# estimated: a test function\n# uncertainty: assumed 5 .. 15\n"
+				    "eth_frames.tcp_sendmsg=10\n# counted: another\n"
+				    "eth_frames.ip_queue_xmit=20\n");
+	char *path = write_kernel_profile(&dir, KERNEL_GROUP("v9", "kernel-paths", "2"), table);
+	struct km_cost_profile *p, *s;
+	struct km_events ev = { .eth_frames = 3 };
+	struct km_cost_workload w = { 0 };
+	struct km_cost_result r;
+	bool moved = false;
+
+	if (km_cost_profile_load(path, &p))
+		fail_msg("%s", km_last_error());
+	assert_true(km_cost_profile_value(p, "instructions", "eth_frames") == 30);
+	assert_true(km_cost_profile_value(p, "v9", "eth_frames.tcp_sendmsg") == 10);
+	assert_int_equal(km_cost_predict(p, &ev, &w, &r), 0);
+	/* [cycles] eth_frames of the good profile: 0 */
+	assert_true(item(&r, "eth_frames") == 3 * (30 * 2 + km_cost_profile_value(p, "cycles",
+										      "eth_frames")));
+	for (uint64_t seed = 1; seed <= 16; seed++) {
+		double a, n;
+
+		assert_int_equal(km_cost_profile_sample(p, seed, &s), 0);
+		a = km_cost_profile_value(s, "v9", "eth_frames.tcp_sendmsg");
+		n = km_cost_profile_value(s, "instructions", "eth_frames");
+		assert_true(a >= 5 && a <= 15);
+		assert_true(fabs(n - (a + 20)) < 1e-9);	/* the exact part stays */
+		assert_int_equal(km_cost_predict(s, &ev, &w, &r), 0);
+		assert_true(fabs(item(&r, "eth_frames") -
+				 3 * (n * 2 + km_cost_profile_value(s, "cycles", "eth_frames"))) < 1e-6);
+		moved |= a != 10;
+		km_cost_profile_free(s);
+	}
+	assert_true(moved);
+	km_cost_profile_free(p);
+	g_free(path);
+	rm_dir(dir);
+	g_free(table);
+	g_free(whole);
+	(void)state;
+}
+
 /* the stderr of @fn(@arg) (g_free) */
 static gchar *stderr_of(void (*fn)(void *), void *arg)
 {
@@ -779,6 +832,20 @@ static const struct kernel_refusal {
 	  "urbs=2\n# counted: again\nurbs=3\n", "[v9] urbs: given twice (lines", true },
 	{ "a count without comment", KERNEL_GROUP("v9", "kernel-paths", "1"), false, NULL,
 	  "# counted: a test value\nurbs=2\n", "urbs=2\n", "[v9] urbs: no comment line", true },
+	/* a path given by parts ("<event>.<function>"): not also whole, only
+	 * of an event, each part with its source */
+	{ "a count given whole and by parts", KERNEL_GROUP("v9", "kernel-paths", "1"), false,
+	  "# counted: a part\nurbs.usb_submit_urb=1\n", NULL, NULL,
+	  "[v9] urbs: given whole and by parts (urbs.usb_submit_urb)", true },
+	{ "a part of no event", KERNEL_GROUP("v9", "kernel-paths", "1"), false,
+	  "# counted: a part\nsycsalls.vfs_read=1\n", NULL, NULL,
+	  "[v9] sycsalls.vfs_read: unknown key", true },
+	{ "a part without comment", KERNEL_GROUP("v9", "kernel-paths", "1"), false, NULL,
+	  "# counted: a test value\nurbs=2\n", "urbs.usb_submit_urb=2\n",
+	  "[v9] urbs.usb_submit_urb: no comment line", true },
+	{ "a part that is no number", KERNEL_GROUP("v9", "kernel-paths", "1"), false, NULL,
+	  "urbs=2\n", "urbs.usb_submit_urb=many\n",
+	  "[v9] urbs.usb_submit_urb: \"many\" is not a decimal number", true },
 };
 
 static void test_kernel_refused(void **state)
@@ -1918,6 +1985,7 @@ int main(void)
 		cmocka_unit_test(test_profile_0_3_0_loads),
 		cmocka_unit_test(test_refused_missing_file),
 		cmocka_unit_test(test_kernel_paths),
+		cmocka_unit_test(test_kernel_path_parts),
 		cmocka_unit_test(test_bandwidth_at_cache_sizes),
 		cmocka_unit_test(test_cpu_or_link),
 		cmocka_unit_test(test_wire_is_the_device),

@@ -76,6 +76,13 @@ struct calib {
 	char *group, *key, *figure;
 };
 
+/* a part of an event's path in the paths table, "<event>.<function>": the
+ * event's count is the sum of its parts, each drawn on its own */
+struct part {
+	unsigned int ev;	/* index in cost_events[] */
+	char *hkey;		/* "<group>/<event>.<function>" in the values */
+};
+
 /* a value's uncertainty: its comment's "uncertainty:" line (cost.h) */
 struct unc {
 	char *group, *key;
@@ -88,6 +95,7 @@ struct km_cost_profile {
 	GHashTable *values;	/* "group/key" -> double* */
 	GArray *calibrated;	/* struct calib */
 	GArray *unc;		/* struct unc, one per value that states one */
+	GArray *parts;		/* struct part, of the events the table gives by parts */
 	/* per event: instructions (the paths table) x CPI + [cycles] */
 	double instr[G_N_ELEMENTS(cost_events)], extra[G_N_ELEMENTS(cost_events)];
 	double clock_hz, l1, l2, line, copy_l1, set_l1, cpi;
@@ -126,6 +134,10 @@ void km_cost_profile_free(struct km_cost_profile *p)
 	}
 	if (p->unc)
 		g_array_free(p->unc, TRUE);
+	for (guint i = 0; p->parts && i < p->parts->len; i++)
+		g_free(g_array_index(p->parts, struct part, i).hkey);
+	if (p->parts)
+		g_array_free(p->parts, TRUE);
 	if (p->values)
 		g_hash_table_destroy(p->values);
 	g_free(p->name);
@@ -386,6 +398,24 @@ static bool is_event(const char *key)
 	return false;
 }
 
+/* The event whose part @key names, "<event>.<function>" (the function a
+ * C identifier), as its index in cost_events[]; -1 for any other key */
+static int part_event(const char *key)
+{
+	const char *dot = strchr(key, '.');
+
+	if (!dot || !dot[1] || !(g_ascii_isalpha(dot[1]) || dot[1] == '_'))
+		return -1;
+	for (const char *c = dot + 1; *c; c++)
+		if (!g_ascii_isalnum(*c) && *c != '_')
+			return -1;
+	for (size_t i = 0; i < G_N_ELEMENTS(cost_events); i++)
+		if (strlen(cost_events[i].name) == (size_t)(dot - key) &&
+		    !strncmp(cost_events[i].name, key, (size_t)(dot - key)))
+			return (int)i;
+	return -1;
+}
+
 /* A key the format does not have (a misspelt "sycsalls" would otherwise
  * be ignored and its real key reported missing, or worse, silently
  * shadowed), or a group it does not have: refused, naming file, group and
@@ -423,7 +453,8 @@ static int check_known(const char *file, GKeyFile *kf, bool table)
 				    ks && ks[0] ? " " : "", ks && ks[0] ? ks[0] : "");
 		for (gchar **k = ks; !rc && k && *k; k++)
 			if (keys ? !in_list(keys, *k) && !(opt && in_list(opt, *k))
-				 : !is_event(*k) && !(table && !strcmp(*k, "based_on")))
+				 : !is_event(*k) && !(table && !strcmp(*k, "based_on")) &&
+				   !(table && part_event(*k) >= 0))
 				rc = km_err(-EINVAL, "%s: [%s] %s: unknown key", file, *g, *k);
 		g_strfreev(ks);
 	}
@@ -607,6 +638,55 @@ static bool is_path(const char *s)
 	return strchr(s, '/') || g_str_has_suffix(s, ".ini");
 }
 
+/* @group of the paths table @tk gives event @i: whole, or by parts */
+static bool has_event(GKeyFile *tk, const char *group, size_t i)
+{
+	gchar **ks = g_key_file_get_keys(tk, group, NULL, NULL);
+	bool has = false;
+
+	for (gchar **k = ks; k && *k && !has; k++)
+		has = !strcmp(*k, cost_events[i].name) || part_event(*k) == (int)i;
+	g_strfreev(ks);
+	return has;
+}
+
+/*
+ * Event @i's count in @group of the paths table @tk into *@n: its key, or
+ * the sum of its parts ("<event>.<function>", each with its source and
+ * uncertainty, recorded in @p->parts for the draws); not both.
+ */
+static int read_event(struct km_cost_profile *p, GKeyFile *tk, const char *group, size_t i,
+		      double *n)
+{
+	const char *name = cost_events[i].name;
+	gchar **ks = g_key_file_get_keys(tk, group, NULL, NULL);
+	unsigned int parts = 0;
+	int rc = 0;
+
+	*n = 0;
+	for (gchar **k = ks; k && *k && !rc; k++) {
+		double v;
+
+		if (part_event(*k) != (int)i)
+			continue;
+		if (g_key_file_has_key(tk, group, name, NULL)) {
+			rc = km_err(-EINVAL, "%s: [%s] %s: given whole and by parts (%s): one or "
+				    "the other", p->paths_file, group, name, *k);
+			break;
+		}
+		if ((rc = read_entry(p, p->paths_file, tk, group, *k, true, false, &v)))
+			break;
+		*n += v;
+		parts++;
+		g_array_append_val(p->parts, ((struct part){ (unsigned int)i,
+							      g_strdup_printf("%s/%s", group, *k) }));
+	}
+	g_strfreev(ks);
+	if (!rc && !parts)
+		rc = read_entry(p, p->paths_file, tk, group, name, true, false, n);
+	return rc;
+}
+
 /*
  * [kernel]: the kernel paths' instruction counts for the profile's kernel
  * version, read from the shared table its paths key names (a name: looked
@@ -712,13 +792,12 @@ static int read_kernel(struct km_cost_profile *p, GKeyFile *kf)
 			goto out;
 		}
 	}
-	for (size_t i = 0; i < G_N_ELEMENTS(cost_events); i++) {
-		const char *g = base && !g_key_file_has_key(tk, p->kernel, cost_events[i].name, NULL)
-					? base : p->kernel;
-		double n;
+	for (size_t i = 0; i < G_N_ELEMENTS(cost_events) && !rc; i++) {
+		const char *g = base && !has_event(tk, p->kernel, i) ? base : p->kernel;
+		double n = 0;
 		gchar *k;
 
-		if ((rc = read_entry(p, p->paths_file, tk, g, cost_events[i].name, true, false, &n)))
+		if ((rc = read_event(p, tk, g, i, &n)))
 			goto out;
 		/* the counts, as the profile's "instructions" group */
 		k = g_strdup_printf("instructions/%s", cost_events[i].name);
@@ -748,6 +827,7 @@ int km_cost_profile_load(const char *name_or_path, struct km_cost_profile **out)
 	p->values = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free);
 	p->calibrated = g_array_new(FALSE, TRUE, sizeof(struct calib));
 	p->unc = g_array_new(FALSE, TRUE, sizeof(struct unc));
+	p->parts = g_array_new(FALSE, TRUE, sizeof(struct part));
 	p->arch = 7;
 	p->file = is_path(name_or_path) ? g_strdup(name_or_path) : find_profile(name_or_path, NULL);
 	if (!p->file) {
@@ -1071,6 +1151,12 @@ int km_cost_profile_sample(const struct km_cost_profile *p, uint64_t seed,
 		g_array_append_val(s->calibrated, d);
 	}
 	s->unc = g_array_new(FALSE, TRUE, sizeof(struct unc));
+	s->parts = g_array_new(FALSE, TRUE, sizeof(struct part));
+	for (guint i = 0; i < p->parts->len; i++) {
+		const struct part *q = &g_array_index(p->parts, struct part, i);
+
+		g_array_append_val(s->parts, ((struct part){ q->ev, g_strdup(q->hkey) }));
+	}
 	/* seed 0: the stated values; else each uncertain value drawn
 	 * uniformly from its range, in the list's order (GLib's Mersenne
 	 * Twister: the same draws on every host) */
@@ -1084,6 +1170,12 @@ int km_cost_profile_sample(const struct km_cost_profile *p, uint64_t seed,
 		d.group = g_strdup(u->group);
 		d.key = g_strdup(u->key);
 		g_array_append_val(s->unc, d);
+		if (seed && strcmp(u->group, "cycles") && part_event(u->key) >= 0) {
+			/* a part of a path: summed into its event below */
+			g_hash_table_insert(s->values, g_strdup_printf("%s/%s", u->group, u->key),
+					    g_memdup2(&x, sizeof(x)));
+			continue;
+		}
 		if (!seed || !(f = value_field(s, u->group, u->key)))
 			continue;
 		*f = x;
@@ -1092,6 +1184,25 @@ int km_cost_profile_sample(const struct km_cost_profile *p, uint64_t seed,
 		g_hash_table_insert(s->values, hk, g_memdup2(&x, sizeof(x)));
 	}
 	g_rand_free(r);
+	/* an event given by parts costs the sum of its parts' draws */
+	for (size_t i = 0; seed && i < G_N_ELEMENTS(cost_events); i++) {
+		double n = 0;
+		bool parted = false;
+
+		for (guint j = 0; j < s->parts->len; j++) {
+			const struct part *q = &g_array_index(s->parts, struct part, j);
+
+			if (q->ev != i)
+				continue;
+			n += *(const double *)g_hash_table_lookup(s->values, q->hkey);
+			parted = true;
+		}
+		if (!parted)
+			continue;
+		s->instr[i] = n;
+		g_hash_table_insert(s->values, g_strdup_printf("instructions/%s", cost_events[i].name),
+				    g_memdup2(&n, sizeof(n)));
+	}
 	*out = s;
 	return 0;
 }
