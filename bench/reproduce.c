@@ -163,12 +163,38 @@ static double predict(const struct km_cost_profile *p, const struct km_table *t,
 			row_string(t, row, "variant"),
 			dd ? row_string(t, row, "machine") : row_string(t, row, "traffic"),
 			km_cost_profile_name(p), r.cycles / per, dd ? "block" : "packet");
-		for (unsigned int i = 0; i < r.n_items; i++)
-			if (r.items[i].cycles > 0)
-				fprintf(explain_fp, "  %-20s %12.2f x %10.2f cycles = %12.1f (%4.1f%%)\n",
-					r.items[i].what, r.items[i].count / per,
-					r.items[i].cycles / r.items[i].count, r.items[i].cycles / per,
-					r.items[i].cycles / r.cycles * 100);
+		for (unsigned int i = 0; i < r.n_items; i++) {
+			double cpi = km_cost_profile_value(p, "kernel", "cycles_per_instruction");
+			const char *ev, *fn;
+			double n;
+
+			if (r.items[i].cycles <= 0)
+				continue;
+			fprintf(explain_fp, "  %-20s %12.2f x %10.2f cycles = %12.1f (%4.1f%%)\n",
+				r.items[i].what, r.items[i].count / per,
+				r.items[i].cycles / r.items[i].count, r.items[i].cycles / per,
+				r.items[i].cycles / r.cycles * 100);
+			/* a path the paths table gives by function: its parts'
+			 * instructions at the profile's CPI */
+			for (unsigned int j = 0; km_cost_profile_part(p, j, &ev, &fn, &n); j++)
+				if (!strcmp(ev, r.items[i].what))
+					fprintf(explain_fp, "    %-30s %8.2f instructions = %12.1f\n", fn,
+						n, r.items[i].count / per * n * cpi);
+			/* and the profile's own cycles beyond the path, fitted or not */
+			n = km_cost_profile_value(p, "cycles", r.items[i].what);
+			if (n > 0) {
+				const char *g, *k, *fig = NULL;
+
+				for (unsigned int j = 0; km_cost_profile_calibrated(p, j, &g, &k, &fig);
+				     j++, fig = NULL)
+					if (!strcmp(g, "cycles") && !strcmp(k, r.items[i].what))
+						break;
+				/* the figure's name, its first word */
+				fprintf(explain_fp, "    %-30s %8s %12s = %12.1f%s%.*s\n", "[cycles]", "",
+					"", r.items[i].count / per * n, fig ? " calibrated: " : "",
+					fig ? (int)strcspn(fig, " \n") : 0, fig ? fig : "");
+			}
+		}
 		if (!dd) {	/* the link: the device's wire, the USB pipe, the host's */
 			int64_t wire = row_int(t, row, "wire_bits_per_s");
 			const char *speed = row_string(t, row, "speed");

@@ -645,6 +645,21 @@ static void test_kernel_path_parts(void **state)
 		fail_msg("%s", km_last_error());
 	assert_true(km_cost_profile_value(p, "instructions", "eth_frames") == 30);
 	assert_true(km_cost_profile_value(p, "v9", "eth_frames.tcp_sendmsg") == 10);
+	/* the parts, listed in the table's order */
+	{
+		const char *ev, *fn;
+		double n;
+
+		assert_true(km_cost_profile_part(p, 0, &ev, &fn, &n));
+		assert_string_equal(ev, "eth_frames");
+		assert_string_equal(fn, "tcp_sendmsg");
+		assert_true(n == 10);
+		assert_true(km_cost_profile_part(p, 1, &ev, &fn, &n));
+		assert_string_equal(fn, "ip_queue_xmit");
+		assert_true(n == 20);
+		assert_false(km_cost_profile_part(p, 2, &ev, &fn, &n));
+		assert_false(km_cost_profile_part(NULL, 0, &ev, &fn, &n));
+	}
 	assert_int_equal(km_cost_predict(p, &ev, &w, &r), 0);
 	/* [cycles] eth_frames of the good profile: 0 */
 	assert_true(item(&r, "eth_frames") == 3 * (30 * 2 + km_cost_profile_value(p, "cycles",
@@ -657,6 +672,12 @@ static void test_kernel_path_parts(void **state)
 		n = km_cost_profile_value(s, "instructions", "eth_frames");
 		assert_true(a >= 5 && a <= 15);
 		assert_true(fabs(n - (a + 20)) < 1e-9);	/* the exact part stays */
+		{	/* a sample lists its parts' draws */
+			double d;
+
+			assert_true(km_cost_profile_part(s, 0, NULL, NULL, &d));
+			assert_true(d == a);
+		}
 		assert_int_equal(km_cost_predict(s, &ev, &w, &r), 0);
 		assert_true(fabs(item(&r, "eth_frames") -
 				 3 * (n * 2 + km_cost_profile_value(s, "cycles", "eth_frames"))) < 1e-6);

@@ -603,7 +603,9 @@ static void test_explain_profiles_used(void **state)
 				  (gchar *)"/dev/null", bbw ? (gchar *)"--profile" : NULL,
 				  (gchar *)"beaglebone-white", NULL };
 		gchar *out = NULL, *err = NULL, **lines;
-		int status, n = 0, bounds = 0;
+		int status, n = 0, bounds = 0, parts = 0, fitted = 0, paths = 0;
+		double item = -1, sum = 0;	/* an item's cycles, and its lines' under it */
+		bool by_parts = false;		/* the lines under it list parts */
 
 		g_setenv("KMODEL_PROFILE_DIR", KM_PROFILES_DIR, TRUE);
 		assert_true(g_spawn_sync(NULL, argv, NULL, 0, NULL, NULL, &out, &err, &status, NULL));
@@ -624,8 +626,38 @@ static void test_explain_profiles_used(void **state)
 								   "[link] usb_bytes_per_s 53248000, 28.5"));
 				bounds++;
 			}
+		/*
+		 * A path the paths table gives by function lists its parts
+		 * under its item, and the profile's [cycles] value after them
+		 * (the xM's eth_frames: [v3.5]'s parts and the fit to
+		 * iperf-before); the lines under an item add up to it.
+		 */
+		for (gchar **l = lines; *l; l++) {
+			const char *eq = strrchr(*l, '=');
+
+			if (g_str_has_prefix(*l, "    ") && eq) {
+				sum += g_ascii_strtod(eq + 1, NULL);
+				by_parts |= !strstr(*l, "[cycles]");
+				parts += g_str_has_prefix(*l, "    tcp_transmit_skb ");
+				fitted += strstr(*l, "[cycles]") && strstr(*l, "calibrated: iperf-before");
+				continue;
+			}
+			if (item >= 0 && by_parts) {	/* the item before was a path by parts */
+				assert_true(fabs(sum - item) < 1);
+				paths++;
+			}
+			item = -1;
+			sum = 0;
+			by_parts = false;
+			if (g_str_has_prefix(*l, "  ") && !g_str_has_prefix(*l, "  bound: ") &&
+			    (eq = strrchr(*l, '=')))
+				item = g_ascii_strtod(eq + 1, NULL);
+		}
 		assert_int_equal(n, 1);
 		assert_int_equal(bounds, 2);	/* the two TCP figures */
+		assert_int_equal(parts, bbw ? 0 : 2);
+		assert_int_equal(fitted, bbw ? 0 : 2);
+		assert_int_equal(paths, bbw ? 0 : 6);	/* eth_frames, urbs, eth_rx_frames: twice */
 		g_strfreev(lines);
 		g_free(out);
 		g_free(err);

@@ -102,7 +102,11 @@
  * event (its path's instruction count, a decimal number with its source
  * comment); it holds no calibrated value. A group may say based_on=VERSION
  * (with its source comment: why those paths are the same): the events it
- * does not list take that group's counts.
+ * does not list take that group's counts. An event may instead be given
+ * by parts, one key per function, "<event>.<function>" (each with its
+ * source comment and uncertainty line; not with the event's own key): it
+ * costs their sum, and a sample draws each part on its own
+ * (km_cost_profile_part() lists them).
  *
  * The routine that moved a uaccess byte (struct km_events
  * uaccess_asm_to_bytes, ..._from_bytes, ..._clear_bytes: the assembler
@@ -208,6 +212,15 @@ KM_API bool km_cost_profile_calibrated(const struct km_cost_profile *p, unsigned
 KM_API bool km_cost_profile_uncertainty(const struct km_cost_profile *p, unsigned int i,
 					const char **group, const char **key, char *kind,
 					double *lo, double *hi);
+/**
+ * km_cost_profile_part() - the @i-th part (0 ..) of the kernel paths that
+ * @p's paths table gives by function: the event, the function (the key
+ * after "<event>.") and its instructions (on a sample, its draw). Strings
+ * live as long as the profile. Return: true, or false when there are no
+ * more.
+ */
+KM_API bool km_cost_profile_part(const struct km_cost_profile *p, unsigned int i,
+				 const char **event, const char **function, double *instructions);
 /**
  * km_cost_profile_sample() - a copy of @p whose uncertain values are each
  * drawn uniformly from its range, from a generator seeded with @seed

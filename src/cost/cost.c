@@ -1088,6 +1088,23 @@ bool km_cost_profile_uncertainty(const struct km_cost_profile *p, unsigned int i
 	return true;
 }
 
+bool km_cost_profile_part(const struct km_cost_profile *p, unsigned int i, const char **event,
+			  const char **function, double *instructions)
+{
+	const struct part *q;
+
+	if (!p || !p->parts || i >= p->parts->len)
+		return false;
+	q = &g_array_index(p->parts, struct part, i);
+	if (event)
+		*event = cost_events[q->ev].name;
+	if (function)
+		*function = strchr(strrchr(q->hkey, '/') + 1, '.') + 1;
+	if (instructions)
+		*instructions = *(const double *)g_hash_table_lookup(p->values, q->hkey);
+	return true;
+}
+
 /* the field of @p that the value @group/@key sets, or NULL (a value
  * whose draw would change nothing priced: sizes of the write buffer) */
 static double *value_field(struct km_cost_profile *p, const char *group, const char *key)
