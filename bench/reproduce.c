@@ -1037,8 +1037,10 @@ int kb_reproduce(int argc, char **argv)
 		  "DIR is created, with its missing parents, as by mkdir -p", "DIR" },
 		{ "explain", 0, 0, G_OPTION_ARG_NONE, &expl,
 		  "Print the files of the profiles that price a row and each figure's prediction by "
-		  "event kind (count, cycles each, share), for iperf what binds it and which part "
-		  "of the link is the slower (the device's wire or the bulk-out pipe), on stderr",
+		  "event kind (count, cycles each, share; under a kind, the functions of a path the "
+		  "paths table gives by parts and the profile's own cycles, marked when calibrated), "
+		  "for iperf what binds it and which part of the link is the slower (the device's "
+		  "wire or the bulk-out pipe), on stderr",
 		  NULL },
 		KM_TOOL_OUTPUT_ENTRY(&output),
 		KM_TOOL_VERSION_ENTRY(&version),
