@@ -842,6 +842,37 @@ static void test_kthread_use_mm(void **state)
 	assert_int_equal(km_machine_destroy(m), 0);
 }
 
+/* kfree() of objects of several classes in turn finds each slab among the
+ * last ones it searched (slab.c obj_search()): the same answers as the
+ * binary search -- an object start is freed, an interior pointer into one
+ * of those slabs is no object, a second kfree is a double free. */
+static void test_kfree_in_recent_slabs(void **state)
+{
+	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
+	char *a1 = km_kmalloc(f.t, 100, KM_GFP_KERNEL), *b1 = km_kmalloc(f.t, 1000, KM_GFP_KERNEL);
+	char *c1 = km_kmalloc(f.t, 40, KM_GFP_KERNEL), *a2, *a3;
+
+	km_kfree(f.t, a1);	/* searched: kmalloc-128's slab */
+	km_kfree(f.t, b1);	/* searched: kmalloc-1024's; the last one found */
+	a2 = km_kmalloc(f.t, 100, KM_GFP_KERNEL);
+	a3 = km_kmalloc(f.t, 100, KM_GFP_KERNEL);	/* handed out last */
+	assert_int_equal(km_report_count(f.m, KM_R_BAD_KFREE), 0);
+	km_kfree(f.t, a2 + 8);	/* in kmalloc-128's slab, no object start */
+	assert_int_equal(km_report_count(f.m, KM_R_BAD_KFREE), 1);
+	assert_non_null(strstr(km_report_get(f.m, 0)->message, "not a kmalloc object"));
+	assert_int_equal(km_ksize(f.m, a2), 128);
+	km_kfree(f.t, b1 + 16);	/* kmalloc-1024's, interior */
+	assert_int_equal(km_report_count(f.m, KM_R_BAD_KFREE), 2);
+	km_kfree(f.t, c1);
+	km_kfree(f.t, a2);
+	km_kfree(f.t, a3);
+	assert_int_equal(km_report_count(f.m, KM_R_BAD_KFREE), 2);
+	km_kfree(f.t, b1);	/* freed at the start: its slab is a recent one */
+	assert_int_equal(km_report_count(f.m, KM_R_BAD_KFREE), 3);
+	assert_non_null(strstr(km_report_get(f.m, 2)->message, "double free"));
+	km_reports_clear(f.m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -866,6 +897,7 @@ int main(void)
 		cmocka_unit_test(test_report_pointer_survives_more_reports),
 		cmocka_unit_test(test_machines_in_parallel_threads),
 		cmocka_unit_test(test_kthread_use_mm),
+		cmocka_unit_test_setup_teardown(test_kfree_in_recent_slabs, km_fixture_setup, km_fixture_teardown),
 	};
 
 	return cmocka_run_group_tests_name("test_machine", tests, NULL, NULL);

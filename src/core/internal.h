@@ -78,6 +78,15 @@ struct km_slab {
 	GArray *slabs;		/* struct km_slab_page, sorted by base */
 	const unsigned char *hit_lo, *hit_hi;	/* the last slab kfree found */
 	size_t hit_stride;
+	/* the slabs obj_search() found last, round robin: a path that frees
+	 * objects of several classes in turn (a URB, its buffer, the frames)
+	 * finds each slab without the binary search */
+#define KM_SLAB_RECENT 4
+	struct km_slab_recent {
+		const unsigned char *lo, *hi;
+		size_t stride;
+	} recent[KM_SLAB_RECENT];
+	unsigned int recent_next;
 	/* an object start known valid (slabs live as long as the machine):
 	 * the last object handed out or found; kfree of it needs no search */
 	const struct obj_hdr *last_obj;

@@ -126,6 +126,19 @@ static struct obj_hdr * __attribute__((noinline)) obj_search(struct km_slab *s,
 	GArray *a = s->slabs;
 	guint lo = 0, hi = a->len;
 
+	for (unsigned int i = 0; i < KM_SLAB_RECENT; i++) {
+		const struct km_slab_recent *r = &s->recent[i];
+
+		if (p >= r->lo && p < r->hi) {
+			if ((size_t)(p - r->lo) % r->stride)
+				return NULL;
+			s->hit_lo = r->lo;
+			s->hit_hi = r->hi;
+			s->hit_stride = r->stride;
+			s->last_obj = (const struct obj_hdr *)p;
+			return (struct obj_hdr *)p;
+		}
+	}
 	while (lo < hi) {		/* last slab with base <= p */
 		guint mid = lo + (hi - lo) / 2;
 
@@ -146,6 +159,9 @@ static struct obj_hdr * __attribute__((noinline)) obj_search(struct km_slab *s,
 		s->hit_hi = sp->base + sp->stride * sp->nr;
 		s->hit_stride = sp->stride;
 		s->last_obj = (const struct obj_hdr *)p;
+		s->recent[s->recent_next] = (struct km_slab_recent){ s->hit_lo, s->hit_hi,
+								     s->hit_stride };
+		s->recent_next = (s->recent_next + 1) % KM_SLAB_RECENT;
 		return (struct obj_hdr *)p;
 	}
 }

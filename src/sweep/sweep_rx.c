@@ -56,15 +56,25 @@ const char *km_sweep_rx_split_name(unsigned int s)
 	return s < KM_SWEEP_RX_SPLIT_COUNT ? names[s] : NULL;
 }
 
+/* km_sweep_rx_state_cmp()'s order, inline for hit() on every finding */
+static inline int state_cmp(const struct km_sweep_rx_state *a, const struct km_sweep_rx_state *b)
+{
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	if (a->frames != b->frames)
+		return a->frames < b->frames ? -1 : 1;
+	if (a->mutation != b->mutation)
+		return a->mutation < b->mutation ? -1 : 1;
+	if (a->split != b->split)
+		return a->split < b->split ? -1 : 1;
+	if (a->maxpacket != b->maxpacket)
+		return a->maxpacket < b->maxpacket ? -1 : 1;
+	return 0;
+}
+
 int km_sweep_rx_state_cmp(const struct km_sweep_rx_state *a, const struct km_sweep_rx_state *b)
 {
-	const unsigned int ka[] = { a->len, a->frames, a->mutation, a->split, a->maxpacket };
-	const unsigned int kb[] = { b->len, b->frames, b->mutation, b->split, b->maxpacket };
-
-	for (size_t i = 0; i < G_N_ELEMENTS(ka); i++)
-		if (ka[i] != kb[i])
-			return ka[i] < kb[i] ? -1 : 1;
-	return 0;
+	return state_cmp(a, b);
 }
 
 /* ---- the space ---------------------------------------------------------------- */
@@ -133,6 +143,14 @@ struct run {
 	const struct km_usbnet_variant *v;
 	const uint8_t *pat;
 	uint8_t stream[STREAM_CAP];
+	/* the valid stream of (enc_len, enc_frames) is in @stream (encoded
+	 * once for the row's mutations and splits), with the words the state's
+	 * mutation changed saved to be put back */
+	unsigned int enc_len, enc_frames;
+	long enc_n;
+	size_t undo_off[2];
+	uint32_t undo_word[2];
+	unsigned int nundo;
 	/* this state */
 	const struct km_sweep_rx_state *st;
 	unsigned int next;		/* the next sent frame expected */
@@ -181,24 +199,50 @@ static void put_le32(uint8_t *p, uint32_t v)
 		p[i] = (uint8_t)(v >> (8 * i));
 }
 
-/* the state's stream: encoded, then mutated; its length */
+/* a word of the stream changed by the mutation: saved for unmutate() */
+static void mutate_word(struct run *r, size_t off, uint32_t w)
+{
+	r->undo_off[r->nundo] = off;
+	r->undo_word[r->nundo++] = get_le32(r->stream + off);
+	put_le32(r->stream + off, w);
+}
+
+/* the stream back to the valid one of its (len, frames) */
+static void unmutate(struct run *r)
+{
+	while (r->nundo) {
+		r->nundo--;
+		put_le32(r->stream + r->undo_off[r->nundo], r->undo_word[r->nundo]);
+	}
+}
+
+/* the state's stream: encoded (unless the last state's len and frames
+ * were the same), then mutated; its length */
 static size_t build(struct run *r, size_t *last_hdr)
 {
 	const struct km_sweep_rx_state *st = r->st;
 	const struct km_framing *f = r->v->framing;
-	const uint8_t *frames[FRAMES_MAX];
-	size_t lens[FRAMES_MAX];
 	long n;
 	int delta = st->mutation == KM_SWEEP_RX_LEN_PLUS1 ? 1 :
 		    st->mutation == KM_SWEEP_RX_LEN_MINUS1 ? -1 :
 		    st->mutation == KM_SWEEP_RX_LEN_PLUS8 ? 8 : 0;
 
 	*last_hdr = 0;
-	for (unsigned int i = 0; i < st->frames; i++) {
-		frames[i] = frame_of(r, i);
-		lens[i] = st->len;
+	unmutate(r);
+	if (r->enc_len != st->len || r->enc_frames != st->frames) {
+		const uint8_t *frames[FRAMES_MAX];
+		size_t lens[FRAMES_MAX];
+
+		for (unsigned int i = 0; i < st->frames; i++) {
+			frames[i] = frame_of(r, i);
+			lens[i] = st->len;
+		}
+		r->enc_n = km_framing_encode(f, frames, lens, st->frames, r->stream,
+					     sizeof(r->stream));
+		r->enc_len = st->len;
+		r->enc_frames = st->frames;
 	}
-	n = km_framing_encode(f, frames, lens, st->frames, r->stream, sizeof(r->stream));
+	n = r->enc_n;
 	if (n < 0)
 		return 0;
 	if (f->kind == KM_FRAMING_LENGTH) {
@@ -214,19 +258,19 @@ static size_t build(struct run *r, size_t *last_hdr)
 		} else if (st->mutation == KM_SWEEP_RX_COPY_DISAGREES) {
 			w ^= 0x10000u;
 		}
-		if (f->hdr_bytes == 4)
-			put_le32(r->stream, w);
+		if (f->hdr_bytes == 4 && (delta || st->mutation == KM_SWEEP_RX_COPY_DISAGREES))
+			mutate_word(r, 0, w);
 	} else if (f->kind == KM_FRAMING_AX88179) {
-		uint8_t *hdr = r->stream + n - 4;
-		uint32_t h = get_le32(hdr), off = h >> 16;
+		size_t hdr = (size_t)n - 4;
+		uint32_t h = get_le32(r->stream + hdr), off = h >> 16;
 
 		if (delta && off + 4 <= (uint32_t)n) {
 			uint32_t d = get_le32(r->stream + off);
 			uint32_t l = (((d >> 16) & 0x1fffu) + (uint32_t)delta) & 0x1fffu;
 
-			put_le32(r->stream + off, (d & ~(0x1fffu << 16)) | l << 16);
+			mutate_word(r, off, (d & ~(0x1fffu << 16)) | l << 16);
 		} else if (st->mutation == KM_SWEEP_RX_COPY_DISAGREES) {
-			put_le32(hdr, (h & 0xffff0000u) | ((h + 1) & 0xffffu));
+			mutate_word(r, hdr, (h & 0xffff0000u) | ((h + 1) & 0xffffu));
 		}
 	}
 	if (st->mutation == KM_SWEEP_RX_TRUNCATED)
@@ -277,7 +321,7 @@ static void hit(struct run *r, unsigned int rule)
 		f = r->by_rule[rule] = &r->res->findings[r->res->nfindings++];
 		f->rule = rule_name(rule);
 		f->example = *r->st;
-	} else if (km_sweep_rx_state_cmp(r->st, &f->example) < 0) {
+	} else if (state_cmp(r->st, &f->example) < 0) {
 		f->example = *r->st;
 	}
 	f->count++;
