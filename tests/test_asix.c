@@ -8,6 +8,7 @@
  * transfer never ends on a packet boundary.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -1881,6 +1882,166 @@ static void test_usbnet_tx_urb(void **state)
 	assert_int_equal(f->frames, 1);
 }
 
+/* ---- a device described by its framing (km_framing_dev_new()) -------------- */
+
+struct framed_got {
+	size_t n;
+	size_t len[8];
+	uint8_t first[8];
+};
+
+static void on_framed(void *arg, const uint8_t *frame, size_t len)
+{
+	struct framed_got *g = arg;
+
+	if (g->n < 8) {
+		g->len[g->n] = len;
+		g->first[g->n] = len ? frame[0] : 0;
+	}
+	g->n++;
+}
+
+/* A 2-byte length before each frame, spans padded to 4: what the parser
+ * delivers, skips and reports, transfer by transfer (the rules
+ * km_framing_dev_new() documents). */
+static void test_framing_dev(void **state)
+{
+	static const struct km_framing f2 = {
+		.kind = KM_FRAMING_LENGTH, .hdr_bytes = 2, .len_bits = 16, .align = 4,
+		.max_frame = 1518,
+	};
+	static const struct {
+		const char *name;
+		uint8_t bytes[16];
+		size_t len;
+		size_t frames, truncated, oversized;	/* after this transfer, in all */
+	} rows[] = {
+		/* len 3 (span 5, padded to 8), then len 1 (span 3, pad 1 at the end) */
+		{ "two frames, pads skipped", { 3, 0, 0xa, 0xb, 0xc, 0xee, 0xee, 0xee, 1, 0, 0xd, 0xee },
+		  12, 2, 0, 0 },
+		{ "a zero length is an empty frame", { 0, 0, 0xee, 0xee }, 4, 3, 0, 0 },
+		{ "the last pad may be left out", { 1, 0, 0xe }, 3, 4, 0, 0 },
+		{ "an empty frame ends the transfer", { 0, 0 }, 2, 5, 0, 0 },
+		{ "ends inside a frame", { 5, 0, 1, 2 }, 4, 5, 1, 0 },
+		{ "ends inside the word", { 1, 0, 0xf, 0xee, 7 }, 5, 6, 2, 0 },
+	};
+	struct km_machine *m = *state;	/* setup_machine() */
+	struct km_usbnet_dev d;
+	struct km_usbnet_dev_stats st;
+	struct framed_got got = { 0 };
+
+	assert_int_equal(km_framing_dev_new(m, &f2, on_framed, &got, &d), 0);
+	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+		km_usbnet_dev_get_stats(&d, &st);
+		d.sink.packet(d.sink.priv, rows[i].bytes, rows[i].len, true);
+		km_usbnet_dev_get_stats(&d, &st);
+		if (st.frames != rows[i].frames || st.truncated != rows[i].truncated ||
+		    st.oversized != rows[i].oversized)
+			fail_msg("%s: frames %" PRIu64 " truncated %" PRIu64 " oversized %" PRIu64,
+				 rows[i].name, st.frames, st.truncated, st.oversized);
+	}
+	{	/* longer than max_frame: consumed and dropped */
+		uint8_t big[2 + 1520] = { 1520 & 0xff, 1520 >> 8 };
+
+		d.sink.packet(d.sink.priv, big, sizeof(big), true);
+		km_usbnet_dev_get_stats(&d, &st);
+		assert_int_equal(st.oversized, 1);
+		assert_int_equal(st.frames, 6);
+		assert_int_equal(st.truncated, 2);
+	}
+	assert_int_equal(got.n, 6);
+	assert_int_equal(got.len[0], 3);
+	assert_int_equal(got.first[0], 0xa);
+	assert_int_equal(got.len[1], 1);
+	assert_int_equal(got.first[1], 0xd);
+	assert_int_equal(got.len[2], 0);
+	assert_int_equal(got.len[3], 1);
+	assert_int_equal(got.first[3], 0xe);
+	assert_int_equal(got.len[4], 0);
+	assert_int_equal(got.first[5], 0xf);
+	assert_int_equal(st.transfers, G_N_ELEMENTS(rows) + 1);
+	assert_int_equal(km_report_count(m, KM_R_USB_PROTOCOL), 2);
+	assert_int_equal(km_report_count(m, KM_R_USB_FRAME_DROPPED), 1);
+	assert_int_equal(km_usbnet_dev_wire_bits_per_s(&d), 0);	/* not known */
+	km_usbnet_dev_free(&d);
+	km_reports_clear(m);
+}
+
+/* The same parser with an inverted copy (the AX88772's word, no alignment):
+ * a word whose copy disagrees is a protocol error and the rest of the
+ * transfer is discarded; a zero length is an empty frame, not a pad word
+ * (only the AX88772's own device, km_asix_dev_new(), skips 0xffff0000);
+ * and what the parser cannot read is -EINVAL. */
+static void test_framing_dev_inverted(void **state)
+{
+	struct km_framing f = *km_framing_ax88772();
+	const uint8_t bytes[] = { 0x00, 0x00, 0xff, 0xff,		/* len 0 */
+				  0x02, 0x00, 0xfd, 0xff, 7, 8,		/* len 2 */
+				  0x02, 0x00, 0xfc, 0xff, 7, 8 };	/* copy off */
+	struct km_machine *m = *state;	/* setup_machine() */
+	struct km_usbnet_dev d;
+	struct km_usbnet_dev_stats st;
+	struct framed_got got = { 0 };
+
+	f.align = 0;
+	assert_int_equal(km_framing_dev_new(m, &f, on_framed, &got, &d), 0);
+	d.sink.packet(d.sink.priv, bytes, sizeof(bytes), true);
+	km_usbnet_dev_get_stats(&d, &st);
+	assert_int_equal(st.frames, 2);
+	assert_int_equal(st.pad_words, 0);
+	assert_int_equal(st.bad_headers, 1);
+	assert_int_equal(got.len[0], 0);
+	assert_int_equal(got.len[1], 2);
+	assert_int_equal(km_report_count(m, KM_R_USB_PROTOCOL), 1);
+	km_usbnet_dev_free(&d);
+	{	/* what the bulk-out parser cannot read */
+		struct km_framing bad[4] = { *km_framing_ax88179(), f, f, f };
+
+		bad[1].suffix = true;
+		bad[2].hdr_bytes = 2;		/* an inverted copy needs 4 */
+		bad[3].len_bits = 17;
+		for (size_t i = 0; i < G_N_ELEMENTS(bad); i++)
+			assert_int_equal(km_framing_dev_new(m, &bad[i], NULL, NULL, &d), -EINVAL);
+		assert_int_equal(km_framing_dev_new(m, NULL, NULL, NULL, &d), -EINVAL);
+		assert_int_equal(km_framing_dev_new(NULL, &f, NULL, NULL, &d), -EINVAL);
+	}
+	km_reports_clear(m);
+}
+
+/* A variant with a framing and no dev_new is complete: its device is the
+ * framing's parser, and its tx frames are compared allowing the framing's
+ * trailing pad. A variant with neither is refused. */
+static void test_variant_of_a_framing(void **state)
+{
+	static const struct km_framing f2 = {
+		.kind = KM_FRAMING_LENGTH, .hdr_bytes = 2, .len_bits = 16, .trailing_pad = 1,
+		.max_frame = 1518,
+	};
+	struct km_usbnet_variant v = *km_usbnet_find("before");	/* framed, a device of its own */
+	struct km_machine *m = *state;	/* setup_machine() */
+	struct km_usbnet_dev d;
+	const uint8_t xfer[] = { 1, 0, 0x42 };
+	struct framed_got got = { 0 };
+
+	v.size = KM_USBNET_VARIANT_SIZE;
+	assert_ptr_equal(km_usbnet_variant_tx_framing(&v), NULL);	/* its own device */
+	v.dev_new = NULL;
+	v.framing = &f2;
+	assert_int_equal(km_usbnet_variant_check(&v), 0);
+	assert_ptr_equal(km_usbnet_variant_tx_framing(&v), &f2);
+	assert_int_equal(km_usbnet_variant_dev_new(&v, m, on_framed, &got, &d), 0);
+	d.sink.packet(d.sink.priv, xfer, sizeof(xfer), true);
+	assert_int_equal(got.n, 1);
+	assert_int_equal(got.first[0], 0x42);
+	km_usbnet_dev_free(&d);
+	v.framing = km_framing_ax88179();	/* no length before each frame */
+	assert_int_equal(km_usbnet_variant_check(&v), -EINVAL);
+	assert_int_equal(km_usbnet_variant_dev_new(&v, m, on_framed, &got, &d), -EINVAL);
+	v.framing = NULL;
+	assert_int_equal(km_usbnet_variant_check(&v), -EINVAL);
+	assert_int_equal(km_usbnet_variant_dev_new(NULL, m, on_framed, &got, &d), -EINVAL);
+}
+
 #define FX(fn, row) cmocka_unit_test_prestate_setup_teardown(fn, fx_setup, fx_teardown, \
 							       (void *)&(row))
 #define MACHINE(fn) cmocka_unit_test_setup_teardown(fn, setup_machine, teardown_machine)
@@ -1921,6 +2082,9 @@ int main(void)
 		cmocka_unit_test(test_pktgen_shared),
 		FX(test_usbnet_rx, before_512),
 		FX(test_usbnet_tx_urb, after_512),
+		MACHINE(test_framing_dev),
+		MACHINE(test_framing_dev_inverted),
+		MACHINE(test_variant_of_a_framing),
 	};
 	GArray *rows = km_test_new_group();
 

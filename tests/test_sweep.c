@@ -900,6 +900,82 @@ static void test_merge_refuses_bad_reports(void **state)
 	(void)state;
 }
 
+/* A device whose length word counts a documented trailing pad: pad_tx_fixup()
+ * rounds each frame up to an even length with a zero byte and writes that
+ * length before it, and the variant's framing (no device of its own: the
+ * library's parser, km_framing_dev_new()) says trailing_pad 1. The device
+ * hands on the frame with its pad; the sweep takes it as the skb's frame
+ * (km_framing_frame_ok()), no frame_mismatch. Without the documented pad
+ * the same frames are a frame_mismatch, in the odd-length states. */
+static struct km_skb *pad_tx_fixup(struct km_usbnet *dev, struct km_skb *skb, km_gfp_t gfp)
+{
+	struct km_skb *skb2 = km_skb_copy_expand(km_current(), skb, 2, 1, gfp);
+	unsigned int len = (skb->len + 1) & ~1u;
+
+	(void)dev;
+	km_kfree_skb(skb);
+	if (!skb2)
+		return NULL;
+	if (skb2->len & 1)
+		*km_skb_put(skb2, 1) = 0;
+	km_skb_push(skb2, 2);
+	skb2->data[0] = (uint8_t)len;
+	skb2->data[1] = (uint8_t)(len >> 8);
+	return skb2;
+}
+
+static const struct km_usbnet_driver_info pad_info = {
+	.description = "2-byte length, frames padded to even (test driver)",
+	.flags = KM_FLAG_SEND_ZLP,
+	.tx_fixup = pad_tx_fixup,
+};
+
+static void test_tx_trailing_pad_is_no_mismatch(void **state)
+{
+	static const struct km_usb_ep_cfg eps[] = { { KM_USB_SPEED_HIGH, 512 }, { 0, 0 } };
+	struct km_framing padded = { .kind = KM_FRAMING_LENGTH, .hdr_bytes = 2, .len_bits = 16,
+				     .trailing_pad = 1, .max_frame = 1520 };
+	struct km_framing exact = padded;
+	struct km_usbnet_variant v = { .size = KM_USBNET_VARIANT_SIZE, .name = "pad_documented",
+				       .info = &pad_info, .era = KM_USBNET_MAINLINE,
+				       .endpoints = eps, .framing = &padded };
+	struct km_usbnet_variant w = v;
+	const struct km_usbnet_variant *vs[] = { &v, &w, NULL };
+	struct km_sweep_config c = { .quick = true, .variants = vs };
+	const struct km_sweep_finding *f;
+	struct km_sweep_result *r;
+
+	(void)state;
+	exact.trailing_pad = 0;
+	w.name = "pad_undocumented";
+	w.framing = &exact;
+	assert_int_equal(km_sweep_run(&c, &r), 0);
+	assert_null(km_sweep_find(&r->variants[0], "frame_mismatch"));
+	assert_null(km_sweep_find(&r->variants[0], "usb_protocol"));
+	f = km_sweep_find(&r->variants[1], "frame_mismatch");
+	assert_non_null(f);
+	assert_int_equal(f->example.len, 1);	/* the first odd length */
+	km_sweep_result_free(r);
+	{	/* iperf's check of each frame the same way: an odd MSS makes
+		 * odd TCP frames; every frame verifies with the documented pad,
+		 * none of them without it (the run fails) */
+		struct km_iperf_opts o = { .packets = 50, .repeat = 1, .mss = 1447 };
+		const struct km_usbnet_variant *one[1] = { &v };
+		struct km_table *t = NULL;
+
+		assert_int_equal(km_iperf_run(&o, one, 1, &t), 0);
+		assert_true(km_table_nrows(t) > 0);
+		for (size_t i = 0; i < km_table_nrows(t); i++)
+			assert_int_equal(km_table_value(t, i, (size_t)km_table_column_index(t,
+							"frames_ok"))->i, 50);
+		km_table_free(t);
+		t = NULL;
+		one[0] = &w;
+		assert_int_not_equal(km_iperf_run(&o, one, 1, &t), 0);
+		km_table_free(t);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -918,6 +994,7 @@ int main(void)
 		cmocka_unit_test(test_shards_cover_the_space),
 		cmocka_unit_test(test_tool_json_shards_merge),
 		cmocka_unit_test(test_merge_refuses_bad_reports),
+		cmocka_unit_test(test_tx_trailing_pad_is_no_mismatch),
 	};
 
 	return cmocka_run_group_tests_name("test_sweep", tests, run_quick, free_quick);

@@ -360,6 +360,24 @@ KM_API long km_framing_encode(const struct km_framing *f, const uint8_t *const *
 KM_API bool km_framing_frame_ok(const struct km_framing *f, const uint8_t *sent, size_t sent_len,
 				const uint8_t *got, size_t got_len);
 
+/**
+ * km_framing_dev_new() - a device model that parses bulk-out transfers of
+ * framing @f: the device at the far end of a user's tx_fixup, described
+ * instead of written. @f must be KM_FRAMING_LENGTH with the word before
+ * its frame (2 or 4 bytes). Per word: with @f->inverted_copy, a length
+ * whose complement disagrees is a KM_R_USB_PROTOCOL WARN (bad_headers++)
+ * and the rest of the transfer is discarded; a length past @f->max_frame
+ * is consumed and dropped (oversized++, KM_R_USB_FRAME_DROPPED WARN); a
+ * zero length is an empty frame; after each frame the pad to @f->align is
+ * skipped when the transfer goes on. A transfer that ends inside a word or
+ * a frame is a KM_R_USB_PROTOCOL WARN (truncated++). Frames go to
+ * @fn(@arg, ...), reports to @m; @f must outlive the device.
+ * Return: 0, or -EINVAL (NULL @m, @f or @out; a framing it cannot parse).
+ * The caller frees @out with km_usbnet_dev_free().
+ */
+KM_API int km_framing_dev_new(struct km_machine *m, const struct km_framing *f,
+			      km_usbnet_frame_fn fn, void *arg, struct km_usbnet_dev *out);
+
 /* ---- variants: a driver's transmit side, its usbnet and its device --------- */
 
 /**
@@ -378,7 +396,9 @@ KM_API bool km_framing_frame_ok(const struct km_framing *f, const uint8_t *sent,
  * @dev_new: constructor of the device model that parses what the driver
  *           sends: frames go to @fn(@arg, ...), reports to @m. Fills *@out
  *           (the caller frees it with km_usbnet_dev_free()). Return 0 or a
- *           negative errno.
+ *           negative errno. NULL: the library's parser of @framing
+ *           (km_framing_dev_new()), which must then be a length before
+ *           each frame -- the same description serves both directions.
  * @endpoints: the (speed, maxpacket) pairs the driver meets on a
  *             spec-conforming device of its USB generation, terminated by
  *             an entry with maxpacket 0.
@@ -429,6 +449,21 @@ struct km_usbnet_variant {
  * Return: 0, or -EINVAL with km_last_error() naming what is wrong.
  */
 KM_API int km_usbnet_variant_check(const struct km_usbnet_variant *v);
+/**
+ * km_usbnet_variant_dev_new() - @v's device model on @m: its @dev_new, or
+ * with none the parser of its @framing (km_framing_dev_new()). Arguments
+ * and return as @dev_new; -EINVAL for a NULL @v or one with neither.
+ */
+KM_API int km_usbnet_variant_dev_new(const struct km_usbnet_variant *v, struct km_machine *m,
+				     km_usbnet_frame_fn fn, void *arg, struct km_usbnet_dev *out);
+/**
+ * km_usbnet_variant_tx_framing() - the framing @v's device model parses on
+ * bulk-out: @v's @framing when the device is the library's parser of it (no
+ * @dev_new), else NULL (a device of its own, compared byte for byte). The
+ * tools compare a frame the device got with the one sent through
+ * km_framing_frame_ok() with it: its trailing_pad is no frame_mismatch.
+ */
+KM_API const struct km_framing *km_usbnet_variant_tx_framing(const struct km_usbnet_variant *v);
 /** Does @v list (@speed, @maxpacket) among its endpoints? */
 KM_API bool km_usbnet_variant_allows(const struct km_usbnet_variant *v,
 				     enum km_usb_speed speed, unsigned int maxpacket);

@@ -340,8 +340,9 @@ int km_usbnet_variant_check(const struct km_usbnet_variant *v)
 	if (v->era != KM_USBNET_V3_5 && v->era != KM_USBNET_MAINLINE)
 		return km_err(-EINVAL, "usbnet variant %s: unknown usbnet era %d", v->name,
 			      (int)v->era);
-	if (!v->dev_new)
-		return km_err(-EINVAL, "usbnet variant %s: no device model", v->name);
+	if (!v->dev_new && !km_usbnet_variant_tx_framing(v))
+		return km_err(-EINVAL, "usbnet variant %s: no device model (a dev_new, or a "
+			      "framing with a length before each frame)", v->name);
 	if (!v->endpoints || !v->endpoints[0].maxpacket)
 		return km_err(-EINVAL, "usbnet variant %s: no endpoints", v->name);
 	for (const struct km_usb_ep_cfg *e = v->endpoints; e->maxpacket; e++)
