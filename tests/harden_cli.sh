@@ -75,6 +75,39 @@ has "segv_tx: 0 states" out "sweep: segv_tx"
 has "  crashed: " out "sweep: segv_tx"
 has "  timed out after 2 s" out "sweep: spin_tx"
 
+# ... and on the receive side: a crashing rx_fixup (segv_rx) and one that
+# loops without a call into the model (spin_rx, which no step bound
+# stops) are failing rows naming the variant and the state, in the form
+# --replay takes. segv_rx dies on a transfer of 68 bytes or more: at
+# full/64 the first is 3 frames of 19 bytes (3 x (4 + 19 + 1) = 72; 18
+# bytes make 3 x 22 = 66); spin_rx in the space's first state
+run "$sweep" rx --quick --load "$crash" --variant before,segv_rx,spin_rx --timeout 2
+want 1 "sweep rx with a crashing and a looping plugin"
+grep -Eq '^before: [1-9][0-9]* states' "$tmp/out" || fail "sweep rx: before's row is missing"
+has "segv_rx: 0 states" out "sweep rx: segv_rx"
+has "  crashed: .*, in the state 19,3,valid,whole,full/64" out "sweep rx: segv_rx's state"
+has "  timed out after 2 s (killed), in the state 14,1,valid,whole,full/64" out \
+	"sweep rx: spin_rx's state"
+has "segv_rx: crashed: .*, in the state 19,3,valid,whole,full/64" err "sweep rx: stderr"
+run "$sweep" rx --quick --json --load "$crash" --variant segv_rx --timeout 2
+want 1 "sweep rx --json with a crashing plugin"
+has '"crashed" : "crashed: .*in the state 19,3,valid,whole,full/64"' out "sweep rx --json"
+# --replay of that state: the same crash, the trace up to it, exit 1; the
+# state before it replays whole
+run "$sweep" rx --load "$crash" --variant segv_rx --replay 19,3,valid,whole,full/64
+want 1 "sweep rx --replay of a crashing state"
+has "transfer of 72 bytes" out "sweep rx --replay: the trace before the crash"
+has "segv_rx: crashed: .*, in the state 19,3,valid,whole,full/64" err "sweep rx --replay"
+run "$sweep" rx --load "$crash" --variant segv_rx --replay 18,3,valid,whole,full/64
+want 0 "sweep rx --replay of the state before"
+run "$sweep" rx --load "$crash" --variant spin_rx --replay 14,1,valid,whole --timeout 1
+want 1 "sweep rx --replay of a loop"
+has "spin_rx: timed out after 1 s (killed), in the state 14,1,valid,whole" err \
+	"sweep rx --replay of a loop"
+run "$sweep" asix --load "$crash" --variant segv_tx --replay 60,0,4,private
+want 1 "sweep asix --replay of a crashing tx_fixup"
+has "segv_tx: crashed: .*, in the state 60,0,4,private" err "sweep asix --replay"
+
 # (--wide --host: the tables by row, as these checks read them)
 run "$bench" -q -r 1 --wide --host --dd-block-sizes 4K --dd-total-mib 1 --dd-file-mib 1 \
 	--dd-machines bbw --iperf-packets 20 --load "$crash" --dd-variants direct,segv,spin \

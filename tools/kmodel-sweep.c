@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 #include <glib.h>
 #include <json-glib/json-glib.h>
@@ -715,66 +716,156 @@ static bool parse_shard(const char *s, unsigned int *k, unsigned int *n)
 	return true;
 }
 
-/* A plugin's variant swept in a forked child (km_tool_isolated()), so
- * that its crash or loop fails its row instead of the tool. The child
- * sends its error and message, or the result: states, seconds, CPU
- * seconds, then per finding its rule (NUL-terminated), count, example. */
+/* ---- the runs: built-ins here, a plugin's variant in a child ---------------- */
+
+/* A sweep, tx (kmodel-sweep asix) or rx: its config; the variants are
+ * set per run */
 struct sweep_job {
+	bool rx;
 	struct km_sweep_config cfg;
-	const struct km_usbnet_variant *v[2];
+	struct km_sweep_rx_config rx_cfg;
+	const struct km_usbnet_variant *v[2];	/* a child's variant */
+	struct km_sweep_rx_state *where;	/* a child's rx state, shared with us */
 };
 
+/* is @v the library's (run here), not a plugin's (run in a child)? */
+static bool builtin(struct km_registry *reg, const struct km_usbnet_variant *v)
+{
+	return km_registry_builtin(reg, v) || km_usbnet_find_any(v->name) == v;
+}
+
+/* @j's sweep of @vs into @r, in this process; 0 or its error */
+static int sweep_here(struct sweep_job *j, const struct km_usbnet_variant *const *vs,
+		      struct report *r)
+{
+	int err;
+
+	if (j->rx) {
+		struct km_sweep_rx_result *res = NULL;
+
+		j->rx_cfg.variants = vs;
+		err = km_sweep_rx_run(&j->rx_cfg, &res);
+		if (!err)
+			report_from_rx_result(r, res);
+		km_sweep_rx_result_free(res);
+	} else {
+		struct km_sweep_result *res = NULL;
+
+		j->cfg.variants = vs;
+		err = km_sweep_run(&j->cfg, &res);
+		if (!err)
+			report_from_result(r, res);
+		km_sweep_result_free(res);
+	}
+	return err;
+}
+
+/* the child's on_state: the state about to run, where the parent reads it */
+static void note_state(void *arg, const struct km_usbnet_variant *v,
+		       const struct km_sweep_rx_state *st)
+{
+	(void)v;
+	*(struct km_sweep_rx_state *)arg = *st;
+}
+
+/* A plugin's variant swept in a forked child (km_tool_isolated()), so
+ * that its crash or loop fails its row instead of the tool. The child
+ * sends its error and message, or its report: states, seconds, CPU
+ * seconds, then per finding its rule (NUL-terminated), count and
+ * examples. */
 static int sweep_child(void *arg, GByteArray *out)
 {
 	struct sweep_job *j = arg;
-	struct km_sweep_result *res = NULL;
+	struct report r;
 	int err;
 
-	j->cfg.variants = j->v;
 	j->cfg.progress = NULL;
-	err = km_sweep_run(&j->cfg, &res);
+	j->rx_cfg.progress = NULL;
+	if (j->where) {
+		j->rx_cfg.on_state = note_state;
+		j->rx_cfg.on_state_arg = j->where;
+	}
+	report_init(&r);
+	err = sweep_here(j, j->v, &r);
 	g_byte_array_append(out, (const guint8 *)&err, sizeof(err));
 	if (err) {
 		g_byte_array_append(out, (const guint8 *)km_last_error(),
 				    (guint)strlen(km_last_error()) + 1);
+		report_fini(&r);
 		return 0;
 	}
-	g_byte_array_append(out, (const guint8 *)&res->states, sizeof(res->states));
-	g_byte_array_append(out, (const guint8 *)&res->seconds, sizeof(res->seconds));
-	g_byte_array_append(out, (const guint8 *)&res->cpu_seconds, sizeof(res->cpu_seconds));
-	for (size_t i = 0; i < res->nvariants; i++)
-		for (size_t f = 0; f < res->variants[i].nfindings; f++) {
-			const struct km_sweep_finding *fd = &res->variants[i].findings[f];
+	g_byte_array_append(out, (const guint8 *)&r.states, sizeof(r.states));
+	g_byte_array_append(out, (const guint8 *)&r.seconds, sizeof(r.seconds));
+	g_byte_array_append(out, (const guint8 *)&r.cpu_seconds, sizeof(r.cpu_seconds));
+	for (guint i = 0; i < r.variants->len; i++) {
+		const struct vresult *v = g_ptr_array_index(r.variants, i);
+
+		for (guint f = 0; f < v->findings->len; f++) {
+			const struct finding *fd = &g_array_index(v->findings, struct finding, f);
 
 			g_byte_array_append(out, (const guint8 *)fd->rule, (guint)strlen(fd->rule) + 1);
 			g_byte_array_append(out, (const guint8 *)&fd->count, sizeof(fd->count));
-			g_byte_array_append(out, (const guint8 *)&fd->example, sizeof(fd->example));
+			g_byte_array_append(out, (const guint8 *)&fd->ex, sizeof(fd->ex));
+			g_byte_array_append(out, (const guint8 *)&fd->rx, sizeof(fd->rx));
 		}
-	km_sweep_result_free(res);
+	}
+	report_fini(&r);
 	return 0;
 }
 
+/* an rx state as --replay takes it: LEN,FRAMES,MUTATION,SPLIT,SPEED/MAXPACKET */
+static gchar *rx_state_arg(const struct km_sweep_rx_state *st)
+{
+	return g_strdup_printf("%u,%u,%s,%s,%s/%u", st->len, st->frames,
+			       km_sweep_rx_mutation_name(st->mutation),
+			       km_sweep_rx_split_name(st->split), km_usb_speed_name(st->speed),
+			       st->maxpacket);
+}
+
 /* Sweep the plugin variant @v isolated into @r; 0, 1 (it crashed or
- * timed out: its row says so) or 2 (the sweep's error, printed) */
-static int sweep_isolated(const struct sweep_opts *o, const struct km_sweep_config *cfg,
+ * timed out: its row says so, and for rx the state it was in) or 2 (the
+ * sweep's error, printed) */
+static int sweep_isolated(const struct sweep_opts *o, const struct sweep_job *job,
 			  const struct km_usbnet_variant *v, struct report *r)
 {
-	struct sweep_job j = { .cfg = *cfg, .v = { v, NULL } };
+	struct sweep_job j = *job;
 	struct vresult *vr = report_variant(r, v->name);
 	GByteArray *b = g_byte_array_new();
 	const guint8 *p, *end;
 	guint64 states;
 	double secs[2];
+	void *shared = MAP_FAILED;
 	int err;
 
+	j.v[0] = v;
+	j.v[1] = NULL;
+	j.where = NULL;
+	if (j.rx)	/* the state the child runs, in a page it shares with us */
+		shared = mmap(NULL, sizeof(*j.where), PROT_READ | PROT_WRITE,
+			      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (shared != MAP_FAILED) {
+		j.where = shared;
+		j.where->frames = 0;	/* no state begun */
+	}
 	if (km_tool_isolated((unsigned int)o->timeout, sweep_child, &j, b, &vr->crashed) < 0 ||
 	    b->len < sizeof(err)) {
 		if (!vr->crashed)
 			vr->crashed = g_strdup("crashed: no result");
+		if (j.where && j.where->frames) {
+			gchar *why = vr->crashed, *st = rx_state_arg(j.where);
+
+			vr->crashed = g_strdup_printf("%s, in the state %s", why, st);
+			g_free(st);
+			g_free(why);
+		}
 		fprintf(stderr, PROG ": %s: %s\n", v->name, vr->crashed);
+		if (j.where)
+			munmap(shared, sizeof(*j.where));
 		g_byte_array_free(b, TRUE);
 		return 1;
 	}
+	if (j.where)
+		munmap(shared, sizeof(*j.where));
 	p = b->data;
 	end = p + b->len;
 	memcpy(&err, p, sizeof(err));
@@ -795,24 +886,137 @@ static int sweep_isolated(const struct sweep_opts *o, const struct km_sweep_conf
 		const char *rule = (const char *)p;
 		guint64 count;
 		struct km_sweep_state ex;
+		struct km_sweep_rx_state rx;
 
 		p += strlen(rule) + 1;
 		memcpy(&count, p, sizeof(count));
 		memcpy(&ex, p + sizeof(count), sizeof(ex));
-		p += sizeof(count) + sizeof(ex);
-		report_add(vr, rule, count, &ex, NULL);
+		memcpy(&rx, p + sizeof(count) + sizeof(ex), sizeof(rx));
+		p += sizeof(count) + sizeof(ex) + sizeof(rx);
+		report_add(vr, rule, count, j.rx ? NULL : &ex, j.rx ? &rx : NULL);
 	}
 	g_byte_array_free(b, TRUE);
 	return 0;
+}
+
+/* The sweep of @vs into @r (its rows in that order): the built-ins in one
+ * run here, each plugin's variant in a child of its own. 0, 1 (a plugin's
+ * variant crashed or timed out: its row says so) or 2 (an error, printed) */
+static int sweep_variants(const struct sweep_opts *o, struct km_registry *reg,
+			  struct sweep_job *j, const struct km_usbnet_variant *const *vs,
+			  struct report *r)
+{
+	GPtrArray *builtins = g_ptr_array_new();
+	int err, rc = 0;
+
+	r->rx = j->rx;
+	for (const struct km_usbnet_variant *const *v = vs; *v; v++) {
+		report_variant(r, (*v)->name);
+		if (builtin(reg, *v))
+			g_ptr_array_add(builtins, (gpointer)*v);
+	}
+	g_ptr_array_add(builtins, NULL);
+	err = builtins->len > 1 ?
+	      sweep_here(j, (const struct km_usbnet_variant *const *)builtins->pdata, r) : 0;
+	g_ptr_array_free(builtins, TRUE);
+	if (err) {
+		fprintf(stderr, PROG ": %s (%d)\n", km_last_error(), err);
+		return 2;
+	}
+	for (const struct km_usbnet_variant *const *v = vs; *v && rc != 2; v++)
+		if (!builtin(reg, *v)) {
+			int vrc = sweep_isolated(o, j, *v, r);	/* once: MAX() is a macro */
+
+			rc = MAX(rc, vrc);
+		}
+	return rc;
+}
+
+/* the report printed (--json or the table) and freed; the exit status:
+ * @rc, or 1 for findings with --fail-on-findings */
+static int sweep_print(const struct sweep_opts *o, struct report *r, int rc)
+{
+	report_sort(r);
+	if (o->json)
+		print_json(r);
+	else
+		print_table(r);
+	if (o->fail_on_findings && report_findings(r))
+		rc = MAX(rc, 1);
+	report_fini(r);
+	return rc;
+}
+
+/* A --replay of a plugin's variant in a child: the state's trace on our
+ * stdout as it goes (line-buffered, so a crash keeps what came before),
+ * then its findings (or error and message) back */
+struct replay_job {
+	const struct km_usbnet_variant *v;
+	const struct km_sweep_state *tx;	/* or */
+	const struct km_sweep_rx_state *rx;
+};
+
+static int replay_child(void *arg, GByteArray *out)
+{
+	const struct replay_job *j = arg;
+	int fd = dup(STDOUT_FILENO), found;
+	FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	if (!fp)
+		fp = stdout;
+	else
+		setvbuf(fp, NULL, _IOLBF, 0);
+	found = j->rx ? km_sweep_rx_replay(j->v, j->rx, fp) : km_sweep_replay(j->v, j->tx, fp);
+	if (fp != stdout)
+		fclose(fp);
+	g_byte_array_append(out, (const guint8 *)&found, sizeof(found));
+	if (found < 0)
+		g_byte_array_append(out, (const guint8 *)km_last_error(),
+				    (guint)strlen(km_last_error()) + 1);
+	return 0;
+}
+
+/* replay @j's state: here for a built-in, isolated for a plugin's variant;
+ * its findings (>= 0), an error (< 0: km_last_error() says it), or, with
+ * *@crashed set, the child's crash or timeout (printed) */
+static int replay_run(const struct sweep_opts *o, struct km_registry *reg,
+		      const struct replay_job *j, bool *crashed)
+{
+	GByteArray *b;
+	gchar *why = NULL;
+	int found;
+
+	*crashed = false;
+	if (builtin(reg, j->v))
+		return j->rx ? km_sweep_rx_replay(j->v, j->rx, stdout)
+			     : km_sweep_replay(j->v, j->tx, stdout);
+	b = g_byte_array_new();
+	if (km_tool_isolated((unsigned int)o->timeout, replay_child, (void *)j, b, &why) < 0 ||
+	    b->len < sizeof(found)) {
+		fprintf(stderr, PROG ": %s: %s, in the state %s\n", j->v->name,
+			why ? why : "crashed: no result", o->replay);
+		g_free(why);
+		g_byte_array_free(b, TRUE);
+		*crashed = true;
+		return 0;
+	}
+	memcpy(&found, b->data, sizeof(found));
+	if (found < 0)
+		km_set_error("%.*s", (int)(b->len - sizeof(found)),
+			     (const char *)b->data + sizeof(found));
+	g_byte_array_free(b, TRUE);
+	return found;
 }
 
 /* the end of a --replay: @pick freed; the state's findings (@found), or
  * its error (< 0; with @cmd, the STATE was bad: its @form is said) make
  * the exit status */
 static int replay_exit(const struct sweep_opts *o, GPtrArray *pick, int found, const char *cmd,
-		       const char *form)
+		       const char *form, bool crashed)
 {
 	g_ptr_array_free(pick, TRUE);
+	if (crashed)	/* printed: a failing run, never a signal */
+		return 1;
 	if (cmd) {
 		fprintf(stderr, PROG ": %s --replay wants one --variant and STATE %s\n", cmd, form);
 		return 2;
@@ -878,15 +1082,12 @@ static bool parse_tx_state(const char *s, const struct km_usbnet_variant *v,
 static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 {
 	gchar **names = NULL;
-	const struct km_usbnet_variant *const *all = km_registry_usbnet(reg);
+	const struct km_usbnet_variant *const *all = km_registry_usbnet(reg), *const *vs;
 	GPtrArray *pick = g_ptr_array_new();
-	struct km_sweep_config cfg = { .quick = o->quick }, all_cfg;
-	struct km_sweep_result *res = NULL;
-	GPtrArray *builtins;
+	struct sweep_job j = { .cfg = { .quick = o->quick } };
 	struct report r;
 	unsigned int k = 1, n = 1;
-	guint64 space;
-	int err, rc = 0;
+	int rc = 0;
 
 	if (o->shard && !parse_shard(o->shard, &k, &n)) {
 		fprintf(stderr, PROG ": --shard \"%s\": want K/N, digits, 1 <= K <= N <= "
@@ -923,7 +1124,7 @@ static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 			km_tool_unknown(PROG, "sharing", *name, known, KM_SWEEP_SHARING_COUNT);
 			rc = 2;
 		} else {
-			cfg.sharings |= 1u << sh;
+			j.cfg.sharings |= 1u << sh;
 		}
 	}
 	g_strfreev(names);
@@ -934,76 +1135,43 @@ static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 	if (o->replay) {
 		struct km_sweep_state st;
 
+		struct replay_job j = { .tx = &st };
+		bool crashed;
+		int found;
+
 		if (pick->len != 1 || !parse_tx_state(o->replay, g_ptr_array_index(pick, 0), &st))
 			return replay_exit(o, pick, -1, "asix",
 					   "LEN,HEADROOM,TAILROOM|default,SHARING[,SPEED/MAXPACKET] "
-					   "(e.g. 66,0,4,tcp_clone,full/64)");
-		return replay_exit(o, pick, km_sweep_replay(g_ptr_array_index(pick, 0), &st,
-							    stdout), NULL, NULL);
+					   "(e.g. 66,0,4,tcp_clone,full/64)", false);
+		j.v = g_ptr_array_index(pick, 0);
+		found = replay_run(o, reg, &j, &crashed);
+		return replay_exit(o, pick, found, NULL, NULL, crashed);
 	}
 	if (pick->len)
 		g_ptr_array_add(pick, NULL);
-	cfg.variants = pick->len ? (const struct km_usbnet_variant *const *)pick->pdata : all;
-	cfg.shard = k - 1;
-	cfg.shards = n;
+	j.cfg.variants = pick->len ? (const struct km_usbnet_variant *const *)pick->pdata : all;
+	j.cfg.shard = k - 1;
+	j.cfg.shards = n;
 	if (o->progress && isatty(STDERR_FILENO))
-		cfg.progress = progress;
-	space = km_sweep_space_size(&cfg);
-	/* the built-ins in one run here; each plugin's variant in a child */
-	builtins = g_ptr_array_new();
-	for (const struct km_usbnet_variant *const *v = cfg.variants; *v; v++)
-		if (km_registry_builtin(reg, *v))
-			g_ptr_array_add(builtins, (gpointer)*v);
-	g_ptr_array_add(builtins, NULL);
+		j.cfg.progress = progress;
+	vs = j.cfg.variants;
 	report_init(&r);
-	for (const struct km_usbnet_variant *const *v = cfg.variants; *v; v++)
-		report_variant(&r, (*v)->name);	/* the rows in the order asked */
-	all_cfg = cfg;
-	cfg.variants = (const struct km_usbnet_variant *const *)builtins->pdata;
-	err = builtins->len > 1 ? km_sweep_run(&cfg, &res) : 0;
-	if (err) {
-		fprintf(stderr, PROG ": %s (%d)\n", km_last_error(), err);
-		g_ptr_array_free(pick, TRUE);
-		g_ptr_array_free(builtins, TRUE);
-		report_fini(&r);
-		return 2;
-	}
-	for (const struct km_usbnet_variant *const *v = all_cfg.variants; *v && rc != 2; v++)
-		if (!km_registry_builtin(reg, *v)) {
-			int vrc = sweep_isolated(o, &all_cfg, *v, &r);
-
-			rc = MAX(rc, vrc);
-		}
-	cfg.variants = all_cfg.variants;
-	g_ptr_array_free(builtins, TRUE);
-	if (rc == 2) {
-		km_sweep_result_free(res);
-		g_ptr_array_free(pick, TRUE);
-		report_fini(&r);
-		return 2;
-	}
 	r.space = (struct space){ .k = k, .n = n, .quick = o->quick,
 				  .variants = r.space.variants, .sharings = r.space.sharings,
-				  .states = space };
-	for (const struct km_usbnet_variant *const *v = cfg.variants; *v; v++)
+				  .states = km_sweep_space_size(&j.cfg) };
+	for (const struct km_usbnet_variant *const *v = vs; *v; v++)
 		g_ptr_array_add(r.space.variants, g_strdup((*v)->name));
 	for (int sh = 0; sh < KM_SWEEP_SHARING_COUNT; sh++)
-		if (!cfg.sharings || (cfg.sharings & (1u << sh)))
+		if (!j.cfg.sharings || (j.cfg.sharings & (1u << sh)))
 			g_ptr_array_add(r.space.sharings,
 					g_strdup(km_sweep_sharing_name((enum km_sweep_sharing)sh)));
-	if (res)
-		report_from_result(&r, res);
-	km_sweep_result_free(res);
+	rc = sweep_variants(o, reg, &j, vs, &r);
 	g_ptr_array_free(pick, TRUE);
-	report_sort(&r);
-	if (o->json)
-		print_json(&r);
-	else
-		print_table(&r);
-	if (o->fail_on_findings && report_findings(&r))
-		rc = MAX(rc, 1);
-	report_fini(&r);
-	return rc;
+	if (rc == 2) {
+		report_fini(&r);
+		return 2;
+	}
+	return sweep_print(o, &r, rc);
 }
 
 /* "LEN,FRAMES,MUTATION,SPLIT[,SPEED/MAXPACKET]" (names as the report prints
@@ -1035,11 +1203,12 @@ static int sweep_rx(const struct sweep_opts *o, struct km_registry *reg)
 {
 	gchar **names = NULL;
 	GPtrArray *pick = g_ptr_array_new();
-	struct km_sweep_rx_config cfg = { .size = sizeof(cfg), .quick = o->quick };
-	struct km_sweep_rx_result *res = NULL;
+	struct sweep_job j = { .rx = true,
+			       .rx_cfg = { .size = sizeof(j.rx_cfg), .quick = o->quick } };
+	const struct km_usbnet_variant *const *vs;
 	struct report r;
 	unsigned int k = 1, n = 1;
-	int err, rc = 0;
+	int rc = 0;
 
 	if (o->shard && !parse_shard(o->shard, &k, &n)) {
 		fprintf(stderr, PROG ": --shard \"%s\": want K/N, digits, 1 <= K <= N <= "
@@ -1073,44 +1242,40 @@ static int sweep_rx(const struct sweep_opts *o, struct km_registry *reg)
 	if (o->replay) {
 		struct km_sweep_rx_state st;
 
+		struct replay_job j = { .rx = &st };
+		bool crashed;
+		int found;
+
 		if (pick->len != 1 || !parse_rx_state(o->replay, g_ptr_array_index(pick, 0), &st))
 			return replay_exit(o, pick, -1, "rx",
 					   "LEN,FRAMES,MUTATION,SPLIT[,SPEED/MAXPACKET] (e.g. "
-					   "60,2,len+1,whole,high/512)");
-		return replay_exit(o, pick, km_sweep_rx_replay(g_ptr_array_index(pick, 0), &st,
-							       stdout), NULL, NULL);
+					   "60,2,len+1,whole,high/512)", false);
+		j.v = g_ptr_array_index(pick, 0);
+		found = replay_run(o, reg, &j, &crashed);
+		return replay_exit(o, pick, found, NULL, NULL, crashed);
 	}
 	if (pick->len)
 		g_ptr_array_add(pick, NULL);
-	cfg.variants = pick->len ? (const struct km_usbnet_variant *const *)pick->pdata
-				 : km_usbnet_rx_variants();
-	cfg.shard = k - 1;
-	cfg.shards = n;
+	vs = pick->len ? (const struct km_usbnet_variant *const *)pick->pdata
+		       : km_usbnet_rx_variants();
+	j.rx_cfg.variants = vs;
+	j.rx_cfg.shard = k - 1;
+	j.rx_cfg.shards = n;
 	if (o->progress && isatty(STDERR_FILENO))
-		cfg.progress = progress;
-	err = km_sweep_rx_run(&cfg, &res);
-	if (err) {
-		fprintf(stderr, PROG ": %s (%d)\n", km_last_error(), err);
-		g_ptr_array_free(pick, TRUE);
-		return 2;
-	}
+		j.rx_cfg.progress = progress;
 	report_init(&r);
 	r.space = (struct space){ .k = k, .n = n, .quick = o->quick,
 				  .variants = r.space.variants, .sharings = r.space.sharings,
-				  .states = km_sweep_rx_space_size(&cfg) };
-	for (const struct km_usbnet_variant *const *v = cfg.variants; *v; v++)
+				  .states = km_sweep_rx_space_size(&j.rx_cfg) };
+	for (const struct km_usbnet_variant *const *v = vs; *v; v++)
 		g_ptr_array_add(r.space.variants, g_strdup((*v)->name));
-	report_from_rx_result(&r, res);
-	km_sweep_rx_result_free(res);
+	rc = sweep_variants(o, reg, &j, vs, &r);
 	g_ptr_array_free(pick, TRUE);
-	report_sort(&r);
-	if (o->json)
-		print_json(&r);
-	else
-		print_table(&r);
-	rc = o->fail_on_findings && report_findings(&r) ? 1 : 0;
-	report_fini(&r);
-	return rc;
+	if (rc == 2) {
+		report_fini(&r);
+		return 2;
+	}
+	return sweep_print(o, &r, rc);
 }
 
 /* every shard 1..N once, and their states the space's. The missing ones

@@ -296,6 +296,9 @@ struct km_sweep_rx_result {
  * @variants: NULL-terminated; NULL: km_usbnet_rx_variants(). A variant
  *         without a framing (no receive side) is refused (-EINVAL).
  * @progress, @progress_arg: as struct km_sweep_config's.
+ * @on_state, @on_state_arg: (appended) NULL, or called before each state
+ *         with its variant and the state: where a tool that runs a plugin's
+ *         variant in a child tells which state it crashed in.
  *
  * The space, per variant: each endpoint of full/64, high/512 and
  * super/1024 it allows; len as above; 1..3 frames back to back; each
@@ -315,6 +318,10 @@ struct km_sweep_rx_config {
 	const struct km_usbnet_variant *const *variants;
 	void (*progress)(void *arg, uint64_t done, uint64_t total);
 	void *progress_arg;
+	/* appended */
+	void (*on_state)(void *arg, const struct km_usbnet_variant *v,
+			 const struct km_sweep_rx_state *st);
+	void *on_state_arg;
 };
 
 /** Run (this shard of) the receive sweep; *@out (km_sweep_rx_result_free()).

@@ -452,8 +452,8 @@ int km_sweep_rx_run(const struct km_sweep_rx_config *cfg, struct km_sweep_rx_res
 	if (!out)
 		return km_err(-EINVAL, "sweep_rx_run: NULL out");
 	*out = NULL;
-	if (cfg)
-		c = *cfg;
+	if (cfg)	/* the members the caller knows (@size 0: all, as before) */
+		memcpy(&c, cfg, cfg->size && cfg->size < sizeof(c) ? cfg->size : sizeof(c));
 	if (!c.shards)
 		c.shards = 1;
 	if (c.shard >= c.shards)
@@ -502,8 +502,12 @@ int km_sweep_rx_run(const struct km_sweep_rx_config *cfg, struct km_sweep_rx_res
 					for (st.mutation = 0; st.mutation < KM_SWEEP_RX_MUTATION_COUNT;
 					     st.mutation++)
 						for (st.split = 0; st.split < splits_of(vs[vi]);
-						     st.split++)
+						     st.split++) {
+							if (c.on_state)
+								c.on_state(c.on_state_arg,
+									   vs[vi], &st);
 							run_state(r, &st);
+						}
 				vr->states += row_states(vs[vi]);
 				done += row_states(vs[vi]);
 				if (c.progress && done >= next_progress) {

@@ -15,6 +15,12 @@
  *   dd's write(2) ran shmem_write_end() past its page).
  * - "segv_tx", "spin_tx" (usbnet): after's tx_fixup, then a NULL
  *   dereference (on the first packet) or a loop.
+ * - "segv_rx", "spin_rx" (usbnet, the receive side): before's rx_fixup,
+ *   but a NULL dereference on a transfer of 68 bytes or more (in
+ *   kmodel-sweep rx --quick's order the first is 3 frames of 19 bytes,
+ *   each behind its 4-byte header and padded to even: 3 x 24 = 72 at
+ *   full/64; 3 x 22 = 66 for 18 bytes), or a loop that makes no call
+ *   into the model (so no step bound stops it: --timeout does).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -146,6 +152,41 @@ static int add_tx(struct km_registry *reg, struct km_usbnet_variant *v,
 	return km_registry_add_usbnet(reg, v);
 }
 
+static const struct km_usbnet_variant *before;
+
+static int segv_rx_fixup(struct km_usbnet *dev, struct km_skb *skb)
+{
+	if (skb->len >= 68)
+		*(volatile unsigned char *)0 = 0;	/* SIGSEGV */
+	return before->info->rx_fixup(dev, skb);
+}
+
+static int spin_rx_fixup(struct km_usbnet *dev, struct km_skb *skb)
+{
+	(void)dev;
+	(void)skb;
+	return (int)spin();
+}
+
+static struct km_usbnet_driver_info segv_rx_info, spin_rx_info;
+static struct km_usbnet_variant segv_rx, spin_rx;
+
+static int add_rx(struct km_registry *reg, struct km_usbnet_variant *v,
+		  struct km_usbnet_driver_info *info, const char *name,
+		  int (*fixup)(struct km_usbnet *, struct km_skb *))
+{
+	*info = *before->info;
+	info->rx_fixup = fixup;
+	*v = *before;
+	v->size = KM_USBNET_VARIANT_SIZE;
+	v->name = name;
+	v->summary = "before's rx_fixup, then a crash, or a loop";
+	v->source = "tests/plugins/crash.c";
+	v->rx_source = "tests/plugins/crash.c";
+	v->info = info;
+	return km_registry_add_usbnet(reg, v);
+}
+
 KM_PLUGIN_INIT(reg)
 {
 	int err;
@@ -158,7 +199,12 @@ KM_PLUGIN_INIT(reg)
 	    (err = km_registry_add_uaccess(reg, &overcount)) ||
 	    (err = km_registry_add_uaccess(reg, &quitting)))
 		return err;
-	if ((err = add_tx(reg, &segv_tx, &segv_info, "segv_tx", segv_tx_fixup)))
+	before = km_usbnet_find("before");
+	if (!before)
+		return -ENOENT;
+	if ((err = add_tx(reg, &segv_tx, &segv_info, "segv_tx", segv_tx_fixup)) ||
+	    (err = add_tx(reg, &spin_tx, &spin_info, "spin_tx", spin_tx_fixup)) ||
+	    (err = add_rx(reg, &segv_rx, &segv_rx_info, "segv_rx", segv_rx_fixup)))
 		return err;
-	return add_tx(reg, &spin_tx, &spin_info, "spin_tx", spin_tx_fixup);
+	return add_rx(reg, &spin_rx, &spin_rx_info, "spin_rx", spin_rx_fixup);
 }
