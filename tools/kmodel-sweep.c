@@ -1079,19 +1079,124 @@ static bool parse_tx_state(const char *s, const struct km_usbnet_variant *v,
 	return ok;
 }
 
+/* "LEN,FRAMES,MUTATION,SPLIT[,SPEED/MAXPACKET]" (names as the report prints
+ * them); the endpoint defaults to the variant's first of full/64, high/512,
+ * super/1024 */
+static bool parse_rx_state(const char *s, const struct km_usbnet_variant *v,
+			   struct km_sweep_rx_state *st)
+{
+	gchar **f = g_strsplit(s, ",", -1);
+	guint n = g_strv_length(f);
+	bool ok = (n == 4 || n == 5) && g_ascii_isdigit(f[0][0]) && g_ascii_isdigit(f[1][0]);
+	int mu = ok ? name_index(f[2], km_sweep_rx_mutation_name, KM_SWEEP_RX_MUTATION_COUNT) : -1;
+	int sp = ok ? name_index(f[3], km_sweep_rx_split_name, KM_SWEEP_RX_SPLIT_COUNT) : -1;
+
+	*st = (struct km_sweep_rx_state){ 0 };
+	ok = ok && mu >= 0 && sp >= 0 && parse_ep(n == 5 ? f[4] : NULL, v, &st->speed,
+						  &st->maxpacket);
+	if (ok) {
+		st->len = (unsigned int)strtoul(f[0], NULL, 10);
+		st->frames = (unsigned int)strtoul(f[1], NULL, 10);
+		st->mutation = (unsigned int)mu;
+		st->split = (unsigned int)sp;
+	}
+	g_strfreev(f);
+	return ok;
+}
+
+/* --shard K/N into *@k, *@n (1/1 without it); false after saying why */
+static bool shard_opt(const struct sweep_opts *o, unsigned int *k, unsigned int *n)
+{
+	*k = *n = 1;
+	if (!o->shard || parse_shard(o->shard, k, n))
+		return true;
+	fprintf(stderr, PROG ": --shard \"%s\": want K/N, digits, 1 <= K <= N <= "
+		G_STRINGIFY(SHARDS_MAX) "\n", o->shard);
+	return false;
+}
+
+/* --replay STATE of the one variant in @pick (freed), tx or rx */
+static int sweep_replay(const struct sweep_opts *o, struct km_registry *reg, bool rx,
+			GPtrArray *pick)
+{
+	struct km_sweep_state tx;
+	struct km_sweep_rx_state rxs;
+	struct replay_job j = { .tx = rx ? NULL : &tx, .rx = rx ? &rxs : NULL };
+	bool crashed;
+	int found;
+
+	if (pick->len != 1 || !(rx ? parse_rx_state(o->replay, g_ptr_array_index(pick, 0), &rxs)
+				   : parse_tx_state(o->replay, g_ptr_array_index(pick, 0), &tx)))
+		return replay_exit(o, pick, -1, rx ? "rx" : "asix",
+				   rx ? "LEN,FRAMES,MUTATION,SPLIT[,SPEED/MAXPACKET] (e.g. "
+					"60,2,len+1,whole,high/512)"
+				      : "LEN,HEADROOM,TAILROOM|default,SHARING[,SPEED/MAXPACKET] "
+					"(e.g. 66,0,4,tcp_clone,full/64)", false);
+	j.v = g_ptr_array_index(pick, 0);
+	found = replay_run(o, reg, &j, &crashed);
+	return replay_exit(o, pick, found, NULL, NULL, crashed);
+}
+
+/* A sweep command once its variants are picked (@pick, freed here; none:
+ * @all): --replay of one state, or shard @k of @n of the sweep of them,
+ * printed. The exit status. */
+static int sweep_picked(const struct sweep_opts *o, struct km_registry *reg,
+			struct sweep_job *j, GPtrArray *pick,
+			const struct km_usbnet_variant *const *all, unsigned int k, unsigned int n)
+{
+	const struct km_usbnet_variant *const *vs;
+	struct report r;
+	int rc;
+
+	if (o->replay)
+		return sweep_replay(o, reg, j->rx, pick);
+	if (pick->len)
+		g_ptr_array_add(pick, NULL);
+	vs = pick->len ? (const struct km_usbnet_variant *const *)pick->pdata : all;
+	report_init(&r);
+	r.space.k = k;
+	r.space.n = n;
+	r.space.quick = o->quick;
+	for (const struct km_usbnet_variant *const *v = vs; *v; v++)
+		g_ptr_array_add(r.space.variants, g_strdup((*v)->name));
+	if (j->rx) {
+		j->rx_cfg.variants = vs;
+		j->rx_cfg.shard = k - 1;
+		j->rx_cfg.shards = n;
+		if (o->progress && isatty(STDERR_FILENO))
+			j->rx_cfg.progress = progress;
+		r.space.states = km_sweep_rx_space_size(&j->rx_cfg);
+	} else {
+		j->cfg.variants = vs;
+		j->cfg.shard = k - 1;
+		j->cfg.shards = n;
+		if (o->progress && isatty(STDERR_FILENO))
+			j->cfg.progress = progress;
+		r.space.states = km_sweep_space_size(&j->cfg);
+		for (int sh = 0; sh < KM_SWEEP_SHARING_COUNT; sh++)
+			if (!j->cfg.sharings || (j->cfg.sharings & (1u << sh)))
+				g_ptr_array_add(r.space.sharings, g_strdup(km_sweep_sharing_name(
+						(enum km_sweep_sharing)sh)));
+	}
+	rc = sweep_variants(o, reg, j, vs, &r);
+	g_ptr_array_free(pick, TRUE);
+	if (rc == 2) {
+		report_fini(&r);
+		return 2;
+	}
+	return sweep_print(o, &r, rc);
+}
+
 static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 {
 	gchar **names = NULL;
-	const struct km_usbnet_variant *const *all = km_registry_usbnet(reg), *const *vs;
+	const struct km_usbnet_variant *const *all = km_registry_usbnet(reg);
 	GPtrArray *pick = g_ptr_array_new();
 	struct sweep_job j = { .cfg = { .quick = o->quick } };
-	struct report r;
 	unsigned int k = 1, n = 1;
 	int rc = 0;
 
-	if (o->shard && !parse_shard(o->shard, &k, &n)) {
-		fprintf(stderr, PROG ": --shard \"%s\": want K/N, digits, 1 <= K <= N <= "
-			G_STRINGIFY(SHARDS_MAX) "\n", o->shard);
+	if (!shard_opt(o, &k, &n)) {
 		g_ptr_array_free(pick, TRUE);
 		return 2;
 	}
@@ -1132,71 +1237,7 @@ static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 		g_ptr_array_free(pick, TRUE);
 		return rc;
 	}
-	if (o->replay) {
-		struct km_sweep_state st;
-
-		struct replay_job j = { .tx = &st };
-		bool crashed;
-		int found;
-
-		if (pick->len != 1 || !parse_tx_state(o->replay, g_ptr_array_index(pick, 0), &st))
-			return replay_exit(o, pick, -1, "asix",
-					   "LEN,HEADROOM,TAILROOM|default,SHARING[,SPEED/MAXPACKET] "
-					   "(e.g. 66,0,4,tcp_clone,full/64)", false);
-		j.v = g_ptr_array_index(pick, 0);
-		found = replay_run(o, reg, &j, &crashed);
-		return replay_exit(o, pick, found, NULL, NULL, crashed);
-	}
-	if (pick->len)
-		g_ptr_array_add(pick, NULL);
-	j.cfg.variants = pick->len ? (const struct km_usbnet_variant *const *)pick->pdata : all;
-	j.cfg.shard = k - 1;
-	j.cfg.shards = n;
-	if (o->progress && isatty(STDERR_FILENO))
-		j.cfg.progress = progress;
-	vs = j.cfg.variants;
-	report_init(&r);
-	r.space = (struct space){ .k = k, .n = n, .quick = o->quick,
-				  .variants = r.space.variants, .sharings = r.space.sharings,
-				  .states = km_sweep_space_size(&j.cfg) };
-	for (const struct km_usbnet_variant *const *v = vs; *v; v++)
-		g_ptr_array_add(r.space.variants, g_strdup((*v)->name));
-	for (int sh = 0; sh < KM_SWEEP_SHARING_COUNT; sh++)
-		if (!j.cfg.sharings || (j.cfg.sharings & (1u << sh)))
-			g_ptr_array_add(r.space.sharings,
-					g_strdup(km_sweep_sharing_name((enum km_sweep_sharing)sh)));
-	rc = sweep_variants(o, reg, &j, vs, &r);
-	g_ptr_array_free(pick, TRUE);
-	if (rc == 2) {
-		report_fini(&r);
-		return 2;
-	}
-	return sweep_print(o, &r, rc);
-}
-
-/* "LEN,FRAMES,MUTATION,SPLIT[,SPEED/MAXPACKET]" (names as the report prints
- * them); the endpoint defaults to the variant's first of full/64, high/512,
- * super/1024 */
-static bool parse_rx_state(const char *s, const struct km_usbnet_variant *v,
-			   struct km_sweep_rx_state *st)
-{
-	gchar **f = g_strsplit(s, ",", -1);
-	guint n = g_strv_length(f);
-	bool ok = (n == 4 || n == 5) && g_ascii_isdigit(f[0][0]) && g_ascii_isdigit(f[1][0]);
-	int mu = ok ? name_index(f[2], km_sweep_rx_mutation_name, KM_SWEEP_RX_MUTATION_COUNT) : -1;
-	int sp = ok ? name_index(f[3], km_sweep_rx_split_name, KM_SWEEP_RX_SPLIT_COUNT) : -1;
-
-	*st = (struct km_sweep_rx_state){ 0 };
-	ok = ok && mu >= 0 && sp >= 0 && parse_ep(n == 5 ? f[4] : NULL, v, &st->speed,
-						  &st->maxpacket);
-	if (ok) {
-		st->len = (unsigned int)strtoul(f[0], NULL, 10);
-		st->frames = (unsigned int)strtoul(f[1], NULL, 10);
-		st->mutation = (unsigned int)mu;
-		st->split = (unsigned int)sp;
-	}
-	g_strfreev(f);
-	return ok;
+	return sweep_picked(o, reg, &j, pick, all, k, n);
 }
 
 static int sweep_rx(const struct sweep_opts *o, struct km_registry *reg)
@@ -1205,14 +1246,10 @@ static int sweep_rx(const struct sweep_opts *o, struct km_registry *reg)
 	GPtrArray *pick = g_ptr_array_new();
 	struct sweep_job j = { .rx = true,
 			       .rx_cfg = { .size = sizeof(j.rx_cfg), .quick = o->quick } };
-	const struct km_usbnet_variant *const *vs;
-	struct report r;
 	unsigned int k = 1, n = 1;
 	int rc = 0;
 
-	if (o->shard && !parse_shard(o->shard, &k, &n)) {
-		fprintf(stderr, PROG ": --shard \"%s\": want K/N, digits, 1 <= K <= N <= "
-			G_STRINGIFY(SHARDS_MAX) "\n", o->shard);
+	if (!shard_opt(o, &k, &n)) {
 		g_ptr_array_free(pick, TRUE);
 		return 2;
 	}
@@ -1239,43 +1276,7 @@ static int sweep_rx(const struct sweep_opts *o, struct km_registry *reg)
 		g_ptr_array_free(pick, TRUE);
 		return rc;
 	}
-	if (o->replay) {
-		struct km_sweep_rx_state st;
-
-		struct replay_job j = { .rx = &st };
-		bool crashed;
-		int found;
-
-		if (pick->len != 1 || !parse_rx_state(o->replay, g_ptr_array_index(pick, 0), &st))
-			return replay_exit(o, pick, -1, "rx",
-					   "LEN,FRAMES,MUTATION,SPLIT[,SPEED/MAXPACKET] (e.g. "
-					   "60,2,len+1,whole,high/512)", false);
-		j.v = g_ptr_array_index(pick, 0);
-		found = replay_run(o, reg, &j, &crashed);
-		return replay_exit(o, pick, found, NULL, NULL, crashed);
-	}
-	if (pick->len)
-		g_ptr_array_add(pick, NULL);
-	vs = pick->len ? (const struct km_usbnet_variant *const *)pick->pdata
-		       : km_usbnet_rx_variants();
-	j.rx_cfg.variants = vs;
-	j.rx_cfg.shard = k - 1;
-	j.rx_cfg.shards = n;
-	if (o->progress && isatty(STDERR_FILENO))
-		j.rx_cfg.progress = progress;
-	report_init(&r);
-	r.space = (struct space){ .k = k, .n = n, .quick = o->quick,
-				  .variants = r.space.variants, .sharings = r.space.sharings,
-				  .states = km_sweep_rx_space_size(&j.rx_cfg) };
-	for (const struct km_usbnet_variant *const *v = vs; *v; v++)
-		g_ptr_array_add(r.space.variants, g_strdup((*v)->name));
-	rc = sweep_variants(o, reg, &j, vs, &r);
-	g_ptr_array_free(pick, TRUE);
-	if (rc == 2) {
-		report_fini(&r);
-		return 2;
-	}
-	return sweep_print(o, &r, rc);
+	return sweep_picked(o, reg, &j, pick, km_usbnet_rx_variants(), k, n);
 }
 
 /* every shard 1..N once, and their states the space's. The missing ones
