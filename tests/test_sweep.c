@@ -976,6 +976,60 @@ static void test_tx_trailing_pad_is_no_mismatch(void **state)
 	}
 }
 
+/* A tx_fixup that leaks a clone of each skb of len 100 it sends (after's
+ * driver, then a clone kept by no one), and frees them at its next skb of
+ * another len (so the machines end clean): the sweep's leak rule is a
+ * change of the skbs alive over a state, so each state of len 100 is a
+ * leak finding, and the smallest example is one of them; after's driver
+ * alone leaks nothing. */
+static GPtrArray *leaked;
+
+static struct km_skb *leak_tx_fixup(struct km_usbnet *dev, struct km_skb *skb, km_gfp_t gfp)
+{
+	bool leak = skb->len == 100;
+
+	if (!leak && leaked->len)
+		g_ptr_array_set_size(leaked, 0);	/* km_kfree_skb() each */
+	skb = km_asix_after.info->tx_fixup(dev, skb, gfp);
+	if (skb && leak)
+		g_ptr_array_add(leaked, km_skb_clone(km_current(), skb, gfp));
+	return skb;
+}
+
+static const struct km_usbnet_driver_info leak_info = {
+	.description = "after's tx_fixup, leaking a clone (test driver)",
+	.flags = KM_FLAG_SEND_ZLP,
+	.tx_fixup = leak_tx_fixup,
+};
+
+static void test_leak_is_a_finding(void **state)
+{
+	static const struct km_usb_ep_cfg eps[] = { { KM_USB_SPEED_HIGH, 512 }, { 0, 0 } };
+	struct km_usbnet_variant leaky = km_asix_after, plain = km_asix_after;
+	const struct km_usbnet_variant *vs[] = { &plain, &leaky, NULL };
+	struct km_sweep_config c = { .quick = true, .variants = vs,
+				     .sharings = 1u << KM_SWEEP_PRIVATE };
+	const struct km_sweep_finding *f;
+	struct km_sweep_result *r;
+
+	(void)state;
+	plain.endpoints = leaky.endpoints = eps;
+	leaky.name = "leaky";
+	leaky.info = &leak_info;
+	leaked = g_ptr_array_new_with_free_func((GDestroyNotify)km_kfree_skb);
+	assert_int_equal(km_sweep_run(&c, &r), 0);
+	assert_int_equal(leaked->len, 0);
+	g_ptr_array_free(leaked, TRUE);
+	assert_null(km_sweep_find(&r->variants[0], "leak"));
+	f = km_sweep_find(&r->variants[1], "leak");
+	assert_non_null(f);
+	/* the 9 x 10 (headroom 0..8, tailroom default and 0..8) states of
+	 * len 100, and the one after them that frees their clones */
+	assert_int_equal(f->count, 9 * 10 + 1);
+	assert_int_equal(f->example.len, 100);
+	km_sweep_result_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -995,6 +1049,7 @@ int main(void)
 		cmocka_unit_test(test_tool_json_shards_merge),
 		cmocka_unit_test(test_merge_refuses_bad_reports),
 		cmocka_unit_test(test_tx_trailing_pad_is_no_mismatch),
+		cmocka_unit_test(test_leak_is_a_finding),
 	};
 
 	return cmocka_run_group_tests_name("test_sweep", tests, run_quick, free_quick);

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <string.h>
 #include <kmodel/sweep.h>
-#include "sweep_clock.h"
+#include "sweep_internal.h"
 #include <string.h>
 #include <time.h>
 
@@ -258,7 +258,7 @@ static void run_state(struct run *r, struct km_sweep_state *st)
 	struct km_skb *skb, *drv, *other = NULL;
 	unsigned char *other_data = NULL;
 	unsigned int other_len = 0, p = 0;
-	size_t skbs, bufs;
+	uint64_t news;
 	bool corrupted = false;
 
 	skb = build(r, st);
@@ -337,23 +337,14 @@ static void run_state(struct run *r, struct km_sweep_state *st)
 			hit(r, RULE_OTHER, st);
 		km_kfree_skb(other);
 	}
-	km_skb_live(r->m, &skbs, &bufs);
-	if (skbs != r->live_skbs || bufs != r->live_bufs) {
+	if (km_sweep_leaked(r->m, &r->live_skbs, &r->live_bufs))
 		hit(r, RULE_LEAK, st);
-		r->live_skbs = skbs;
-		r->live_bufs = bufs;
-	}
-	if (km_report_count(r->m, KM_R_NONE) != r->counts[KM_R_NONE]) {
-		for (unsigned int c = 1; c < KM_R__COUNT; c++) {
-			unsigned long n = km_report_count(r->m, (enum km_report_code)c);
-
-			/* the category and the stall (counted above) aside */
-			if (n != r->counts[c] && c != KM_R_SKB_SHARING && c != KM_R_USB_NO_ZLP)
-				hit(r, c, st);
-			r->counts[c] = n;
-		}
-		r->counts[KM_R_NONE] = km_report_count(r->m, KM_R_NONE);
-	}
+	/* the category and the stall (counted above) aside */
+	news = km_sweep_new_reports(r->m, r->counts,
+				    1ull << KM_R_SKB_SHARING | 1ull << KM_R_USB_NO_ZLP);
+	for (unsigned int c = 1; c < KM_R__COUNT; c++)
+		if (news >> c & 1)
+			hit(r, c, st);
 }
 
 /* ---- setup and the loop ------------------------------------------------------ */
@@ -363,9 +354,7 @@ static int run_up(struct run *r, const struct km_usbnet_variant *v, const struct
 	struct km_usb_sink sink = { wire, r, wire_transfer };
 	int err;
 
-	err = km_machine_new(NULL, &r->m);
-	if (!err)
-		err = km_task_new(r->m, NULL, 0, &r->t);
+	err = km_sweep_machine_up(&r->m, &r->t);
 	if (!err && !(r->watch = km_skb_watch_new()))
 		err = km_err(-ENOMEM, "sweep: no host memory for the plain-store watch");
 	if (!err)
@@ -377,7 +366,6 @@ static int run_up(struct run *r, const struct km_usbnet_variant *v, const struct
 	err = km_usbnet_probe(r->m, v, ep->speed, ep->maxpacket, &sink, &r->net);
 	if (err)
 		return err;
-	km_reports_set_log_max(r->m, 0);	/* count, never format */
 	km_reports_clear(r->m);
 	memset(r->counts, 0, sizeof(r->counts));
 	km_skb_live(r->m, &r->live_skbs, &r->live_bufs);
@@ -390,12 +378,7 @@ static void run_down(struct run *r)
 	r->watch = NULL;
 	km_usbnet_free(r->net);
 	km_usbnet_dev_free(&r->dev);
-	if (r->t)
-		km_task_free(r->t);
-	if (r->m) {
-		km_reports_set_log_max(r->m, 0);
-		km_machine_destroy(r->m);
-	}
+	km_sweep_machine_down(r->m, r->t);
 	r->net = NULL;
 	r->t = NULL;
 	r->m = NULL;
@@ -407,6 +390,79 @@ double km_sweep_now(clockid_t clock)
 
 	clock_gettime(clock, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+uint8_t *km_sweep_pattern(size_t n)
+{
+	uint8_t *pat = g_malloc(n);
+
+	for (size_t i = 0; i < n; i++)
+		pat[i] = (uint8_t)(i * 7u + (i >> 8) * 13u + 1u);
+	return pat;
+}
+
+int km_sweep_machine_up(struct km_machine **m, struct km_task **t)
+{
+	int err = km_machine_new(NULL, m);
+
+	*t = NULL;
+	if (!err)
+		err = km_task_new(*m, NULL, 0, t);
+	if (!err) {
+		km_reports_set_log_max(*m, 0);	/* count, never format */
+		km_reports_clear(*m);
+	}
+	return err;
+}
+
+void km_sweep_machine_down(struct km_machine *m, struct km_task *t)
+{
+	if (t)
+		km_task_free(t);
+	if (m) {
+		km_reports_set_log_max(m, 0);
+		km_machine_destroy(m);
+	}
+}
+
+uint64_t km_sweep_new_reports(struct km_machine *m, unsigned long counts[KM_R__COUNT],
+			      uint64_t skip)
+{
+	uint64_t news = 0;
+
+	if (km_report_count(m, KM_R_NONE) == counts[KM_R_NONE])	/* the total */
+		return 0;
+	for (unsigned int c = 1; c < KM_R__COUNT; c++) {
+		unsigned long n = km_report_count(m, (enum km_report_code)c);
+
+		if (n != counts[c] && !(skip >> c & 1))
+			news |= 1ull << c;
+		counts[c] = n;
+	}
+	counts[KM_R_NONE] = km_report_count(m, KM_R_NONE);
+	return news;
+}
+
+bool km_sweep_leaked(struct km_machine *m, size_t *skbs, size_t *bufs)
+{
+	size_t s, b;
+
+	km_skb_live(m, &s, &b);
+	if (s == *skbs && b == *bufs)
+		return false;
+	*skbs = s;
+	*bufs = b;
+	return true;
+}
+
+void km_sweep_replay_end(struct km_machine *m, FILE *out, unsigned int found)
+{
+	for (size_t i = 0; i < km_report_log_len(m); i++) {
+		const struct km_report *rep = km_report_get(m, i);
+
+		fprintf(out, " report %s: %s\n", km_report_code_name(rep->code), rep->message);
+	}
+	fprintf(out, " %u finding%s\n", found, found == 1 ? "" : "s");
 }
 
 void km_sweep_result_free(struct km_sweep_result *r)
@@ -457,9 +513,7 @@ int km_sweep_run_sized(const struct km_sweep_config *cfg, size_t cfg_size,
 		if ((err = km_usbnet_variant_check(vs[nv])) != 0)
 			return err;
 	total = km_sweep_space_size_sized(&c, sizeof(c)) / c.shards;
-	pat = g_malloc(PAT_LEN);
-	for (unsigned int i = 0; i < PAT_LEN; i++)	/* no period a shift can hide */
-		pat[i] = (uint8_t)(i * 7u + (i >> 8) * 13u + 1u);
+	pat = km_sweep_pattern(PAT_LEN);
 	res = g_new0(struct km_sweep_result, 1);
 	res->nvariants = nv;
 	res->variants = g_new0(struct km_sweep_variant_result, nv);
@@ -539,9 +593,7 @@ int km_sweep_replay(const struct km_usbnet_variant *v, const struct km_sweep_sta
 		return km_err(-EINVAL, "sweep_replay: not a state of the space (len 0..1518, "
 			      "head- and tailroom 0..64 or default, a sharing, an endpoint of the "
 			      "variant; tcp_clone from len 66)");
-	pat = g_malloc(PAT_LEN);
-	for (unsigned int i = 0; i < PAT_LEN; i++)
-		pat[i] = (uint8_t)(i * 7u + (i >> 8) * 13u + 1u);
+	pat = km_sweep_pattern(PAT_LEN);
 	ep = (struct km_usb_ep_cfg){ st->speed, st->maxpacket };
 	r.pat = pat;
 	r.res = &vr;
@@ -560,12 +612,7 @@ int km_sweep_replay(const struct km_usbnet_variant *v, const struct km_sweep_sta
 		fprintf(out, " URB of %zu bytes%s; tx_packets %lu tx_bytes %lu tx_dropped %lu\n",
 			r.net->last_urb_len, r.net->last_urb_zero_packet ? " with URB_ZERO_PACKET" : "",
 			r.net->net->tx_packets, r.net->net->tx_bytes, r.net->net->tx_dropped);
-		for (size_t i = 0; i < km_report_log_len(r.m); i++) {
-			const struct km_report *rep = km_report_get(r.m, i);
-
-			fprintf(out, " report %s: %s\n", km_report_code_name(rep->code), rep->message);
-		}
-		fprintf(out, " %u finding%s\n", r.hits, r.hits == 1 ? "" : "s");
+		km_sweep_replay_end(r.m, out, r.hits);
 		km_task_switch(NULL);
 	}
 	run_down(&r);

@@ -11,7 +11,7 @@
 #include <errno.h>
 #include <glib.h>
 #include <stdio.h>
-#include "sweep_clock.h"
+#include "sweep_internal.h"
 #include <string.h>
 #include <time.h>
 
@@ -330,8 +330,9 @@ static void hit(struct run *r, unsigned int rule)
 /* one state; returns the findings */
 static unsigned int run_state(struct run *r, const struct km_sweep_rx_state *st)
 {
-	size_t len, last_hdr, skbs, bufs;
+	size_t len, last_hdr;
 	unsigned int found = 0;
+	uint64_t news;
 
 	r->st = st;
 	r->next = r->delivered = r->mismatched = 0;
@@ -352,35 +353,24 @@ static unsigned int run_state(struct run *r, const struct km_sweep_rx_state *st)
 		hit(r, RULE_LOST);
 		found++;
 	}
-	km_skb_live(r->m, &skbs, &bufs);
-	if (skbs != r->live_skbs || bufs != r->live_bufs) {
+	if (km_sweep_leaked(r->m, &r->live_skbs, &r->live_bufs)) {
 		hit(r, RULE_LEAK);
 		found++;
-		r->live_skbs = skbs;
-		r->live_bufs = bufs;
 	}
-	if (km_report_count(r->m, KM_R_NONE) != r->counts[KM_R_NONE]) {
-		for (unsigned int c = 1; c < KM_R__COUNT; c++) {
-			unsigned long n = km_report_count(r->m, (enum km_report_code)c);
-
-			if (n != r->counts[c] && c != KM_R_SKB_SHARING) {
-				hit(r, c);
-				found++;
-			}
-			r->counts[c] = n;
+	news = km_sweep_new_reports(r->m, r->counts, 1ull << KM_R_SKB_SHARING);
+	for (unsigned int c = 1; c < KM_R__COUNT; c++)
+		if (news >> c & 1) {
+			hit(r, c);
+			found++;
 		}
-		r->counts[KM_R_NONE] = km_report_count(r->m, KM_R_NONE);
-	}
 	return found;
 }
 
 static int run_up(struct run *r, const struct km_usbnet_variant *v, enum km_usb_speed speed,
 		  unsigned int mp, unsigned int log_max)
 {
-	int err = km_machine_new(NULL, &r->m);
+	int err = km_sweep_machine_up(&r->m, &r->t);
 
-	if (!err)
-		err = km_task_new(r->m, NULL, 0, &r->t);
 	if (!err)
 		err = km_usbnet_probe(r->m, v, speed, mp, NULL, &r->dev);
 	if (err)
@@ -400,12 +390,7 @@ static void run_down(struct run *r)
 {
 	km_task_switch(NULL);
 	km_usbnet_free(r->dev);
-	if (r->t)
-		km_task_free(r->t);
-	if (r->m) {
-		km_reports_set_log_max(r->m, 0);
-		km_machine_destroy(r->m);
-	}
+	km_sweep_machine_down(r->m, r->t);
 	r->dev = NULL;
 	r->t = NULL;
 	r->m = NULL;
@@ -413,11 +398,7 @@ static void run_down(struct run *r)
 
 static uint8_t *pattern(void)
 {
-	uint8_t *pat = g_malloc((size_t)FRAMES_MAX * FRAME_STRIDE);
-
-	for (unsigned int i = 0; i < FRAMES_MAX * FRAME_STRIDE; i++)	/* no short period */
-		pat[i] = (uint8_t)(i * 7u + (i >> 8) * 13u + 1u);
-	return pat;
+	return km_sweep_pattern((size_t)FRAMES_MAX * FRAME_STRIDE);
 }
 
 void km_sweep_rx_result_free(struct km_sweep_rx_result *r)
@@ -453,7 +434,7 @@ int km_sweep_rx_run(const struct km_sweep_rx_config *cfg, struct km_sweep_rx_res
 		return km_err(-EINVAL, "sweep_rx_run: NULL out");
 	*out = NULL;
 	if (cfg)	/* the members the caller knows (@size 0: all, as before) */
-		memcpy(&c, cfg, cfg->size && cfg->size < sizeof(c) ? cfg->size : sizeof(c));
+		km_struct_read(&c, sizeof(c), cfg, cfg->size ? cfg->size : sizeof(c));
 	if (!c.shards)
 		c.shards = 1;
 	if (c.shard >= c.shards)
@@ -568,12 +549,7 @@ int km_sweep_rx_replay(const struct km_usbnet_variant *v, const struct km_sweep_
 		"rx_errors %lu rx_length_errors %lu\n", rs.urbs, rs.frames, rs.fixup_errors,
 		r->dev->net->stats.rx_packets, r->dev->net->stats.rx_bytes,
 		r->dev->net->stats.rx_errors, r->dev->net->stats.rx_length_errors);
-	for (size_t i = 0; i < km_report_log_len(r->m); i++) {
-		const struct km_report *rep = km_report_get(r->m, i);
-
-		fprintf(out, " report %s: %s\n", km_report_code_name(rep->code), rep->message);
-	}
-	fprintf(out, " %u finding%s\n", found, found == 1 ? "" : "s");
+	km_sweep_replay_end(r->m, out, found);
 	run_down(r);
 	g_free((void *)r->pat);
 	g_free(r);
