@@ -342,9 +342,8 @@ static void run_state(struct run *r, struct km_sweep_state *st)
 	/* the category and the stall (counted above) aside */
 	news = km_sweep_new_reports(r->m, r->counts,
 				    1ull << KM_R_SKB_SHARING | 1ull << KM_R_USB_NO_ZLP);
-	for (unsigned int c = 1; c < KM_R__COUNT; c++)
-		if (news >> c & 1)
-			hit(r, c, st);
+	for (; news; news &= news - 1)	/* each code, lowest first */
+		hit(r, (unsigned int)__builtin_ctzll(news), st);
 }
 
 /* ---- setup and the loop ------------------------------------------------------ */

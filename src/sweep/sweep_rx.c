@@ -358,11 +358,10 @@ static unsigned int run_state(struct run *r, const struct km_sweep_rx_state *st)
 		found++;
 	}
 	news = km_sweep_new_reports(r->m, r->counts, 1ull << KM_R_SKB_SHARING);
-	for (unsigned int c = 1; c < KM_R__COUNT; c++)
-		if (news >> c & 1) {
-			hit(r, c);
-			found++;
-		}
+	for (; news; news &= news - 1) {	/* each code, lowest first */
+		hit(r, (unsigned int)__builtin_ctzll(news));
+		found++;
+	}
 	return found;
 }
 
