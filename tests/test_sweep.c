@@ -941,7 +941,8 @@ static void test_tx_trailing_pad_is_no_mismatch(void **state)
 				       .endpoints = eps, .framing = &padded };
 	struct km_usbnet_variant w = v;
 	const struct km_usbnet_variant *vs[] = { &v, &w, NULL };
-	struct km_sweep_config c = { .quick = true, .variants = vs };
+	struct km_sweep_config c = { .quick = true, .variants = vs,
+				     .sharings = 1u << KM_SWEEP_PRIVATE };
 	const struct km_sweep_finding *f;
 	struct km_sweep_result *r;
 
