@@ -81,12 +81,12 @@ has "  timed out after 2 s" out "sweep: spin_tx"
 # --replay takes. segv_rx dies on a transfer of 68 bytes or more: at
 # full/64 the first is 3 frames of 19 bytes (3 x (4 + 19 + 1) = 72; 18
 # bytes make 3 x 22 = 66); spin_rx in the space's first state
-run "$sweep" rx --quick --load "$crash" --variant before,segv_rx,spin_rx --timeout 2
+run "$sweep" rx --quick --load "$crash" --variant before,segv_rx,spin_rx --timeout 1
 want 1 "sweep rx with a crashing and a looping plugin"
 grep -Eq '^before: [1-9][0-9]* states' "$tmp/out" || fail "sweep rx: before's row is missing"
 has "segv_rx: 0 states" out "sweep rx: segv_rx"
 has "  crashed: .*, in the state 19,3,valid,whole,full/64" out "sweep rx: segv_rx's state"
-has "  timed out after 2 s (killed), in the state 14,1,valid,whole,full/64" out \
+has "  timed out after 1 s (killed), in the state 14,1,valid,whole,full/64" out \
 	"sweep rx: spin_rx's state"
 has "segv_rx: crashed: .*, in the state 19,3,valid,whole,full/64" err "sweep rx: stderr"
 run "$sweep" rx --quick --json --load "$crash" --variant segv_rx --timeout 2
