@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "km_tool.h"
@@ -33,7 +34,7 @@ struct kb_opts {
 	gboolean iperf_no_checker;
 	gboolean iperf_rx;
 	gboolean fail_on_reports;	/* a BUG/WARN report in any row: exit 1 */
-	gint timeout;			/* --timeout: a plugin case's trial run, seconds */
+	gint timeout;			/* --timeout: a plugin's isolated run, seconds */
 };
 
 static const struct {
@@ -208,68 +209,450 @@ static int iperf_variants(const struct kb_opts *o, const struct km_registry *reg
 }
 
 /*
- * A plugin's variant is tried first in a forked child (km_tool_isolated()):
- * the scenario on its case alone, one timed run. One that crashes or
- * runs past --timeout is a failing row, named on stderr, and left out of
- * the run proper, which then times the other rows in this process (a
- * child's table cannot come back: km_table has no reader). A row that
- * merely fails (a stall, a wrong byte) runs in the table as any other.
+ * A plugin's variant runs isolated (km_tool_isolated()): its rows in a
+ * forked child, which sends back its table (km_table_serialize()) and
+ * the scenario's error; the built-ins' rows run here. dd: a child per
+ * case (its block sizes), against a memcpy baseline of its own; one that
+ * crashes or runs past --timeout is run again a block size per child, so
+ * the rows that fail name their block size and the others keep their
+ * numbers. iperf: a child per variant (its traffic kinds), which marks in
+ * a shared page the traffic it was timing. A row lost so is a failing
+ * row (column error) naming the variant, the machine and the case.
  */
-struct trial {
+struct iso_where {
+	char traffic[16];	/* iperf: the traffic kind being timed */
+	unsigned int run, runs;
+};
+
+struct iso_job {
+	const struct kb_opts *o;
 	const struct km_dd_opts *dd;
 	const struct km_dd_case *dd_case;
 	const struct km_iperf_opts *iperf;
 	const struct km_usbnet_variant *iperf_variant;
+	struct iso_where *where;	/* iperf: MAP_SHARED, or NULL */
 };
 
-static int trial_child(void *arg, GByteArray *result)
+static void iso_iperf_progress(void *arg, const char *traffic, unsigned int run, unsigned int runs)
 {
-	const struct trial *t = arg;
-	struct km_table *table = NULL;
+	const struct iso_job *j = arg;
 
-	(void)result;
-	/* quiet: the row runs again for real, and its messages then */
-	if (!freopen("/dev/null", "w", stderr))
-		return 1;
-	if (t->dd) {
-		struct km_dd_opts d = *t->dd;
-
-		d.repeat = 1;
-		d.progress = NULL;
-		km_dd_run(&d, t->dd_case, 1, &table);
-	} else {
-		struct km_iperf_opts io = *t->iperf;
-
-		io.repeat = 1;
-		io.progress = NULL;
-		km_iperf_run(&io, &t->iperf_variant, 1, &table);
+	if (j->where) {
+		g_strlcpy(j->where->traffic, traffic, sizeof(j->where->traffic));
+		j->where->run = run;
+		j->where->runs = runs;
 	}
-	km_table_free(table);
+	iperf_progress((void *)j->o, traffic, run, runs);
+}
+
+/* the child: [int err][int has table][guint32 message length][message][table] */
+static int iso_child(void *arg, GByteArray *out)
+{
+	const struct iso_job *j = arg;
+	struct km_table *t = NULL;
+	void *data = NULL;
+	size_t len = 0;
+	int err, has;
+	guint32 mlen;
+
+	if (j->dd) {
+		err = km_dd_run(j->dd, j->dd_case, 1, &t);
+	} else {
+		struct km_iperf_opts io = *j->iperf;
+
+		io.progress = iso_iperf_progress;
+		io.progress_arg = (void *)j;
+		err = km_iperf_run(&io, &j->iperf_variant, 1, &t);
+	}
+	mlen = err ? (guint32)strlen(km_last_error()) : 0;
+	has = t && !km_table_serialize(t, &data, &len);
+	g_byte_array_append(out, (const guint8 *)&err, sizeof(err));
+	g_byte_array_append(out, (const guint8 *)&has, sizeof(has));
+	g_byte_array_append(out, (const guint8 *)&mlen, sizeof(mlen));
+	g_byte_array_append(out, (const guint8 *)km_last_error(), mlen);
+	if (has)
+		g_byte_array_append(out, data, (guint)len);
+	free(data);
+	km_table_free(t);
 	return 0;
 }
 
-/* false (and *@rc 1, the row named) when the trial of @t crashed or timed out */
-static bool trial_ok(const struct kb_opts *o, const struct trial *t, const char *row, int *rc)
+/* Run @j isolated: 0 with the scenario's error in *@err (its message in
+ * *@msg, g_free()) and its table in *@t (NULL: none); -1 with why the
+ * child died in *@failure (g_free()). */
+static int iso_run(const struct iso_job *j, struct km_table **t, int *err, gchar **msg,
+		   gchar **failure)
 {
 	GByteArray *b = g_byte_array_new();
-	gchar *failure = NULL;
+	const gsize head = sizeof(int) * 2 + sizeof(guint32);
+	int has = 0;
+	guint32 mlen = 0;
 
-	km_tool_isolated((unsigned int)o->timeout, trial_child, (void *)t, b, &failure);
+	*t = NULL;
+	*msg = NULL;
+	km_tool_isolated((unsigned int)j->o->timeout, iso_child, (void *)j, b, failure);
+	if (!*failure && b->len >= head) {
+		memcpy(err, b->data, sizeof(*err));
+		memcpy(&has, b->data + sizeof(int), sizeof(has));
+		memcpy(&mlen, b->data + 2 * sizeof(int), sizeof(mlen));
+	}
+	if (!*failure && (b->len < head || mlen > b->len - head ||
+			  (has && km_table_deserialize(b->data + head + mlen,
+						       b->len - head - mlen, t))))
+		*failure = g_strdup_printf("sent back no result (%s)", km_last_error());
+	if (!*failure)
+		*msg = g_strndup((const char *)b->data + head, mlen);
 	g_byte_array_free(b, TRUE);
-	if (!failure)
-		return true;
-	fprintf(stderr, "kmodel-bench: %s: %s: the row fails, the others run\n", row, failure);
-	g_free(failure);
-	*rc = 1;
-	return false;
+	return *failure ? -1 : 0;
+}
+
+/* "kmodel-bench: dd: ..." for a scenario's error @msg (the library's start
+ * "dd: ", some of them; files that do not fit the RAM: the option to
+ * lower). The rows that failed, of this process's run and the isolated
+ * ones alike, are said once, in one line (@failed), at the end. */
+static void scenario_error(const char *scenario, int err, const char *msg, GString *failed)
+{
+	gchar *prefix = g_strdup_printf("%s: ", scenario);
+	gchar *rows = g_strdup_printf("%s: rows that failed: ", scenario);
+
+	if (g_str_has_prefix(msg, rows))
+		g_string_append_printf(failed, "; %s", msg + strlen(rows));
+	else
+		fprintf(stderr, "kmodel-bench: %s%s%s\n", g_str_has_prefix(msg, prefix) ? "" : prefix,
+			msg, !strcmp(scenario, "dd") && (err == -ENOMEM || strstr(msg, "MiB per file")) ?
+			" (lower --dd-file-mib)" : "");
+	g_free(prefix);
+	g_free(rows);
+}
+
+/* the rows that failed, gathered by scenario_error() */
+static void say_failed(const char *scenario, GString *failed)
+{
+	if (failed->len)
+		fprintf(stderr, "kmodel-bench: %s: rows that failed: %s\n", scenario, failed->str + 2);
+	g_string_free(failed, TRUE);
+}
+
+/* the exit status of a scenario's error */
+static int scenario_rc(int err)
+{
+	return err == 0 ? 0 : err == -EINVAL ? 2 : 1;
+}
+
+/* a row lost with its process: the values that name it and why, said on
+ * stderr too */
+static void lost_row(struct km_table *t, const char *row, const char *failure,
+		     const char *const *cols, const struct km_value *vals, size_t n)
+{
+	long r = km_table_append_row(t, NULL, 0);
+	gchar *why = g_strdup_printf("%s%s", g_str_has_prefix(failure, "crashed") ||
+				     g_str_has_prefix(failure, "timed out") ? "" : "crashed: ",
+				     failure);
+	struct km_value e = { .type = KM_VALUE_STRING, .s = why };
+
+	for (size_t i = 0; r >= 0 && i < n; i++)
+		km_table_set_value(t, (size_t)r, cols[i], &vals[i]);
+	if (r >= 0)
+		km_table_set_value(t, (size_t)r, "error", &e);
+	fprintf(stderr, "kmodel-bench: %s: %s: the row fails, the others run\n", row, why);
+	g_free(why);
+}
+
+#define KV_S(x) { .type = KM_VALUE_STRING, .s = (x) }
+#define KV_B(x) { .type = KM_VALUE_BOOL, .b = (x) }
+#define KV_I(x) { .type = KM_VALUE_INT, .i = (x) }
+
+/* one dd row lost: case @c at block size @bs */
+static void dd_lost_row(struct km_table *t, const struct km_dd_opts *d, const struct km_dd_case *c,
+			unsigned long bs, const char *failure)
+{
+	static const char *const cols[] = { "variant", "builtin", "machine", "kmap", "kmap_strict",
+					    "highmem", "fast_gup", "block_size", "stalled" };
+	const char *era = c->kmap == KM_KMAP_LOCAL ? "5.11" : "pre-5.11";
+	const char *strict = d->kmap_strict == KM_KMAP_STRICT_FORCE_MAP ? "force-map" :
+			     d->kmap_strict == KM_KMAP_STRICT ? "strict" : "off";
+	const struct km_value vals[] = {
+		KV_S(c->ops->name), KV_B(false), KV_S(c->machine->name), KV_S(era), KV_S(strict),
+		KV_B(km_dd_machine_highmem(c->machine)), KV_B(c->machine->fast_gup),
+		KV_I((int64_t)bs), KV_B(false),
+	};
+	gchar *row = g_strdup_printf("dd: %s on %s (%s), bs %lu", c->ops->name, c->machine->name,
+				     era, bs);
+
+	lost_row(t, row, failure, cols, vals, G_N_ELEMENTS(cols));
+	g_free(row);
+}
+
+/* a row of the merged table: row @r of @t, or lost (why in @lost) */
+struct dd_cell {
+	const struct km_table *t;
+	size_t r;
+	gchar *lost;
+};
+
+/* Run the plugin's case @c isolated (a block size per child if its
+ * process dies) into @cells[0 .. nblock_sizes), the tables kept in
+ * @tables. 0, or the exit status of a scenario error (said). A child's
+ * rows that failed are said, and raise *@rc to 1. */
+static int dd_isolated(const struct kb_opts *o, const struct km_dd_opts *d,
+		       const struct km_dd_case *c, struct dd_cell *cells, GPtrArray *tables, int *rc,
+		       GString *failed)
+{
+	struct iso_job j = { .o = o, .dd = d, .dd_case = c };
+	size_t nbs = d->nblock_sizes, per = nbs;	/* block sizes per child */
+	struct km_dd_opts one = *d;
+
+	for (size_t s = 0; s < nbs; s += per) {
+		struct km_table *t;
+		gchar *msg, *failure;
+		int err = 0;
+
+		one.block_sizes = &d->block_sizes[s];
+		one.nblock_sizes = per;
+		j.dd = &one;
+		if (iso_run(&j, &t, &err, &msg, &failure) == 0 && !t) {
+			/* no table: the scenario failed as a whole (a bad option,
+			 * no memory), as it would have here */
+			scenario_error("dd", err, msg, failed);
+			g_free(msg);
+			return scenario_rc(err);
+		}
+		if (!failure && km_table_nrows(t) != 2 * per) {
+			failure = g_strdup("crashed: sent back a table of other rows");
+			g_clear_pointer(&t, km_table_free);
+		}
+		if (failure && per > 1) {	/* again, a block size each */
+			g_free(failure);
+			g_free(msg);
+			per = 1;
+			s = (size_t)-1;
+			continue;
+		}
+		for (size_t k = 0; k < per; k++) {
+			/* per block size the child's baseline, then the case */
+			cells[s + k] = (struct dd_cell){ t, 2 * k + 1,
+							 failure ? g_strdup(failure) : NULL };
+		}
+		if (t)
+			g_ptr_array_add(tables, t);
+		if (err) {	/* rows that failed: their table is good */
+			scenario_error("dd", err, msg, failed);
+			*rc = MAX(*rc, 1);
+		}
+		g_free(failure);
+		g_free(msg);
+	}
+	return 0;
+}
+
+/* dd: the built-in cases here, each plugin's case isolated; the table in
+ * the library's order (per block size the baseline, then the cases). An
+ * exit status. */
+static int dd_scenario(const struct kb_opts *o, const struct km_registry *reg,
+		       const struct km_dd_opts *d, const GArray *cases, struct km_table **out,
+		       int *crashed)
+{
+	GArray *builtin = g_array_new(FALSE, FALSE, sizeof(struct km_dd_case));
+	GPtrArray *tables = g_ptr_array_new_with_free_func((GDestroyNotify)km_table_free);
+	size_t nbs = d->nblock_sizes, nc = cases->len;
+	struct dd_cell *cells = g_new0(struct dd_cell, MAX(nc * nbs, 1));
+	struct km_table *here = NULL;
+	GString *failed = g_string_new(NULL);
+	int rc = 0, err;
+
+	for (guint i = 0; i < nc; i++) {
+		const struct km_dd_case *c = &g_array_index(cases, struct km_dd_case, i);
+
+		if (km_registry_builtin(reg, c->ops))
+			g_array_append_val(builtin, *c);
+	}
+	err = km_dd_run(d, (const struct km_dd_case *)(void *)builtin->data, builtin->len, &here);
+	if (err)
+		scenario_error("dd", err, km_last_error(), failed);
+	rc = scenario_rc(err);
+	for (guint i = 0, b = 0; i < nc && here; i++) {
+		const struct km_dd_case *c = &g_array_index(cases, struct km_dd_case, i);
+		int e;
+
+		if (km_registry_builtin(reg, c->ops)) {
+			for (size_t s = 0; s < nbs; s++)
+				cells[i * nbs + s] = (struct dd_cell){
+					here, s * (builtin->len + 1) + 1 + b, NULL };
+			b++;
+		} else if ((e = dd_isolated(o, d, c, &cells[i * nbs], tables, &rc, failed))) {
+			rc = e;
+			g_clear_pointer(&here, km_table_free);
+		}
+	}
+	if (here) {
+		*out = km_table_new_like(here);
+		for (size_t s = 0; s < nbs; s++) {
+			km_table_append_row(*out, here, s * (builtin->len + 1));	/* memcpy */
+			for (guint i = 0; i < nc; i++) {
+				struct dd_cell *cell = &cells[i * nbs + s];
+
+				if (cell->lost)
+					dd_lost_row(*out, d, &g_array_index(cases, struct km_dd_case, i),
+						    d->block_sizes[s], cell->lost);
+				else
+					km_table_append_row(*out, cell->t, cell->r);
+			}
+		}
+		for (guint i = 0; i < nc * nbs; i++)
+			if (cells[i].lost)
+				*crashed = 1;	/* the other scenarios still run */
+	}
+	say_failed("dd", failed);
+	for (guint i = 0; i < nc * nbs; i++)
+		g_free(cells[i].lost);
+	g_free(cells);
+	km_table_free(here);
+	g_ptr_array_free(tables, TRUE);
+	g_array_free(builtin, TRUE);
+	return rc;
+}
+
+/* one iperf row lost: variant @v in @traffic (where it was, or the
+ * first traffic kind when it died before a timed run: @w says which) */
+static void iperf_lost_row(struct km_table *t, const struct km_iperf_opts *io,
+			   const struct km_usbnet_variant *v, const char *traffic,
+			   const struct iso_where *w, const char *failure)
+{
+	static const char *const cols[] = { "variant", "builtin", "traffic", "maxpacket",
+					    "packets" };
+	const struct km_value vals[] = {
+		KV_S(v->name), KV_B(false), KV_S(traffic), KV_I(io->maxpacket),
+		KV_I((int64_t)io->packets),
+	};
+	gchar *row = w->runs ? g_strdup_printf("iperf: %s %s, after timed run %u of %u", v->name,
+					       traffic, w->run, w->runs) :
+			       g_strdup_printf("iperf: %s, before its first timed run", v->name);
+
+	lost_row(t, row, failure, cols, vals, G_N_ELEMENTS(cols));
+	g_free(row);
+}
+
+/* the value of column @col of row @r, a string, or "" */
+static const char *cell_str(const struct km_table *t, size_t r, const char *col)
+{
+	long c = km_table_column_index(t, col);
+	const struct km_value *v = c >= 0 ? km_table_value(t, r, (size_t)c) : NULL;
+
+	return v && v->type == KM_VALUE_STRING ? v->s : "";
+}
+
+/* iperf: the built-in variants here, each plugin's isolated (a child per
+ * variant); the table in the library's order (per traffic kind the
+ * variants in order). An exit status. */
+static int iperf_scenario(const struct kb_opts *o, const struct km_registry *reg,
+			  const struct km_iperf_opts *io, GPtrArray *vs, struct km_table **out,
+			  int *crashed)
+{
+	GPtrArray *builtin = g_ptr_array_new();
+	GPtrArray *tables = g_ptr_array_new_with_free_func((GDestroyNotify)km_table_free);
+	GPtrArray *lost = g_ptr_array_new_with_free_func(g_free);	/* per variant: why */
+	GPtrArray *traffics = g_ptr_array_new();	/* in order of first row */
+	struct iso_where *where = mmap(NULL, sizeof(*where) * MAX(vs->len, 1),
+				       PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	struct km_table *here = NULL;
+	GString *failed = g_string_new(NULL);
+	bool *used;
+	int rc, err;
+
+	g_ptr_array_set_size(tables, vs->len);
+	g_ptr_array_set_size(lost, vs->len);
+	for (guint i = 0; i < vs->len; i++)
+		if (km_registry_builtin(reg, g_ptr_array_index(vs, i)))
+			g_ptr_array_add(builtin, g_ptr_array_index(vs, i));
+	err = km_iperf_run(io, (const struct km_usbnet_variant *const *)builtin->pdata, builtin->len,
+			   &here);
+	if (err)
+		scenario_error("iperf", err, km_last_error(), failed);
+	rc = scenario_rc(err);
+	for (guint i = 0; i < vs->len && here; i++) {
+		struct iso_job j = { .o = o, .iperf = io, .iperf_variant = g_ptr_array_index(vs, i),
+				     .where = where == MAP_FAILED ? NULL : &where[i] };
+		struct km_table *t;
+		gchar *msg, *failure;
+		int e = 0;
+
+		if (km_registry_builtin(reg, j.iperf_variant))
+			continue;
+		if (iso_run(&j, &t, &e, &msg, &failure)) {
+			g_ptr_array_index(lost, i) = failure;
+			continue;
+		}
+		if (e)
+			scenario_error("iperf", e, msg, failed);
+		g_free(msg);
+		if (!t) {	/* the scenario failed as a whole, as it would have here */
+			rc = scenario_rc(e);
+			g_clear_pointer(&here, km_table_free);
+			break;
+		}
+		rc = MAX(rc, scenario_rc(e));
+		g_ptr_array_index(tables, i) = t;
+	}
+	/* the traffic kinds: every table lists them in the library's order */
+	for (guint i = 0; here && i <= vs->len; i++) {
+		const struct km_table *t = i ? g_ptr_array_index(tables, i - 1) : here;
+
+		for (size_t r = 0; t && r < km_table_nrows(t); r++)
+			if (!g_ptr_array_find_with_equal_func(traffics, cell_str(t, r, "traffic"),
+							      g_str_equal, NULL))
+				g_ptr_array_add(traffics, (gpointer)cell_str(t, r, "traffic"));
+	}
+	if (here && !traffics->len)
+		g_ptr_array_add(traffics, "tcp");
+	used = g_new0(bool, here ? km_table_nrows(here) + 1 : 1);
+	if (here)
+		*out = km_table_new_like(here);
+	for (guint k = 0; here && k < traffics->len; k++) {
+		const char *tt = g_ptr_array_index(traffics, k);
+
+		for (guint i = 0; i < vs->len; i++) {
+			const struct km_usbnet_variant *v = g_ptr_array_index(vs, i);
+			const struct km_table *t = g_ptr_array_index(tables, i);
+			const struct iso_where *w = where == MAP_FAILED ? NULL : &where[i];
+			const char *in = w && w->runs ? w->traffic : g_ptr_array_index(traffics, 0);
+
+			if (km_registry_builtin(reg, v)) {	/* its next row of this traffic */
+				for (size_t r = 0; r < km_table_nrows(here); r++)
+					if (!used[r] && !strcmp(cell_str(here, r, "traffic"), tt) &&
+					    !strcmp(cell_str(here, r, "variant"), v->name)) {
+						used[r] = true;
+						km_table_append_row(*out, here, r);
+						break;
+					}
+			} else if (t) {
+				for (size_t r = 0; r < km_table_nrows(t); r++)
+					if (!strcmp(cell_str(t, r, "traffic"), tt))
+						km_table_append_row(*out, t, r);
+			} else if (!strcmp(in, tt)) {	/* lost where it died */
+				static const struct iso_where none;
+
+				iperf_lost_row(*out, io, v, in, w ? w : &none,
+					       g_ptr_array_index(lost, i));
+				*crashed = 1;
+			}
+		}
+	}
+	say_failed("iperf", failed);
+	g_free(used);
+	if (where != MAP_FAILED)
+		munmap(where, sizeof(*where) * MAX(vs->len, 1));
+	km_table_free(here);
+	g_ptr_array_free(traffics, TRUE);
+	g_ptr_array_free(lost, TRUE);
+	g_ptr_array_free(tables, TRUE);
+	g_ptr_array_free(builtin, TRUE);
+	return rc;
 }
 
 /* Run the scenario @name: its table in *@out. An exit status. */
 static int run_scenario(const struct kb_opts *o, const struct km_registry *reg, const char *name,
 			struct km_table **out, int *crashed)
 {
-	int err = 0;
-
 	*out = NULL;
 	if (!strcmp(name, "dd")) {
 		GArray *sizes = g_array_new(FALSE, FALSE, sizeof(unsigned long));
@@ -308,40 +691,11 @@ static int run_scenario(const struct kb_opts *o, const struct km_registry *reg, 
 		if (!rc) {
 			d.block_sizes = (const unsigned long *)(void *)sizes->data;
 			d.nblock_sizes = sizes->len;
-			for (guint i = 0; i < cases->len;) {
-				const struct km_dd_case *c = &g_array_index(cases, struct km_dd_case, i);
-				struct trial t = { .dd = &d, .dd_case = c };
-				gchar *row;
-				bool ok;
-
-				if (km_registry_builtin(reg, c->ops)) {
-					i++;
-					continue;
-				}
-				row = g_strdup_printf("dd: %s on %s (%s), bs %s", c->ops->name,
-						      c->machine->name, c->kmap == KM_KMAP_LOCAL ?
-						      "5.11" : "pre-5.11", o->dd_block_sizes);
-				ok = trial_ok(o, &t, row, crashed);
-				g_free(row);
-				if (ok)
-					i++;
-				else
-					g_array_remove_index(cases, i);
-			}
-			err = km_dd_run(&d, (const struct km_dd_case *)(void *)cases->data,
-					cases->len, out);
-			rc = err == 0 ? 0 : err == -EINVAL ? 2 : 1;
+			rc = dd_scenario(o, reg, &d, cases, out, crashed);
 		}
 		((struct kb_opts *)o)->dd_sizes = NULL;
 		g_array_free(sizes, TRUE);
 		g_array_free(cases, TRUE);
-		/* the library's messages start "dd: " ("dd: dd:");
-		 * files that do not fit the RAM: the option to lower */
-		if (err)
-			fprintf(stderr, "kmodel-bench: %s%s%s\n",
-				g_str_has_prefix(km_last_error(), "dd: ") ? "" : "dd: ", km_last_error(),
-				err == -ENOMEM || strstr(km_last_error(), "MiB per file") ?
-				" (lower --dd-file-mib)" : "");
 		return rc;
 	} else {
 		GPtrArray *vs = g_ptr_array_new();
@@ -356,30 +710,8 @@ static int run_scenario(const struct kb_opts *o, const struct km_registry *reg, 
 		};
 		int rc = iperf_variants(o, reg, vs);
 
-		for (guint i = 0; !rc && i < vs->len;) {
-			struct trial t = { .iperf = &io, .iperf_variant = g_ptr_array_index(vs, i) };
-			gchar *row;
-			bool ok;
-
-			if (km_registry_builtin(reg, t.iperf_variant)) {
-				i++;
-				continue;
-			}
-			row = g_strdup_printf("iperf: %s", t.iperf_variant->name);
-			ok = trial_ok(o, &t, row, crashed);
-			g_free(row);
-			if (ok)
-				i++;
-			else
-				g_ptr_array_remove_index(vs, i);
-		}
-		if (!rc) {
-			err = km_iperf_run(&io, (const struct km_usbnet_variant *const *)vs->pdata,
-					   vs->len, out);
-			if (err)
-				fprintf(stderr, "kmodel-bench: %s\n", km_last_error());	/* "iperf: ..." */
-			rc = err == 0 ? 0 : err == -EINVAL ? 2 : 1;
-		}
+		if (!rc)
+			rc = iperf_scenario(o, reg, &io, vs, out, crashed);
 		g_ptr_array_free(vs, TRUE);
 		return rc;
 	}

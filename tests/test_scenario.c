@@ -480,6 +480,107 @@ static void test_iperf_plain_store_in_payload(void **state)
 	(void)state;
 }
 
+/* two tables with the same columns hold the same values, row by row */
+static void assert_tables_equal(const struct km_table *a, const struct km_table *b)
+{
+	assert_string_equal(km_table_name(a), km_table_name(b));
+	assert_string_equal(km_table_title(a), km_table_title(b));
+	assert_int_equal(km_table_ncolumns(a), km_table_ncolumns(b));
+	assert_int_equal(km_table_nrows(a), km_table_nrows(b));
+	for (size_t c = 0; c < km_table_ncolumns(a); c++) {
+		const struct km_column *x = km_table_column(a, c), *y = km_table_column(b, c);
+
+		assert_string_equal(x->name, y->name);
+		assert_string_equal(x->heading, y->heading);
+		assert_string_equal(x->unit, y->unit);
+		assert_string_equal(x->doc, y->doc);
+		assert_int_equal(x->type, y->type);
+		assert_int_equal(x->width, y->width);
+		assert_int_equal(x->precision, y->precision);
+		assert_int_equal(x->flags, y->flags);
+		for (size_t r = 0; r < km_table_nrows(a); r++) {
+			const struct km_value *v = km_table_value(a, r, c), *w = km_table_value(b, r, c);
+
+			assert_int_equal(v->type, w->type);
+			if (v->type == KM_VALUE_STRING)
+				assert_string_equal(v->s, w->s);
+			else if (v->type == KM_VALUE_BOOL)
+				assert_int_equal(v->b, w->b);
+			else if (v->type == KM_VALUE_INT)
+				assert_true(v->i == w->i);
+			else if (v->type == KM_VALUE_DOUBLE)
+				assert_memory_equal(&v->d, &w->d, sizeof(v->d));	/* exact */
+		}
+	}
+}
+
+/* A table across a process boundary (kmodel-bench's isolated plugin
+ * rows): km_table_serialize() then km_table_deserialize() gives every
+ * column and value back exactly; bytes that are not a table, or a table
+ * whose values do not fit its columns, are refused; rows move between
+ * tables of the same columns only; a row without values takes values of
+ * its columns' types only. */
+static void test_table_across_processes(void **state)
+{
+	const struct km_usbnet_variant *vs[1] = { km_usbnet_find("after") };
+	struct km_iperf_opts o = { .packets = 20, .repeat = 1 };
+	struct km_dd_opts d = { .total_bytes = 1 << 20, .file_bytes = 1 << 20, .repeat = 1 };
+	struct km_table *t, *back, *like, *dd;
+	struct km_value v;
+	void *data;
+	size_t len;
+	long r;
+
+	(void)state;
+	assert_int_equal(km_iperf_run(&o, vs, 1, &t), 0);
+	assert_int_equal(km_table_serialize(t, &data, &len), 0);
+	assert_int_equal(km_table_deserialize(data, len, &back), 0);
+	assert_tables_equal(t, back);
+	km_table_free(back);
+	/* truncated, or no table at all: refused, nothing out */
+	back = (struct km_table *)&back;
+	assert_int_equal(km_table_deserialize(data, len / 2, &back), -EINVAL);
+	assert_null(back);
+	assert_int_equal(km_table_deserialize("not a table", 11, &back), -EINVAL);
+	assert_int_equal(km_table_deserialize(NULL, 0, &back), -EINVAL);
+	assert_int_equal(km_table_serialize(NULL, &data, &len), -EINVAL);
+	free(data);
+	/* an empty table of the same columns takes the rows, strings copied */
+	like = km_table_new_like(t);
+	assert_int_equal(km_table_nrows(like), 0);
+	assert_int_equal(km_table_append_row(like, t, 2), 0);
+	assert_int_equal(km_table_append_row(like, t, 0), 1);
+	assert_string_equal(cell(like, 0, "traffic")->s, cell(t, 2, "traffic")->s);
+	assert_ptr_not_equal(cell(like, 0, "traffic")->s, cell(t, 2, "traffic")->s);
+	assert_int_equal(km_table_append_row(like, t, km_table_nrows(t)), -EINVAL);
+	/* a row without values, then the values that name it */
+	r = km_table_append_row(like, NULL, 0);
+	assert_int_equal(r, 2);
+	assert_int_equal(cell(like, 2, "variant")->type, KM_VALUE_NONE);
+	v = (struct km_value){ .type = KM_VALUE_STRING, .s = "lost" };
+	assert_int_equal(km_table_set_value(like, 2, "variant", &v), 0);
+	assert_string_equal(cell(like, 2, "variant")->s, "lost");
+	assert_int_equal(km_table_set_value(like, 2, "packets", &v), -EINVAL);	/* an int */
+	assert_int_equal(km_table_set_value(like, 2, "nosuch", &v), -EINVAL);
+	assert_int_equal(km_table_set_value(like, 3, "variant", &v), -EINVAL);
+	v = (struct km_value){ .type = KM_VALUE_INT, .i = 7 };
+	assert_int_equal(km_table_set_value(like, 2, "packets", &v), 0);
+	assert_int_equal(cell(like, 2, "packets")->i, 7);
+	/* ... and back through bytes, the row without values too */
+	assert_int_equal(km_table_serialize(like, &data, &len), 0);
+	assert_int_equal(km_table_deserialize(data, len, &back), 0);
+	assert_tables_equal(like, back);
+	free(data);
+	km_table_free(back);
+	/* another table's rows: other columns */
+	assert_int_equal(km_dd_run(&d, NULL, 0, &dd), 0);
+	assert_int_equal(km_table_append_row(like, dd, 0), -EINVAL);
+	assert_int_equal(km_table_nrows(like), 3);
+	km_table_free(dd);
+	km_table_free(like);
+	km_table_free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -493,6 +594,7 @@ int main(void)
 		cmocka_unit_test(test_iperf_first_report),
 		cmocka_unit_test(test_iperf_plain_stores),
 		cmocka_unit_test(test_iperf_plain_store_in_payload),
+		cmocka_unit_test(test_table_across_processes),
 	};
 
 	return cmocka_run_group_tests_name("test_scenario", tests, NULL, NULL);

@@ -87,6 +87,57 @@ KM_API const struct km_value *km_table_value(const struct km_table *t, size_t r,
 /** Free @t. NULL is a no-op. */
 KM_API void km_table_free(struct km_table *t);
 
+/*
+ * Assembling a table from runs in other processes: a program that runs a
+ * row it does not trust (a plugin's variant) in a forked child sends the
+ * child's table back as bytes and puts its rows among its own
+ * (kmodel-bench does). A row the child never finished can be added
+ * empty and given the values that name it.
+ */
+
+/**
+ * km_table_serialize() - @t as bytes (glib's GVariant serialised form of
+ * its name, title, columns and rows) for km_table_deserialize().
+ * @data: receives them (free with free()). @len: receives their number.
+ * Return: 0; -EINVAL for a NULL argument; -ENOMEM.
+ */
+KM_API int km_table_serialize(const struct km_table *t, void **data, size_t *len);
+
+/**
+ * km_table_deserialize() - the table that km_table_serialize() wrote as
+ * @data (@len bytes), e.g. in another process of the same program.
+ * Bytes that are not such a table (truncated, wrong layout, a value
+ * whose type is not its column's, an unknown type or flag) are refused;
+ * they are never trusted for a size or an index.
+ * @out: receives it (free with km_table_free()).
+ * Return: 0; -EINVAL with km_last_error() saying why.
+ */
+KM_API int km_table_deserialize(const void *data, size_t len, struct km_table **out);
+
+/**
+ * km_table_new_like() - an empty table with @t's name, title and columns.
+ * Return: the table (free with km_table_free()), or NULL for a NULL @t.
+ */
+KM_API struct km_table *km_table_new_like(const struct km_table *t);
+
+/**
+ * km_table_append_row() - append a row to @t: a copy of row @r of @src
+ * (its strings copied), or, with @src NULL, a row without values.
+ * @src's columns must be @t's: the same names and types in the same order.
+ * Return: the new row's index; -EINVAL (NULL @t, @r out of range, other
+ * columns: km_last_error() names the first that differs).
+ */
+KM_API long km_table_append_row(struct km_table *t, const struct km_table *src, size_t r);
+
+/**
+ * km_table_set_value() - set the value of row @r in the column called
+ * @col to *@v: of the column's type, or KM_VALUE_NONE (no value); a
+ * string is copied.
+ * Return: 0; -EINVAL (NULL argument, no such row or column, another type).
+ */
+KM_API int km_table_set_value(struct km_table *t, size_t r, const char *col,
+			      const struct km_value *v);
+
 /* ---- dd ------------------------------------------------------------------------ */
 
 /** A machine the dd scenario runs on. The library's own (km_dd_machines()):

@@ -737,7 +737,9 @@ static const struct km_column columns[] = {
 	  "why the row failed: its dd's read(2) or write(2) returned an error (where busybox "
 	  "dd exits, e.g. \"read error: Bad address\"), or the counted run found a wrong "
 	  "byte in dd's buffer after a read(2) or in B (\"B differs from A at byte X (want "
-	  "0x.., got 0x..)\"): no numbers, the run exits 1; none when it completed" },
+	  "0x.., got 0x..)\"), or the process that ran the row isolated died (kmodel-bench: "
+	  "a plugin's variant that crashed or timed out): no numbers, the run exits 1; none "
+	  "when it completed" },
 	{ "teardown", "", "", KM_VALUE_STRING, 0, 0, 0,
 	  "what the row's teardown found, by code with counts (\"leak_atomic 1\": the dd "
 	  "process exited with pagefault_disabled or preempt_count raised; leaks): the run "

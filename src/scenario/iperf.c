@@ -397,6 +397,10 @@ static const struct km_column columns[] = {
 	{ "teardown", "", "", KM_VALUE_STRING, 0, 0, 0,
 	  "what the row's teardown found, by code with counts (\"leak_kmalloc 2, leak_skb 1\": "
 	  "what the variant leaked): the run exits 1; none when clean" },
+	{ "error", "", "", KM_VALUE_STRING, 0, 0, 0,
+	  "why the row has no numbers: the process that ran it isolated died (kmodel-bench: "
+	  "a plugin's variant that crashed or timed out; km_iperf_run() itself never sets "
+	  "it); none when it completed" },
 };
 
 /* the counters the text table shows: bytes copied and memmoved per packet */

@@ -6,6 +6,10 @@
  * rows before it still print.
  * - "segv" (uaccess): its copies dereference NULL once past the first
  *   @SEGV_AFTER calls (a row prints a few cases, then dies: SIGSEGV).
+ * - "segv_late" (uaccess): the same past @SEGV_LATE_AFTER calls: a dd row
+ *   of a 1 MiB file (512 copies a pass) lives through a warm-up, one timed
+ *   and the counted pass (a trial of the row), and dies in the run proper
+ *   of -r 9.
  * - "spin" (uaccess): its copies never return (a loop: --timeout).
  * - "quit" (uaccess): its first copy calls exit(0): the process ends with
  *   status 0 and no result, which is no pass.
@@ -27,14 +31,30 @@
 #include <kmodel/kmodel.h>
 
 #define SEGV_AFTER 1000
+#define SEGV_LATE_AFTER 4000
 
 static _Thread_local unsigned long calls;
 
-static unsigned long crash(unsigned long n)
+static unsigned long crash_after(unsigned long n, unsigned long after)
 {
-	if (++calls > SEGV_AFTER)
+	if (++calls > after)
 		*(volatile unsigned char *)0 = (unsigned char)n;	/* SIGSEGV */
 	return n;
+}
+
+static unsigned long crash(unsigned long n)
+{
+	return crash_after(n, SEGV_AFTER);
+}
+
+static unsigned long late_from(void *to, unsigned long from, unsigned long n)
+{
+	return km_uaccess_direct.raw_copy_from_user(to, from, crash_after(n, SEGV_LATE_AFTER));
+}
+
+static unsigned long late_to(unsigned long to, const void *from, unsigned long n)
+{
+	return km_uaccess_direct.raw_copy_to_user(to, from, crash_after(n, SEGV_LATE_AFTER));
 }
 
 static unsigned long segv_from(void *to, unsigned long from, unsigned long n)
@@ -89,6 +109,12 @@ static const struct km_uaccess_ops segv = {
 	.size = KM_UACCESS_OPS_SIZE, .name = "segv", .claims_conformance = true,
 	.summary = "direct, then a NULL dereference", .source = "tests/plugins/crash.c",
 	.raw_copy_from_user = segv_from, .raw_copy_to_user = segv_to,
+};
+
+static const struct km_uaccess_ops segv_late = {
+	.size = KM_UACCESS_OPS_SIZE, .name = "segv_late", .claims_conformance = true,
+	.summary = "direct, then a NULL dereference, later", .source = "tests/plugins/crash.c",
+	.raw_copy_from_user = late_from, .raw_copy_to_user = late_to,
 };
 
 static const struct km_uaccess_ops spinning = {
@@ -195,6 +221,7 @@ KM_PLUGIN_INIT(reg)
 	if (!after)
 		return -ENOENT;
 	if ((err = km_registry_add_uaccess(reg, &segv)) ||
+	    (err = km_registry_add_uaccess(reg, &segv_late)) ||
 	    (err = km_registry_add_uaccess(reg, &spinning)) ||
 	    (err = km_registry_add_uaccess(reg, &overcount)) ||
 	    (err = km_registry_add_uaccess(reg, &quitting)))
