@@ -23,6 +23,7 @@ struct kb_opts {
 	gchar *csv_dir;			/* one CSV file per scenario */
 	gchar *output;			/* -o: instead of stdout */
 	gchar **load;			/* plugins */
+	gchar **variant;		/* --variant: uaccess or usbnet variants; NULL: all */
 	gint repeat;
 	gchar *scenarios;		/* comma list, NULL: all */
 	gchar **scenario_names;		/* its names; NULL: all */
@@ -103,6 +104,68 @@ static gchar **names_of(const char *option, const char *list, int *rc)
 	if (list && km_tool_split_names("kmodel-bench", option, v, &names))
 		*rc = 2;
 	return names;
+}
+
+/*
+ * --variant: each name a variant of the registry, uaccess (dd's rows) or
+ * usbnet (iperf's), into --dd-variants and --iperf-variants (which it
+ * excludes); a scenario none of the names is for is left out, an error
+ * when -s names it. An exit status: 0, or 2 after saying why.
+ */
+static int pick_variants(struct kb_opts *o, const struct km_registry *reg)
+{
+	GString *lists[2] = { g_string_new(NULL), g_string_new(NULL) };	/* dd, iperf */
+	static const char *const kinds[2] = { "uaccess", "usbnet" };
+	char **names;
+	int rc = 0;
+
+	if (km_tool_split_names("kmodel-bench", "variant", o->variant, &names))
+		rc = 2;
+	if (names && (o->dd_variants || o->iperf_variants))
+		usage_error(&rc, "--variant and --%s exclude each other",
+			    o->dd_variants ? "dd-variants" : "iperf-variants");
+	for (char **n = names; !rc && n && *n; n++) {
+		bool u = km_registry_find_uaccess(reg, *n), b = km_registry_find_usbnet(reg, *n);
+
+		if (u)
+			g_string_append_printf(lists[0], ",%s", *n);
+		if (b)
+			g_string_append_printf(lists[1], ",%s", *n);
+		if (!u && !b) {
+			GPtrArray *known = g_ptr_array_new();
+
+			for (const struct km_uaccess_ops *const *v = km_registry_uaccess(reg); *v; v++)
+				g_ptr_array_add(known, (gpointer)(*v)->name);
+			for (const struct km_usbnet_variant *const *v = km_registry_usbnet(reg); *v; v++)
+				g_ptr_array_add(known, (gpointer)(*v)->name);
+			km_tool_unknown("kmodel-bench", "variant", *n, (const char *const *)known->pdata,
+					known->len);
+			g_ptr_array_free(known, TRUE);
+			rc = 2;
+		}
+	}
+	if (names && !rc) {
+		GPtrArray *keep = g_ptr_array_new_with_free_func(g_free);
+
+		o->dd_variants = lists[0]->len ? g_strdup(lists[0]->str + 1) : NULL;
+		o->iperf_variants = lists[1]->len ? g_strdup(lists[1]->str + 1) : NULL;
+		for (size_t i = 0; i < G_N_ELEMENTS(scenarios); i++) {
+			if (!wanted(o, scenarios[i].name))
+				continue;
+			if (lists[i]->len)
+				g_ptr_array_add(keep, g_strdup(scenarios[i].name));
+			else if (o->scenario_names)
+				usage_error(&rc, "-s %s: --variant names no %s variant",
+					    scenarios[i].name, kinds[i]);
+		}
+		g_ptr_array_add(keep, NULL);
+		g_strfreev(o->scenario_names);
+		o->scenario_names = (gchar **)g_ptr_array_free(keep, FALSE);
+	}
+	g_strfreev(names);
+	g_string_free(lists[0], TRUE);
+	g_string_free(lists[1], TRUE);
+	return rc;
 }
 
 /* the dd cases: --dd-variants x --dd-machines x --dd-kmap */
@@ -784,6 +847,7 @@ static void json_options(JsonBuilder *b, const struct kb_opts *o)
 	INT("dd_total_mib", o->dd_total_mib);
 	INT("dd_file_mib", o->dd_file_mib);
 	STR("iperf_variants", o->iperf_variants ? o->iperf_variants : "(all that allow it)");
+	km_tool_json_strv(b, "variant", o->variant);
 	INT("iperf_packets", o->iperf_packets);
 	INT("iperf_mss", o->iperf_mss);
 	INT("iperf_maxpacket", o->iperf_maxpacket);
@@ -836,6 +900,10 @@ static int bench_main(int argc, char **argv)
 		  "Comma list of scenarios to run (default: all)", "NAMES" },
 		{ "list", 'l', 0, G_OPTION_ARG_NONE, &list,
 		  "List scenarios, variants (with where they come from) and machines", NULL },
+		KM_TOOL_VARIANT_ENTRY(&o.variant,
+				      "Variants whose rows to run: a uaccess variant's dd rows, a usbnet "
+				      "variant's iperf rows (a scenario none is for is left out; "
+				      "instead of --dd-variants and --iperf-variants"),
 		KM_TOOL_LOAD_ENTRY(&o.load),
 		KM_TOOL_TIMEOUT_ENTRY(&o.timeout),
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &o.json,
@@ -974,9 +1042,10 @@ static int bench_main(int argc, char **argv)
 		"BUG/WARN report in any row; a plugin's row that crashed or timed out), 2\n"
 		"bad usage or the output could not be written (-o, --csv-dir), as\n"
 		"kmodel-check.\n\n"
-		"A plugin's variant first runs each of its rows once in a forked child: a\n"
-		"row that crashes or runs past --timeout is named on stderr and left out,\n"
-		"and the other rows run and print.");
+		"A plugin's variant's rows run in forked children (dd: a child per case,\n"
+		"then per block size if it dies; iperf: per variant): a row whose child\n"
+		"crashes or runs past --timeout fails, its error column and stderr naming\n"
+		"the variant, machine and case, and the other rows run and print.");
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	g_option_group_add_entries(dd, dd_entries);
 	g_option_context_add_group(ctx, dd);
@@ -1041,11 +1110,6 @@ static int bench_main(int argc, char **argv)
 			}
 		}
 	}
-	for (size_t i = 0; i < G_N_ELEMENTS(scenarios); i++)
-		nscen += wanted(&o, scenarios[i].name);
-	if (o.csv && nscen > 1)
-		usage_error(&rc, "--csv writes one table: pick one scenario with -s, or use "
-				 "--csv-dir DIR for one file per scenario");
 	if (rc)
 		goto out;
 	reg = km_tool_registry("kmodel-bench", o.load);
@@ -1055,6 +1119,15 @@ static int bench_main(int argc, char **argv)
 	}
 	if (list) {
 		list_all(reg);
+		goto out;
+	}
+	if ((rc = pick_variants(&o, reg)))
+		goto out;
+	for (size_t i = 0; i < G_N_ELEMENTS(scenarios); i++)
+		nscen += wanted(&o, scenarios[i].name);
+	if (o.csv && nscen > 1) {
+		usage_error(&rc, "--csv writes one table: pick one scenario with -s, or use "
+				 "--csv-dir DIR for one file per scenario");
 		goto out;
 	}
 	if (o.csv_dir && g_mkdir_with_parents(o.csv_dir, 0777)) {
@@ -1149,6 +1222,7 @@ out:
 	g_clear_error(&err);
 	g_strfreev(args);
 	g_strfreev(o.load);
+	g_strfreev(o.variant);
 	g_free(o.csv_dir);
 	g_free(o.output);
 	g_free(o.scenarios);

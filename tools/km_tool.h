@@ -137,6 +137,15 @@ static inline void km_tool_print_version(const char *prog)
 	       "There is NO WARRANTY, to the extent permitted by law.\n");
 }
 
+/* The --variant (-v) entry, spelled the same in every tool that runs
+ * ported code: repeatable, each a comma list (km_tool_split_names()); a
+ * name the registry lacks exits 2 with km_tool_unknown()'s message.
+ * @what: the help's first words, which variants and what for. */
+#define KM_TOOL_VARIANT_ENTRY(names, what) \
+	{ "variant", 'v', 0, G_OPTION_ARG_STRING_ARRAY, (names), \
+	  what " (repeatable, or a comma list; default: all; an unknown name exits 2 naming " \
+	  "the known ones)", "NAME[,NAME]" }
+
 /* The --load entry of a tool's GOptionEntry table: plugins to load. */
 #define KM_TOOL_LOAD_ENTRY(paths) \
 	{ "load", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, (paths), \

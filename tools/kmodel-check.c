@@ -606,8 +606,7 @@ int main(int argc, char **argv)
 	struct check_opts o = { .show = 5, .timeout = KM_TOOL_TIMEOUT_DEFAULT };
 	gboolean version = FALSE;
 	GOptionEntry entries[] = {
-		{ "variant", 'v', 0, G_OPTION_ARG_STRING_ARRAY, &o.variants,
-		  "uaccess variant to check (repeatable, or a comma list; default: all)", "NAME" },
+		KM_TOOL_VARIANT_ENTRY(&o.variants, "uaccess variants to check"),
 		{ "machine", 'm', 0, G_OPTION_ARG_STRING_ARRAY, &o.machines,
 		  "machine to run on: bbw, a15 (repeatable, or a comma list; default: both)", "NAME" },
 		{ "context", 'c', 0, G_OPTION_ARG_STRING_ARRAY, &o.contexts,

@@ -363,9 +363,8 @@ int main(int argc, char **argv)
 	gchar **variant_opt = NULL, **machine_opt = NULL, **load = NULL, *kmap = NULL, *output = NULL;
 	char **variants = NULL, **mnames = NULL;
 	GOptionEntry entries[] = {
-		{ "variant", 0, 0, G_OPTION_ARG_STRING_ARRAY, &variant_opt,
-		  "uaccess variants the layer's copy_{from,to}_user() family runs through (default: "
-		  "all of the registry); comma-separated, repeatable", "NAME[,NAME]" },
+		KM_TOOL_VARIANT_ENTRY(&variant_opt, "uaccess variants the layer's "
+				      "copy_{from,to}_user() family runs through"),
 		{ "machine", 0, 0, G_OPTION_ARG_STRING_ARRAY, &machine_opt,
 		  "machines: bbw (no fast GUP, all lowmem; the default) and a15 (fast GUP, user "
 		  "pages in highmem)", "NAME[,NAME]" },

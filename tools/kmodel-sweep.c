@@ -1350,8 +1350,7 @@ int main(int argc, char **argv)
 		{ "shard", 0, 0, G_OPTION_ARG_STRING, &o.shard,
 		  "Run the K-th of N disjoint parts of the space (1 <= K <= N <= "
 		  G_STRINGIFY(SHARDS_MAX) ")", "K/N" },
-		{ "variant", 'v', 0, G_OPTION_ARG_STRING_ARRAY, &o.variants,
-		  "usbnet variant to sweep (repeatable, or a comma list; default: all)", "NAME" },
+		KM_TOOL_VARIANT_ENTRY(&o.variants, "usbnet variants to sweep"),
 		{ "sharing", 's', 0, G_OPTION_ARG_STRING_ARRAY, &o.sharings,
 		  "Only these sharings: private, tcp_clone, header_cloned, shared (repeatable, "
 		  "or a comma list; default: all)", "NAME" },
