@@ -9,6 +9,7 @@
 #define KM_TOOL_H
 
 #include <json-glib/json-glib.h>
+#include <kmodel/machine.h>
 #include <kmodel/registry.h>
 #include <kmodel/version.h>
 #include <errno.h>
@@ -273,7 +274,8 @@ static inline unsigned int km_tool_json_depth(const char *s, gsize len, unsigned
  * sanitizer's exit), a loop (past @timeout seconds: SIGKILL) or an exit
  * before the whole result arrived is a failure: *@failure (g_free()) says
  * which -- "crashed: killed by signal 11 (Segmentation fault)", "timed
- * out after 5 s", ...; NULL when the child finished. @result then holds
+ * out after 5 s (--timeout): killed", ...; NULL when the child finished
+ * (@timeout seconds; 0: no limit). @result then holds
  * the child's bytes (the parent's address space is the child's: the
  * layout of what @fn wrote is the caller's own).
  * Return: @fn's return as the child's exit status, or -1 (a failure).
@@ -281,10 +283,10 @@ static inline unsigned int km_tool_json_depth(const char *s, gsize len, unsigned
 #define KM_TOOL_TIMEOUT_DEFAULT 600
 typedef int (*km_tool_child_fn)(void *arg, GByteArray *result);
 
-static inline int km_tool_isolated(unsigned int timeout, km_tool_child_fn fn, void *arg,
+static inline int km_tool_isolated(double timeout, km_tool_child_fn fn, void *arg,
 				   GByteArray *result, gchar **failure)
 {
-	gint64 deadline = g_get_monotonic_time() + (gint64)timeout * G_USEC_PER_SEC;
+	gint64 deadline = g_get_monotonic_time() + (gint64)(timeout * G_USEC_PER_SEC);
 	int fds[2], status = 0;
 	bool timed_out = false, eof = false;
 	guint64 want = 0;
@@ -335,11 +337,11 @@ static inline int km_tool_isolated(unsigned int timeout, km_tool_child_fn fn, vo
 		guint8 chunk[65536];
 		ssize_t r;
 
-		if (timeout && left <= 0) {
+		if (timeout > 0 && left <= 0) {
 			timed_out = true;
 			break;
 		}
-		r = poll(&pfd, 1, timeout ? (int)MIN(left, 1000) : 1000);
+		r = poll(&pfd, 1, timeout > 0 ? (int)MIN(left + 1, 1000) : 1000);
 		if (r < 0 && errno != EINTR)
 			break;
 		if (r <= 0)
@@ -360,7 +362,7 @@ static inline int km_tool_isolated(unsigned int timeout, km_tool_child_fn fn, vo
 	if (result->len >= sizeof(want))
 		memcpy(&want, result->data, sizeof(want));
 	if (timed_out)
-		*failure = g_strdup_printf("timed out after %u s (killed)", timeout);
+		*failure = g_strdup_printf("timed out after %g s (--timeout): killed", timeout);
 	else if (WIFSIGNALED(status))
 		*failure = g_strdup_printf("crashed: killed by signal %d (%s)", WTERMSIG(status),
 					   g_strsignal(WTERMSIG(status)));
@@ -374,6 +376,29 @@ static inline int km_tool_isolated(unsigned int timeout, km_tool_child_fn fn, vo
 	}
 	g_byte_array_remove_range(result, 0, sizeof(want));
 	return WEXITSTATUS(status);
+}
+
+/* The machines kmodel-check's conformance suite and kmodel-kunit boot, as
+ * far as a uaccess variant can tell them apart: the BeagleBone's kind (no
+ * fast GUP, user pages in lowmem) and the Cortex-A15 with LPAE (fast GUP,
+ * user pages in highmem), on a small RAM of their own, with
+ * CONFIG_DEBUG_HIGHMEM (an out-of-order kunmap_atomic() is a BUG). */
+struct km_tool_machine {
+	const char *name;
+	struct km_machine_config cfg;
+};
+
+/* km_tool_machine's table: *@n machines */
+static inline const struct km_tool_machine *km_tool_machines(size_t *n)
+{
+	static const struct km_tool_machine machines[] = {
+		{ "bbw", { .kmap_debug = true } },
+		{ "a15", { .ram_size = 16ULL << 20, .lowmem_size = 4ULL << 20, .fast_gup = true,
+			   .kmap_debug = true } },
+	};
+
+	*n = G_N_ELEMENTS(machines);
+	return machines;
 }
 
 /* The --timeout entry: seconds an isolated run of a plugin's variant may take */

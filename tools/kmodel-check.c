@@ -35,24 +35,11 @@ struct check_opts {
 	char **argv;
 };
 
-/* The machines the suite boots, as far as a uaccess variant can tell them
- * apart: fast GUP or not, user pages in lowmem or highmem. The suite's own
- * small RAM (km_conformance_opts); CONFIG_DEBUG_HIGHMEM on, so an
- * out-of-order kunmap_atomic() is a BUG. */
-static const struct check_machine {
-	const char *name;
-	struct km_machine_config cfg;
-} machines[] = {
-	{ "bbw", { .kmap_debug = true } },
-	{ "a15", { .ram_size = 16ULL << 20, .lowmem_size = 4ULL << 20, .fast_gup = true,
-		   .kmap_debug = true } },
-};
-
 /* One run: a variant on a machine in a context; or, summed over a
  * variant's runs (mach NULL), the variant's totals. */
 struct variant_run {
 	const struct km_uaccess_ops *ops;
-	const struct check_machine *mach;
+	const struct km_tool_machine *mach;
 	enum km_conformance_context ctx;
 	struct km_conformance_result res;
 	unsigned long by_code[KM_R__COUNT];	/* reports by code; [KM_R_NONE]: all */
@@ -518,7 +505,9 @@ static int conf_run(const struct check_opts *o, struct variant_run *r,
  * failing case or a report), 2 the suite or the output failed. */
 static int check_uaccess(const struct check_opts *o)
 {
-	const char *mnames[G_N_ELEMENTS(machines)], *cnames[KM_CONF_CTX__COUNT];
+	size_t nmach;
+	const struct km_tool_machine *machines = km_tool_machines(&nmach);
+	const char **mnames = g_newa(const char *, nmach), *cnames[KM_CONF_CTX__COUNT];
 	GPtrArray *pick = g_ptr_array_new();
 	GArray *runs = g_array_new(FALSE, TRUE, sizeof(struct variant_run));
 	long mmask, cmask;
@@ -527,11 +516,11 @@ static int check_uaccess(const struct check_opts *o)
 	enum km_kmap_strict strict = KM_KMAP_STRICT_OFF;
 	int rc = 0;
 
-	for (guint i = 0; i < G_N_ELEMENTS(machines); i++)
+	for (guint i = 0; i < nmach; i++)
 		mnames[i] = machines[i].name;
 	for (int c = 0; c < KM_CONF_CTX__COUNT; c++)
 		cnames[c] = km_conformance_context_name(c);
-	mmask = pick_names(o->machines, "machine", mnames, G_N_ELEMENTS(machines), "machine");
+	mmask = pick_names(o->machines, "machine", mnames, nmach, "machine");
 	cmask = pick_names(o->contexts, "context", cnames, KM_CONF_CTX__COUNT, "context");
 	if (pick_variants(o->reg, o->variants, pick) || mmask < 0 || cmask < 0)
 		rc = 2;
@@ -545,7 +534,7 @@ static int check_uaccess(const struct check_opts *o)
 	if (rc != 2 && !(fp = km_tool_open_output("kmodel-check", o->output)))
 		rc = 2;
 	for (guint i = 0; i < pick->len && rc != 2; i++)
-		for (guint mi = 0; mi < G_N_ELEMENTS(machines) && rc != 2; mi++)
+		for (guint mi = 0; mi < nmach && rc != 2; mi++)
 			for (int c = 0; c < KM_CONF_CTX__COUNT && rc != 2; c++) {
 				/* list only what is printed: the counts stay exact */
 				struct km_machine_config cfg = machines[mi].cfg;

@@ -8,27 +8,11 @@
  */
 #include "km_tool.h"
 #include <kmodel/kmodel.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdlib.h>
-#include <sys/wait.h>
 #include <time.h>
-#include <unistd.h>
-
-static const struct kunit_machine {
-	const char *name;
-	struct km_machine_config cfg;
-} machines[] = {
-	/* kmodel-check's two: the BeagleBone's kind (no fast GUP, all
-	 * lowmem) and the Cortex-A15 with LPAE (fast GUP, user pages in
-	 * highmem), with CONFIG_DEBUG_HIGHMEM */
-	{ "bbw", { .kmap_debug = true } },
-	{ "a15", { .ram_size = 16ULL << 20, .lowmem_size = 4ULL << 20, .fast_gup = true,
-		   .kmap_debug = true } },
-};
 
 struct run {
-	const struct kunit_machine *mach;
+	const struct km_tool_machine *mach;
 	const struct km_uaccess_ops *ops;
 	bool kmap_local;
 	struct km_kunit_result *res;
@@ -227,120 +211,80 @@ static void json_runs(FILE *out, const char *plugin, const struct run *runs, siz
 	g_object_unref(b);
 }
 
-/* The run, in a child process (a suite that crashes or hangs ends that
- * run only): it sends back "FAILURES KTAPLEN JSONLEN\n", its KTAP (as the
- * @n-th run) and its JSON object */
-static void run_child(int fd, size_t n, struct run *r, struct km_kunit_module *mod)
+/* The run, in a child process (km_tool_isolated(): a suite that crashes
+ * or hangs ends that run only): it sends back its failures, the length of
+ * its KTAP (as the @n-th run), its KTAP and its JSON object */
+struct child_job {
+	size_t n;
+	struct run *r;
+	struct km_kunit_module *mod;
+};
+
+static int run_child(void *arg, GByteArray *out)
 {
+	struct child_job *j = arg;
+	struct run *r = j->r;
 	struct km_machine_config cfg = r->mach->cfg;
 	struct km_machine *m;
 	char *ktap = NULL, *json;
 	size_t klen = 0;
+	guint64 len;
 	FILE *fp;
 	JsonNode *node;
-	gchar *head;
 
 	if (r->kmap_local)
 		cfg.kmap = KM_KMAP_LOCAL;
 	if (km_machine_new(&cfg, &m)) {
 		fprintf(stderr, "kmodel-kunit: machine %s: %s\n", r->mach->name, km_last_error());
-		_exit(3);
+		return 3;
 	}
-	r->failures = km_kunit_run(mod, m, r->ops, &r->res, &r->nres);
+	r->failures = km_kunit_run(j->mod, m, r->ops, &r->res, &r->nres);
 	if (r->failures < 0) {
 		fprintf(stderr, "kmodel-kunit: %s\n", km_last_error());
-		_exit(3);
+		return 3;
 	}
 	km_machine_destroy(m);
 	fp = open_memstream(&ktap, &klen);
-	ktap_run(fp, n, r);
+	ktap_run(fp, j->n, r);
 	fclose(fp);
 	node = json_run(r);
 	json = json_to_string(node, FALSE);
-	head = g_strdup_printf("%d %zu %zu\n", r->failures, klen, strlen(json));
-	if (write(fd, head, strlen(head)) < 0 || write(fd, ktap, klen) < 0 ||
-	    write(fd, json, strlen(json)) < 0)
-		_exit(3);
-	_exit(0);
-}
-
-/* read what the child sent until it closes the pipe or @deadline (a
- * monotonic time in µs; 0: none) passes; false on the deadline */
-static bool read_child(int fd, GString *got, gint64 deadline)
-{
-	char buf[65536];
-
-	for (;;) {
-		struct pollfd p = { .fd = fd, .events = POLLIN };
-		int wait = -1;
-		ssize_t k;
-
-		if (deadline) {
-			gint64 left = deadline - g_get_monotonic_time();
-
-			if (left <= 0)
-				return false;
-			wait = (int)MIN(left / 1000 + 1, (gint64)INT_MAX);
-		}
-		if (poll(&p, 1, wait) == 0)
-			continue;	/* the deadline is checked above */
-		k = read(fd, buf, sizeof(buf));
-		if (k > 0)
-			g_string_append_len(got, buf, k);
-		else if (k == 0 || errno != EINTR)
-			return true;
-	}
+	len = klen;
+	g_byte_array_append(out, (const guint8 *)&r->failures, sizeof(r->failures));
+	g_byte_array_append(out, (const guint8 *)&len, sizeof(len));
+	g_byte_array_append(out, (const guint8 *)ktap, (guint)klen);
+	g_byte_array_append(out, (const guint8 *)json, (guint)strlen(json));
+	return 0;
 }
 
 /* run @r in a child; fills its ktap and json, or crash */
 static void run_isolated(size_t n, struct run *r, struct km_kunit_module *mod, double timeout)
 {
-	GString *got = g_string_new(NULL);
-	int fds[2], status = 0, failures;
-	size_t klen, jlen;
-	int used = 0;
-	pid_t pid;
-	bool done;
+	struct child_job j = { n, r, mod };
+	GByteArray *got = g_byte_array_new();
+	const gsize head = sizeof(int) + sizeof(guint64);
+	gchar *failure = NULL;
+	guint64 klen = 0;
+	int status = km_tool_isolated(timeout, run_child, &j, got, &failure);
 
-	fflush(NULL);
-	if (pipe(fds) || (pid = fork()) < 0) {
-		r->crash = g_strdup_printf("cannot start its process: %s", g_strerror(errno));
-		r->failures = 1;
-		g_string_free(got, TRUE);
-		return;
-	}
-	if (pid == 0) {
-		close(fds[0]);
-		run_child(fds[1], n, r, mod);
-	}
-	close(fds[1]);
-	done = read_child(fds[0], got, timeout > 0 ? g_get_monotonic_time() +
-						   (gint64)(timeout * 1e6) : 0);
-	close(fds[0]);
-	if (!done)
-		kill(pid, SIGKILL);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	if (!done)
-		r->crash = g_strdup_printf("timed out after %g s (--timeout): killed", timeout);
-	else if (WIFSIGNALED(status))
-		r->crash = g_strdup_printf("killed by signal %d (%s)", WTERMSIG(status),
-					   g_strsignal(WTERMSIG(status)));
-	else if (WEXITSTATUS(status))
-		r->crash = g_strdup_printf("its process exited with status %d", WEXITSTATUS(status));
-	else if (!strchr(got->str, '\n') ||
-		 sscanf(got->str, "%d %zu %zu", &failures, &klen, &jlen) != 3 ||
-		 (size_t)(used = (int)(strchr(got->str, '\n') - got->str) + 1) + klen + jlen !=
-			 got->len)
+	if (got->len >= head)
+		memcpy(&klen, got->data + sizeof(int), sizeof(klen));
+	if (failure)	/* "crashed: killed by signal ...", "timed out after ..." */
+		r->crash = g_strdup(g_str_has_prefix(failure, "crashed: ") ?
+				    failure + strlen("crashed: ") : failure);
+	else if (status)
+		r->crash = g_strdup_printf("its process exited with status %d", status);
+	else if (got->len < head || klen > got->len - head)
 		r->crash = g_strdup("its process sent back no result");
 	if (r->crash) {
 		r->failures = 1;
 	} else {
-		r->failures = failures;
-		r->ktap = g_strndup(got->str + used, klen);
-		r->json = g_strndup(got->str + used + klen, jlen);
+		memcpy(&r->failures, got->data, sizeof(r->failures));
+		r->ktap = g_strndup((const char *)got->data + head, klen);
+		r->json = g_strndup((const char *)got->data + head + klen, got->len - head - klen);
 	}
-	g_string_free(got, TRUE);
+	g_free(failure);
+	g_byte_array_free(got, TRUE);
 }
 
 /* a run that did not finish: its KTAP line, with why as a diagnostic */
@@ -390,6 +334,8 @@ int main(int argc, char **argv)
 	FILE *out;
 	int status = 2, failures = 0;
 	bool kmap_local;
+	const struct km_tool_machine *machines;
+	size_t nmach;
 
 	int argc0 = argc;
 	char **argv0 = g_strdupv(argv);
@@ -451,15 +397,18 @@ int main(int argc, char **argv)
 		for (const struct km_uaccess_ops *const *v = km_registry_uaccess(reg); *v; v++)
 			g_ptr_array_add(ops, (gpointer)*v);
 	}
+	machines = km_tool_machines(&nmach);
 	for (char **n = mnames; n && *n; n++) {
 		size_t i;
 
-		for (i = 0; i < G_N_ELEMENTS(machines) && strcmp(machines[i].name, *n); i++)
+		for (i = 0; i < nmach && strcmp(machines[i].name, *n); i++)
 			;
-		if (i == G_N_ELEMENTS(machines)) {
-			const char *known[] = { machines[0].name, machines[1].name };
+		if (i == nmach) {
+			const char **known = g_newa(const char *, nmach);
 
-			km_tool_unknown("kmodel-kunit", "machine", *n, known, G_N_ELEMENTS(known));
+			for (i = 0; i < nmach; i++)
+				known[i] = machines[i].name;
+			km_tool_unknown("kmodel-kunit", "machine", *n, known, nmach);
 			goto out;
 		}
 		g_ptr_array_add(mach, (gpointer)&machines[i]);
