@@ -138,6 +138,17 @@ grep -Eq '^direct +bbw .* [0-9.]+ +[0-9.]+ ' "$tmp/out" || fail "bench: segv_lat
 grep -Eq '^segv_late\* +bbw .* 65536 +fails: crashed: ' "$tmp/out" ||
 	fail "bench: segv_late: no failing row"
 
+# a case whose process dies at one block size: run again a block size per
+# child, the rows that live keep their numbers, the one that dies is named
+run "$bench" -s dd -q -r 1 --wide --host --dd-block-sizes 4K,1K --dd-total-mib 1 --dd-file-mib 1 \
+	--dd-machines bbw --load "$crash" --dd-variants segv_1k
+want 1 "kmodel-bench with a variant that crashes at bs 1K"
+grep -Eq '^segv_1k\* +bbw +pre-5\.11 .* 4096 +[0-9.]+ +[0-9.]+ ' "$tmp/out" ||
+	fail "bench: segv_1k: the 4K row has no numbers"
+grep -Eq '^segv_1k\* +bbw +pre-5\.11 .* 1024 +fails: crashed: ' "$tmp/out" ||
+	fail "bench: segv_1k: no failing 1K row"
+[ "$(grep -c 'the row fails' "$tmp/err")" = 1 ] || fail "bench: segv_1k: not one row lost"
+
 # a copy that returns more bytes not copied than asked: dd crashed in
 # shmem_write_end(); now a failing row with the reason
 run "$bench" -s dd -q -r 1 --wide --host --dd-block-sizes 4K --dd-total-mib 1 --dd-file-mib 1 \

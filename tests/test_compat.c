@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * compat: the compatibility layer (include/kmodel/kernel/) compiled at five
- * kernel versions (tests/compat/kver_*.c, KMODEL_KERNEL_VERSION 3.5, 4.12,
- * 5.7, 5.11, 5.19). Each versioned signature is checked at compile time in
+ * compat: the compatibility layer (include/kmodel/kernel/) compiled at seven
+ * kernel versions (tests/compat/kver_*.c, KMODEL_KERNEL_VERSION 3.5, 3.6,
+ * 4.12, 5.4, 5.7, 5.11, 5.19). Each versioned signature is checked at compile time in
  * tests/compat/kver_body.h; here each name's behaviour is checked against
  * the kernel source of the version it follows (cited per test), and a name
  * a version lacks is NULL in that version's table. tests/CMakeLists.txt
@@ -23,7 +23,8 @@ static const struct kver_row {
 	const char *name;
 	const struct kver_ops *k;
 } kvers[] = {
-	{ "v3.5", &kver_v3_5 }, { "v4.12", &kver_v4_12 }, { "v5.4", &kver_v5_4 },
+	{ "v3.5", &kver_v3_5 }, { "v3.6", &kver_v3_6 }, { "v4.12", &kver_v4_12 },
+	{ "v5.4", &kver_v5_4 },
 	{ "v5.7", &kver_v5_7 }, { "v5.11", &kver_v5_11 }, { "v5.19", &kver_v5_19 },
 };
 #define for_each_kver(k) \
@@ -48,6 +49,7 @@ static unsigned long reports(struct km_fixture *f, enum km_report_code code)
 static void test_selector(void **state)
 {
 	assert_int_equal(kver_v3_5.version, KV(3, 5));
+	assert_int_equal(kver_v3_6.version, KV(3, 6));
 	assert_int_equal(kver_v4_12.version, KV(4, 12));
 	assert_int_equal(kver_v5_4.version, KV(5, 4));
 	assert_int_equal(kver_v5_7.version, KV(5, 7));
@@ -369,16 +371,18 @@ static void test_get_put_user_top(void **state)
 
 /* The same in the contexts of test_might_fault(): with page faults off
  * a page that is not present cannot be faulted in (-EFAULT, x zeroed; the
- * sleep report only at v3.5, where pagefault_disable() was atomic); with
- * preemption off might_fault() reports, for the __ forms too (ARM's
- * __get_user_err() and __put_user_switch() call it), and the access itself
- * still goes through; under KERNEL_DS the "user" pointer is a kernel one. clear_user()
+ * sleep report only before v4.2, where pagefault_disable() was atomic, and
+ * from v3.6, whose accessors call might_fault()); with preemption off
+ * might_fault() reports from v3.6, for the __ forms too (ARM's
+ * __get_user_err() and __put_user_err(), later __put_user_switch(), call
+ * it: "ARM: 7528/1", in the v3.6 header, none in v3.0's), and the access
+ * itself still goes through; under KERNEL_DS the "user" pointer is a kernel one. clear_user()
  * (ARM, v5.7): access_ok(), then __clear_user(); the bytes not cleared. */
 static void test_get_put_user_contexts(void **state)
 {
 	const struct kver_ops *k = kver(state);
 	struct km_fixture *f = km_row_fixture(state);
-	bool v3_5 = k->version < KV(4, 2);
+	bool v3_5 = k->version < KV(4, 2), mf = k->version >= KV(3, 6);
 	unsigned long long v, host = 0x1234;
 	struct km_events ev0, ev;
 	unsigned long a;
@@ -393,7 +397,7 @@ static void test_get_put_user_contexts(void **state)
 	assert_true(v == 0);
 	assert_int_equal(k->put_user(a, 4, 7), -EFAULT);
 	assert_int_equal(k->__put_user(a, 4, 7), -EFAULT);
-	assert_int_equal(reports(f, KM_R_SLEEP_IN_ATOMIC), 4 * v3_5);
+	assert_int_equal(reports(f, KM_R_SLEEP_IN_ATOMIC), 4 * (v3_5 && mf));
 	k->pagefault_enable();
 	km_reports_clear(f->m);
 	assert_int_equal(k->put_user(a, 4, 7), 0);	/* faulted in now */
@@ -401,14 +405,14 @@ static void test_get_put_user_contexts(void **state)
 	km_preempt_disable(f->t);
 	assert_int_equal(k->get_user(a, 4, &v), 0);
 	assert_true(v == 7);
-	assert_int_equal(reports(f, KM_R_SLEEP_IN_ATOMIC), 1);
+	assert_int_equal(reports(f, KM_R_SLEEP_IN_ATOMIC), 1 * mf);
 	assert_int_equal(k->put_user(a, 4, 8), 0);
-	assert_int_equal(reports(f, KM_R_SLEEP_IN_ATOMIC), 2);
+	assert_int_equal(reports(f, KM_R_SLEEP_IN_ATOMIC), 2 * mf);
 	assert_int_equal(k->__put_user(a, 4, 9), 0);
-	assert_int_equal(reports(f, KM_R_SLEEP_IN_ATOMIC), 3);
+	assert_int_equal(reports(f, KM_R_SLEEP_IN_ATOMIC), 3 * mf);
 	assert_int_equal(k->__get_user(a, 4, &v), 0);
 	assert_true(v == 9);
-	assert_int_equal(reports(f, KM_R_SLEEP_IN_ATOMIC), 4);
+	assert_int_equal(reports(f, KM_R_SLEEP_IN_ATOMIC), 4 * mf);
 	km_preempt_enable(f->t);
 	km_reports_clear(f->m);
 

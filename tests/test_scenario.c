@@ -572,6 +572,36 @@ static void test_table_across_processes(void **state)
 	assert_tables_equal(like, back);
 	free(data);
 	km_table_free(back);
+	/* bytes in the table's layout whose value is not of its column's
+	 * type, or whose column has no type of a table: refused */
+	{
+		static const struct {
+			const char *name;
+			guint32 type;
+		} bad[] = {
+			{ "a string in an int column", KM_VALUE_INT },
+			{ "an unknown column type", 9 },
+		};
+
+		for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
+			GVariantBuilder cols, rows;
+			GVariant *all;
+
+			g_variant_builder_init(&cols, G_VARIANT_TYPE("a(sssuiius)"));
+			g_variant_builder_add(&cols, "(sssuiius)", "n", "n", "", bad[i].type, 0, 0, 0u, "");
+			g_variant_builder_init(&rows, G_VARIANT_TYPE("aav"));
+			g_variant_builder_open(&rows, G_VARIANT_TYPE("av"));
+			g_variant_builder_add(&rows, "v", g_variant_new_string("x"));
+			g_variant_builder_close(&rows);
+			all = g_variant_ref_sink(g_variant_new("(ssa(sssuiius)aav)", "t", "t", &cols,
+							       &rows));
+			back = NULL;
+			if (km_table_deserialize(g_variant_get_data(all), g_variant_get_size(all),
+						 &back) != -EINVAL || back)
+				fail_msg("%s: not refused", bad[i].name);
+			g_variant_unref(all);
+		}
+	}
 	/* another table's rows: other columns */
 	assert_int_equal(km_dd_run(&d, NULL, 0, &dd), 0);
 	assert_int_equal(km_table_append_row(like, dd, 0), -EINVAL);

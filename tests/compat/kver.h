@@ -95,6 +95,6 @@ struct kver_ops {
 				 size_t count, size_t bytes);
 };
 
-extern const struct kver_ops kver_v3_5, kver_v4_12, kver_v5_4, kver_v5_7, kver_v5_11, kver_v5_19;
+extern const struct kver_ops kver_v3_5, kver_v3_6, kver_v4_12, kver_v5_4, kver_v5_7, kver_v5_11, kver_v5_19;
 
 #endif

@@ -10,6 +10,9 @@
  *   of a 1 MiB file (512 copies a pass) lives through a warm-up, one timed
  *   and the counted pass (a trial of the row), and dies in the run proper
  *   of -r 9.
+ * - "segv_1k" (uaccess): direct, but a copy of exactly 1024 bytes
+ *   dereferences NULL: a dd row at bs 1K dies, one at 4K (copies of 4096)
+ *   lives.
  * - "spin" (uaccess): its copies never return (a loop: --timeout).
  * - "quit" (uaccess): its first copy calls exit(0): the process ends with
  *   status 0 and no result, which is no pass.
@@ -109,6 +112,30 @@ static const struct km_uaccess_ops segv = {
 	.size = KM_UACCESS_OPS_SIZE, .name = "segv", .claims_conformance = true,
 	.summary = "direct, then a NULL dereference", .source = "tests/plugins/crash.c",
 	.raw_copy_from_user = segv_from, .raw_copy_to_user = segv_to,
+};
+
+static unsigned long crash_1k(unsigned long n)
+{
+	if (n == 1024)
+		*(volatile unsigned char *)0 = 0;	/* SIGSEGV */
+	return n;
+}
+
+static unsigned long segv_1k_from(void *to, unsigned long from, unsigned long n)
+{
+	return km_uaccess_direct.raw_copy_from_user(to, from, crash_1k(n));
+}
+
+static unsigned long segv_1k_to(unsigned long to, const void *from, unsigned long n)
+{
+	return km_uaccess_direct.raw_copy_to_user(to, from, crash_1k(n));
+}
+
+static const struct km_uaccess_ops segv_1k = {
+	.size = KM_UACCESS_OPS_SIZE, .name = "segv_1k", .claims_conformance = true,
+	.summary = "direct, but a copy of 1024 bytes dereferences NULL",
+	.source = "tests/plugins/crash.c",
+	.raw_copy_from_user = segv_1k_from, .raw_copy_to_user = segv_1k_to,
 };
 
 static const struct km_uaccess_ops segv_late = {
@@ -222,6 +249,7 @@ KM_PLUGIN_INIT(reg)
 		return -ENOENT;
 	if ((err = km_registry_add_uaccess(reg, &segv)) ||
 	    (err = km_registry_add_uaccess(reg, &segv_late)) ||
+	    (err = km_registry_add_uaccess(reg, &segv_1k)) ||
 	    (err = km_registry_add_uaccess(reg, &spinning)) ||
 	    (err = km_registry_add_uaccess(reg, &overcount)) ||
 	    (err = km_registry_add_uaccess(reg, &quitting)))

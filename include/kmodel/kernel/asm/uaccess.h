@@ -38,13 +38,16 @@ static inline unsigned long __clear_user_std(void __user *addr, unsigned long n)
  * mapping through current's uaccess variant (km_task_uaccess(): its
  * get_user/put_user, else direct's -- the MMU, a fault handled or, if it
  * cannot be, -EFAULT by the exception table), and returns 0 or -EFAULT:
- * - all four call might_fault() first (get_user() and put_user() directly,
- *   the __ forms in __get_user_err() and __put_user_switch(); first
- *   annotated by ad72907acd29 "ARM: 7528/1: uaccess: annotate
- *   [__]{get,put}_user functions with might_fault()", 2012): under
- *   preempt_disable() with page faults enabled that is a sleep-in-atomic
- *   report, as CONFIG_DEBUG_ATOMIC_SLEEP prints it (__might_fault() returns
- *   early only for KERNEL_DS and pagefault_disable()). One consequence:
+ * - from v3.6 all four call might_fault() first (get_user() and put_user()
+ *   directly, the __ forms in __get_user_err() and __put_user_err(), later
+ *   __put_user_switch()), as "ARM: 7528/1: uaccess: annotate
+ *   [__]{get,put}_user functions with might_fault()" (2012) made them: the
+ *   v3.6 header has the calls, v3.0's has none (v3.1 .. v3.5 not read: the
+ *   layer takes v3.6 as the first). Under preempt_disable() with page
+ *   faults enabled that is a sleep-in-atomic report, as
+ *   CONFIG_DEBUG_ATOMIC_SLEEP prints it (__might_fault() returns early only
+ *   for KERNEL_DS and pagefault_disable()); before v3.6 only a fault that
+ *   sleeps is seen (the model's fault path). One consequence:
  *   uaccess_with_memcpy's fault-in __put_user(0, to) of a non-resident
  *   page reports it in preempt_off context (kmodel-check);
  * - get_user()/put_user() then check the range against addr_limit as
@@ -84,6 +87,11 @@ static inline long km_compat_user_write(const void *val, unsigned long addr, uns
 		return -EFAULT;
 	return km_put_user(t, km_task_uaccess(t), addr, val, n) ? -EFAULT : 0;
 }
+#if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(3, 6, 0)
+#define km_compat_uaccess_might_fault() might_fault()
+#else
+#define km_compat_uaccess_might_fault() do { } while (0)
+#endif
 #define KM_COMPAT_UACCESS_SIZE(ptr, eight) \
 	(sizeof(*(ptr)) == 1 || sizeof(*(ptr)) == 2 || sizeof(*(ptr)) == 4 || \
 	 ((eight) && sizeof(*(ptr)) == 8))
@@ -92,7 +100,7 @@ static inline long km_compat_user_write(const void *val, unsigned long addr, uns
 	long __gu_err;                                                                  \
 	_Static_assert(KM_COMPAT_UACCESS_SIZE(ptr, eight),                              \
 		       what "(): ARM has no access of this size (__get_user_bad)");     \
-	might_fault();                                                                  \
+	km_compat_uaccess_might_fault();                                                \
 	__gu_err = KM_SHIM_AT(km_compat_user_read(__gu.b, sizeof(__gu.b), (unsigned long)(ptr), \
 				       sizeof(*(ptr)) == 8 && sizeof(x) < 8 ? 4 : sizeof(*(ptr)), \
 				       (check)));                                       \
@@ -103,7 +111,7 @@ static inline long km_compat_user_write(const void *val, unsigned long addr, uns
 	__typeof__(*(ptr)) __pu_x = (x);                                               \
 	_Static_assert(KM_COMPAT_UACCESS_SIZE(ptr, 1),                                  \
 		       what "(): ARM has no access of this size (__put_user_bad)");     \
-	might_fault();                                                                  \
+	km_compat_uaccess_might_fault();                                                \
 	KM_SHIM_AT(km_compat_user_write(&__pu_x, (unsigned long)(ptr), sizeof(__pu_x), (check))); \
 })
 #define get_user(x, ptr) \
