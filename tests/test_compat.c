@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * compat: the compatibility layer (include/kmodel/kernel/) compiled at seven
+ * compat: the compatibility layer (include/kmodel/kernel/) compiled at eight
  * kernel versions (tests/compat/kver_*.c, KMODEL_KERNEL_VERSION 3.5, 3.6,
- * 4.12, 5.4, 5.7, 5.11, 5.19). Each versioned signature is checked at compile time in
+ * 4.12, 5.4, 5.7, 5.11, 5.19, 6.3). Each versioned signature is checked at compile time in
  * tests/compat/kver_body.h; here each name's behaviour is checked against
  * the kernel source of the version it follows (cited per test), and a name
  * a version lacks is NULL in that version's table. tests/CMakeLists.txt
@@ -26,6 +26,7 @@ static const struct kver_row {
 	{ "v3.5", &kver_v3_5 }, { "v3.6", &kver_v3_6 }, { "v4.12", &kver_v4_12 },
 	{ "v5.4", &kver_v5_4 },
 	{ "v5.7", &kver_v5_7 }, { "v5.11", &kver_v5_11 }, { "v5.19", &kver_v5_19 },
+	{ "v6.3", &kver_v6_3 },
 };
 #define for_each_kver(k) \
 	for (size_t _i = 0; _i < G_N_ELEMENTS(kvers) && ((k) = kvers[_i].k); _i++)
@@ -55,6 +56,7 @@ static void test_selector(void **state)
 	assert_int_equal(kver_v5_7.version, KV(5, 7));
 	assert_int_equal(kver_v5_11.version, KV(5, 11));
 	assert_int_equal(kver_v5_19.version, KV(5, 19));
+	assert_int_equal(kver_v6_3.version, KV(6, 3));
 }
 
 /* get_user_pages_fast(): int write (< 5.2) or gup_flags, the same pin;
@@ -504,7 +506,7 @@ static void test_copy_user(void **state)
 	 * not the shim's header alone */
 	for (size_t i = 0; faults && i < km_report_log_len(f->m); i++)
 		assert_non_null(strstr(km_report_get(f->m, i)->message,
-				       i == 0 ? "kver_body.h:255]" : "kver_body.h:251]"));
+				       i == 0 ? "kver_body.h:259]" : "kver_body.h:255]"));
 	km_preempt_enable(f->t);
 	km_reports_clear(f->m);
 	/* n > INT_MAX: the WARN from v5.5, n returned, @to untouched (below
@@ -614,6 +616,42 @@ static void test_pin(void **state)
 	assert_true(km_page_dirty(p[1]));
 	assert_int_equal(km_page_refcount(p[1]), ref1 - KM_GUP_PIN_COUNTING_BIAS);
 	assert_int_equal(reports(f, KM_R_SLEEP_IN_ATOMIC), 0);
+}
+
+/* pin_user_pages_unlocked() (mm/gup.c, from v5.8): pins as
+ * pin_user_pages_fast() does; FOLL_LONGTERM is a WARN_ON_ONCE() and
+ * -EINVAL, nothing pinned, up to the release that lifted
+ * get_user_pages_unlocked()'s restriction (read at v6.0; the layer takes
+ * 6.3), a long-term pin from there. */
+static void test_pin_unlocked(void **state)
+{
+	const struct kver_ops *k = kver(state);
+	struct km_fixture *f = km_row_fixture(state);
+	bool longterm_ok = k->version >= KV(6, 3);
+	struct km_page *p[2] = { NULL, NULL };
+	unsigned long a;
+	int ref;
+
+	if (k->version < KV(5, 8)) {
+		assert_null(k->pin_unlocked);
+		return;
+	}
+	a = km_test_map(f, 0, 2, RW);
+	assert_int_equal(k->pin_unlocked(a, 2, p, false), 2);
+	ref = km_page_refcount(p[0]);
+	assert_true(ref >= KM_GUP_PIN_COUNTING_BIAS);
+	k->unpin(p, 2);
+	assert_int_equal(km_page_refcount(p[0]), ref - KM_GUP_PIN_COUNTING_BIAS);
+	p[0] = p[1] = NULL;
+	assert_int_equal(k->pin_unlocked(a, 2, p, true), longterm_ok ? 2 : -EINVAL);
+	assert_int_equal(reports(f, KM_R_WARN_ON), !longterm_ok);
+	if (longterm_ok) {
+		assert_int_equal(km_page_refcount(p[0]), ref);
+		k->unpin(p, 2);
+	} else {
+		assert_null(p[0]);
+	}
+	km_reports_clear(f->m);
 }
 
 /* set_page_dirty_lock() (mm/page-writeback.c, v5.7): lock_page() may sleep */
@@ -1105,6 +1143,7 @@ int main(void)
 	KVER_ROWS(test_unaligned, km_row_setup);
 	KVER_ROWS(test_bug_h, km_row_setup);
 	KVER_ROWS(test_pin, km_row_setup);
+	KVER_ROWS(test_pin_unlocked, km_row_setup);
 	KVER_ROWS(test_set_page_dirty_lock, km_row_setup);
 	KVER_ROWS(test_kmap_local, setup_kmap_local);
 	KVER_ROWS(test_kmap_local_pre_5_11_machine, setup_highmem);

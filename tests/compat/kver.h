@@ -57,6 +57,9 @@ struct kver_ops {
 	int (*pin)(unsigned long addr, int nr, struct km_page **pages);
 	void (*unpin)(struct km_page **pages, unsigned long nr);
 	void (*unpin_dirty_lock)(struct km_page **pages, unsigned long nr, bool dirty);
+	/* pin_user_pages_unlocked(FOLL_WRITE[| FOLL_LONGTERM]) (>= 5.8) */
+	long (*pin_unlocked)(unsigned long addr, unsigned long nr, struct km_page **pages,
+			     bool longterm);
 	/* a ported copy_to_user() that kmaps pages[0] after a failed pin
 	 * @local: kmap_local_page() (5.11+), else kmap_atomic() */
 	unsigned long (*negerr_copy_to_user)(unsigned long to, const void *from, unsigned long n,
@@ -95,6 +98,7 @@ struct kver_ops {
 				 size_t count, size_t bytes);
 };
 
-extern const struct kver_ops kver_v3_5, kver_v3_6, kver_v4_12, kver_v5_4, kver_v5_7, kver_v5_11, kver_v5_19;
+extern const struct kver_ops kver_v3_5, kver_v3_6, kver_v4_12, kver_v5_4, kver_v5_7, kver_v5_11,
+	kver_v5_19, kver_v6_3;
 
 #endif

@@ -101,6 +101,10 @@ KV_SIG(usb_maxpacket, u16 (*)(struct usb_device *, int));
 #else
 KV_SIG(usb_maxpacket, u16 (*)(struct usb_device *, int, int));
 #endif
+#if KV_V(5, 8)
+KV_SIG(pin_user_pages_unlocked, long (*)(unsigned long, unsigned long, struct page **,
+					  unsigned int));
+#endif
 #if KV_V(5, 6)
 KV_SIG(pin_user_pages_fast, int (*)(unsigned long, int, unsigned int, struct page **));
 KV_SIG(unpin_user_pages_dirty_lock, void (*)(struct page **, unsigned long, bool));
@@ -268,6 +272,15 @@ static void kv_unpin_dirty_lock(struct km_page **pages, unsigned long nr, bool d
 {
 	unpin_user_pages_dirty_lock((struct page **)pages, nr, dirty);
 }
+#if KV_V(5, 8)
+/* pin_user_pages_unlocked() of @nr pages for writing, long-term or not */
+static long kv_pin_unlocked(unsigned long addr, unsigned long nr, struct km_page **pages,
+			    bool longterm)
+{
+	return pin_user_pages_unlocked(addr, nr, (struct page **)pages,
+				       FOLL_WRITE | (longterm ? FOLL_LONGTERM : 0));
+}
+#endif
 /* a ported copy_to_user() with the classic flaw -- "if
  * (pinned == 0)" lets pin_user_pages_fast()'s -EFAULT through -- kmaps
  * pages[0], NULL, and writes at its offset; with @local kmap_local_page()
@@ -455,6 +468,9 @@ const struct kver_ops KVER_OPS = {
 #if KV_V(5, 6)
 	.pin = kv_pin,
 	.unpin = kv_unpin,
+#if KV_V(5, 8)
+	.pin_unlocked = kv_pin_unlocked,
+#endif
 	.unpin_dirty_lock = kv_unpin_dirty_lock,
 	.negerr_copy_to_user = kv_negerr_copy_to_user,
 #endif

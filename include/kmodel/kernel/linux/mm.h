@@ -3,6 +3,7 @@
 #ifndef KM_COMPAT_LINUX_MM_H
 #define KM_COMPAT_LINUX_MM_H
 
+#include <errno.h>
 #include <linux/kernel.h>
 #include <asm/page.h>
 #include <kmodel/mm.h>
@@ -17,6 +18,18 @@ struct page;
 #define FOLL_FORCE KM_FOLL_FORCE
 #define FOLL_PIN KM_FOLL_PIN
 #define GUP_PIN_COUNTING_BIAS KM_GUP_PIN_COUNTING_BIAS
+#if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(5, 8, 0)
+/* duplicate (include/linux/mm.h, v5.8): a pin held for an indefinite time
+ * (RDMA, vfio, io_uring). The kernel first migrates such pages out of
+ * ZONE_MOVABLE and CMA; the model has neither, so a long-term pin is the
+ * pin itself, and the layer's gup calls take the flag off before the
+ * model's. Defined from 5.8, with pin_user_pages_unlocked(): before, the
+ * layer's get_user_pages_fast() of 5.3 .. 5.5 would refuse it. */
+#define FOLL_LONGTERM 0x10000
+#define km_compat_foll(gup_flags) ((gup_flags) & ~(unsigned int)FOLL_LONGTERM)
+#else
+#define km_compat_foll(gup_flags) (gup_flags)
+#endif
 
 /* duplicate (include/linux/mm.h, v5.7; v3.5 the same) */
 #define offset_in_page(p) ((unsigned long)(p) & ~PAGE_MASK)
@@ -43,8 +56,8 @@ static inline int get_user_pages_fast(unsigned long start, int nr_pages,
 	if (WARN_ON_ONCE(gup_flags & ~FOLL_WRITE))
 		return -EINVAL;
 #endif
-	return (int)km_get_user_pages_fast(km_shim_current(), start, nr_pages, gup_flags,
-					   (struct km_page **)pages);
+	return (int)km_get_user_pages_fast(km_shim_current(), start, nr_pages,
+					   km_compat_foll(gup_flags), (struct km_page **)pages);
 }
 #else
 static inline int get_user_pages_fast(unsigned long start, int nr_pages, int write,
@@ -100,9 +113,35 @@ static inline void put_page(struct page *page)
 static inline int pin_user_pages_fast(unsigned long start, int nr_pages,
 				      unsigned int gup_flags, struct page **pages)
 {
-	return (int)km_pin_user_pages_fast(km_shim_current(), start, nr_pages, gup_flags,
-					   (struct km_page **)pages);
+	return (int)km_pin_user_pages_fast(km_shim_current(), start, nr_pages,
+					   km_compat_foll(gup_flags), (struct km_page **)pages);
 }
+#endif
+#if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(5, 8, 0)
+/*
+ * custom: pin_user_pages_unlocked() (mm/gup.c; "mm/gup: introduce
+ * pin_user_pages_unlocked", John Hubbard, posted on v5.7-rc7 through the
+ * -mm tree: v5.8): FOLL_PIN on get_user_pages_unlocked(), which faults the
+ * pages in under mmap_lock (the model's slow path: km_pin_user_pages_fast()
+ * pins the same pages; the lockless walk's counters differ). Up to v6.0 at
+ * least (read there) get_user_pages_unlocked() refuses FOLL_LONGTERM with
+ * WARN_ON_ONCE() and -EINVAL ("Current FOLL_LONGTERM behavior is
+ * incompatible with FAULT_FLAG_ALLOW_RETRY"), until "mm/gup: remove the
+ * restriction on locked with FOLL_LONGTERM" (in the -mm tree in early
+ * 2023; the layer takes v6.3 as its release, not read there).
+ */
+static inline long pin_user_pages_unlocked(unsigned long start, unsigned long nr_pages,
+					   struct page **pages, unsigned int gup_flags)
+{
+#if KMODEL_KERNEL_VERSION < KERNEL_VERSION(6, 3, 0)
+	if (WARN_ON_ONCE(gup_flags & FOLL_LONGTERM))
+		return -EINVAL;
+#endif
+	return km_pin_user_pages_fast(km_shim_current(), start, (long)nr_pages,
+				      km_compat_foll(gup_flags), (struct km_page **)pages);
+}
+#endif
+#if KMODEL_KERNEL_VERSION >= KERNEL_VERSION(5, 6, 0)
 static inline void unpin_user_page(struct page *page)
 {
 	km_unpin_user_page(km_task_machine(km_shim_current()), km_page_of(page));
