@@ -95,7 +95,10 @@ struct km_uaccess_ops {
  *	before v4.12: zeroes them itself, as its kernel-doc required ("If some
  *	data could not be copied, this function will pad the copied data to
  *	the requested size using zero bytes"); Al Viro's 2016 series for v4.8
- *	fixed the architectures that did not. km_copy_from_user() then adds no
+ *	fixed the architectures that did not. ARM's already did: the fault
+ *	fixup of arch/arm/lib/copy_from_user.S (Nicolas Pitre's of 2005)
+ *	__memzero()s the rest, and its copy_from_user() memset()s all of
+ *	@to when access_ok() fails (v3.0, v3.6). km_copy_from_user() then adds no
  *	zeroing of its own (access_ok() failing still zeroes all @n, as the
  *	arch wrappers did), and the conformance suite wants the tail zero.
  */
