@@ -274,7 +274,7 @@ static inline unsigned int km_tool_json_depth(const char *s, gsize len, unsigned
  * sanitizer's exit), a loop (past @timeout seconds: SIGKILL) or an exit
  * before the whole result arrived is a failure: *@failure (g_free()) says
  * which -- "crashed: killed by signal 11 (Segmentation fault)", "timed
- * out after 5 s (--timeout): killed", ...; NULL when the child finished
+ * out after 5 s (killed)", ...; NULL when the child finished
  * (@timeout seconds; 0: no limit). @result then holds
  * the child's bytes (the parent's address space is the child's: the
  * layout of what @fn wrote is the caller's own).
@@ -362,7 +362,7 @@ static inline int km_tool_isolated(double timeout, km_tool_child_fn fn, void *ar
 	if (result->len >= sizeof(want))
 		memcpy(&want, result->data, sizeof(want));
 	if (timed_out)
-		*failure = g_strdup_printf("timed out after %g s (--timeout): killed", timeout);
+		*failure = g_strdup_printf("timed out after %g s (killed)", timeout);
 	else if (WIFSIGNALED(status))
 		*failure = g_strdup_printf("crashed: killed by signal %d (%s)", WTERMSIG(status),
 					   g_strsignal(WTERMSIG(status)));

@@ -269,7 +269,9 @@ static void run_isolated(size_t n, struct run *r, struct km_kunit_module *mod, d
 
 	if (got->len >= head)
 		memcpy(&klen, got->data + sizeof(int), sizeof(klen));
-	if (failure)	/* "crashed: killed by signal ...", "timed out after ..." */
+	if (failure && g_str_has_prefix(failure, "timed out"))	/* kmodel-kunit's words */
+		r->crash = g_strdup_printf("timed out after %g s (--timeout): killed", timeout);
+	else if (failure)	/* "crashed: killed by signal ..." */
 		r->crash = g_strdup(g_str_has_prefix(failure, "crashed: ") ?
 				    failure + strlen("crashed: ") : failure);
 	else if (status)
