@@ -189,7 +189,9 @@ KM_API const char *km_cost_profile_file(const struct km_cost_profile *p);
 /** A numeric value of the profile, or a negative number when the group or
  *  key does not exist (every valid value is >= 0). The group
  *  "instructions" holds the paths table's counts for the profile's kernel
- *  (none without a [kernel] group). */
+ *  (none without a [kernel] group). For a user's own pricing of counted
+ *  events, or a report of what a prediction rests on, as
+ *  `kmodel-bench reproduce --explain` prints it. */
 KM_API double km_cost_profile_value(const struct km_cost_profile *p, const char *group,
 				    const char *key);
 /**
@@ -206,8 +208,9 @@ KM_API bool km_cost_profile_calibrated(const struct km_cost_profile *p, unsigned
  * km_cost_profile_uncertainty() - the @i-th value of @p (0 ..) that
  * states a range: its group (for a paths-table count, the table's version
  * group), key, kind ('r' a range from two sources, 'a' assumed) and
- * bounds. Exact values are not listed. Return: true, or false when there
- * are no more.
+ * bounds. Exact values are not listed. A user checking a profile of their
+ * own board lists with it which values its intervals rest on, and which
+ * of them are only assumed. Return: true, or false when there are no more.
  */
 KM_API bool km_cost_profile_uncertainty(const struct km_cost_profile *p, unsigned int i,
 					const char **group, const char **key, char *kind,
@@ -313,6 +316,8 @@ KM_API int km_cost_predict_sized(const struct km_cost_profile *p, const struct k
  * profiles gave) and km_cost_usb_seconds() of @usb_bytes. The predictions
  * price the device's wire instead (km_cost_wire_seconds() and
  * km_cost_usb_seconds()).
+ * Kept public for programs written against 0.3.0, which priced the link
+ * this way: removing it would break them without a soname change.
  * Return: seconds, or a negative number when @p is NULL or has no [link]
  * group.
  */

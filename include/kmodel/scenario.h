@@ -161,7 +161,9 @@ KM_API const struct km_dd_machine *const *km_dd_machines(void);
 KM_API const struct km_dd_machine *km_dd_machine_find(const char *name);
 /** Is @d's kernel built with CONFIG_HIGHMEM? When it has highmem, or
  *  says so (config_highmem); a machine without highmem otherwise runs a
- *  kernel built without it (a15-nohighmem is "highmem disabled"). */
+ *  kernel built without it (a15-nohighmem is "highmem disabled"). A
+ *  caller laying out its own dd table labels its rows with it, as the
+ *  seeds' figures name CONFIG_HIGHMEM. */
 KM_API bool km_dd_machine_highmem(const struct km_dd_machine *d);
 
 /** One row to measure: a variant on a machine in a kmap era. Members are

@@ -179,7 +179,8 @@ static inline uint64_t km_sweep_space_size(const struct km_sweep_config *cfg)
 {
 	return km_sweep_space_size_sized(cfg, sizeof(struct km_sweep_config));
 }
-/** The finding of @r for @rule, or NULL. */
+/** The finding of @r for @rule, or NULL. A program that drives the sweep
+ *  checks one rule with it (kmodel-sweep --fail-on-findings checks all). */
 KM_API const struct km_sweep_finding *km_sweep_find(const struct km_sweep_variant_result *r,
 						    const char *rule);
 
@@ -330,7 +331,8 @@ KM_API int km_sweep_rx_run(const struct km_sweep_rx_config *cfg, struct km_sweep
 KM_API void km_sweep_rx_result_free(struct km_sweep_rx_result *r);
 /** States of the whole space of @cfg (all shards). */
 KM_API uint64_t km_sweep_rx_space_size(const struct km_sweep_rx_config *cfg);
-/** The finding of @r for @rule, or NULL. */
+/** The finding of @r for @rule, or NULL. A program that drives the sweep
+ *  checks one rule with it (kmodel-sweep --fail-on-findings checks all). */
 KM_API const struct km_sweep_rx_finding *km_sweep_rx_find(
 	const struct km_sweep_rx_variant_result *r, const char *rule);
 

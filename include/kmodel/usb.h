@@ -330,12 +330,15 @@ struct km_framing {
 
 /** The AX88772's (and SR9800's) bulk-in framing: a 4-byte header len |
  *  ~len << 16 (11 bits), each frame padded to an even length; the longest
- *  frame 1518 bytes (mtu + ETH_HLEN + VLAN_HLEN). */
+ *  frame 1518 bytes (mtu + ETH_HLEN + VLAN_HLEN). A user's driver for a
+ *  device framed the same way (an AX88772 clone) names it in its variant
+ *  instead of describing the framing again. */
 KM_API const struct km_framing *km_framing_ax88772(void);
 /** The AX88179's: frames at 8-byte alignment behind a 2-byte pseudo
  *  header, then per frame a descriptor and a dummy, a 4-byte pad and
  *  rx_hdr = count | offset << 16 (ax88179_rx_fixup()'s comment,
- *  torvalds/linux 002bba562dd3); the longest frame 1518 bytes. */
+ *  torvalds/linux 002bba562dd3); the longest frame 1518 bytes. For a
+ *  user's port of ax88179_178a or a driver of a device framed as it is. */
 KM_API const struct km_framing *km_framing_ax88179(void);
 
 /**
