@@ -127,6 +127,53 @@ static void test_pinned_write_rules(void **state)
 		       row->name);
 }
 
+/* the check runs when the last FOLL_WRITE reference goes: a page pinned
+ * three times, written, put twice, dirtied, put the last time is fine
+ * (gntdev's set_page_dirty_lock() before its last put, 779055842da5) */
+static void test_pinned_write_last_reference(void **state)
+{
+	struct km_fixture *f = *state;
+	struct km_page *p[3];
+	unsigned long u;
+
+	km_check_pinned_writes(f->m, true);
+	assert_int_equal(km_mmap(f->mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &u), 0);
+	assert_int_equal(km_copy_to_user(f->t, &km_uaccess_direct, u, "x", 1), 0);
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(km_get_user_pages_fast(f->t, u, 1, KM_FOLL_WRITE, &p[i]), 1);
+	assert_int_equal(km_page_device_write(f->m, p[0], 8, "dma", 3), 0);
+	km_put_page(f->m, p[0]);
+	km_put_page(f->m, p[1]);
+	assert_int_equal(km_report_count(f->m, KM_R_PIN_NOT_DIRTIED), 0);
+	km_set_page_dirty(f->m, p[2]);
+	km_put_page(f->m, p[2]);
+	assert_int_equal(km_report_count(f->m, KM_R_PIN_NOT_DIRTIED), 0);
+}
+
+/* a CPU write that ends where a pinned page begins does not write it:
+ * the bytes of the page before, copied onto themselves (nothing changes) */
+static void test_pinned_write_page_boundary(void **state)
+{
+	struct km_fixture *f = *state;
+	unsigned long u, P = km_page_size(f->m), pfn;
+	struct km_page *p;
+	unsigned char *before, tail[8];
+
+	km_check_pinned_writes(f->m, true);
+	assert_int_equal(km_mmap(f->mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &u), 0);
+	assert_int_equal(km_copy_to_user(f->t, &km_uaccess_direct, u, "x", 1), 0);
+	assert_int_equal(km_get_user_pages_fast(f->t, u, 1, KM_FOLL_WRITE, &p), 1);
+	pfn = km_page_to_pfn(f->m, p);
+	assert_true(pfn > 0);
+	before = km_page_address(f->m, km_pfn_to_page(f->m, pfn - 1));
+	assert_non_null(before);
+	assert_true(before + P == (unsigned char *)km_page_address(f->m, p));
+	memcpy(tail, before + P - sizeof(tail), sizeof(tail));
+	km_kernel_memcpy(before + P - sizeof(tail), tail, sizeof(tail));
+	km_put_page(f->m, p);
+	assert_int_equal(km_report_count(f->m, KM_R_PIN_NOT_DIRTIED), 0);
+}
+
 static int setup_fast_gup(void **state)
 {
 	return km_row_setup_cfg(state, &(struct km_machine_config){ .fast_gup = true });
@@ -268,6 +315,21 @@ static void test_irqs_off_sleep_and_exit(void **state)
 	km_reports_clear(f->m);
 }
 
+/* past a full log a sleep_in_atomic is still counted, by its code and in
+ * all reports (km_report_count(KM_R_NONE)), as every other report is */
+static void test_sleep_in_atomic_past_full_log(void **state)
+{
+	struct km_fixture *f = *state;
+
+	km_reports_set_log_max(f->m, 1);
+	for (int i = 0; i < 3; i++)
+		km_task_sleep_in_atomic(f->t, "a test");
+	assert_int_equal(km_report_log_len(f->m), 1);
+	assert_int_equal(km_report_count(f->m, KM_R_SLEEP_IN_ATOMIC), 3);
+	assert_int_equal(km_report_count(f->m, KM_R_NONE), 3);
+	km_reports_clear(f->m);
+}
+
 /* ---- km_machine_check() and kmap_local --------------------------------------- */
 
 static const struct km_machine_config kmap_local_cfg = {
@@ -309,6 +371,12 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_irqs_off_sleep_and_exit, km_fixture_setup,
 						km_fixture_teardown),
 		KM_TEST_CFG(test_check_sees_live_kmap_local, kmap_local_cfg),
+		cmocka_unit_test_setup_teardown(test_sleep_in_atomic_past_full_log, km_fixture_setup,
+						km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_pinned_write_last_reference, km_fixture_setup,
+						km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_pinned_write_page_boundary, km_fixture_setup,
+						km_fixture_teardown),
 	};
 	GArray *rows = km_test_new_group();
 

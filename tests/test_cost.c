@@ -693,6 +693,32 @@ static void test_kernel_path_parts(void **state)
 	(void)state;
 }
 
+/*
+ * A version group based_on another that gives an event by parts: its
+ * parts, not the base's whole count; the events it does not give, the
+ * base's.
+ */
+static void test_kernel_path_parts_based_on(void **state)
+{
+	gchar *base = paths_table("v8", NULL), *dir;
+	gchar *table = g_strdup_printf("%s[v9]\n# the v8 paths but for the transmit path\n"
+				       "based_on=v8\n# counted: a part\neth_frames.tcp_sendmsg=10\n"
+				       "# counted: another\neth_frames.ip_queue_xmit=20\n", base);
+	char *path = write_kernel_profile(&dir, KERNEL_GROUP("v9", "kernel-paths", "1"), table);
+	struct km_cost_profile *p;
+
+	if (km_cost_profile_load(path, &p))
+		fail_msg("%s", km_last_error());
+	assert_true(km_cost_profile_value(p, "instructions", "eth_frames") == 30);
+	assert_true(km_cost_profile_value(p, "instructions", "syscalls") == 40);
+	km_cost_profile_free(p);
+	g_free(path);
+	rm_dir(dir);
+	g_free(table);
+	g_free(base);
+	(void)state;
+}
+
 /* the stderr of @fn(@arg) (g_free) */
 static gchar *stderr_of(void (*fn)(void *), void *arg)
 {
@@ -861,6 +887,13 @@ static const struct kernel_refusal {
 	{ "a part of no event", KERNEL_GROUP("v9", "kernel-paths", "1"), false,
 	  "# counted: a part\nsycsalls.vfs_read=1\n", NULL, NULL,
 	  "[v9] sycsalls.vfs_read: unknown key", true },
+	/* "<event>.<function>": the event's whole name, the function a C
+	 * identifier; anything else is an unknown key, not a part */
+	{ "a part of an event's prefix", KERNEL_GROUP("v9", "kernel-paths", "1"), false,
+	  "# counted: a part\nurb.usb_submit_urb=1\n", NULL, NULL,
+	  "[v9] urb.usb_submit_urb: unknown key", true },
+	{ "a part of no function", KERNEL_GROUP("v9", "kernel-paths", "1"), false,
+	  "# counted: a part\nurbs.1st=1\n", NULL, NULL, "[v9] urbs.1st: unknown key", true },
 	{ "a part without comment", KERNEL_GROUP("v9", "kernel-paths", "1"), false, NULL,
 	  "# counted: a test value\nurbs=2\n", "urbs.usb_submit_urb=2\n",
 	  "[v9] urbs.usb_submit_urb: no comment line", true },
@@ -2007,6 +2040,7 @@ int main(void)
 		cmocka_unit_test(test_refused_missing_file),
 		cmocka_unit_test(test_kernel_paths),
 		cmocka_unit_test(test_kernel_path_parts),
+		cmocka_unit_test(test_kernel_path_parts_based_on),
 		cmocka_unit_test(test_bandwidth_at_cache_sizes),
 		cmocka_unit_test(test_cpu_or_link),
 		cmocka_unit_test(test_wire_is_the_device),

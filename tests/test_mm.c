@@ -1494,6 +1494,43 @@ static void test_fault_hooks_disarm(void **state)
 }
 
 /*
+ * km_fault_on_memcpy()'s hook runs from each copy it names (machine.h):
+ * the compatibility layer's memcpy() and memset() and km_event_memcpy(),
+ * with each one's byte count.
+ */
+static void test_copy_hook_sites(void **state)
+{
+	struct km_fixture *f = *state;
+	char buf[16] = "0123456789", dst[16];
+	size_t copied = 0;
+
+	km_fault_on_memcpy(f->m, count_copy_hook, &copied);
+	km_kernel_memcpy(dst, buf, 7);
+	assert_int_equal(copied, 7);
+	km_kernel_memset(dst, 0, 5);
+	assert_int_equal(copied, 12);
+	km_event_memcpy(3);
+	assert_int_equal(copied, 15);
+	km_fault_on_memcpy(f->m, NULL, NULL);
+}
+
+/*
+ * km_fault_inject_reset() disarms the kmalloc failure (machine.h: "kmalloc
+ * and gup succeed"), armed for the next call: the next kmalloc succeeds.
+ */
+static void test_fault_inject_reset_kmalloc(void **state)
+{
+	struct km_fixture *f = *state;
+	void *obj;
+
+	km_fault_fail_kmalloc_nth(f->m, 1);
+	km_fault_inject_reset(f->m);
+	obj = km_kmalloc(f->t, 32, KM_GFP_KERNEL);
+	assert_non_null(obj);
+	km_kfree(f->t, obj);
+}
+
+/*
  * Argument checks come before any use of the arguments, in every public
  * function of machine.h, mm.h, uaccess.h and current.h: a NULL machine,
  * task, mm, file, page or buffer is an error return (or a no-op, or 0),
@@ -1753,6 +1790,9 @@ int main(void)
 		cmocka_unit_test(test_page_address_bad_page),
 		cmocka_unit_test(test_fault_after_gup_entry_points),
 		cmocka_unit_test_setup_teardown(test_fault_hooks_disarm, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_copy_hook_sites, km_fixture_setup, km_fixture_teardown),
+		cmocka_unit_test_setup_teardown(test_fault_inject_reset_kmalloc, km_fixture_setup,
+						km_fixture_teardown),
 		cmocka_unit_test(test_zero_page_written),
 		cmocka_unit_test(test_null_arguments),
 		cmocka_unit_test(test_other_page_sizes),

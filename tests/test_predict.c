@@ -216,6 +216,72 @@ static void test_l1_allocation_policy(void **state)
 	g_free(wa);
 }
 
+/* the fraction of a reused set of @w lines that misses a cache of @c lines
+ * when each reuse also streams @s lines through it: the root of
+ * m = 1 - exp(-(s + w m) / c) (cost.h, random replacement) */
+static double misses(double w, double s, double c)
+{
+	double m = 1;
+
+	for (int i = 0; i < 400; i++)
+		m = 1 - exp(-(s + w * m) / c);
+	return m;
+}
+
+/*
+ * The round profile with a 64 KiB L2 (write transactions of 8 cycles) and
+ * a read-allocate L1, the pair differing in [cache] l2_write_allocate.
+ * clear_user() of a 4 KiB buffer nothing reads (one-word stores, 4 bytes a
+ * transaction): a write-allocate L2 holds the buffer after the first pass,
+ * so each store is an L2 transaction, 8 cycles a word, 2 a byte (above
+ * the loop's 1); a read-allocate L2 never holds it, each store goes to
+ * DRAM as in test_l1_allocation_policy, 9 a byte. dd between files
+ * through a read-allocate L2: copy_from_user reads the 4 KiB buffer back,
+ * so both caches hold what the reads left -- of its 128 lines a reuse
+ * misses m1 in the 512-line L1 and m2 in the 2048-line L2, each reuse
+ * streaming the 128 page-cache lines copy_to_user reads (copy_from_user's
+ * stores do not allocate in a read-allocate L2). copy_to_user's memcpy()
+ * stores 32 bytes a transaction: to L2 for the lines L2 holds (8 cycles),
+ * to DRAM for the rest (32 + 32 cycles), above the stm loop's 1/8.
+ */
+static void test_l2_allocation_policy(void **state)
+{
+	struct fixture *f = *state;
+	const char *l2_txn = "write_txn_cycles=32\n# a test value\nl2_write_txn_cycles=8\n";
+	gchar *wa = write_profile(f, "l2wa", NULL, "# a test value\nl2_write_allocate=1\n", "65536");
+	gchar *ra = write_profile(f, "l2ra", NULL, "# a test value\nl2_write_allocate=0\n", "65536");
+	struct km_cost_profile *pw, *pr;
+	gchar *text, *edited;
+
+	for (gchar **path = (gchar *[]){ wa, ra, NULL }; *path; path++) {
+		assert_true(g_file_get_contents(*path, &text, NULL, NULL));
+		edited = replace_once(text, "write_txn_cycles=32\n", l2_txn);
+		assert_true(g_file_set_contents(*path, edited, -1, NULL));
+		g_free(edited);
+		g_free(text);
+	}
+	pw = load(wa);
+	pr = load(ra);
+	assert_float_equal(clear_cycles(pw, true), 4096 * 2.0, 1e-6);
+	assert_float_equal(clear_cycles(pr, true), 4096 * 9.0, 1e-6);
+	{
+		struct km_events ev = { 0 };
+		struct km_cost_workload w = { .working_set = 4096 };
+		struct km_cost_result r;
+		double m1 = misses(128, 128, 512), m2 = misses(128, 128, 2048);
+
+		ev.uaccess_to_bytes = ev.uaccess_from_bytes = 4096;
+		ev.memcpy_bytes = 8192;
+		assert_int_equal(km_cost_predict(pr, &ev, &w, &r), 0);
+		assert_float_equal(item(&r, "copy to user bytes"),
+				   4096 * (2 + MAX(0.125, (m1 - m2) * 8 / 32 + m2 * 64 / 32)), 1e-6);
+	}
+	km_cost_profile_free(pw);
+	km_cost_profile_free(pr);
+	g_free(wa);
+	g_free(ra);
+}
+
 /*
  * copy_to_user() of 4 KiB by copy_to_user.S (uaccess_asm_to_bytes) into
  * a read-allocate, L2-less core: a source line from DRAM (2 cycles a
@@ -229,17 +295,17 @@ static void test_routine_by_era(void **state)
 {
 	static const struct {
 		const char *name, *kernel;
-		double per_byte;
+		double per_byte, loop;	/* cycles a byte; bytes a cycle in L1 */
 	} rows[] = {
-		{ "armv5-2.6.31", "# a test value\nversion=v2.6.31\n# a test value\narch=5", 11 },
-		{ "armv5-5.7", "# a test value\nversion=v5.7\n# a test value\narch=5", 11 },
+		{ "armv5-2.6.31", "# a test value\nversion=v2.6.31\n# a test value\narch=5", 11, 1 },
+		{ "armv5-5.7", "# a test value\nversion=v5.7\n# a test value\narch=5", 11, 1 },
 		{ "armv6-domains-5.7", "# a test value\nversion=v5.7\n# a test value\narch=6\n"
-		  "# a test value\ncpu_use_domains=1", 11 },
+		  "# a test value\ncpu_use_domains=1", 11, 1 },
 		{ "armv6-5.7", "# a test value\nversion=v5.7\n# a test value\narch=6\n"
-		  "# a test value\ncpu_use_domains=0", 4 },
-		{ "armv7-4.19", "# a test value\nversion=v4.19\n# a test value\narch=7", 11 },
-		{ "armv7-5.0", "# a test value\nversion=v5.0\n# a test value\narch=7", 4 },
-		{ "armv7-5.7", "# a test value\nversion=v5.7", 4 },	/* arch 7 by default */
+		  "# a test value\ncpu_use_domains=0", 4, 8 },
+		{ "armv7-4.19", "# a test value\nversion=v4.19\n# a test value\narch=7", 11, 1 },
+		{ "armv7-5.0", "# a test value\nversion=v5.0\n# a test value\narch=7", 4, 8 },
+		{ "armv7-5.7", "# a test value\nversion=v5.7", 4, 8 },	/* arch 7 by default */
 	};
 	struct fixture *f = *state;
 
@@ -256,6 +322,14 @@ static void test_routine_by_era(void **state)
 		if (fabs(item(&r, "copy to user bytes") - 4096 * rows[i].per_byte) > 1e-6)
 			fail_msg("%s: %.1f cycles, want %.1f", rows[i].name,
 				 item(&r, "copy to user bytes"), 4096 * rows[i].per_byte);
+		/* a buffer in L1 (no working set): the loop's own rate, the
+		 * word loop's 1 byte a cycle (copy_word_l1) or the stm's 8 */
+		w.working_set = 0;
+		assert_int_equal(km_cost_predict(p, &ev, &w, &r), 0);
+		if (fabs(item(&r, "copy to user bytes") - 4096 / rows[i].loop) > 1e-6)
+			fail_msg("%s in L1: %.1f cycles, want %.1f", rows[i].name,
+				 item(&r, "copy to user bytes"), 4096 / rows[i].loop);
+		w.working_set = 4096;
 		/* through memcpy() (a variant that kmaps): stm on every era */
 		ev.uaccess_asm_to_bytes = 0;
 		assert_int_equal(km_cost_predict(p, &ev, &w, &r), 0);
@@ -298,6 +372,23 @@ static void test_refused(void **state)
 		if (!strstr(km_last_error(), rows[i].msg))
 			fail_msg("row %zu: \"%s\" does not say \"%s\"", i, km_last_error(),
 				 rows[i].msg);
+		g_free(path);
+	}
+	/* a write buffer entry holds a line at most, 4 bytes at least */
+	for (const char *const *e = (const char *const[]){ "entry_bytes=64", "entry_bytes=2",
+							   NULL }; *e; e++) {
+		gchar *path = write_profile(f, "refused", NULL, NULL, NULL), *text, *edited;
+		struct km_cost_profile *p = NULL;
+
+		assert_true(g_file_get_contents(path, &text, NULL, NULL));
+		edited = replace_once(text, "entry_bytes=32", *e);
+		assert_true(g_file_set_contents(path, edited, -1, NULL));
+		assert_int_equal(km_cost_profile_load(path, &p), -EINVAL);
+		assert_null(p);
+		if (!strstr(km_last_error(), "[write_buffer]"))
+			fail_msg("%s: \"%s\" does not name [write_buffer]", *e, km_last_error());
+		g_free(edited);
+		g_free(text);
 		g_free(path);
 	}
 }
@@ -576,6 +667,7 @@ int main(void)
 {
 	const struct CMUnitTest fixed[] = {
 		cmocka_unit_test_setup_teardown(test_l1_allocation_policy, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_l2_allocation_policy, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_routine_by_era, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refused, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_uncertainty_draws, setup, teardown),

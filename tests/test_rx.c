@@ -558,6 +558,100 @@ static void test_checker_read_past(void **state)
 	urb[0] = 1;
 	km_usbnet_rx_urb(f.dev, urb, 100);
 	assert_int_equal(reports(&f, KM_R_RX_READ_PAST), 1);
+	/* one report a URB: the next URB's read past is its own */
+	km_usbnet_rx_urb(f.dev, urb, 100);
+	assert_int_equal(reports(&f, KM_R_RX_READ_PAST), 2);
+	urb[0] = 0;
+	down(&f);
+}
+
+/* the step bound is KM_USBNET_RX_STEPS(len) steps (kmodel/usb.h): a loop
+ * of that many goes on, one step more is stopped */
+static int steps_fixup(struct km_usbnet *dev, struct km_skb *skb)
+{
+	unsigned int n = KM_USBNET_RX_STEPS(skb->len) + (skb->data[0] == 1);
+
+	(void)dev;
+	for (unsigned int i = 0; i < n; i++)
+		km_compat_rx_step(NULL, 0);
+	return 0;
+}
+
+static void test_checker_step_bound(void **state)
+{
+	static struct km_usbnet_driver_info info = { .description = "steps",
+						     .rx_fixup = steps_fixup };
+	struct km_usbnet_variant v;
+	struct fx f;
+
+	(void)state;
+	up_user(&f, &v, &info);
+	urb[0] = 0;
+	km_usbnet_rx_urb(f.dev, urb, 64);
+	assert_int_equal(reports(&f, KM_R_RX_NO_PROGRESS), 0);
+	urb[0] = 1;
+	km_usbnet_rx_urb(f.dev, urb, 64);
+	assert_int_equal(reports(&f, KM_R_RX_NO_PROGRESS), 1);
+	urb[0] = 0;
+	down(&f);
+}
+
+/* a URB given from inside rx_fixup while the machine processes one: refused
+ * (usbnet's bh processes the done queue one skb at a time) */
+static int nested_rc;
+
+static int nested_fixup(struct km_usbnet *dev, struct km_skb *skb)
+{
+	(void)skb;
+	nested_rc = km_usbnet_rx_urb(dev, urb, 16);
+	return 0;
+}
+
+static void test_rx_urb_nested(void **state)
+{
+	static struct km_usbnet_driver_info info = { .description = "nested",
+						     .rx_fixup = nested_fixup };
+	struct km_usbnet_variant v;
+	struct fx f;
+
+	(void)state;
+	up_user(&f, &v, &info);
+	km_printk_set_quiet(f.k.m, true);
+	nested_rc = 1;
+	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 64), 0);
+	assert_int_equal(nested_rc, -EINVAL);
+	down(&f);
+}
+
+/* the byte after a transfer is the model's poison (POISON_FREE 0x6b,
+ * include/linux/poison.h), not what a longer transfer left in the buffer
+ * before: a driver reading past the data sees no stale frame */
+static int past_byte = -1;
+
+static int peek_fixup(struct km_usbnet *dev, struct km_skb *skb)
+{
+	(void)dev;
+	past_byte = skb->data[skb->len];
+	return 0;
+}
+
+static void test_rx_stale_bytes_poisoned(void **state)
+{
+	static struct km_usbnet_driver_info info = { .description = "peek",
+						     .rx_fixup = peek_fixup };
+	struct km_usbnet_variant v;
+	uint8_t saved[100];
+	struct fx f;
+
+	(void)state;
+	up_user(&f, &v, &info);
+	memcpy(saved, urb, sizeof(saved));
+	memset(urb, 0xaa, sizeof(saved));
+	km_usbnet_rx_urb(f.dev, urb, 100);
+	assert_int_equal(past_byte, 0x6b);
+	km_usbnet_rx_urb(f.dev, urb, 20);
+	assert_int_equal(past_byte, 0x6b);
+	memcpy(urb, saved, sizeof(saved));
 	down(&f);
 }
 
@@ -704,6 +798,9 @@ int main(void)
 		FX(test_fix_e869e7a17798_fixed, ax88179_v5_16),
 		cmocka_unit_test(test_checker_no_progress),
 		cmocka_unit_test(test_checker_read_past),
+		cmocka_unit_test(test_checker_step_bound),
+		cmocka_unit_test(test_rx_urb_nested),
+		cmocka_unit_test(test_rx_stale_bytes_poisoned),
 		cmocka_unit_test(test_checker_runt_reads_eth_header),
 		cmocka_unit_test(test_rx_assemble_counts),
 		cmocka_unit_test(test_iperf_rx_row),

@@ -779,6 +779,15 @@ static void test_task_and_machine_variant(void **state)
 				"strncpy_from_user, strnlen_user");
 	free(fb);
 	assert_null(km_uaccess_fallbacks(&km_uaccess_direct));
+	{	/* a variant of an older size has no member past its size, set or
+		 * not: one whose size ends where strnlen_user begins lacks it */
+		struct km_uaccess_ops older = km_uaccess_direct;
+
+		older.size = offsetof(struct km_uaccess_ops, strnlen_user);
+		fb = km_uaccess_fallbacks(&older);
+		assert_string_equal(fb, "strnlen_user");
+		free(fb);
+	}
 	/* the task's own back to none: the machine's again */
 	assert_int_equal(km_task_set_uaccess(f->t, NULL), 0);
 	assert_string_equal(km_task_uaccess(f->t)->name, "uaccess_with_memcpy");
