@@ -686,6 +686,42 @@ static void test_checker_runt_reads_eth_header(void **state)
 	down(&f);
 }
 
+/*
+ * FLAG_MULTI_PACKET on v3.5: rx_process() tests `if (skb->len)` first --
+ * a non-empty skb is freed (the driver cloned its frames), an empty one
+ * is a "drop", rx_errors++ (drivers/net/usb/usbnet.c, v3.5). The fixup
+ * clones nothing and leaves the skb as its first byte says.
+ */
+static int multi_fixup(struct km_usbnet *dev, struct km_skb *skb)
+{
+	(void)dev;
+	if (skb->data[0] == 1)
+		km_skb_pull(skb, skb->len);
+	return 1;
+}
+
+static void test_multi_packet_v35_empty(void **state)
+{
+	static struct km_usbnet_driver_info info = { .description = "multi",
+						     .rx_fixup = multi_fixup,
+						     .flags = KM_FLAG_MULTI_PACKET };
+	struct km_usbnet_variant v;
+	struct fx f;
+
+	(void)state;
+	up_user(&f, &v, &info);
+	km_usbnet_set_rx_sink(f.dev, on_rx, &f);
+	urb[0] = 0;
+	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), 0);
+	assert_int_equal(f.dev->net->stats.rx_errors, 0);
+	urb[0] = 1;
+	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), 0);
+	assert_int_equal(f.dev->net->stats.rx_errors, 1);
+	assert_int_equal(f.nframes, 0);
+	urb[0] = 0;
+	down(&f);
+}
+
 /* FLAG_RX_ASSEMBLE: "rx_fixup() must update counters" (usbnet.c v3.5
  * rx_process()): a 0 return is no rx_errors of usbnet's then */
 static int fail_fixup(struct km_usbnet *dev, struct km_skb *skb)
@@ -803,6 +839,7 @@ int main(void)
 		cmocka_unit_test(test_rx_stale_bytes_poisoned),
 		cmocka_unit_test(test_checker_runt_reads_eth_header),
 		cmocka_unit_test(test_rx_assemble_counts),
+		cmocka_unit_test(test_multi_packet_v35_empty),
 		cmocka_unit_test(test_iperf_rx_row),
 		cmocka_unit_test_setup_teardown(test_set_tail_pointer_then_put, km_fixture_setup,
 						km_fixture_teardown),

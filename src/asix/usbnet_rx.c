@@ -289,8 +289,10 @@ int km_usbnet_rx_urb(struct km_usbnet *dev, const void *buf, size_t len)
 			if (!(info->flags & KM_FLAG_RX_ASSEMBLE))
 				dev->net->stats.rx_errors++;
 			cleanup = true;
-		} else if (info->flags & KM_FLAG_MULTI_PACKET) {
-			cleanup = true;	/* all data was already cloned */
+		} else if ((info->flags & KM_FLAG_MULTI_PACKET) && (mainline || skb->len)) {
+			/* all data was already cloned; v3.5 tests `if (skb->len)`
+			 * first, so an empty skb of such a driver is its "drop" */
+			cleanup = true;
 		} else if (mainline ? skb->len < ETH_HLEN : !skb->len) {
 			dev->net->stats.rx_errors++;
 			if (mainline)
