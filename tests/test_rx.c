@@ -687,6 +687,43 @@ static void test_checker_runt_reads_eth_header(void **state)
 }
 
 /*
+ * A frame of the driver's own skb whose len runs past its buffer (the
+ * documented calls of test_skb's test_len_past_buffer: alloc_skb(1000),
+ * skb_put(1856), skb_set_tail_pointer(skb, 0), skb_put(1856): len 3712 in
+ * a 2048-byte object) passed up: a KM_R_SKB_INVALID BUG, and the stack is
+ * shown only the buffer's bytes.
+ */
+static int overlong_fixup(struct km_usbnet *dev, struct km_skb *skb)
+{
+	struct km_skb *own = km_alloc_skb(km_current(), 1000, KM_GFP_ATOMIC);
+
+	(void)skb;
+	assert_non_null(own);
+	km_skb_put(own, 1856);
+	km_skb_set_tail_pointer(own, 0);
+	km_skb_put(own, 1856);
+	km_usbnet_skb_return(dev, own);
+	return 0;
+}
+
+static void test_rx_own_skb_past_buffer(void **state)
+{
+	static struct km_usbnet_driver_info info = { .description = "overlong",
+						     .rx_fixup = overlong_fixup };
+	struct km_usbnet_variant v;
+	struct fx f;
+
+	(void)state;
+	up_user(&f, &v, &info);
+	km_usbnet_set_rx_sink(f.dev, on_rx, &f);
+	km_usbnet_rx_urb(f.dev, urb, 64);
+	assert_int_equal(reports(&f, KM_R_SKB_INVALID), 1);
+	assert_int_equal(f.nframes, 1);
+	assert_true(f.lens[0] <= 2048);
+	down(&f);
+}
+
+/*
  * FLAG_MULTI_PACKET on v3.5: rx_process() tests `if (skb->len)` first --
  * a non-empty skb is freed (the driver cloned its frames), an empty one
  * is a "drop", rx_errors++ (drivers/net/usb/usbnet.c, v3.5). The fixup
@@ -840,6 +877,7 @@ int main(void)
 		cmocka_unit_test(test_checker_runt_reads_eth_header),
 		cmocka_unit_test(test_rx_assemble_counts),
 		cmocka_unit_test(test_multi_packet_v35_empty),
+		cmocka_unit_test(test_rx_own_skb_past_buffer),
 		cmocka_unit_test(test_iperf_rx_row),
 		cmocka_unit_test_setup_teardown(test_set_tail_pointer_then_put, km_fixture_setup,
 						km_fixture_teardown),
