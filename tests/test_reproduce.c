@@ -603,7 +603,7 @@ static void test_explain_profiles_used(void **state)
 				  (gchar *)"/dev/null", bbw ? (gchar *)"--profile" : NULL,
 				  (gchar *)"beaglebone-white", NULL };
 		gchar *out = NULL, *err = NULL, **lines;
-		int status, n = 0, bounds = 0, parts = 0, fitted = 0, paths = 0;
+		int status, n = 0, bounds = 0, parts = 0, fitted = 0, paths = 0, zero = 0;
 		double item = -1, sum = 0;	/* an item's cycles, and its lines' under it */
 		bool by_parts = false;		/* the lines under it list parts */
 
@@ -640,6 +640,8 @@ static void test_explain_profiles_used(void **state)
 				by_parts |= !strstr(*l, "[cycles]");
 				parts += g_str_has_prefix(*l, "    tcp_transmit_skb ");
 				fitted += strstr(*l, "[cycles]") && strstr(*l, "calibrated: iperf-before");
+				/* a [cycles] line only for a value the profile gives */
+				zero += strstr(*l, "[cycles]") && g_ascii_strtod(eq + 1, NULL) == 0;
 				continue;
 			}
 			if (item >= 0 && by_parts) {	/* the item before was a path by parts */
@@ -658,6 +660,7 @@ static void test_explain_profiles_used(void **state)
 		assert_int_equal(parts, bbw ? 0 : 2);
 		assert_int_equal(fitted, bbw ? 0 : 2);
 		assert_int_equal(paths, bbw ? 0 : 6);	/* eth_frames, urbs, eth_rx_frames: twice */
+		assert_int_equal(zero, 0);
 		g_strfreev(lines);
 		g_free(out);
 		g_free(err);
