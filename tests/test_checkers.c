@@ -315,6 +315,34 @@ static void test_irqs_off_sleep_and_exit(void **state)
 	km_reports_clear(f->m);
 }
 
+/* a task that exits inside pagefault_disable() (machine.h: "reports
+ * KM_R_LEAK_ATOMIC if preempt/pagefault counts are still raised") or
+ * holding a kmap_local slot (its kmap_ctrl, v5.11, goes with it): each a
+ * leak, named */
+static void test_task_exit_leaks(void **state)
+{
+	struct km_fixture *f = *state;
+	struct km_task *t2;
+	struct km_page *p;
+
+	assert_int_equal(km_task_new(f->m, f->mm, 0, &t2), 0);
+	km_pagefault_disable(t2);
+	km_task_free(t2);
+	assert_int_equal(km_report_count(f->m, KM_R_LEAK_ATOMIC), 1);
+	assert_non_null(strstr(km_report_get(f->m, 0)->message, "pagefault_disabled 1"));
+	km_reports_clear(f->m);
+	p = km_alloc_page(f->m, KM_GFP_KERNEL | KM_GFP_HIGHMEM);	/* a lowmem page takes no slot */
+	assert_non_null(p);
+	assert_int_equal(km_task_new(f->m, f->mm, 0, &t2), 0);
+	assert_non_null(km_kmap_local_page(t2, p));
+	km_task_free(t2);
+	assert_int_equal(km_report_count(f->m, KM_R_LEAK_KMAP), 1);
+	assert_non_null(strstr(km_report_get(f->m, 0)->message,
+			       "task exits holding 1 kmap_local slot"));
+	km_reports_clear(f->m);
+	km_put_page(f->m, p);
+}
+
 /* past a full log a sleep_in_atomic is still counted, by its code and in
  * all reports (km_report_count(KM_R_NONE)), as every other report is */
 static void test_sleep_in_atomic_past_full_log(void **state)
@@ -371,6 +399,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_irqs_off_sleep_and_exit, km_fixture_setup,
 						km_fixture_teardown),
 		KM_TEST_CFG(test_check_sees_live_kmap_local, kmap_local_cfg),
+		KM_TEST_CFG(test_task_exit_leaks, kmap_local_cfg),
 		cmocka_unit_test_setup_teardown(test_sleep_in_atomic_past_full_log, km_fixture_setup,
 						km_fixture_teardown),
 		cmocka_unit_test_setup_teardown(test_pinned_write_last_reference, km_fixture_setup,
