@@ -144,6 +144,29 @@ static void test_dd_buffer_and_zeroing(void **state)
 }
 
 /*
+ * A page-aligned buffer, as GNU coreutils dd's (src/dd.c: ptr_align(ibuf,
+ * page_size)): each 4 KiB chunk lies in one user page, so the RFC pins 2
+ * per 4 KiB block (read and write), 512 per MiB -- half the busybox
+ * buffer's 1024 above -- and dd still copies A to B byte for byte (the
+ * counted run checks the buffer after each read(2) and B at its end).
+ */
+static void test_dd_buffer_page_aligned(void **state)
+{
+	const unsigned long bs = 4096;
+	struct km_dd_opts o = { .block_sizes = &bs, .nblock_sizes = 1, .total_bytes = 1 << 20,
+				.file_bytes = 1 << 20, .repeat = 1, .buffer_page_aligned = true };
+	struct km_dd_case c = { &km_uaccess_gup_kmap_rfc, km_dd_machine_find("bbw"),
+				KM_KMAP_ATOMIC_PRE_5_11 };
+	struct km_table *t;
+
+	assert_int_equal(km_dd_run(&o, &c, 1, &t), 0);
+	assert_int_equal(km_table_nrows(t), 2);
+	assert_true(fabs(num(t, 1, "gup_slow_pages_per_mib") - 512) < 1e-9);
+	assert_true(fabs(num(t, 1, "gup_slow_calls_per_mib") - 512) < 1e-9);	/* one a chunk */
+	km_table_free(t);
+}
+
+/*
  * Every timed run is a whole number of dd invocations (the seed's busybox
  * dd opens B with O_TRUNC once per invocation), so a row's events per MiB
  * do not depend on --repeat or on the total. User report item 3: with a
@@ -632,6 +655,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_dd_table),
 		cmocka_unit_test(test_dd_buffer_and_zeroing),
+		cmocka_unit_test(test_dd_buffer_page_aligned),
 		cmocka_unit_test(test_dd_events_independent_of_repeat_and_total),
 		cmocka_unit_test(test_dd_bad_options),
 		cmocka_unit_test(test_iperf_table),

@@ -193,6 +193,10 @@ struct km_dd_case {
  * @progress: NULL, or called before each timed run (@run counts from 1).
  * @kmap_strict: (appended) every case's machine in this strict kmap mode
  *          (enum km_kmap_strict), the baseline never: what the mode costs.
+ * @buffer_page_aligned: (appended) dd's buffer starts on a page boundary,
+ *          as GNU coreutils dd aligns it (src/dd.c: ptr_align(ibuf,
+ *          page_size)), so a block of N pages spans N; false: busybox
+ *          dd's xmalloc(bs) with glibc, 8 bytes into a page (N + 1).
  */
 struct km_dd_opts {
 	const unsigned long *block_sizes;
@@ -204,6 +208,7 @@ struct km_dd_opts {
 			 unsigned int runs);
 	void *progress_arg;
 	enum km_kmap_strict kmap_strict;
+	bool buffer_page_aligned;
 };
 
 /**

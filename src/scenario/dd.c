@@ -37,8 +37,9 @@
  * pins them all); only 512 and 1K blocks would cross a page at another
  * offset, with probability about bs/4096 per block. DD_BUF_OFFSET is 8,
  * the value for an mmap'd buffer and for a first heap allocation; offset
- * 0, which malloc gives neither, would pin a page less per block of 4K
- * or more.
+ * 0, which malloc gives neither, pins a page less per block of 4K or
+ * more. GNU coreutils dd gives 0: it page-aligns its buffer (src/dd.c,
+ * ptr_align(ibuf, page_size)); km_dd_opts.buffer_page_aligned runs that.
  * Simplifications: no writeback, no dirty throttling.
  */
 #include "scenario_internal.h"
@@ -185,6 +186,7 @@ struct dd_run {
 	const struct km_uaccess_ops *ops;
 	bool config_highmem;
 	unsigned long bs, P, ubuf;
+	unsigned long buf_off;		/* where the buffer starts in its first page */
 	unsigned char **uhost;		/* baseline: host address of each page of the buffer */
 	struct km_shmem_file *in, *out;
 	uint64_t in_pos, out_pos;
@@ -249,7 +251,7 @@ static void *(*volatile host_memcpy)(void *, const void *, size_t) = memcpy;
 static void plain_user(struct dd_run *r, unsigned char *k, unsigned long uoff,
 		       unsigned long len, bool to_user)
 {
-	uoff += DD_BUF_OFFSET;	/* offset from the buffer's first page */
+	uoff += r->buf_off;	/* offset from the buffer's first page */
 	while (len) {
 		unsigned long chunk = MIN(len, r->P - uoff % r->P);
 		unsigned char *u = r->uhost[uoff / r->P] + uoff % r->P;
@@ -531,7 +533,8 @@ static int dd_pass(struct dd_run *r, uint64_t passes, uint64_t *copied)
 /* a machine with a dd process: an mm, a task, the buffer, file A written
  * through it with dd_pattern() (the warm-up pass over A is the caller's) */
 static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_kmap_flavour kmap,
-		    enum km_kmap_strict strict, unsigned long bs, uint64_t file_bytes)
+		    enum km_kmap_strict strict, unsigned long bs, uint64_t file_bytes,
+		    unsigned long buf_off)
 {
 	struct km_machine_config cfg = { .kmap = kmap, .ram_size = mach->ram_size,
 					 .lowmem_size = mach->lowmem_size,
@@ -543,6 +546,7 @@ static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_
 	int err;
 
 	r->bs = bs;
+	r->buf_off = buf_off;
 	for (unsigned int i = 0; i < sizeof(r->ramp); i++)
 		r->ramp[i] = (unsigned char)i;
 	r->config_highmem = km_dd_machine_highmem(mach);
@@ -557,12 +561,12 @@ static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_
 	err = km_task_new(r->m, mm, 0, &r->t);
 	km_mm_put(mm);
 	if (!err)
-		err = km_mmap(mm, 0, bs + DD_BUF_OFFSET, KM_PROT_READ | KM_PROT_WRITE, &r->ubuf);
+		err = km_mmap(mm, 0, bs + buf_off, KM_PROT_READ | KM_PROT_WRITE, &r->ubuf);
 	if (!err)
 		err = km_shmem_file_new(r->m, &r->in);
 	if (!err)
 		err = km_shmem_file_new(r->m, &r->out);
-	pages = (bs + DD_BUF_OFFSET + r->P - 1) / r->P;
+	pages = (bs + buf_off + r->P - 1) / r->P;
 	if (!err && !r->ops)
 		r->uhost = g_new0(unsigned char *, pages);
 	/* resolve the buffer's frames for the baseline (faulting them in),
@@ -577,7 +581,7 @@ static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_
 				      !(r->uhost[i] = km_page_address(r->m, p))))
 			err = km_err(-EINVAL, "dd: the baseline needs a lowmem buffer");
 	}
-	r->ubuf += DD_BUF_OFFSET;
+	r->ubuf += buf_off;
 	pat = g_malloc(bs);
 	while (!err && km_shmem_file_size(r->in) < file_bytes) {
 		uint64_t pos = km_shmem_file_size(r->in);
@@ -842,7 +846,8 @@ static int check_opts(const struct km_dd_opts *o, const struct km_dd_case *cases
 /* The largest input file, in pages, that @mach holds with the output file
  * of the same size and a buffer of @bs: both files live in its page cache
  * (tmpfs) and the buffer in its RAM; the zero page takes one page more
- * (the machines have 4 KiB pages) */
+ * (the machines have 4 KiB pages). The buffer is counted at its offset
+ * into a page, DD_BUF_OFFSET: a page-aligned one takes no more pages. */
 static uint64_t dd_max_file_pages(const struct km_dd_machine *mach, unsigned long bs)
 {
 	uint64_t ram = mach->ram_size / 4096, buf = (bs + DD_BUF_OFFSET + 4095) / 4096;
@@ -906,7 +911,7 @@ static int run_block_size(const struct km_dd_opts *o, const struct km_dd_case *c
 		runs[v].ops = c->ops;
 		km_set_error("%s", "");	/* a message from what fails, not a stale one */
 		rc = dd_setup(&runs[v], c->machine, c->kmap, v ? o->kmap_strict : KM_KMAP_STRICT_OFF,
-			      bs, file_bytes);
+			      bs, file_bytes, o->buffer_page_aligned ? 0 : DD_BUF_OFFSET);
 		if (rc && !g_str_has_prefix(km_last_error(), "dd: ")) {	/* say which row */
 			gchar *why = g_strdup(*km_last_error() ? km_last_error() : g_strerror(-rc));
 			char row[128];
