@@ -29,6 +29,7 @@ struct kb_opts {
 	gchar **scenario_names;		/* its names; NULL: all */
 	gchar *dd_block_sizes, *dd_variants, *dd_kmap, *dd_machines, *dd_kmap_strict;
 	gint dd_total_mib, dd_file_mib;
+	gboolean dd_page_aligned;	/* dd's buffer on a page boundary (GNU dd's) */
 	gchar *iperf_variants;
 	gchar *profile;			/* --profile: cost profile for every row */
 	gint iperf_packets, iperf_mss, iperf_maxpacket;
@@ -726,6 +727,7 @@ static int run_scenario(const struct kb_opts *o, const struct km_registry *reg, 
 			.file_bytes = (uint64_t)o->dd_file_mib << 20,
 			.repeat = (unsigned int)o->repeat,
 			.progress = dd_progress, .progress_arg = (void *)o,
+			.buffer_page_aligned = o->dd_page_aligned,
 		};
 		int rc = 0;
 
@@ -846,6 +848,8 @@ static void json_options(JsonBuilder *b, const struct kb_opts *o)
 	STR("dd_machines", o->dd_machines);
 	INT("dd_total_mib", o->dd_total_mib);
 	INT("dd_file_mib", o->dd_file_mib);
+	json_builder_set_member_name(b, "dd_page_aligned");
+	json_builder_add_boolean_value(b, o->dd_page_aligned);
 	STR("iperf_variants", o->iperf_variants ? o->iperf_variants : "(all that allow it)");
 	km_tool_json_strv(b, "variant", o->variant);
 	INT("iperf_packets", o->iperf_packets);
@@ -963,6 +967,9 @@ static int bench_main(int argc, char **argv)
 		  "baseline runs: at most 127 at blocks up to 1M, 95 at 64M (the error names the "
 		  "limit). A pass over the file is one dd invocation, the output file truncated "
 		  "first", "MIB" },
+		{ "dd-page-aligned", 0, 0, G_OPTION_ARG_NONE, &o.dd_page_aligned,
+		  "dd's buffer starts on a page boundary, as GNU coreutils dd aligns it (default: "
+		  "8 bytes into a page, busybox dd's xmalloc() with glibc)", NULL },
 		{ 0 },
 	};
 	GOptionEntry iperf_entries[] = {

@@ -196,9 +196,26 @@ grep -q '"reports_by_code" : {' "$tmp/iperf.json" || fail "iperf --json: no repo
 grep -q '"skb_write_cloned" : 50' "$tmp/iperf.json" || fail "iperf --json: skb_write_cloned not 50"
 grep -q '"first_mismatch" : "packet 0: ' "$tmp/iperf.json" || fail "iperf --json: no first_mismatch"
 
+dd1=(-q -r 1 --wide --host -s dd --dd-block-sizes 4K --dd-total-mib 1 --dd-file-mib 1 --dd-machines bbw)
+# --dd-page-aligned: dd's buffer on a page boundary (GNU coreutils dd's),
+# so the RFC pins one user page per 4 KiB chunk, read and write: 512 per
+# MiB at bs=4K, against 1024 with busybox+glibc's buffer 8 bytes into a page
+gup_pages() {	# the gup_kmap_rfc row's gup_slow_pages_per_mib, from CSV on stdin
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "gup_slow_pages_per_mib") c = i }
+		 $1 == "gup_kmap_rfc" { print $c }'
+}
+[ "$("$bench" "${dd1[@]}" --dd-variants gup_kmap_rfc --dd-page-aligned --csv 2>/dev/null |
+     gup_pages)" = 512 ] || fail "--dd-page-aligned: the RFC does not pin 512 pages per MiB at 4K"
+[ "$("$bench" "${dd1[@]}" --dd-variants gup_kmap_rfc --csv 2>/dev/null | gup_pages)" = 1024 ] ||
+	fail "without --dd-page-aligned: the RFC does not pin 1024 pages per MiB at 4K"
+"$bench" "${dd1[@]}" --dd-variants direct --dd-page-aligned --json 2>/dev/null |
+	grep -q '"dd_page_aligned" : true' || fail "--json: the options do not record --dd-page-aligned"
+"$bench" reproduce -s dd --dd-page-aligned 2>/dev/null | sed -n 2p |
+	grep -q "^dd's buffer page-aligned (--dd-page-aligned" ||
+	fail "reproduce --dd-page-aligned: the header does not say so"
+
 # --fail-on-reports: the RFC sleeps in atomic context in dd (reports), which
 # is exit 0 by default and 1 with the option; a run without reports is 0
-dd1=(-q -r 1 --wide --host -s dd --dd-block-sizes 4K --dd-total-mib 1 --dd-file-mib 1 --dd-machines bbw)
 "$bench" "${dd1[@]}" --dd-variants gup_kmap_rfc >/dev/null || fail "dd rfc: not exit 0"
 set +e
 "$bench" "${dd1[@]}" --dd-variants gup_kmap_rfc --fail-on-reports >/dev/null 2>&1
