@@ -208,10 +208,12 @@ gup_pages() {	# the gup_kmap_rfc row's gup_slow_pages_per_mib, from CSV on stdin
      gup_pages)" = 512 ] || fail "--dd-page-aligned: the RFC does not pin 512 pages per MiB at 4K"
 [ "$("$bench" "${dd1[@]}" --dd-variants gup_kmap_rfc --csv 2>/dev/null | gup_pages)" = 1024 ] ||
 	fail "without --dd-page-aligned: the RFC does not pin 1024 pages per MiB at 4K"
-"$bench" "${dd1[@]}" --dd-variants direct --dd-page-aligned --json 2>/dev/null |
-	grep -q '"dd_page_aligned" : true' || fail "--json: the options do not record --dd-page-aligned"
-"$bench" reproduce -s dd --dd-page-aligned 2>/dev/null | sed -n 2p |
-	grep -q "^dd's buffer page-aligned (--dd-page-aligned" ||
+# (to files first: grep -q leaving a pipe early would fail the writer under pipefail)
+"$bench" "${dd1[@]}" --dd-variants direct --dd-page-aligned --json >"$tmp/aligned.json" 2>/dev/null
+grep -q '"dd_page_aligned" : true' "$tmp/aligned.json" ||
+	fail "--json: the options do not record --dd-page-aligned"
+"$bench" reproduce -s dd --dd-page-aligned >"$tmp/aligned.txt" 2>/dev/null
+sed -n 2p "$tmp/aligned.txt" | grep -q "^dd's buffer page-aligned (--dd-page-aligned" ||
 	fail "reproduce --dd-page-aligned: the header does not say so"
 
 # --fail-on-reports: the RFC sleeps in atomic context in dd (reports), which
