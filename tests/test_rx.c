@@ -11,6 +11,7 @@
  */
 #include "km_test.h"
 #include <kmodel/usb.h>
+#include "compat/rx_le64.h"
 
 #define MAX_FRAMES 64
 
@@ -655,6 +656,30 @@ static void test_rx_stale_bytes_poisoned(void **state)
 	down(&f);
 }
 
+/* le64_to_cpup() through the layer (tests/compat/rx_le64.c, aqc111's
+ * header read): the transfer's last 8 bytes decode little-endian and are
+ * no read past; 4 bytes further, 4 of them lie past the transfer */
+static void test_checker_read_past_le64(void **state)
+{
+	struct km_usbnet_driver_info info = km_test_le64_info;
+	struct km_usbnet_variant v;
+	struct fx f;
+
+	(void)state;
+	up_user(&f, &v, &info);
+	memset(urb, 0, 100);
+	for (int i = 0; i < 8; i++)
+		urb[92 + i] = (uint8_t)(i + 1);
+	km_usbnet_rx_urb(f.dev, urb, 100);
+	assert_int_equal(reports(&f, KM_R_RX_READ_PAST), 0);
+	assert_int_equal(f.dev->net->stats.rx_errors, 0);	/* RX_LE64_HDR read */
+	urb[0] = 1;
+	km_usbnet_rx_urb(f.dev, urb, 100);
+	assert_int_equal(reports(&f, KM_R_RX_READ_PAST), 1);
+	assert_int_equal(f.dev->net->stats.rx_errors, 1);
+	down(&f);
+}
+
 /* a runt passed up at the transfer's end: eth_type_trans() reads 14 bytes
  * from its data, past the URB's (v3.5 rx_process() passes any non-empty
  * skb up); the same runt 14 bytes before the end reads nothing past */
@@ -874,6 +899,7 @@ int main(void)
 		cmocka_unit_test(test_checker_step_bound),
 		cmocka_unit_test(test_rx_urb_nested),
 		cmocka_unit_test(test_rx_stale_bytes_poisoned),
+		cmocka_unit_test(test_checker_read_past_le64),
 		cmocka_unit_test(test_checker_runt_reads_eth_header),
 		cmocka_unit_test(test_rx_assemble_counts),
 		cmocka_unit_test(test_multi_packet_v35_empty),

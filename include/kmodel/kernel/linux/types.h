@@ -37,6 +37,7 @@ typedef __s64 s64;
 /* the sparse-checked __le/__be types are plain integers here (no sparse) */
 typedef uint16_t __le16;
 typedef uint32_t __le32;
+typedef __u64 __le64;	/* as the kernel: __u64 __bitwise */
 typedef uint16_t __be16;
 typedef uint32_t __be32;
 /* duplicate (include/linux/types.h, v3.6; __bitwise a no-op): the

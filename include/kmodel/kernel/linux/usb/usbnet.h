@@ -26,6 +26,10 @@
 #define FLAG_LINK_INTR KM_FLAG_LINK_INTR
 #define FLAG_MULTI_PACKET KM_FLAG_MULTI_PACKET
 #define FLAG_RX_ASSEMBLE KM_FLAG_RX_ASSEMBLE
+/* duplicate (include/linux/usb/usbnet.h, v3.5): "don't unlink urbs at
+ * usbnet_stop()"; the model's usbnet has no usbnet_stop(), so a driver
+ * that sets it (aqc111) runs as without it */
+#define FLAG_AVOID_UNLINK_URBS 0x0100
 
 /* custom: usbnet_skb_return() is the model's (kmodel/usb.h), a step of the
  * receive loop that calls it */
