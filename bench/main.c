@@ -231,6 +231,14 @@ static int dd_cases(const struct kb_opts *o, const struct km_registry *reg, GArr
 	return rc;
 }
 
+/* a receive-only variant (a plugin's): no device model takes its bulk-out,
+ * so it has no iperf rows; a notice, as for a maxpacket it does not meet */
+static void rx_only_notice(const struct km_usbnet_variant *v)
+{
+	g_printerr("kmodel-bench: iperf skips %s: a receive side only (no device model "
+		   "parses its bulk-out); see kmodel-sweep rx\n", v->name);
+}
+
 /* the iperf variants: --iperf-variants, or every usbnet variant of the
  * registry that meets a device of this maxpacket */
 static int iperf_variants(const struct kb_opts *o, const struct km_registry *reg, GPtrArray *out)
@@ -245,7 +253,9 @@ static int iperf_variants(const struct kb_opts *o, const struct km_registry *reg
 		GString *skipped = g_string_new(NULL);
 
 		for (const struct km_usbnet_variant *const *v = km_registry_usbnet(reg); *v; v++)
-			if (km_usbnet_variant_allows(*v, speed, mp))
+			if (!km_usbnet_variant_has_tx_dev(*v))
+				rx_only_notice(*v);
+			else if (km_usbnet_variant_allows(*v, speed, mp))
 				g_ptr_array_add(out, (gpointer)*v);
 			else
 				g_string_append_printf(skipped, ", %s", (*v)->name);
@@ -265,6 +275,9 @@ static int iperf_variants(const struct kb_opts *o, const struct km_registry *reg
 		if (!v) {
 			km_tool_unknown_variant("kmodel-bench", reg, true, *n);
 			rc = 2;
+		} else if (!km_usbnet_variant_has_tx_dev(v)) {
+			rx_only_notice(v);
+			continue;
 		}
 		g_ptr_array_add(out, (gpointer)v);
 	}

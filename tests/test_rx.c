@@ -853,6 +853,90 @@ static void test_iperf_rx_row(void **state)
 	km_table_free(t);
 }
 
+/* A receive-only driver, as aqc111's rx_fixup is ported first: no
+ * tx_fixup, no device model, a framing without a length word. usbnet has
+ * tx_fixup optional (usbnet_start_xmit(): "if (info->tx_fixup)",
+ * drivers/net/usb/usbnet.c, v3.5 and mainline): it probes, receives, and
+ * its transmit sends the skb unchanged; the tx sweep and iperf, which need
+ * a device parsing the bulk-out, refuse it by name. */
+static int pass_fixup(struct km_usbnet *dev, struct km_skb *skb)
+{
+	(void)dev;
+	(void)skb;
+	return 1;	/* usbnet passes the whole transfer up */
+}
+
+static void test_rx_only_variant(void **state)
+{
+	static const struct km_usbnet_driver_info info = { .description = "rx only",
+							   .rx_fixup = pass_fixup };
+	struct km_usbnet_variant v = *km_usbnet_find_any("ax88179");
+	const struct km_usbnet_variant *vs[] = { &v, NULL };
+	struct km_sweep_config c = { .variants = vs };
+	struct km_iperf_opts o = { .packets = 10, .repeat = 1, .maxpacket = 1024 };
+	struct km_sweep_result *res = NULL;
+	struct km_table *t = NULL;
+	struct km_skb *skb;
+	struct fx f;
+
+	(void)state;
+	v.size = KM_USBNET_VARIANT_SIZE;
+	v.name = "rx-only";
+	v.info = &info;
+	v.dev_new = NULL;
+	assert_false(km_usbnet_variant_has_tx_dev(&v));
+	assert_int_equal(km_usbnet_variant_check(&v), 0);
+	memset(&f, 0, sizeof(f));
+	km_fixture_up(&f.k, NULL);
+	assert_int_equal(km_usbnet_probe(f.k.m, &v, KM_USB_SPEED_SUPER, 1024, NULL, &f.dev), 0);
+	km_usbnet_set_rx_sink(f.dev, on_rx, &f);
+	memset(urb, 0x5a, 60);
+	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 60), 1);	/* frames passed up */
+	assert_int_equal(f.nframes, 1);
+	assert_int_equal(f.lens[0], 60);
+	/* transmit: the skb as it is, one 60-byte URB */
+	skb = km_alloc_skb(f.k.t, 60, KM_GFP_KERNEL);
+	assert_non_null(skb);
+	km_skb_put(skb, 60);
+	assert_int_equal(km_usbnet_start_xmit(f.dev, skb), 0);
+	assert_int_equal(f.dev->last_urb_len, 60);
+	assert_int_equal(f.dev->net->tx_packets, 1);
+	down(&f);
+	/* no device parses its bulk-out: refused with its name, no crash */
+	assert_int_equal(km_sweep_run(&c, &res), -EINVAL);
+	assert_null(res);
+	assert_non_null(strstr(km_last_error(), "rx-only has a receive side only"));
+	assert_int_equal(km_iperf_run(&o, vs, 1, &t), -EINVAL);
+	assert_null(t);
+	assert_non_null(strstr(km_last_error(), "rx-only has a receive side only"));
+	/* neither a device nor a receive side: still refused */
+	v.framing = NULL;
+	assert_int_equal(km_usbnet_variant_check(&v), -EINVAL);
+}
+
+/* km_usbnet_rx_urb() on a `current` of another machine: -EINVAL with a
+ * message naming the fix, not a silent error */
+static void test_rx_urb_wrong_current(void **state)
+{
+	struct fx f;
+	struct km_fixture other;
+
+	(void)state;
+	up(&f, "before", KM_USB_SPEED_HIGH, 512);
+	km_fixture_up(&other, NULL);	/* switches current to its task */
+	km_set_error("%s", "");
+	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 64), -EINVAL);
+	assert_non_null(strstr(km_last_error(), "another machine"));
+	assert_non_null(strstr(km_last_error(), "km_task_switch()"));
+	km_task_switch(NULL);
+	km_set_error("%s", "");
+	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 64), -EINVAL);
+	assert_non_null(strstr(km_last_error(), "km_task_switch()"));
+	km_fixture_down(&other);
+	km_task_switch(f.k.t);
+	down(&f);
+}
+
 /* skb_set_tail_pointer() past end is no panic (v3.5 include/linux/skbuff.h);
  * the skb_put() after it is */
 static void test_set_tail_pointer_then_put(void **state)
@@ -905,6 +989,8 @@ int main(void)
 		cmocka_unit_test(test_multi_packet_v35_empty),
 		cmocka_unit_test(test_rx_own_skb_past_buffer),
 		cmocka_unit_test(test_iperf_rx_row),
+		cmocka_unit_test(test_rx_only_variant),
+		cmocka_unit_test(test_rx_urb_wrong_current),
 		cmocka_unit_test_setup_teardown(test_set_tail_pointer_then_put, km_fixture_setup,
 						km_fixture_teardown),
 	};

@@ -1191,8 +1191,9 @@ static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 {
 	gchar **names = NULL;
 	const struct km_usbnet_variant *const *all = km_registry_usbnet(reg);
-	GPtrArray *pick = g_ptr_array_new();
+	GPtrArray *pick = g_ptr_array_new(), *tx;
 	struct sweep_job j = { .cfg = { .quick = o->quick } };
+	GString *skipped;
 	unsigned int k = 1, n = 1;
 	int rc = 0;
 
@@ -1207,6 +1208,11 @@ static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 
 		if (!uv) {
 			km_tool_unknown_variant(PROG, reg, true, *name);
+			rc = 2;
+		} else if (!km_usbnet_variant_has_tx_dev(uv)) {
+			fprintf(stderr, PROG ": asix: variant '%s' has a receive side only (no "
+				"device model parses its bulk-out); sweep it with `" PROG " rx "
+				"--variant %s`\n", uv->name, uv->name);
 			rc = 2;
 		} else {
 			g_ptr_array_add(pick, (gpointer)uv);
@@ -1237,7 +1243,24 @@ static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 		g_ptr_array_free(pick, TRUE);
 		return rc;
 	}
-	return sweep_picked(o, reg, &j, pick, all, k, n);
+	/* by default every variant with a device model; a receive-only one
+	 * (a plugin's) is left out with a notice, not a failed run */
+	tx = g_ptr_array_new();
+	skipped = g_string_new(NULL);
+	for (const struct km_usbnet_variant *const *v = all; *v; v++)
+		if (km_usbnet_variant_has_tx_dev(*v))
+			g_ptr_array_add(tx, (gpointer)*v);
+		else
+			g_string_append_printf(skipped, ", %s", (*v)->name);
+	g_ptr_array_add(tx, NULL);
+	if (skipped->len && !pick->len)
+		fprintf(stderr, PROG ": asix skips %s: a receive side only (`" PROG " rx`)\n",
+			skipped->str + 2);
+	g_string_free(skipped, TRUE);
+	rc = sweep_picked(o, reg, &j, pick, (const struct km_usbnet_variant *const *)tx->pdata,
+			  k, n);
+	g_ptr_array_free(tx, TRUE);
+	return rc;
 }
 
 static int sweep_rx(const struct sweep_opts *o, struct km_registry *reg)

@@ -446,9 +446,11 @@ struct km_usbnet_variant {
 
 /**
  * km_usbnet_variant_check() - is @v usable? @size at least
- * KM_USBNET_VARIANT_MIN_SIZE, a name, driver_info with a tx_fixup, a known
- * era, a constructor and a non-empty endpoint list of known speeds with
- * maxpackets 1..1024 (the largest bulk maxpacket the spec allows).
+ * KM_USBNET_VARIANT_MIN_SIZE, a name, a driver_info (its tx_fixup and
+ * rx_fixup are optional, as in usbnet), a known era, a device model
+ * (km_usbnet_variant_has_tx_dev()) or a receive side (a @framing), and a
+ * non-empty endpoint list of known speeds with maxpackets 1..1024 (the
+ * largest bulk maxpacket the spec allows).
  * Return: 0, or -EINVAL with km_last_error() naming what is wrong.
  */
 KM_API int km_usbnet_variant_check(const struct km_usbnet_variant *v);
@@ -467,6 +469,15 @@ KM_API int km_usbnet_variant_dev_new(const struct km_usbnet_variant *v, struct k
  * km_framing_frame_ok() with it: its trailing_pad is no frame_mismatch.
  */
 KM_API const struct km_framing *km_usbnet_variant_tx_framing(const struct km_usbnet_variant *v);
+/**
+ * km_usbnet_variant_has_tx_dev() - has @v a device model that parses what
+ * it sends on bulk-out (a @dev_new, or a @framing with a length before
+ * each frame)? A variant with a receive side only (a @framing the library
+ * cannot parse back, no @dev_new) has none: km_usbnet_probe() and
+ * km_usbnet_rx_urb() run it, the transmit sweep and kmodel-bench iperf
+ * refuse it with a message naming it.
+ */
+KM_API bool km_usbnet_variant_has_tx_dev(const struct km_usbnet_variant *v);
 /** Does @v list (@speed, @maxpacket) among its endpoints? */
 KM_API bool km_usbnet_variant_allows(const struct km_usbnet_variant *v,
 				     enum km_usb_speed speed, unsigned int maxpacket);

@@ -283,6 +283,11 @@ const struct km_framing *km_usbnet_variant_tx_framing(const struct km_usbnet_var
 	return v->framing;
 }
 
+bool km_usbnet_variant_has_tx_dev(const struct km_usbnet_variant *v)
+{
+	return v && (v->dev_new || km_usbnet_variant_tx_framing(v));
+}
+
 int km_usbnet_variant_dev_new(const struct km_usbnet_variant *v, struct km_machine *m,
 			      km_usbnet_frame_fn fn, void *arg, struct km_usbnet_dev *out)
 {

@@ -234,8 +234,13 @@ int km_usbnet_rx_urb(struct km_usbnet *dev, const void *buf, size_t len)
 		return km_err(-EINVAL, "usbnet_rx_urb: NULL device or buffer");
 	m = dev->m;
 	info = dev->driver_info;
-	if (!t || t->m != m)
-		return km_err(-EINVAL, "usbnet_rx_urb: no current task on the device's machine");
+	if (!t)
+		return km_err(-EINVAL, "usbnet_rx_urb: no current task: km_task_switch() to a "
+			      "task of the device's machine first");
+	if (t->m != m)
+		return km_err(-EINVAL, "usbnet_rx_urb: current is a task of another machine than "
+			      "the device's: km_task_switch() to a task of the device's machine "
+			      "first");
 	if (!km_usbnet_variant_has(dev->variant, framing) || !dev->variant->framing)
 		return km_err(-EINVAL, "usbnet_rx_urb: variant %s has no receive side",
 			      dev->variant->name);

@@ -335,14 +335,21 @@ int km_usbnet_variant_check(const struct km_usbnet_variant *v)
 			      "KM_USBNET_VARIANT_SIZE)", v->size, (size_t)KM_USBNET_VARIANT_MIN_SIZE);
 	if (!v->name || !*v->name)
 		return km_err(-EINVAL, "usbnet variant: no name");
-	if (!v->info || !v->info->tx_fixup)
-		return km_err(-EINVAL, "usbnet variant %s: no driver_info or tx_fixup", v->name);
+	/* tx_fixup is optional: usbnet_start_xmit() calls it only "if
+	 * (info->tx_fixup)" (drivers/net/usb/usbnet.c, v3.5 and mainline) and
+	 * sends the skb unchanged without one (cdc_subset's drivers have none) */
+	if (!v->info)
+		return km_err(-EINVAL, "usbnet variant %s: no driver_info", v->name);
 	if (v->era != KM_USBNET_V3_5 && v->era != KM_USBNET_MAINLINE)
 		return km_err(-EINVAL, "usbnet variant %s: unknown usbnet era %d", v->name,
 			      (int)v->era);
-	if (!v->dev_new && !km_usbnet_variant_tx_framing(v))
+	/* a receive side alone needs no device model: the rx path takes the
+	 * bulk-in transfers from the caller (km_usbnet_rx_urb()) */
+	if (!v->dev_new && !km_usbnet_variant_tx_framing(v) &&
+	    !(km_usbnet_variant_has(v, framing) && v->framing))
 		return km_err(-EINVAL, "usbnet variant %s: no device model (a dev_new, or a "
-			      "framing with a length before each frame)", v->name);
+			      "framing with a length before each frame) and no receive side (a "
+			      "framing)", v->name);
 	if (!v->endpoints || !v->endpoints[0].maxpacket)
 		return km_err(-EINVAL, "usbnet variant %s: no endpoints", v->name);
 	for (const struct km_usb_ep_cfg *e = v->endpoints; e->maxpacket; e++)

@@ -108,6 +108,15 @@ static const struct km_usbnet_variant *const *variants_of(const struct km_sweep_
 	return c->variants ? c->variants : km_usbnet_variants();
 }
 
+/* a receive-only variant: usbnet would send its skbs unchanged, but no
+ * device model parses them back, so the sweep has nothing to compare */
+static int no_tx_dev(const struct km_usbnet_variant *v)
+{
+	return km_err(-EINVAL, "sweep: variant %s has a receive side only (no dev_new, and "
+		      "its framing has no length before each frame): nothing parses its "
+		      "bulk-out; sweep it with `kmodel-sweep rx`", v->name);
+}
+
 static bool sharing_on(const struct km_sweep_config *c, unsigned int s)
 {
 	return !c->sharings || (c->sharings & (1u << s));
@@ -508,9 +517,12 @@ int km_sweep_run_sized(const struct km_sweep_config *cfg, size_t cfg_size,
 	if (c.sharings >> KM_SWEEP_SHARING_COUNT)
 		return km_err(-EINVAL, "sweep_run: sharing mask %#x", c.sharings);
 	vs = variants_of(&c);
-	for (; vs[nv]; nv++)
+	for (; vs[nv]; nv++) {
 		if ((err = km_usbnet_variant_check(vs[nv])) != 0)
 			return err;
+		if (!km_usbnet_variant_has_tx_dev(vs[nv]))
+			return no_tx_dev(vs[nv]);
+	}
 	total = km_sweep_space_size_sized(&c, sizeof(c)) / c.shards;
 	pat = km_sweep_pattern(PAT_LEN);
 	res = g_new0(struct km_sweep_result, 1);
@@ -584,6 +596,8 @@ int km_sweep_replay(const struct km_usbnet_variant *v, const struct km_sweep_sta
 	uint8_t *pat;
 	int err;
 
+	if (v && !km_usbnet_variant_check(v) && !km_usbnet_variant_has_tx_dev(v))
+		return no_tx_dev(v);
 	if (!v || !st || !out || km_usbnet_variant_check(v) ||
 	    !km_usbnet_variant_allows(v, st->speed, st->maxpacket) || st->len > LEN_MAX ||
 	    st->headroom > ROOM_MAX || st->tailroom < KM_SWEEP_TAIL_DEFAULT ||
