@@ -937,6 +937,35 @@ static void test_rx_urb_wrong_current(void **state)
 	down(&f);
 }
 
+/* SKB_TRUESIZE() (include/linux/skbuff.h, mainline): X plus sizeof(struct
+ * sk_buff) and sizeof(struct skb_shared_info), each rounded up to
+ * SMP_CACHE_BYTES -- the layer's structs are the model's, the cache line
+ * the machine's (L1_CACHE_BYTES) */
+static size_t up_to(size_t x, size_t a)
+{
+	return (x + a - 1) / a * a;
+}
+
+static void test_skb_truesize(void **state)
+{
+	static const unsigned int lines[] = { 64, 32, 128 };
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(lines); i++) {
+		struct km_machine_config cfg = { .l1_cache_bytes = lines[i] };
+		struct km_fixture k;
+
+		km_fixture_up(&k, &cfg);
+		for (unsigned int len = 0; len <= 1514; len += 1514) {
+			size_t want = len + up_to(sizeof(struct km_skb), lines[i]) +
+				      up_to(sizeof(struct km_skb_shared_info), lines[i]);
+
+			assert_int_equal(km_test_skb_truesize(len), want);
+		}
+		km_fixture_down(&k);
+	}
+}
+
 /* skb_set_tail_pointer() past end is no panic (v3.5 include/linux/skbuff.h);
  * the skb_put() after it is */
 static void test_set_tail_pointer_then_put(void **state)
@@ -991,6 +1020,7 @@ int main(void)
 		cmocka_unit_test(test_iperf_rx_row),
 		cmocka_unit_test(test_rx_only_variant),
 		cmocka_unit_test(test_rx_urb_wrong_current),
+		cmocka_unit_test(test_skb_truesize),
 		cmocka_unit_test_setup_teardown(test_set_tail_pointer_then_put, km_fixture_setup,
 						km_fixture_teardown),
 	};

@@ -382,6 +382,10 @@ KM_API int km_pskb_expand_head(struct km_task *t, struct km_skb *skb, int nhead,
 KM_API int km_skb_cow_head(struct km_task *t, struct km_skb *skb, unsigned int headroom);
 /** NET_SKB_PAD of the machine: max(32, l1_cache_bytes), bytes. */
 KM_API unsigned int km_skb_net_pad(const struct km_machine *m);
+/** SMP_CACHE_BYTES of the machine (L1_CACHE_BYTES, include/linux/cache.h):
+ *  its l1_cache_bytes, what SKB_DATA_ALIGN() rounds to; 64 for a NULL
+ *  @m (km_last_error() says so). */
+KM_API unsigned int km_skb_smp_cache_bytes(const struct km_machine *m);
 /**
  * km_skb_pad() - skb_pad() (net/core/skbuff.c, v3.5): zero @pad bytes after
  * the data (len is unchanged). A private skb with the tailroom is padded in

@@ -818,6 +818,15 @@ struct km_skb *km_skb_copy_expand(struct km_task *t, const struct km_skb *skb,
 	return n;
 }
 
+unsigned int km_skb_smp_cache_bytes(const struct km_machine *m)
+{
+	if (!m) {
+		km_set_error("skb_smp_cache_bytes: NULL machine");
+		return 64;	/* the default machine's */
+	}
+	return m->cfg.l1_cache_bytes;
+}
+
 unsigned int km_skb_net_pad(const struct km_machine *m)
 {
 	if (!m) {

@@ -4,7 +4,8 @@
  * aqc111_rx_fixup() (drivers/net/usb/aqc111.c, v5.17) reads its 64-bit
  * descriptor header at the transfer's end with le64_to_cpup() after
  * skb_trim(skb, skb->len - 8), and its driver_info sets
- * FLAG_AVOID_UNLINK_URBS. Not the kernel's text: the two names it needs.
+ * FLAG_AVOID_UNLINK_URBS, and sets each frame's truesize with
+ * SKB_TRUESIZE(). Not the kernel's text: the names it needs.
  */
 #include <linux/netdevice.h>
 #include <linux/usb/usbnet.h>
@@ -31,3 +32,9 @@ const struct driver_info km_test_le64_info = {
 	.flags		= FLAG_ETHER | FLAG_AVOID_UNLINK_URBS | FLAG_MULTI_PACKET,
 	.rx_fixup	= le64_tail_fixup,
 };
+
+/* aqc111_rx_fixup(): "new_skb->truesize = SKB_TRUESIZE(new_skb->len);" */
+unsigned int km_test_skb_truesize(unsigned int len)
+{
+	return SKB_TRUESIZE(len);
+}

@@ -8,5 +8,7 @@
 #define RX_LE64_HDR 0x0807060504030201ULL
 
 extern const struct km_usbnet_driver_info km_test_le64_info;
+/* SKB_TRUESIZE(@len) through the layer, on current's machine */
+unsigned int km_test_skb_truesize(unsigned int len);
 
 #endif

@@ -45,6 +45,20 @@
 #undef memset
 #define memset(to, c, n) km_skb_compat_memset((to), (c), (n))
 
+/* custom: SMP_CACHE_BYTES = L1_CACHE_BYTES (include/linux/cache.h) of the
+ * current machine */
+#define SMP_CACHE_BYTES (km_skb_smp_cache_bytes(km_task_machine(km_shim_current())))
+
+/* duplicate (include/linux/skbuff.h, mainline) over the model's structs:
+ * sizeof(struct sk_buff) and sizeof(struct skb_shared_info) are the host
+ * sizes of struct km_skb and struct km_skb_shared_info, not an ARM
+ * kernel's (aqc111_rx_fixup() sets truesize with it) */
+#define SKB_DATA_ALIGN(X)	ALIGN(X, SMP_CACHE_BYTES)
+/* return minimum truesize of one skb containing X bytes of data */
+#define SKB_TRUESIZE(X) ((X) +						\
+			 SKB_DATA_ALIGN(sizeof(struct sk_buff)) +	\
+			 SKB_DATA_ALIGN(sizeof(struct skb_shared_info)))
+
 /* custom: NET_SKB_PAD = max(32, L1_CACHE_BYTES) of the current machine */
 #define NET_SKB_PAD (km_skb_net_pad(km_task_machine(km_shim_current())))
 
