@@ -566,6 +566,48 @@ static void test_checker_read_past(void **state)
 	down(&f);
 }
 
+/* a read from the URB's buffer longer than the model's guard behind it
+ * (a memcpy() source of a length the device claims): reported and not
+ * done -- the driver is stopped there, as for a loop without progress --
+ * even after an earlier read past the data was this URB's report; one
+ * inside the guard goes on */
+static bool guard_went_on;
+
+static int guard_fixup(struct km_usbnet *dev, struct km_skb *skb)
+{
+	(void)dev;
+	km_compat_rx_step(skb->data + skb->len, 4);	/* inside the guard */
+	km_compat_rx_step(skb->data + skb->len, skb->data[0] == 1 ? (size_t)1 << 30 : 64);
+	guard_went_on = true;
+	return 1;
+}
+
+static void test_checker_read_past_guard(void **state)
+{
+	static struct km_usbnet_driver_info info = { .description = "guard",
+						     .rx_fixup = guard_fixup };
+	struct km_usbnet_variant v;
+	struct km_usbnet_rx_stats st;
+	struct fx f;
+
+	(void)state;
+	up_user(&f, &v, &info);
+	km_usbnet_set_rx_sink(f.dev, on_rx, &f);
+	urb[0] = 0;
+	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), 1);
+	assert_true(guard_went_on);
+	assert_int_equal(reports(&f, KM_R_RX_READ_PAST), 1);
+	guard_went_on = false;
+	urb[0] = 1;
+	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), 0);
+	assert_false(guard_went_on);
+	assert_int_equal(reports(&f, KM_R_RX_READ_PAST), 3);
+	km_usbnet_rx_get_stats(f.dev, &st);
+	assert_int_equal(st.fixup_errors, 1);	/* stopped: as a 0 return */
+	urb[0] = 0;
+	down(&f);
+}
+
 /* the step bound is KM_USBNET_RX_STEPS(len) steps (kmodel/usb.h): a loop
  * of that many goes on, one step more is stopped */
 static int steps_fixup(struct km_usbnet *dev, struct km_skb *skb)
@@ -1009,6 +1051,7 @@ int main(void)
 		FX(test_fix_e869e7a17798_fixed, ax88179_v5_16),
 		cmocka_unit_test(test_checker_no_progress),
 		cmocka_unit_test(test_checker_read_past),
+		cmocka_unit_test(test_checker_read_past_guard),
 		cmocka_unit_test(test_checker_step_bound),
 		cmocka_unit_test(test_rx_urb_nested),
 		cmocka_unit_test(test_rx_stale_bytes_poisoned),

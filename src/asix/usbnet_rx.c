@@ -102,12 +102,37 @@ static void read_past(struct km_usbnet_rx *rx, uintptr_t p, size_t n, const char
 		  rx->hi - rx->lo, rx->dev->rx_urb_size);
 }
 
+/* [p, p + n) starts in the URB's buffer or guard and runs past the guard:
+ * those bytes are host memory that is not the model's */
+static bool past_guard(const struct km_usbnet_rx *rx, uintptr_t p, size_t n)
+{
+	uintptr_t end = (uintptr_t)rx->obj_hi;
+
+	return p >= (uintptr_t)rx->head && p < end && n > end - p;
+}
+
+/* a read past the URB that would also leave the guard: reported (even
+ * after this URB's first report) and not done -- out of rx_fixup, as
+ * for a loop that makes no progress */
+static void __attribute__((noreturn)) stop_past_guard(struct km_usbnet_rx *rx, uintptr_t p,
+						       size_t n)
+{
+	km_report(rx->dev->m, KM_BUG, KM_R_RX_READ_PAST, "rx_fixup read: %zu bytes at URB "
+		  "offset %td read past its %td bytes of data and past the model's guard "
+		  "(%td bytes of buffer and guard): stopped", n, (ptrdiff_t)(p - (uintptr_t)rx->lo),
+		  rx->hi - rx->lo, rx->obj_hi - rx->lo);
+	longjmp(rx->stop, 1);
+}
+
 void km_rx_read_check(struct km_machine *m, const void *p, size_t n)
 {
 	struct km_usbnet_rx *rx = m->usbnet->rx_active;
 
-	if (rx && past_urb(rx, (uintptr_t)p, n))
+	if (rx && past_urb(rx, (uintptr_t)p, n)) {
+		if (past_guard(rx, (uintptr_t)p, n))
+			stop_past_guard(rx, (uintptr_t)p, n);
 		read_past(rx, (uintptr_t)p, n, "rx_fixup read");
+	}
 }
 
 /* the compatibility layer's step of a receive loop (and read of @n bytes at
@@ -119,8 +144,11 @@ void km_compat_rx_step(const void *p, size_t n)
 
 	if (!t || !(rx = t->m->usbnet->rx_active))
 		return;
-	if (past_urb(rx, (uintptr_t)p, n))
+	if (past_urb(rx, (uintptr_t)p, n)) {
+		if (past_guard(rx, (uintptr_t)p, n))
+			stop_past_guard(rx, (uintptr_t)p, n);
 		read_past(rx, (uintptr_t)p, n, "rx_fixup read");
+	}
 	if (++rx->steps > rx->max_steps) {
 		km_report(t->m, KM_BUG, KM_R_RX_NO_PROGRESS, "rx_fixup: %lu steps on a "
 			  "%td-byte URB without getting through it: stopped", rx->steps,
