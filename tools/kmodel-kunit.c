@@ -9,6 +9,7 @@
 #include "km_tool.h"
 #include <kmodel/kmodel.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <time.h>
 
 struct run {
@@ -218,7 +219,20 @@ struct child_job {
 	size_t n;
 	struct run *r;
 	struct km_kunit_module *mod;
+	char *running;		/* the test the child is in: shared with us */
 };
+
+/* Which test the child is in, where its parent reads it once it crashed
+ * or hung: "suite.case", "suite.case (param)" */
+#define RUNNING_SIZE 512
+
+static void note_running(const char *suite, const char *name, const char *param, void *arg)
+{
+	if (param)
+		snprintf(arg, RUNNING_SIZE, "%s.%s (%s)", suite, name, param);
+	else
+		snprintf(arg, RUNNING_SIZE, "%s.%s", suite, name);
+}
 
 static int run_child(void *arg, GByteArray *out)
 {
@@ -234,6 +248,8 @@ static int run_child(void *arg, GByteArray *out)
 
 	if (r->kmap_local)
 		cfg.kmap = KM_KMAP_LOCAL;
+	if (j->running)
+		km_kunit_module_set_progress(j->mod, note_running, j->running);
 	if (km_machine_new(&cfg, &m)) {
 		fprintf(stderr, "kmodel-kunit: machine %s: %s\n", r->mach->name, km_last_error());
 		return 3;
@@ -260,12 +276,18 @@ static int run_child(void *arg, GByteArray *out)
 /* run @r in a child; fills its ktap and json, or crash */
 static void run_isolated(size_t n, struct run *r, struct km_kunit_module *mod, double timeout)
 {
-	struct child_job j = { n, r, mod };
+	char *running = mmap(NULL, RUNNING_SIZE, PROT_READ | PROT_WRITE,
+			     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	struct child_job j = { n, r, mod, running == MAP_FAILED ? NULL : running };
 	GByteArray *got = g_byte_array_new();
 	const gsize head = sizeof(int) + sizeof(guint64);
 	gchar *failure = NULL;
 	guint64 klen = 0;
-	int status = km_tool_isolated(timeout, run_child, &j, got, &failure);
+	int status;
+
+	if (j.running)
+		j.running[0] = '\0';
+	status = km_tool_isolated(timeout, run_child, &j, got, &failure);
 
 	if (got->len >= head)
 		memcpy(&klen, got->data + sizeof(int), sizeof(klen));
@@ -280,11 +302,20 @@ static void run_isolated(size_t n, struct run *r, struct km_kunit_module *mod, d
 		r->crash = g_strdup("its process sent back no result");
 	if (r->crash) {
 		r->failures = 1;
+		if (j.running && j.running[0]) {	/* name the test it died in */
+			gchar *why = g_strdup_printf("%s, in %.*s", r->crash, RUNNING_SIZE - 1,
+						     j.running);
+
+			g_free(r->crash);
+			r->crash = why;
+		}
 	} else {
 		memcpy(&r->failures, got->data, sizeof(r->failures));
 		r->ktap = g_strndup((const char *)got->data + head, klen);
 		r->json = g_strndup((const char *)got->data + head + klen, got->len - head - klen);
 	}
+	if (j.running)
+		munmap(j.running, RUNNING_SIZE);
 	g_free(failure);
 	g_byte_array_free(got, TRUE);
 }

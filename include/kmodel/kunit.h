@@ -182,6 +182,21 @@ KM_API int km_kunit_run(struct km_kunit_module *mod, struct km_machine *m,
 			size_t *nres);
 KM_API void km_kunit_results_free(struct km_kunit_result *res, size_t nres);
 
+/** A test about to run: its suite (the module name for an initcall), its
+ *  case ("module_init" for an initcall) and its parameter's description
+ *  (NULL when it has none). */
+typedef void (*km_kunit_progress_fn)(const char *suite, const char *name, const char *param,
+				     void *arg);
+/**
+ * km_kunit_module_set_progress() - call @fn with @arg before each test
+ * km_kunit_run() runs on @mod (NULL: none). A runner that isolates a run
+ * in a child process (kmodel-kunit) records there which test was running,
+ * so a crash or a hang names it, as the kernel's log names the test that
+ * oopsed.
+ */
+KM_API void km_kunit_module_set_progress(struct km_kunit_module *mod, km_kunit_progress_fn fn,
+					 void *arg);
+
 #ifdef __cplusplus
 }
 #endif

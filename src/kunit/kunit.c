@@ -41,6 +41,8 @@ struct km_kunit_module {
 	void (*const *exitcalls)(void);
 	size_t nexitcalls;
 	unsigned int kernel_version;
+	km_kunit_progress_fn progress;	/* km_kunit_module_set_progress() */
+	void *progress_arg;
 };
 
 /* lines of @text into @log, each after @indent ("    " or "    # name: ") */
@@ -465,10 +467,28 @@ static void run_case(struct km_kunit_run *run, struct km_kunit_suite *suite,
 	collect_reports(run);
 }
 
-static void run_suite(struct km_kunit_run *run, struct km_kunit_suite *suite, GArray *res)
+void km_kunit_module_set_progress(struct km_kunit_module *mod, km_kunit_progress_fn fn,
+				  void *arg)
+{
+	if (!mod)
+		return;
+	mod->progress = fn;
+	mod->progress_arg = arg;
+}
+
+static void progress(const struct km_kunit_module *mod, const char *suite, const char *name,
+		     const char *param)
+{
+	if (mod->progress)
+		mod->progress(suite, name, param, mod->progress_arg);
+}
+
+static void run_suite(const struct km_kunit_module *mod, struct km_kunit_run *run,
+		      struct km_kunit_suite *suite, GArray *res)
 {
 	for (struct km_kunit_case *c = suite->test_cases; c && c->run_case; c++) {
 		if (!c->generate_params) {
+			progress(mod, suite->name, c->name, NULL);
 			run_reset(run, c->name);
 			run_case(run, suite, c, NULL, 0);
 			result_add(res, suite->name, c->name, NULL, 0, run);
@@ -486,6 +506,7 @@ static void run_suite(struct km_kunit_run *run, struct km_kunit_suite *suite, GA
 
 			i++;
 			name = desc[0] ? g_strdup(desc) : g_strdup_printf("param-%d", i - 1);
+			progress(mod, suite->name, c->name, name);
 			run_reset(run, c->name);
 			run_case(run, suite, c, p, i);
 			result_add(res, suite->name, c->name, name, i, run);
@@ -516,6 +537,8 @@ int km_kunit_run(struct km_kunit_module *mod, struct km_machine *m,
 	for (size_t s = 0; s < mod->nsuites; s++) {
 		struct km_kunit_suite *suite = mod->suites[s];
 
+		if (suite->suite_init)
+			progress(mod, suite->name, "suite_init", NULL);
 		if (suite->suite_init && suite->suite_init(suite)) {
 			run_reset(&run, suite->name);
 			run.status = KM_KUNIT_FAILURE;
@@ -523,7 +546,7 @@ int km_kunit_run(struct km_kunit_module *mod, struct km_machine *m,
 			result_add(out, suite->name, "suite_init", NULL, 0, &run);
 			continue;
 		}
-		run_suite(&run, suite, out);
+		run_suite(mod, &run, suite, out);
 		if (suite->suite_exit)
 			suite->suite_exit(suite);
 	}
@@ -533,6 +556,7 @@ int km_kunit_run(struct km_kunit_module *mod, struct km_machine *m,
 		int ret = -ENOMEM;
 
 		/* insmod's context: a process with its address space */
+		progress(mod, mod->name, "module_init", NULL);
 		run_reset(&run, "module_init");
 		if (!km_mm_new(m, &mm) && !km_task_new(m, mm, 0, &t)) {
 			prev = km_task_switch(t);
