@@ -633,18 +633,12 @@ static void json_boards(JsonBuilder *b, const GArray *rows)
 		const struct board_row *r = &g_array_index(rows, struct board_row, i);
 
 		json_builder_begin_object(b);
-		json_builder_set_member_name(b, "profile");
-		json_builder_add_string_value(b, r->profile);
-		json_builder_set_member_name(b, "operation");
-		json_builder_add_string_value(b, r->op);
-		json_builder_set_member_name(b, "variant");
-		json_builder_add_string_value(b, r->variant);
-		json_builder_set_member_name(b, "predicted_mb_s");
-		json_builder_add_double_value(b, r->mb_s);
-		json_builder_set_member_name(b, "low");
-		json_builder_add_double_value(b, r->low);
-		json_builder_set_member_name(b, "high");
-		json_builder_add_double_value(b, r->high);
+		km_tool_json_str(b, "profile", r->profile);
+		km_tool_json_str(b, "operation", r->op);
+		km_tool_json_str(b, "variant", r->variant);
+		km_tool_json_num(b, "predicted_mb_s", r->mb_s);
+		km_tool_json_num(b, "low", r->low);
+		km_tool_json_num(b, "high", r->high);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
@@ -798,24 +792,11 @@ static void json_drops(JsonBuilder *b, const struct repro *R)
 		json_builder_begin_object(b);
 		json_builder_set_member_name(b, "block_size");
 		json_builder_add_int_value(b, (gint64)bsizes[i]);
-		json_builder_set_member_name(b, "published_pct");
-		json_builder_add_double_value(b, pub);
+		km_tool_json_num(b, "published_pct", pub);
 		/* not run (-s): null */
-		json_builder_set_member_name(b, "predicted_pct");
-		if (isnan(pred))
-			json_builder_add_null_value(b);
-		else
-			json_builder_add_double_value(b, pred);
-		json_builder_set_member_name(b, "low");
-		if (isnan(pred))
-			json_builder_add_null_value(b);
-		else
-			json_builder_add_double_value(b, lo);
-		json_builder_set_member_name(b, "high");
-		if (isnan(pred))
-			json_builder_add_null_value(b);
-		else
-			json_builder_add_double_value(b, hi);
+		km_tool_json_num_or_null(b, "predicted_pct", pred);
+		km_tool_json_num_or_null(b, "low", isnan(pred) ? NAN : lo);
+		km_tool_json_num_or_null(b, "high", isnan(pred) ? NAN : hi);
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);

@@ -9,6 +9,7 @@
 #define KM_TOOL_H
 
 #include <json-glib/json-glib.h>
+#include <math.h>
 #include <kmodel/machine.h>
 #include <kmodel/registry.h>
 #include <kmodel/version.h>
@@ -459,6 +460,29 @@ static inline gchar *km_tool_cpu_model(void)
 		g_free(text);
 	}
 	return model ? model : g_strdup("unknown");
+}
+
+/* A member of the JSON object being built: a string, a number, or a
+ * number that is null when NaN (a value the run did not produce). */
+static inline void km_tool_json_str(JsonBuilder *b, const char *name, const char *s)
+{
+	json_builder_set_member_name(b, name);
+	json_builder_add_string_value(b, s);
+}
+
+static inline void km_tool_json_num(JsonBuilder *b, const char *name, double v)
+{
+	json_builder_set_member_name(b, name);
+	json_builder_add_double_value(b, v);
+}
+
+static inline void km_tool_json_num_or_null(JsonBuilder *b, const char *name, double v)
+{
+	json_builder_set_member_name(b, name);
+	if (isnan(v))
+		json_builder_add_null_value(b);
+	else
+		json_builder_add_double_value(b, v);
 }
 
 /* The "metadata" member of a tool's JSON output: what was run, with what
