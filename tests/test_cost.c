@@ -53,7 +53,8 @@ static const char *const good_lines[] = {
 	"# a test value", "spin_locks=0", "# a test value", "pt_walks_sw=0",
 	"# a test value", "urb_allocs=11", "# a test value", "usb_in_packets=0",
 	"# a test value", "eth_rx_frames=13", "# a test value", "uaccess_pan_switches=17",
-	"# a test value", "uaccess_range_masks=19",
+	"# a test value", "uaccess_range_masks=19", "# a test value", "gup_kmap_calls=0",
+	"# a test value", "gup_kmap_pages=0",
 	"[slab_debug]", "# a test value", "enabled=1", "# a test value", "alloc_cycles_per_byte=0.5",
 	"# a test value", "free_cycles_per_byte=0.25", "# a test value", "skb_head_bytes=10",
 	"[link]", "# a test value", "usb_bytes_per_s=200",
@@ -556,6 +557,7 @@ static gchar *paths_table(const char *group, const char *extra)
 		"memset_calls", "memmove_calls", "skb_allocs", "skb_clones", "skb_copies", "skb_frees",
 		"urbs", "usb_packets", "eth_frames", "spin_locks", "pt_walks_sw", "urb_allocs",
 		"usb_in_packets", "eth_rx_frames", "uaccess_pan_switches", "uaccess_range_masks",
+		"gup_kmap_calls", "gup_kmap_pages",
 	};
 	GString *s = g_string_new(NULL);
 
@@ -1719,6 +1721,38 @@ static void test_events_counted(void **state)
 		assert_int_equal(ev.kfree_class[8], 0);
 		assert_int_equal(ev.kfree_bytes, 192);
 		assert_int_equal(ev.kfree_arm_bytes, 128);
+		/* the RFC's own code: one gup_kmap_copy_to_user(), one
+		 * do_op_one_page() for each of the 17 pages */
+		assert_int_equal(ev.gup_kmap_calls, 1);
+		assert_int_equal(ev.gup_kmap_pages, 17);
+		/* one copyin of 4 KiB each: the calls and the chunks it counts */
+		{
+			static const struct {
+				const char *name;
+				bool rfc;		/* else the direct variant */
+				unsigned long off;	/* from b */
+				unsigned long left, calls, pages;
+			} rows[] = {
+				{ "dd's 4 KiB 8 bytes into a page: 4088 + 8", true, 8, 0, 1, 2 },
+				{ "a partial pin copies nothing (the RFC's flaw)", true,
+				  16 * 4096 + 8, 4096, 1, 0 },
+				{ "the direct variant has no such code", false, 8, 0, 0, 0 },
+			};
+
+			for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+				km_events_reset(f.m);
+				if (km_copyin(f.t, rows[i].rfc ? &km_uaccess_gup_kmap_rfc
+							       : &km_uaccess_direct,
+					      big, b + rows[i].off, 4096) != rows[i].left)
+					fail_msg("%s: not %lu left", rows[i].name, rows[i].left);
+				km_events_get(f.m, &ev);
+				if (ev.gup_kmap_calls != rows[i].calls ||
+				    ev.gup_kmap_pages != rows[i].pages)
+					fail_msg("%s: %llu calls, %llu pages", rows[i].name,
+						 (unsigned long long)ev.gup_kmap_calls,
+						 (unsigned long long)ev.gup_kmap_pages);
+			}
+		}
 		g_free(big);
 	}
 }
@@ -2013,6 +2047,7 @@ static void test_event_names(void **state)
 		{ "clear_slab_warm_bytes", &ev.clear_slab_warm_bytes },
 		{ "clear_refilled_bytes", &ev.clear_refilled_bytes },
 		{ "uaccess_range_masks", &ev.uaccess_range_masks },
+		{ "gup_kmap_pages", &ev.gup_kmap_pages },
 	};
 
 	for (size_t j = 0; j < G_N_ELEMENTS(probe); j++) {

@@ -671,6 +671,16 @@ struct km_events {
 	 *  (arch/arm/lib/clear_user.S: a loop of two one-word stores, strt
 	 *  with CPU_USE_DOMAINS, str without) */
 	uint64_t uaccess_asm_clear_bytes;
+	/* appended: the faithful RFC's own code (gup_kmap_rfc:
+	 * lib/uaccess_gup_kmap_memcpy.c of "[RFC 1/3] lib: copy_{from,to}_user
+	 * using gup & kmap_atomic()", on v5.7), beyond the calls it makes,
+	 * which count as their own events (kmalloc, gup, kmap, memcpy,
+	 * put_page, kfree). gup_kmap_fixed's own code is not counted. */
+	/** gup_kmap_copy_{from,to}_user() calls, with their buffer_op() */
+	uint64_t gup_kmap_calls;
+	/** do_op_one_page() calls, with their copy_chunk_*() and their turn of
+	 *  the put_page() loop: a chunk of one page of the user buffer */
+	uint64_t gup_kmap_pages;
 };
 #define KM_EVENTS_KMALLOC_CLASSES 16
 /** The distance that keeps a written line "warm" for the events above:

@@ -54,7 +54,7 @@ static const char *const event_names[] = {
 	"kfree_class_12", "kfree_class_13", "kfree_class_14", "kfree_class_15",
 	"kmalloc_arm_bytes", "kfree_arm_bytes", "clear_slab_warm_bytes", "clear_refilled_bytes",
 	"uaccess_pan_switches", "uaccess_range_masks", "uaccess_asm_to_bytes",
-	"uaccess_asm_from_bytes", "uaccess_asm_clear_bytes",
+	"uaccess_asm_from_bytes", "uaccess_asm_clear_bytes", "gup_kmap_calls", "gup_kmap_pages",
 };
 _Static_assert(G_N_ELEMENTS(event_names) == KM_EVENTS_NFIELDS,
 	       "a name for every counter of struct km_events");

@@ -387,6 +387,7 @@ int km_cost_calibrate_host(const char *path)
 			{ "eth_rx_frames", 0, "not timed" },
 			{ "uaccess_pan_switches", 0, "no domains on the host" },
 			{ "uaccess_range_masks", 0, "inside the copies" },
+			{ "gup_kmap_calls", 0, "not timed" }, { "gup_kmap_pages", 0, "not timed" },
 		};
 
 		for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {

@@ -39,7 +39,7 @@ static const struct cost_event {
 	EV(memmove_calls), EV(skb_allocs), EV(skb_clones), EV(skb_copies), EV(skb_frees),
 	EV(urbs), EV(usb_packets), EV(eth_frames), EV(spin_locks), EV(pt_walks_sw),
 	EV(urb_allocs), EV(usb_in_packets), EV(eth_rx_frames), EV(uaccess_pan_switches),
-	EV(uaccess_range_masks),
+	EV(uaccess_range_masks), EV(gup_kmap_calls), EV(gup_kmap_pages),
 };
 #undef EV
 

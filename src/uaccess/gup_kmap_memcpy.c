@@ -215,18 +215,32 @@ end:
 unsigned long gup_kmap_copy_from_user(void *to, const void __user *from, unsigned long n);
 unsigned long gup_kmap_copy_to_user(void __user *to, const void *from, unsigned long n);
 
+/* The entries count the RFC's own code (kmodel/machine.h gup_kmap_calls,
+ * gup_kmap_pages): the calls it makes count as their own events. */
 static unsigned long KM_VARIANT_ENTRY rfc_from(void *to, unsigned long from, unsigned long n)
 {
+	unsigned long left;
+	bool kernel_ds;
+
 	if (!km_current_task)
 		return km_uaccess_no_task("gup_kmap_rfc raw_copy_from_user", n);
-	return gup_kmap_copy_from_user(to, (const void __user *)from, n);
+	kernel_ds = uaccess_kernel();
+	left = gup_kmap_copy_from_user(to, (const void __user *)from, n);
+	km_uaccess_gup_kmap_count(km_current_task, from, n, left, kernel_ds);
+	return left;
 }
 
 static unsigned long KM_VARIANT_ENTRY rfc_to(unsigned long to, const void *from, unsigned long n)
 {
+	unsigned long left;
+	bool kernel_ds;
+
 	if (!km_current_task)
 		return km_uaccess_no_task("gup_kmap_rfc raw_copy_to_user", n);
-	return gup_kmap_copy_to_user((void __user *)to, from, n);
+	kernel_ds = uaccess_kernel();
+	left = gup_kmap_copy_to_user((void __user *)to, from, n);
+	km_uaccess_gup_kmap_count(km_current_task, to, n, left, kernel_ds);
+	return left;
 }
 
 const struct km_uaccess_ops km_uaccess_gup_kmap_rfc = {

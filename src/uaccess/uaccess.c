@@ -221,6 +221,23 @@ unsigned long km_clear_user_with(struct km_task *t, const struct km_uaccess_ops 
 	return n;
 }
 
+void km_uaccess_gup_kmap_count(struct km_task *t, unsigned long uaddr, unsigned long n,
+			       unsigned long left, bool kernel_ds)
+{
+	struct km_machine *m = t->m;
+	unsigned long first, last;
+
+	if (kernel_ds)		/* uaccess_kernel(): a test and a memcpy() */
+		return;
+	KM_EV_INC(m, gup_kmap_calls);
+	if (left || !n)		/* no buffer_op() chunk copied */
+		return;
+	/* num_pages of the RFC: DIV_ROUND_UP(uaddr + n, PAGE_SIZE) - uaddr / PAGE_SIZE */
+	first = uaddr >> m->page_shift;
+	last = (uaddr + n - 1) >> m->page_shift;
+	KM_EV_ADD(m, gup_kmap_pages, last - first + 1);
+}
+
 unsigned long km_uaccess_no_task(const char *op, unsigned long n)
 {
 	km_set_error("%s: no current task (km_task_switch()): nothing copied", op);
