@@ -38,8 +38,11 @@
  * offset, with probability about bs/4096 per block. DD_BUF_OFFSET is 8,
  * the value for an mmap'd buffer and for a first heap allocation; offset
  * 0, which malloc gives neither, pins a page less per block of 4K or
- * more. GNU coreutils dd gives 0: it page-aligns its buffer (src/dd.c,
- * ptr_align(ibuf, page_size)); km_dd_opts.buffer_page_aligned runs that.
+ * more. The RFC's author saw a non-zero offset: copies "of exact page size (but
+ * not page aligned)" pinning two pages, "even w/ 'dd' 'bs=1M'" (busybox
+ * dd; linux-kernel, 13 and 14 Jun 2020, the RFC's thread). GNU coreutils
+ * dd gives 0: it page-aligns its buffer (src/dd.c, ptr_align(ibuf,
+ * page_size)); km_dd_opts.buffer_page_aligned runs that.
  * Simplifications: no writeback, no dirty throttling.
  */
 #include "scenario_internal.h"
