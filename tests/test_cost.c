@@ -212,6 +212,29 @@ static void test_exact_cycles(void **state)
 	}
 }
 
+/* a TCP segment's fast clone under DEBUG_SLAB: the original and its clone
+ * are one skbuff_fclone_cache object of 2 x sizeof(struct sk_buff) +
+ * sizeof(atomic_t) (v3.5 net/core/skbuff.c skb_init()), checked whole at
+ * the original's allocation (one skb_alloc) and poisoned whole at the
+ * second free (two skb_frees): alloc (10 + 10 + 4) x 0.5, free (10 + 10 +
+ * 4) x 0.25 with the good profile's 10-byte head -- a head and 4 bytes
+ * more on each side than the two plain heads' count */
+static void test_slab_debug_fclone(void **state)
+{
+	struct km_cost_profile *p = ((struct good *)*state)->p;	/* good_setup() */
+	struct km_events ev = { .skb_allocs = 1, .skb_clones = 1, .skb_frees = 2 };
+	struct km_cost_workload w = { 0 };
+	struct km_cost_result r;
+
+	assert_int_equal(km_cost_predict(p, &ev, &w, &r), 0);
+	assert_true(item(&r, "slab debug") == (10 + 10 + 4) * 0.5 + (10 + 10 + 4) * 0.25);
+	/* no clone: each head alone (skbuff_head_cache) */
+	ev.skb_clones = 0;
+	ev.skb_frees = 1;
+	assert_int_equal(km_cost_predict(p, &ev, &w, &r), 0);
+	assert_true(item(&r, "slab debug") == 10 * 0.5 + 10 * 0.25);
+}
+
 /* clear_user's bytes: uaccess_clear_bytes counts those asked of it,
  * clear_bytes those zeroed (struct km_events); a clear_user that faults
  * part way zeroes fewer than it was asked, and only zeroed bytes cost
@@ -2068,6 +2091,7 @@ int main(void)
 	GArray *rows = km_test_new_group();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_exact_cycles, good_setup, good_teardown),
+		cmocka_unit_test_setup_teardown(test_slab_debug_fclone, good_setup, good_teardown),
 		cmocka_unit_test_setup_teardown(test_clear_user_short, good_setup, good_teardown),
 		cmocka_unit_test(test_working_set_misses),
 		cmocka_unit_test_setup_teardown(test_link_bound, good_setup, good_teardown),

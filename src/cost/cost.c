@@ -22,6 +22,9 @@
 
 /* the largest profile or paths table read (the shipped ones are < 64 KiB) */
 #define KM_PROFILE_MAX_BYTES (1 << 20)
+/* skbuff_fclone_cache's object beyond its two heads: fclone_ref, an
+ * atomic_t (v3.5 net/core/skbuff.c skb_init()) */
+#define KM_FCLONE_REF_BYTES 4
 
 /* The event kinds a profile prices, in [cycles], with their place in
  * struct km_events. Every one is a required key. */
@@ -1452,9 +1455,21 @@ int km_cost_predict_sized(const struct km_cost_profile *p, const struct km_event
 	}
 	add_item(out, "copy bytes", copy_other, copy_other * c_copy);
 	if (p->slab_debug) {
-		/* the objects as the target has them (32-bit ARM buckets) */
-		double a = (double)e.kmalloc_arm_bytes + (double)e.skb_allocs * p->skb_head_bytes;
-		double f = (double)e.kfree_arm_bytes + (double)e.skb_frees * p->skb_head_bytes;
+		/* the objects as the target has them (32-bit ARM buckets).
+		 * A clone's head: skb_clone() of a fast-clone original takes
+		 * its companion, which came with the original as one
+		 * skbuff_fclone_cache object of two heads and fclone_ref
+		 * (v3.5 net/core/skbuff.c skb_init(), alloc_skb_fclone()),
+		 * checked and refilled whole at the original's allocation
+		 * and poisoned whole when the second of the two is freed
+		 * (kfree_skbmem()); another clone allocates its head from
+		 * skbuff_head_cache. Either way a clone adds a head and
+		 * fclone_ref's 4 bytes to the allocated bytes, and 4 to the
+		 * freed (its head's free is among skb_frees) */
+		double a = (double)e.kmalloc_arm_bytes + (double)e.skb_allocs * p->skb_head_bytes +
+			   (double)e.skb_clones * (p->skb_head_bytes + KM_FCLONE_REF_BYTES);
+		double f = (double)e.kfree_arm_bytes + (double)e.skb_frees * p->skb_head_bytes +
+			   (double)e.skb_clones * KM_FCLONE_REF_BYTES;
 
 		add_item(out, "slab debug", a + f, a * p->alloc_cpb + f * p->free_cpb);
 	}
