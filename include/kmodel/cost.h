@@ -61,7 +61,9 @@
  *  [slab_debug] enabled (0 or 1), alloc_cycles_per_byte (kmalloc under
  *              DEBUG_SLAB: check_poison_obj() and the POISON_INUSE fill),
  *              free_cycles_per_byte (kfree: the POISON_FREE fill),
- *              skb_head_bytes (a struct sk_buff of skbuff_head_cache)
+ *              skb_head_bytes (a struct sk_buff of skbuff_head_cache;
+ *              a clone adds a head and fclone_ref's 4 bytes: a fast
+ *              clone's companion is poisoned with its original)
  *  [link]      (optional) usb_bytes_per_s (> 0): the most the board's
  *              USB host carries of bulk-out, bytes per second. The wire
  *              is not the board's: wire_bits_per_s and
@@ -294,10 +296,11 @@ struct km_cost_result {
  * the uaccess bytes, memmove_bytes, skb_copy_bytes) and sets at the L1
  * rate; with [slab_debug] enabled, its per-byte charges on the bytes
  * kmalloc'ed and kfree'd as 32-bit ARM has them (kmalloc_arm_bytes,
- * kfree_arm_bytes) and on the skb heads allocated and freed. @w_size and
- * @out_size are the caller's sizes of @w (read up to it; members past it
- * take their defaults) and @out (written up to it; a tail the library
- * does not know is zeroed). Use km_cost_predict(), which passes them.
+ * kfree_arm_bytes) and on the skb heads allocated, cloned and freed.
+ * @w_size and @out_size are the caller's sizes of @w (read up to it;
+ * members past it take their defaults) and @out (written up to it; a tail
+ * the library does not know is zeroed). Use km_cost_predict(), which
+ * passes them.
  * Return: 0, -EINVAL (NULL argument, @w_size below
  * KM_COST_WORKLOAD_MIN_SIZE, @out_size below KM_COST_RESULT_MIN_SIZE).
  */
