@@ -141,12 +141,61 @@ grep -q '^not ok 2 bbw.gup_kmap_fixed.kmap-pre-5.11$' "$tmp/out" || no "crashing
 # ASan the child exits through the sanitizer instead of by SIGSEGV
 n=$(grep -c '^    # bbw\.[a-z_]*\.kmap-pre-5\.11: crashed: .*, in kunit_crash\.crash_null$' "$tmp/out")
 [ "$n" -eq 2 ] || no "crashing suite: $n of 2 runs name the crashing case: $(head -c 600 "$tmp/out")"
+# the tests that ended before the crash are listed with their results,
+# streamed from the child as each ended; the one it died in is "not ok"
+# with ktap.rst's ERROR directive and how it died; the rest keep their
+# place in the plans without a result line (kunit_parser.py reads them as
+# crashed), each named "not run". WHY: SIGSEGV, or ASan's exit.
+expect 1 "$crash" --variant direct
+cat >"$tmp/want" <<'KTAP'
+    1..2
+        KTAP version 1
+        # Subtest: kunit_crash
+        1..3
+        ok 1 crash_first
+        not ok 2 crash_null # ERROR WHY
+        # crash_after: not run
+        # kunit_crash: pass:1 fail:1 skip:0 total:2
+    not ok 1 kunit_crash
+    # kunit_crash_later: not run
+    # Totals: pass:1 fail:1 skip:0 total:2
+not ok 1 bbw.direct.kmap-pre-5.11
+KTAP
+why='killed by signal 11 \(Segmentation fault\)|exited with status 1 before its result .*'
+sed -n '/^    1\.\./,$p' "$tmp/out" | sed -E "s/# ERROR ($why)\$/# ERROR WHY/" >"$tmp/got"
+cmp -s "$tmp/want" "$tmp/got" || no "crashing suite KTAP: $(diff "$tmp/want" "$tmp/got" | head -20)"
 expect 1 "$crash" --variant direct --json
 grep -q '"failures" : 1,' "$tmp/out" && grep -q '"error" : "' "$tmp/out" ||
 	no "crashing suite: JSON has no error: $(head -c 600 "$tmp/out")"
+tr -d ' \n' <"$tmp/out" | grep -o '"case":"[a-z_]*","param":null,"param_index":0,"status":"[a-z_]*"' \
+	>"$tmp/got"
+cat >"$tmp/want" <<'JSON'
+"case":"crash_first","param":null,"param_index":0,"status":"pass"
+"case":"crash_null","param":null,"param_index":0,"status":"fail"
+"case":"crash_after","param":null,"param_index":0,"status":"not_run"
+"case":"crash_after","param":null,"param_index":0,"status":"not_run"
+JSON
+cmp -s "$tmp/want" "$tmp/got" || no "crashing suite JSON tests: $(cat "$tmp/got")"
+grep -Eq "\"error\" : \"($why)\"" "$tmp/out" || no "crashing suite: JSON's crashed test has no error"
+# a hang in a parameter: the parameters before it listed, it TIMEOUT, its
+# subtest without a plan (how many would come is not known)
 expect 1 "$loop" --variant direct --timeout 0.5
-grep -q 'crashed: timed out after 0.5 s (--timeout): killed, in kunit_loop\.' "$tmp/out" ||
-	no "looping suite not timed out, or its case not named: $(head -c 600 "$tmp/out")"
+grep -q 'crashed: timed out after 0.5 s (--timeout): killed, in kunit_loop\.loop_forever (n=3)$' \
+	"$tmp/out" || no "looping suite not timed out, or its case not named: $(head -c 600 "$tmp/out")"
+cat >"$tmp/want" <<'KTAP'
+        1..2
+            KTAP version 1
+            # Subtest: loop_forever
+            ok 1 n=1
+            ok 2 n=2
+            not ok 3 n=3 # TIMEOUT after 0.5 s (--timeout): killed
+        not ok 1 loop_forever
+        # loop_after: not run
+        # kunit_loop: pass:2 fail:1 skip:0 total:3
+    not ok 1 kunit_loop
+KTAP
+sed -n '/^        1\.\.2$/,/^    not ok 1 kunit_loop$/p' "$tmp/out" >"$tmp/got"
+cmp -s "$tmp/want" "$tmp/got" || no "looping suite KTAP: $(diff "$tmp/want" "$tmp/got" | head -20)"
 # a fraction of a second is a limit, not none (nor 0 s): a run that ends
 # within it passes
 expect 0 "$boundary" --variant direct --timeout 0.9

@@ -6,6 +6,7 @@
  * (Documentation/dev-tools/ktap.rst, version 1) or JSON. kmodel/kunit.h
  * runs them; this is its command line.
  */
+#define _GNU_SOURCE	/* memfd_create() */
 #include "km_tool.h"
 #include <kmodel/kmodel.h>
 #include <stdlib.h>
@@ -16,12 +17,15 @@ struct run {
 	const struct km_tool_machine *mach;
 	const struct km_uaccess_ops *ops;
 	bool kmap_local;
+	/* its tests, in the order they run: res[0..ndone) ended, res[ndone]
+	 * is the one its process died in when crashed_test, the rest did not
+	 * run (a run that finished: ndone == nres) */
 	struct km_kunit_result *res;
-	size_t nres;
+	size_t nres, ndone;
+	bool crashed_test;
 	int failures;
-	/* what the run's child process sent back (NULL: it sent nothing) */
-	char *ktap, *json;
-	char *crash;	/* how the child ended if not by finishing: NULL when it did */
+	char *why;	/* how its process ended if not by finishing: NULL when it did */
+	char *crash;	/* why, and the test it was in */
 };
 
 static const char *run_era(const struct run *r)
@@ -34,6 +38,15 @@ static gchar *run_name(const struct run *r)
 	return g_strdup_printf("%s.%s.kmap-%s", r->mach->name, r->ops->name, run_era(r));
 }
 
+enum test_state { TEST_ENDED, TEST_CRASHED, TEST_NOT_RUN };
+
+static enum test_state test_state(const struct run *r, size_t k)
+{
+	if (k < r->ndone)
+		return TEST_ENDED;
+	return k == r->ndone && r->crashed_test ? TEST_CRASHED : TEST_NOT_RUN;
+}
+
 /* a result's KTAP line: "ok N name" [# SKIP reason] */
 static void ktap_result(FILE *out, const char *indent, size_t n, const char *name,
 			enum km_kunit_status st, const char *skip)
@@ -42,6 +55,21 @@ static void ktap_result(FILE *out, const char *indent, size_t n, const char *nam
 	if (st == KM_KUNIT_SKIPPED)
 		fprintf(out, " # SKIP%s%s", *skip ? " " : "", skip);
 	fputc('\n', out);
+}
+
+/* The test a run's process died in: "not ok" with the directive of
+ * Documentation/dev-tools/ktap.rst (mainline) for a test that timed out
+ * (TIMEOUT) or whose execution failed (ERROR), the signal after it */
+static void ktap_crashed(FILE *out, const char *indent, size_t n, const char *name,
+			 const struct run *r)
+{
+	const char *timed_out = "timed out ";
+
+	if (g_str_has_prefix(r->why, timed_out))
+		fprintf(out, "%snot ok %zu %s # TIMEOUT %s\n", indent, n, name,
+			r->why + strlen(timed_out));
+	else
+		fprintf(out, "%snot ok %zu %s # ERROR %s\n", indent, n, name, r->why);
 }
 
 /* the log, each line under @indent ("    # ..." lines come indented) */
@@ -57,7 +85,11 @@ static void ktap_log(FILE *out, const char *indent, const char *log)
 
 /* One run: a subtest per suite (a case with parameters: a subtest of its
  * parameters), in KUnit's layout (lib/kunit/test.c, mainline) one level
- * down, with the pass/fail/skip totals lines */
+ * down, with the pass/fail/skip totals lines. In a run whose process died,
+ * a test that did not run keeps its place in its plan with a "# NAME: not
+ * run" line but no result line: tools/testing/kunit/kunit_parser.py
+ * (mainline) reads a subtest its plan promised and that never came as
+ * crashed ("missing expected subtest!"), as after an oops. */
 static void ktap_run(FILE *out, size_t n, const struct run *r)
 {
 	gchar *name = run_name(r);
@@ -70,6 +102,8 @@ static void ktap_run(FILE *out, size_t n, const struct run *r)
 	fprintf(out, "    KTAP version 1\n    # Subtest: %s\n", name);
 	fprintf(out, "    # machine %s, uaccess variant %s, kmap era %s\n", r->mach->name,
 		r->ops->name, run_era(r));
+	if (r->crash)
+		fprintf(out, "    # %s: crashed: %s\n", name, r->crash);
 	fprintf(out, "    1..%zu\n", nsuites);
 	for (size_t s = 1; i < r->nres; s++) {
 		const char *suite = r->res[i].suite;
@@ -79,6 +113,11 @@ static void ktap_run(FILE *out, size_t n, const struct run *r)
 
 		while (end < r->nres && !strcmp(r->res[end].suite, suite))
 			end++;
+		if (test_state(r, i) == TEST_NOT_RUN) {	/* (so are the others) */
+			fprintf(out, "    # %s: not run\n", suite);
+			i = end;
+			continue;
+		}
 		for (size_t k = i; k < end; k++)
 			if (!r->res[k].param_index || r->res[k].param_index == 1)
 				ncases++;
@@ -88,23 +127,45 @@ static void ktap_run(FILE *out, size_t n, const struct run *r)
 			const struct km_kunit_result *x = &r->res[k];
 
 			if (!x->param_index) {
+				k++;
+				if (test_state(r, k - 1) == TEST_NOT_RUN) {
+					fprintf(out, "        # %s: not run\n", x->name);
+					continue;
+				}
+				if (test_state(r, k - 1) == TEST_CRASHED) {
+					ktap_crashed(out, "        ", c, x->name, r);
+					cnt[KM_KUNIT_FAILURE]++;
+					suite_fail = true;
+					continue;
+				}
 				ktap_log(out, "    ", x->log);
 				ktap_result(out, "        ", c, x->name, x->status, x->skip_reason);
 				cnt[x->status]++;
 				suite_fail |= x->status == KM_KUNIT_FAILURE;
-				k++;
 				continue;
 			}
-			/* a parameterised case: its parameters' subtest */
+			/* a parameterised case: its parameters' subtest (no
+			 * plan when its process died in one: how many would
+			 * have come is not known) */
 			size_t pend = k;
 			enum km_kunit_status st = KM_KUNIT_SKIPPED;
 
 			while (pend < end && !strcmp(r->res[pend].name, x->name) &&
 			       r->res[pend].param_index)
 				pend++;
-			fprintf(out, "            KTAP version 1\n            # Subtest: %s\n"
-				"            1..%zu\n", x->name, pend - k);
+			fprintf(out, "            KTAP version 1\n            # Subtest: %s\n",
+				x->name);
+			if (test_state(r, pend - 1) == TEST_ENDED)
+				fprintf(out, "            1..%zu\n", pend - k);
 			for (size_t p = k; p < pend; p++) {
+				if (test_state(r, p) == TEST_CRASHED) {
+					ktap_crashed(out, "            ",
+						     (size_t)r->res[p].param_index,
+						     r->res[p].param, r);
+					cnt[KM_KUNIT_FAILURE]++;
+					st = KM_KUNIT_FAILURE;
+					continue;
+				}
 				ktap_log(out, "        ", r->res[p].log);
 				ktap_result(out, "            ", (size_t)r->res[p].param_index,
 					    r->res[p].param, r->res[p].status,
@@ -137,6 +198,37 @@ static void ktap_run(FILE *out, size_t n, const struct run *r)
 
 static const char *const status_names[] = { "pass", "fail", "skip" };
 
+/* one test's JSON object: @status "pass", "fail", "skip" or "not_run";
+ * @error how its run's process died in it, or NULL */
+static void json_test(JsonBuilder *b, const struct km_kunit_result *x, const char *status,
+		      const char *error)
+{
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "suite");
+	json_builder_add_string_value(b, x->suite);
+	json_builder_set_member_name(b, "case");
+	json_builder_add_string_value(b, x->name);
+	json_builder_set_member_name(b, "param");
+	if (x->param)
+		json_builder_add_string_value(b, x->param);
+	else
+		json_builder_add_null_value(b);
+	json_builder_set_member_name(b, "param_index");
+	json_builder_add_int_value(b, x->param_index);
+	json_builder_set_member_name(b, "status");
+	json_builder_add_string_value(b, status);
+	json_builder_set_member_name(b, "skip_reason");
+	json_builder_add_string_value(b, x->skip_reason);
+	json_builder_set_member_name(b, "log");
+	json_builder_add_string_value(b, x->log);
+	json_builder_set_member_name(b, "error");
+	if (error)
+		json_builder_add_string_value(b, error);
+	else
+		json_builder_add_null_value(b);
+	json_builder_end_object(b);
+}
+
 /* one run's JSON object */
 static JsonNode *json_run(const struct run *r)
 {
@@ -160,25 +252,12 @@ static JsonNode *json_run(const struct run *r)
 	json_builder_set_member_name(b, "tests");
 	json_builder_begin_array(b);
 	for (size_t k = 0; k < r->nres; k++) {
-		const struct km_kunit_result *x = &r->res[k];
+		enum test_state st = test_state(r, k);
 
-		json_builder_begin_object(b);
-		json_builder_set_member_name(b, "suite");
-		json_builder_add_string_value(b, x->suite);
-		json_builder_set_member_name(b, "case");
-		json_builder_add_string_value(b, x->name);
-		json_builder_set_member_name(b, "param");
-		if (x->param)
-			json_builder_add_string_value(b, x->param);
-		else
-			json_builder_add_null_value(b);
-		json_builder_set_member_name(b, "status");
-		json_builder_add_string_value(b, status_names[x->status]);
-		json_builder_set_member_name(b, "skip_reason");
-		json_builder_add_string_value(b, x->skip_reason);
-		json_builder_set_member_name(b, "log");
-		json_builder_add_string_value(b, x->log);
-		json_builder_end_object(b);
+		json_test(b, &r->res[k],
+			  st == TEST_NOT_RUN ? "not_run" :
+			  st == TEST_CRASHED ? "fail" : status_names[r->res[k].status],
+			  st == TEST_CRASHED ? r->why : NULL);
 	}
 	json_builder_end_array(b);
 	json_builder_end_object(b);
@@ -199,11 +278,8 @@ static void json_runs(FILE *out, const char *plugin, const struct run *runs, siz
 	json_builder_add_string_value(b, plugin);
 	json_builder_set_member_name(b, "runs");
 	json_builder_begin_array(b);
-	for (size_t i = 0; i < nruns; i++) {
-		JsonNode *node = runs[i].json ? json_from_string(runs[i].json, NULL) : NULL;
-
-		json_builder_add_value(b, node ? node : json_run(&runs[i]));
-	}
+	for (size_t i = 0; i < nruns; i++)
+		json_builder_add_value(b, json_run(&runs[i]));
 	json_builder_end_array(b);
 	json_builder_end_object(b);
 	root = json_builder_get_root(b);
@@ -212,26 +288,62 @@ static void json_runs(FILE *out, const char *plugin, const struct run *runs, siz
 	g_object_unref(b);
 }
 
-/* The run, in a child process (km_tool_isolated(): a suite that crashes
- * or hangs ends that run only): it sends back its failures, the length of
- * its KTAP (as the @n-th run), its KTAP and its JSON object */
-struct child_job {
-	size_t n;
-	struct run *r;
-	struct km_kunit_module *mod;
-	char *running;		/* the test the child is in: shared with us */
+/* Which test the child is in, where its parent reads it once it crashed
+ * or hung (a page shared with it): the names of kmodel/kunit.h's
+ * km_kunit_progress_fn, cut to fit; param "" when it has none */
+struct running {
+	char suite[256];	/* struct kunit_suite's name[256] */
+	char name[256];
+	char param[KM_KUNIT_PARAM_DESC_SIZE];
 };
 
-/* Which test the child is in, where its parent reads it once it crashed
- * or hung: "suite.case", "suite.case (param)" */
-#define RUNNING_SIZE 512
+/* The run, in a child process (km_tool_isolated(): a suite that crashes
+ * or hangs ends that run only). Each test's result goes to the parent as
+ * it ends, a line of JSON in the file @stream (shared with it: a pipe would
+ * fill while the parent waits); at the end the child sends its failures
+ * and the number of results. */
+struct child_job {
+	struct run *r;
+	struct km_kunit_module *mod;
+	struct running *running;	/* shared with the parent (NULL: none) */
+	int stream;			/* -1: none */
+};
 
 static void note_running(const char *suite, const char *name, const char *param, void *arg)
 {
-	if (param)
-		snprintf(arg, RUNNING_SIZE, "%s.%s (%s)", suite, name, param);
-	else
-		snprintf(arg, RUNNING_SIZE, "%s.%s", suite, name);
+	struct running *p = arg;
+
+	g_strlcpy(p->suite, suite, sizeof(p->suite));
+	g_strlcpy(p->name, name, sizeof(p->name));
+	g_strlcpy(p->param, param ? param : "", sizeof(p->param));
+}
+
+static void send_result(const struct km_kunit_result *x, void *arg)
+{
+	const struct child_job *j = arg;
+	JsonBuilder *b = json_builder_new();
+	JsonNode *node;
+	gchar *line;
+	GString *s;
+
+	json_test(b, x, status_names[x->status], NULL);
+	node = json_builder_get_root(b);
+	line = json_to_string(node, FALSE);	/* one line: "\n" is escaped */
+	s = g_string_new(line);
+	g_string_append_c(s, '\n');
+	for (gsize off = 0; off < s->len;) {
+		ssize_t w = write(j->stream, s->str + off, s->len - off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			break;	/* the parent counts what it got */
+		off += (gsize)w;
+	}
+	g_string_free(s, TRUE);
+	g_free(line);
+	json_node_unref(node);
+	g_object_unref(b);
 }
 
 static int run_child(void *arg, GByteArray *out)
@@ -240,16 +352,14 @@ static int run_child(void *arg, GByteArray *out)
 	struct run *r = j->r;
 	struct km_machine_config cfg = r->mach->cfg;
 	struct km_machine *m;
-	char *ktap = NULL, *json;
-	size_t klen = 0;
-	guint64 len;
-	FILE *fp;
-	JsonNode *node;
+	int sent[2];
 
 	if (r->kmap_local)
 		cfg.kmap = KM_KMAP_LOCAL;
 	if (j->running)
 		km_kunit_module_set_progress(j->mod, note_running, j->running);
+	if (j->stream >= 0)
+		km_kunit_module_set_result(j->mod, send_result, j);
 	if (km_machine_new(&cfg, &m)) {
 		fprintf(stderr, "kmodel-kunit: machine %s: %s\n", r->mach->name, km_last_error());
 		return 3;
@@ -260,77 +370,221 @@ static int run_child(void *arg, GByteArray *out)
 		return 3;
 	}
 	km_machine_destroy(m);
-	fp = open_memstream(&ktap, &klen);
-	ktap_run(fp, j->n, r);
-	fclose(fp);
-	node = json_run(r);
-	json = json_to_string(node, FALSE);
-	len = klen;
-	g_byte_array_append(out, (const guint8 *)&r->failures, sizeof(r->failures));
-	g_byte_array_append(out, (const guint8 *)&len, sizeof(len));
-	g_byte_array_append(out, (const guint8 *)ktap, (guint)klen);
-	g_byte_array_append(out, (const guint8 *)json, (guint)strlen(json));
+	sent[0] = r->failures;
+	sent[1] = (int)r->nres;
+	g_byte_array_append(out, (const guint8 *)sent, sizeof(sent));
 	return 0;
 }
 
-/* run @r in a child; fills its ktap and json, or crash */
-static void run_isolated(size_t n, struct run *r, struct km_kunit_module *mod, double timeout)
+/* a streamed line back into a result (its strings g_strdup()ed) */
+static bool result_from_json(const char *line, struct km_kunit_result *x)
 {
-	char *running = mmap(NULL, RUNNING_SIZE, PROT_READ | PROT_WRITE,
-			     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	struct child_job j = { n, r, mod, running == MAP_FAILED ? NULL : running };
-	GByteArray *got = g_byte_array_new();
-	const gsize head = sizeof(int) + sizeof(guint64);
-	gchar *failure = NULL;
-	guint64 klen = 0;
-	int status;
+	JsonNode *node = json_from_string(line, NULL);
+	JsonObject *o;
+	const char *st;
+	bool ok = false;
 
-	if (j.running)
-		j.running[0] = '\0';
-	status = km_tool_isolated(timeout, run_child, &j, got, &failure);
-
-	if (got->len >= head)
-		memcpy(&klen, got->data + sizeof(int), sizeof(klen));
-	if (failure && g_str_has_prefix(failure, "timed out"))	/* kmodel-kunit's words */
-		r->crash = g_strdup_printf("timed out after %g s (--timeout): killed", timeout);
-	else if (failure)	/* "crashed: killed by signal ..." */
-		r->crash = g_strdup(g_str_has_prefix(failure, "crashed: ") ?
-				    failure + strlen("crashed: ") : failure);
-	else if (status)
-		r->crash = g_strdup_printf("its process exited with status %d", status);
-	else if (got->len < head || klen > got->len - head)
-		r->crash = g_strdup("its process sent back no result");
-	if (r->crash) {
-		r->failures = 1;
-		if (j.running && j.running[0]) {	/* name the test it died in */
-			gchar *why = g_strdup_printf("%s, in %.*s", r->crash, RUNNING_SIZE - 1,
-						     j.running);
-
-			g_free(r->crash);
-			r->crash = why;
-		}
-	} else {
-		memcpy(&r->failures, got->data, sizeof(r->failures));
-		r->ktap = g_strndup((const char *)got->data + head, klen);
-		r->json = g_strndup((const char *)got->data + head + klen, got->len - head - klen);
-	}
-	if (j.running)
-		munmap(j.running, RUNNING_SIZE);
-	g_free(failure);
-	g_byte_array_free(got, TRUE);
+	if (!node || !JSON_NODE_HOLDS_OBJECT(node))
+		goto out;
+	o = json_node_get_object(node);
+	st = json_object_get_string_member_with_default(o, "status", "");
+	*x = (struct km_kunit_result){
+		.suite = g_strdup(json_object_get_string_member_with_default(o, "suite", "")),
+		.name = g_strdup(json_object_get_string_member_with_default(o, "case", "")),
+		.param = json_object_get_null_member(o, "param") ? NULL :
+			 g_strdup(json_object_get_string_member_with_default(o, "param", "")),
+		.param_index = (int)json_object_get_int_member_with_default(o, "param_index", 0),
+		.status = !strcmp(st, "fail") ? KM_KUNIT_FAILURE :
+			  !strcmp(st, "skip") ? KM_KUNIT_SKIPPED : KM_KUNIT_SUCCESS,
+		.log = g_strdup(json_object_get_string_member_with_default(o, "log", "")),
+		.skip_reason = g_strdup(json_object_get_string_member_with_default(
+			o, "skip_reason", "")),
+	};
+	ok = true;
+out:
+	if (node)
+		json_node_unref(node);
+	return ok;
 }
 
-/* a run that did not finish: its KTAP line, with why as a diagnostic */
-static void ktap_crashed(FILE *out, size_t n, const struct run *r)
+/* the results the child streamed to @fd, whole lines only (a line cut by
+ * its death is not one) */
+static GArray *read_stream(int fd)
 {
-	gchar *name = run_name(r);
+	GArray *res = g_array_new(FALSE, TRUE, sizeof(struct km_kunit_result));
+	GString *all = g_string_new(NULL);
+	char buf[65536];
+	ssize_t n;
 
-	fprintf(out, "    KTAP version 1\n    # Subtest: %s\n", name);
-	fprintf(out, "    # machine %s, uaccess variant %s, kmap era %s\n", r->mach->name,
-		r->ops->name, run_era(r));
-	fprintf(out, "    # %s: crashed: %s\n    1..0\n", name, r->crash);
-	fprintf(out, "not ok %zu %s\n", n, name);
-	g_free(name);
+	while (fd >= 0 && (n = pread(fd, buf, sizeof(buf), (off_t)all->len)) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			break;
+		g_string_append_len(all, buf, n);
+	}
+	for (char *line = all->str, *nl; (nl = strchr(line, '\n')); line = nl + 1) {
+		struct km_kunit_result x;
+
+		*nl = '\0';
+		if (result_from_json(line, &x))
+			g_array_append_val(res, x);
+	}
+	g_string_free(all, TRUE);
+	return res;
+}
+
+static void add_test(GArray *res, const char *suite, const char *name, const char *param,
+		     int param_index)
+{
+	struct km_kunit_result x = {
+		.suite = g_strdup(suite), .name = g_strdup(name), .param = g_strdup(param),
+		.param_index = param_index, .status = KM_KUNIT_FAILURE,
+		.log = g_strdup(""), .skip_reason = g_strdup(""),
+	};
+
+	g_array_append_val(res, x);
+}
+
+static bool same_test(const struct km_kunit_result *x, const struct running *p)
+{
+	return !strcmp(x->suite, p->suite) && !strcmp(x->name, p->name) &&
+	       !strcmp(x->param ? x->param : "", p->param);
+}
+
+/* A run whose process died: its tests in the order km_kunit_run() runs
+ * them (lib/kunit/test.c's, then the initcalls): those that ended
+ * (@done), the one it died in (@p, unless it had ended), then the rest,
+ * from @mod's own tables (a parameterised case not run is one test: its
+ * parameters' generator is the plugin's code, run in the child only) */
+static void plan_crashed(struct run *r, const struct km_kunit_module *mod, GArray *done,
+			 const struct running *p)
+{
+	const struct km_kunit_result *d = (const struct km_kunit_result *)done->data;
+	bool pending = p && p->suite[0] && !(done->len && same_test(&d[done->len - 1], p));
+	GArray *res = g_array_new(FALSE, TRUE, sizeof(struct km_kunit_result));
+	struct km_kunit_suite *const *suites;
+	size_t nsuites, ninit, k = 0;
+
+	/* a test not seen: not run when no ended test and no crash is after it */
+#define NOT_SEEN(suite, name) do {						\
+		if (k == done->len && !pending)					\
+			add_test(res, suite, name, NULL, 0);			\
+	} while (0)
+#define CRASHED_HERE(suite, name, idx) do {					\
+		r->ndone = res->len;						\
+		r->crashed_test = true;						\
+		pending = false;						\
+		add_test(res, suite, name, p->param[0] ? p->param : NULL, idx);	\
+	} while (0)
+	suites = km_kunit_module_suites(mod, &nsuites);
+	for (size_t s = 0; s < nsuites; s++) {
+		const char *suite = suites[s]->name;
+
+		if (pending && !strcmp(p->suite, suite) && !strcmp(p->name, "suite_init"))
+			CRASHED_HERE(suite, "suite_init", 0);
+		if (k < done->len && !strcmp(d[k].suite, suite) && !strcmp(d[k].name, "suite_init")) {
+			g_array_append_val(res, d[k]);	/* it failed: no case ran */
+			k++;
+			continue;
+		}
+		for (const struct km_kunit_case *c = suites[s]->test_cases; c && c->run_case; c++) {
+			const char *name = c->name ? c->name : "";
+			int nparams = 0;
+
+			for (; k < done->len && !strcmp(d[k].suite, suite) && !strcmp(d[k].name, name);
+			     k++, nparams++)
+				g_array_append_val(res, d[k]);
+			if (pending && !strcmp(p->suite, suite) && !strcmp(p->name, name))
+				CRASHED_HERE(suite, name, p->param[0] ? nparams + 1 : 0);
+			else if (!nparams)
+				NOT_SEEN(suite, name);
+		}
+		if (pending && !strcmp(p->suite, suite))	/* its exit, say */
+			CRASHED_HERE(suite, p->name, 0);
+	}
+	km_kunit_module_initcalls(mod, &ninit);
+	for (size_t i = 0; i < ninit; i++) {
+		const char *mname = km_kunit_module_name(mod);
+
+		if (k < done->len && !strcmp(d[k].name, "module_init"))
+			g_array_append_val(res, d[k++]);
+		else if (pending && !strcmp(p->name, "module_init"))
+			CRASHED_HERE(mname, "module_init", 0);
+		else
+			NOT_SEEN(mname, "module_init");
+	}
+#undef NOT_SEEN
+#undef CRASHED_HERE
+	/* what the tables do not hold (a plugin's tables changed under it?) */
+	for (; k < done->len; k++)
+		g_array_append_val(res, d[k]);
+	if (!r->crashed_test)
+		r->ndone = k;
+	g_array_set_size(done, 0);	/* its strings are res's now */
+	r->nres = res->len;
+	r->res = (struct km_kunit_result *)g_array_free(res, FALSE);
+}
+
+/* run @r in a child; fills its results, and why and crash if it died */
+static void run_isolated(struct run *r, struct km_kunit_module *mod, double timeout)
+{
+	struct running *running = mmap(NULL, sizeof(*running), PROT_READ | PROT_WRITE,
+				       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	struct child_job j = { r, mod, running == MAP_FAILED ? NULL : running,
+			       memfd_create("kmodel-kunit results", MFD_CLOEXEC) };
+	GByteArray *got = g_byte_array_new();
+	gchar *failure = NULL;
+	GArray *done;
+	int status, sent[2] = { 0, 0 }, stream_err = j.stream < 0 ? errno : 0;
+
+	if (j.running)
+		j.running->suite[0] = '\0';
+	status = km_tool_isolated(timeout, run_child, &j, got, &failure);
+	done = read_stream(j.stream);
+	if (got->len == sizeof(sent))
+		memcpy(sent, got->data, sizeof(sent));
+	if (failure && g_str_has_prefix(failure, "timed out"))	/* kmodel-kunit's words */
+		r->why = g_strdup_printf("timed out after %g s (--timeout): killed", timeout);
+	else if (failure)	/* "crashed: killed by signal ..." */
+		r->why = g_strdup(g_str_has_prefix(failure, "crashed: ") ?
+				  failure + strlen("crashed: ") : failure);
+	else if (status)
+		r->why = g_strdup_printf("its process exited with status %d", status);
+	else if (j.stream < 0)
+		r->why = g_strdup_printf("its results could not come back: memfd_create: %s",
+					 g_strerror(stream_err));
+	else if (got->len != sizeof(sent))
+		r->why = g_strdup("its process sent back no result");
+	else if (sent[1] < 0 || (guint)sent[1] != done->len)
+		r->why = g_strdup_printf("%u of its %d results came back", done->len, sent[1]);
+	if (r->why) {
+		plan_crashed(r, mod, done, j.running);
+		r->failures = 1;
+		for (size_t k = 0; k < r->ndone; k++)
+			r->failures += r->res[k].status == KM_KUNIT_FAILURE;
+		if (j.running && j.running->suite[0]) {	/* name the test it died in */
+			r->crash = g_strdup_printf("%s, in %s.%s%s%s%s", r->why, j.running->suite,
+						   j.running->name, j.running->param[0] ? " (" : "",
+						   j.running->param,
+						   j.running->param[0] ? ")" : "");
+		} else {
+			r->crash = g_strdup(r->why);
+		}
+	} else {
+		r->failures = sent[0];
+		r->nres = r->ndone = done->len;
+		r->res = (struct km_kunit_result *)g_array_free(done, FALSE);
+		done = NULL;
+	}
+	if (done)
+		km_kunit_results_free((struct km_kunit_result *)g_array_free(done, FALSE), 0);
+	if (j.stream >= 0)
+		close(j.stream);
+	if (j.running)
+		munmap(j.running, sizeof(*j.running));
+	g_free(failure);
+	g_byte_array_free(got, TRUE);
 }
 
 int main(int argc, char **argv)
@@ -387,7 +641,11 @@ int main(int argc, char **argv)
 		"report of its machine (sleeping in atomic context, a leaked pin, ...).\n"
 		"A module_init() function passes when it returns 0 without a BUG.\n"
 		"Output: KTAP version 1, one subtest per machine x variant x kmap era, its\n"
-		"suites below it; --json the same as JSON.\n"
+		"suites below it; --json the same as JSON. A run runs in a process of its\n"
+		"own: when a test crashes it or hangs past --timeout, the tests that ended\n"
+		"before are listed, the one it died in is \"not ok N name # ERROR signal\"\n"
+		"(# TIMEOUT), the others keep their place in the plans, without a result\n"
+		"line, under \"# name: not run\" (JSON: status \"not_run\").\n"
 		"docs/kunit.md: running your own suite from the installed package.\n"
 		"\n"
 		"Exit status: 0 all passed or skipped, 1 a test failed or a run crashed or\n"
@@ -480,7 +738,7 @@ int main(int argc, char **argv)
 			struct run r = { .mach = g_ptr_array_index(mach, mi),
 					 .ops = g_ptr_array_index(ops, v), .kmap_local = kmap_local };
 
-			run_isolated(runs->len + 1, &r, mod, timeout);
+			run_isolated(&r, mod, timeout);
 			failures += r.failures;
 			g_array_append_val(runs, r);
 		}
@@ -489,20 +747,14 @@ int main(int argc, char **argv)
 		json_runs(out, argv[1], (struct run *)runs->data, runs->len, argc0, argv0);
 	} else {
 		fprintf(out, "KTAP version 1\n1..%u\n", runs->len);
-		for (guint i = 0; i < runs->len; i++) {
-			const struct run *r = &g_array_index(runs, struct run, i);
-
-			if (r->crash)
-				ktap_crashed(out, i + 1, r);
-			else
-				fputs(r->ktap, out);
-		}
+		for (guint i = 0; i < runs->len; i++)
+			ktap_run(out, i + 1, &g_array_index(runs, struct run, i));
 	}
 	for (guint i = 0; i < runs->len; i++) {
 		struct run *r = &g_array_index(runs, struct run, i);
 
-		g_free(r->ktap);
-		g_free(r->json);
+		km_kunit_results_free(r->res, r->nres);
+		g_free(r->why);
 		g_free(r->crash);
 	}
 	g_array_free(runs, TRUE);

@@ -196,6 +196,18 @@ typedef void (*km_kunit_progress_fn)(const char *suite, const char *name, const 
  */
 KM_API void km_kunit_module_set_progress(struct km_kunit_module *mod, km_kunit_progress_fn fn,
 					 void *arg);
+/** A test's result, as soon as it is known: @r is valid during the call. */
+typedef void (*km_kunit_result_fn)(const struct km_kunit_result *r, void *arg);
+/**
+ * km_kunit_module_set_result() - call @fn with @arg after each test
+ * km_kunit_run() runs on @mod, with the result it adds to its array (NULL:
+ * none). A runner that isolates a run in a child process (kmodel-kunit)
+ * streams them to its parent there, so the tests that ended before a crash
+ * or a hang are still reported, as the kernel's log keeps the lines KUnit
+ * printed before an oops.
+ */
+KM_API void km_kunit_module_set_result(struct km_kunit_module *mod, km_kunit_result_fn fn,
+				       void *arg);
 
 #ifdef __cplusplus
 }

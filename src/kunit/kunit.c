@@ -43,6 +43,8 @@ struct km_kunit_module {
 	unsigned int kernel_version;
 	km_kunit_progress_fn progress;	/* km_kunit_module_set_progress() */
 	void *progress_arg;
+	km_kunit_result_fn result;	/* km_kunit_module_set_result() */
+	void *result_arg;
 };
 
 /* lines of @text into @log, each after @indent ("    " or "    # name: ") */
@@ -384,8 +386,9 @@ static void log_handler(const gchar *domain, GLogLevelFlags level, const gchar *
 	log_lines(run->log, "    # ", message);
 }
 
-static void result_add(GArray *res, const char *suite, const char *name, const char *param,
-		       int param_index, struct km_kunit_run *run)
+static void result_add(const struct km_kunit_module *mod, GArray *res, const char *suite,
+		       const char *name, const char *param, int param_index,
+		       struct km_kunit_run *run)
 {
 	struct km_kunit_result r = {
 		.suite = g_strdup(suite), .name = g_strdup(name), .param = g_strdup(param),
@@ -395,6 +398,8 @@ static void result_add(GArray *res, const char *suite, const char *name, const c
 	};
 
 	g_array_append_val(res, r);
+	if (mod->result)
+		mod->result(&r, mod->result_arg);
 }
 
 /* after a test: the machine's teardown checks, and its BUG reports fail it */
@@ -476,6 +481,14 @@ void km_kunit_module_set_progress(struct km_kunit_module *mod, km_kunit_progress
 	mod->progress_arg = arg;
 }
 
+void km_kunit_module_set_result(struct km_kunit_module *mod, km_kunit_result_fn fn, void *arg)
+{
+	if (!mod)
+		return;
+	mod->result = fn;
+	mod->result_arg = arg;
+}
+
 static void progress(const struct km_kunit_module *mod, const char *suite, const char *name,
 		     const char *param)
 {
@@ -491,7 +504,7 @@ static void run_suite(const struct km_kunit_module *mod, struct km_kunit_run *ru
 			progress(mod, suite->name, c->name, NULL);
 			run_reset(run, c->name);
 			run_case(run, suite, c, NULL, 0);
-			result_add(res, suite->name, c->name, NULL, 0, run);
+			result_add(mod, res, suite->name, c->name, NULL, 0, run);
 			continue;
 		}
 		/* kunit_run_tests(): each parameter from generate_params(), with
@@ -509,7 +522,7 @@ static void run_suite(const struct km_kunit_module *mod, struct km_kunit_run *ru
 			progress(mod, suite->name, c->name, name);
 			run_reset(run, c->name);
 			run_case(run, suite, c, p, i);
-			result_add(res, suite->name, c->name, name, i, run);
+			result_add(mod, res, suite->name, c->name, name, i, run);
 			g_free(name);
 			desc[0] = '\0';
 		}
@@ -543,7 +556,7 @@ int km_kunit_run(struct km_kunit_module *mod, struct km_machine *m,
 			run_reset(&run, suite->name);
 			run.status = KM_KUNIT_FAILURE;
 			g_string_append_printf(run.log, "    # %s: suite_init failed\n", suite->name);
-			result_add(out, suite->name, "suite_init", NULL, 0, &run);
+			result_add(mod, out, suite->name, "suite_init", NULL, 0, &run);
 			continue;
 		}
 		run_suite(mod, &run, suite, out);
@@ -573,7 +586,7 @@ int km_kunit_run(struct km_kunit_module *mod, struct km_machine *m,
 			g_string_append_printf(run.log, "    # module_init: returned %d\n", ret);
 		}
 		collect_reports(&run);
-		result_add(out, mod->name, "module_init", NULL, 0, &run);
+		result_add(mod, out, mod->name, "module_init", NULL, 0, &run);
 	}
 	g_log_remove_handler("kmodel", handler);
 	g_string_free(run.log, TRUE);
