@@ -254,7 +254,7 @@ for ex in byo_uaccess byo_tx_fixup; do
 done
 readme_build "$src/examples/byo_uaccess" "$tmp/pc_byo"
 # the example KUnit suite runs from the installed kmodel-kunit, built both
-# ways (find_package above, pkg-config as its README says): 1 case passes on
+# ways (find_package above, pkg-config as its README says): 2 cases pass on
 # each of the 4 variants x 2 machines
 readme_build "$src/examples/kunit_suite" "$tmp/pc_kunit"
 for so in "$tmp/b/kunit_suite/libmy_test.so" "$tmp/pc_kunit/libmy_test.so"; do
@@ -262,6 +262,10 @@ for so in "$tmp/b/kunit_suite/libmy_test.so" "$tmp/pc_kunit/libmy_test.so"; do
 		{ cat "$tmp/kunit.ktap" >&2; echo "install_consumer: kmodel-kunit $so failed" >&2; exit 1; }
 	[ "$(grep -c '^        ok 1 my_get_name$' "$tmp/kunit.ktap")" -eq 8 ] ||
 		{ cat "$tmp/kunit.ktap" >&2; echo "install_consumer: my_get_name did not pass 8 runs" >&2; exit 1; }
+	# KUNIT_ARRAY_PARAM_DESC()'s descriptions, a deferred vm_munmap()
+	[ "$(grep -c '^            ok 3 too long$' "$tmp/kunit.ktap")" -eq 8 ] &&
+	[ "$(grep -c '^        ok 2 my_get_name_table$' "$tmp/kunit.ktap")" -eq 8 ] ||
+		{ cat "$tmp/kunit.ktap" >&2; echo "install_consumer: my_get_name_table did not pass 8 runs" >&2; exit 1; }
 done
 # a kernel header the layer lacks is an error naming it (the guard after the
 # layer), and so is #if of a configuration option it does not set: through

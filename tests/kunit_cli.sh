@@ -3,10 +3,10 @@
 # kmodel-kunit on the kernel's user-copy tests (compiled unchanged through
 # the layer) and the boundary suite: usage: kunit_cli.sh KMODEL-KUNIT
 # USERCOPY_KUNIT.so TEST_USER_COPY.so BOUNDARY.so KMODEL-CHECK KMAP_LOCAL_68.so
-# FEATURES.so FROM_ONLY.so CRASH.so LOOP.so
+# FEATURES.so FROM_ONLY.so CRASH.so LOOP.so NAMES.so NAMES_PRE412.so
 set -u
 kunit=$1 usercopy=$2 test_user_copy=$3 boundary=$4 check=$5 kmap68=$6 features=$7
-from_only=$8 crash=$9 loop=${10}
+from_only=$8 crash=$9 loop=${10} names=${11} names_pre412=${12}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -196,6 +196,59 @@ cat >"$tmp/want" <<'KTAP'
 KTAP
 sed -n '/^        1\.\.2$/,/^    not ok 1 kunit_loop$/p' "$tmp/out" >"$tmp/got"
 cmp -s "$tmp/want" "$tmp/got" || no "looping suite KTAP: $(diff "$tmp/want" "$tmp/got" | head -20)"
+# the names real suites use (tests/kunit/names_kunit.c, at 6.12): the
+# descriptions of KUNIT_ARRAY_PARAM_DESC(); deferred actions after the exit
+# hook, the last first, a removed one never, a released one at once, and
+# after a failed assertion too; alloc_page() zeroed, GFP_ATOMIC quiet in
+# atomic context and GFP_KERNEL there might_sleep()'s BUG;
+# __copy_from_user_inatomic() short at a hole, its tail left as it was
+expect 1 "$names" --variant direct --machine bbw,a15
+cat >"$tmp/want" <<'KTAP'
+        1..6
+            KTAP version 1
+            # Subtest: names_param_desc
+            1..2
+            # names_param_desc: exit
+            ok 1 one
+            # names_param_desc: exit
+            ok 2 two
+        ok 1 names_param_desc
+        # names_actions: action 3
+        # names_actions: case ends
+        # names_actions: exit
+        # names_actions: action 3
+        # names_actions: action 2
+        # names_actions: action 1
+        ok 2 names_actions
+        # names_action_after_assert: ASSERTION FAILED at tests/kunit/names_kunit.c:94
+        Expected 1 == 2, but
+        # names_action_after_assert: exit
+        # names_action_after_assert: action 1
+        not ok 3 names_action_after_assert
+        # names_alloc_page: __GFP_HIGHMEM: lowmem
+        # names_alloc_page: exit
+        ok 4 names_alloc_page
+        # names_alloc_page_sleeps: exit
+        # names_alloc_page_sleeps: BUG sleep_in_atomic: sleeping function called from invalid context at tests/kunit/names_kunit.c:131: in_atomic(): 1, irqs_disabled(): 0, preempt_count 1, pagefault_disabled 0
+        not ok 5 names_alloc_page_sleeps
+        # names_copy_inatomic: exit
+        ok 6 names_copy_inatomic
+        # kunit_names: pass:5 fail:2 skip:0 total:7
+    not ok 1 kunit_names
+KTAP
+sed -n '/^    # Subtest: bbw\./,/^    not ok 1 kunit_names$/p' "$tmp/out" | sed -n '/^        1\.\.6$/,$p' >"$tmp/got"
+cmp -s "$tmp/want" "$tmp/got" || no "names suite KTAP: $(diff "$tmp/want" "$tmp/got" | head -20)"
+# a15's highmem: the __GFP_HIGHMEM page has no permanent mapping
+grep -q '^        # names_alloc_page: __GFP_HIGHMEM: highmem$' "$tmp/out" ||
+	no "names suite: alloc_page(__GFP_HIGHMEM) on a15 is not a highmem page"
+# at 4.11 the tail is zeroed (ARM's fixup); the RFC's variant, which the
+# copy goes through, returns n at the hole
+expect 1 "$names_pre412" --variant direct
+grep -q '^        ok 6 names_copy_inatomic$' "$tmp/out" || no "names suite at 4.11: inatomic tail"
+expect 1 "$names" --variant gup_kmap_rfc
+grep -q '^        not ok 6 names_copy_inatomic$' "$tmp/out" &&
+grep -q '^            left == 16 (0x10)$' "$tmp/out" ||
+	no "names suite: __copy_from_user_inatomic() does not run gup_kmap_rfc"
 # a fraction of a second is a limit, not none (nor 0 s): a run that ends
 # within it passes
 expect 0 "$boundary" --variant direct --timeout 0.9

@@ -105,10 +105,28 @@ KM_API void km_kunit_abort(struct km_kunit *test) __attribute__((noreturn));
 /** kunit_log(): a diagnostic line of the case ("    # " prefix in KTAP). */
 KM_API void km_kunit_log(struct km_kunit *test, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/** kunit_kmalloc_array()/kunit_kmalloc(): kmalloc() on current, freed when
- *  the case ends; NULL when kmalloc fails. kunit_kfree() frees one early. */
+/** kunit_kmalloc_array()/kunit_kmalloc(): kmalloc() on current, freed by a
+ *  deferred action when the case ends; NULL when kmalloc fails.
+ *  kunit_kfree() frees one early. */
 KM_API void *km_kunit_kmalloc(struct km_kunit *test, size_t size, unsigned int gfp);
 KM_API void km_kunit_kfree(struct km_kunit *test, const void *p);
+/** kunit_action_t (include/kunit/resource.h, mainline) */
+typedef void(km_kunit_action_t)(void *);
+/**
+ * km_kunit_add_action() - kunit_add_action(): call @action(@ctx) when the
+ * case ends (after its exit hook), the last added first, with
+ * kunit_kmalloc() memory (freed by actions of the same list), even when an
+ * assertion ended it. A NULL @action fails the case's assertion
+ * (lib/kunit/resource.c, mainline). Return: 0; -EINVAL outside a case.
+ */
+KM_API int km_kunit_add_action(struct km_kunit *test, km_kunit_action_t *action, void *ctx);
+/** kunit_remove_action(): forget the most recent (@action, @ctx), unrun. */
+KM_API void km_kunit_remove_action(struct km_kunit *test, km_kunit_action_t *action,
+				   void *ctx);
+/** kunit_release_action(): forget the most recent (@action, @ctx) and run
+ *  it now. Neither does anything when there is none. */
+KM_API void km_kunit_release_action(struct km_kunit *test, km_kunit_action_t *action,
+				    void *ctx);
 /** kunit_vm_mmap(): vm_mmap() in the case's address space, unmapped when
  *  the case ends (the case's task owns one). 0 on failure. */
 KM_API unsigned long km_kunit_vm_mmap(struct km_kunit *test, unsigned long addr,

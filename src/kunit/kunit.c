@@ -23,12 +23,18 @@ struct km_kunit_run {
 	enum km_kunit_status status;
 	GString *log;
 	char *skip_reason;
-	GPtrArray *allocs;	/* kunit_kmalloc() objects still live */
+	GArray *actions;	/* deferred actions (struct action), oldest first */
 	const char *case_name;	/* the "# name: " of its diagnostic lines */
 	/* the case's struct kunit: outside run_case()'s frame, which the
 	 * longjmp() of an assertion returns to (a local changed between
 	 * setjmp() and longjmp() would be indeterminate after it) */
 	struct km_kunit test;
+};
+
+/* a deferred action: lib/kunit/resource.c's struct kunit_action_ctx */
+struct action {
+	km_kunit_action_t *fn;
+	void *ctx;
 };
 
 struct km_kunit_module {
@@ -236,19 +242,79 @@ void km_kunit_mark_skipped(struct km_kunit *test, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* ---- deferred actions (lib/kunit/resource.c, mainline) ------------------------- */
+
+int km_kunit_add_action(struct km_kunit *test, km_kunit_action_t *action, void *ctx)
+{
+	struct action a = { action, ctx };
+
+	if (!test || !test->run)
+		return km_err(-EINVAL, "kunit_add_action: not in a KUnit case");
+	/* KUNIT_ASSERT_NOT_NULL_MSG(): ends the case */
+	if (!action)
+		km_kunit_fail(test, KM_KUNIT_ASSERTION, __FILE__, __LINE__,
+			      km_kunit_text_binary_ptr("action", "!=", "NULL", NULL, NULL),
+			      "Tried to action a NULL function!");
+	/* the kernel's kzalloc() of its record may fail (-ENOMEM, and
+	 * kunit_add_action_or_reset() runs the action); here it is host
+	 * memory and does not */
+	g_array_append_val(test->run->actions, a);
+	return 0;
+}
+
+/* kunit_find_resource(): the most recent (@action, @ctx), or -1 */
+static gint find_action(const struct km_kunit *test, km_kunit_action_t *action, const void *ctx)
+{
+	const GArray *acts = test->run->actions;
+
+	for (guint i = acts->len; i-- > 0;) {
+		const struct action *a = &g_array_index(acts, struct action, i);
+
+		if (a->fn == action && a->ctx == ctx)
+			return (gint)i;
+	}
+	return -1;
+}
+
+void km_kunit_remove_action(struct km_kunit *test, km_kunit_action_t *action, void *ctx)
+{
+	gint i;
+
+	if (test && test->run && (i = find_action(test, action, ctx)) >= 0)
+		g_array_remove_index(test->run->actions, (guint)i);
+}
+
+void km_kunit_release_action(struct km_kunit *test, km_kunit_action_t *action, void *ctx)
+{
+	gint i;
+
+	/* removed from the list first, then run (kunit_release_resource()) */
+	if (test && test->run && (i = find_action(test, action, ctx)) >= 0) {
+		g_array_remove_index(test->run->actions, (guint)i);
+		action(ctx);
+	}
+}
+
+/* lib/kunit/test.c's kfree_action_wrapper: kunit_kmalloc() memory is a
+ * deferred kfree() in the same list as the case's own actions */
+static void kfree_action(void *p)
+{
+	km_kfree(km_current(), p);
+}
+
 void *km_kunit_kmalloc(struct km_kunit *test, size_t size, unsigned int gfp)
 {
 	void *p = km_kmalloc(km_current(), size, gfp);
 
 	if (p)
-		g_ptr_array_add(test->run->allocs, p);
+		km_kunit_add_action(test, kfree_action, p);
 	return p;
 }
 
 void km_kunit_kfree(struct km_kunit *test, const void *p)
 {
-	if (p && g_ptr_array_remove(test->run->allocs, (gpointer)p))
-		km_kfree(km_current(), p);
+	if (p && find_action(test, kfree_action, p) >= 0)
+		km_kunit_release_action(test, kfree_action, (void *)p);
 	else if (p)
 		km_report(test->run->m, KM_BUG, KM_R_BAD_KFREE,
 			  "kunit_kfree(%p): not allocated by kunit_kmalloc() in this case", p);
@@ -465,8 +531,16 @@ static void run_case(struct km_kunit_run *run, struct km_kunit_suite *suite,
 	}
 	if (suite->exit && !setjmp(run->catch))
 		suite->exit(test);
-	while (run->allocs->len)
-		km_kfree(t, g_ptr_array_steal_index(run->allocs, run->allocs->len - 1));
+	/* kunit_cleanup(): the deferred actions, the last added first, each
+	 * under a catch of its own (an assertion in one ends that one) */
+	while (run->actions->len) {
+		struct action a = g_array_index(run->actions, struct action,
+						run->actions->len - 1);
+
+		g_array_set_size(run->actions, run->actions->len - 1);
+		if (!setjmp(run->catch))
+			a.fn(a.ctx);
+	}
 	km_task_switch(prev);
 	km_task_free(t);
 	collect_reports(run);
@@ -544,7 +618,7 @@ int km_kunit_run(struct km_kunit_module *mod, struct km_machine *m,
 		return err;
 	out = g_array_new(FALSE, TRUE, sizeof(struct km_kunit_result));
 	run.log = g_string_new(NULL);
-	run.allocs = g_ptr_array_new();
+	run.actions = g_array_new(FALSE, FALSE, sizeof(struct action));
 	handler = g_log_set_handler("kmodel", G_LOG_LEVEL_MASK, log_handler, &run);
 	km_reports_clear(m);
 	for (size_t s = 0; s < mod->nsuites; s++) {
@@ -591,7 +665,7 @@ int km_kunit_run(struct km_kunit_module *mod, struct km_machine *m,
 	g_log_remove_handler("kmodel", handler);
 	g_string_free(run.log, TRUE);
 	g_free(run.skip_reason);
-	g_ptr_array_free(run.allocs, TRUE);
+	g_array_free(run.actions, TRUE);
 	km_machine_set_uaccess(m, NULL);
 	for (guint i = 0; i < out->len; i++)
 		failures += g_array_index(out, struct km_kunit_result, i).status ==

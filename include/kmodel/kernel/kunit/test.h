@@ -57,6 +57,20 @@
 		return NULL;									\
 	}
 
+/* duplicate in effect (include/kunit/test.h, mainline; strscpy() as
+ * snprintf()): the parameters of @array, each described by its member
+ * @desc_member, a string */
+#define KUNIT_ARRAY_PARAM_DESC(name, array, desc_member)					\
+	static const void *name##_gen_params(const void *prev, char *desc)			\
+	{											\
+		typeof((array)[0]) *__next = prev ? ((typeof(__next)) prev) + 1 : (array);	\
+		if (__next - (array) < (long)ARRAY_SIZE((array))) {				\
+			snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s", __next->desc_member);	\
+			return __next;								\
+		}										\
+		return NULL;									\
+	}
+
 /* custom: kunit_test_suites() puts the suites in the km_kunit_suites
  * section of the plugin (the kernel's .kunit_test_suites section) */
 #define KM_KUNIT_CAT_(a, b) a##b
@@ -267,5 +281,8 @@
 #define KUNIT_ASSERT_MEMNEQ(test, l, r, size) KUNIT_ASSERT_MEMNEQ_MSG(test, l, r, size, NULL)
 #define KUNIT_ASSERT_MEMNEQ_MSG(test, l, r, size, fmt, ...) \
 	KM_KUNIT_MEM(test, KUNIT_ASSERTION, l, !=, r, size, fmt, ##__VA_ARGS__)
+
+/* as the kernel's include/kunit/test.h ends (mainline) */
+#include <kunit/resource.h>
 
 #endif

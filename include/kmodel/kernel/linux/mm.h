@@ -13,6 +13,7 @@
 /* custom: struct page is the model's struct km_page, kept incomplete */
 struct page;
 #define km_page_of(p) ((struct km_page *)(p))
+#include <linux/gfp.h>	/* as the kernel's <linux/mm.h> brings it */
 
 #define FOLL_WRITE KM_FOLL_WRITE
 #define FOLL_FORCE KM_FOLL_FORCE

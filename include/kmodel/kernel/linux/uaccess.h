@@ -45,6 +45,38 @@ static inline bool pagefault_disabled(void) { return km_pagefault_disabled(km_sh
 #endif
 
 
+/*
+ * __copy_from_user_inatomic(): no access_ok(), no might_fault(): for a
+ * caller that checked the range and may not sleep (pagefault_disable(),
+ * atomic context), through current's uaccess variant. By
+ * KMODEL_KERNEL_VERSION:
+ * - >= 4.12: duplicate in effect (include/linux/uaccess.h, v5.7): the raw
+ *   copy alone, no zero-fill ("Neither __copy_from_user() nor
+ *   __copy_from_user_inatomic() zero anything at all"); kasan and
+ *   check_object_size() not modelled;
+ * - < 4.12: ARM's `#define __copy_from_user_inatomic __copy_from_user`
+ *   (arch/arm/include/asm/uaccess.h), arm_copy_from_user, whose fixup
+ *   (arch/arm/lib/copy_from_user.S before the v4.12 raw_copy_from_user()
+ *   switch) zeroes the bytes not copied, as the layer's copy_from_user() of
+ *   these versions does.
+ * The bytes not copied.
+ */
+static inline unsigned long __must_check __copy_from_user_inatomic(void *to,
+								   const void __user *from,
+								   unsigned long n)
+{
+	unsigned long res = km_task_uaccess(km_shim_current())->raw_copy_from_user(
+		to, (unsigned long)from, n);
+
+#if KMODEL_KERNEL_VERSION < KERNEL_VERSION(4, 12, 0)
+	if (res && res <= n && to)
+		(memset)((unsigned char *)to + (n - res), 0, res);
+#endif
+	return res;
+}
+#define __copy_from_user_inatomic(to, from, n) \
+	KM_SHIM_AT(__copy_from_user_inatomic((to), (from), (n)))
+
 /* duplicate (include/linux/uaccess.h, v5.7: the generic forms, which ARM
  * takes: it defines no user_access_begin()) */
 #define user_access_begin(ptr, len) access_ok(ptr, len)
