@@ -462,12 +462,16 @@ static inline gchar *km_tool_cpu_model(void)
 	return model ? model : g_strdup("unknown");
 }
 
-/* A member of the JSON object being built: a string, a number, or a
- * number that is null when NaN (a value the run did not produce). */
+/* A member of the JSON object being built: a string (null when NULL), a
+ * number, or a number that is null when NaN (a value the run did not
+ * produce). */
 static inline void km_tool_json_str(JsonBuilder *b, const char *name, const char *s)
 {
 	json_builder_set_member_name(b, name);
-	json_builder_add_string_value(b, s);
+	if (s)
+		json_builder_add_string_value(b, s);
+	else
+		json_builder_add_null_value(b);
 }
 
 static inline void km_tool_json_num(JsonBuilder *b, const char *name, double v)

@@ -204,28 +204,15 @@ static void json_test(JsonBuilder *b, const struct km_kunit_result *x, const cha
 		      const char *error)
 {
 	json_builder_begin_object(b);
-	json_builder_set_member_name(b, "suite");
-	json_builder_add_string_value(b, x->suite);
-	json_builder_set_member_name(b, "case");
-	json_builder_add_string_value(b, x->name);
-	json_builder_set_member_name(b, "param");
-	if (x->param)
-		json_builder_add_string_value(b, x->param);
-	else
-		json_builder_add_null_value(b);
+	km_tool_json_str(b, "suite", x->suite);
+	km_tool_json_str(b, "case", x->name);
+	km_tool_json_str(b, "param", x->param);
 	json_builder_set_member_name(b, "param_index");
 	json_builder_add_int_value(b, x->param_index);
-	json_builder_set_member_name(b, "status");
-	json_builder_add_string_value(b, status);
-	json_builder_set_member_name(b, "skip_reason");
-	json_builder_add_string_value(b, x->skip_reason);
-	json_builder_set_member_name(b, "log");
-	json_builder_add_string_value(b, x->log);
-	json_builder_set_member_name(b, "error");
-	if (error)
-		json_builder_add_string_value(b, error);
-	else
-		json_builder_add_null_value(b);
+	km_tool_json_str(b, "status", status);
+	km_tool_json_str(b, "skip_reason", x->skip_reason);
+	km_tool_json_str(b, "log", x->log);
+	km_tool_json_str(b, "error", error);
 	json_builder_end_object(b);
 }
 
@@ -236,19 +223,12 @@ static JsonNode *json_run(const struct run *r)
 	JsonNode *node;
 
 	json_builder_begin_object(b);
-	json_builder_set_member_name(b, "machine");
-	json_builder_add_string_value(b, r->mach->name);
-	json_builder_set_member_name(b, "variant");
-	json_builder_add_string_value(b, r->ops->name);
-	json_builder_set_member_name(b, "kmap");
-	json_builder_add_string_value(b, run_era(r));
+	km_tool_json_str(b, "machine", r->mach->name);
+	km_tool_json_str(b, "variant", r->ops->name);
+	km_tool_json_str(b, "kmap", run_era(r));
 	json_builder_set_member_name(b, "failures");
 	json_builder_add_int_value(b, r->failures);
-	json_builder_set_member_name(b, "error");
-	if (r->crash)
-		json_builder_add_string_value(b, r->crash);
-	else
-		json_builder_add_null_value(b);
+	km_tool_json_str(b, "error", r->crash);
 	json_builder_set_member_name(b, "tests");
 	json_builder_begin_array(b);
 	for (size_t k = 0; k < r->nres; k++) {
@@ -274,8 +254,7 @@ static void json_runs(FILE *out, const char *plugin, const struct run *runs, siz
 
 	json_builder_begin_object(b);
 	km_tool_json_metadata(b, "kmodel-kunit", argc, argv);
-	json_builder_set_member_name(b, "plugin");
-	json_builder_add_string_value(b, plugin);
+	km_tool_json_str(b, "plugin", plugin);
 	json_builder_set_member_name(b, "runs");
 	json_builder_begin_array(b);
 	for (size_t i = 0; i < nruns; i++)
