@@ -3,10 +3,10 @@
 # kmodel-kunit on the kernel's user-copy tests (compiled unchanged through
 # the layer) and the boundary suite: usage: kunit_cli.sh KMODEL-KUNIT
 # USERCOPY_KUNIT.so TEST_USER_COPY.so BOUNDARY.so KMODEL-CHECK KMAP_LOCAL_68.so
-# FEATURES.so FROM_ONLY.so CRASH.so LOOP.so NAMES.so NAMES_PRE412.so
+# FEATURES.so FROM_ONLY.so CRASH.so LOOP.so NAMES.so NAMES_PRE412.so BADTABLE.so
 set -u
 kunit=$1 usercopy=$2 test_user_copy=$3 boundary=$4 check=$5 kmap68=$6 features=$7
-from_only=$8 crash=$9 loop=${10} names=${11} names_pre412=${12}
+from_only=$8 crash=$9 loop=${10} names=${11} names_pre412=${12} badtable=${13}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -196,6 +196,11 @@ cat >"$tmp/want" <<'KTAP'
 KTAP
 sed -n '/^        1\.\.2$/,/^    not ok 1 kunit_loop$/p' "$tmp/out" >"$tmp/got"
 cmp -s "$tmp/want" "$tmp/got" || no "looping suite KTAP: $(diff "$tmp/want" "$tmp/got" | head -20)"
+# a case table with a bad name pointer fails its run in the child; the
+# tool itself (which never reads the plugin's tables) prints and exits 1
+expect 1 "$badtable" --variant direct
+grep -q '^not ok 1 bbw\.direct\.kmap-pre-5\.11$' "$tmp/out" ||
+	no "bad case table: no failing run: $(head -c 600 "$tmp/out")"
 # the names real suites use (tests/kunit/names_kunit.c, at 6.12): the
 # descriptions of KUNIT_ARRAY_PARAM_DESC(); deferred actions after the exit
 # hook, the last first, a removed one never, a released one at once, and

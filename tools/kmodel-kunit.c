@@ -277,10 +277,11 @@ struct running {
 };
 
 /* The run, in a child process (km_tool_isolated(): a suite that crashes
- * or hangs ends that run only). Each test's result goes to the parent as
- * it ends, a line of JSON in the file @stream (shared with it: a pipe would
- * fill while the parent waits); at the end the child sends its failures
- * and the number of results. */
+ * or hangs ends that run only). It writes lines of JSON to the file
+ * @stream, shared with the parent (a pipe would fill while the parent
+ * waits): first the plan of the tests (send_plan()), then each test's
+ * result as it ends; at the end it sends its failures and the number of
+ * results. */
 struct child_job {
 	struct run *r;
 	struct km_kunit_module *mod;
@@ -297,18 +298,14 @@ static void note_running(const char *suite, const char *name, const char *param,
 	g_strlcpy(p->param, param ? param : "", sizeof(p->param));
 }
 
-static void send_result(const struct km_kunit_result *x, void *arg)
+/* one line of JSON to the parent's stream; a failed write loses the line
+ * (the parent counts what it got) */
+static void send_line(const struct child_job *j, JsonBuilder *b)
 {
-	const struct child_job *j = arg;
-	JsonBuilder *b = json_builder_new();
-	JsonNode *node;
-	gchar *line;
-	GString *s;
+	JsonNode *node = json_builder_get_root(b);
+	gchar *line = json_to_string(node, FALSE);	/* one line: "\n" is escaped */
+	GString *s = g_string_new(line);
 
-	json_test(b, x, status_names[x->status], NULL);
-	node = json_builder_get_root(b);
-	line = json_to_string(node, FALSE);	/* one line: "\n" is escaped */
-	s = g_string_new(line);
 	g_string_append_c(s, '\n');
 	for (gsize off = 0; off < s->len;) {
 		ssize_t w = write(j->stream, s->str + off, s->len - off);
@@ -316,12 +313,57 @@ static void send_result(const struct km_kunit_result *x, void *arg)
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w <= 0)
-			break;	/* the parent counts what it got */
+			break;
 		off += (gsize)w;
 	}
 	g_string_free(s, TRUE);
 	g_free(line);
 	json_node_unref(node);
+}
+
+/* The tests km_kunit_run() will run, from the plugin's tables, read here
+ * in the child: a table the plugin got wrong (a case array without its
+ * {} end) ends the child, never the parent. {"plan": {"module": NAME,
+ * "initcalls": N, "suites": [{"name": S, "cases": [C, ...]}, ...]}} */
+static void send_plan(const struct child_job *j)
+{
+	JsonBuilder *b = json_builder_new();
+	struct km_kunit_suite *const *suites;
+	size_t nsuites, ninit;
+
+	suites = km_kunit_module_suites(j->mod, &nsuites);
+	km_kunit_module_initcalls(j->mod, &ninit);
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "plan");
+	json_builder_begin_object(b);
+	km_tool_json_str(b, "module", km_kunit_module_name(j->mod));
+	json_builder_set_member_name(b, "initcalls");
+	json_builder_add_int_value(b, (gint64)ninit);
+	json_builder_set_member_name(b, "suites");
+	json_builder_begin_array(b);
+	for (size_t i = 0; i < nsuites; i++) {
+		json_builder_begin_object(b);
+		km_tool_json_str(b, "name", suites[i]->name);
+		json_builder_set_member_name(b, "cases");
+		json_builder_begin_array(b);
+		for (const struct km_kunit_case *c = suites[i]->test_cases; c && c->run_case; c++)
+			json_builder_add_string_value(b, c->name ? c->name : "");
+		json_builder_end_array(b);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+	json_builder_end_object(b);
+	send_line(j, b);
+	g_object_unref(b);
+}
+
+static void send_result(const struct km_kunit_result *x, void *arg)
+{
+	JsonBuilder *b = json_builder_new();
+
+	json_test(b, x, status_names[x->status], NULL);
+	send_line(arg, b);
 	g_object_unref(b);
 }
 
@@ -337,8 +379,10 @@ static int run_child(void *arg, GByteArray *out)
 		cfg.kmap = KM_KMAP_LOCAL;
 	if (j->running)
 		km_kunit_module_set_progress(j->mod, note_running, j->running);
-	if (j->stream >= 0)
+	if (j->stream >= 0) {
+		send_plan(j);
 		km_kunit_module_set_result(j->mod, send_result, j);
+	}
 	if (km_machine_new(&cfg, &m)) {
 		fprintf(stderr, "kmodel-kunit: machine %s: %s\n", r->mach->name, km_last_error());
 		return 3;
@@ -363,7 +407,8 @@ static bool result_from_json(const char *line, struct km_kunit_result *x)
 	const char *st;
 	bool ok = false;
 
-	if (!node || !JSON_NODE_HOLDS_OBJECT(node))
+	if (!node || !JSON_NODE_HOLDS_OBJECT(node) ||
+	    !json_object_has_member(json_node_get_object(node), "status"))
 		goto out;
 	o = json_node_get_object(node);
 	st = json_object_get_string_member_with_default(o, "status", "");
@@ -386,15 +431,17 @@ out:
 	return ok;
 }
 
-/* the results the child streamed to @fd, whole lines only (a line cut by
- * its death is not one) */
-static GArray *read_stream(int fd)
+/* What the child streamed to @fd, whole lines only (a line cut by its
+ * death is not one): its plan (*@plan, NULL if none came; json_node_unref())
+ * and its results */
+static GArray *read_stream(int fd, JsonNode **plan)
 {
 	GArray *res = g_array_new(FALSE, TRUE, sizeof(struct km_kunit_result));
 	GString *all = g_string_new(NULL);
 	char buf[65536];
 	ssize_t n;
 
+	*plan = NULL;
 	while (fd >= 0 && (n = pread(fd, buf, sizeof(buf), (off_t)all->len)) != 0) {
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -404,10 +451,18 @@ static GArray *read_stream(int fd)
 	}
 	for (char *line = all->str, *nl; (nl = strchr(line, '\n')); line = nl + 1) {
 		struct km_kunit_result x;
+		JsonNode *node;
 
 		*nl = '\0';
-		if (result_from_json(line, &x))
+		if (result_from_json(line, &x)) {
 			g_array_append_val(res, x);
+		} else if (!*plan && (node = json_from_string(line, NULL))) {
+			if (JSON_NODE_HOLDS_OBJECT(node) &&
+			    json_object_has_member(json_node_get_object(node), "plan"))
+				*plan = node;
+			else
+				json_node_unref(node);
+		}
 	}
 	g_string_free(all, TRUE);
 	return res;
@@ -431,19 +486,32 @@ static bool same_test(const struct km_kunit_result *x, const struct running *p)
 	       !strcmp(x->param ? x->param : "", p->param);
 }
 
+/* the string @i of JSON array @a, "" when it is none */
+static const char *plan_str(JsonArray *a, guint i)
+{
+	JsonNode *n = json_array_get_element(a, i);
+
+	return n && JSON_NODE_HOLDS_VALUE(n) && json_node_get_string(n) ?
+	       json_node_get_string(n) : "";
+}
+
 /* A run whose process died: its tests in the order km_kunit_run() runs
- * them (lib/kunit/test.c's, then the initcalls): those that ended
- * (@done), the one it died in (@p, unless it had ended), then the rest,
- * from @mod's own tables (a parameterised case not run is one test: its
- * parameters' generator is the plugin's code, run in the child only) */
-static void plan_crashed(struct run *r, const struct km_kunit_module *mod, GArray *done,
-			 const struct running *p)
+ * them (lib/kunit/test.c's, then the initcalls), from the @plan the child
+ * sent (NULL: none came): those that ended (@done), the one it died in
+ * (@p, unless it had ended), then the rest (a parameterised case not run
+ * is one test: how many parameters its generator gives is not known) */
+static void plan_crashed(struct run *r, JsonNode *plan, GArray *done, const struct running *p)
 {
 	const struct km_kunit_result *d = (const struct km_kunit_result *)done->data;
 	bool pending = p && p->suite[0] && !(done->len && same_test(&d[done->len - 1], p));
 	GArray *res = g_array_new(FALSE, TRUE, sizeof(struct km_kunit_result));
-	struct km_kunit_suite *const *suites;
-	size_t nsuites, ninit, k = 0;
+	JsonObject *po = plan ? json_object_get_object_member(json_node_get_object(plan), "plan")
+			      : NULL;
+	JsonArray *suites = po && json_object_has_member(po, "suites") ?
+			    json_object_get_array_member(po, "suites") : NULL;
+	const char *mname = po ? json_object_get_string_member_with_default(po, "module", "") : "";
+	gint64 ninit = po ? json_object_get_int_member_with_default(po, "initcalls", 0) : 0;
+	size_t k = 0;
 
 	/* a test not seen: not run when no ended test and no crash is after it */
 #define NOT_SEEN(suite, name) do {						\
@@ -456,9 +524,12 @@ static void plan_crashed(struct run *r, const struct km_kunit_module *mod, GArra
 		pending = false;						\
 		add_test(res, suite, name, p->param[0] ? p->param : NULL, idx);	\
 	} while (0)
-	suites = km_kunit_module_suites(mod, &nsuites);
-	for (size_t s = 0; s < nsuites; s++) {
-		const char *suite = suites[s]->name;
+	for (guint s = 0; suites && s < json_array_get_length(suites); s++) {
+		JsonObject *so = json_array_get_object_element(suites, s);
+		JsonArray *cases = so && json_object_has_member(so, "cases") ?
+				   json_object_get_array_member(so, "cases") : NULL;
+		const char *suite = so ? json_object_get_string_member_with_default(so, "name", "")
+				       : "";
 
 		if (pending && !strcmp(p->suite, suite) && !strcmp(p->name, "suite_init"))
 			CRASHED_HERE(suite, "suite_init", 0);
@@ -467,8 +538,8 @@ static void plan_crashed(struct run *r, const struct km_kunit_module *mod, GArra
 			k++;
 			continue;
 		}
-		for (const struct km_kunit_case *c = suites[s]->test_cases; c && c->run_case; c++) {
-			const char *name = c->name ? c->name : "";
+		for (guint c = 0; cases && c < json_array_get_length(cases); c++) {
+			const char *name = plan_str(cases, c);
 			int nparams = 0;
 
 			for (; k < done->len && !strcmp(d[k].suite, suite) && !strcmp(d[k].name, name);
@@ -482,10 +553,7 @@ static void plan_crashed(struct run *r, const struct km_kunit_module *mod, GArra
 		if (pending && !strcmp(p->suite, suite))	/* its exit, say */
 			CRASHED_HERE(suite, p->name, 0);
 	}
-	km_kunit_module_initcalls(mod, &ninit);
-	for (size_t i = 0; i < ninit; i++) {
-		const char *mname = km_kunit_module_name(mod);
-
+	for (gint64 i = 0; i < ninit; i++) {
 		if (k < done->len && !strcmp(d[k].name, "module_init"))
 			g_array_append_val(res, d[k++]);
 		else if (pending && !strcmp(p->name, "module_init"))
@@ -493,11 +561,13 @@ static void plan_crashed(struct run *r, const struct km_kunit_module *mod, GArra
 		else
 			NOT_SEEN(mname, "module_init");
 	}
-#undef NOT_SEEN
-#undef CRASHED_HERE
-	/* what the tables do not hold (a plugin's tables changed under it?) */
+	/* what the plan does not hold (none came), then the test it died in */
 	for (; k < done->len; k++)
 		g_array_append_val(res, d[k]);
+	if (pending)
+		CRASHED_HERE(p->suite, p->name, 0);
+#undef NOT_SEEN
+#undef CRASHED_HERE
 	if (!r->crashed_test)
 		r->ndone = k;
 	g_array_set_size(done, 0);	/* its strings are res's now */
@@ -510,17 +580,18 @@ static void run_isolated(struct run *r, struct km_kunit_module *mod, double time
 {
 	struct running *running = mmap(NULL, sizeof(*running), PROT_READ | PROT_WRITE,
 				       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	struct child_job j = { r, mod, running == MAP_FAILED ? NULL : running,
-			       memfd_create("kmodel-kunit results", MFD_CLOEXEC) };
+	int stream = memfd_create("kmodel-kunit results", MFD_CLOEXEC);
+	int status, sent[2] = { 0, 0 }, stream_err = stream < 0 ? errno : 0;
+	struct child_job j = { r, mod, running == MAP_FAILED ? NULL : running, stream };
 	GByteArray *got = g_byte_array_new();
 	gchar *failure = NULL;
+	JsonNode *plan = NULL;
 	GArray *done;
-	int status, sent[2] = { 0, 0 }, stream_err = j.stream < 0 ? errno : 0;
 
 	if (j.running)
 		j.running->suite[0] = '\0';
 	status = km_tool_isolated(timeout, run_child, &j, got, &failure);
-	done = read_stream(j.stream);
+	done = read_stream(j.stream, &plan);
 	if (got->len == sizeof(sent))
 		memcpy(sent, got->data, sizeof(sent));
 	if (failure && g_str_has_prefix(failure, "timed out"))	/* kmodel-kunit's words */
@@ -538,7 +609,7 @@ static void run_isolated(struct run *r, struct km_kunit_module *mod, double time
 	else if (sent[1] < 0 || (guint)sent[1] != done->len)
 		r->why = g_strdup_printf("%u of its %d results came back", done->len, sent[1]);
 	if (r->why) {
-		plan_crashed(r, mod, done, j.running);
+		plan_crashed(r, plan, done, j.running);
 		r->failures = 1;
 		for (size_t k = 0; k < r->ndone; k++)
 			r->failures += r->res[k].status == KM_KUNIT_FAILURE;
@@ -558,6 +629,8 @@ static void run_isolated(struct run *r, struct km_kunit_module *mod, double time
 	}
 	if (done)
 		km_kunit_results_free((struct km_kunit_result *)g_array_free(done, FALSE), 0);
+	if (plan)
+		json_node_unref(plan);
 	if (j.stream >= 0)
 		close(j.stream);
 	if (j.running)
