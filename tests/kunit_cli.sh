@@ -4,9 +4,11 @@
 # the layer) and the boundary suite: usage: kunit_cli.sh KMODEL-KUNIT
 # USERCOPY_KUNIT.so TEST_USER_COPY.so BOUNDARY.so KMODEL-CHECK KMAP_LOCAL_68.so
 # FEATURES.so FROM_ONLY.so CRASH.so LOOP.so NAMES.so NAMES_PRE412.so BADTABLE.so
+# EXITCRASH.so
 set -u
 kunit=$1 usercopy=$2 test_user_copy=$3 boundary=$4 check=$5 kmap68=$6 features=$7
 from_only=$8 crash=$9 loop=${10} names=${11} names_pre412=${12} badtable=${13}
+exitcrash=${14}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -196,6 +198,23 @@ cat >"$tmp/want" <<'KTAP'
 KTAP
 sed -n '/^        1\.\.2$/,/^    not ok 1 kunit_loop$/p' "$tmp/out" >"$tmp/got"
 cmp -s "$tmp/want" "$tmp/got" || no "looping suite KTAP: $(diff "$tmp/want" "$tmp/got" | head -20)"
+# a crash in a suite's suite_exit, after its cases passed: named, listed
+# after them; two cases of one name are two tests
+expect 1 "$exitcrash" --variant direct
+cat >"$tmp/want" <<'KTAP'
+        1..3
+        ok 1 exitcrash_a
+        ok 2 exitcrash_a
+        not ok 3 suite_exit # ERROR WHY
+        # kunit_exitcrash: pass:2 fail:1 skip:0 total:3
+    not ok 1 kunit_exitcrash
+    # kunit_exitcrash_next: not run
+KTAP
+sed -n '/^        1\.\.3$/,/^    # kunit_exitcrash_next: not run$/p' "$tmp/out" |
+	sed -E "s/# ERROR ($why)\$/# ERROR WHY/" >"$tmp/got"
+cmp -s "$tmp/want" "$tmp/got" || no "suite_exit crash KTAP: $(diff "$tmp/want" "$tmp/got" | head -20)"
+grep -Eq "^    # bbw\.direct\.kmap-pre-5\.11: crashed: ($why), in kunit_exitcrash\.suite_exit\$" \
+	"$tmp/out" || no "suite_exit crash not named: $(head -c 600 "$tmp/out")"
 # a case table with a bad name pointer fails its run in the child; the
 # tool itself (which never reads the plugin's tables) prints and exits 1
 expect 1 "$badtable" --variant direct

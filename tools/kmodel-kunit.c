@@ -542,7 +542,10 @@ static void plan_crashed(struct run *r, JsonNode *plan, GArray *done, const stru
 			const char *name = plan_str(cases, c);
 			int nparams = 0;
 
-			for (; k < done->len && !strcmp(d[k].suite, suite) && !strcmp(d[k].name, name);
+			/* its result, or its parameters' (1, 2, ...): two cases
+			 * of one name are two tests */
+			for (; k < done->len && !strcmp(d[k].suite, suite) && !strcmp(d[k].name, name) &&
+			       (!nparams || d[k].param_index == nparams + 1);
 			     k++, nparams++)
 				g_array_append_val(res, d[k]);
 			if (pending && !strcmp(p->suite, suite) && !strcmp(p->name, name))

@@ -201,8 +201,9 @@ KM_API int km_kunit_run(struct km_kunit_module *mod, struct km_machine *m,
 KM_API void km_kunit_results_free(struct km_kunit_result *res, size_t nres);
 
 /** A test about to run: its suite (the module name for an initcall), its
- *  case ("module_init" for an initcall) and its parameter's description
- *  (NULL when it has none). */
+ *  case ("module_init" for an initcall; "suite_init", "suite_exit" for a
+ *  suite's hooks) and its parameter's description (NULL when it has
+ *  none). */
 typedef void (*km_kunit_progress_fn)(const char *suite, const char *name, const char *param,
 				     void *arg);
 /**

@@ -634,8 +634,10 @@ int km_kunit_run(struct km_kunit_module *mod, struct km_machine *m,
 			continue;
 		}
 		run_suite(mod, &run, suite, out);
-		if (suite->suite_exit)
+		if (suite->suite_exit) {
+			progress(mod, suite->name, "suite_exit", NULL);
 			suite->suite_exit(suite);
+		}
 	}
 	for (size_t i = 0; i < mod->ninitcalls; i++) {
 		struct km_task *t = NULL, *prev;
