@@ -1035,6 +1035,63 @@ static void test_set_tail_pointer_then_put(void **state)
 	km_reports_clear(k->m);
 }
 
+/* A frame passed up whose tail, not its len, lies past the transfer: the
+ * checker reads "the skb's len/tail". Kernel contract (v3.5
+ * include/linux/skbuff.h, net/core/skbuff.c): skb_trim(skb, 14) of a
+ * longer skb sets len 14 and tail = data + 14 (__skb_trim());
+ * skb_set_tail_pointer(skb, off) sets tail = data + off and leaves len;
+ * a clone shares the buffer (data, tail as the original's). The driver
+ * (as aqc111_rx_fixup() builds its frames) clones the URB's skb, trims
+ * the clone to 14 bytes and sets its tail @urb[0] bytes from data. */
+static int tail_fixup(struct km_usbnet *dev, struct km_skb *skb)
+{
+	struct km_skb *c = km_skb_clone(km_current(), skb, KM_GFP_ATOMIC);
+	int off = skb->data[0];
+
+	if (!c)
+		return 0;
+	assert_ptr_equal(c->data, skb->data);
+	assert_ptr_equal(c->tail, skb->data + skb->len);
+	km_skb_trim(c, 14);
+	assert_int_equal(c->len, 14);
+	assert_ptr_equal(c->tail, c->data + 14);
+	km_skb_trim(c, 20);		/* not shorter: nothing changes */
+	assert_int_equal(c->len, 14);
+	assert_ptr_equal(c->tail, c->data + 14);
+	km_skb_set_tail_pointer(c, off);
+	assert_int_equal(c->len, 14);
+	assert_ptr_equal(c->tail, c->data + off);
+	km_usbnet_skb_return(dev, c);
+	return 1;
+}
+
+static void test_checker_read_past_tail(void **state)
+{
+	static struct km_usbnet_driver_info info = { .description = "tail",
+						     .flags = KM_FLAG_MULTI_PACKET,
+						     .rx_fixup = tail_fixup };
+	struct km_usbnet_variant v;
+	struct fx f;
+
+	(void)state;
+	up_user(&f, &v, &info);
+	km_usbnet_set_rx_sink(f.dev, on_rx, &f);
+	memset(urb, 0, 100);
+	urb[0] = 100;			/* tail at the transfer's end: not past */
+	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), 1);
+	assert_int_equal(reports(&f, KM_R_RX_READ_PAST), 0);
+	assert_int_equal(f.nframes, 1);
+	assert_int_equal(f.lens[0], 14);
+	urb[0] = 101;			/* one byte past it, len still 14 */
+	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), 1);
+	assert_int_equal(reports(&f, KM_R_RX_READ_PAST), 1);
+	assert_int_equal(km_report_get(f.k.m, 0)->code, KM_R_RX_READ_PAST);
+	assert_non_null(strstr(km_report_get(f.k.m, 0)->message, "frame passed up"));
+	assert_int_equal(f.dev->net->stats.rx_packets, 2);
+	urb[0] = 0;
+	down(&f);
+}
+
 #define FX(fn, dev) cmocka_unit_test_prestate_setup_teardown(fn, fx_setup, fx_teardown, \
 							       (void *)&(dev))
 
@@ -1060,6 +1117,7 @@ int main(void)
 		cmocka_unit_test(test_checker_no_progress),
 		cmocka_unit_test(test_checker_read_past),
 		cmocka_unit_test(test_checker_read_past_guard),
+		cmocka_unit_test(test_checker_read_past_tail),
 		cmocka_unit_test(test_checker_step_bound),
 		cmocka_unit_test(test_rx_urb_nested),
 		cmocka_unit_test(test_rx_stale_bytes_poisoned),
