@@ -10,8 +10,9 @@
 #  - the installed kmodel-check runs (without LD_LIBRARY_PATH: the tools
 #    find libkmodel.so by their RPATH); every installed tool's --version
 #    names the package's version, and its man page is installed;
-#  - examples/byo_uaccess and examples/byo_tx_fixup build as plugins and the
-#    installed kmodel-check and kmodel-bench run them with --load; the
+#  - examples/byo_uaccess, examples/byo_tx_fixup and examples/byo_rx_framing
+#    build as plugins and the installed kmodel-check, kmodel-bench and
+#    kmodel-sweep run them with --load; the
 #    example driver also builds into programs linked with the static
 #    library (find_package, pkg-config) and a plugin through pkg-config;
 #    the pkg-config plugins are built by the examples' READMEs' own lines,
@@ -80,6 +81,7 @@ add_subdirectory("$src/examples" ex)
 add_subdirectory("$src/tests/install" ported)
 add_subdirectory("$src/examples/byo_uaccess" byo_uaccess)
 add_subdirectory("$src/examples/byo_tx_fixup" byo_tx_fixup)
+add_subdirectory("$src/examples/byo_rx_framing" byo_rx_framing)
 add_subdirectory("$src/examples/kunit_suite" kunit_suite)
 EOF
 cmake -S "$tmp" -B "$tmp/b" -DCMAKE_PREFIX_PATH="$prefix" -DKM_EXAMPLES="$src/examples" >/dev/null
@@ -222,6 +224,16 @@ while read -r rule count _; do
 done < <(awk '/^  [a-z_]+ +[0-9]+ +e\.g\./ { print $1, $2 }' "$tmp/sweep.txt")
 grep -q '^  [a-z_]* *[0-9]* *e\.g\.' "$tmp/sweep.txt" ||
 	{ echo "install_consumer: the byo1 sweep found nothing (the README says what it finds)" >&2; exit 1; }
+# the receive example: aqc111's rx_fixup, its device a KM_FRAMING_ENCODER
+# hook, through the installed kmodel-sweep rx (its findings are
+# tests/rx_framing_cli.sh's; here: it loads, runs, reads nothing past)
+"$prefix/bin/kmodel-sweep" rx --quick --load "$tmp/b/byo_rx_framing/libbyo_rx_framing.so" \
+	--variant aqc111,aqc111-afb8e2465275 >"$tmp/rxsweep.txt"
+grep -q '^aqc111-afb8e2465275: ' "$tmp/rxsweep.txt" && grep -q '^  frame_lost ' "$tmp/rxsweep.txt" ||
+	{ cat "$tmp/rxsweep.txt" >&2; echo "install_consumer: no aqc111 receive sweep" >&2; exit 1; }
+if grep -Eq 'rx_read_past_urb|rx_no_progress|leak' "$tmp/rxsweep.txt"; then
+	cat "$tmp/rxsweep.txt" >&2; echo "install_consumer: false findings in the aqc111 sweep" >&2; exit 1
+fi
 # ... and through pkg-config, as the examples' READMEs say, their lines run
 # as written: only the kernel file sees the compatibility layer, and with a
 # compiler that does not default to PIE (-fno-pie first: the READMEs'
@@ -242,7 +254,7 @@ void km_undefined_by_install_consumer(void);
 __attribute__((used)) static void (*const km_undefined_ref)(void) = km_undefined_by_install_consumer;
 EOF2
 printf 'add_compile_options(-include "%s")\n' "$tmp/undef.h" >"$tmp/undef.cmake"
-for ex in byo_uaccess byo_tx_fixup; do
+for ex in byo_uaccess byo_tx_fixup byo_rx_framing; do
 	cmake -S "$src/examples/$ex" -B "$tmp/undef_$ex" -DCMAKE_PREFIX_PATH="$prefix" \
 		-DCMAKE_PROJECT_INCLUDE="$tmp/undef.cmake" >/dev/null
 	if cmake --build "$tmp/undef_$ex" >"$tmp/undef.log" 2>&1 ||

@@ -176,6 +176,126 @@ static void test_framing_ax88179_layout(void **state)
 	assert_false(km_framing_frame_ok(km_framing_ax88179(), a, 60, out + 2, 62));
 }
 
+/* where a sweep mutates the built-in framings (km_framing_encode_layout()):
+ * the AX88772's first header's 11 length bits at 0; the AX88179's first
+ * descriptor's pkt_len (bits 16-28) at hdr_off and rx_hdr's 16-bit count
+ * in the transfer's last word (ax88179_rx_fixup()'s layout above) */
+static void test_framing_builtin_layouts(void **state)
+{
+	uint8_t a[60], out[256];
+	const uint8_t *frames[2] = { a, a };
+	const size_t lens[2] = { 60, 60 };
+	struct km_framing_layout l;
+
+	(void)state;
+	fill(a, 60, 0);
+	assert_int_equal(km_framing_encode_layout(km_framing_ax88772(), frames, lens, 2, out,
+						  sizeof(out), &l), 2 * 64);
+	assert_int_equal(l.len_off, 0);
+	assert_int_equal(l.len_shift, 0);
+	assert_int_equal(l.len_bits, 11);
+	assert_int_equal(l.count_bits, 0);
+	assert_int_equal(km_framing_encode_layout(km_framing_ax88179(), frames, lens, 2, out,
+						  sizeof(out), &l), 2 * 64 + 16 + 4 + 4);
+	assert_int_equal(l.len_off, 128);
+	assert_int_equal(l.len_shift, 16);
+	assert_int_equal(l.len_bits, 13);
+	assert_int_equal(l.count_off, 2 * 64 + 16 + 4);
+	assert_int_equal(l.count_shift, 0);
+	assert_int_equal(l.count_bits, 16);
+}
+
+/* A user's framing of a shape no kind describes (KM_FRAMING_ENCODER): the
+ * frames back to back, then a 2-byte length per frame and a 2-byte count
+ * at the transfer's end. @hook_mode makes the hook misbehave one way. */
+static int hook_mode, hook_calls;
+
+static long trailer_encode(const struct km_framing *f, const uint8_t *const *frames,
+			   const size_t *lens, size_t n, uint8_t *out, size_t cap,
+			   struct km_framing_layout *layout)
+{
+	size_t off = 0, total = 2 * n + 2;
+
+	(void)f;
+	hook_calls++;
+	for (size_t i = 0; i < n; i++)
+		total += lens[i];
+	if (total > cap)
+		return -ENOSPC;
+	for (size_t i = 0; i < n; i++, off += lens[i - 1])
+		memcpy(out + off, frames[i], lens[i]);
+	for (size_t i = 0; i < n; i++, off += 2) {
+		out[off] = (uint8_t)lens[i];
+		out[off + 1] = (uint8_t)(lens[i] >> 8);
+	}
+	out[off] = (uint8_t)n;
+	out[off + 1] = 0;
+	layout->len_off = total - 2 * n - 2;
+	layout->len_bits = 16;
+	layout->count_off = total - 4;	/* the last word: the count's 2 bytes */
+	layout->count_shift = 16;
+	layout->count_bits = 16;
+	switch (hook_mode) {
+	case 1: return (long)cap + 1;			/* more than it may write */
+	case 2: layout->count_off = total - 3; break;	/* the word past the end */
+	case 3: layout->len_shift = 20; break;		/* bits 20..36 */
+	case 4: return -((long)1 << 40);			/* not an errno */
+	}
+	return (long)total;
+}
+
+static const struct km_framing trailer = {
+	.kind = KM_FRAMING_ENCODER, .max_frame = 1518, .encode = trailer_encode,
+};
+
+static void test_framing_encoder_hook(void **state)
+{
+	static const struct {
+		const char *name;
+		int mode;
+		long want;
+	} rows[] = {
+		{ "valid", 0, 60 + 60 + 2 + 2 + 2 },
+		{ "past cap", 1, -EINVAL },
+		{ "field past the stream", 2, -EINVAL },
+		{ "field past 32 bits", 3, -EINVAL },
+		{ "not an errno", 4, -EINVAL },
+	};
+	uint8_t a[60], out[256];
+	const uint8_t *frames[2] = { a, a };
+	size_t lens[2] = { 60, 60 };
+	struct km_framing_layout l;
+	struct km_framing nohook = trailer;
+
+	(void)state;
+	fill(a, 60, 0);
+	for (size_t r = 0; r < G_N_ELEMENTS(rows); r++) {
+		hook_mode = rows[r].mode;
+		if (km_framing_encode_layout(&trailer, frames, lens, 2, out, sizeof(out), &l) !=
+		    rows[r].want)
+			fail_msg("%s: not %ld", rows[r].name, rows[r].want);
+	}
+	hook_mode = 0;
+	assert_int_equal(km_framing_encode_layout(&trailer, frames, lens, 2, out, sizeof(out), &l),
+			 126);
+	assert_memory_equal(out + 60, a, 60);
+	assert_memory_equal(out + 120, ((const uint8_t[]){ 60, 0, 60, 0, 2, 0 }), 6);
+	assert_int_equal(l.len_off, 120);
+	assert_int_equal(l.count_off, 122);
+	/* the hook's own errno passes; km_framing_encode() is the same */
+	assert_int_equal(km_framing_encode(&trailer, frames, lens, 2, out, 100), -ENOSPC);
+	assert_int_equal(km_framing_encode(&trailer, frames, lens, 2, out, sizeof(out)), 126);
+	/* a frame past max_frame is refused before the hook runs */
+	hook_calls = 0;
+	lens[1] = 1519;
+	assert_int_equal(km_framing_encode(&trailer, frames, lens, 2, out, sizeof(out)), -EINVAL);
+	assert_int_equal(hook_calls, 0);
+	/* an encoder without a hook */
+	nohook.encode = NULL;
+	lens[1] = 60;
+	assert_int_equal(km_framing_encode(&nohook, frames, lens, 2, out, sizeof(out)), -EINVAL);
+}
+
 /* ---- asix v3.5 ----------------------------------------------------------- */
 
 /* frames of the AX88772's boundaries, one URB each and back to back: the
@@ -1100,6 +1220,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_framing_ax88772_layout),
 		cmocka_unit_test(test_framing_ax88179_layout),
+		cmocka_unit_test(test_framing_builtin_layouts),
+		cmocka_unit_test(test_framing_encoder_hook),
 		FX(test_asix_v35_boundaries, before),
 		FX(test_asix_v35_malformed, before),
 		FX(test_asix_v35_frame_split_across_urbs, before),

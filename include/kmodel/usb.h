@@ -284,7 +284,48 @@ enum km_framing_kind {
 	KM_FRAMING_NONE = 0,	/**< one frame per transfer, as it is */
 	KM_FRAMING_LENGTH = 1,	/**< a length word before (or after) each frame */
 	KM_FRAMING_AX88179 = 2,	/**< frames, then a descriptor per frame and a count */
+	KM_FRAMING_ENCODER = 3,	/**< laid out by the framing's @encode hook */
 };
+
+struct km_framing;
+
+/**
+ * struct km_framing_layout - where the fields a sweep mutates lie in a
+ * stream km_framing_encode_layout() laid out, each as bits of the
+ * little-endian 32-bit word at a byte offset of the stream (a field of a
+ * 64-bit descriptor names the word of its half).
+ * @len_off: offset of the word with the first frame's length (as the
+ *           device counts it: with a pseudo header or pad, if it does).
+ * @len_shift: its lowest bit in the word.
+ * @len_bits: its width; 0: no length to mutate (len+1, len-1, len+8 are
+ *            then the valid stream).
+ * @count_off: offset of the word with the transfer's frame or descriptor
+ *             count, if the framing has one.
+ * @count_shift: its lowest bit.
+ * @count_bits: its width; 0: none (copy_disagrees has nothing to change).
+ * A field's word lies inside the stream; @shift + @bits is at most 32.
+ */
+struct km_framing_layout {
+	size_t len_off;
+	unsigned int len_shift, len_bits;
+	size_t count_off;
+	unsigned int count_shift, count_bits;
+};
+
+/**
+ * km_framing_encode_fn - a user's device, laying out one bulk-in stream
+ * (KM_FRAMING_ENCODER): @n frames (@frames[i] of @lens[i] bytes, each at
+ * most @f->max_frame, checked before the call) into @out, @cap bytes at
+ * most, and its @layout (zeroed before the call: fill what the framing
+ * has). @f is the framing the hook belongs to (a user's struct that embeds
+ * it reaches its own parameters with container_of()).
+ * Return: the stream's length (at most @cap), or a negative errno
+ * (-ENOSPC when @cap is too small, -EINVAL for frames the device cannot
+ * send).
+ */
+typedef long (*km_framing_encode_fn)(const struct km_framing *f, const uint8_t *const *frames,
+				     const size_t *lens, size_t n, uint8_t *out, size_t cap,
+				     struct km_framing_layout *layout);
 
 /**
  * struct km_framing - a framed device, described instead of written: what
@@ -313,6 +354,15 @@ enum km_framing_kind {
  * @descriptors_per_frame: KM_FRAMING_AX88179: descriptors per frame, 1 or
  *                2 (the second a dummy of length 0 with the drop bit, as
  *                the driver's comment says current firmware sends).
+ * @encode: (appended) KM_FRAMING_ENCODER: the device's layout of a bulk-in
+ *          stream, for a framing none of the other kinds describes (the
+ *          AQC111's descriptors at the transfer's end:
+ *          examples/byo_rx_framing). Read only when @kind is
+ *          KM_FRAMING_ENCODER, so a struct compiled before it existed is
+ *          never read past its end. Of the other members such a framing
+ *          uses @max_frame and @trailing_pad. The bulk-out direction is
+ *          not described by it: a variant with a transmit side gives its
+ *          device model as @dev_new.
  * Members are only appended; the library's instances are const.
  */
 struct km_framing {
@@ -326,6 +376,8 @@ struct km_framing {
 	unsigned int trailing_pad;
 	unsigned int max_frame;
 	unsigned int descriptors_per_frame;
+	/* appended */
+	km_framing_encode_fn encode;
 };
 
 /** The AX88772's (and SR9800's) bulk-in framing: a 4-byte header len |
@@ -346,14 +398,28 @@ KM_API const struct km_framing *km_framing_ax88179(void);
  * (@frames[i] of @lens[i] bytes) as one bulk-in stream: for
  * KM_FRAMING_LENGTH the frames back to back, each with its length word and
  * padded; for KM_FRAMING_AX88179 one transfer's whole layout; for
- * KM_FRAMING_NONE the frames back to back.
+ * KM_FRAMING_NONE the frames back to back; for KM_FRAMING_ENCODER what
+ * @f->encode lays out (km_framing_encode_layout()).
  * @out: receives the bytes, @cap bytes at most.
  * Return: the stream's length, or -EINVAL (NULL arguments, a frame longer
- * than @f->max_frame or than the length field holds), -ENOSPC (@cap too
- * small).
+ * than @f->max_frame or than the length field holds, no hook), -ENOSPC
+ * (@cap too small), or the hook's negative errno.
  */
 KM_API long km_framing_encode(const struct km_framing *f, const uint8_t *const *frames,
 			      const size_t *lens, size_t n, uint8_t *out, size_t cap);
+
+/**
+ * km_framing_encode_layout() - km_framing_encode(), and where in the stream
+ * lie the fields a sweep mutates (@layout, zeroed first; may be NULL): for
+ * KM_FRAMING_LENGTH the first frame's length word (its bits; with
+ * @f->inverted_copy the copy is not included), for KM_FRAMING_AX88179 the
+ * first descriptor's pkt_len and rx_hdr's count, for KM_FRAMING_ENCODER
+ * what @f->encode says. A hook that returns more than @cap or a field
+ * outside the stream is refused: -EINVAL, km_last_error() naming it.
+ */
+KM_API long km_framing_encode_layout(const struct km_framing *f, const uint8_t *const *frames,
+				     const size_t *lens, size_t n, uint8_t *out, size_t cap,
+				     struct km_framing_layout *layout);
 
 /**
  * km_framing_frame_ok() - is @got (@got_len bytes, as a driver passed it

@@ -14,6 +14,9 @@
  *    padded to 8 bytes; then per frame its 4-byte descriptor (pkt_len =
  *    frame + 2 in bits 16-28) and a dummy one (length 0, AX_RXHDR_DROP_ERR
  *    0x80000000), 4 bytes of padding, and rx_hdr = count | offset << 16.
+ * Any other framing is the user's: KM_FRAMING_ENCODER's hook lays it out
+ * and says where its length and count fields lie, for the sweep's
+ * malformed neighbours.
  */
 #include "internal.h"
 #include <kmodel/usb.h>
@@ -42,11 +45,54 @@ static uint32_t length_word(const struct km_framing *f, size_t len)
 	return w;
 }
 
+/* a field @off/@shift/@bits the hook named for a stream of @len bytes */
+static bool field_ok(size_t off, unsigned int shift, unsigned int bits, size_t len)
+{
+	return !bits || (bits <= 32 && shift <= 32 - bits && len >= 4 && off <= len - 4);
+}
+
+/* KM_FRAMING_ENCODER: the user's hook, its answer checked (a plugin's
+ * mistake is an error naming it, never a write or read outside @out) */
+static long encode_hook(const struct km_framing *f, const uint8_t *const *frames,
+			const size_t *lens, size_t n, uint8_t *out, size_t cap,
+			struct km_framing_layout *lay)
+{
+	long r;
+
+	if (!f->encode)
+		return km_err(-EINVAL, "framing_encode: KM_FRAMING_ENCODER without an encode hook");
+	r = f->encode(f, frames, lens, n, out, cap, lay);
+	if (r < 0)
+		return r < -4095 ? km_err(-EINVAL, "framing_encode: the encode hook returned %ld",
+					  r) : r;
+	if ((size_t)r > cap)
+		return km_err(-EINVAL, "framing_encode: the encode hook laid out %ld bytes in %zu",
+			      r, cap);
+	if (!field_ok(lay->len_off, lay->len_shift, lay->len_bits, (size_t)r) ||
+	    !field_ok(lay->count_off, lay->count_shift, lay->count_bits, (size_t)r))
+		return km_err(-EINVAL, "framing_encode: the encode hook's layout names a field "
+			      "outside its %ld-byte stream (len at %zu, bits %u..%u; count at %zu, "
+			      "bits %u..%u)", r, lay->len_off, lay->len_shift,
+			      lay->len_shift + lay->len_bits, lay->count_off, lay->count_shift,
+			      lay->count_shift + lay->count_bits);
+	return r;
+}
+
 long km_framing_encode(const struct km_framing *f, const uint8_t *const *frames,
 		       const size_t *lens, size_t n, uint8_t *out, size_t cap)
 {
+	return km_framing_encode_layout(f, frames, lens, n, out, cap, NULL);
+}
+
+long km_framing_encode_layout(const struct km_framing *f, const uint8_t *const *frames,
+			      const size_t *lens, size_t n, uint8_t *out, size_t cap,
+			      struct km_framing_layout *layout)
+{
+	struct km_framing_layout none;
+	struct km_framing_layout *lay = layout ? layout : &none;
 	size_t off = 0, total = 0, desc;
 
+	memset(lay, 0, sizeof(*lay));
 	if (!f || (n && (!frames || !lens)) || (!out && cap))
 		return km_err(-EINVAL, "framing_encode: NULL argument");
 	for (size_t i = 0; i < n; i++) {
@@ -83,6 +129,8 @@ long km_framing_encode(const struct km_framing *f, const uint8_t *const *frames,
 				      "descriptors past a 16-bit offset", total);
 		total += 4 * f->descriptors_per_frame * n + 4 + 4;
 		break;
+	case KM_FRAMING_ENCODER:
+		return encode_hook(f, frames, lens, n, out, cap, lay);
 	default:
 		return km_err(-EINVAL, "framing_encode: unknown kind %d", (int)f->kind);
 	}
@@ -91,6 +139,8 @@ long km_framing_encode(const struct km_framing *f, const uint8_t *const *frames,
 	if (f->kind != KM_FRAMING_LENGTH)	/* pads and dummies: zero */
 		memset(out, 0, total);
 	switch (f->kind) {
+	case KM_FRAMING_ENCODER:	/* returned above */
+		break;
 	case KM_FRAMING_NONE:
 		for (size_t i = 0; i < n; i++, off += lens[i - 1])
 			memcpy(out + off, frames[i], lens[i]);
@@ -128,7 +178,18 @@ long km_framing_encode(const struct km_framing *f, const uint8_t *const *frames,
 		off += 4;	/* <padding2> */
 		put_le(out + off, (uint32_t)(f->descriptors_per_frame * n) | (uint32_t)desc << 16,
 		       4);
+		if (n) {	/* pkt_len in bits 16-28; rx_hdr's count in 0-15 */
+			*lay = (struct km_framing_layout){ .len_off = desc, .len_shift = 16,
+							   .len_bits = 13, .count_off = off,
+							   .count_bits = 16 };
+		}
 		break;
+	}
+	if (f->kind == KM_FRAMING_LENGTH && n) {	/* the first frame's word */
+		lay->len_off = f->suffix ? lens[0] : 0;
+		lay->len_bits = f->len_bits;
+		if (!field_ok(lay->len_off, 0, lay->len_bits, total))
+			lay->len_bits = 0;	/* a 2-byte word at the stream's end */
 	}
 	return (long)total;
 }

@@ -148,6 +148,7 @@ struct run {
 	 * mutation changed saved to be put back */
 	unsigned int enc_len, enc_frames;
 	long enc_n;
+	struct km_framing_layout lay;	/* KM_FRAMING_ENCODER: its fields */
 	size_t undo_off[2];
 	uint32_t undo_word[2];
 	unsigned int nundo;
@@ -207,6 +208,16 @@ static void mutate_word(struct run *r, size_t off, uint32_t w)
 	put_le32(r->stream + off, w);
 }
 
+/* bits @shift..@shift+@bits of the word at @off, plus @delta (in the field) */
+static void mutate_field(struct run *r, size_t off, unsigned int shift, unsigned int bits,
+			 int delta)
+{
+	uint32_t mask = bits >= 32 ? ~0u : (1u << bits) - 1, w = get_le32(r->stream + off);
+	uint32_t v = (((w >> shift) & mask) + (uint32_t)delta) & mask;
+
+	mutate_word(r, off, (w & ~(mask << shift)) | v << shift);
+}
+
 /* the stream back to the valid one of its (len, frames) */
 static void unmutate(struct run *r)
 {
@@ -237,8 +248,8 @@ static size_t build(struct run *r, size_t *last_hdr)
 			frames[i] = frame_of(r, i);
 			lens[i] = st->len;
 		}
-		r->enc_n = km_framing_encode(f, frames, lens, st->frames, r->stream,
-					     sizeof(r->stream));
+		r->enc_n = km_framing_encode_layout(f, frames, lens, st->frames, r->stream,
+						    sizeof(r->stream), &r->lay);
 		r->enc_len = st->len;
 		r->enc_frames = st->frames;
 	}
@@ -272,6 +283,11 @@ static size_t build(struct run *r, size_t *last_hdr)
 		} else if (st->mutation == KM_SWEEP_RX_COPY_DISAGREES) {
 			mutate_word(r, hdr, (h & 0xffff0000u) | ((h + 1) & 0xffffu));
 		}
+	} else if (f->kind == KM_FRAMING_ENCODER) {	/* the fields its hook named */
+		if (delta && r->lay.len_bits)
+			mutate_field(r, r->lay.len_off, r->lay.len_shift, r->lay.len_bits, delta);
+		else if (st->mutation == KM_SWEEP_RX_COPY_DISAGREES && r->lay.count_bits)
+			mutate_field(r, r->lay.count_off, r->lay.count_shift, r->lay.count_bits, 1);
 	}
 	if (st->mutation == KM_SWEEP_RX_TRUNCATED)
 		n -= 2;
