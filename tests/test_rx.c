@@ -12,6 +12,7 @@
 #include "km_test.h"
 #include <kmodel/usb.h>
 #include "compat/rx_le64.h"
+#include <inttypes.h>
 
 #define MAX_FRAMES 64
 
@@ -1155,6 +1156,116 @@ static void test_set_tail_pointer_then_put(void **state)
 	km_reports_clear(k->m);
 }
 
+/* A read that STARTS past the URB's data, at any offset a 32-bit field
+ * puts it (aqc111_rx_fixup()'s desc_offset is 19 bits, skb->len 32): one
+ * in the guard right behind the data is reported and goes on (it reads
+ * stale bytes, POISON_FREE); one that starts beyond the guard is reported
+ * with the offset and stopped, never done -- the layer's memcpy() below
+ * would fault if it ran, the span behind the guard being the model's and
+ * inaccessible. The driver's own memory (its stack, a kmalloc object) and
+ * the transfer's bytes are no read past. */
+static const struct beyond_row {
+	const char *name;
+	uint64_t off;		/* from skb->data; the transfer is 100 bytes */
+	size_t n;
+	bool past, stopped;
+} beyond_rows[] = {
+	{ "the transfer's last word", 96, 4, false, false },
+	{ "the guard's first word", 100, 4, true, false },
+	{ "1 MiB past", 1u << 20, 4, true, true },
+	{ "1 GiB past", 1u << 30, 8, true, true },
+	{ "the last word a 32-bit offset reaches", 0xfffffff8u, 8, true, true },
+};
+static const struct beyond_row *beyond;
+static bool beyond_went_on;
+
+static int beyond_fixup(struct km_usbnet *dev, struct km_skb *skb)
+{
+	uint8_t own[8] = { 0 }, to[8];
+	void *obj = km_kmalloc(km_current(), 64, KM_GFP_ATOMIC);
+
+	(void)dev;
+	km_skb_compat_memcpy(to, own, sizeof(own));
+	km_skb_compat_memcpy(to, obj, 8);
+	km_kfree(km_current(), obj);
+	km_skb_compat_memcpy(to, (const void *)((uintptr_t)skb->data + beyond->off), beyond->n);
+	beyond_went_on = true;
+	return 1;
+}
+
+static void test_checker_read_beyond_guard(void **state)
+{
+	static struct km_usbnet_driver_info info = { .description = "beyond",
+						     .flags = KM_FLAG_MULTI_PACKET,
+						     .rx_fixup = beyond_fixup };
+	struct km_usbnet_variant v;
+	struct fx f;
+
+	(void)state;
+	up_user(&f, &v, &info);
+	memset(urb, 0, 100);
+	for (size_t r = 0; r < G_N_ELEMENTS(beyond_rows); r++) {
+		const struct km_report *rep;
+		char off[32];
+
+		beyond = &beyond_rows[r];
+		beyond_went_on = false;
+		km_reports_clear(f.k.m);
+		km_usbnet_rx_urb(f.dev, urb, 100);
+		if (reports(&f, KM_R_RX_READ_PAST) != beyond->past || beyond_went_on == beyond->stopped)
+			fail_msg("%s: %lu reports, %s", beyond->name,
+				 reports(&f, KM_R_RX_READ_PAST), beyond_went_on ? "went on" : "stopped");
+		if (!beyond->past)
+			continue;
+		rep = km_report_get(f.k.m, 0);
+		snprintf(off, sizeof(off), "at URB offset %" PRIu64 " ", beyond->off);
+		if (!strstr(rep->message, off) || !strstr(rep->message, "its 100 bytes of data"))
+			fail_msg("%s: the report does not give the state: %s", beyond->name,
+				 rep->message);
+	}
+	down(&f);
+}
+
+/* a frame passed up whose data a driver put 1 MiB past the transfer (as
+ * aqc111_rx_fixup() sets new_skb->len, a driver may set data): reported,
+ * and the sink is handed none of its bytes */
+static int far_frame_fixup(struct km_usbnet *dev, struct km_skb *skb)
+{
+	struct km_skb *c = km_skb_clone(km_current(), skb, KM_GFP_ATOMIC);
+
+	if (!c)
+		return 0;
+	c->data = (unsigned char *)((uintptr_t)c->data + (skb->data[0] ? 1u << 20 : 0));
+	c->len = 14;
+	c->tail = c->data + 14;
+	km_usbnet_skb_return(dev, c);
+	return 1;
+}
+
+static void test_checker_frame_beyond_guard(void **state)
+{
+	static struct km_usbnet_driver_info info = { .description = "far frame",
+						     .flags = KM_FLAG_MULTI_PACKET,
+						     .rx_fixup = far_frame_fixup };
+	struct km_usbnet_variant v;
+	struct fx f;
+
+	(void)state;
+	up_user(&f, &v, &info);
+	km_usbnet_set_rx_sink(f.dev, on_rx, &f);
+	memset(urb, 0, 100);
+	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), 1);
+	assert_int_equal(reports(&f, KM_R_RX_READ_PAST), 0);
+	assert_int_equal(f.lens[0], 14);
+	urb[0] = 1;
+	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), 1);
+	assert_int_equal(reports(&f, KM_R_RX_READ_PAST), 1);
+	assert_non_null(strstr(km_report_get(f.k.m, 0)->message, "frame passed up"));
+	assert_int_equal(f.lens[1], 0);
+	urb[0] = 0;
+	down(&f);
+}
+
 /* A frame passed up whose tail, not its len, lies past the transfer: the
  * checker reads "the skb's len/tail". Kernel contract (v3.5
  * include/linux/skbuff.h, net/core/skbuff.c): skb_trim(skb, 14) of a
@@ -1240,6 +1351,8 @@ int main(void)
 		cmocka_unit_test(test_checker_read_past),
 		cmocka_unit_test(test_checker_read_past_guard),
 		cmocka_unit_test(test_checker_read_past_tail),
+		cmocka_unit_test(test_checker_read_beyond_guard),
+		cmocka_unit_test(test_checker_frame_beyond_guard),
 		cmocka_unit_test(test_checker_step_bound),
 		cmocka_unit_test(test_rx_urb_nested),
 		cmocka_unit_test(test_rx_stale_bytes_poisoned),

@@ -785,10 +785,15 @@ KM_API void km_usbnet_set_rx_sink(struct km_usbnet *dev, km_usbnet_rx_fn fn, voi
  *    tail, or the 14 bytes eth_type_trans() reads) lies past them. The
  *    bytes there are stale (the model fills them with 0x6b, slab's
  *    POISON_FREE); the buffer keeps a host guard behind its end as far as a
- *    16-bit offset, 65536 4-byte descriptors and a 13-bit length reach. A
- *    read of the layer from the buffer or guard that runs past the guard
- *    is reported (even after the URB's first report) and not done: the
- *    driver is stopped as for KM_R_RX_NO_PROGRESS;
+ *    16-bit offset, 65536 4-byte descriptors and a 13-bit length reach,
+ *    and behind the guard 4 GiB of reserved, inaccessible address space:
+ *    as far as a 32-bit offset from the data reaches, nothing but the URB
+ *    lies there. A read of the layer that starts there, or starts in the
+ *    buffer or guard and runs past the guard, is reported with its offset
+ *    (even after the URB's first report) and not done: the driver is
+ *    stopped as for KM_R_RX_NO_PROGRESS; a frame passed up whose data lies
+ *    there is reported and hands the sink none of its bytes (the host
+ *    refusing the reservation, the reach is the guard's);
  *  - KM_R_RX_NO_PROGRESS (BUG): rx_fixup made more than
  *    KM_USBNET_RX_STEPS(len) calls of the layer's skb_pull, skb_clone,
  *    get_unaligned_le32, le32_to_cpus, netdev_alloc_skb or

@@ -16,6 +16,8 @@
 #include "usbnet_state.h"
 #include <setjmp.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #define ETH_HLEN 14u
 /* how far past the URB's end a driver may read and stay in the model's
@@ -23,6 +25,11 @@
  * 16-bit hdr_off, then up to 65535 descriptors of 4 bytes, and clones a
  * 13-bit pkt_len from there */
 #define RX_GUARD (0x10000u + 4u * 0x10000u + 0x2000u + 64u)
+/* how far past the URB's data a driver's pointer reaches with a 32-bit
+ * offset (aqc111_rx_fixup()'s desc_offset, skb->len): the span behind
+ * the guard the model reserves, so a read that starts anywhere in it is
+ * the URB's, never another object's */
+#define RX_REACH ((size_t)1 << 32)
 #define POISON_FREE 0x6b	/* include/linux/poison.h: stale bytes */
 
 struct km_usbnet_rx {
@@ -33,6 +40,12 @@ struct km_usbnet_rx {
 	/* the URB being processed */
 	const unsigned char *lo, *hi;	/* its bytes: [lo, hi) */
 	const unsigned char *obj_hi;	/* the end of its buffer's guard */
+	const unsigned char *far_hi;	/* the end of the reserved span behind it */
+	/* the buffer's bytes as the driver sees them: @area_rw bytes of
+	 * buffer and guard, then RX_REACH reserved (PROT_NONE); NULL when the
+	 * host refused it (the kmalloc object and its guard, then) */
+	unsigned char *area;
+	size_t area_rw;
 	const unsigned char *head;	/* its buffer */
 	const unsigned char *poisoned;	/* buffer whose guard was filled */
 	size_t dirty;			/* bytes after data written since */
@@ -51,9 +64,19 @@ static struct km_usbnet_rx *rx_of(struct km_usbnet *dev)
 }
 
 void km_usbnet_rx_free_state(struct km_usbnet *dev);
+static void area_free(struct km_usbnet_rx *rx)
+{
+	if (rx->area)
+		munmap(rx->area, rx->area_rw + RX_REACH);
+	rx->area = NULL;
+	rx->area_rw = 0;
+	rx->poisoned = NULL;
+}
+
 void km_usbnet_rx_free_state(struct km_usbnet *dev)
 {
 	if (dev && dev->rx) {
+		area_free(dev->rx);
 		g_free(dev->rx);
 		dev->rx = NULL;
 	}
@@ -88,7 +111,7 @@ static bool past_urb(const struct km_usbnet_rx *rx, uintptr_t p, size_t n)
 {
 	uintptr_t lo = (uintptr_t)rx->head, hi = (uintptr_t)rx->hi;
 
-	return n && p + n > hi && p < (uintptr_t)rx->obj_hi && p + n > lo;
+	return n && p + n > hi && p < (uintptr_t)rx->far_hi && p + n > lo;
 }
 
 static void read_past(struct km_usbnet_rx *rx, uintptr_t p, size_t n, const char *what)
@@ -102,13 +125,14 @@ static void read_past(struct km_usbnet_rx *rx, uintptr_t p, size_t n, const char
 		  rx->hi - rx->lo, rx->dev->rx_urb_size);
 }
 
-/* [p, p + n) starts in the URB's buffer or guard and runs past the guard:
- * those bytes are host memory that is not the model's */
+/* [p, p + n) starts in the URB's buffer, guard or the span reserved
+ * behind them, and does not end in the guard: bytes that are not the
+ * buffer's (reserved, or host memory that is not the model's) */
 static bool past_guard(const struct km_usbnet_rx *rx, uintptr_t p, size_t n)
 {
 	uintptr_t end = (uintptr_t)rx->obj_hi;
 
-	return p >= (uintptr_t)rx->head && p < end && n > end - p;
+	return p >= (uintptr_t)rx->head && p < (uintptr_t)rx->far_hi && (p >= end || n > end - p);
 }
 
 /* a read past the URB that would also leave the guard: reported (even
@@ -213,6 +237,36 @@ void km_usbnet_skb_return(struct km_usbnet *dev, struct km_skb *skb)
 
 /* ---- rx_submit(), rx_complete(), rx_process(), usbnet_bh() --------------- */
 
+/* the URB's skb on the model's reserved span (area_rw bytes of buffer and
+ * guard, then RX_REACH no access): its head, data, tail and end moved
+ * there, the kmalloc object it was built on still its own (kfree_skb()
+ * frees that). With no span, the object and its guard as they are. */
+static void on_area(struct km_usbnet_rx *rx, struct km_skb *skb)
+{
+	size_t page, rw = (size_t)(skb->end - skb->head) + RX_GUARD;
+	void *a;
+
+	if (!rx->area || rx->area_rw < rw) {	/* once per device, or a larger URB */
+		page = (size_t)sysconf(_SC_PAGESIZE);
+		rw = (rw + page - 1) / page * page;
+		area_free(rx);
+		a = mmap(NULL, rw + RX_REACH, PROT_NONE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		if (a == MAP_FAILED)
+			return;
+		if (mprotect(a, rw, PROT_READ | PROT_WRITE)) {
+			munmap(a, rw + RX_REACH);
+			return;
+		}
+		rx->area = a;
+		rx->area_rw = rw;
+	}
+	skb->data = rx->area + (skb->data - skb->head);
+	skb->tail = rx->area + (skb->tail - skb->head);
+	skb->end = rx->area + (skb->end - skb->head);
+	skb->head = rx->area;
+}
+
 /* the URB's buffer: poison what the previous transfer left, the first time
  * the guard too */
 static void prepare(struct km_usbnet_rx *rx, struct km_skb *skb, size_t len)
@@ -232,6 +286,8 @@ static void prepare(struct km_usbnet_rx *rx, struct km_skb *skb, size_t len)
 	rx->lo = d;
 	rx->hi = d + len;
 	rx->obj_hi = d + guard_end;
+	rx->far_hi = rx->area && skb->head == rx->area ? rx->area + rx->area_rw + RX_REACH :
+							  rx->obj_hi;
 }
 
 /* the driver's rx_fixup() under the step bound: km_compat_rx_step()
@@ -293,6 +349,7 @@ int km_usbnet_rx_urb(struct km_usbnet *dev, const void *buf, size_t len)
 	KM_EV_INC(m, urbs);			/* usb_submit_urb() */
 	KM_EV_ADD(m, usb_in_bytes, len);
 	/* the host controller writes the transfer at skb->data */
+	on_area(rx, skb);
 	prepare(rx, skb, len);
 	memcpy(skb->data, buf, len);
 	rx->st.urbs++;
