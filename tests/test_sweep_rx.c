@@ -10,6 +10,7 @@
 #include <json-glib/json-glib.h>
 #include <glib/gstdio.h>
 #include <sys/wait.h>
+#include <inttypes.h>
 
 static struct km_sweep_rx_result *run(unsigned int shard, unsigned int shards)
 {
@@ -140,6 +141,90 @@ static void test_findings(void **state)
 	km_sweep_rx_result_free(r);
 }
 
+/* The sweep's skb checkers, each tripped and not (kmodel/sweep.h: leak,
+ * and the skb model's report of a free of a freed skb), by drivers of the
+ * AX88772's framing that clone the URB's skb (skb_clone(): users 1, its
+ * own struct) and then free the clone once (tidy), never (leaky) or
+ * twice (the second kfree_skb() of a freed skb, as
+ * net/core/skbuff.c would use after free). rx_fixup returns 0 after the
+ * clone, usbnet frees the URB's skb (rx_cleanup), so nothing goes up. */
+static int clone_fixup(struct km_usbnet *dev, struct km_skb *skb, int frees)
+{
+	struct km_skb *c = km_skb_clone(km_current(), skb, KM_GFP_ATOMIC);
+
+	(void)dev;
+	for (int i = 0; i < frees && c; i++)
+		km_kfree_skb(c);
+	return 0;
+}
+
+static int tidy_fixup(struct km_usbnet *dev, struct km_skb *skb)
+{
+	return clone_fixup(dev, skb, 1);
+}
+
+static int leaky_fixup(struct km_usbnet *dev, struct km_skb *skb)
+{
+	return clone_fixup(dev, skb, 0);
+}
+
+static int twice_fixup(struct km_usbnet *dev, struct km_skb *skb)
+{
+	return clone_fixup(dev, skb, 2);
+}
+
+static void test_skb_checkers(void **state)
+{
+	static const struct {
+		const char *name;
+		int (*fixup)(struct km_usbnet *, struct km_skb *);
+		bool leak, twice;
+	} rows[] = {
+		{ "tidy", tidy_fixup, false, false },
+		{ "leaky", leaky_fixup, true, false },
+		{ "twice", twice_fixup, false, true },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+		struct km_usbnet_driver_info info = *km_usbnet_find("before")->info;
+		struct km_usbnet_variant v = *km_usbnet_find("before");
+		const struct km_usbnet_variant *const vs[] = { &v, NULL };
+		struct km_sweep_rx_config cfg = { .size = sizeof(cfg), .quick = true,
+						  .variants = vs };
+		struct km_sweep_rx_result *r = NULL;
+		const struct km_sweep_rx_variant_result *vr;
+		uint64_t bad = 0;
+		int warned = 0;
+		guint id;
+
+		info.rx_fixup = rows[i].fixup;
+		v.size = KM_USBNET_VARIANT_SIZE;
+		v.name = rows[i].name;
+		v.info = &info;
+		/* the machines' teardown finds what leaked:
+		 * counted, not printed */
+		id = g_log_set_handler("kmodel", G_LOG_LEVEL_WARNING, km_test_count_teardown, &warned);
+		assert_int_equal(km_sweep_rx_run(&cfg, &r), 0);
+		g_log_remove_handler("kmodel", id);
+		if ((warned > 0) != rows[i].leak)
+			fail_msg("%s: %d teardown warnings", rows[i].name, warned);
+		vr = variant(r, rows[i].name);
+		if ((count(r, rows[i].name, "leak") > 0) != rows[i].leak)
+			fail_msg("%s: leak in %" PRIu64 " of %" PRIu64 " states", rows[i].name,
+				 count(r, rows[i].name, "leak"), vr->states);
+		for (size_t f = 0; f < vr->nfindings; f++)
+			if (strcmp(vr->findings[f].rule, "leak") &&
+			    strcmp(vr->findings[f].rule, "frame_lost"))
+				bad += vr->findings[f].count;
+		/* the double free: the skb model's skb_refcount, nothing else */
+		if ((bad > 0) != rows[i].twice || bad != count(r, rows[i].name, "skb_refcount"))
+			fail_msg("%s: %" PRIu64 " skb reports in %" PRIu64 " states", rows[i].name,
+				 bad, vr->states);
+		km_sweep_rx_result_free(r);
+	}
+}
+
 static gchar *tool(const char *args, int *exit_status)
 {
 	gchar *cmd = g_strdup_printf("%s %s", KMODEL_SWEEP_PATH, args), *out = NULL, *err = NULL;
@@ -240,6 +325,7 @@ int main(void)
 		cmocka_unit_test(test_space_size),
 		cmocka_unit_test(test_shards_add_up),
 		cmocka_unit_test(test_findings),
+		cmocka_unit_test(test_skb_checkers),
 		cmocka_unit_test(test_tool_shards_merge),
 		cmocka_unit_test(test_tool_replay_and_fail),
 	};
