@@ -200,7 +200,9 @@ KM_API int km_sweep_replay(const struct km_usbnet_variant *v, const struct km_sw
  * enum km_sweep_rx_mutation - what a state does to a valid transfer: the
  * malformed neighbours one byte (or a little more) away from it. On the
  * first frame's length word (KM_FRAMING_LENGTH) or descriptor
- * (KM_FRAMING_AX88179):
+ * (KM_FRAMING_AX88179), or the fields a KM_FRAMING_ENCODER's hook names
+ * (struct km_framing_layout: its length; its count, one too many, for
+ * copy_disagrees; a field it leaves out: that state is the valid stream):
  * @KM_SWEEP_RX_VALID: nothing;
  * @KM_SWEEP_RX_LEN_PLUS1, @KM_SWEEP_RX_LEN_MINUS1, @KM_SWEEP_RX_LEN_PLUS8:
  *   the length off by +1, -1, +8 (an inverted copy follows it: only the
@@ -222,8 +224,8 @@ enum km_sweep_rx_mutation {
 
 /**
  * enum km_sweep_rx_split - where the device ends a bulk-in transfer inside
- * its stream of frames (KM_FRAMING_LENGTH only; the AX88179 bundles whole
- * frames per transfer): beyond these, every transfer ends at rx_urb_size.
+ * its stream of frames (KM_FRAMING_LENGTH only; the AX88179 and a
+ * KM_FRAMING_ENCODER's device bundle whole frames per transfer): beyond these, every transfer ends at rx_urb_size.
  * @KM_SWEEP_RX_WHOLE: the stream in as few transfers as rx_urb_size allows;
  * @KM_SWEEP_RX_SPLIT_HEADER: a transfer ends 2 bytes into the last frame's
  *   header (the rest follows in the next);
