@@ -297,6 +297,132 @@ static void test_framing_encoder_hook(void **state)
 	assert_int_equal(km_framing_encode(&nohook, frames, lens, 2, out, sizeof(out)), -EINVAL);
 }
 
+/* The bulk-out side of an encoder framing (km_framing_dev_new() with a
+ * decode hook): here the layout aqc111_tx_fixup() writes
+ * (drivers/net/usb/aqc111.c, torvalds/linux 0203146646be): a 64-bit
+ * descriptor, the frame's length in bits 0-20 (AQ_TX_DESC_LEN_MASK), the
+ * frame, zeros up to a multiple of 8 -- and 8 more with
+ * AQ_TX_DESC_DROP_PADD (bit 28) when the whole would fill its last USB
+ * packet. The hook walks a transfer as the device would. */
+#define AQ_TX_DESC_LEN_MASK 0x1fffffu
+#define AQ_TX_DESC_DROP_PADD (1u << 28)
+
+static int aqtx_emit_off;	/* 1: the hook emits a frame outside its transfer */
+
+static int aqtx_decode(const struct km_framing *f, const uint8_t *buf, size_t len,
+		       km_framing_emit_fn emit, void *ctx)
+{
+	size_t off = 0;
+
+	(void)f;
+	while (off < len) {
+		uint32_t desc, flen;
+		size_t pad;
+
+		if (len - off < 8)
+			return -EPROTO;
+		desc = (uint32_t)buf[off] | (uint32_t)buf[off + 1] << 8 |
+		       (uint32_t)buf[off + 2] << 16 | (uint32_t)buf[off + 3] << 24;
+		flen = desc & AQ_TX_DESC_LEN_MASK;
+		pad = (8 - (flen + 8) % 8) % 8 + (desc & AQ_TX_DESC_DROP_PADD ? 8 : 0);
+		if (flen + pad > len - off - 8)
+			return -EPROTO;
+		if (emit(ctx, buf + off + 8 + (aqtx_emit_off ? len : 0), flen) < 0)
+			return -EINVAL;
+		off += 8 + flen + pad;
+	}
+	return 0;
+}
+
+/* aqc111_tx_fixup()'s bytes for a frame of @flen (fill(seed)), packets of
+ * @mp: its length */
+static size_t aqtx_frame(uint8_t *out, size_t flen, unsigned int seed, size_t mp)
+{
+	uint32_t desc = (uint32_t)flen & AQ_TX_DESC_LEN_MASK;
+	size_t pad = (flen + 8) % 8 ? 8 - (flen + 8) % 8 : 0;
+
+	if ((flen + 8 + pad) % mp == 0) {
+		pad += 8;
+		desc |= AQ_TX_DESC_DROP_PADD;
+	}
+	memset(out, 0, 8 + flen + pad);
+	for (int i = 0; i < 4; i++)
+		out[i] = (uint8_t)(desc >> (8 * i));
+	fill(out + 8, flen, seed);
+	return 8 + flen + pad;
+}
+
+static void test_framing_decode_hook(void **state)
+{
+	static const struct km_framing aqtx = {
+		.kind = KM_FRAMING_ENCODER, .max_frame = 1518, .encode = trailer_encode,
+		.decode = aqtx_decode,
+	};
+	static const size_t lens[] = { 60, 1016, 1514 };	/* pad 4; 0 + 8 at 1024; 6 */
+	struct km_framing nodecode = aqtx;
+	struct km_usbnet_dev d;
+	struct km_usbnet_dev_stats st;
+	struct fx *f = g_new0(struct fx, 1);
+	size_t n = 0;
+
+	(void)state;
+	km_fixture_up(&f->k, NULL);
+	km_reports_set_log_max(f->k.m, 16);
+	assert_int_equal(km_framing_dev_new(f->k.m, &aqtx, on_rx, f, &d), 0);
+	/* one transfer of three frames, in 1024-byte packets: the device
+	 * gathers them up to the short one */
+	for (size_t i = 0; i < G_N_ELEMENTS(lens); i++) {
+		n += aqtx_frame(urb + n, lens[i], (unsigned int)i, 1024);
+		fill(sent[i], lens[i], (unsigned int)i);
+	}
+	/* 1016's descriptor, after 60's 72 bytes: 8 + 1016 fills a packet */
+	assert_int_equal(urb[72] | urb[73] << 8, 1016);
+	assert_int_equal(urb[75], AQ_TX_DESC_DROP_PADD >> 24);
+	for (size_t off = 0; off < n; off += 1024)
+		d.sink.packet(d.sink.priv, urb + off, MIN((size_t)1024, n - off), n - off < 1024);
+	km_usbnet_dev_get_stats(&d, &st);
+	assert_int_equal(st.transfers, 1);
+	assert_int_equal(st.frames, 3);
+	assert_int_equal(st.frame_bytes, 60 + 1016 + 1514);
+	for (size_t i = 0; i < 3; i++) {
+		assert_int_equal(f->lens[i], lens[i]);
+		assert_memory_equal(f->frames[i], sent[i], lens[i]);
+	}
+	/* a descriptor claiming more than the transfer holds: a bad header,
+	 * the frame before it delivered */
+	n = aqtx_frame(urb, 60, 0, 1024);
+	urb[n] = 0xff;	/* the next descriptor: 255 bytes, 8 bytes sent */
+	memset(urb + n + 1, 0, 7);
+	d.sink.transfer(d.sink.priv, urb, n + 8, true);
+	km_usbnet_dev_get_stats(&d, &st);
+	assert_int_equal(st.frames, 4);
+	assert_int_equal(st.bad_headers, 1);
+	assert_int_equal(km_report_count(f->k.m, KM_R_USB_PROTOCOL), 1);
+	/* a frame past max_frame: dropped */
+	n = aqtx_frame(urb, 1600, 0, 1024);
+	d.sink.transfer(d.sink.priv, urb, n, true);
+	km_usbnet_dev_get_stats(&d, &st);
+	assert_int_equal(st.oversized, 1);
+	assert_int_equal(st.frames, 4);
+	assert_int_equal(km_report_count(f->k.m, KM_R_USB_FRAME_DROPPED), 1);
+	/* a hook that emits bytes outside its transfer: nothing delivered */
+	aqtx_emit_off = 1;
+	n = aqtx_frame(urb, 60, 0, 1024);
+	d.sink.transfer(d.sink.priv, urb, n, true);
+	aqtx_emit_off = 0;
+	km_usbnet_dev_get_stats(&d, &st);
+	assert_int_equal(st.frames, 4);
+	assert_int_equal(f->nframes, 4);
+	assert_int_equal(st.bad_headers, 2);
+	km_usbnet_dev_free(&d);
+	/* an encoder without a decode hook parses no bulk-out */
+	nodecode.decode = NULL;
+	assert_int_equal(km_framing_dev_new(f->k.m, &nodecode, on_rx, f, &d), -EINVAL);
+	km_reports_clear(f->k.m);
+	km_fixture_down(&f->k);
+	g_free(f);
+}
+
 /* ---- asix v3.5 ----------------------------------------------------------- */
 
 /* frames of the AX88772's boundaries, one URB each and back to back: the
@@ -1325,6 +1451,7 @@ int main(void)
 		cmocka_unit_test(test_framing_ax88179_layout),
 		cmocka_unit_test(test_framing_builtin_layouts),
 		cmocka_unit_test(test_framing_encoder_hook),
+		cmocka_unit_test(test_framing_decode_hook),
 		FX(test_asix_v35_boundaries, before),
 		FX(test_asix_v35_malformed, before),
 		FX(test_asix_v35_frame_split_across_urbs, before),

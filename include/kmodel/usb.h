@@ -327,6 +327,24 @@ typedef long (*km_framing_encode_fn)(const struct km_framing *f, const uint8_t *
 				     const size_t *lens, size_t n, uint8_t *out, size_t cap,
 				     struct km_framing_layout *layout);
 
+/** km_framing_emit_fn - hands a frame a decode hook found to the device:
+ *  @frame (@len bytes) must lie in the transfer the hook was given.
+ *  Return: 0, or -EINVAL for a frame outside it (not delivered). */
+typedef int (*km_framing_emit_fn)(void *ctx, const uint8_t *frame, size_t len);
+
+/**
+ * km_framing_decode_fn - a user's device parsing what it got on bulk-out
+ * (KM_FRAMING_ENCODER): @buf, @len bytes, the bytes up to a short packet
+ * (or a ZLP) -- one transfer as the device sees it. Each frame it finds
+ * goes to @emit(@ctx, frame, len), in order. @f is the framing the hook
+ * belongs to.
+ * Return: 0, or a negative errno for a transfer it cannot parse (the
+ * device counts a bad header and reports KM_R_USB_PROTOCOL; the frames
+ * emitted before stay delivered).
+ */
+typedef int (*km_framing_decode_fn)(const struct km_framing *f, const uint8_t *buf, size_t len,
+				    km_framing_emit_fn emit, void *ctx);
+
 /**
  * struct km_framing - a framed device, described instead of written: what
  * a user's driver needs for the model to produce its device's bulk-in
@@ -360,9 +378,12 @@ typedef long (*km_framing_encode_fn)(const struct km_framing *f, const uint8_t *
  *          examples/byo_rx_framing). Read only when @kind is
  *          KM_FRAMING_ENCODER, so a struct compiled before it existed is
  *          never read past its end. Of the other members such a framing
- *          uses @max_frame and @trailing_pad. The bulk-out direction is
- *          not described by it: a variant with a transmit side gives its
- *          device model as @dev_new.
+ *          uses @max_frame and @trailing_pad.
+ * @decode: (appended) KM_FRAMING_ENCODER: the same device on bulk-out,
+ *          optional: with it km_framing_dev_new() makes the device at the
+ *          far end of a user's tx_fixup (a variant with no @dev_new gets
+ *          it); without it a variant with a transmit side gives its own
+ *          @dev_new.
  * Members are only appended; the library's instances are const.
  */
 struct km_framing {
@@ -378,6 +399,7 @@ struct km_framing {
 	unsigned int descriptors_per_frame;
 	/* appended */
 	km_framing_encode_fn encode;
+	km_framing_decode_fn decode;
 };
 
 /** The AX88772's (and SR9800's) bulk-in framing: a 4-byte header len |
@@ -433,7 +455,12 @@ KM_API bool km_framing_frame_ok(const struct km_framing *f, const uint8_t *sent,
  * km_framing_dev_new() - a device model that parses bulk-out transfers of
  * framing @f: the device at the far end of a user's tx_fixup, described
  * instead of written. @f must be KM_FRAMING_LENGTH with the word before
- * its frame (2 or 4 bytes). Per word: with @f->inverted_copy, a length
+ * its frame (2 or 4 bytes), or KM_FRAMING_ENCODER with a @decode hook:
+ * that device gathers a transfer's packets up to a short one (or a ZLP)
+ * and hands them to the hook, counts each transfer, each frame and its
+ * bytes, a frame past @f->max_frame as oversized (dropped, a
+ * KM_R_USB_FRAME_DROPPED WARN), a hook's error as a bad header (a
+ * KM_R_USB_PROTOCOL WARN). For KM_FRAMING_LENGTH, per word: with @f->inverted_copy, a length
  * whose complement disagrees is a KM_R_USB_PROTOCOL WARN (bad_headers++)
  * and the rest of the transfer is discarded; a length past @f->max_frame
  * is consumed and dropped (oversized++, KM_R_USB_FRAME_DROPPED WARN); a
@@ -467,7 +494,8 @@ KM_API int km_framing_dev_new(struct km_machine *m, const struct km_framing *f,
  *           (the caller frees it with km_usbnet_dev_free()). Return 0 or a
  *           negative errno. NULL: the library's parser of @framing
  *           (km_framing_dev_new()), which must then be a length before
- *           each frame -- the same description serves both directions.
+ *           each frame or an encoder with a decode hook -- the same
+ *           description serves both directions.
  * @endpoints: the (speed, maxpacket) pairs the driver meets on a
  *             spec-conforming device of its USB generation, terminated by
  *             an entry with maxpacket 0.
@@ -538,7 +566,7 @@ KM_API const struct km_framing *km_usbnet_variant_tx_framing(const struct km_usb
 /**
  * km_usbnet_variant_has_tx_dev() - has @v a device model that parses what
  * it sends on bulk-out (a @dev_new, or a @framing with a length before
- * each frame)? A variant with a receive side only (a @framing the library
+ * each frame or a decode hook)? A variant with a receive side only (a @framing the library
  * cannot parse back, no @dev_new) has none: km_usbnet_probe() and
  * km_usbnet_rx_urb() run it, the transmit sweep and kmodel-bench iperf
  * refuse it with a message naming it.

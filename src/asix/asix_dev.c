@@ -22,6 +22,7 @@
  * zero length as an empty frame, and skips the pad its align asks for.
  */
 #include "internal.h"
+#include "asix_internal.h"
 #include <kmodel/asix.h>
 #include <string.h>
 
@@ -250,6 +251,9 @@ static int framed_check(const struct km_framing *f, const char *who)
 {
 	if (!f)
 		return km_err(-EINVAL, "%s: NULL framing", who);
+	if (f->kind == KM_FRAMING_ENCODER)	/* the user's device, if it has one */
+		return f->decode ? 0 : km_err(-EINVAL, "%s: a KM_FRAMING_ENCODER framing "
+					      "without a decode hook parses no bulk-out", who);
 	if (f->kind != KM_FRAMING_LENGTH || f->suffix)
 		return km_err(-EINVAL, "%s: the bulk-out parser reads a length before each frame "
 			      "(KM_FRAMING_LENGTH, no suffix)", who);
@@ -270,6 +274,8 @@ int km_framing_dev_new(struct km_machine *m, const struct km_framing *f, km_usbn
 		return km_err(-EINVAL, "framing_dev_new: NULL machine or out");
 	if ((err = framed_check(f, "framing_dev_new")) != 0)
 		return err;
+	if (f->kind == KM_FRAMING_ENCODER)
+		return km_framing_hook_dev_new(m, f, fn, arg, out);
 	d = framed_new(m, f, "framed", false, fn, arg);
 	*out = (struct km_usbnet_dev){ .priv = d, .sink = km_asix_dev_sink(d),
 				       .get_stats = framed_stats, .free = framed_free };
@@ -297,6 +303,6 @@ int km_usbnet_variant_dev_new(const struct km_usbnet_variant *v, struct km_machi
 		return v->dev_new(m, fn, arg, out);
 	if (!km_usbnet_variant_tx_framing(v))
 		return km_err(-EINVAL, "usbnet variant %s: no device model (a dev_new, or a "
-			      "framing of a length before each frame)", v->name);
+			      "framing of a length before each frame, or a decode hook)", v->name);
 	return km_framing_dev_new(m, v->framing, fn, arg, out);
 }

@@ -36,4 +36,9 @@ int km_ax88179_dev_new(struct km_machine *m, km_usbnet_frame_fn fn, void *arg,
 /* is @d (non-NULL) an instance of it? */
 bool km_ax88179_dev_is(const struct km_usbnet_dev *d);
 
+/* framing.c: a KM_FRAMING_ENCODER's decode hook (checked by the caller)
+ * as a bulk-out device, for km_framing_dev_new() */
+int km_framing_hook_dev_new(struct km_machine *m, const struct km_framing *f,
+			    km_usbnet_frame_fn fn, void *arg, struct km_usbnet_dev *out);
+
 #endif

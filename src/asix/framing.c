@@ -19,6 +19,7 @@
  * malformed neighbours.
  */
 #include "internal.h"
+#include "asix_internal.h"
 #include <kmodel/usb.h>
 #include <string.h>
 
@@ -202,4 +203,89 @@ bool km_framing_frame_ok(const struct km_framing *f, const uint8_t *sent, size_t
 	if (got_len < sent_len || got_len - sent_len > pad)
 		return false;
 	return !sent_len || (sent && got && !memcmp(sent, got, sent_len));
+}
+
+/* ---- KM_FRAMING_ENCODER on bulk-out: the user's decode hook as a device --- */
+
+/* the device: a transfer's bytes gathered up to its short packet (the
+ * device sees no other boundary), then handed to the hook */
+struct hook_dev {
+	struct km_machine *m;
+	const struct km_framing *f;
+	km_usbnet_frame_fn fn;
+	void *arg;
+	GByteArray *buf;
+	struct km_usbnet_dev_stats st;
+};
+
+static int hook_emit(void *ctx, const uint8_t *frame, size_t len)
+{
+	struct hook_dev *d = ctx;
+	const uint8_t *lo = d->buf->data;
+
+	/* a frame outside the transfer: the hook's mistake, not delivered */
+	if (len && (!frame || frame < lo || frame > lo + d->buf->len ||
+		    len > (size_t)(lo + d->buf->len - frame)))
+		return km_err(-EINVAL, "framed device: the decode hook emitted %zu bytes outside "
+			      "its %u-byte transfer", len, d->buf->len);
+	if (len > d->f->max_frame) {
+		d->st.oversized++;
+		km_report(d->m, KM_WARN, KM_R_USB_FRAME_DROPPED, "framed device: frame of %zu "
+			  "bytes is longer than %u: dropped", len, d->f->max_frame);
+		return 0;
+	}
+	d->st.frames++;
+	d->st.frame_bytes += len;
+	if (d->fn)
+		d->fn(d->arg, frame, len);
+	return 0;
+}
+
+static void hook_transfer(void *priv, const uint8_t *data, size_t len, bool ended)
+{
+	struct hook_dev *d = priv;
+	int err;
+
+	g_byte_array_append(d->buf, data, (guint)len);
+	if (!ended)
+		return;
+	d->st.transfers++;
+	err = d->f->decode(d->f, d->buf->data, d->buf->len, hook_emit, d);
+	if (err < 0) {
+		d->st.bad_headers++;
+		km_report(d->m, KM_WARN, KM_R_USB_PROTOCOL, "framed device: the decode hook "
+			  "refused a %u-byte transfer (%d)", d->buf->len, err);
+	}
+	g_byte_array_set_size(d->buf, 0);
+}
+
+static void hook_stats(const void *priv, struct km_usbnet_dev_stats *out, size_t size)
+{
+	km_usbnet_dev_stats_put(out, size, &((const struct hook_dev *)priv)->st);
+}
+
+static void hook_free(void *priv)
+{
+	struct hook_dev *d = priv;
+
+	g_byte_array_free(d->buf, TRUE);
+	g_free(d);
+}
+
+int km_framing_hook_dev_new(struct km_machine *m, const struct km_framing *f,
+			    km_usbnet_frame_fn fn, void *arg, struct km_usbnet_dev *out)
+{
+	struct hook_dev *d = g_new0(struct hook_dev, 1);
+
+	d->m = m;
+	d->f = f;
+	d->fn = fn;
+	d->arg = arg;
+	d->buf = g_byte_array_new();
+	*out = (struct km_usbnet_dev){
+		.priv = d,
+		.sink = { .packet = hook_transfer, .priv = d, .transfer = hook_transfer },
+		.get_stats = hook_stats, .free = hook_free,
+	};
+	return 0;
 }

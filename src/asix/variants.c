@@ -348,7 +348,8 @@ int km_usbnet_variant_check(const struct km_usbnet_variant *v)
 	if (!v->dev_new && !km_usbnet_variant_tx_framing(v) &&
 	    !(km_usbnet_variant_has(v, framing) && v->framing))
 		return km_err(-EINVAL, "usbnet variant %s: no device model (a dev_new, or a "
-			      "framing with a length before each frame) and no receive side (a "
+			      "framing with a length before each frame or a decode hook) and no "
+			      "receive side (a "
 			      "framing)", v->name);
 	if (!v->endpoints || !v->endpoints[0].maxpacket)
 		return km_err(-EINVAL, "usbnet variant %s: no endpoints", v->name);

@@ -487,7 +487,8 @@ int km_iperf_run_sized(const struct km_iperf_opts *opts, size_t opts_size,
 		/* every row sends (tcp-rx its ACKs) to the variant's device */
 		if (!km_usbnet_variant_has_tx_dev(variants[v]))
 			return km_err(-EINVAL, "iperf: %s has a receive side only (no dev_new, and "
-				      "its framing has no length before each frame): no device "
+				      "its framing has neither a length before each frame nor a decode "
+				      "hook): no device "
 				      "takes its bulk-out; leave it out of iperf", variants[v]->name);
 		if (!km_usbnet_variant_allows(variants[v], speed, o.maxpacket))
 			return km_err(-EINVAL, "iperf: %s does not meet a %s-speed device with "

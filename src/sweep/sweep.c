@@ -113,7 +113,8 @@ static const struct km_usbnet_variant *const *variants_of(const struct km_sweep_
 static int no_tx_dev(const struct km_usbnet_variant *v)
 {
 	return km_err(-EINVAL, "sweep: variant %s has a receive side only (no dev_new, and "
-		      "its framing has no length before each frame): nothing parses its "
+		      "its framing has neither a length before each frame nor a decode "
+		      "hook): nothing parses its "
 		      "bulk-out; sweep it with `kmodel-sweep rx`", v->name);
 }
 
