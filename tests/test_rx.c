@@ -294,7 +294,17 @@ static void test_framing_encoder_hook(void **state)
 	/* an encoder without a hook */
 	nohook.encode = NULL;
 	lens[1] = 60;
-	assert_int_equal(km_framing_encode(&nohook, frames, lens, 2, out, sizeof(out)), -EINVAL);
+	assert_int_equal(km_framing_encode(&nohook, frames, lens, 2, out, sizeof(out)), -EINVAL);	/* ... which no variant may name: its every state would be lost */
+	{
+		struct km_usbnet_variant v = *km_usbnet_find_any("before");
+
+		v.size = KM_USBNET_VARIANT_SIZE;
+		v.framing = &trailer;
+		assert_int_equal(km_usbnet_variant_check(&v), 0);
+		v.framing = &nohook;
+		assert_int_equal(km_usbnet_variant_check(&v), -EINVAL);
+		assert_non_null(strstr(km_last_error(), "without an encode hook"));
+	}
 }
 
 /* The bulk-out side of an encoder framing (km_framing_dev_new() with a

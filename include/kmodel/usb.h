@@ -542,7 +542,8 @@ struct km_usbnet_variant {
  * km_usbnet_variant_check() - is @v usable? @size at least
  * KM_USBNET_VARIANT_MIN_SIZE, a name, a driver_info (its tx_fixup and
  * rx_fixup are optional, as in usbnet), a known era, a device model
- * (km_usbnet_variant_has_tx_dev()) or a receive side (a @framing), and a
+ * (km_usbnet_variant_has_tx_dev()) or a receive side (a @framing), a
+ * @framing of a known kind (KM_FRAMING_ENCODER with its encode hook), and a
  * non-empty endpoint list of known speeds with maxpackets 1..1024 (the
  * largest bulk maxpacket the spec allows).
  * Return: 0, or -EINVAL with km_last_error() naming what is wrong.

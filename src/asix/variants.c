@@ -349,8 +349,15 @@ int km_usbnet_variant_check(const struct km_usbnet_variant *v)
 	    !(km_usbnet_variant_has(v, framing) && v->framing))
 		return km_err(-EINVAL, "usbnet variant %s: no device model (a dev_new, or a "
 			      "framing with a length before each frame or a decode hook) and no "
-			      "receive side (a "
-			      "framing)", v->name);
+			      "receive side (a framing)", v->name);
+	/* a framing the library cannot lay out would make every valid state
+	 * of the receive sweep a frame_lost: said here, by name */
+	if (km_usbnet_variant_has(v, framing) && v->framing &&
+	    ((unsigned int)v->framing->kind > KM_FRAMING_ENCODER ||
+	     (v->framing->kind == KM_FRAMING_ENCODER && !v->framing->encode)))
+		return km_err(-EINVAL, "usbnet variant %s: framing of kind %d%s", v->name,
+			      (int)v->framing->kind, v->framing->kind == KM_FRAMING_ENCODER ?
+			      " (KM_FRAMING_ENCODER) without an encode hook" : ", unknown");
 	if (!v->endpoints || !v->endpoints[0].maxpacket)
 		return km_err(-EINVAL, "usbnet variant %s: no endpoints", v->name);
 	for (const struct km_usb_ep_cfg *e = v->endpoints; e->maxpacket; e++)
