@@ -11,6 +11,7 @@
  */
 #include "km_test.h"
 #include <kmodel/usb.h>
+#include <kmodel/registry.h>
 #include "compat/rx_le64.h"
 #include <inttypes.h>
 
@@ -1379,6 +1380,45 @@ static int far_frame_fixup(struct km_usbnet *dev, struct km_skb *skb)
 }
 
 
+/* examples/byo_rx_framing's aqc111_rx_fixup(), before and after
+ * afb8e2465275, on a transfer shorter than its 8-byte header: mainline
+ * usbnet's rx_complete() has no length check, so the skb comes to
+ * rx_fixup; skb_trim(skb, skb->len - sizeof(desc_hdr)) is no trim there
+ * (the length wraps, and skb_trim() only shortens), and le64_to_cpup()
+ * reads the header at skb_tail_pointer(): 8 bytes from the transfer's
+ * end, past it. Both versions (the fix bounds the descriptors, not this
+ * read); at 8 bytes nothing is read past. The start_of_descs check then
+ * fails: rx_fixup returns 0. */
+static void test_aqc111_short_transfer(void **state)
+{
+	static const char *const names[] = { "aqc111", "aqc111-afb8e2465275" };
+	struct km_registry *reg;
+
+	(void)state;
+	assert_int_equal(km_registry_new(KM_REGISTRY_DEFAULT, &reg), 0);
+	assert_int_equal(km_registry_load(reg, RX_FRAMING_PLUGIN), 0);
+	for (size_t i = 0; i < G_N_ELEMENTS(names); i++)
+		for (size_t len = 1; len <= 8; len++) {
+			const struct km_usbnet_variant *v = km_registry_find_usbnet(reg, names[i]);
+			struct fx f;
+
+			assert_non_null(v);
+			memset(&f, 0, sizeof(f));
+			km_fixture_up(&f.k, NULL);
+			km_printk_set_quiet(f.k.m, true);
+			assert_int_equal(km_usbnet_probe(f.k.m, v, KM_USB_SPEED_SUPER, 1024, NULL,
+							 &f.dev), 0);
+			memset(urb, 0, len);
+			assert_int_equal(km_usbnet_rx_urb(f.dev, urb, len), 0);
+			if (reports(&f, KM_R_RX_READ_PAST) != (len < 8))
+				fail_msg("%s, %zu bytes: %lu reads past", names[i], len,
+					 reports(&f, KM_R_RX_READ_PAST));
+			assert_int_equal(f.dev->net->stats.rx_errors, 1);
+			down(&f);
+		}
+	km_registry_free(reg);
+}
+
 /* A frame passed up whose tail, not its len, lies past the transfer: the
  * checker reads "the skb's len/tail". Kernel contract (v3.5
  * include/linux/skbuff.h, net/core/skbuff.c): skb_trim(skb, 14) of a
@@ -1480,6 +1520,7 @@ int main(void)
 		cmocka_unit_test(test_checker_read_past),
 		cmocka_unit_test(test_checker_read_past_guard),
 		cmocka_unit_test(test_checker_frame_past),
+		cmocka_unit_test(test_aqc111_short_transfer),
 		cmocka_unit_test(test_checker_read_beyond_guard),
 		cmocka_unit_test(test_checker_step_bound),
 		cmocka_unit_test(test_rx_urb_nested),
