@@ -318,7 +318,8 @@ static void test_framing_encoder_hook(void **state)
 #define AQ_TX_DESC_LEN_MASK 0x1fffffu
 #define AQ_TX_DESC_DROP_PADD (1u << 28)
 
-static int aqtx_emit_off;	/* 1: the hook emits a frame outside its transfer */
+static int aqtx_emit_off;	/* the hook emits a frame that starts past its
+				 * transfer (1) or runs past it (2) */
 
 static int aqtx_decode(const struct km_framing *f, const uint8_t *buf, size_t len,
 		       km_framing_emit_fn emit, void *ctx)
@@ -338,7 +339,8 @@ static int aqtx_decode(const struct km_framing *f, const uint8_t *buf, size_t le
 		pad = (8 - (flen + 8) % 8) % 8 + (desc & AQ_TX_DESC_DROP_PADD ? 8 : 0);
 		if (flen + pad > len - off - 8)
 			return -EPROTO;
-		if (emit(ctx, buf + off + 8 + (aqtx_emit_off ? len : 0), flen) < 0)
+		if (emit(ctx, buf + off + 8 + (aqtx_emit_off == 1 ? len : 0),
+			 flen + (aqtx_emit_off == 2 ? len : 0)) < 0)
 			return -EINVAL;
 		off += 8 + flen + pad;
 	}
@@ -417,14 +419,15 @@ static void test_framing_decode_hook(void **state)
 	assert_int_equal(st.frames, 4);
 	assert_int_equal(km_report_count(f->k.m, KM_R_USB_FRAME_DROPPED), 1);
 	/* a hook that emits bytes outside its transfer: nothing delivered */
-	aqtx_emit_off = 1;
-	n = aqtx_frame(urb, 60, 0, 1024);
-	d.sink.transfer(d.sink.priv, urb, n, true);
+	for (aqtx_emit_off = 1; aqtx_emit_off <= 2; aqtx_emit_off++) {
+		n = aqtx_frame(urb, 60, 0, 1024);
+		d.sink.transfer(d.sink.priv, urb, n, true);
+	}
 	aqtx_emit_off = 0;
 	km_usbnet_dev_get_stats(&d, &st);
 	assert_int_equal(st.frames, 4);
 	assert_int_equal(f->nframes, 4);
-	assert_int_equal(st.bad_headers, 2);
+	assert_int_equal(st.bad_headers, 3);
 	km_usbnet_dev_free(&d);
 	/* an encoder without a decode hook parses no bulk-out */
 	nodecode.decode = NULL;
