@@ -164,7 +164,6 @@ static double predict(const struct km_cost_profile *p, const struct km_table *t,
 			dd ? row_string(t, row, "machine") : row_string(t, row, "traffic"),
 			km_cost_profile_name(p), r.cycles / per, dd ? "block" : "packet");
 		for (unsigned int i = 0; i < r.n_items; i++) {
-			double cpi = km_cost_profile_value(p, "kernel", "cycles_per_instruction");
 			const char *ev, *fn;
 			double n;
 
@@ -175,11 +174,12 @@ static double predict(const struct km_cost_profile *p, const struct km_table *t,
 				r.items[i].cycles / r.items[i].count, r.items[i].cycles / per,
 				r.items[i].cycles / r.cycles * 100);
 			/* a path the paths table gives by function: its parts'
-			 * instructions at the profile's CPI */
+			 * instructions at the profile's rate for each */
 			for (unsigned int j = 0; km_cost_profile_part(p, j, &ev, &fn, &n); j++)
 				if (!strcmp(ev, r.items[i].what))
 					fprintf(explain_fp, "    %-30s %8.2f instructions = %12.1f\n", fn,
-						n, r.items[i].count / per * n * cpi);
+						n, r.items[i].count / per * n *
+						km_cost_profile_part_rate(p, fn));
 			/* and the profile's own cycles beyond the path, fitted or not */
 			n = km_cost_profile_value(p, "cycles", r.items[i].what);
 			if (n > 0) {

@@ -719,6 +719,78 @@ static void test_kernel_path_parts(void **state)
 }
 
 /*
+ * [kernel] c_cycles_per_instruction: two profiles that differ only in it
+ * price an event's "drain" part (the null syscall's path, timed with its
+ * exception entry and return) at cycles_per_instruction either way and
+ * move only the other instructions; without it every instruction costs
+ * cycles_per_instruction. A draw of the C rate moves the same
+ * instructions, and a sample's drawn drain part stays at the null rate.
+ */
+static void test_kernel_c_rate(void **state)
+{
+	gchar *whole = paths_table("v9", NULL), *dir[3];
+	gchar *table = replace_once(whole, "# counted: a test value\nsyscalls=40\n",
+				    "# counted: the null syscall's path\n# uncertainty: assumed 8 .. 12\n"
+				    "syscalls.drain=10\n# counted: the rest\nsyscalls.ksys_read=30\n");
+	char *path[3] = {
+		write_kernel_profile(&dir[0], KERNEL_GROUP("v9", "kernel-paths", "5"), table),
+		write_kernel_profile(&dir[1], KERNEL_GROUP("v9", "kernel-paths", "5")
+				     "# a test value\nc_cycles_per_instruction=2\n", table),
+		write_kernel_profile(&dir[2], KERNEL_GROUP("v9", "kernel-paths", "5")
+				     "# a test value\n# uncertainty: range 1 .. 3\n"
+				     "c_cycles_per_instruction=2\n", table),
+	};
+	struct km_cost_profile *p[3], *s;
+	struct km_events ev = { .syscalls = 3, .gup_calls = 1 };
+	struct km_cost_workload w = { 0 };
+	struct km_cost_result r[2];
+	bool moved = false;
+
+	for (int i = 0; i < 3; i++)
+		if (km_cost_profile_load(path[i], &p[i]))
+			fail_msg("%s", km_last_error());
+	assert_int_equal(km_cost_predict(p[0], &ev, &w, &r[0]), 0);
+	assert_int_equal(km_cost_predict(p[1], &ev, &w, &r[1]), 0);
+	/* one rate: 40 x 5 + [cycles] 100; two: 10 x 5 + 30 x 2 + 100 */
+	assert_true(item(&r[0], "syscalls") == 3 * (40 * 5 + 100));
+	assert_true(item(&r[1], "syscalls") == 3 * (10 * 5 + 30 * 2 + 100));
+	/* gup_calls has no drain part: all of it at the C rate */
+	assert_true(item(&r[0], "gup_calls") == 2 * 5 + 10);
+	assert_true(item(&r[1], "gup_calls") == 2 * 2 + 10);
+	/* the difference is the non-drain instructions' alone */
+	assert_true(r[0].cycles - r[1].cycles == 3 * 30 * (5 - 2) + 2 * (5 - 2));
+	assert_true(km_cost_profile_value(p[1], "kernel", "c_cycles_per_instruction") == 2);
+	assert_true(km_cost_profile_value(p[0], "kernel", "c_cycles_per_instruction") < 0);
+	assert_true(km_cost_profile_part_rate(p[1], "drain") == 5);
+	assert_true(km_cost_profile_part_rate(p[1], "ksys_read") == 2);
+	assert_true(km_cost_profile_part_rate(p[0], "ksys_read") == 5);
+	assert_true(km_cost_profile_part_rate(NULL, "drain") == 0);
+	for (uint64_t seed = 1; seed <= 16; seed++) {
+		double c, d;
+		struct km_cost_result q;
+
+		assert_int_equal(km_cost_profile_sample(p[2], seed, &s), 0);
+		c = km_cost_profile_value(s, "kernel", "c_cycles_per_instruction");
+		d = km_cost_profile_value(s, "v9", "syscalls.drain");
+		assert_true(c >= 1 && c <= 3 && d >= 8 && d <= 12);
+		assert_int_equal(km_cost_predict(s, &ev, &w, &q), 0);
+		assert_true(fabs(item(&q, "syscalls") - 3 * (d * 5 + 30 * c + 100)) < 1e-6);
+		assert_true(fabs(item(&q, "gup_calls") - (2 * c + 10)) < 1e-9);
+		moved |= c != 2;
+		km_cost_profile_free(s);
+	}
+	assert_true(moved);
+	for (int i = 0; i < 3; i++) {
+		km_cost_profile_free(p[i]);
+		g_free(path[i]);
+		rm_dir(dir[i]);
+	}
+	g_free(table);
+	g_free(whole);
+	(void)state;
+}
+
+/*
  * A version group based_on another that gives an event by parts: its
  * parts, not the base's whole count; the events it does not give, the
  * base's.
@@ -2099,6 +2171,7 @@ int main(void)
 		cmocka_unit_test(test_refused_missing_file),
 		cmocka_unit_test(test_kernel_paths),
 		cmocka_unit_test(test_kernel_path_parts),
+		cmocka_unit_test(test_kernel_c_rate),
 		cmocka_unit_test(test_kernel_path_parts_based_on),
 		cmocka_unit_test(test_bandwidth_at_cache_sizes),
 		cmocka_unit_test(test_cpu_or_link),

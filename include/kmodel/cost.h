@@ -94,7 +94,13 @@
  *  [kernel]    (optional keys) arch (5, 6 or 7; 7 without it) and
  *              cpu_use_domains (0 or 1; 1 on ARMv5, where
  *              arch/arm/mm/Kconfig's CPU_32v5 selects it, 0 on ARMv7;
- *              without it 1 on ARMv5, else 0)
+ *              without it 1 on ARMv5, else 0); c_cycles_per_instruction
+ *              (> 0): the rate of straight-line kernel C. With it, an
+ *              event's "drain" part (below) costs cycles_per_instruction
+ *              -- a rate measured over a path that holds an exception
+ *              entry and return, which drain the pipeline -- and its
+ *              other instructions this rate; without it every
+ *              instruction costs cycles_per_instruction
  * Every numeric value may state its uncertainty on a line of its comment:
  * "uncertainty: exact", "uncertainty: range LO .. HI" (two sources that
  * disagree), "uncertainty: assumed LO .. HI" (no source bounds it), or
@@ -108,7 +114,11 @@
  * by parts, one key per function, "<event>.<function>" (each with its
  * source comment and uncertainty line; not with the event's own key): it
  * costs their sum, and a sample draws each part on its own
- * (km_cost_profile_part() lists them).
+ * (km_cost_profile_part() lists them). The part "<event>.drain" holds
+ * the instructions that drain the pipeline (an exception's entry and
+ * return, a CP15 write with its isb) or were timed with such a drain
+ * (the null syscall's whole path; a measured time in instructions at
+ * cycles_per_instruction).
  *
  * The routine that moved a uaccess byte (struct km_events
  * uaccess_asm_to_bytes, ..._from_bytes, ..._clear_bytes: the assembler
@@ -226,6 +236,13 @@ KM_API bool km_cost_profile_uncertainty(const struct km_cost_profile *p, unsigne
  */
 KM_API bool km_cost_profile_part(const struct km_cost_profile *p, unsigned int i,
 				 const char **event, const char **function, double *instructions);
+/**
+ * km_cost_profile_part_rate() - the cycles an instruction of the part
+ * @function (km_cost_profile_part()) costs on @p: [kernel]
+ * cycles_per_instruction for the "drain" part or when the profile
+ * gives no c_cycles_per_instruction, else that. 0 for a NULL @p.
+ */
+KM_API double km_cost_profile_part_rate(const struct km_cost_profile *p, const char *function);
 /**
  * km_cost_profile_sample() - a copy of @p whose uncertain values are each
  * drawn uniformly from its range, from a generator seeded with @seed

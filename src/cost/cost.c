@@ -61,8 +61,17 @@ static const char *const mem_opt_keys[] = { "write_txn_cycles", "l2_write_txn_cy
 /* optional group, all or nothing: the core's write buffer */
 static const char *const wb_keys[] = { "entries", "entry_bytes", "merge", NULL };
 /* optional keys of [kernel]: the architecture and CPU_USE_DOMAINS, which
- * pick the user-access routines' stores with the version */
-static const char *const kernel_opt_keys[] = { "arch", "cpu_use_domains", NULL };
+ * pick the user-access routines' stores with the version; the rate of
+ * straight-line kernel C, apart from cycles_per_instruction's (a rate
+ * measured over a path that holds an exception entry and return) */
+static const char *const kernel_opt_keys[] = { "arch", "cpu_use_domains",
+					       "c_cycles_per_instruction", NULL };
+
+/* the part of an event's path ("<event>.drain") priced at
+ * cycles_per_instruction when the profile gives c_cycles_per_instruction:
+ * instructions that drain the pipeline (an exception's entry and return,
+ * a CP15 write with its isb) or whose time was measured with them */
+#define DRAIN_PART "drain"
 static const char *const slab_keys[] = { "enabled", "alloc_cycles_per_byte",
 					 "free_cycles_per_byte", "skb_head_bytes", NULL };
 /* optional groups: all or nothing. [link] is the board's side of the
@@ -99,9 +108,14 @@ struct km_cost_profile {
 	GArray *calibrated;	/* struct calib */
 	GArray *unc;		/* struct unc, one per value that states one */
 	GArray *parts;		/* struct part, of the events the table gives by parts */
-	/* per event: instructions (the paths table) x CPI + [cycles] */
+	/* per event: instructions (the paths table) x CPI + [cycles]; of
+	 * the instructions, exc[] are its "drain" part's (see
+	 * event_cycles()) */
 	double instr[G_N_ELEMENTS(cost_events)], extra[G_N_ELEMENTS(cost_events)];
+	double exc[G_N_ELEMENTS(cost_events)];
 	double clock_hz, l1, l2, line, copy_l1, set_l1, cpi;
+	double c_cpi;		/* [kernel] c_cycles_per_instruction; has_c_cpi: given */
+	bool has_c_cpi;
 	double read_l2, read_mem, write_mem;	/* cycles per line */
 	/* the store side (issue 22) */
 	double copy_word_l1, set_word_l1;	/* bytes per cycle of the one-word-store loops */
@@ -680,6 +694,8 @@ static int read_event(struct km_cost_profile *p, GKeyFile *tk, const char *group
 		if ((rc = read_entry(p, p->paths_file, tk, group, *k, true, false, &v)))
 			break;
 		*n += v;
+		if (!strcmp(strchr(*k, '.') + 1, DRAIN_PART))
+			p->exc[i] += v;
 		parts++;
 		g_array_append_val(p->parts, ((struct part){ (unsigned int)i,
 							      g_strdup_printf("%s/%s", group, *k) }));
@@ -711,6 +727,10 @@ static int read_kernel(struct km_cost_profile *p, GKeyFile *kf)
 	if ((rc = read_entry(p, p->file, kf, "kernel", "version", false, false, &dummy)) ||
 	    (rc = read_entry(p, p->file, kf, "kernel", "paths", false, false, &dummy)) ||
 	    (rc = read_key(p, kf, "kernel", "cycles_per_instruction", &p->cpi)))
+		goto out;
+	p->has_c_cpi = g_key_file_has_key(kf, "kernel", "c_cycles_per_instruction", NULL);
+	if (p->has_c_cpi &&
+	    (rc = read_key(p, kf, "kernel", "c_cycles_per_instruction", &p->c_cpi)))
 		goto out;
 	p->kernel = g_strstrip(g_key_file_get_value(kf, "kernel", "version", NULL));
 	/* "vMAJOR[.MINOR[.x]]": the era picks the routines' stores */
@@ -1108,6 +1128,27 @@ bool km_cost_profile_part(const struct km_cost_profile *p, unsigned int i, const
 	return true;
 }
 
+/*
+ * Event @i's cycles, one event: its path's instructions at the profile's
+ * rates and its [cycles] value. With c_cycles_per_instruction, the
+ * "drain" part at cycles_per_instruction (the rate lmbench's null
+ * syscall gives: entry and return included) and every other instruction
+ * at the straight-line C rate; without it, all at cycles_per_instruction.
+ */
+static double event_cycles(const struct km_cost_profile *p, size_t i)
+{
+	double c = p->has_c_cpi ? p->c_cpi : p->cpi;
+
+	return p->exc[i] * p->cpi + (p->instr[i] - p->exc[i]) * c + p->extra[i];
+}
+
+double km_cost_profile_part_rate(const struct km_cost_profile *p, const char *function)
+{
+	if (!p)
+		return 0;
+	return p->has_c_cpi && function && strcmp(function, DRAIN_PART) ? p->c_cpi : p->cpi;
+}
+
 /* the field of @p that the value @group/@key sets, or NULL (a value
  * whose draw would change nothing priced: sizes of the write buffer) */
 static double *value_field(struct km_cost_profile *p, const char *group, const char *key)
@@ -1118,6 +1159,7 @@ static double *value_field(struct km_cost_profile *p, const char *group, const c
 	} fields[] = {
 #define F(g, k, f) { g, k, offsetof(struct km_cost_profile, f) }
 		F("cpu", "clock_hz", clock_hz), F("kernel", "cycles_per_instruction", cpi),
+		F("kernel", "c_cycles_per_instruction", c_cpi),
 		F("cache", "l1_bytes", l1), F("cache", "l2_bytes", l2),
 		F("bandwidth", "copy_l1", copy_l1), F("bandwidth", "set_l1", set_l1),
 		F("bandwidth", "copy_word_l1", copy_word_l1),
@@ -1206,20 +1248,25 @@ int km_cost_profile_sample(const struct km_cost_profile *p, uint64_t seed,
 	g_rand_free(r);
 	/* an event given by parts costs the sum of its parts' draws */
 	for (size_t i = 0; seed && i < G_N_ELEMENTS(cost_events); i++) {
-		double n = 0;
+		double n = 0, x = 0;
 		bool parted = false;
 
 		for (guint j = 0; j < s->parts->len; j++) {
 			const struct part *q = &g_array_index(s->parts, struct part, j);
+			double v;
 
 			if (q->ev != i)
 				continue;
-			n += *(const double *)g_hash_table_lookup(s->values, q->hkey);
+			v = *(const double *)g_hash_table_lookup(s->values, q->hkey);
+			n += v;
+			if (!strcmp(strchr(strrchr(q->hkey, '/') + 1, '.') + 1, DRAIN_PART))
+				x += v;
 			parted = true;
 		}
 		if (!parted)
 			continue;
 		s->instr[i] = n;
+		s->exc[i] = x;
 		g_hash_table_insert(s->values, g_strdup_printf("instructions/%s", cost_events[i].name),
 				    g_memdup2(&n, sizeof(n)));
 	}
@@ -1379,7 +1426,7 @@ int km_cost_predict_sized(const struct km_cost_profile *p, const struct km_event
 	for (size_t i = 0; i < G_N_ELEMENTS(cost_events); i++) {
 		double n = (double)*(const uint64_t *)((const char *)&e + cost_events[i].off);
 
-		add_item(out, cost_events[i].name, n, n * (p->instr[i] * p->cpi + p->extra[i]));
+		add_item(out, cost_events[i].name, n, n * event_cycles(p, i));
 	}
 	/* per byte, in cycles: the core's loops with their lines in L1 */
 	c_copy = 1 / p->copy_l1;
