@@ -95,7 +95,7 @@
  *              cpu_use_domains (0 or 1; 1 on ARMv5, where
  *              arch/arm/mm/Kconfig's CPU_32v5 selects it, 0 on ARMv7;
  *              without it 1 on ARMv5, else 0); c_cycles_per_instruction
- *              (> 0): the rate of straight-line kernel C. With it, an
+ *              (>= 0): the rate of straight-line kernel C. With it, an
  *              event's "drain" part (below) costs cycles_per_instruction
  *              -- a rate measured over a path that holds an exception
  *              entry and return, which drain the pipeline -- and its
