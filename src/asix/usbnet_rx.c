@@ -161,6 +161,24 @@ void km_rx_read_check(struct km_machine *m, const void *p, size_t n)
 
 /* the compatibility layer's step of a receive loop (and read of @n bytes at
  * @p, if any): past the bound, KM_R_RX_NO_PROGRESS and out of rx_fixup */
+/* km_compat_rx_step()'s read past the URB (rare: out of line, so the
+ * step itself saves no registers) */
+static void __attribute__((noinline, cold)) step_read_past(struct km_usbnet_rx *rx,
+							   const void *p, size_t n)
+{
+	if (past_guard(rx, (uintptr_t)p, n))
+		stop_past_guard(rx, (uintptr_t)p, n);
+	read_past(rx, (uintptr_t)p, n, "rx_fixup read");
+}
+
+static void __attribute__((noinline, cold, noreturn)) step_no_progress(struct km_usbnet_rx *rx)
+{
+	km_report(rx->dev->m, KM_BUG, KM_R_RX_NO_PROGRESS, "rx_fixup: %lu steps on a "
+		  "%td-byte URB without getting through it: stopped", rx->steps,
+		  rx->hi - rx->lo);
+	longjmp(rx->stop, 1);
+}
+
 void km_compat_rx_step(const void *p, size_t n)
 {
 	struct km_task *t = km_current();
@@ -168,17 +186,10 @@ void km_compat_rx_step(const void *p, size_t n)
 
 	if (!t || !(rx = t->m->usbnet->rx_active))
 		return;
-	if (past_urb(rx, (uintptr_t)p, n)) {
-		if (past_guard(rx, (uintptr_t)p, n))
-			stop_past_guard(rx, (uintptr_t)p, n);
-		read_past(rx, (uintptr_t)p, n, "rx_fixup read");
-	}
-	if (++rx->steps > rx->max_steps) {
-		km_report(t->m, KM_BUG, KM_R_RX_NO_PROGRESS, "rx_fixup: %lu steps on a "
-			  "%td-byte URB without getting through it: stopped", rx->steps,
-			  rx->hi - rx->lo);
-		longjmp(rx->stop, 1);
-	}
+	if (__builtin_expect(past_urb(rx, (uintptr_t)p, n), 0))
+		step_read_past(rx, p, n);
+	if (__builtin_expect(++rx->steps > rx->max_steps, 0))
+		step_no_progress(rx);
 }
 
 /* ---- usbnet_skb_return() ------------------------------------------------- */

@@ -90,6 +90,10 @@ struct km_slab {
 	/* an object start known valid (slabs live as long as the machine):
 	 * the last object handed out or found; kfree of it needs no search */
 	const struct obj_hdr *last_obj;
+	/* the last kmalloc() whose host and ARM sizes differ (the rx URB's
+	 * buffer of every transfer): its size classes, not recomputed */
+	size_t memo_size, memo_arm_size;
+	unsigned int memo_cls, memo_arm_cls;
 	/* kmalloc's sizes up to KM_SLAB_FAST_MAX, by (size - 1) / 8 (every
 	 * bucket is a multiple of 8): the size class, | the bucket << 16
 	 * (slab.c fast_entry()), made at boot */
@@ -305,6 +309,13 @@ void km_release_all(GHashTable *set, void (*release)(gpointer));
 
 /* slab.c */
 void km_kfree_machine(struct km_machine *m, const void *obj);
+/* kfree() of @obj, a pointer a kmalloc() of @m returned that the caller
+ * kept in its own host memory (skb_sim's data buffers): no lookup of its
+ * slab; anything but a live object goes the way of km_kfree_machine() */
+void km_kfree_obj(struct km_machine *m, const void *obj);
+/* ksize() of @obj, what a successful kmalloc() just returned (not
+ * ZERO_SIZE_PTR): its bucket, without a lookup */
+size_t km_ksize_obj(const void *obj);
 /* add the counters that kmalloc_cls, kzalloc_cls and kfree_cls of @p stand
  * for into @ev */
 void km_slab_events(const struct km_path_events *p, struct km_events *ev);
@@ -424,11 +435,4 @@ static inline uint64_t km_traffic_bytes(const struct km_machine *m)
 	return m->traffic;
 }
 
-/* ksize() of the object a successful kmalloc(@size) on @m returned (its
- * bucket) from the table of slab.c, for 0 < @size <= KM_SLAB_FAST_MAX;
- * else 0 (ask km_ksize()) */
-static inline size_t km_slab_fast_bucket(const struct km_machine *m, size_t size)
-{
-	return size - 1 < KM_SLAB_FAST_MAX ? m->slab->fast[(size - 1) / 8] >> 16 : 0;
-}
 #endif

@@ -387,10 +387,25 @@ static void * __attribute__((noinline)) kmalloc_slow(struct km_task *t, size_t s
 				  "MAX_ORDER)", arm_size, kmalloc_max_size(m));
 			return NULL;
 		}
-		bucket = size_roundup(m, size);
-		cls = size_class(bucket);
-		arm_bucket = arm_size == size ? bucket : size_roundup(m, arm_size);
-		arm_cls = arm_size == size ? cls : size_class(arm_bucket);
+		if (size == s->memo_size && arm_size == s->memo_arm_size) {
+			cls = s->memo_cls;
+			arm_cls = s->memo_arm_cls;
+			bucket = class_bytes(cls);
+			arm_bucket = class_bytes(arm_cls);
+		} else {
+			bucket = size_roundup(m, size);
+			cls = size_class(bucket);
+			arm_bucket = arm_size == size ? bucket : size_roundup(m, arm_size);
+			arm_cls = arm_size == size ? cls : size_class(arm_bucket);
+			/* the kind that repeats past the table (the rx URB's
+			 * buffer): remembered */
+			if (arm_cls != cls && bucket == class_bytes(cls)) {
+				s->memo_size = size;
+				s->memo_arm_size = arm_size;
+				s->memo_cls = cls;
+				s->memo_arm_cls = arm_cls;
+			}
+		}
 	}
 	if (flags & KM_GFP_DIRECT_RECLAIM)
 		km_might_sleep(t, "kmalloc(GFP_KERNEL)");
@@ -515,6 +530,29 @@ void km_kfree_machine(struct km_machine *m, const void *obj)
 		return;
 	}
 	kfree_slow(m, obj);
+}
+
+void km_kfree_obj(struct km_machine *m, const void *obj)
+{
+	struct obj_hdr *h;
+
+	if (obj == NULL || obj == ZERO_SIZE_PTR)
+		return;
+	h = (struct obj_hdr *)hdr_addr(obj);
+	if (__builtin_expect(h->magic != OBJ_LIVE, 0)) {
+		kfree_slow(m, obj);
+		return;
+	}
+	if (__builtin_expect(h->arm_cls == h->cls, 1))
+		KM_PATH_INC(m, kfree_cls[h->cls]);
+	else
+		count_kfree_arm(m, h);
+	give_back(m, h);
+}
+
+size_t km_ksize_obj(const void *obj)
+{
+	return ((const struct obj_hdr *)hdr_addr(obj))->size;
 }
 
 size_t km_ksize(struct km_machine *m, const void *obj)

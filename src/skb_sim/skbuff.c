@@ -237,9 +237,7 @@ static inline struct buf_priv *buf_alloc_arm(struct km_task *t, uint64_t bytes, 
 	b->magic = SKB_LIVE;
 	b->sh = (struct km_skb_shared_info){ .dataref = 1 };
 	b->obj = obj;
-	b->ksize = km_slab_fast_bucket(m, (size_t)bytes);
-	if (!b->ksize)
-		b->ksize = km_ksize(m, obj);
+	b->ksize = km_ksize_obj(obj);
 	/* the shared-info area: zeroed, so reads past end are deterministic
 	 * (the whole object when it is smaller: a pskb_expand_head() that
 	 * will refuse it) */
@@ -273,7 +271,7 @@ static struct buf_priv *buf_new(struct km_task *t, uint64_t size, km_gfp_t gfp)
 
 static inline void buf_free(struct km_machine *m, struct buf_priv *b)
 {
-	km_kfree_machine(m, b->obj);
+	km_kfree_obj(m, b->obj);
 	b->obj = NULL;
 	b->magic = SKB_FREE;
 	m->skb->buf_nlive--;
