@@ -137,8 +137,6 @@ long km_framing_encode_layout(const struct km_framing *f, const uint8_t *const *
 	}
 	if (total > cap)
 		return km_err(-ENOSPC, "framing_encode: %zu bytes do not fit %zu", total, cap);
-	if (f->kind != KM_FRAMING_LENGTH)	/* pads and dummies: zero */
-		memset(out, 0, total);
 	switch (f->kind) {
 	case KM_FRAMING_ENCODER:	/* returned above */
 		break;
@@ -164,8 +162,13 @@ long km_framing_encode_layout(const struct km_framing *f, const uint8_t *const *
 		break;
 	case KM_FRAMING_AX88179:
 		for (size_t i = 0; i < n; i++) {
+			size_t span = align_up(f->pseudo_hdr + lens[i], f->align);
+
+			/* the pseudo header and the pad after the frame: zero */
+			memset(out + off, 0, f->pseudo_hdr);
 			memcpy(out + off + f->pseudo_hdr, frames[i], lens[i]);
-			off += align_up(f->pseudo_hdr + lens[i], f->align);
+			memset(out + off + f->pseudo_hdr + lens[i], 0, span - f->pseudo_hdr - lens[i]);
+			off += span;
 		}
 		desc = off;
 		for (size_t i = 0; i < n; i++) {
@@ -176,7 +179,8 @@ long km_framing_encode_layout(const struct km_framing *f, const uint8_t *const *
 				off += 4;
 			}
 		}
-		off += 4;	/* <padding2> */
+		put_le(out + off, 0, 4);	/* <padding2>: zero */
+		off += 4;
 		put_le(out + off, (uint32_t)(f->descriptors_per_frame * n) | (uint32_t)desc << 16,
 		       4);
 		if (n) {	/* pkt_len in bits 16-28; rx_hdr's count in 0-15 */
