@@ -20,11 +20,11 @@ int km_asix_v35_rx_fixup(struct km_usbnet *dev, struct km_skb *skb);
 int km_sr9800_rx_fixup(struct km_usbnet *dev, struct km_skb *skb);
 int km_ax88179_rx_fixup(struct km_usbnet *dev, struct km_skb *skb);
 
-/* a ported bind's private struct (dev->driver_priv): host memory, not the
- * machine's kmalloc (the model counts no allocation of a bind), so an
- * unbind frees it without a current task (usbnet.c) */
-void *km_usbnet_priv_alloc(size_t size);
-void km_usbnet_priv_free(void *p);
+/* a ported bind's private struct (dev->driver_priv), zeroed: host memory,
+ * not the machine's kmalloc (the model counts no allocation of a bind), so
+ * an unbind frees it without a current task (usbnet.c) */
+void *km_usbnet_priv_alloc(struct km_usbnet *dev, size_t size);
+void km_usbnet_priv_free(struct km_usbnet *dev, void *p, size_t size);
 int km_asix_v4_14_rx_fixup(struct km_usbnet *dev, struct km_skb *skb);
 void km_asix_v4_14_unbind(struct km_usbnet *dev, struct km_usb_interface *intf);
 int km_asix_v4_14_bind(struct km_usbnet *dev, struct km_usb_interface *intf);

@@ -209,7 +209,7 @@ int km_asix_v4_14_rx_fixup(struct usbnet *dev, struct sk_buff *skb)
  * host memory here) and rx_urb_size 2048 for FLAG_FRAMING_AX */
 int km_asix_v4_14_bind(struct usbnet *dev, struct usb_interface *intf)
 {
-	dev->driver_priv = km_usbnet_priv_alloc(sizeof(struct asix_common_private));
+	dev->driver_priv = km_usbnet_priv_alloc(dev, sizeof(struct asix_common_private));
 	if (!dev->driver_priv)
 		return -ENOMEM;
 	if (dev->driver_info->flags & FLAG_FRAMING_AX)
@@ -222,7 +222,7 @@ int km_asix_v4_14_bind(struct usbnet *dev, struct usb_interface *intf)
 void km_asix_v4_14_unbind(struct usbnet *dev, struct usb_interface *intf)
 {
 	asix_rx_fixup_common_free(dev->driver_priv);
-	km_usbnet_priv_free(dev->driver_priv);
+	km_usbnet_priv_free(dev, dev->driver_priv, sizeof(struct asix_common_private));
 	dev->driver_priv = NULL;
 }
 

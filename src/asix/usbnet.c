@@ -250,17 +250,6 @@ int km_usbnet_probe(struct km_machine *m, const struct km_usbnet_variant *v,
 
 void km_usbnet_rx_free_state(struct km_usbnet *dev);	/* usbnet_rx.c */
 
-/* asix_internal.h: a ported driver's private struct in host memory */
-void *km_usbnet_priv_alloc(size_t size)
-{
-	return g_malloc0(size);
-}
-
-void km_usbnet_priv_free(void *p)
-{
-	g_free(p);
-}
-
 void km_usbnet_free(struct km_usbnet *dev)
 {
 	/* usbnet_disconnect(): the driver's unbind (a driver_info of a

@@ -12,6 +12,7 @@
  * `skb->len < ETH_HLEN`), the same at torvalds/linux 002bba562dd3.
  */
 #include "skb_internal.h"
+#include "asix_internal.h"
 #include <kmodel/usb.h>
 #include "usbnet_state.h"
 #include <setjmp.h>
@@ -52,6 +53,10 @@ struct km_usbnet_rx {
 	unsigned long steps, max_steps;
 	bool read_reported;
 	jmp_buf stop;
+	/* the bind's private struct the last unbind gave back (host memory,
+	 * kept for the next bind of its size: a sweep rebinds every state) */
+	void *priv_spare;
+	size_t priv_spare_size;
 };
 
 static struct km_usbnet_rx *rx_of(struct km_usbnet *dev)
@@ -77,9 +82,33 @@ void km_usbnet_rx_free_state(struct km_usbnet *dev)
 {
 	if (dev && dev->rx) {
 		area_free(dev->rx);
+		g_free(dev->rx->priv_spare);
 		g_free(dev->rx);
 		dev->rx = NULL;
 	}
+}
+
+/* asix_internal.h: a ported driver's private struct in host memory */
+void *km_usbnet_priv_alloc(struct km_usbnet *dev, size_t size)
+{
+	struct km_usbnet_rx *rx = rx_of(dev);
+	void *p = rx->priv_spare;
+
+	if (!p || rx->priv_spare_size != size)
+		return g_malloc0(size);
+	rx->priv_spare = NULL;
+	return memset(p, 0, size);
+}
+
+void km_usbnet_priv_free(struct km_usbnet *dev, void *p, size_t size)
+{
+	struct km_usbnet_rx *rx = rx_of(dev);
+
+	if (!p)
+		return;
+	g_free(rx->priv_spare);
+	rx->priv_spare = p;
+	rx->priv_spare_size = size;
 }
 
 void km_usbnet_set_rx_sink(struct km_usbnet *dev, km_usbnet_rx_fn fn, void *arg)
