@@ -191,6 +191,15 @@ struct km_path_events {
 							 * clear_bytes, memset_calls */
 	uint64_t kfree_cls[KM_NR_KMALLOC_CLASSES];	/* kfree_calls, kfree_bytes,
 							 * kfree_arm_bytes, kfree_class */
+	/* those of an object whose ARM bucket is another (the rx URB's buffer
+	 * with its host guard), without __GFP_ZERO: each call by its host
+	 * class (the calls, the host bytes) and by its ARM class (the ARM
+	 * bytes, the size class) */
+	uint64_t kmalloc_host_cls[KM_NR_KMALLOC_CLASSES];	/* kmalloc_calls, kmalloc_bytes */
+	uint64_t kmalloc_arm_cls[KM_NR_KMALLOC_CLASSES];	/* kmalloc_arm_bytes,
+								 * kmalloc_class */
+	uint64_t kfree_host_cls[KM_NR_KMALLOC_CLASSES];		/* kfree_calls, kfree_bytes */
+	uint64_t kfree_arm_cls[KM_NR_KMALLOC_CLASSES];		/* kfree_arm_bytes, kfree_class */
 };
 
 struct km_machine {

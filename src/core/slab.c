@@ -283,32 +283,25 @@ static size_t class_bytes(unsigned int cls)
 	return (size_t)1 << cls;
 }
 
-/* kmalloc's events of an object whose ARM bucket @arm_bucket is not its
+/* kzalloc's events of an object whose ARM bucket @arm_bucket is not its
  * host @bucket, counted one by one: they are rare (km_path_events'
- * kmalloc_cls, kzalloc_cls and kfree_cls count the rest) */
-static void __attribute__((noinline)) count_kmalloc_arm(struct km_machine *m, size_t bucket,
-							size_t arm_bucket, bool zero)
+ * counters count the rest, and such a kmalloc without __GFP_ZERO) */
+static void __attribute__((noinline)) count_kzalloc_arm(struct km_machine *m, size_t bucket,
+							size_t arm_bucket)
 {
 	KM_EV_INC(m, kmalloc_calls);
 	KM_EV_ADD(m, kmalloc_bytes, bucket);
 	KM_EV_ADD(m, kmalloc_arm_bytes, arm_bucket);
 	KM_EV_INC(m, kmalloc_class[event_class(arm_bucket)]);
-	if (zero) {
-		KM_EV_TRAFFIC(m, clear_bytes, arm_bucket);	/* the target's object */
-		KM_EV_INC(m, memset_calls);
-	}
+	KM_EV_TRAFFIC(m, clear_bytes, arm_bucket);	/* the target's object */
+	KM_EV_INC(m, memset_calls);
 }
 
-/* kfree's events of such an object */
-static void __attribute__((noinline)) count_kfree_arm(struct km_machine *m,
-						      const struct obj_hdr *h)
+/* kfree's events of such an object: by its host and its ARM class */
+static inline void count_kfree_arm(struct km_machine *m, const struct obj_hdr *h)
 {
-	size_t arm_bucket = class_bytes(h->arm_cls);
-
-	KM_EV_INC(m, kfree_calls);
-	KM_EV_ADD(m, kfree_bytes, h->size);
-	KM_EV_ADD(m, kfree_arm_bytes, arm_bucket);
-	KM_EV_INC(m, kfree_class[event_class(arm_bucket)]);
+	KM_PATH_INC(m, kfree_host_cls[h->cls]);
+	KM_PATH_INC(m, kfree_arm_cls[h->arm_cls]);
 }
 
 void km_slab_events(const struct km_path_events *p, struct km_events *ev)
@@ -332,6 +325,18 @@ void km_slab_events(const struct km_path_events *p, struct km_events *ev)
 		ev->kfree_bytes += f * bytes;
 		ev->kfree_arm_bytes += f * bytes;
 		ev->kfree_class[ec] += f;
+	}
+	for (unsigned int c = 0; c < NR_CLASSES; c++) {
+		uint64_t bytes = class_bytes(c), ec = event_class(bytes);
+
+		ev->kmalloc_calls += p->kmalloc_host_cls[c];
+		ev->kmalloc_bytes += p->kmalloc_host_cls[c] * bytes;
+		ev->kmalloc_arm_bytes += p->kmalloc_arm_cls[c] * bytes;
+		ev->kmalloc_class[ec] += p->kmalloc_arm_cls[c];
+		ev->kfree_calls += p->kfree_host_cls[c];
+		ev->kfree_bytes += p->kfree_host_cls[c] * bytes;
+		ev->kfree_arm_bytes += p->kfree_arm_cls[c] * bytes;
+		ev->kfree_class[ec] += p->kfree_arm_cls[c];
 	}
 }
 
@@ -426,12 +431,13 @@ static void * __attribute__((noinline)) kmalloc_slow(struct km_task *t, size_t s
 			KM_PATH_INC(m, kzalloc_cls[cls]);
 			KM_EV_CLOCK(m, bucket);		/* its clear_bytes */
 		} else {
-			count_kmalloc_arm(m, bucket, arm_bucket, true);
+			count_kzalloc_arm(m, bucket, arm_bucket);
 		}
 	} else if (__builtin_expect(arm_cls == cls, 1)) {
 		KM_PATH_INC(m, kmalloc_cls[cls]);
 	} else {
-		count_kmalloc_arm(m, bucket, arm_bucket, false);
+		KM_PATH_INC(m, kmalloc_host_cls[cls]);
+		KM_PATH_INC(m, kmalloc_arm_cls[arm_cls]);
 	}
 	return h + 1;
 }
