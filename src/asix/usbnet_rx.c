@@ -16,6 +16,29 @@
 #include <kmodel/usb.h>
 #include "usbnet_state.h"
 #include <setjmp.h>
+
+/* The stop out of a driver's rx_fixup (a loop without progress, a read
+ * past the guard): GCC's and clang's __builtin_setjmp(), which saves the
+ * frame and stack pointers (libc's setjmp() costs a call chain on every
+ * URB); libc's under ASan, whose longjmp() interceptor unpoisons the
+ * stack the jump leaves. ASan: GCC defines __SANITIZE_ADDRESS__, clang
+ * answers __has_feature(address_sanitizer) */
+#if defined(__SANITIZE_ADDRESS__)
+#define RX_LIBC_SETJMP 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RX_LIBC_SETJMP 1
+#endif
+#endif
+#ifdef RX_LIBC_SETJMP
+typedef jmp_buf rx_jmp_buf;
+#define rx_setjmp(b) setjmp(b)
+#define rx_longjmp(b) longjmp((b), 1)
+#else
+typedef void *rx_jmp_buf[5];
+#define rx_setjmp(b) __builtin_setjmp(b)
+#define rx_longjmp(b) __builtin_longjmp((b), 1)
+#endif
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -52,7 +75,7 @@ struct km_usbnet_rx {
 	size_t dirty;			/* bytes after data written since */
 	unsigned long steps, max_steps;
 	bool read_reported;
-	jmp_buf stop;
+	rx_jmp_buf stop;
 	/* the bind's private struct the last unbind gave back (host memory,
 	 * kept for the next bind of its size: a sweep rebinds every state) */
 	void *priv_spare;
@@ -174,7 +197,7 @@ static void __attribute__((noreturn)) stop_past_guard(struct km_usbnet_rx *rx, u
 		  "offset %td read past its %td bytes of data and past the model's guard "
 		  "(%td bytes of buffer and guard): stopped", n, (ptrdiff_t)(p - (uintptr_t)rx->lo),
 		  rx->hi - rx->lo, rx->obj_hi - rx->lo);
-	longjmp(rx->stop, 1);
+	rx_longjmp(rx->stop);
 }
 
 void km_rx_read_check(struct km_machine *m, const void *p, size_t n)
@@ -205,7 +228,7 @@ static void __attribute__((noinline, cold, noreturn)) step_no_progress(struct km
 	km_report(rx->dev->m, KM_BUG, KM_R_RX_NO_PROGRESS, "rx_fixup: %lu steps on a "
 		  "%td-byte URB without getting through it: stopped", rx->steps,
 		  rx->hi - rx->lo);
-	longjmp(rx->stop, 1);
+	rx_longjmp(rx->stop);
 }
 
 void km_compat_rx_step(const void *p, size_t n)
@@ -213,7 +236,12 @@ void km_compat_rx_step(const void *p, size_t n)
 	struct km_task *t = km_current();
 	struct km_usbnet_rx *rx;
 
-	if (!t || !(rx = t->m->usbnet->rx_active))
+	if (!t)
+		return;
+	/* the URB of the task's rx_fixup; else (outside it, or another task
+	 * of the machine runs the loop) the machine's */
+	rx = t->rx_fixup;
+	if (!rx && !(rx = t->m->usbnet->rx_active))
 		return;
 	if (__builtin_expect(past_urb(rx, (uintptr_t)p, n), 0))
 		step_read_past(rx, p, n);
@@ -337,7 +365,7 @@ static int __attribute__((noinline)) call_fixup(struct km_usbnet_rx *rx,
 						int (*fixup)(struct km_usbnet *, struct km_skb *),
 						struct km_usbnet *dev, struct km_skb *skb)
 {
-	if (setjmp(rx->stop))
+	if (rx_setjmp(rx->stop))
 		return 0;
 	return fixup(dev, skb);
 }
@@ -411,7 +439,9 @@ int km_usbnet_rx_urb(struct km_usbnet *dev, const void *buf, size_t len)
 			rx->max_steps = KM_USBNET_RX_STEPS(len);
 			rx->read_reported = false;
 			m->usbnet->rx_active = rx;
+			t->rx_fixup = rx;
 			ok = call_fixup(rx, rx_fixup, dev, skb);
+			t->rx_fixup = NULL;
 			m->usbnet->rx_active = NULL;
 		}
 		if (!ok) {

@@ -274,8 +274,14 @@ struct km_machine {
 };
 
 
+struct km_usbnet_rx;
+
 struct km_task {
 	struct km_machine *m;
+	/* the receive path whose rx_fixup this task runs (asix/usbnet_rx.c:
+	 * m->usbnet->rx_active, one load away for each step of the loop), or
+	 * NULL */
+	struct km_usbnet_rx *rx_fixup;
 	struct km_mm *mm;
 	unsigned int cpu;
 	int preempt_count;
