@@ -466,7 +466,7 @@ int km_usbnet_rx_urb(struct km_usbnet *dev, const void *buf, size_t len)
 	/* rx_cleanup (or done): usb_free_urb(), dev_kfree_skb() */
 	if (cleanup)
 		km_kfree_skb(skb);
-	km_kfree(t, urb);
+	km_kfree_obj(m, urb);	/* kmalloc's pointer, kept here: no lookup */
 	rx->head = NULL;
 	return (int)(rx->st.frames - frames0);
 }

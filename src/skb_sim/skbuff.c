@@ -306,8 +306,12 @@ static inline struct km_skb *skb_on(struct km_machine *m, struct buf_priv *b)
 {
 	struct km_skb *skb;
 
+	static const struct km_skb zero;
+
 	skb = skb_struct_new(m);
-	memset(skb, 0, sizeof(*skb));
+	/* a copy of a zeroed struct, not a memset(): GCC makes a memset() of
+	 * the struct a `rep stosq`, slow to start for its 96 bytes */
+	*skb = zero;
 	skb->m = m;
 	skb->users = 1;
 	skb->head = skb->data = skb->tail = b->obj;
