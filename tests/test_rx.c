@@ -170,10 +170,14 @@ static void test_framing_ax88179_layout(void **state)
 
 	(void)state;
 	fill(a, 60, 0);
+	memset(out, 0xee, sizeof(out));	/* what the buffer held: no byte of it stays */
 	assert_int_equal(km_framing_encode(km_framing_ax88179(), frames, lens, 1, out, sizeof(out)),
 			 64 + 8 + 4 + 4);
+	assert_memory_equal(out, ((const uint8_t[]){ 0, 0 }), 2);	/* the pseudo header */
 	assert_memory_equal(out + 2, a, 60);
+	assert_memory_equal(out + 62, ((const uint8_t[]){ 0, 0 }), 2);	/* the pad to 8 */
 	assert_memory_equal(out + 64, ((const uint8_t[]){ 0, 0, 62, 0, 0, 0, 0, 0x80 }), 8);
+	assert_memory_equal(out + 72, ((const uint8_t[]){ 0, 0, 0, 0 }), 4);	/* padding2 */
 	assert_memory_equal(out + 76, ((const uint8_t[]){ 2, 0, 64, 0 }), 4);
 	assert_false(km_framing_frame_ok(km_framing_ax88179(), a, 60, out + 2, 62));
 }
@@ -553,6 +557,28 @@ static void test_asix_v4_14_across_urbs(void **state)
 	f->nframes = 0;
 	assert_int_equal(km_usbnet_rx_urb(f->dev, urb, 1500), 1);
 	assert_int_equal(reports(f, KM_R_NONE), 0);
+}
+
+/* unbind then bind (a reconnect) starts the driver afresh: ax88772_bind()
+ * kzalloc()s asix_common_private, so nothing of a frame the device had
+ * begun before survives into the next transfer (asix_rx_fixup_internal():
+ * remaining 0, a header is read first) */
+static void test_asix_v4_14_rebind_starts_afresh(void **state)
+{
+	struct fx *f = *state;
+	static const size_t one[] = { 100 }, small[] = { 14 };
+	size_t len;
+
+	len = encode(f, one, 1, urb, sizeof(urb), sent);
+	assert_int_equal(len, 104);
+	assert_int_equal(km_usbnet_rx_urb(f->dev, urb, 54), 0);	/* header and 50 bytes */
+	f->dev->driver_info->unbind(f->dev, NULL);
+	assert_int_equal(f->dev->driver_info->bind(f->dev, NULL), 0);
+	len = encode(f, small, 1, urb, sizeof(urb), sent);
+	assert_int_equal(len, 18);
+	assert_int_equal(km_usbnet_rx_urb(f->dev, urb, len), 1);
+	expect_frames(f, sent, small, 1);
+	assert_int_equal(f->dev->net->stats.rx_errors, 0);
 }
 
 /* v3.5 usbnet: a transfer shorter than hard_header_len never reaches
@@ -964,6 +990,67 @@ static void test_rx_stale_bytes_poisoned(void **state)
 	km_usbnet_rx_urb(f.dev, urb, 20);
 	assert_int_equal(past_byte, 0x6b);
 	memcpy(urb, saved, sizeof(saved));
+	down(&f);
+}
+
+static int drop_fixup(struct km_usbnet *dev, struct km_skb *skb)
+{
+	(void)dev;
+	(void)skb;
+	return 0;
+}
+
+/* Each URB's kmalloc()s and kfree()s counted as the target's objects:
+ * rx_submit() (usbnet.c, v3.5) allocates a struct urb (124 bytes on 32-bit
+ * ARM: kmalloc-128) and __netdev_alloc_skb_ip_align(rx_urb_size), here
+ * usbnet_probe()'s hard_mtu 1514 (a bind that sets none):
+ * SKB_DATA_ALIGN(1514 + NET_SKB_PAD 64 + NET_IP_ALIGN 2) + SKB_DATA_ALIGN
+ * (192 bytes of skb_shared_info) = 1792 bytes, kmalloc-2048; rx_cleanup
+ * frees both. The same for every URB, the first and the next ones. */
+static void test_rx_urb_kmalloc_events(void **state)
+{
+	static struct km_usbnet_driver_info info = { .description = "drop",
+						     .rx_fixup = drop_fixup };
+	struct km_events a, b;
+	struct km_usbnet_variant v;
+	struct fx f;
+
+	(void)state;
+	up_user(&f, &v, &info);
+	assert_int_equal(f.dev->rx_urb_size, 1514);
+	memset(urb, 0, 100);
+	for (int i = 0; i < 3; i++) {
+		km_events_get(f.k.m, &a);
+		assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), 0);
+		km_events_get(f.k.m, &b);
+		assert_int_equal(b.kmalloc_calls - a.kmalloc_calls, 2);
+		assert_int_equal(b.kmalloc_arm_bytes - a.kmalloc_arm_bytes, 128 + 2048);
+		assert_int_equal(b.kmalloc_class[7] - a.kmalloc_class[7], 1);
+		assert_int_equal(b.kmalloc_class[11] - a.kmalloc_class[11], 1);
+		assert_int_equal(b.kfree_calls - a.kfree_calls, 2);
+		assert_int_equal(b.kfree_arm_bytes - a.kfree_arm_bytes, 128 + 2048);
+		assert_int_equal(b.kfree_class[7] - a.kfree_class[7], 1);
+		assert_int_equal(b.kfree_class[11] - a.kfree_class[11], 1);
+	}
+	down(&f);
+}
+
+/* Past its rx_fixup, a URB's step bound and read checks are gone: the
+ * layer's steps count nowhere and read nothing (km_compat_rx_step():
+ * nothing outside km_usbnet_rx_urb()'s rx_fixup call) */
+static void test_rx_step_after_fixup(void **state)
+{
+	static struct km_usbnet_driver_info info = { .description = "drop",
+						     .rx_fixup = drop_fixup };
+	struct km_usbnet_variant v;
+	struct fx f;
+
+	(void)state;
+	up_user(&f, &v, &info);
+	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), 0);
+	for (unsigned int i = 0; i <= KM_USBNET_RX_STEPS(100); i++)
+		km_compat_rx_step(urb, 4);
+	assert_int_equal(reports(&f, KM_R_NONE), 0);
 	down(&f);
 }
 
@@ -1512,6 +1599,7 @@ int main(void)
 		FX(test_asix_v35_malformed, before),
 		FX(test_asix_v35_frame_split_across_urbs, before),
 		FX(test_asix_v4_14_across_urbs, asix_v4_14),
+		FX(test_asix_v4_14_rebind_starts_afresh, asix_v4_14),
 		FX(test_v35_short_transfer, before),
 		FX(test_sr9800_boundaries, sr9800),
 		FX(test_ax88179_mainline_frames, ax88179),
@@ -1531,6 +1619,8 @@ int main(void)
 		cmocka_unit_test(test_checker_step_bound),
 		cmocka_unit_test(test_rx_urb_nested),
 		cmocka_unit_test(test_rx_stale_bytes_poisoned),
+		cmocka_unit_test(test_rx_urb_kmalloc_events),
+		cmocka_unit_test(test_rx_step_after_fixup),
 		cmocka_unit_test(test_checker_read_past_le64),
 		cmocka_unit_test(test_checker_runt_reads_eth_header),
 		cmocka_unit_test(test_rx_assemble_counts),
