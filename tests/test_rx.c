@@ -993,12 +993,16 @@ static void test_rx_stale_bytes_poisoned(void **state)
 	down(&f);
 }
 
-static int drop_fixup(struct km_usbnet *dev, struct km_skb *skb)
+/* a driver that drops every transfer (rx_fixup() returns 0) */
+static int fail_fixup(struct km_usbnet *dev, struct km_skb *skb)
 {
 	(void)dev;
 	(void)skb;
 	return 0;
 }
+
+static struct km_usbnet_driver_info fail_info = { .description = "fail",
+						  .rx_fixup = fail_fixup };
 
 /* Each URB's kmalloc()s and kfree()s counted as the target's objects:
  * rx_submit() (usbnet.c, v3.5) allocates a struct urb (124 bytes on 32-bit
@@ -1009,14 +1013,12 @@ static int drop_fixup(struct km_usbnet *dev, struct km_skb *skb)
  * frees both. The same for every URB, the first and the next ones. */
 static void test_rx_urb_kmalloc_events(void **state)
 {
-	static struct km_usbnet_driver_info info = { .description = "drop",
-						     .rx_fixup = drop_fixup };
 	struct km_events a, b;
 	struct km_usbnet_variant v;
 	struct fx f;
 
 	(void)state;
-	up_user(&f, &v, &info);
+	up_user(&f, &v, &fail_info);
 	assert_int_equal(f.dev->rx_urb_size, 1514);
 	memset(urb, 0, 100);
 	for (int i = 0; i < 3; i++) {
@@ -1040,13 +1042,11 @@ static void test_rx_urb_kmalloc_events(void **state)
  * nothing outside km_usbnet_rx_urb()'s rx_fixup call) */
 static void test_rx_step_after_fixup(void **state)
 {
-	static struct km_usbnet_driver_info info = { .description = "drop",
-						     .rx_fixup = drop_fixup };
 	struct km_usbnet_variant v;
 	struct fx f;
 
 	(void)state;
-	up_user(&f, &v, &info);
+	up_user(&f, &v, &fail_info);
 	assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), 0);
 	for (unsigned int i = 0; i <= KM_USBNET_RX_STEPS(100); i++)
 		km_compat_rx_step(urb, 4);
@@ -1184,13 +1184,6 @@ static void test_multi_packet_v35_empty(void **state)
 
 /* FLAG_RX_ASSEMBLE: "rx_fixup() must update counters" (usbnet.c v3.5
  * rx_process()): a 0 return is no rx_errors of usbnet's then */
-static int fail_fixup(struct km_usbnet *dev, struct km_skb *skb)
-{
-	(void)dev;
-	(void)skb;
-	return 0;
-}
-
 static void test_rx_assemble_counts(void **state)
 {
 	static struct km_usbnet_driver_info info = { .description = "fail",

@@ -502,6 +502,17 @@ static inline void give_back(struct km_machine *m, struct obj_hdr *h)
 	POISON(h + 1, h->size);
 }
 
+/* kfree() of the live object @h: counted (by its host and its ARM class
+ * where they differ), on its class's free list */
+static inline void free_counted(struct km_machine *m, struct obj_hdr *h)
+{
+	if (__builtin_expect(h->arm_cls == h->cls, 1))
+		KM_PATH_INC(m, kfree_cls[h->cls]);
+	else
+		count_kfree_arm(m, h);
+	give_back(m, h);
+}
+
 /* km_kfree_machine() past its fast path's checks (see there) */
 static void __attribute__((noinline)) kfree_slow(struct km_machine *m, const void *obj)
 {
@@ -512,11 +523,7 @@ static void __attribute__((noinline)) kfree_slow(struct km_machine *m, const voi
 			  h ? "double free" : "not a kmalloc object of this machine");
 		return;
 	}
-	if (__builtin_expect(h->arm_cls == h->cls, 1))
-		KM_PATH_INC(m, kfree_cls[h->cls]);
-	else
-		count_kfree_arm(m, h);
-	give_back(m, h);
+	free_counted(m, h);
 }
 
 /* kfree() on machine @m, for model code that has no task at hand.
@@ -549,11 +556,7 @@ void km_kfree_obj(struct km_machine *m, const void *obj)
 		kfree_slow(m, obj);
 		return;
 	}
-	if (__builtin_expect(h->arm_cls == h->cls, 1))
-		KM_PATH_INC(m, kfree_cls[h->cls]);
-	else
-		count_kfree_arm(m, h);
-	give_back(m, h);
+	free_counted(m, h);
 }
 
 size_t km_ksize_obj(const void *obj)
