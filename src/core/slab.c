@@ -372,6 +372,16 @@ static void * __attribute__((noinline)) kmalloc_slow(struct km_task *t, size_t s
 	}
 	m = t->m;
 	s = m->slab;
+	/* the remembered kind again (each rx URB's buffer), GFP_ATOMIC, an
+	 * object free, no fault injection armed: what the rest would do */
+	if (size == s->memo_size && size && arm_size == s->memo_arm_size &&
+	    !(flags & (KM_GFP_ZERO | KM_GFP_DIRECT_RECLAIM)) && s->freelist[s->memo_cls] &&
+	    !m->fail_kmalloc_nth) {
+		cls = s->memo_cls;
+		KM_PATH_INC(m, kmalloc_host_cls[cls]);
+		KM_PATH_INC(m, kmalloc_arm_cls[s->memo_arm_cls]);
+		return take(m, s->freelist[cls], cls, class_bytes(cls), s->memo_arm_cls);
+	}
 	if (size - 1 < KM_SLAB_FAST_MAX && arm_size == size) {
 		uint32_t e = s->fast[(size - 1) / 8];	/* size 0 wraps: not here */
 
@@ -392,24 +402,17 @@ static void * __attribute__((noinline)) kmalloc_slow(struct km_task *t, size_t s
 				  "MAX_ORDER)", arm_size, kmalloc_max_size(m));
 			return NULL;
 		}
-		if (size == s->memo_size && arm_size == s->memo_arm_size) {
-			cls = s->memo_cls;
-			arm_cls = s->memo_arm_cls;
-			bucket = class_bytes(cls);
-			arm_bucket = class_bytes(arm_cls);
-		} else {
-			bucket = size_roundup(m, size);
-			cls = size_class(bucket);
-			arm_bucket = arm_size == size ? bucket : size_roundup(m, arm_size);
-			arm_cls = arm_size == size ? cls : size_class(arm_bucket);
-			/* the kind that repeats past the table (the rx URB's
-			 * buffer): remembered */
-			if (arm_cls != cls && bucket == class_bytes(cls)) {
-				s->memo_size = size;
-				s->memo_arm_size = arm_size;
-				s->memo_cls = cls;
-				s->memo_arm_cls = arm_cls;
-			}
+		bucket = size_roundup(m, size);
+		cls = size_class(bucket);
+		arm_bucket = arm_size == size ? bucket : size_roundup(m, arm_size);
+		arm_cls = arm_size == size ? cls : size_class(arm_bucket);
+		/* the kind that repeats past the table (the rx URB's buffer):
+		 * remembered for the path above */
+		if (arm_cls != cls && bucket == class_bytes(cls)) {
+			s->memo_size = size;
+			s->memo_arm_size = arm_size;
+			s->memo_cls = cls;
+			s->memo_arm_cls = arm_cls;
 		}
 	}
 	if (flags & KM_GFP_DIRECT_RECLAIM)
