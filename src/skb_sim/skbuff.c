@@ -181,9 +181,12 @@ static void *cache_get(GQueue *cache, GPtrArray *all, size_t size, size_t link_o
 	}
 	l = g_queue_pop_head_link(cache);
 	/* the quarantine hands structs out in the order they were freed, long
-	 * after: fetch the next one's lines now, while this one is used */
+	 * after: fetch the next one's lines now, while this one is used, and
+	 * the link of the one after it, which the next pop writes */
 	__builtin_prefetch(cache->head->data, 1);
 	__builtin_prefetch((char *)cache->head->data + 64, 1);
+	if (cache->head->next)
+		__builtin_prefetch(cache->head->next, 1);
 	return l->data;
 }
 
