@@ -16,6 +16,9 @@
 #include <kmodel/usb.h>
 #include "usbnet_state.h"
 #include <setjmp.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 /* The stop out of a driver's rx_fixup (a loop without progress, a read
  * past the guard): GCC's and clang's __builtin_setjmp(), which saves the
@@ -39,9 +42,6 @@ typedef void *rx_jmp_buf[5];
 #define rx_setjmp(b) __builtin_setjmp(b)
 #define rx_longjmp(b) __builtin_longjmp((b), 1)
 #endif
-#include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #define ETH_HLEN 14u
 /* how far past the URB's end a driver may read and stay in the model's
@@ -211,8 +211,6 @@ void km_rx_read_check(struct km_machine *m, const void *p, size_t n)
 	}
 }
 
-/* the compatibility layer's step of a receive loop (and read of @n bytes at
- * @p, if any): past the bound, KM_R_RX_NO_PROGRESS and out of rx_fixup */
 /* km_compat_rx_step()'s read past the URB (rare: out of line, so the
  * step itself saves no registers) */
 static void __attribute__((noinline, cold)) step_read_past(struct km_usbnet_rx *rx,
@@ -231,6 +229,8 @@ static void __attribute__((noinline, cold, noreturn)) step_no_progress(struct km
 	rx_longjmp(rx->stop);
 }
 
+/* the compatibility layer's step of a receive loop (and read of @n bytes at
+ * @p, if any): past the bound, KM_R_RX_NO_PROGRESS and out of rx_fixup */
 void km_compat_rx_step(const void *p, size_t n)
 {
 	struct km_task *t = km_current();

@@ -325,8 +325,9 @@ void km_release_all(GHashTable *set, void (*release)(gpointer));
 /* slab.c */
 void km_kfree_machine(struct km_machine *m, const void *obj);
 /* kfree() of @obj, a pointer a kmalloc() of @m returned that the caller
- * kept in its own host memory (skb_sim's data buffers): no lookup of its
- * slab; anything but a live object goes the way of km_kfree_machine() */
+ * kept in its own host memory (skb_sim's data buffers, the rx URB): no
+ * lookup of its slab; anything but a live object goes the way of
+ * km_kfree_machine() */
 void km_kfree_obj(struct km_machine *m, const void *obj);
 /* ksize() of @obj, what a successful kmalloc() just returned (not
  * ZERO_SIZE_PTR): its bucket, without a lookup */

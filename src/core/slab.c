@@ -308,35 +308,26 @@ void km_slab_events(const struct km_path_events *p, struct km_events *ev)
 {
 	for (unsigned int c = 0; c < NR_CLASSES; c++) {
 		uint64_t z = p->kzalloc_cls[c], a = p->kmalloc_cls[c] + z, f = p->kfree_cls[c];
+		/* objects whose ARM bucket is another: by host class, by ARM class */
+		uint64_t ha = p->kmalloc_host_cls[c], aa = p->kmalloc_arm_cls[c];
+		uint64_t hf = p->kfree_host_cls[c], af = p->kfree_arm_cls[c];
 		uint64_t bytes;
 		unsigned int ec;
 
-		if (!a && !f)
+		if (!(a | f | ha | aa | hf | af))
 			continue;
 		bytes = class_bytes(c);
 		ec = event_class(bytes);
-		ev->kmalloc_calls += a;
-		ev->kmalloc_bytes += a * bytes;
-		ev->kmalloc_arm_bytes += a * bytes;
-		ev->kmalloc_class[ec] += a;
+		ev->kmalloc_calls += a + ha;
+		ev->kmalloc_bytes += (a + ha) * bytes;
+		ev->kmalloc_arm_bytes += (a + aa) * bytes;
+		ev->kmalloc_class[ec] += a + aa;
 		ev->clear_bytes += z * bytes;
 		ev->memset_calls += z;
-		ev->kfree_calls += f;
-		ev->kfree_bytes += f * bytes;
-		ev->kfree_arm_bytes += f * bytes;
-		ev->kfree_class[ec] += f;
-	}
-	for (unsigned int c = 0; c < NR_CLASSES; c++) {
-		uint64_t bytes = class_bytes(c), ec = event_class(bytes);
-
-		ev->kmalloc_calls += p->kmalloc_host_cls[c];
-		ev->kmalloc_bytes += p->kmalloc_host_cls[c] * bytes;
-		ev->kmalloc_arm_bytes += p->kmalloc_arm_cls[c] * bytes;
-		ev->kmalloc_class[ec] += p->kmalloc_arm_cls[c];
-		ev->kfree_calls += p->kfree_host_cls[c];
-		ev->kfree_bytes += p->kfree_host_cls[c] * bytes;
-		ev->kfree_arm_bytes += p->kfree_arm_cls[c] * bytes;
-		ev->kfree_class[ec] += p->kfree_arm_cls[c];
+		ev->kfree_calls += f + hf;
+		ev->kfree_bytes += (f + hf) * bytes;
+		ev->kfree_arm_bytes += (f + af) * bytes;
+		ev->kfree_class[ec] += f + af;
 	}
 }
 
