@@ -2051,9 +2051,19 @@ static void test_calibrate_host(void **state)
 	char *path = NULL, *text = NULL;
 	struct km_cost_profile *p = NULL;
 	GRegex *comma = g_regex_new("^[a-z0-9_]+=-?[0-9]+,[0-9]", G_REGEX_MULTILINE, 0, NULL);
+	const char *preload = g_getenv("LD_PRELOAD");
 	int fd, err;
 
 	assert_int_equal(km_cost_calibrate_host("/nonexistent/dir/host.ini"), -ENOENT);
+	/* under valgrind (its preload is in LD_PRELOAD) every operation is
+	 * translated: memory no longer costs more than L1, and the profile is
+	 * rightly refused as implausible; docs/testing.md runs every test
+	 * executable there */
+	if (preload && strstr(preload, "vgpreload")) {
+		g_regex_unref(comma);
+		print_message("under valgrind: host timings are the translator's, not calibrated\n");
+		skip();
+	}
 	fd = g_file_open_tmp("kmhost-XXXXXX.ini", &path, NULL);
 	assert_true(fd >= 0);
 	close(fd);
