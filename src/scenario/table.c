@@ -313,14 +313,18 @@ int km_table_deserialize(const void *data, size_t len, struct km_table **out)
 	GVariant *all, *cols, *rows;
 	const char *name, *title;
 	struct km_table *t;
+	GBytes *bytes;
 	int rc = 0;
 
 	if (!out || (!data && len))
 		return km_err(-EINVAL, "km_table_deserialize: NULL argument");
 	*out = NULL;
-	/* copied: GVariant wants its data aligned; any bytes are read safely */
-	all = g_variant_ref_sink(g_variant_new_from_bytes(G_VARIANT_TYPE(TABLE_GVARIANT),
-							  g_bytes_new(data, len), FALSE));
+	/* copied: GVariant wants its data aligned; any bytes are read safely.
+	 * g_variant_new_from_bytes() takes its own reference */
+	bytes = g_bytes_new(data, len);
+	all = g_variant_ref_sink(g_variant_new_from_bytes(G_VARIANT_TYPE(TABLE_GVARIANT), bytes,
+							  FALSE));
+	g_bytes_unref(bytes);
 	/* km_table_serialize() writes the normal form: truncated or other
 	 * bytes, which GVariant would read as defaults, are not */
 	if (!g_variant_is_normal_form(all)) {
