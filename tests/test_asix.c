@@ -1791,11 +1791,13 @@ static size_t ax_frame(uint8_t *p, size_t size, bool good_complement)
 
 /*
  * The receive path the ACKs take (usbnet rx_submit/rx_complete/rx_process
- * and asix_rx_fixup() of v3.5): per bulk-in transfer one URB (usb_alloc_urb:
- * the 124-byte ARM struct urb, kmalloc-128) and one skb on a page fragment
- * (netdev_alloc_frag(): a page per 2 KiB fragment, no kmalloc), the frames
- * behind their headers -- all but the last cloned --, the packets a
- * transfer takes (a short one or a ZLP ends it), everything freed.
+ * and asix_rx_fixup() of v3.5): per bulk-in transfer one skb on a page
+ * fragment (netdev_alloc_frag(): a page per 2 KiB fragment, no kmalloc),
+ * the frames behind their headers -- all but the last cloned --, the
+ * packets a transfer takes (a short one or a ZLP ends it), every skb
+ * freed. The URB (usb_alloc_urb: the 124-byte ARM struct urb, kmalloc-128)
+ * is the first transfer's only: rx_complete() resubmits it with the next
+ * skb (usbnet.c, v3.5), and no transfer frees it.
  */
 static void test_usbnet_rx(void **state)
 {
@@ -1806,6 +1808,9 @@ static void test_usbnet_rx(void **state)
 
 	/* a TCP ACK: 66 bytes, one short packet */
 	n = ax_frame(buf, 66, true);
+	/* no URB to be had: nothing passed up, nothing leaked */
+	km_fault_fail_kmalloc_nth(f->m, 1);
+	assert_int_equal(km_usbnet_rx(f->dev, buf, n), -ENOMEM);
 	km_events_reset(f->m);
 	assert_int_equal(km_usbnet_rx(f->dev, buf, n), 1);
 	km_events_get(f->m, &ev);
@@ -1813,7 +1818,7 @@ static void test_usbnet_rx(void **state)
 	assert_int_equal(ev.urbs, 1);
 	assert_int_equal(ev.kmalloc_calls, 1);
 	assert_int_equal(ev.kmalloc_class[7], 1);	/* 124 bytes: kmalloc-128 */
-	assert_int_equal(ev.kfree_calls, 1);
+	assert_int_equal(ev.kfree_calls, 0);		/* resubmitted, not freed */
 	assert_int_equal(ev.skb_allocs, 1);
 	assert_int_equal(ev.skb_clones, 0);
 	assert_int_equal(ev.skb_frees, 1);
@@ -1824,13 +1829,18 @@ static void test_usbnet_rx(void **state)
 	assert_int_equal(ev.usb_in_zlps, 0);
 	assert_int_equal(ev.eth_rx_frames, 1);
 	assert_int_equal(ev.eth_rx_bytes, 66);
-	/* two frames, the odd one padded: the first goes up as a clone */
+	/* two frames, the odd one padded: the first goes up as a clone; the
+	 * URB is the one the last transfer completed on */
 	n = ax_frame(buf, 60, true);
 	n += ax_frame(buf + n, 61, true);
 	assert_int_equal(n, 4 + 60 + 4 + 62);
 	km_events_reset(f->m);
 	assert_int_equal(km_usbnet_rx(f->dev, buf, n), 2);
 	km_events_get(f->m, &ev);
+	assert_int_equal(ev.urb_allocs, 0);
+	assert_int_equal(ev.kmalloc_calls, 0);
+	assert_int_equal(ev.kfree_calls, 0);
+	assert_int_equal(ev.urbs, 1);
 	assert_int_equal(ev.skb_clones, 1);
 	assert_int_equal(ev.skb_frees, 2);
 	assert_int_equal(ev.eth_rx_bytes, 121);
@@ -1853,9 +1863,14 @@ static void test_usbnet_rx(void **state)
 	assert_int_equal(km_usbnet_rx(f->dev, buf, n - 10), -EPROTO);
 	assert_int_equal(km_usbnet_rx(f->dev, buf, KM_USBNET_RX_URB_SIZE + 1), -EINVAL);
 	assert_int_equal(km_usbnet_rx(NULL, buf, 70), -EINVAL);
-	/* no URB: nothing passed up, nothing leaked */
+	/* the URB resubmitted, the skb a page fragment: no kmalloc to fail */
+	n = ax_frame(buf, 66, true);
+	km_events_reset(f->m);
 	km_fault_fail_kmalloc_nth(f->m, 1);
-	assert_int_equal(km_usbnet_rx(f->dev, buf, 70), -ENOMEM);
+	assert_int_equal(km_usbnet_rx(f->dev, buf, n), 1);
+	km_fault_fail_kmalloc_nth(f->m, 0);
+	km_events_get(f->m, &ev);
+	assert_int_equal(ev.urb_allocs, 0);
 	assert_int_equal(km_report_count(f->m, KM_R_NONE), 0);
 }
 

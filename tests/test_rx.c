@@ -1004,13 +1004,16 @@ static int fail_fixup(struct km_usbnet *dev, struct km_skb *skb)
 static struct km_usbnet_driver_info fail_info = { .description = "fail",
 						  .rx_fixup = fail_fixup };
 
-/* Each URB's kmalloc()s and kfree()s counted as the target's objects:
- * rx_submit() (usbnet.c, v3.5) allocates a struct urb (124 bytes on 32-bit
- * ARM: kmalloc-128) and __netdev_alloc_skb_ip_align(rx_urb_size), here
- * usbnet_probe()'s hard_mtu 1514 (a bind that sets none):
- * SKB_DATA_ALIGN(1514 + NET_SKB_PAD 64 + NET_IP_ALIGN 2) + SKB_DATA_ALIGN
- * (192 bytes of skb_shared_info) = 1792 bytes, kmalloc-2048; rx_cleanup
- * frees both. The same for every URB, the first and the next ones. */
+/* Each transfer's kmalloc()s and kfree()s counted as the target's objects:
+ * rx_submit() (usbnet.c, v3.5) gives the URB __netdev_alloc_skb_ip_align(
+ * rx_urb_size), here usbnet_probe()'s hard_mtu 1514 (a bind that sets
+ * none): SKB_DATA_ALIGN(1514 + NET_SKB_PAD 64 + NET_IP_ALIGN 2) +
+ * SKB_DATA_ALIGN(192 bytes of skb_shared_info) = 1792 bytes, kmalloc-2048,
+ * which rx_cleanup frees. The URB, a struct urb of 124 bytes on 32-bit ARM
+ * (kmalloc-128), is usb_alloc_urb()'d for the first transfer only:
+ * rx_complete() of a transfer with status 0 resubmits it with the next
+ * skb (`rx_submit(dev, urb, GFP_ATOMIC)`, usbnet.c v3.5 and mainline), and
+ * nothing frees it while the device runs. */
 static void test_rx_urb_kmalloc_events(void **state)
 {
 	struct km_events a, b;
@@ -1022,19 +1025,68 @@ static void test_rx_urb_kmalloc_events(void **state)
 	assert_int_equal(f.dev->rx_urb_size, 1514);
 	memset(urb, 0, 100);
 	for (int i = 0; i < 3; i++) {
+		int urbs = i == 0;	/* the URB: the first transfer's */
+
 		km_events_get(f.k.m, &a);
 		assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), 0);
 		km_events_get(f.k.m, &b);
-		assert_int_equal(b.kmalloc_calls - a.kmalloc_calls, 2);
-		assert_int_equal(b.kmalloc_arm_bytes - a.kmalloc_arm_bytes, 128 + 2048);
-		assert_int_equal(b.kmalloc_class[7] - a.kmalloc_class[7], 1);
+		assert_int_equal(b.urb_allocs - a.urb_allocs, urbs);
+		assert_int_equal(b.kmalloc_calls - a.kmalloc_calls, urbs + 1);
+		assert_int_equal(b.kmalloc_arm_bytes - a.kmalloc_arm_bytes, 128 * urbs + 2048);
+		assert_int_equal(b.kmalloc_class[7] - a.kmalloc_class[7], urbs);
 		assert_int_equal(b.kmalloc_class[11] - a.kmalloc_class[11], 1);
-		assert_int_equal(b.kfree_calls - a.kfree_calls, 2);
-		assert_int_equal(b.kfree_arm_bytes - a.kfree_arm_bytes, 128 + 2048);
-		assert_int_equal(b.kfree_class[7] - a.kfree_class[7], 1);
+		assert_int_equal(b.kfree_calls - a.kfree_calls, 1);
+		assert_int_equal(b.kfree_arm_bytes - a.kfree_arm_bytes, 2048);
+		assert_int_equal(b.kfree_class[7] - a.kfree_class[7], 0);
 		assert_int_equal(b.kfree_class[11] - a.kfree_class[11], 1);
 	}
 	down(&f);
+}
+
+/* The receive URB's life (usbnet.c, v3.5 and mainline): two consecutive
+ * transfers take one usb_alloc_urb() -- rx_complete() resubmits the URB
+ * (`if (urb) { if (netif_running(dev->net) && !test_bit(EVENT_RX_HALT,
+ * ...)) { rx_submit(dev, urb, GFP_ATOMIC); ... return; }`), in either
+ * era; rx_submit() without an skb ("no rx skb") usb_free_urb()s it, so
+ * the transfer after that allocates one again (EVENT_RX_MEMORY's kevent:
+ * usb_alloc_urb(0, GFP_KERNEL), rx_submit()); usbnet_stop() at
+ * disconnect unlinks rxq and the completion frees it (rx_cleanup). */
+static void test_rx_urb_resubmitted(void **state)
+{
+	static const enum km_usbnet_era eras[] = { KM_USBNET_V3_5, KM_USBNET_MAINLINE };
+	struct km_events a, b;
+	struct km_usbnet_variant v;
+	struct fx f;
+
+	(void)state;
+	for (size_t e = 0; e < G_N_ELEMENTS(eras); e++) {
+		up_user(&f, &v, &fail_info);
+		f.dev->era = eras[e];
+		memset(urb, 0, 100);
+		km_events_get(f.k.m, &a);
+		assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), 0);
+		assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), 0);
+		km_events_get(f.k.m, &b);
+		assert_int_equal(b.urb_allocs - a.urb_allocs, 1);
+		assert_int_equal(b.urbs - a.urbs, 2);
+		assert_int_equal(b.kfree_class[7] - a.kfree_class[7], 0);
+		/* the next skb fails: the URB is freed with it */
+		km_fault_fail_kmalloc_nth(f.k.m, 1);
+		assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), -ENOMEM);
+		km_events_get(f.k.m, &a);
+		assert_int_equal(a.kfree_class[7] - b.kfree_class[7], 1);
+		assert_int_equal(a.urb_allocs, b.urb_allocs);
+		assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), 0);
+		assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), 0);
+		km_events_get(f.k.m, &b);
+		assert_int_equal(b.urb_allocs - a.urb_allocs, 1);
+		/* disconnect frees it */
+		km_usbnet_free(f.dev);
+		f.dev = NULL;
+		km_events_get(f.k.m, &a);
+		assert_int_equal(a.kfree_class[7] - b.kfree_class[7], 1);
+		down(&f);
+	}
 }
 
 /* Past its rx_fixup, a URB's step bound and read checks are gone: the
@@ -1613,6 +1665,7 @@ int main(void)
 		cmocka_unit_test(test_rx_urb_nested),
 		cmocka_unit_test(test_rx_stale_bytes_poisoned),
 		cmocka_unit_test(test_rx_urb_kmalloc_events),
+		cmocka_unit_test(test_rx_urb_resubmitted),
 		cmocka_unit_test(test_rx_step_after_fixup),
 		cmocka_unit_test(test_checker_read_past_le64),
 		cmocka_unit_test(test_checker_runt_reads_eth_header),

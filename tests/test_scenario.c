@@ -281,7 +281,8 @@ static void test_iperf_table(void **state)
 		 * bytes start 35 or 36 writes, by where the stream stands), one
 		 * per UDP datagram; an ACK per two
 		 * TCP segments comes back through bulk-in and rx_fixup; a URB
-		 * per packet each way */
+		 * per packet sent, none per ACK: rx_complete() resubmits the
+		 * receive URB (usbnet.c, v3.5), allocated in the warm-up pass */
 		if (!strcmp(tr, "udp")) {
 			assert_true(fabs(num(t, r, "syscalls_per_packet") - 1) < 1e-9);
 			assert_true(num(t, r, "eth_rx_frames_per_packet") == 0);
@@ -292,7 +293,7 @@ static void test_iperf_table(void **state)
 			assert_true(fabs(w - 35) < 1e-9 || fabs(w - 36) < 1e-9);
 			assert_true(fabs(num(t, r, "eth_rx_frames_per_packet") - 0.5) < 1e-9);
 			assert_true(fabs(num(t, r, "usb_in_bytes_per_packet") - 0.5 * 70) < 1e-9);
-			assert_true(fabs(num(t, r, "urb_allocs_per_packet") - 1.5) < 1e-9);
+			assert_true(fabs(num(t, r, "urb_allocs_per_packet") - 1) < 1e-9);
 		}
 	}
 	km_table_free(t);

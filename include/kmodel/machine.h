@@ -609,7 +609,8 @@ struct km_events {
 	uint64_t kmalloc_class[16];
 	uint64_t spin_locks;		/**< spin_lock() (the pte lock of uaccess_with_memcpy) */
 	uint64_t pt_walks_sw;		/**< page-table walks by kernel code (pgd_offset() ..) */
-	uint64_t urb_allocs;		/**< usb_alloc_urb() calls, each with its usb_free_urb() */
+	uint64_t urb_allocs;		/**< usb_alloc_urb() calls (a transmit URB per packet, a
+					 *   receive URB once: rx_complete() resubmits it) */
 	uint64_t usb_in_packets;	/**< bulk-in packets, ZLPs included */
 	uint64_t usb_in_bytes;		/**< bulk-in bytes */
 	uint64_t usb_in_zlps;		/**< zero-length packets among usb_in_packets */

@@ -752,9 +752,12 @@ KM_API int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb);
 
 /**
  * km_usbnet_rx() - one bulk-in transfer of @len bytes (what the device
- * sends, at @buf) into a fresh rx URB, through usbnet's receive path as
- * v3.5 runs it for an AX88772, on `current`: rx_submit() -- usb_alloc_urb()
- * (the ARM struct urb, as on transmit), an skb of KM_USBNET_RX_URB_SIZE
+ * sends, at @buf) through usbnet's receive path as v3.5 runs it for an
+ * AX88772, on `current`: the device's receive URB -- usb_alloc_urb() of the
+ * ARM struct urb, as on transmit, only when the device has none (its first
+ * transfer, or after an skb allocation failed: rx_submit() frees the URB
+ * then); rx_complete() resubmits it, and km_usbnet_free() frees it --,
+ * rx_submit()'s skb of KM_USBNET_RX_URB_SIZE
  * whose buffer is a page fragment (__netdev_alloc_skb() with
  * netdev_alloc_frag(): at that size a page per fragment, the fragment
  * cache's reference dropped at the next refill) and usb_submit_urb(); the
@@ -764,11 +767,12 @@ KM_API int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb);
  * the length's complement, padded to an even length, every frame but the
  * last passed up as a clone, the last as the URB's skb; the stack then
  * consumes every frame (each skb freed, the fragment's page with the
- * last), and usb_free_urb(). The framing is the AX88772's whatever the
+ * last). The framing is the AX88772's whatever the
  * device's variant: this is the receive side modelled for its cost (the
  * iperf ACKs); km_usbnet_rx_urb() runs the driver's own rx_fixup. A header whose complement does not match is used anyway (v3.5
  * only logs "Bad Header Length").
- * Events: urb_allocs, urbs, kmalloc/kfree (the URB), pages_allocated,
+ * Events: urbs; urb_allocs and a kmalloc (the URB) when one is
+ * allocated, its kfree when freed; pages_allocated,
  * get_page/put_page_calls, pages_freed (the fragment), skb_allocs,
  * skb_clones, skb_frees, usb_in_packets/bytes/zlps, eth_rx_frames/bytes.
  * Return: the frames passed up (>= 0); -EINVAL (NULL @dev or @buf with
@@ -796,7 +800,11 @@ KM_API void km_usbnet_set_rx_sink(struct km_usbnet *dev, km_usbnet_rx_fn fn, voi
  * km_usbnet_rx_urb() - one bulk-in transfer of @len bytes (what the device
  * sent, @buf) through the receive path of @dev's era (drivers/net/usb/
  * usbnet.c v3.5 or mainline), on `current`:
- *  - rx_submit(): usb_alloc_urb(), an skb of rx_urb_size from
+ *  - usbnet_bh()'s refill: usb_alloc_urb() when the device has no receive
+ *    URB (the first transfer, or after "no rx skb"); rx_complete() of a
+ *    transfer resubmits it (status 0), so the next transfer takes the
+ *    same URB; "no rx skb" frees it (rx_submit()), km_usbnet_free() too;
+ *  - rx_submit(): an skb of rx_urb_size from
  *    __netdev_alloc_skb_ip_align() (NET_SKB_PAD + NET_IP_ALIGN 2 of
  *    headroom, kmodel's ARM), submitted with rx_urb_size;
  *  - rx_complete(): skb_put(actual_length); v3.5 sends a transfer shorter
@@ -806,7 +814,7 @@ KM_API void km_usbnet_set_rx_sink(struct km_usbnet *dev, km_usbnet_rx_fn fn, voi
  *    v3.5 passes a non-empty skb up (an empty one: rx_errors++), mainline
  *    one of at least ETH_HLEN bytes (shorter: rx_errors, rx_length_errors);
  *  - usbnet_skb_return() for every frame (km_usbnet_skb_return());
- *  - usbnet_bh(): the URB and whatever skb is left are freed.
+ *  - usbnet_bh(): whatever skb is left is freed.
  * The checkers, each a report naming the state:
  *  - KM_R_RX_READ_PAST (BUG): a read beyond the transfer's bytes in the URB
  *    buffer -- through get_unaligned_le32(), le32_to_cpus() or memcpy() of

@@ -398,7 +398,6 @@ int km_usbnet_rx(struct km_usbnet *dev, const void *buf, size_t len)
 	struct km_page *frag;
 	size_t off = 0, mp;
 	int frames = 0, clones = 0, rc = 0;
-	void *urb;
 
 	if (!dev || (len && !buf) || len > KM_USBNET_RX_URB_SIZE)
 		return km_err(-EINVAL, "usbnet_rx: NULL device or buffer, or %zu bytes past the "
@@ -406,13 +405,13 @@ int km_usbnet_rx(struct km_usbnet *dev, const void *buf, size_t len)
 	m = dev->m;
 	if (!t || t->m != m)
 		return km_err(-EINVAL, "usbnet_rx: no current task on the device's machine");
-	/* rx_submit(): the URB, then the skb from a page fragment */
-	urb = alloc_urb(t);
-	if (!urb)
+	/* the URB the last transfer completed on (usbnet_rx.c), then
+	 * rx_submit()'s skb from a page fragment */
+	if (!km_usbnet_rx_urb_get(t, dev))
 		return km_err(-ENOMEM, "usbnet_rx: no URB");
 	frag = km_alloc_page(m, 0);	/* netdev_alloc_frag()'s refill */
-	if (!frag) {
-		km_kfree(t, urb);
+	if (!frag) {	/* "no rx skb": rx_submit() frees the URB */
+		km_usbnet_rx_urb_free(dev);
 		return km_err(-ENOMEM, "usbnet_rx: no page for the fragment");
 	}
 	km_get_page(m, frag);		/* the fragment's reference */
@@ -453,7 +452,7 @@ int km_usbnet_rx(struct km_usbnet *dev, const void *buf, size_t len)
 	 * (usbnet's rx_cleanup), is freed too: every skb once */
 	KM_EV_ADD(m, skb_frees, 1 + (uint64_t)clones);
 	km_put_page(m, frag);		/* the last skb's skb_release_data() */
-	km_kfree(t, urb);		/* usb_free_urb() */
+	/* rx_complete() resubmitted the URB with the next skb: kept */
 	return rc ? rc : frames;
 }
 

@@ -80,6 +80,9 @@ struct km_usbnet_rx {
 	 * kept for the next bind of its size: a sweep rebinds every state) */
 	void *priv_spare;
 	size_t priv_spare_size;
+	/* the bulk-in URB rx_complete() resubmits (the model's one of rxq):
+	 * kmalloc'ed once, freed where the kernel frees it (usbnet.c) */
+	void *urb;
 };
 
 static struct km_usbnet_rx *rx_of(struct km_usbnet *dev)
@@ -104,6 +107,9 @@ static void area_free(struct km_usbnet_rx *rx)
 void km_usbnet_rx_free_state(struct km_usbnet *dev)
 {
 	if (dev && dev->rx) {
+		/* usbnet_stop(): usbnet_terminate_urbs() unlinks rxq; the
+		 * completion (-ECONNRESET, rx_cleanup) frees the URB */
+		km_usbnet_rx_urb_free(dev);
 		area_free(dev->rx);
 		g_free(dev->rx->priv_spare);
 		g_free(dev->rx);
@@ -132,6 +138,41 @@ void km_usbnet_priv_free(struct km_usbnet *dev, void *p, size_t size)
 	g_free(rx->priv_spare);
 	rx->priv_spare = p;
 	rx->priv_spare_size = size;
+}
+
+/*
+ * The receive URB (drivers/net/usb/usbnet.c, v3.5 and mainline): usbnet_bh()
+ * (mainline: rx_alloc_submit()) usb_alloc_urb()s one only while rxq is
+ * short, and rx_submit() gives it a fresh skb; rx_complete() of a
+ * transfer with status 0 resubmits the same URB (`if (urb) { if
+ * (netif_running(dev->net) && !test_bit(EVENT_RX_HALT, ...)) {
+ * rx_submit(dev, urb, GFP_ATOMIC); ... return; } usb_free_urb(urb); }`).
+ * So a transfer takes the URB the last one completed on; a new one only
+ * for the first transfer, or after rx_submit() found no skb and freed it
+ * ("no rx skb": usb_free_urb(), EVENT_RX_MEMORY, whose kevent allocates
+ * the next). The model keeps the one URB its transfers complete on.
+ */
+void *km_usbnet_rx_urb_get(struct km_task *t, struct km_usbnet *dev)
+{
+	struct km_usbnet_rx *rx = rx_of(dev);
+
+	if (!rx->urb) {
+		/* the ARM struct urb (usbnet.c: ARM_SIZEOF_URB) */
+		rx->urb = km_kmalloc(t, 124u, KM_GFP_ATOMIC);
+		if (rx->urb)
+			KM_EV_INC(t->m, urb_allocs);
+	}
+	return rx->urb;
+}
+
+/* usb_free_urb() of the receive URB: rx_submit() without an skb, or
+ * teardown */
+void km_usbnet_rx_urb_free(struct km_usbnet *dev)
+{
+	if (dev && dev->rx && dev->rx->urb) {
+		km_kfree_obj(dev->m, dev->rx->urb);	/* kmalloc's pointer: no lookup */
+		dev->rx->urb = NULL;
+	}
 }
 
 void km_usbnet_set_rx_sink(struct km_usbnet *dev, km_usbnet_rx_fn fn, void *arg)
@@ -380,7 +421,6 @@ int km_usbnet_rx_urb(struct km_usbnet *dev, const void *buf, size_t len)
 	struct km_skb *skb;
 	uint64_t frames0;
 	bool mainline, cleanup = false;
-	void *urb;
 
 	if (!dev || (len && !buf))
 		return km_err(-EINVAL, "usbnet_rx_urb: NULL device or buffer");
@@ -404,14 +444,13 @@ int km_usbnet_rx_urb(struct km_usbnet *dev, const void *buf, size_t len)
 	rx_fixup = info->rx_fixup;
 	mainline = dev->era == KM_USBNET_MAINLINE;
 	rx = rx_of(dev);
-	/* rx_submit(): usb_alloc_urb(0, GFP_ATOMIC), then the skb */
-	urb = km_kmalloc(t, 124u, KM_GFP_ATOMIC);	/* the ARM struct urb (usbnet.c) */
-	if (!urb)
+	/* the URB the last transfer completed on (usbnet_bh()'s refill's
+	 * the first time), then rx_submit()'s skb */
+	if (!km_usbnet_rx_urb_get(t, dev))
 		return km_err(-ENOMEM, "usbnet_rx_urb: no urb");
-	KM_EV_INC(m, urb_allocs);
 	skb = km_skb_alloc_rx_urb(t, (unsigned int)dev->rx_urb_size, RX_GUARD);
 	if (!skb) {	/* "no rx skb": EVENT_RX_MEMORY, the URB freed */
-		km_kfree(t, urb);
+		km_usbnet_rx_urb_free(dev);
 		return km_err(-ENOMEM, "usbnet_rx_urb: no rx skb");
 	}
 	KM_EV_INC(m, urbs);			/* usb_submit_urb() */
@@ -463,10 +502,10 @@ int km_usbnet_rx_urb(struct km_usbnet *dev, const void *buf, size_t len)
 			km_usbnet_skb_return(dev, skb);
 		}
 	}
-	/* rx_cleanup (or done): usb_free_urb(), dev_kfree_skb() */
+	/* rx_cleanup (or done): dev_kfree_skb(); the URB was resubmitted
+	 * with the next skb (rx_complete(): status 0 keeps it) */
 	if (cleanup)
 		km_kfree_skb(skb);
-	km_kfree_obj(m, urb);	/* kmalloc's pointer, kept here: no lookup */
 	rx->head = NULL;
 	return (int)(rx->st.frames - frames0);
 }

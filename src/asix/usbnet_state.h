@@ -7,6 +7,8 @@
 #include <stdbool.h>
 
 struct km_usbnet_rx;
+struct km_usbnet;
+struct km_task;
 
 struct km_usbnet_state {
 	/* usbnet_start_xmit()'s WARN_ON_ONCE() fired (its static __warned:
@@ -16,5 +18,10 @@ struct km_usbnet_state {
 	 * checks and step bound; usbnet_rx.c), or NULL */
 	struct km_usbnet_rx *rx_active;
 };
+
+/* usbnet_rx.c: the receive URB rx_complete() resubmits, allocated when
+ * the device has none; its usb_free_urb() */
+void *km_usbnet_rx_urb_get(struct km_task *t, struct km_usbnet *dev);
+void km_usbnet_rx_urb_free(struct km_usbnet *dev);
 
 #endif
