@@ -58,7 +58,9 @@ static void test_space_size(void **state)
 			full += band || (l + 4 >= 64 && l <= 68);
 			high += band || (l + 4 >= 512 && l <= 516);
 		}
-		assert_int_equal(km_sweep_rx_space_size(&one), (uint64_t)(full + high) * 3 * 6 * 3);
+		/* and per endpoint a fill row: 6 mutations x 3 fills */
+		assert_int_equal(km_sweep_rx_space_size(&one),
+				 (uint64_t)(full + high) * 3 * 6 * 3 + 2 * 6 * 3);
 	}
 	assert_true(km_sweep_rx_space_size(&cfg) > km_sweep_rx_space_size(&one));
 	/* a variant without a receive side is refused */
@@ -139,6 +141,92 @@ static void test_findings(void **state)
 		assert_int_equal(f->example.frames, 2);
 	}
 	km_sweep_rx_result_free(r);
+}
+
+/*
+ * The fill runs (enum km_sweep_rx_split): max-size frames and a last one
+ * ending the stream at rx_urb_size - 1, at it and just past it, worked
+ * out from the framings:
+ *  - AX88772 (asix_rx_fixup() of v3.5: 4-byte header, frames padded to
+ *    even; ax88772_bind() rx_urb_size 2048): 1522 + ((4 + L + 1) & ~1),
+ *    one 1518-byte frame and L = 520 (2046), 522 (2048), 523 (2050: the
+ *    device cuts its byte stream at 2048, 2 bytes follow);
+ *  - AX88179 (ax88179_rx_fixup()'s layout: 2-byte pseudo header, frames
+ *    padded to 8, two 4-byte descriptors each, 8 bytes of rx_hdr and pad;
+ *    rx_urb_size 1024 * 20): 13 * 1528 + align8(2 + L) + 16, L = 590
+ *    (20472), 598 (20480), 599 (20488 > 20480: the device sends the 13
+ *    frames that fit, 13 * 1528 + 8 = 19872, and the last, 608 + 16 = 624,
+ *    in a transfer of its own).
+ * v3.5 loses the frame that straddles two URBs ("size + offset >
+ * skb->len"); asix_rx_fixup_internal() (v4.14) carries it over; the
+ * AX88179 after 57bc3d3ae8c1 passes all 14 up in each.
+ */
+struct fill_row {
+	const char *variant;
+	unsigned int split, frames, last;
+	unsigned int xfer[2];	/* the transfers' bytes (0: none) */
+	int findings;
+};
+
+static const struct fill_row fill_rows[] = {
+	{ "before", KM_SWEEP_RX_FILL_UNDER, 2, 520, { 2046, 0 }, 0 },
+	{ "before", KM_SWEEP_RX_FILL_EXACT, 2, 522, { 2048, 0 }, 0 },
+	{ "before", KM_SWEEP_RX_FILL_OVER, 2, 523, { 2048, 2 }, 1 },
+	{ "asix-v4.14", KM_SWEEP_RX_FILL_OVER, 2, 523, { 2048, 2 }, 0 },
+	{ "ax88179-57bc3d3ae8c1", KM_SWEEP_RX_FILL_UNDER, 14, 590, { 20472, 0 }, 0 },
+	{ "ax88179-57bc3d3ae8c1", KM_SWEEP_RX_FILL_EXACT, 14, 598, { 20480, 0 }, 0 },
+	{ "ax88179-57bc3d3ae8c1", KM_SWEEP_RX_FILL_OVER, 14, 599, { 19872, 624 }, 0 },
+};
+
+static char *replay_str(const char *variant, const struct km_sweep_rx_state *st, int *found)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+
+	assert_non_null(f);
+	*found = km_sweep_rx_replay(km_usbnet_find_any(variant), st, f);
+	fclose(f);
+	return buf;
+}
+
+static void test_urb_fill(void **state)
+{
+	struct km_logged l = { 0 };
+	/* the drivers' netdev_err()s, captured */
+	guint id = g_log_set_handler("kmodel", G_LOG_LEVEL_MASK, km_log_capture, &l);
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(fill_rows); i++) {
+		const struct fill_row *row = &fill_rows[i];
+		struct km_sweep_rx_state st = { .speed = KM_USB_SPEED_HIGH, .maxpacket = 512,
+						.len = 1518, .frames = row->frames,
+						.split = row->split };
+		gchar *want = g_strdup_printf("the last frame fills the URB: %u bytes", row->last);
+		char *out;
+		int found, xfers = 0;
+
+		out = replay_str(row->variant, &st, &found);
+		assert_int_equal(found, row->findings);
+		assert_non_null(strstr(out, want));
+		for (const char *p = out; (p = strstr(p, " transfer of ")) != NULL; p++) {
+			assert_true(xfers < 2 && row->xfer[xfers]);
+			assert_int_equal(strtoul(p + strlen(" transfer of "), NULL, 10),
+					 row->xfer[xfers]);
+			xfers++;
+		}
+		assert_int_equal(xfers, row->xfer[1] ? 2 : 1);
+		if (!strcmp(row->variant, "before") && row->split == KM_SWEEP_RX_FILL_OVER)
+			assert_non_null(strstr(l.text, "asix_rx_fixup() Bad RX Length 523"));
+		g_free(want);
+		free(out);
+		/* a fill of another frame count is not a state of the space */
+		st.frames++;
+		out = replay_str(row->variant, &st, &found);
+		assert_int_equal(found, -EINVAL);
+		free(out);
+	}
+	g_log_remove_handler("kmodel", id);
 }
 
 /* The sweep's skb checkers, each tripped and not (kmodel/sweep.h: leak,
@@ -325,6 +413,7 @@ int main(void)
 		cmocka_unit_test(test_space_size),
 		cmocka_unit_test(test_shards_add_up),
 		cmocka_unit_test(test_findings),
+		cmocka_unit_test(test_urb_fill),
 		cmocka_unit_test(test_skb_checkers),
 		cmocka_unit_test(test_tool_shards_merge),
 		cmocka_unit_test(test_tool_replay_and_fail),

@@ -230,18 +230,30 @@ enum km_sweep_rx_mutation {
  * @KM_SWEEP_RX_SPLIT_HEADER: a transfer ends 2 bytes into the last frame's
  *   header (the rest follows in the next);
  * @KM_SWEEP_RX_SPLIT_FRAME: a transfer ends in the middle of the last frame.
+ * @KM_SWEEP_RX_FILL_UNDER, @KM_SWEEP_RX_FILL_EXACT, @KM_SWEEP_RX_FILL_OVER
+ *   (every framing, one row per endpoint): @frames - 1 frames of @len 1518
+ *   and a last one whose length ends the stream at rx_urb_size - 1, at
+ *   rx_urb_size, or just past it (as near as the framing's pad allows).
+ *   Past it, a KM_FRAMING_LENGTH stream is cut at rx_urb_size; the other
+ *   framings' devices send as many whole frames as fit one transfer, the
+ *   rest in the next. A mutation changes the first frame's length word
+ *   (KM_FRAMING_LENGTH) or the last transfer's fields.
  */
 enum km_sweep_rx_split {
 	KM_SWEEP_RX_WHOLE = 0,
 	KM_SWEEP_RX_SPLIT_HEADER,
 	KM_SWEEP_RX_SPLIT_FRAME,
+	KM_SWEEP_RX_FILL_UNDER,
+	KM_SWEEP_RX_FILL_EXACT,
+	KM_SWEEP_RX_FILL_OVER,
 	KM_SWEEP_RX_SPLIT_COUNT
 };
 
 /** "valid", "len+1", "len-1", "len+8", "copy_disagrees", "truncated";
  *  NULL otherwise. */
 KM_API const char *km_sweep_rx_mutation_name(unsigned int m);
-/** "whole", "split_header", "split_frame"; NULL otherwise. */
+/** "whole", "split_header", "split_frame", "urb_fill-1", "urb_fill",
+ *  "urb_fill+1"; NULL otherwise. */
 KM_API const char *km_sweep_rx_split_name(unsigned int s);
 
 /**

@@ -19,7 +19,11 @@
 #define LEN_MAX 1518u		/* ETH_FRAME_LEN + VLAN_HLEN */
 #define FRAMES_MAX 3u
 #define FRAME_STRIDE 1600u	/* frame f's pattern starts at f * FRAME_STRIDE */
-#define STREAM_CAP 8192u
+/* a fill run: max-size frames and one to fill rx_urb_size (aqc111's 62
+ * KiB holds 42 of 1518 bytes) */
+#define FILL_FRAMES_MAX 64u
+#define STREAM_CAP (96u * 1024u)
+#define NFILL (KM_SWEEP_RX_SPLIT_COUNT - KM_SWEEP_RX_FILL_UNDER)
 
 static const struct km_usb_ep_cfg rx_eps[] = {
 	{ KM_USB_SPEED_FULL, 64 }, { KM_USB_SPEED_HIGH, 512 }, { KM_USB_SPEED_SUPER, 1024 },
@@ -51,7 +55,8 @@ const char *km_sweep_rx_mutation_name(unsigned int m)
 
 const char *km_sweep_rx_split_name(unsigned int s)
 {
-	static const char *const names[] = { "whole", "split_header", "split_frame" };
+	static const char *const names[] = { "whole", "split_header", "split_frame",
+					     "urb_fill-1", "urb_fill", "urb_fill+1" };
 
 	return s < KM_SWEEP_RX_SPLIT_COUNT ? names[s] : NULL;
 }
@@ -97,8 +102,16 @@ static unsigned int lens_of(bool quick, unsigned int mp, unsigned int *out)
 
 static unsigned int splits_of(const struct km_usbnet_variant *v)
 {
-	return v->framing->kind == KM_FRAMING_LENGTH ? KM_SWEEP_RX_SPLIT_COUNT : 1;
+	return v->framing->kind == KM_FRAMING_LENGTH ? KM_SWEEP_RX_FILL_UNDER : 1;
 }
+
+static bool is_fill(const struct km_sweep_rx_state *st)
+{
+	return st->split >= KM_SWEEP_RX_FILL_UNDER && st->split < KM_SWEEP_RX_SPLIT_COUNT;
+}
+
+/* states of an endpoint's fill row: each mutation of each fill */
+#define FILL_ROW_STATES ((uint64_t)KM_SWEEP_RX_MUTATION_COUNT * NFILL)
 
 /* states of one row (one len) of @v */
 static uint64_t row_states(const struct km_usbnet_variant *v)
@@ -129,7 +142,8 @@ uint64_t km_sweep_rx_space_size(const struct km_sweep_rx_config *cfg)
 			continue;
 		for (size_t e = 0; e < G_N_ELEMENTS(rx_eps); e++)
 			if (km_usbnet_variant_allows(*v, rx_eps[e].speed, rx_eps[e].maxpacket))
-				n += lens_of(c.quick, rx_eps[e].maxpacket, lens) * row_states(*v);
+				n += lens_of(c.quick, rx_eps[e].maxpacket, lens) * row_states(*v) +
+				     FILL_ROW_STATES;
 	}
 	return n;
 }
@@ -149,6 +163,12 @@ struct run {
 	unsigned int enc_len, enc_frames;
 	long enc_n;
 	struct km_framing_layout lay;	/* KM_FRAMING_ENCODER: its fields */
+	/* this endpoint's fill runs (0 frames: the framing cannot lay one
+	 * out), and a fill state's transfer boundaries (self-contained
+	 * framings: whole frames per transfer) */
+	unsigned int fill_frames[NFILL], fill_last[NFILL];
+	size_t cuts[FILL_FRAMES_MAX];
+	unsigned int ncuts;
 	size_t undo_off[2];
 	uint32_t undo_word[2];
 	unsigned int nundo;
@@ -168,6 +188,13 @@ static const uint8_t *frame_of(const struct run *r, unsigned int f)
 	return r->pat + (size_t)f * FRAME_STRIDE;
 }
 
+/* frame @j's length: @len, but a fill run's last frame fills the URB */
+static size_t frame_len(const struct run *r, const struct km_sweep_rx_state *st, unsigned int j)
+{
+	return is_fill(st) && j == st->frames - 1 ?
+	       r->fill_last[st->split - KM_SWEEP_RX_FILL_UNDER] : st->len;
+}
+
 static void on_frame(void *arg, const uint8_t *frame, size_t len)
 {
 	struct run *r = arg;
@@ -176,7 +203,8 @@ static void on_frame(void *arg, const uint8_t *frame, size_t len)
 
 	/* the next sent frame, or a later one (those between were lost) */
 	for (j = r->next; j < st->frames; j++)
-		if (km_framing_frame_ok(r->v->framing, frame_of(r, j), st->len, frame, len))
+		if (km_framing_frame_ok(r->v->framing, frame_of(r, j), frame_len(r, st, j), frame,
+					len))
 			break;
 	if (j < st->frames) {
 		r->next = j + 1;
@@ -227,20 +255,144 @@ static void unmutate(struct run *r)
 	}
 }
 
+/* ---- fill runs: transfers that fill rx_urb_size to within a frame -------- */
+
+/* a framing whose device cuts one byte stream into transfers anywhere
+ * (the AX88772's: asix_rx_fixup_internal() keeps a frame's state across
+ * URBs); the others end each transfer on a frame with its own
+ * descriptors (ax88179_rx_fixup() reads them at the transfer's end) */
+static bool byte_stream(const struct km_framing *f)
+{
+	return f->kind == KM_FRAMING_LENGTH || f->kind == KM_FRAMING_NONE;
+}
+
+/* bytes of one transfer of @k max-size frames and one of @last; SIZE_MAX
+ * if the framing cannot lay them out */
+static size_t fill_bytes(struct run *r, unsigned int k, size_t last)
+{
+	const uint8_t *frames[FILL_FRAMES_MAX];
+	size_t lens[FILL_FRAMES_MAX];
+	long n;
+
+	if (k + 1 > FILL_FRAMES_MAX)
+		return SIZE_MAX;
+	for (unsigned int i = 0; i <= k; i++) {
+		frames[i] = frame_of(r, i);
+		lens[i] = i < k ? LEN_MAX : last;
+	}
+	n = km_framing_encode(r->v->framing, frames, lens, k + 1, r->stream, sizeof(r->stream));
+	return n < 0 ? SIZE_MAX : (size_t)n;
+}
+
+/* the last frame behind @k max-size ones: the longest whose transfer is at
+ * most @lim bytes, or (@over) the shortest past @lim; 0 if none */
+static unsigned int fill_search(struct run *r, unsigned int k, size_t lim, bool over)
+{
+	unsigned int lo = LEN_MIN, hi = LEN_MAX + 1;
+
+	while (lo < hi) {	/* the first len past @lim (the bytes grow with it) */
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (fill_bytes(r, k, mid) > lim)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	if (over)
+		return lo <= LEN_MAX && fill_bytes(r, k, lo) != SIZE_MAX ? lo : 0;
+	return lo > LEN_MIN ? lo - 1 : 0;
+}
+
+/* this endpoint's fill runs: the most max-size frames that leave room for
+ * a shortest one under rx_urb_size, then the last frame that ends the
+ * transfer at rx_urb_size - 1, at rx_urb_size, and just past it (as near
+ * as the framing's pad allows) */
+static void fill_plan(struct run *r)
+{
+	size_t urb = r->dev->rx_urb_size;
+	unsigned int k = 0, l;
+
+	memset(r->fill_frames, 0, sizeof(r->fill_frames));
+	if (urb < 2 || fill_bytes(r, 0, LEN_MIN) > urb - 1)
+		return;
+	while (fill_bytes(r, k + 1, LEN_MIN) <= urb - 1)
+		k++;
+	for (unsigned int d = 0; d < 2; d++) {
+		l = fill_search(r, k, urb - 1 + d, false);
+		r->fill_frames[d] = l ? k + 1 : 0;
+		r->fill_last[d] = l;
+	}
+	for (unsigned int kk = k; kk <= k + 1; kk++) {
+		if ((l = fill_search(r, kk, urb, true)) != 0) {
+			r->fill_frames[2] = kk + 1;
+			r->fill_last[2] = l;
+			break;
+		}
+	}
+	r->enc_len = 0;		/* @stream holds no state's stream */
+}
+
+/* a fill state's stream: one byte stream, or as many whole frames per
+ * transfer as rx_urb_size holds, the boundaries in @cuts; *@base: the
+ * last transfer's start, *@last_n its bytes */
+static long build_fill(struct run *r, const struct km_sweep_rx_state *st, size_t *base,
+		       long *last_n)
+{
+	const struct km_framing *f = r->v->framing;
+	const uint8_t *frames[FILL_FRAMES_MAX];
+	size_t lens[FILL_FRAMES_MAX], off = 0;
+	unsigned int i = 0;
+	long n = -ENOSPC;
+
+	r->ncuts = 0;
+	r->enc_len = 0;
+	*base = 0;
+	for (unsigned int j = 0; j < st->frames; j++) {
+		frames[j] = frame_of(r, j);
+		lens[j] = frame_len(r, st, j);
+	}
+	if (byte_stream(f))
+		return *last_n = km_framing_encode_layout(f, frames, lens, st->frames, r->stream,
+							  sizeof(r->stream), &r->lay);
+	while (i < st->frames) {
+		unsigned int j;
+
+		for (j = st->frames; j > i; j--) {
+			n = km_framing_encode_layout(f, frames + i, lens + i, j - i, r->stream + off,
+						     sizeof(r->stream) - off, &r->lay);
+			if (n >= 0 && (size_t)n <= r->dev->rx_urb_size)
+				break;
+		}
+		if (j == i)
+			return -ENOSPC;
+		if (off)
+			r->cuts[r->ncuts++] = off;
+		*base = off;
+		*last_n = n;
+		off += (size_t)n;
+		i = j;
+	}
+	return (long)off;
+}
+
 /* the state's stream: encoded (unless the last state's len and frames
- * were the same), then mutated; its length */
+ * were the same), then mutated (in its last transfer); its length */
 static size_t build(struct run *r, size_t *last_hdr)
 {
 	const struct km_sweep_rx_state *st = r->st;
 	const struct km_framing *f = r->v->framing;
-	long n;
+	size_t base = 0;
+	long n = 0, nl = 0;
 	int delta = st->mutation == KM_SWEEP_RX_LEN_PLUS1 ? 1 :
 		    st->mutation == KM_SWEEP_RX_LEN_MINUS1 ? -1 :
 		    st->mutation == KM_SWEEP_RX_LEN_PLUS8 ? 8 : 0;
 
 	*last_hdr = 0;
 	unmutate(r);
-	if (r->enc_len != st->len || r->enc_frames != st->frames) {
+	r->ncuts = 0;
+	if (is_fill(st)) {
+		n = build_fill(r, st, &base, &nl);
+	} else if (r->enc_len != st->len || r->enc_frames != st->frames) {
 		const uint8_t *frames[FRAMES_MAX];
 		size_t lens[FRAMES_MAX];
 
@@ -253,15 +405,19 @@ static size_t build(struct run *r, size_t *last_hdr)
 		r->enc_len = st->len;
 		r->enc_frames = st->frames;
 	}
-	n = r->enc_n;
+	if (!is_fill(st))
+		n = nl = r->enc_n;
 	if (n < 0)
 		return 0;
-	if (f->kind == KM_FRAMING_LENGTH) {
+	if (!is_fill(st) && f->kind == KM_FRAMING_LENGTH) {	/* the splits' last header */
 		size_t span = f->align > 1 ? (f->hdr_bytes + st->len + f->align - 1) / f->align *
 					     f->align : f->hdr_bytes + st->len;
-		uint32_t mask = (1u << f->len_bits) - 1, w = get_le32(r->stream);
 
 		*last_hdr = span * (st->frames - 1);
+	}
+	if (f->kind == KM_FRAMING_LENGTH) {
+		uint32_t mask = (1u << f->len_bits) - 1, w = get_le32(r->stream);
+
 		if (delta) {
 			uint32_t l = ((uint32_t)st->len + (uint32_t)delta) & mask;
 
@@ -272,22 +428,24 @@ static size_t build(struct run *r, size_t *last_hdr)
 		if (f->hdr_bytes == 4 && (delta || st->mutation == KM_SWEEP_RX_COPY_DISAGREES))
 			mutate_word(r, 0, w);
 	} else if (f->kind == KM_FRAMING_AX88179) {
-		size_t hdr = (size_t)n - 4;
+		size_t hdr = base + (size_t)nl - 4;
 		uint32_t h = get_le32(r->stream + hdr), off = h >> 16;
 
-		if (delta && off + 4 <= (uint32_t)n) {
-			uint32_t d = get_le32(r->stream + off);
+		if (delta && off + 4 <= (uint32_t)nl) {
+			uint32_t d = get_le32(r->stream + base + off);
 			uint32_t l = (((d >> 16) & 0x1fffu) + (uint32_t)delta) & 0x1fffu;
 
-			mutate_word(r, off, (d & ~(0x1fffu << 16)) | l << 16);
+			mutate_word(r, base + off, (d & ~(0x1fffu << 16)) | l << 16);
 		} else if (st->mutation == KM_SWEEP_RX_COPY_DISAGREES) {
 			mutate_word(r, hdr, (h & 0xffff0000u) | ((h + 1) & 0xffffu));
 		}
 	} else if (f->kind == KM_FRAMING_ENCODER) {	/* the fields its hook named */
 		if (delta && r->lay.len_bits)
-			mutate_field(r, r->lay.len_off, r->lay.len_shift, r->lay.len_bits, delta);
+			mutate_field(r, base + r->lay.len_off, r->lay.len_shift, r->lay.len_bits,
+				     delta);
 		else if (st->mutation == KM_SWEEP_RX_COPY_DISAGREES && r->lay.count_bits)
-			mutate_field(r, r->lay.count_off, r->lay.count_shift, r->lay.count_bits, 1);
+			mutate_field(r, base + r->lay.count_off, r->lay.count_shift,
+				     r->lay.count_bits, 1);
 	}
 	if (st->mutation == KM_SWEEP_RX_TRUNCATED)
 		n -= 2;
@@ -299,6 +457,7 @@ static size_t build(struct run *r, size_t *last_hdr)
 static void deliver(struct run *r, size_t len, size_t last_hdr)
 {
 	size_t cut = len, off = 0, urb = r->dev->rx_urb_size;
+	unsigned int c = 0;
 
 	if (r->st->split == KM_SWEEP_RX_SPLIT_HEADER)
 		cut = last_hdr + 2;
@@ -309,8 +468,15 @@ static void deliver(struct run *r, size_t len, size_t last_hdr)
 	if (cut > len)
 		cut = len;
 	while (off < len) {
-		size_t end = off < cut ? MIN(cut, off + urb) : MIN(len, off + urb);
+		size_t end;
 		int rc;
+
+		/* a fill run of whole-frame transfers: its boundaries */
+		while (c < r->ncuts && r->cuts[c] <= off)
+			c++;
+		if (c < r->ncuts)
+			cut = r->cuts[c];
+		end = off < cut ? MIN(cut, off + urb) : MIN(len, off + urb);
 
 		if (r->trace)
 			fprintf(r->trace, " transfer of %zu bytes (stream offset %zu):\n", end - off,
@@ -391,6 +557,7 @@ static int run_up(struct run *r, const struct km_usbnet_variant *v, enum km_usb_
 	if (err)
 		return err;
 	r->v = v;
+	fill_plan(r);
 	km_usbnet_set_rx_sink(r->dev, on_frame, r);
 	km_printk_set_quiet(r->m, log_max == 0);
 	km_reports_clear(r->m);
@@ -413,7 +580,7 @@ static void run_down(struct run *r)
 
 static uint8_t *pattern(void)
 {
-	return km_sweep_pattern((size_t)FRAMES_MAX * FRAME_STRIDE);
+	return km_sweep_pattern((size_t)FILL_FRAMES_MAX * FRAME_STRIDE);
 }
 
 void km_sweep_rx_result_free(struct km_sweep_rx_result *r)
@@ -511,6 +678,28 @@ int km_sweep_rx_run(const struct km_sweep_rx_config *cfg, struct km_sweep_rx_res
 					next_progress = done + 65536;
 				}
 			}
+			/* the endpoint's fill row (a fill the framing cannot lay
+			 * out counts, but runs nothing) */
+			if (!err && row++ % c.shards == c.shard) {
+				struct km_sweep_rx_state st = { .speed = ep->speed,
+								.maxpacket = ep->maxpacket,
+								.len = LEN_MAX };
+
+				for (st.mutation = 0; st.mutation < KM_SWEEP_RX_MUTATION_COUNT;
+				     st.mutation++)
+					for (st.split = KM_SWEEP_RX_FILL_UNDER;
+					     st.split < KM_SWEEP_RX_SPLIT_COUNT; st.split++) {
+						st.frames = r->fill_frames[st.split -
+									   KM_SWEEP_RX_FILL_UNDER];
+						if (!st.frames)
+							continue;
+						if (c.on_state)
+							c.on_state(c.on_state_arg, vs[vi], &st);
+						run_state(r, &st);
+					}
+				vr->states += FILL_ROW_STATES;
+				done += FILL_ROW_STATES;
+			}
 			run_down(r);
 			g_free(r);
 		}
@@ -537,16 +726,25 @@ int km_sweep_rx_replay(const struct km_usbnet_variant *v, const struct km_sweep_
 	unsigned int found;
 	int err;
 
-	if (!v || !st || !out || !has_rx(v) || !st->frames || st->frames > FRAMES_MAX ||
-	    st->len < LEN_MIN || st->len > LEN_MAX || st->mutation >= KM_SWEEP_RX_MUTATION_COUNT ||
-	    st->split >= splits_of(v) || !km_usbnet_variant_allows(v, st->speed, st->maxpacket))
+	if (!v || !st || !out || !has_rx(v) || !st->frames ||
+	    st->frames > (is_fill(st) ? FILL_FRAMES_MAX : FRAMES_MAX) ||
+	    st->len < LEN_MIN || st->len > LEN_MAX || (is_fill(st) && st->len != LEN_MAX) ||
+	    st->mutation >= KM_SWEEP_RX_MUTATION_COUNT ||
+	    (st->split >= splits_of(v) && !is_fill(st)) ||
+	    !km_usbnet_variant_allows(v, st->speed, st->maxpacket))
 		return km_err(-EINVAL, "sweep_rx_replay: not a state of the space (len 14..1518, "
 			      "frames 1..3, a mutation, a split of the framing, an endpoint of "
-			      "the variant)");
+			      "the variant; a urb_fill: len 1518 and the endpoint's frames)");
 	r = g_new0(struct run, 1);
 	r->pat = pattern();
 	r->trace = out;
 	err = run_up(r, v, st->speed, st->maxpacket, 1024);
+	if (!err && is_fill(st) && st->frames != r->fill_frames[st->split - KM_SWEEP_RX_FILL_UNDER]) {
+		err = km_err(-EINVAL, "sweep_rx_replay: %s's %s run on this endpoint has %u "
+			     "frames, not %u", v->name, km_sweep_rx_split_name(st->split),
+			     r->fill_frames[st->split - KM_SWEEP_RX_FILL_UNDER], st->frames);
+		run_down(r);
+	}
 	if (err) {
 		g_free((void *)r->pat);
 		g_free(r);
@@ -557,6 +755,9 @@ int km_sweep_rx_replay(const struct km_usbnet_variant *v, const struct km_sweep_
 		st->maxpacket, st->frames, st->frames == 1 ? "" : "s", st->len,
 		km_sweep_rx_mutation_name(st->mutation), km_sweep_rx_split_name(st->split),
 		r->dev->rx_urb_size);
+	if (is_fill(st))
+		fprintf(out, " the last frame fills the URB: %zu bytes\n",
+			frame_len(r, st, st->frames - 1));
 	found = run_state(r, st);
 	km_usbnet_rx_get_stats(r->dev, &rs);
 	fprintf(out, " usbnet: %" G_GUINT64_FORMAT " URBs, %" G_GUINT64_FORMAT " frames passed "
