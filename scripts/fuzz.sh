@@ -3,7 +3,9 @@
 # Build the libFuzzer targets of tests/fuzz (the fuzz preset: clang, ASan,
 # UBSan; scripts/deps.sh clang installs clang) and run them.
 #   scripts/fuzz.sh smoke [SECONDS]        every target for SECONDS (default 10),
-#                                          from its committed seed corpus (CI)
+#                                          from its committed seed corpus, and
+#                                          fuzz_rx on the aqc111 example plugin
+#                                          (KMODEL_FUZZ_PLUGIN) (CI)
 #   scripts/fuzz.sh run TARGET SECONDS [DIR]
 #                                          one campaign: corpus in DIR (default
 #                                          fuzz-corpus/TARGET, seeded from the
@@ -37,16 +39,22 @@ smoke)
 	build
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
-	for t in "${targets[@]}"; do
-		if ! fuzz "$t" "$secs" "$tmp/$t" "$PWD/fuzz-$t-" >"$tmp/$t.log" 2>&1; then
-			tail -40 "$tmp/$t.log" >&2
-			echo "fuzz: $t found a problem (its input: fuzz-$t-*)" >&2
+	# NAME TARGET: one target's smoke run (KMODEL_FUZZ_PLUGIN as exported)
+	smoke_one() {
+		if ! fuzz "$2" "$secs" "$tmp/$1" "$PWD/fuzz-$1-" >"$tmp/$1.log" 2>&1; then
+			tail -40 "$tmp/$1.log" >&2
+			echo "fuzz: $1 found a problem (its input: fuzz-$1-*)" >&2
 			exit 1
 		fi
-		echo "fuzz: $t: $(grep -o 'stat::number_of_executed_units: *[0-9]*' "$tmp/$t.log" |
-			grep -o '[0-9]*$') runs in ${secs} s, $(grep -o 'cov: [0-9]*' "$tmp/$t.log" |
+		echo "fuzz: $1: $(grep -o 'stat::number_of_executed_units: *[0-9]*' "$tmp/$1.log" |
+			grep -o '[0-9]*$') runs in ${secs} s, $(grep -o 'cov: [0-9]*' "$tmp/$1.log" |
 			tail -1), no problem"
+	}
+	for t in "${targets[@]}"; do
+		smoke_one "$t" "$t"
 	done
+	# fuzz_rx on a user's plugin: the aqc111 example (examples/byo_rx_framing)
+	KMODEL_FUZZ_PLUGIN=$PWD/$bin/libfuzz_plugin_byo_rx_framing.so smoke_one rx-plugin rx
 	;;
 run)
 	[ $# -ge 3 ] || { echo "usage: fuzz.sh run TARGET SECONDS [DIR]" >&2; exit 2; }

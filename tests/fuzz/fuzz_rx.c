@@ -14,11 +14,65 @@
  * (rx_read_past_urb, skb_invalid, skb_over_panic, skb_under_panic);
  * usbnet's counters agree with the frames the sink saw; and v3.5 asix and
  * sr9800 pass up each frame of an unflipped, unsplit stream byte for byte.
+ *
+ * KMODEL_FUZZ_PLUGIN=A.so[:B.so...] (libFuzzer's argv is its own) fuzzes
+ * the receive-side variants those plugins register instead, with the same
+ * oracles: a plugin's loop, leak or stray report is a crash input.
  */
 #include <kmodel/kmodel.h>
 #include <errno.h>
+#include <glib.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "fuzz_input.h"
+
+/* the variants fuzzed: km_usbnet_rx_variants(), or KMODEL_FUZZ_PLUGIN's
+ * (their registry lives as long as the process) */
+static const struct km_usbnet_variant **plugin_variants;
+static struct km_registry *plugin_reg;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	const char *env = getenv("KMODEL_FUZZ_PLUGIN");
+	const struct km_usbnet_variant *const *all;
+	struct km_registry *reg;
+	GPtrArray *mine;
+	gchar **paths;
+
+	(void)argc;
+	(void)argv;
+	if (!env || !*env)
+		return 0;
+	if (km_registry_new(KM_REGISTRY_EMPTY, &plugin_reg)) {
+		fprintf(stderr, "fuzz_rx: %s\n", km_last_error());
+		exit(1);
+	}
+	reg = plugin_reg;
+	paths = g_strsplit(env, ":", -1);
+	for (gchar **p = paths; *p; p++) {
+		if (**p && km_registry_load(reg, *p)) {
+			fprintf(stderr, "fuzz_rx: KMODEL_FUZZ_PLUGIN %s: %s\n", *p, km_last_error());
+			exit(1);
+		}
+	}
+	g_strfreev(paths);
+	mine = g_ptr_array_new();
+	for (all = km_registry_usbnet(reg); *all; all++)
+		if (km_usbnet_variant_has(*all, framing) && (*all)->framing)
+			g_ptr_array_add(mine, (gpointer)*all);
+	if (!mine->len) {
+		fprintf(stderr, "fuzz_rx: KMODEL_FUZZ_PLUGIN %s registers no variant with a "
+			"receive side (a framing)\n", env);
+		exit(1);
+	}
+	fprintf(stderr, "fuzz_rx: %u variant(s) of KMODEL_FUZZ_PLUGIN\n", mine->len);
+	g_ptr_array_add(mine, NULL);
+	plugin_variants = (const struct km_usbnet_variant **)g_ptr_array_free(mine, FALSE);
+	return 0;
+}
 
 struct seen {
 	unsigned long frames;
@@ -48,7 +102,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 						    { KM_USB_SPEED_HIGH, 512 },
 						    { KM_USB_SPEED_SUPER, 1024 } };
 	static uint8_t pat[8 * 1518], stream[16384];
-	const struct km_usbnet_variant *const *vs = km_usbnet_rx_variants(), *v;
+	const struct km_usbnet_variant *const *vs = plugin_variants ?
+		(const struct km_usbnet_variant *const *)plugin_variants : km_usbnet_rx_variants();
+	const struct km_usbnet_variant *v;
 	struct fuzz_in in = { data, size };
 	struct km_usbnet_rx_stats rs;
 	struct km_usbnet *dev;
