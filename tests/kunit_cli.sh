@@ -147,7 +147,8 @@ n=$(grep -c '^    # bbw\.[a-z_]*\.kmap-pre-5\.11: crashed: .*, in kunit_crash\.c
 # streamed from the child as each ended; the one it died in is "not ok"
 # with ktap.rst's ERROR directive and how it died; the rest keep their
 # place in the plans without a result line (kunit_parser.py reads them as
-# crashed), each named "not run". WHY: SIGSEGV, or ASan's exit.
+# crashed), each named "not run". WHY: SIGSEGV, or a sanitizer's end:
+# ASan's exit 1, or SIGABRT where a preset sets abort_on_error=1.
 expect 1 "$crash" --variant direct
 cat >"$tmp/want" <<'KTAP'
     1..2
@@ -163,7 +164,7 @@ cat >"$tmp/want" <<'KTAP'
     # Totals: pass:1 fail:1 skip:0 total:2
 not ok 1 bbw.direct.kmap-pre-5.11
 KTAP
-why='killed by signal 11 \(Segmentation fault\)|exited with status 1 before its result .*'
+why='killed by signal 11 \(Segmentation fault\)|killed by signal 6 \(Aborted\)|exited with status 1 before its result .*'
 sed -n '/^    1\.\./,$p' "$tmp/out" | sed -E "s/# ERROR ($why)\$/# ERROR WHY/" >"$tmp/got"
 cmp -s "$tmp/want" "$tmp/got" || no "crashing suite KTAP: $(diff "$tmp/want" "$tmp/got" | head -20)"
 expect 1 "$crash" --variant direct --json
