@@ -165,6 +165,34 @@ static void test_profile_paths_not_quoted(void **state)
 	rm_tree(dir);
 }
 
+/* a profile that is not a key file at all: its name, the line's number
+ * and the reason, never the line (GKeyFile's own message quotes it) */
+static void test_profile_not_keyfile_not_quoted(void **state)
+{
+	static const struct {
+		const char *name, *text, *want;
+	} rows[] = {
+		{ "shadow", "root:$6$SECRETHASH:19000:0:99999:7:::\n", "line 1 is neither" },
+		{ "shadow after a group", "[cpu]\nroot:$6$SECRETHASH:1:::\n", "line 2 is neither" },
+		{ "bad group", "[SECRET\nk=1\n", "not a key file" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+		gchar *dir = tmpdir(), *path = g_build_filename(dir, "secret.ini", NULL);
+		struct km_cost_profile *p = NULL;
+		int rc;
+
+		assert_true(g_file_set_contents(path, rows[i].text, -1, NULL));
+		rc = km_cost_profile_load(path, &p);
+		if (rc >= 0 || strstr(km_last_error(), "SECRET") || !strstr(km_last_error(), path) ||
+		    !strstr(km_last_error(), rows[i].want))
+			fail_msg("%s: rc %d, \"%s\"", rows[i].name, rc, km_last_error());
+		g_free(path);
+		rm_tree(dir);
+	}
+}
+
 /* ---- dd -------------------------------------------------------------------- */
 
 static void test_dd_null_block_sizes(void **state)
@@ -270,6 +298,7 @@ int main(void)
 		cmocka_unit_test(test_profile_too_large),
 		cmocka_unit_test(test_profile_subnormal),
 		cmocka_unit_test(test_profile_paths_not_quoted),
+		cmocka_unit_test(test_profile_not_keyfile_not_quoted),
 		cmocka_unit_test(test_dd_null_block_sizes),
 		cmocka_unit_test(test_plugin_fifo),
 		cmocka_unit_test(test_plugin_loads_itself),

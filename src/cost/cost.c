@@ -541,6 +541,7 @@ static bool load_keyfile(GKeyFile *kf, const char *file, GError **err)
 	gchar *text = NULL, **lines;
 	GHashTable *seen;
 	const char *group = "";
+	guint bad = 0;		/* the first line GKeyFile will refuse, 1-based */
 	bool ok = true;
 
 	if (!read_regular(file, &text, err))
@@ -558,8 +559,10 @@ static bool load_keyfile(GKeyFile *kf, const char *file, GError **err)
 			*strchrnul(l, ']') = '\0';
 			continue;
 		}
-		if (!(eq = strchr(l, '=')))
-			continue;	/* GKeyFile refuses it below */
+		if (!(eq = strchr(l, '='))) {
+			bad = bad ? bad : i + 1;	/* GKeyFile refuses it below */
+			continue;
+		}
 		*eq = '\0';
 		k = g_strdup_printf("[%s] %s", group, g_strchomp(l));
 		if (g_hash_table_lookup_extended(seen, k, NULL, &first)) {
@@ -576,6 +579,21 @@ static bool load_keyfile(GKeyFile *kf, const char *file, GError **err)
 	g_hash_table_destroy(seen);
 	if (ok)
 		ok = g_key_file_load_from_data(kf, text, (gsize)-1, G_KEY_FILE_KEEP_COMMENTS, err);
+	/* GKeyFile's parse errors quote the offending line: the file may be
+	 * anything a user named (/etc/shadow), so the message names only the
+	 * line's number and the reason */
+	if (!ok && err && *err && (*err)->domain == G_KEY_FILE_ERROR &&
+	    ((*err)->code == G_KEY_FILE_ERROR_PARSE ||
+	     (*err)->code == G_KEY_FILE_ERROR_UNKNOWN_ENCODING)) {
+		g_clear_error(err);
+		if (bad)
+			g_set_error(err, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE,
+				    "not a key file: line %u is neither a key=value pair, a "
+				    "[group] nor a comment", bad);
+		else
+			g_set_error_literal(err, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_PARSE,
+					    "not a key file (a malformed group, key or encoding)");
+	}
 	g_free(text);
 	return ok;
 }
