@@ -279,6 +279,54 @@ for so in "$tmp/b/kunit_suite/libmy_test.so" "$tmp/pc_kunit/libmy_test.so"; do
 	[ "$(grep -c '^        ok 2 my_get_name_table$' "$tmp/kunit.ktap")" -eq 8 ] ||
 		{ cat "$tmp/kunit.ktap" >&2; echo "install_consumer: my_get_name_table did not pass 8 runs" >&2; exit 1; }
 done
+# the kernel's own user-copy suites, unchanged, and the boundary suite in
+# KUnit form, built against the installed package as a user builds a
+# plugin: both kernel suites pass on direct, gup_kmap_fixed and
+# uaccess_with_memcpy; the boundary suite fails gup_kmap_rfc (its copy that
+# straddles a hole returns n) and passes the others
+mkdir "$tmp/ksuites"
+cat >"$tmp/ksuites/CMakeLists.txt" <<EOF2
+cmake_minimum_required(VERSION 3.25)
+project(ksuites C)
+find_package(kmodel 0.3 REQUIRED)
+foreach(p usercopy_kunit:6.12:kernel test_user_copy:5.7:kernel boundary:default:kunit)
+  string(REPLACE ":" ";" p \${p})
+  list(GET p 0 name)
+  list(GET p 1 ver)
+  list(GET p 2 dir)
+  set(f $src/tests/\${dir}/\${name}.c)
+  if(dir STREQUAL "kunit")
+    set(f $src/tests/kunit/\${name}_kunit.c)
+  endif()
+  add_library(\${name} MODULE \${f})
+  target_link_libraries(\${name} PRIVATE kmodel::kmodel)
+  target_link_options(\${name} PRIVATE LINKER:-z,defs)
+  if(ver STREQUAL "default")
+    kmodel_kernel_sources(\${f})
+  else()
+    kmodel_kernel_sources(KERNEL_VERSION \${ver} \${f})
+  endif()
+  set_source_files_properties(\${f} PROPERTIES
+    COMPILE_OPTIONS "-Wno-sign-compare;-Wno-unused-variable;-Wno-unused-but-set-variable")
+endforeach()
+EOF2
+cmake -S "$tmp/ksuites" -B "$tmp/ksuites/b" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null &&
+	cmake --build "$tmp/ksuites/b" >"$tmp/ksuites.log" 2>&1 ||
+	{ cat "$tmp/ksuites.log" >&2; echo "install_consumer: the kernel KUnit suites did not build" >&2; exit 1; }
+for v in direct gup_kmap_fixed uaccess_with_memcpy; do
+	for so in usercopy_kunit test_user_copy boundary; do
+		env -u LD_LIBRARY_PATH "$prefix/bin/kmodel-kunit" --variant "$v" \
+			"$tmp/ksuites/b/lib$so.so" >"$tmp/ks.ktap" ||
+			{ cat "$tmp/ks.ktap" >&2; echo "install_consumer: $so failed on $v" >&2; exit 1; }
+	done
+done
+if env -u LD_LIBRARY_PATH "$prefix/bin/kmodel-kunit" --variant gup_kmap_rfc \
+	"$tmp/ksuites/b/libboundary.so" >"$tmp/ks.ktap"; then
+	echo "install_consumer: the boundary suite passed gup_kmap_rfc" >&2
+	exit 1
+fi
+grep -q 'not ok 2 boundary_from_user_trailing' "$tmp/ks.ktap" ||
+	{ cat "$tmp/ks.ktap" >&2; echo "install_consumer: boundary_from_user_trailing did not fail on gup_kmap_rfc" >&2; exit 1; }
 # a kernel header the layer lacks is an error naming it (the guard after the
 # layer), and so is #if of a configuration option it does not set: through
 # kmodel_kernel_sources() and through the pkg-config flags
