@@ -505,3 +505,6 @@ const struct kver_ops KVER_OPS = {
 #endif
 };
 EXPORT_SYMBOL_GPL(KVER_OPS);
+
+/* a lock defined at file scope, as drivers do (compile check) */
+__maybe_unused static DEFINE_SPINLOCK(kv_lock);

@@ -125,6 +125,7 @@ struct fmdev *wl128x_test_fmdev_new(unsigned int blocks)
 
 	if (!fmdev)
 		return NULL;
+	spin_lock_init(&fmdev->rds_buff_lock);	/* as fmc_prepare() does */
 	/* a ring of blocks + 1 slots: wr_idx == rd_idx means empty */
 	fmdev->rx.rds.buf_size = (blocks + 1) * FM_RDS_BLK_SIZE;
 	fmdev->rx.rds.buff = kzalloc(fmdev->rx.rds.buf_size, GFP_KERNEL);

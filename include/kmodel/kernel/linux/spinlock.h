@@ -12,6 +12,12 @@
 typedef struct km_spinlock spinlock_t;
 static inline void spin_lock(spinlock_t *lock) { km_spin_lock(km_shim_current(), lock); }
 static inline void spin_unlock(spinlock_t *lock) { km_spin_unlock(km_shim_current(), lock); }
+/* include/linux/spinlock_types.h and spinlock.h (v5.7): a lock defined
+ * unlocked at build time, or initialised unlocked at run time (a driver's
+ * probe: wl128x's fmc_prepare()) */
+#define __SPIN_LOCK_UNLOCKED(lockname) { .owner = NULL }
+#define DEFINE_SPINLOCK(x) spinlock_t x = __SPIN_LOCK_UNLOCKED(x)
+#define spin_lock_init(lock) do { *(lock) = (spinlock_t)__SPIN_LOCK_UNLOCKED(lock); } while (0)
 
 /* custom: include/linux/spinlock.h (v5.7): _irqsave saves and disables
  * interrupts, then takes the lock (__raw_spin_lock_irqsave()); _bh
