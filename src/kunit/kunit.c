@@ -25,6 +25,10 @@ struct km_kunit_run {
 	char *skip_reason;
 	GArray *actions;	/* deferred actions (struct action), oldest first */
 	const char *case_name;	/* the "# name: " of its diagnostic lines */
+	/* what km_machine_check() found after the last test ("kind code
+	 * message"): an earlier case's leak, which the machine (shared by the
+	 * suite's cases, as the kernel is) still holds, is that case's only */
+	GHashTable *stale;
 	/* the case's struct kunit: outside run_case()'s frame, which the
 	 * longjmp() of an assertion returns to (a local changed between
 	 * setjmp() and longjmp() would be indeterminate after it) */
@@ -468,22 +472,47 @@ static void result_add(const struct km_kunit_module *mod, GArray *res, const cha
 		mod->result(&r, mod->result_arg);
 }
 
-/* after a test: the machine's teardown checks, and its BUG reports fail it */
+static gchar *report_key(const struct km_report *r)
+{
+	return g_strdup_printf("%d %d %s", r->kind, r->code, r->message);
+}
+
+static void log_report(struct km_kunit_run *run, const struct km_report *r)
+{
+	g_string_append_printf(run->log, "    # %s: %s %s: %s\n", run->case_name,
+			       r->kind == KM_BUG ? "BUG" : "WARN",
+			       km_report_code_name(r->code), r->message);
+	if (r->kind == KM_BUG)
+		run->status = KM_KUNIT_FAILURE;
+}
+
+/* after a test: the reports it raised, then the teardown checks' new
+ * findings (a leak found at a case's end is that case's), and its BUG
+ * reports fail it */
 static void collect_reports(struct km_kunit_run *run)
 {
-	km_machine_check(run->m);
-	for (size_t i = 0; i < km_report_log_len(run->m); i++) {
-		const struct km_report *r = km_report_get(run->m, i);
+	size_t raised = km_report_log_len(run->m), old = 0;
+	GHashTable *found = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 
-		g_string_append_printf(run->log, "    # %s: %s %s: %s\n", run->case_name,
-				       r->kind == KM_BUG ? "BUG" : "WARN",
-				       km_report_code_name(r->code), r->message);
-		if (r->kind == KM_BUG)
-			run->status = KM_KUNIT_FAILURE;
+	for (size_t i = 0; i < raised; i++)
+		log_report(run, km_report_get(run->m, i));
+	km_machine_check(run->m);
+	for (size_t i = raised; i < km_report_log_len(run->m); i++) {
+		const struct km_report *r = km_report_get(run->m, i);
+		gchar *key = report_key(r);
+
+		if (g_hash_table_contains(run->stale, key))
+			old++;
+		else
+			log_report(run, r);
+		g_hash_table_add(found, key);
 	}
+	/* what the checks found now, the next test finds before it begins */
+	g_hash_table_destroy(run->stale);
+	run->stale = found;
 	if (km_report_count(run->m, KM_R_NONE) > km_report_log_len(run->m))
 		g_string_append_printf(run->log, "    # %s: ... %lu reports in all\n",
-				       run->case_name, km_report_count(run->m, KM_R_NONE));
+				       run->case_name, km_report_count(run->m, KM_R_NONE) - old);
 	km_reports_clear(run->m);
 }
 
@@ -619,6 +648,7 @@ int km_kunit_run(struct km_kunit_module *mod, struct km_machine *m,
 	out = g_array_new(FALSE, TRUE, sizeof(struct km_kunit_result));
 	run.log = g_string_new(NULL);
 	run.actions = g_array_new(FALSE, FALSE, sizeof(struct action));
+	run.stale = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	handler = g_log_set_handler("kmodel", G_LOG_LEVEL_MASK, log_handler, &run);
 	km_reports_clear(m);
 	for (size_t s = 0; s < mod->nsuites; s++) {
@@ -668,6 +698,7 @@ int km_kunit_run(struct km_kunit_module *mod, struct km_machine *m,
 	g_string_free(run.log, TRUE);
 	g_free(run.skip_reason);
 	g_array_free(run.actions, TRUE);
+	g_hash_table_destroy(run.stale);
 	km_machine_set_uaccess(m, NULL);
 	for (guint i = 0; i < out->len; i++)
 		failures += g_array_index(out, struct km_kunit_result, i).status ==
