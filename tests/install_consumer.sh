@@ -267,17 +267,24 @@ done
 readme_build "$src/examples/byo_uaccess" "$tmp/pc_byo"
 # the example KUnit suite runs from the installed kmodel-kunit, built both
 # ways (find_package above, pkg-config as its README says): 2 cases pass on
-# each of the 4 variants x 2 machines
+# 3 variants x 2 machines; on gup_kmap_rfc the setup's copy_to_user()
+# puts the pages it wrote without set_page_dirty() (gup_kmap_fixed.c's
+# FIX(6)), the pinned-write checker's BUG, so those 2 runs fail (exit 1)
 readme_build "$src/examples/kunit_suite" "$tmp/pc_kunit"
 for so in "$tmp/b/kunit_suite/libmy_test.so" "$tmp/pc_kunit/libmy_test.so"; do
+	rc=0
 	env -u LD_LIBRARY_PATH "$prefix/bin/kmodel-kunit" "$so" --machine bbw,a15 >"$tmp/kunit.ktap" ||
-		{ cat "$tmp/kunit.ktap" >&2; echo "install_consumer: kmodel-kunit $so failed" >&2; exit 1; }
-	[ "$(grep -c '^        ok 1 my_get_name$' "$tmp/kunit.ktap")" -eq 8 ] ||
-		{ cat "$tmp/kunit.ktap" >&2; echo "install_consumer: my_get_name did not pass 8 runs" >&2; exit 1; }
+		rc=$?
+	[ "$rc" -eq 1 ] && [ "$(grep -c '^not ok [0-9]* [a-z0-9]*\.gup_kmap_rfc\.' "$tmp/kunit.ktap")" -eq 2 ] &&
+	[ "$(grep -c '^not ok' "$tmp/kunit.ktap")" -eq 2 ] &&
+	grep -q '^        # my_get_name: BUG pin_not_dirtied: ' "$tmp/kunit.ktap" ||
+		{ cat "$tmp/kunit.ktap" >&2; echo "install_consumer: kmodel-kunit $so exited $rc, want 1 (gup_kmap_rfc's 2 runs)" >&2; exit 1; }
+	[ "$(grep -c '^        ok 1 my_get_name$' "$tmp/kunit.ktap")" -eq 6 ] ||
+		{ cat "$tmp/kunit.ktap" >&2; echo "install_consumer: my_get_name did not pass 6 runs" >&2; exit 1; }
 	# KUNIT_ARRAY_PARAM_DESC()'s descriptions, a deferred vm_munmap()
-	[ "$(grep -c '^            ok 3 too long$' "$tmp/kunit.ktap")" -eq 8 ] &&
-	[ "$(grep -c '^        ok 2 my_get_name_table$' "$tmp/kunit.ktap")" -eq 8 ] ||
-		{ cat "$tmp/kunit.ktap" >&2; echo "install_consumer: my_get_name_table did not pass 8 runs" >&2; exit 1; }
+	[ "$(grep -c '^            ok 3 too long$' "$tmp/kunit.ktap")" -eq 6 ] &&
+	[ "$(grep -c '^        ok 2 my_get_name_table$' "$tmp/kunit.ktap")" -eq 6 ] ||
+		{ cat "$tmp/kunit.ktap" >&2; echo "install_consumer: my_get_name_table did not pass 6 runs" >&2; exit 1; }
 done
 # the kernel's own user-copy suites, unchanged, and the boundary suite in
 # KUnit form, built against the installed package as a user builds a

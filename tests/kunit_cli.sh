@@ -4,11 +4,11 @@
 # the layer) and the boundary suite: usage: kunit_cli.sh KMODEL-KUNIT
 # USERCOPY_KUNIT.so TEST_USER_COPY.so BOUNDARY.so KMODEL-CHECK KMAP_LOCAL_68.so
 # FEATURES.so FROM_ONLY.so CRASH.so LOOP.so NAMES.so NAMES_PRE412.so BADTABLE.so
-# EXITCRASH.so LEAK.so
+# EXITCRASH.so LEAK.so PINWRITE.so
 set -u
 kunit=$1 usercopy=$2 test_user_copy=$3 boundary=$4 check=$5 kmap68=$6 features=$7
 from_only=$8 crash=$9 loop=${10} names=${11} names_pre412=${12} badtable=${13}
-exitcrash=${14} leak=${15}
+exitcrash=${14} leak=${15} pinwrite=${16}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -55,13 +55,20 @@ grep -q 'copy_from_user at edge-127, n 128: 128 bytes not copied, want 1' "$tmp/
 grep -q "uaccess variant gup_kmap_rfc runs direct's for: clear_user, get_user" "$tmp/err" ||
 	no "rfc: the fallback to direct's is not said"
 
+# and its copy_to_user() put_page()s the pages it wrote through the pin
+# without set_page_dirty() (gup_kmap_fixed.c's FIX(6)): with the pinned-
+# write checker on, the leading edge to user fails too
+grep -q '^        not ok 3 boundary_to_user_leading$' "$tmp/out" &&
+grep -q '^        # boundary_to_user_leading: BUG pin_not_dirtied: ' "$tmp/out" ||
+	no "rfc: to_user_leading does not fail with pin_not_dirtied"
+
 # --json: the same runs, parseable
 expect 1 "$boundary" --variant direct,gup_kmap_rfc --json
 # (json_to_string()'s pretty form: "key" : value)
 [ "$(grep -c '"failures" : 0,' "$tmp/out")" -eq 1 ] &&
-[ "$(grep -c '"failures" : 2,' "$tmp/out")" -eq 1 ] &&
-[ "$(grep -c '"status" : "fail"' "$tmp/out")" -eq 2 ] &&
-[ "$(grep -c '"status" : "pass"' "$tmp/out")" -eq 6 ] &&
+[ "$(grep -c '"failures" : 3,' "$tmp/out")" -eq 1 ] &&
+[ "$(grep -c '"status" : "fail"' "$tmp/out")" -eq 3 ] &&
+[ "$(grep -c '"status" : "pass"' "$tmp/out")" -eq 5 ] &&
 grep -q '"metadata" : {' "$tmp/out" || no "--json: $(head -c 600 "$tmp/out")"
 
 # --kmap overrides the plugin's era; bad usage is 2
@@ -289,6 +296,27 @@ KTAP
 sed -n '/^        1\.\.2$/,/^    not ok 1 kunit_leak$/p' "$tmp/out" |
 	sed -E 's/pfn [0-9]+ still/pfn PFN still/' >"$tmp/got"
 cmp -s "$tmp/want" "$tmp/got" || no "leak suite KTAP: $(diff "$tmp/want" "$tmp/got" | head -20)"
+# the pinned-write checker is on in kmodel-kunit's machines: a page pinned
+# with FOLL_WRITE, written through kmap() and unpinned clean is the
+# pin_not_dirtied BUG of its case (drivers/xen/gntdev.c before
+# 779055842da5); set_page_dirty_lock() or unpin_user_pages_dirty_lock()
+# first passes. On lowmem (bbw) and a highmem page (a15).
+expect 1 "$pinwrite" --variant direct --machine bbw,a15
+cat >"$tmp/want" <<'KTAP'
+        1..3
+        # pinwrite_clean: BUG pin_not_dirtied: pfn PFN: written while pinned with FOLL_WRITE, released clean: no set_page_dirty_lock() before put_page()/unpin_user_page(), so writeback drops the write (xen/gntdev 779055842da5)
+        not ok 1 pinwrite_clean
+        ok 2 pinwrite_dirtied
+        ok 3 pinwrite_dirty_lock
+        # kunit_pinwrite: pass:2 fail:1 skip:0 total:3
+    not ok 1 kunit_pinwrite
+KTAP
+for mach in bbw a15; do
+	sed -n "/^    # Subtest: $mach\./,/^    not ok 1 kunit_pinwrite\$/p" "$tmp/out" |
+		sed -n '/^        1\.\.3$/,$p' | sed -E 's/pfn [0-9]+:/pfn PFN:/' >"$tmp/got"
+	cmp -s "$tmp/want" "$tmp/got" ||
+		no "pinwrite suite KTAP on $mach: $(diff "$tmp/want" "$tmp/got" | head -20)"
+done
 # a fraction of a second is a limit, not none (nor 0 s): a run that ends
 # within it passes
 expect 0 "$boundary" --variant direct --timeout 0.9
