@@ -175,7 +175,7 @@ static int dd_cases(const struct kb_opts *o, const struct km_registry *reg, GArr
 	int rc = 0;
 	gchar **vs = o->dd_variants ? names_of("dd-variants", o->dd_variants, &rc) : NULL;
 	gchar **ms = names_of("dd-machines", o->dd_machines, &rc);
-	gchar **ks = names_of("dd-kmap", o->dd_kmap, &rc);
+	gchar **ks = o->dd_kmap ? names_of("dd-kmap", o->dd_kmap, &rc) : NULL;
 	GPtrArray *ops = g_ptr_array_new(), *machs = g_ptr_array_new();
 	bool kmap[2] = { false, false };
 
@@ -216,13 +216,21 @@ static int dd_cases(const struct kb_opts *o, const struct km_registry *reg, GArr
 		else
 			usage_error(&rc, "--dd-kmap: want pre-5.11, 5.11 or both, got \"%s\"", k);
 	}
-	for (guint v = 0; v < ops->len && !rc; v++)
+	for (guint v = 0; v < ops->len && !rc; v++) {
+		/* no --dd-kmap: the era the variant's plugin was written for
+		 * (a built-in's version is 0: pre-5.11) */
+		if (!o->dd_kmap) {
+			kmap[1] = km_tool_kmap_local(
+				km_registry_kernel_version(reg, g_ptr_array_index(ops, v)));
+			kmap[0] = !kmap[1];
+		}
 		for (guint d = 0; d < machs->len; d++)
 			for (int k = 0; k < 2; k++)
 				if (kmap[k])
 					g_array_append_val(cases, ((struct km_dd_case){
 						g_ptr_array_index(ops, v), g_ptr_array_index(machs, d),
 						k ? KM_KMAP_LOCAL : KM_KMAP_ATOMIC_PRE_5_11 }));
+	}
 	g_strfreev(vs);
 	g_strfreev(ms);
 	g_strfreev(ks);
@@ -856,7 +864,7 @@ static void json_options(JsonBuilder *b, const struct kb_opts *o)
 	INT("repeat", o->repeat);
 	STR("dd_block_sizes", o->dd_block_sizes);
 	STR("dd_variants", o->dd_variants ? o->dd_variants : "(all)");
-	STR("dd_kmap", o->dd_kmap);
+	STR("dd_kmap", o->dd_kmap ? o->dd_kmap : "(each variant's era)");
 	STR("dd_kmap_strict", o->dd_kmap_strict);
 	STR("dd_machines", o->dd_machines);
 	INT("dd_total_mib", o->dd_total_mib);
@@ -963,7 +971,8 @@ static int bench_main(int argc, char **argv)
 		  "uaccess variants (default: all, see --list)", "LIST" },
 		{ "dd-kmap", 0, 0, G_OPTION_ARG_STRING, &o.dd_kmap,
 		  "kmap eras: pre-5.11 (kmap_atomic), 5.11 (kmap_local) or both (the same as "
-		  "pre-5.11,5.11; default pre-5.11)",
+		  "pre-5.11,5.11; default: 5.11 for a plugin's variant built at "
+		  "KMODEL_KERNEL_VERSION 5.11 or later, else pre-5.11)",
 		  "LIST" },
 		{ "dd-kmap-strict", 0, 0, G_OPTION_ARG_STRING, &o.dd_kmap_strict,
 		  "strict kmap mode of the rows' machines: off, strict or force-map (default off; "
@@ -1083,8 +1092,6 @@ static int bench_main(int argc, char **argv)
 	/* defaults after parsing: GOption overwrites a string without freeing it */
 	if (!o.dd_block_sizes)
 		o.dd_block_sizes = g_strdup("512,1K,4K,16K,32K,64K,1M");
-	if (!o.dd_kmap)
-		o.dd_kmap = g_strdup("pre-5.11");
 	if (!o.dd_kmap_strict)
 		o.dd_kmap_strict = g_strdup("off");
 	if (!o.dd_machines)

@@ -4,11 +4,11 @@
 # the layer) and the boundary suite: usage: kunit_cli.sh KMODEL-KUNIT
 # USERCOPY_KUNIT.so TEST_USER_COPY.so BOUNDARY.so KMODEL-CHECK KMAP_LOCAL_68.so
 # FEATURES.so FROM_ONLY.so CRASH.so LOOP.so NAMES.so NAMES_PRE412.so BADTABLE.so
-# EXITCRASH.so LEAK.so PINWRITE.so
+# EXITCRASH.so LEAK.so PINWRITE.so KMODEL-BENCH|none
 set -u
 kunit=$1 usercopy=$2 test_user_copy=$3 boundary=$4 check=$5 kmap68=$6 features=$7
 from_only=$8 crash=$9 loop=${10} names=${11} names_pre412=${12} badtable=${13}
-exitcrash=${14} leak=${15} pinwrite=${16}
+exitcrash=${14} leak=${15} pinwrite=${16} bench=${17}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -130,6 +130,22 @@ grep -q 'never printed' "$tmp/out" && no "a case went on after its assertion or 
 	--kmap pre-5.11 >"$tmp/out" 2>&1
 [ $? -eq 1 ] || no "kmodel-check of a 6.8 plugin with --kmap pre-5.11 did not fail"
 grep -q 'kmap_era' "$tmp/out" || no "the pre-5.11 run of the 6.8 plugin names no kmap_era report"
+# and so does kmodel-bench's dd: the 6.8 variant's rows are kmap_local
+# ones, without a report; a built-in's stay pre-5.11; --dd-kmap overrides
+[ "$bench" = none ] || {
+run_dd() {
+	"$bench" -q -r 1 --host -s dd --dd-block-sizes 4K --dd-total-mib 1 --dd-file-mib 1 \
+		--dd-machines bbw --csv --load "$kmap68" --dd-variants kmap_local_68,direct "$@"
+}
+run_dd >"$tmp/dd.csv" 2>"$tmp/err" || no "kmodel-bench dd of a 6.8 plugin: $(head -c 600 "$tmp/err")"
+# (variant,builtin,machine,kmap,...; the 17th field: reports)
+awk -F, '$1 == "kmap_local_68" && $4 == "5.11" && $17 == 0 { k++ }
+	 $1 == "direct" && $4 == "pre-5.11" { d++ } END { exit !(k == 1 && d == 1) }' "$tmp/dd.csv" ||
+	no "kmodel-bench dd: the 6.8 plugin's row is not a clean 5.11 one: $(cut -d, -f1-17 "$tmp/dd.csv")"
+run_dd --dd-kmap pre-5.11 >"$tmp/dd.csv" 2>"$tmp/err"
+awk -F, '$1 == "kmap_local_68" && $4 == "pre-5.11" && $17 > 0 { k++ } END { exit !k }' "$tmp/dd.csv" ||
+	no "kmodel-bench dd --dd-kmap pre-5.11: the 6.8 plugin's row has no reports"
+}
 # a plugin's variant of copy_from_user alone was refused; now it runs
 # direct's copy_to_user, conforms, and the tools say so
 "$check" uaccess --load "$from_only" --variant from_only --machine bbw --context process \

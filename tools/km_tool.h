@@ -109,6 +109,15 @@ static inline int km_tool_kmap_strict(const char *prog, const char *option, cons
 	return -1;
 }
 
+/* The kmap era of code compiled through the layer at @kernel_version
+ * (KMODEL_KERNEL_VERSION; 0: not through the layer): kmap_local_page()
+ * machines from 5.11 (mm/highmem.c, v5.11), kmap_atomic() ones before,
+ * when no --kmap option says. */
+static inline bool km_tool_kmap_local(unsigned int kernel_version)
+{
+	return kernel_version >= ((5u << 16) | (11u << 8));
+}
+
 /* The --version entry of a tool's GOptionEntry table. */
 #define KM_TOOL_VERSION_ENTRY(flag) \
 	{ "version", 0, 0, G_OPTION_ARG_NONE, (flag), "Print the version and exit", NULL }

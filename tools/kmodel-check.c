@@ -551,8 +551,9 @@ static int check_uaccess(const struct check_opts *o)
 				if (!(mmask & (1L << mi)) || !(cmask & (1L << c)))
 					continue;
 				/* --kmap, else the era the plugin was written for */
-				if (kmap_local || (!o->kmap && km_registry_kernel_version(o->reg, r.ops) >=
-							       ((5u << 16) | (11u << 8))))
+				if (kmap_local ||
+				    (!o->kmap &&
+				     km_tool_kmap_local(km_registry_kernel_version(o->reg, r.ops))))
 					cfg.kmap = KM_KMAP_LOCAL;
 				cfg.kmap_strict = strict;
 				err = conf_run(o, &r, &opts, &why);

@@ -774,7 +774,7 @@ int main(int argc, char **argv)
 	}
 	/* the era the plugin was written for, unless --kmap says */
 	kmap_local = kmap ? !strcmp(kmap, "5.11")
-			  : km_kunit_module_kernel_version(mod) >= ((5u << 16) + (11u << 8));
+			  : km_tool_kmap_local(km_kunit_module_kernel_version(mod));
 	for (guint v = 0; v < ops->len; v++) {
 		const struct km_uaccess_ops *o = g_ptr_array_index(ops, v);
 		const char *fb = km_registry_fallbacks(reg, o);
