@@ -493,6 +493,13 @@ enum km_report_code {
 	 *  over the transfer can need (KM_USBNET_RX_STEPS()): no progress.
 	 *  The kernel would spin, or walk memory; the model stops it. */
 	KM_R_RX_NO_PROGRESS,
+	/** BUG (checker): usbnet_skb_return() got a frame whose skb says
+	 *  ip_summed CHECKSUM_UNNECESSARY ("the device verified the TCP/UDP
+	 *  checksum") that the device did not verify: it has no receive
+	 *  checksum offload, or it checks no such frame, or it flagged the
+	 *  frame's checksum bad. The stack skips its own check and takes the
+	 *  bytes (kmodel/usb.h, km_usbnet_rx_urb()). */
+	KM_R_RX_CSUM_UNVERIFIED,
 	KM_R__COUNT
 };
 

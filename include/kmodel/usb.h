@@ -474,6 +474,67 @@ KM_API bool km_framing_frame_ok(const struct km_framing *f, const uint8_t *sent,
 KM_API int km_framing_dev_new(struct km_machine *m, const struct km_framing *f,
 			      km_usbnet_frame_fn fn, void *arg, struct km_usbnet_dev *out);
 
+/* ---- checksum offload: what the device checks on receive ------------------ */
+
+/** km_usbnet_variant.csum: the device checks each received frame's IPv4
+ *  header and TCP/UDP checksums and tells the driver the verdict in the
+ *  frame's status bits (the AX88179 with the RXCOE bits ax88179_reset()
+ *  sets: drivers/net/usb/ax88179_178a.c). */
+#define KM_USBNET_RX_CSUM 0x1u
+/** km_usbnet_variant.csum: the device computes the TCP/UDP checksum of the
+ *  frames it sends (TXCOE): a driver may advertise NETIF_F_IP_CSUM and be
+ *  handed CHECKSUM_PARTIAL skbs. Documentation of the device for now: the
+ *  model's bulk-out parsers do not read it. */
+#define KM_USBNET_TX_CSUM 0x2u
+
+/**
+ * enum km_csum_verdict - what a device with KM_USBNET_RX_CSUM finds in a
+ * received frame (km_csum_rx_verdict()).
+ * @KM_CSUM_UNCHECKED: not a frame it checks: anything but an untagged
+ *      Ethernet II frame of an unfragmented IPv4 packet (IHL >= 5, the
+ *      total length inside the frame) carrying TCP or UDP -- its IPv4
+ *      header checksum right (a wrong one is @KM_CSUM_BAD_L3 whatever the
+ *      protocol).
+ * @KM_CSUM_GOOD: IPv4 header and TCP/UDP checksum right (a UDP checksum
+ *      of 0 is "none", RFC 768: nothing to get wrong).
+ * @KM_CSUM_BAD_L3: the IPv4 header checksum is wrong.
+ * @KM_CSUM_BAD_L4: the TCP or UDP checksum is wrong.
+ */
+enum km_csum_verdict {
+	KM_CSUM_UNCHECKED = 0,
+	KM_CSUM_GOOD = 1,
+	KM_CSUM_BAD_L3 = 2,
+	KM_CSUM_BAD_L4 = 3,
+};
+
+/**
+ * km_csum_rx_verdict() - the checks a receive checksum offload does on
+ * @frame (@len bytes, from its Ethernet header), as the model's devices
+ * do them (a stated model policy: IPv4 only; an IPv6 frame is
+ * KM_CSUM_UNCHECKED). @l4proto (may be NULL) receives the IP protocol
+ * (6 TCP, 17 UDP) of a frame it checks, else 0: what a device puts in its
+ * status bits' L4 type. A KM_FRAMING_ENCODER hook sets its own status bits
+ * from it. NULL @frame: KM_CSUM_UNCHECKED.
+ */
+KM_API enum km_csum_verdict km_csum_rx_verdict(const uint8_t *frame, size_t len,
+					       unsigned int *l4proto);
+
+/**
+ * km_framing_encode_csum() - km_framing_encode_layout() by a device whose
+ * checksum offload is @csum (KM_USBNET_RX_CSUM, or 0: none, as
+ * km_framing_encode() lays out). With KM_USBNET_RX_CSUM a
+ * KM_FRAMING_AX88179 device sets each frame's descriptor bits as
+ * ax88179_rx_checksum() reads them (torvalds/linux 002bba562dd3): the L4
+ * type (AX_RXHDR_L4_TYPE_TCP 16, _UDP 4) of a frame it checks, and
+ * AX_RXHDR_L3CSUM_ERR (2) or AX_RXHDR_L4CSUM_ERR (1) where the
+ * km_csum_rx_verdict() is bad; without it, none of them (RXCOE off). The
+ * other kinds have no status bits of the library's: a length-prefixed
+ * device cannot tell the driver, and an encoder hook sets its own.
+ */
+KM_API long km_framing_encode_csum(const struct km_framing *f, unsigned int csum,
+				   const uint8_t *const *frames, const size_t *lens, size_t n,
+				   uint8_t *out, size_t cap, struct km_framing_layout *layout);
+
 /* ---- variants: a driver's transmit side, its usbnet and its device --------- */
 
 /**
@@ -512,6 +573,15 @@ KM_API int km_framing_dev_new(struct km_machine *m, const struct km_framing *f,
  *           frame).
  * @rx_source: (appended) kernel file, function and version of the
  *           rx_fixup; NULL when @framing is.
+ * @csum: (appended) the device's checksum offload: KM_USBNET_RX_CSUM,
+ *        KM_USBNET_TX_CSUM, or 0 (none: the AX88772, whose v3.5 driver
+ *        sets no NETIF_F_*CSUM and leaves ip_summed CHECKSUM_NONE). A
+ *        property of the device, not of its framing: struct km_framing is
+ *        read without a size, so a member appended there could not be told
+ *        from the bytes after an older one; here @size says
+ *        (km_usbnet_variant_has(v, csum)). usbnet_skb_return() checks a
+ *        frame the driver passes up with CHECKSUM_UNNECESSARY against it
+ *        (KM_R_RX_CSUM_UNVERIFIED).
  */
 struct km_usbnet_variant {
 	size_t size;
@@ -526,6 +596,8 @@ struct km_usbnet_variant {
 	/* appended */
 	const struct km_framing *framing;
 	const char *rx_source;
+	/* appended */
+	unsigned int csum;
 };
 
 /** Initialiser of km_usbnet_variant.size. */
@@ -796,6 +868,16 @@ typedef void (*km_usbnet_rx_fn)(void *arg, const uint8_t *frame, size_t len);
  *  either way). */
 KM_API void km_usbnet_set_rx_sink(struct km_usbnet *dev, km_usbnet_rx_fn fn, void *arg);
 
+/** Called by usbnet_skb_return() as km_usbnet_rx_fn, with the skb too
+ *  (valid during the call, before eth_type_trans()): its ip_summed (and
+ *  csum) as the driver left them. */
+typedef void (*km_usbnet_rx_skb_fn)(void *arg, const uint8_t *frame, size_t len,
+				    const struct km_skb *skb);
+
+/** A second sink of @dev's received frames, with their skbs (NULL:
+ *  none); km_usbnet_set_rx_sink()'s is called too. */
+KM_API void km_usbnet_set_rx_skb_sink(struct km_usbnet *dev, km_usbnet_rx_skb_fn fn, void *arg);
+
 /**
  * km_usbnet_rx_urb() - one bulk-in transfer of @len bytes (what the device
  * sent, @buf) through the receive path of @dev's era (drivers/net/usb/
@@ -837,6 +919,12 @@ KM_API void km_usbnet_set_rx_sink(struct km_usbnet *dev, km_usbnet_rx_fn fn, voi
  *    usbnet_skb_return: a loop that makes no progress. The model stops the
  *    driver there (its skbs of this URB stay allocated: leaks) and goes on
  *    as for a 0 return;
+ *  - KM_R_RX_CSUM_UNVERIFIED (BUG): a frame passed up with ip_summed
+ *    CHECKSUM_UNNECESSARY that the device did not verify: the variant has
+ *    no KM_USBNET_RX_CSUM, or km_csum_rx_verdict() of the bytes passed up
+ *    is not KM_CSUM_GOOD (the device flagged it, or does not check such a
+ *    frame). The stack would skip the TCP/UDP checksum and take corrupt
+ *    data; the frame goes up as the kernel sends it;
  *  - skb_over_panic/skb_under_panic, double frees: the skb model's reports.
  * Events as the skb and slab models count them; urbs, usb_in_bytes.
  * Return: the frames passed up (>= 0); -EINVAL (NULL @dev or @buf with

@@ -24,6 +24,11 @@
 #include <string.h>
 
 #define AX_RXHDR_DROP_ERR 0x80000000u
+/* the status bits ax88179_rx_checksum() reads (torvalds/linux 002bba562dd3) */
+#define AX_RXHDR_L4_TYPE_UDP 4u
+#define AX_RXHDR_L4_TYPE_TCP 16u
+#define AX_RXHDR_L3CSUM_ERR 2u
+#define AX_RXHDR_L4CSUM_ERR 1u
 
 static size_t align_up(size_t x, unsigned int a)
 {
@@ -79,15 +84,92 @@ static long encode_hook(const struct km_framing *f, const uint8_t *const *frames
 	return r;
 }
 
+/* ---- what a receive checksum offload finds ------------------------------- */
+
+static uint32_t sum16(const uint8_t *p, size_t n, uint32_t sum)
+{
+	for (size_t i = 0; i + 1 < n; i += 2)
+		sum += (uint32_t)p[i] << 8 | p[i + 1];
+	if (n & 1)
+		sum += (uint32_t)p[n - 1] << 8;
+	return sum;
+}
+
+/* RFC 1071: the one's complement sum folded; 0xffff when the data with
+ * its checksum in place is right */
+static uint16_t fold(uint32_t sum)
+{
+	while (sum >> 16)
+		sum = (sum & 0xffffu) + (sum >> 16);
+	return (uint16_t)sum;
+}
+
+enum km_csum_verdict km_csum_rx_verdict(const uint8_t *frame, size_t len, unsigned int *l4proto)
+{
+	const uint8_t *ip, *l4;
+	size_t ihl, tot, l4len;
+	uint32_t sum;
+	unsigned int proto;
+
+	if (l4proto)
+		*l4proto = 0;
+	/* untagged Ethernet II, ETH_P_IP, version 4, IHL >= 5 */
+	if (!frame || len < 14 + 20 || frame[12] != 0x08 || frame[13] != 0x00)
+		return KM_CSUM_UNCHECKED;
+	ip = frame + 14;
+	ihl = (size_t)(ip[0] & 0x0f) * 4;
+	tot = (size_t)ip[2] << 8 | ip[3];
+	if (ip[0] >> 4 != 4 || ihl < 20 || tot < ihl || tot > len - 14)
+		return KM_CSUM_UNCHECKED;
+	if (fold(sum16(ip, ihl, 0)) != 0xffff)
+		return KM_CSUM_BAD_L3;
+	proto = ip[9];
+	/* a fragment (MF, or an offset): its L4 checksum spans the packet */
+	if ((proto != 6 && proto != 17) || ((ip[6] & 0x3f) | ip[7]))
+		return KM_CSUM_UNCHECKED;
+	if (l4proto)
+		*l4proto = proto;
+	l4 = ip + ihl;
+	l4len = tot - ihl;
+	if (l4len < (proto == 6 ? 20u : 8u))
+		return KM_CSUM_BAD_L4;
+	if (proto == 17 && !l4[6] && !l4[7])
+		return KM_CSUM_GOOD;		/* RFC 768: no checksum */
+	/* the pseudo header: saddr, daddr, protocol, L4 length */
+	sum = sum16(ip + 12, 8, proto + (uint32_t)l4len);
+	return fold(sum16(l4, l4len, sum)) == 0xffff ? KM_CSUM_GOOD : KM_CSUM_BAD_L4;
+}
+
+/* an AX88179 descriptor's status bits for @frame, by a device with RXCOE on */
+static uint32_t ax88179_csum_bits(const uint8_t *frame, size_t len)
+{
+	unsigned int proto;
+	enum km_csum_verdict c = km_csum_rx_verdict(frame, len, &proto);
+	uint32_t bits = proto == 6 ? AX_RXHDR_L4_TYPE_TCP : proto == 17 ? AX_RXHDR_L4_TYPE_UDP : 0;
+
+	if (c == KM_CSUM_BAD_L3)
+		bits |= AX_RXHDR_L3CSUM_ERR;
+	else if (c == KM_CSUM_BAD_L4)
+		bits |= AX_RXHDR_L4CSUM_ERR;
+	return bits;
+}
+
 long km_framing_encode(const struct km_framing *f, const uint8_t *const *frames,
 		       const size_t *lens, size_t n, uint8_t *out, size_t cap)
 {
-	return km_framing_encode_layout(f, frames, lens, n, out, cap, NULL);
+	return km_framing_encode_csum(f, 0, frames, lens, n, out, cap, NULL);
 }
 
 long km_framing_encode_layout(const struct km_framing *f, const uint8_t *const *frames,
 			      const size_t *lens, size_t n, uint8_t *out, size_t cap,
 			      struct km_framing_layout *layout)
+{
+	return km_framing_encode_csum(f, 0, frames, lens, n, out, cap, layout);
+}
+
+long km_framing_encode_csum(const struct km_framing *f, unsigned int csum,
+			    const uint8_t *const *frames, const size_t *lens, size_t n,
+			    uint8_t *out, size_t cap, struct km_framing_layout *layout)
 {
 	struct km_framing_layout none;
 	struct km_framing_layout *lay = layout ? layout : &none;
@@ -96,6 +178,8 @@ long km_framing_encode_layout(const struct km_framing *f, const uint8_t *const *
 	memset(lay, 0, sizeof(*lay));
 	if (!f || (n && (!frames || !lens)) || (!out && cap))
 		return km_err(-EINVAL, "framing_encode: NULL argument");
+	if (csum & ~(KM_USBNET_RX_CSUM | KM_USBNET_TX_CSUM))
+		return km_err(-EINVAL, "framing_encode: checksum offload bits %#x", csum);
 	for (size_t i = 0; i < n; i++) {
 		if (lens[i] && !frames[i])
 			return km_err(-EINVAL, "framing_encode: frame %zu is NULL", i);
@@ -172,7 +256,11 @@ long km_framing_encode_layout(const struct km_framing *f, const uint8_t *const *
 		}
 		desc = off;
 		for (size_t i = 0; i < n; i++) {
-			put_le(out + off, (uint32_t)(f->pseudo_hdr + lens[i]) << 16, 4);
+			uint32_t w = (uint32_t)(f->pseudo_hdr + lens[i]) << 16;
+
+			if (csum & KM_USBNET_RX_CSUM)
+				w |= ax88179_csum_bits(frames[i], lens[i]);
+			put_le(out + off, w, 4);
 			off += 4;
 			if (f->descriptors_per_frame == 2) {
 				put_le(out + off, AX_RXHDR_DROP_ERR, 4);

@@ -60,6 +60,8 @@ struct km_usbnet_rx {
 	struct km_usbnet *dev;
 	km_usbnet_rx_fn fn;
 	void *arg;
+	km_usbnet_rx_skb_fn skb_fn;
+	void *skb_arg;
 	struct km_usbnet_rx_stats st;
 	/* the URB being processed */
 	const unsigned char *lo, *hi;	/* its bytes: [lo, hi) */
@@ -188,6 +190,19 @@ void km_usbnet_set_rx_sink(struct km_usbnet *dev, km_usbnet_rx_fn fn, void *arg)
 	rx->arg = arg;
 }
 
+void km_usbnet_set_rx_skb_sink(struct km_usbnet *dev, km_usbnet_rx_skb_fn fn, void *arg)
+{
+	struct km_usbnet_rx *rx;
+
+	if (!dev) {
+		km_set_error("usbnet_set_rx_skb_sink: NULL device");
+		return;
+	}
+	rx = rx_of(dev);
+	rx->skb_fn = fn;
+	rx->skb_arg = arg;
+}
+
 void km_usbnet_rx_get_stats(const struct km_usbnet *dev, struct km_usbnet_rx_stats *out)
 {
 	static const struct km_usbnet_rx_stats zero;
@@ -292,6 +307,34 @@ void km_compat_rx_step(const void *p, size_t n)
 
 /* ---- usbnet_skb_return() ------------------------------------------------- */
 
+/* CHECKSUM_UNNECESSARY tells the stack the device verified the TCP/UDP
+ * checksum (include/linux/skbuff.h): tcp_v4_rcv()/udp_rcv() then skip
+ * theirs. Right only where the device did verify these bytes (cold: a
+ * driver that sets it at all is rare on the model's frames) */
+static void __attribute__((noinline, cold)) csum_check(struct km_usbnet *dev,
+						       const uint8_t *d, size_t n)
+{
+	static const char *const why[] = {
+		[KM_CSUM_UNCHECKED] = "that the device does not check (not an IPv4 TCP/UDP frame)",
+		[KM_CSUM_BAD_L3] = "whose IPv4 header checksum the device flagged bad",
+		[KM_CSUM_BAD_L4] = "whose TCP/UDP checksum the device flagged bad",
+	};
+	const struct km_usbnet_variant *v = dev->variant;
+	enum km_csum_verdict c;
+
+	if (!km_usbnet_variant_has(v, csum) || !(v->csum & KM_USBNET_RX_CSUM)) {
+		km_report(dev->m, KM_BUG, KM_R_RX_CSUM_UNVERIFIED, "usbnet_skb_return: ip_summed "
+			  "CHECKSUM_UNNECESSARY on a %zu-byte frame of a device without receive "
+			  "checksum offload (variant %s): nothing verified it", n, v->name);
+		return;
+	}
+	c = km_csum_rx_verdict(d, n, NULL);
+	if (c != KM_CSUM_GOOD)
+		km_report(dev->m, KM_BUG, KM_R_RX_CSUM_UNVERIFIED, "usbnet_skb_return: ip_summed "
+			  "CHECKSUM_UNNECESSARY on a %zu-byte frame %s (variant %s)", n, why[c],
+			  v->name);
+}
+
 void km_usbnet_skb_return(struct km_usbnet *dev, struct km_skb *skb)
 {
 	struct km_usbnet_rx *rx;
@@ -331,8 +374,12 @@ void km_usbnet_skb_return(struct km_usbnet *dev, struct km_skb *skb)
 	KM_EV_INC(dev->m, eth_rx_frames);
 	KM_EV_ADD(dev->m, eth_rx_bytes, skb->len);
 	rx->st.frames++;
+	if (__builtin_expect(skb->ip_summed == KM_CHECKSUM_UNNECESSARY, 0))
+		csum_check(dev, d, n);
 	if (rx->fn)	/* the bytes as they are, valid during the call */
 		rx->fn(rx->arg, d, n);
+	if (rx->skb_fn)
+		rx->skb_fn(rx->skb_arg, d, n, skb);
 	/* eth_type_trans(): skb_pull_inline(skb, ETH_HLEN) when it can */
 	if (skb->len >= ETH_HLEN && skb->data >= skb->head) {
 		skb->data += ETH_HLEN;

@@ -125,6 +125,11 @@ static const struct km_framing km_framing_ax88179_v = {
 	.kind = KM_FRAMING_AX88179, .align = 8, .pseudo_hdr = 2, .max_frame = 1518,
 	.descriptors_per_frame = 2,
 };
+/* the AX88179's checksum offload: ax88179_reset() sets AX_RXCOE_CTL and
+ * AX_TXCOE_CTL (IP, TCP, UDP, TCPV6, UDPV6), ax88179_bind() NETIF_F_IP_CSUM
+ * | NETIF_F_IPV6_CSUM | NETIF_F_RXCSUM (torvalds/linux 002bba562dd3, whose
+ * bind the older rx_fixup texts' variants run too) */
+#define AX88179_CSUM (KM_USBNET_RX_CSUM | KM_USBNET_TX_CSUM)
 
 const struct km_usbnet_variant km_asix_before = {
 	.size = KM_USBNET_VARIANT_SIZE,
@@ -216,6 +221,7 @@ const struct km_usbnet_variant km_ax88179 = {
 	.framing = &km_framing_ax88179_v,
 	.rx_source = "drivers/net/usb/ax88179_178a.c ax88179_rx_fixup(), torvalds/linux "
 		     "002bba562dd3 (after 57bc3d3ae8c1 and f8ebb3ac881b)",
+	.csum = AX88179_CSUM,
 };
 
 /* the receive side only: asix_rx_fixup_internal(), frames across URBs */
@@ -247,6 +253,7 @@ const struct km_usbnet_variant km_ax88179_v5_7 = {
 	.framing = &km_framing_ax88179_v,
 	.rx_source = "drivers/net/usb/ax88179_178a.c ax88179_rx_fixup(), v5.7 "
 		     "(before e869e7a17798)",
+	.csum = AX88179_CSUM,
 };
 
 const struct km_usbnet_variant km_ax88179_v5_16 = {
@@ -262,6 +269,7 @@ const struct km_usbnet_variant km_ax88179_v5_16 = {
 	.framing = &km_framing_ax88179_v,
 	.rx_source = "drivers/net/usb/ax88179_178a.c ax88179_rx_fixup(), v5.8 .. v5.16 "
 		     "(before 57bc3d3ae8c1)",
+	.csum = AX88179_CSUM,
 };
 
 const struct km_usbnet_variant km_ax88179_57bc = {
@@ -277,6 +285,7 @@ const struct km_usbnet_variant km_ax88179_57bc = {
 	.endpoints = usb3_endpoints,
 	.framing = &km_framing_ax88179_v,
 	.rx_source = "drivers/net/usb/ax88179_178a.c ax88179_rx_fixup(), 57bc3d3ae8c1",
+	.csum = AX88179_CSUM,
 };
 
 static const struct km_usbnet_variant *const variants[] = {
