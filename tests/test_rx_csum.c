@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Receive checksum offload (kmodel/usb.h: km_csum_rx_verdict(),
- * km_framing_encode_csum(), km_usbnet_variant.csum, KM_R_RX_CSUM_UNVERIFIED):
- * what a device checks, the AX88179's status bits, ax88179_rx_checksum()'s
- * path through the port, and the checker tripped and not.
+ * Checksum offload (kmodel/usb.h: km_csum_rx_verdict(),
+ * km_framing_encode_csum(), km_usbnet_variant.csum, KM_R_RX_CSUM_UNVERIFIED,
+ * KM_R_TX_CSUM_FEATURE): what a device checks, the AX88179's status bits,
+ * ax88179_rx_checksum()'s path through the port, and the checkers tripped
+ * and not.
  *
  * Expected values: the checksums from RFC 791/793/768 (a test-local
  * RFC 1071 sum, and the IPv4 header of the well-known example whose
@@ -16,6 +17,7 @@
  */
 #include "km_test.h"
 #include <kmodel/usb.h>
+#include <kmodel/registry.h>
 
 #define MAX_FRAMES 8
 
@@ -407,6 +409,46 @@ static void test_asix_v35_no_offload(void **state)
 	down(&f);
 }
 
+/* examples/byo_rx_framing (compiled in, as in test_rx): a user's device
+ * whose encode hook sets its own status bits from km_csum_rx_verdict(),
+ * and aqc111_rx_checksum() reading them (the same bit values as the
+ * AX88179's: AQ_RX_PD_L4_TYPE_MASK 0x1c, TCP 0x10, UDP 0x04, L3_ERR 2,
+ * L4_ERR 1; drivers/net/usb/aqc111.h) */
+int kmodel_plugin_init(struct km_registry *reg);
+
+static void test_aqc111_example_checksum(void **state)
+{
+	static uint8_t fr[4][1600], out[8192];
+	static const unsigned char want[4] = { KM_CHECKSUM_UNNECESSARY, KM_CHECKSUM_UNNECESSARY,
+					       KM_CHECKSUM_NONE, KM_CHECKSUM_NONE };
+	const uint8_t *frames[4];
+	size_t lens[4];
+	struct km_registry *reg;
+	struct fx f;
+	long len;
+
+	(void)state;
+	assert_int_equal(km_registry_new(KM_REGISTRY_DEFAULT, &reg), 0);
+	assert_int_equal(kmodel_plugin_init(reg), 0);
+	up(&f, km_registry_find_usbnet(reg, "aqc111-afb8e2465275"), KM_USB_SPEED_SUPER, 1024);
+	assert_int_equal(f.v->csum, KM_USBNET_RX_CSUM);
+	lens[0] = make(fr[0], TCP, 300, 0);
+	lens[1] = make(fr[1], UDP, 31, 0);
+	lens[2] = mutate(fr[2], make(fr[2], UDP, 31, 0), FLIP_L4);
+	lens[3] = make(fr[3], ICMP, 40, 0);
+	for (int i = 0; i < 4; i++)
+		frames[i] = fr[i];
+	len = km_framing_encode(f.v->framing, frames, lens, 4, out, sizeof(out));
+	assert_true(len > 0);
+	assert_int_equal(km_usbnet_rx_urb(f.dev, out, (size_t)len), 4);
+	for (int i = 0; i < 4; i++)
+		if (f.ip_summed[i] != want[i])
+			fail_msg("frame %d: ip_summed %u, want %u", i, f.ip_summed[i], want[i]);
+	assert_int_equal(unverified(&f), 0);
+	down(&f);
+	km_registry_free(reg);
+}
+
 /* ---- the checker --------------------------------------------------------------- */
 
 /* a user's driver that trusts nobody but itself: the whole transfer is one
@@ -487,6 +529,45 @@ static void test_checker_csum_unverified(void **state)
 	assert_string_equal(km_report_code_name(KM_R_RX_CSUM_UNVERIFIED), "rx_csum_unverified");
 }
 
+/* the transmit side: ax88179_bind() sets NETIF_F_IP_CSUM |
+ * NETIF_F_IPV6_CSUM; its device computes them (AX_TXCOE_CTL), a copy of
+ * the variant that says its device does not is reported at probe, one
+ * compiled before @csum is not held to it */
+static void test_tx_csum_feature(void **state)
+{
+	static const struct {
+		const char *name;
+		unsigned int csum;
+		size_t size;
+		unsigned long reports;
+	} rows[] = {
+		{ "tx_offload", KM_USBNET_RX_CSUM | KM_USBNET_TX_CSUM, 0, 0 },
+		{ "tx_offload_only", KM_USBNET_TX_CSUM, 0, 0 },
+		{ "rx_offload_only", KM_USBNET_RX_CSUM, 0, 1 },
+		{ "none", 0, 0, 1 },
+		{ "old_variant", 0, offsetof(struct km_usbnet_variant, csum), 0 },
+	};
+	struct km_usbnet_variant v;
+	struct fx f;
+
+	(void)state;
+	for (size_t r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
+		v = *km_usbnet_find("ax88179");
+		v.size = rows[r].size ? rows[r].size : KM_USBNET_VARIANT_SIZE;
+		v.csum = rows[r].csum;
+		up(&f, &v, KM_USB_SPEED_SUPER, 1024);
+		if (km_report_count(f.k.m, KM_R_TX_CSUM_FEATURE) != rows[r].reports)
+			fail_msg("%s: %lu reports, want %lu", rows[r].name,
+				 km_report_count(f.k.m, KM_R_TX_CSUM_FEATURE), rows[r].reports);
+		down(&f);
+	}
+	/* a driver that advertises nothing (asix v3.5) on a device without */
+	up(&f, km_usbnet_find("before"), KM_USB_SPEED_HIGH, 512);
+	assert_int_equal(km_report_count(f.k.m, KM_R_TX_CSUM_FEATURE), 0);
+	down(&f);
+	assert_string_equal(km_report_code_name(KM_R_TX_CSUM_FEATURE), "tx_csum_feature");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -496,7 +577,9 @@ int main(void)
 		cmocka_unit_test(test_ax88179_checksum_path),
 		cmocka_unit_test(test_ax88179_checksum_bits),
 		cmocka_unit_test(test_asix_v35_no_offload),
+		cmocka_unit_test(test_aqc111_example_checksum),
 		cmocka_unit_test(test_checker_csum_unverified),
+		cmocka_unit_test(test_tx_csum_feature),
 	};
 
 	return cmocka_run_group_tests_name("test_rx_csum", tests, NULL, NULL);

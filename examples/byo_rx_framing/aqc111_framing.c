@@ -15,6 +15,14 @@
  * descriptor, its length (pad included) in bits 16-30 and AQ_RX_PD_RX_OK
  * (bit 11) set; then a 64-bit header pkt_count | desc_offset << 13 that
  * ends the transfer, desc_offset being where the descriptors start.
+ *
+ * The AQC111 checks received checksums (aqc111.h AQ_SUPPORT_FEATURE has
+ * NETIF_F_RXCSUM) and says so in each descriptor's bits 0-4, which
+ * aqc111_rx_checksum() reads: AQ_RX_PD_L4_TYPE (TCP 0x10, UDP 0x04),
+ * AQ_RX_PD_L3_ERR, AQ_RX_PD_L4_ERR. The hook sets them from libkmodel's
+ * km_csum_rx_verdict(), and the variants say .csum = KM_USBNET_RX_CSUM:
+ * usbnet_skb_return() then checks each CHECKSUM_UNNECESSARY the driver
+ * passes up against what the device verified (rx_csum_unverified).
  */
 #include <errno.h>
 #include <string.h>
@@ -22,6 +30,10 @@
 
 #define AQ_RX_HW_PAD 2u
 #define AQ_RX_PD_RX_OK (1u << 11)
+#define AQ_RX_PD_L4_ERR (1u << 0)
+#define AQ_RX_PD_L3_ERR (1u << 1)
+#define AQ_RX_PD_L4_UDP 0x04u
+#define AQ_RX_PD_L4_TCP 0x10u
 
 extern const struct km_usbnet_driver_info aqc111_info, aqc111_afb8_info;
 
@@ -29,6 +41,17 @@ static void put_le64(uint8_t *p, uint64_t v)
 {
 	for (int i = 0; i < 8; i++)
 		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* the descriptor's checksum bits for a frame, as the device checks it */
+static uint64_t aqc111_csum_bits(const uint8_t *frame, size_t len)
+{
+	unsigned int proto;
+	enum km_csum_verdict c = km_csum_rx_verdict(frame, len, &proto);
+
+	return (proto == 6 ? AQ_RX_PD_L4_TCP : proto == 17 ? AQ_RX_PD_L4_UDP : 0) |
+	       (c == KM_CSUM_BAD_L3 ? AQ_RX_PD_L3_ERR : 0) |
+	       (c == KM_CSUM_BAD_L4 ? AQ_RX_PD_L4_ERR : 0);
 }
 
 static long aqc111_encode(const struct km_framing *f, const uint8_t *const *frames,
@@ -49,7 +72,8 @@ static long aqc111_encode(const struct km_framing *f, const uint8_t *const *fram
 	for (size_t i = 0, off = 0; i < n; i++) {
 		memcpy(out + off + AQ_RX_HW_PAD, frames[i], lens[i]);
 		put_le64(out + desc + 8 * i,
-			 (uint64_t)(AQ_RX_HW_PAD + lens[i]) << 16 | AQ_RX_PD_RX_OK);
+			 (uint64_t)(AQ_RX_HW_PAD + lens[i]) << 16 | AQ_RX_PD_RX_OK |
+			 aqc111_csum_bits(frames[i], lens[i]));
 		off += (AQ_RX_HW_PAD + lens[i] + 7) & ~(size_t)7;
 	}
 	put_le64(out + total - 8, (uint64_t)n | (uint64_t)desc << 13);
@@ -81,6 +105,7 @@ static const struct km_usbnet_variant aqc111 = {
 	.endpoints = aqc111_endpoints,
 	.framing = &aqc111_framing,	/* no .dev_new: receive only */
 	.rx_source = "drivers/net/usb/aqc111.c aqc111_rx_fixup(), torvalds/linux 0203146646be",
+	.csum = KM_USBNET_RX_CSUM,	/* the device checks what it receives */
 };
 
 static const struct km_usbnet_variant aqc111_afb8 = {
@@ -93,6 +118,7 @@ static const struct km_usbnet_variant aqc111_afb8 = {
 	.endpoints = aqc111_endpoints,
 	.framing = &aqc111_framing,
 	.rx_source = "aqc111_rx_fixup() with afb8e2465275 applied",
+	.csum = KM_USBNET_RX_CSUM,
 };
 
 KM_PLUGIN_INIT(reg)

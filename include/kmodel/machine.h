@@ -500,6 +500,12 @@ enum km_report_code {
 	 *  frame's checksum bad. The stack skips its own check and takes the
 	 *  bytes (kmodel/usb.h, km_usbnet_rx_urb()). */
 	KM_R_RX_CSUM_UNVERIFIED,
+	/** WARN (checker): a driver's bind advertises transmit checksumming
+	 *  (NETIF_F_IP_CSUM, NETIF_F_HW_CSUM or NETIF_F_IPV6_CSUM) for a
+	 *  device its variant says does not compute checksums (no
+	 *  KM_USBNET_TX_CSUM): the stack hands it CHECKSUM_PARTIAL skbs, whose
+	 *  checksums go out unfinished (km_usbnet_probe()). */
+	KM_R_TX_CSUM_FEATURE,
 	KM_R__COUNT
 };
 

@@ -482,9 +482,11 @@ KM_API int km_framing_dev_new(struct km_machine *m, const struct km_framing *f,
  *  sets: drivers/net/usb/ax88179_178a.c). */
 #define KM_USBNET_RX_CSUM 0x1u
 /** km_usbnet_variant.csum: the device computes the TCP/UDP checksum of the
- *  frames it sends (TXCOE): a driver may advertise NETIF_F_IP_CSUM and be
- *  handed CHECKSUM_PARTIAL skbs. Documentation of the device for now: the
- *  model's bulk-out parsers do not read it. */
+ *  frames it sends (TXCOE): its driver may advertise NETIF_F_IP_CSUM (or
+ *  _HW_CSUM, _IPV6_CSUM) and be handed CHECKSUM_PARTIAL skbs. A bind that
+ *  advertises them on a device without it is a KM_R_TX_CSUM_FEATURE WARN
+ *  (km_usbnet_probe()). The model's bulk-out parsers pass frames on as
+ *  they come (they do not compute checksums). */
 #define KM_USBNET_TX_CSUM 0x2u
 
 /**
@@ -779,6 +781,9 @@ struct km_usbnet {
  *     endpoint (reported), usbnet finds no bulk-out: -ENODEV.
  * @sink: the device model that receives the bulk-out packets.
  * @out: receives the usbnet (caller owns it: km_usbnet_free()).
+ * After bind, NETIF_F_IP_CSUM, _HW_CSUM or _IPV6_CSUM in net->features
+ * on a variant whose @csum lacks KM_USBNET_TX_CSUM is a
+ * KM_R_TX_CSUM_FEATURE WARN (the probe succeeds, as the kernel's).
  * Return: 0, -EINVAL (NULL argument, a variant that fails the check, an
  * unknown speed, maxpacket > 2047), -ENODEV (also when a bind that
  * rewrites @udev, the pipes or a descriptor leaves usb_maxpacket(udev,

@@ -13,6 +13,7 @@
  * config.c from its v3.x and mainline texts.
  */
 #include "skb_internal.h"
+#include <inttypes.h>
 #include "usbnet_internal.h"
 #include <kmodel/usb.h>
 #include "usbnet_state.h"
@@ -161,6 +162,29 @@ static unsigned int parse_endpoint(struct km_machine *m, enum km_usbnet_era era,
 	return mp;
 }
 
+/* NETIF_F_* transmit checksum bits (include/linux/netdev_features.h,
+ * mainline bit numbers, as the compatibility layer's) */
+#define NETIF_F_IP_CSUM (1ULL << 1)
+#define NETIF_F_HW_CSUM (1ULL << 3)
+#define NETIF_F_IPV6_CSUM (1ULL << 4)
+
+/* A bind that advertises transmit checksumming has the stack hand the
+ * driver CHECKSUM_PARTIAL skbs (the core resolves them with
+ * skb_checksum_help() only for a device without the feature: v3.5
+ * dev_hard_start_xmit(), mainline validate_xmit_skb()); a device that
+ * does not compute the checksum sends them unfinished. Only a variant
+ * that says what its device does (its @csum) is held to it. */
+static void tx_csum_check(struct km_usbnet *dev, const struct km_usbnet_variant *v)
+{
+	uint64_t f = dev->net->features & (NETIF_F_IP_CSUM | NETIF_F_HW_CSUM | NETIF_F_IPV6_CSUM);
+
+	if (f && km_usbnet_variant_has(v, csum) && !(v->csum & KM_USBNET_TX_CSUM))
+		km_report(dev->m, KM_WARN, KM_R_TX_CSUM_FEATURE, "usbnet_probe: %s's bind sets "
+			  "features %#" PRIx64 " (NETIF_F_IP_CSUM, _HW_CSUM, _IPV6_CSUM) on a device "
+			  "without transmit checksum offload: CHECKSUM_PARTIAL skbs go out with "
+			  "their checksums unfinished", v->name, f);
+}
+
 int km_usbnet_probe(struct km_machine *m, const struct km_usbnet_variant *v,
 		    enum km_usb_speed speed, unsigned int maxpacket,
 		    const struct km_usb_sink *sink, struct km_usbnet **out)
@@ -236,6 +260,7 @@ int km_usbnet_probe(struct km_machine *m, const struct km_usbnet_variant *v,
 		g_free(dev);
 		return status;
 	}
+	tx_csum_check(dev, v);
 	/* v3.5 usbnet_probe(): "if (dev->rx_urb_size == 0) dev->rx_urb_size
 	 * = dev->hard_mtu;" after bind */
 	if (!dev->rx_urb_size)

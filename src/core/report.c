@@ -84,6 +84,7 @@ static const char *const code_names[KM_R__COUNT] = {
 	[KM_R_RX_READ_PAST] = "rx_read_past_urb",
 	[KM_R_RX_NO_PROGRESS] = "rx_no_progress",
 	[KM_R_RX_CSUM_UNVERIFIED] = "rx_csum_unverified",
+	[KM_R_TX_CSUM_FEATURE] = "tx_csum_feature",
 };
 
 const char *km_report_code_name(enum km_report_code code)
