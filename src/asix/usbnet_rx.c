@@ -177,30 +177,30 @@ void km_usbnet_rx_urb_free(struct km_usbnet *dev)
 	}
 }
 
+/* @dev's receive state for a sink setter @what, or NULL (no device) */
+static struct km_usbnet_rx *sink_of(struct km_usbnet *dev, const char *what)
+{
+	if (!dev) {
+		km_set_error("%s: NULL device", what);
+		return NULL;
+	}
+	return rx_of(dev);
+}
+
 void km_usbnet_set_rx_sink(struct km_usbnet *dev, km_usbnet_rx_fn fn, void *arg)
 {
-	struct km_usbnet_rx *rx;
+	struct km_usbnet_rx *rx = sink_of(dev, "usbnet_set_rx_sink");
 
-	if (!dev) {
-		km_set_error("usbnet_set_rx_sink: NULL device");
-		return;
-	}
-	rx = rx_of(dev);
-	rx->fn = fn;
-	rx->arg = arg;
+	if (rx)
+		rx->fn = fn, rx->arg = arg;
 }
 
 void km_usbnet_set_rx_skb_sink(struct km_usbnet *dev, km_usbnet_rx_skb_fn fn, void *arg)
 {
-	struct km_usbnet_rx *rx;
+	struct km_usbnet_rx *rx = sink_of(dev, "usbnet_set_rx_skb_sink");
 
-	if (!dev) {
-		km_set_error("usbnet_set_rx_skb_sink: NULL device");
-		return;
-	}
-	rx = rx_of(dev);
-	rx->skb_fn = fn;
-	rx->skb_arg = arg;
+	if (rx)
+		rx->skb_fn = fn, rx->skb_arg = arg;
 }
 
 void km_usbnet_rx_get_stats(const struct km_usbnet *dev, struct km_usbnet_rx_stats *out)
