@@ -561,6 +561,12 @@ static void test_tx_csum_feature(void **state)
 				 km_report_count(f.k.m, KM_R_TX_CSUM_FEATURE), rows[r].reports);
 		down(&f);
 	}
+	/* an offload bit the library does not know: the variant is refused */
+	v = *km_usbnet_find("ax88179");
+	v.size = KM_USBNET_VARIANT_SIZE;
+	v.csum = KM_USBNET_RX_CSUM | 0x80;
+	assert_int_equal(km_usbnet_variant_check(&v), -EINVAL);
+	assert_non_null(strstr(km_last_error(), "checksum offload bits 0x81"));
 	/* a driver that advertises nothing (asix v3.5) on a device without */
 	up(&f, km_usbnet_find("before"), KM_USB_SPEED_HIGH, 512);
 	assert_int_equal(km_report_count(f.k.m, KM_R_TX_CSUM_FEATURE), 0);

@@ -524,7 +524,8 @@ KM_API enum km_csum_verdict km_csum_rx_verdict(const uint8_t *frame, size_t len,
 /**
  * km_framing_encode_csum() - km_framing_encode_layout() by a device whose
  * checksum offload is @csum (KM_USBNET_RX_CSUM, or 0: none, as
- * km_framing_encode() lays out). With KM_USBNET_RX_CSUM a
+ * km_framing_encode() lays out; KM_USBNET_TX_CSUM changes nothing here,
+ * another bit is -EINVAL). With KM_USBNET_RX_CSUM a
  * KM_FRAMING_AX88179 device sets each frame's descriptor bits as
  * ax88179_rx_checksum() reads them (torvalds/linux 002bba562dd3): the L4
  * type (AX_RXHDR_L4_TYPE_TCP 16, _UDP 4) of a frame it checks, and
@@ -617,7 +618,8 @@ struct km_usbnet_variant {
  * KM_USBNET_VARIANT_MIN_SIZE, a name, a driver_info (its tx_fixup and
  * rx_fixup are optional, as in usbnet), a known era, a device model
  * (km_usbnet_variant_has_tx_dev()) or a receive side (a @framing), a
- * @framing of a known kind (KM_FRAMING_ENCODER with its encode hook), and a
+ * @framing of a known kind (KM_FRAMING_ENCODER with its encode hook), no
+ * @csum bit but KM_USBNET_RX_CSUM and KM_USBNET_TX_CSUM, and a
  * non-empty endpoint list of known speeds with maxpackets 1..1024 (the
  * largest bulk maxpacket the spec allows).
  * Return: 0, or -EINVAL with km_last_error() naming what is wrong.

@@ -367,6 +367,9 @@ int km_usbnet_variant_check(const struct km_usbnet_variant *v)
 		return km_err(-EINVAL, "usbnet variant %s: framing of kind %d%s", v->name,
 			      (int)v->framing->kind, v->framing->kind == KM_FRAMING_ENCODER ?
 			      " (KM_FRAMING_ENCODER) without an encode hook" : ", unknown");
+	if (km_usbnet_variant_has(v, csum) && (v->csum & ~(KM_USBNET_RX_CSUM | KM_USBNET_TX_CSUM)))
+		return km_err(-EINVAL, "usbnet variant %s: checksum offload bits %#x unknown "
+			      "(KM_USBNET_RX_CSUM, KM_USBNET_TX_CSUM)", v->name, v->csum);
 	if (!v->endpoints || !v->endpoints[0].maxpacket)
 		return km_err(-EINVAL, "usbnet variant %s: no endpoints", v->name);
 	for (const struct km_usb_ep_cfg *e = v->endpoints; e->maxpacket; e++)

@@ -11,7 +11,10 @@
  * one refused (-EINVAL); no built-in port loops without progress
  * (KM_R_RX_NO_PROGRESS) or leaks (every skb freed once the transfer is
  * done, but the one frame a driver keeps across URBs, freed at unbind); the only reports are the receive checkers' and the skb model's
- * (rx_read_past_urb, skb_invalid, skb_over_panic, skb_under_panic);
+ * (rx_read_past_urb, skb_invalid, skb_over_panic, skb_under_panic;
+ * rx_csum_unverified too: flipped bytes make status bits the model's
+ * device never sets, and a driver that believes a forged "TCP, checksum
+ * good" claims CHECKSUM_UNNECESSARY for bytes nothing verified);
  * usbnet's counters agree with the frames the sink saw; and v3.5 asix and
  * sr9800 pass up each frame of an unflipped, unsplit stream byte for byte.
  *
@@ -189,7 +192,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_ASSERT(km_report_count(m, KM_R_RX_NO_PROGRESS) == 0);
 	FUZZ_ASSERT(km_report_count(m, KM_R_NONE) ==
 		    km_report_count(m, KM_R_RX_READ_PAST) + km_report_count(m, KM_R_SKB_INVALID) +
-		    km_report_count(m, KM_R_SKB_OVER) + km_report_count(m, KM_R_SKB_UNDER));
+		    km_report_count(m, KM_R_SKB_OVER) + km_report_count(m, KM_R_SKB_UNDER) +
+		    km_report_count(m, KM_R_RX_CSUM_UNVERIFIED));
 	km_usbnet_free(dev);
 	km_skb_live(m, &skbs, &bufs);
 	FUZZ_ASSERT(skbs == 0 && bufs == 0);
