@@ -492,11 +492,11 @@ KM_API int km_framing_dev_new(struct km_machine *m, const struct km_framing *f,
 /**
  * enum km_csum_verdict - what a device with KM_USBNET_RX_CSUM finds in a
  * received frame (km_csum_rx_verdict()).
- * @KM_CSUM_UNCHECKED: not a frame it checks: anything but an untagged
- *      Ethernet II frame of an unfragmented IPv4 packet (IHL >= 5, the
- *      total length inside the frame) carrying TCP or UDP -- its IPv4
- *      header checksum right (a wrong one is @KM_CSUM_BAD_L3 whatever the
- *      protocol).
+ * @KM_CSUM_UNCHECKED: not a frame it checks. It checks an untagged
+ *      Ethernet II frame of an unfragmented IPv4 packet (IHL >= 5, its
+ *      total length inside the frame) carrying TCP or UDP; of any other
+ *      IPv4 packet only the header checksum (a wrong one is
+ *      @KM_CSUM_BAD_L3).
  * @KM_CSUM_GOOD: IPv4 header and TCP/UDP checksum right (a UDP checksum
  *      of 0 is "none", RFC 768: nothing to get wrong).
  * @KM_CSUM_BAD_L3: the IPv4 header checksum is wrong.
