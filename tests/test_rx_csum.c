@@ -286,10 +286,11 @@ static void test_ax88179_status_bits(void **state)
 
 /* ---- ax88179_rx_checksum() through the port ----------------------------------- */
 
-/* The mainline port on a transfer of frames @fr[0..n) laid out by its
- * device with RXCOE on: every frame but the last goes up as a copy
+/* A port on a transfer of frames @fr[0..n) laid out by its device with
+ * RXCOE on. In mainline every frame but the last goes up as a copy
  * (netdev_alloc_skb_ip_align(), ax88179_rx_checksum(ax_skb, ...)), the
- * last as the URB's skb (ax88179_rx_checksum(skb, ...)) */
+ * last as the URB's skb (ax88179_rx_checksum(skb, ...)); the older texts
+ * clone. Each calls ax88179_rx_checksum() on every frame it passes up. */
 static void run_ax88179(struct fx *f, uint8_t (*fr)[1600], const size_t *lens, size_t n)
 {
 	static uint8_t out[20480];
@@ -302,11 +303,16 @@ static void run_ax88179(struct fx *f, uint8_t (*fr)[1600], const size_t *lens, s
 				     NULL);
 	assert_true(len > 0);
 	f->n = 0;
-	assert_int_equal(km_usbnet_rx_urb(f->dev, out, (size_t)len), (int)n);
-	assert_int_equal(f->n, n);
+	/* v5.7 and v5.16 pass the rest of a transfer up as one frame more
+	 * (docs/receive.md): the frames sent come first */
+	assert_true(km_usbnet_rx_urb(f->dev, out, (size_t)len) >= (int)n);
+	assert_true(f->n >= n);
 }
 
-static void test_ax88179_checksum_path(void **state)
+/* each frame kind as a transfer's second frame (mainline: the URB's
+ * skb), then as its first (a copy): ip_summed as ax88179_rx_checksum()
+ * sets it, and no claim the device did not make */
+static void checksum_path(const char *port)
 {
 	static const struct {
 		const char *name;
@@ -327,28 +333,47 @@ static void test_ax88179_checksum_path(void **state)
 	size_t lens[2];
 	struct fx f;
 
-	(void)state;
-	up(&f, km_usbnet_find_any("ax88179"), KM_USB_SPEED_SUPER, 1024);
+	up(&f, km_usbnet_find_any(port), KM_USB_SPEED_SUPER, 1024);
 	assert_true(f.v->csum & KM_USBNET_RX_CSUM);
 	for (size_t r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
-		/* the row's frame last (the URB's skb), then first (a copy) */
 		lens[0] = make(fr[0], TCP, 60, 0);
 		lens[1] = mutate(fr[1], make(fr[1], rows[r].k, 77, 0), rows[r].m);
 		run_ax88179(&f, fr, lens, 2);
 		if (f.ip_summed[1] != rows[r].want || f.ip_summed[0] != KM_CHECKSUM_UNNECESSARY)
-			fail_msg("%s last: ip_summed %u (first %u), want %u", rows[r].name,
-				 f.ip_summed[1], f.ip_summed[0], rows[r].want);
+			fail_msg("%s, %s second: ip_summed %u (first %u), want %u", port,
+				 rows[r].name, f.ip_summed[1], f.ip_summed[0], rows[r].want);
 		memcpy(fr[1], fr[0], lens[0]);
 		lens[1] = lens[0];
 		lens[0] = mutate(fr[0], make(fr[0], rows[r].k, 77, 0), rows[r].m);
 		run_ax88179(&f, fr, lens, 2);
 		if (f.ip_summed[0] != rows[r].want)
-			fail_msg("%s first: ip_summed %u, want %u", rows[r].name, f.ip_summed[0],
-				 rows[r].want);
+			fail_msg("%s, %s first: ip_summed %u, want %u", port, rows[r].name,
+				 f.ip_summed[0], rows[r].want);
 	}
-	/* the driver claims only what the device verified */
 	assert_int_equal(unverified(&f), 0);
 	down(&f);
+}
+
+static void test_ax88179_checksum_path(void **state)
+{
+	(void)state;
+	checksum_path("ax88179");
+	checksum_path("ax88179-v5.7");
+	checksum_path("ax88179-v5.16");
+	checksum_path("ax88179-57bc3d3ae8c1");
+}
+
+/* a good TCP frame of 100 bytes of payload, laid out by @f's device with
+ * offload @csum into @out */
+static size_t tcp_transfer(struct fx *f, unsigned int csum, uint8_t *out, size_t cap)
+{
+	static uint8_t fr[1600];
+	const uint8_t *frames[1] = { fr };
+	size_t lens[1] = { make(fr, TCP, 100, 0) };
+	long len = km_framing_encode_csum(f->v->framing, csum, frames, lens, 1, out, cap, NULL);
+
+	assert_true(len > 0);
+	return (size_t)len;
 }
 
 /* ax88179_rx_checksum() on its boundaries: each L4 type (bits 2-4) and
@@ -356,28 +381,22 @@ static void test_ax88179_checksum_path(void **state)
  * replaced by hand */
 static void test_ax88179_checksum_bits(void **state)
 {
-	static uint8_t fr[1600], out[4096];
-	const uint8_t *frames[1] = { fr };
-	size_t lens[1];
+	static uint8_t out[4096];
 	struct fx f;
-	long len;
 
 	(void)state;
 	up(&f, km_usbnet_find_any("ax88179"), KM_USB_SPEED_SUPER, 1024);
-	lens[0] = make(fr, TCP, 100, 0);
 	for (uint32_t bits = 0; bits < 0x20; bits++) {
 		uint32_t type = bits & 0x1c;
 		bool err = bits & 3;
 		unsigned char want = !err && (type == 16 || type == 4) ? KM_CHECKSUM_UNNECESSARY :
 									 KM_CHECKSUM_NONE;
-		uint32_t hdr_off;
+		size_t len = tcp_transfer(&f, 0, out, sizeof(out));
+		uint32_t hdr_off = (uint32_t)out[len - 2] | (uint32_t)out[len - 1] << 8;
 
-		len = km_framing_encode(km_framing_ax88179(), frames, lens, 1, out, sizeof(out));
-		assert_true(len > 0);
-		hdr_off = (uint32_t)out[len - 2] | (uint32_t)out[len - 1] << 8;
 		out[hdr_off] = (uint8_t)bits;
 		f.n = 0;
-		assert_int_equal(km_usbnet_rx_urb(f.dev, out, (size_t)len), 1);
+		assert_int_equal(km_usbnet_rx_urb(f.dev, out, len), 1);
 		if (f.ip_summed[0] != want)
 			fail_msg("status bits %#x: ip_summed %u, want %u", bits, f.ip_summed[0], want);
 	}
@@ -390,20 +409,14 @@ static void test_ax88179_checksum_bits(void **state)
  * leaves CHECKSUM_NONE, and nothing is reported */
 static void test_asix_v35_no_offload(void **state)
 {
-	static uint8_t fr[1600], out[2048];
-	const uint8_t *frames[1] = { fr };
-	size_t lens[1];
+	static uint8_t out[2048];
 	struct fx f;
-	long len;
 
 	(void)state;
 	up(&f, km_usbnet_find_any("before"), KM_USB_SPEED_HIGH, 512);
 	assert_int_equal(f.v->csum, 0);
-	lens[0] = make(fr, TCP, 100, 0);
-	len = km_framing_encode_csum(f.v->framing, KM_USBNET_RX_CSUM, frames, lens, 1, out,
-				     sizeof(out), NULL);
-	assert_true(len > 0);
-	assert_int_equal(km_usbnet_rx_urb(f.dev, out, (size_t)len), 1);
+	assert_int_equal(km_usbnet_rx_urb(f.dev, out, tcp_transfer(&f, KM_USBNET_RX_CSUM, out,
+								   sizeof(out))), 1);
 	assert_int_equal(f.ip_summed[0], KM_CHECKSUM_NONE);
 	assert_int_equal(unverified(&f), 0);
 	down(&f);
