@@ -863,7 +863,7 @@ static void load_into(void *arg)
 static void test_profile_0_3_0_loads(void **state)
 {
 	gchar *cur_path = g_build_filename(KM_PROFILES_DIR, "beagleboard-xm-debug-slab.ini", NULL);
-	gchar *cur, *old, *path, *err;
+	gchar *cur, *old, *path, *err, *dir, *table, *text;
 	struct load_args a = { 0 };
 	struct km_cost_profile *now, *mine;
 	const struct km_usbnet_variant *vs[1] = { km_usbnet_find("after") };
@@ -871,7 +871,6 @@ static void test_profile_0_3_0_loads(void **state)
 	struct km_table *t;
 	char *own = write_profile("usb_bytes_per_s=200", "usb_bytes_per_s=200\n# a test value\n"
 				  "wire_bits_per_s=800\n# a test value\nframe_overhead_bytes=4");
-	int fd;
 
 	(void)state;
 	assert_true(g_file_get_contents(cur_path, &cur, NULL, NULL));
@@ -882,9 +881,15 @@ static void test_profile_0_3_0_loads(void **state)
 			   "1514 bytes the driver gets: FCS 4, preamble and SFD 8, inter-frame gap 12 byte "
 			   "times (IEEE 802.3)\nframe_overhead_bytes=24\n# USB 2.0 high-speed bulk: at "
 			   "most 13 packets of 512 bytes per 125 us microframe");
-	fd = g_file_open_tmp("kmcost-XXXXXX.ini", &path, NULL);
-	assert_true(fd >= 0);
-	close(fd);
+	/* in a directory of its own, beside the paths table of today's
+	 * profile: a kernel-paths.ini that something else left in the
+	 * temporary directory would be found first */
+	dir = g_dir_make_tmp("kmcost-XXXXXX", NULL);
+	assert_non_null(dir);
+	path = g_build_filename(dir, "beagleboard-xm-debug-slab.ini", NULL);
+	table = g_build_filename(dir, "kernel-paths.ini", NULL);
+	assert_true(g_file_get_contents(KM_PROFILES_DIR "/kernel-paths.ini", &text, NULL, NULL));
+	assert_true(g_file_set_contents(table, text, -1, NULL));
 	assert_true(g_file_set_contents(path, old, -1, NULL));
 	a.file = path;
 	err = stderr_of(load_into, &a);
@@ -924,9 +929,14 @@ static void test_profile_0_3_0_loads(void **state)
 	km_cost_profile_free(now);
 	km_cost_profile_free(a.p);
 	g_unlink(path);
+	g_unlink(table);
+	g_rmdir(dir);
 	g_unlink(own);
 	g_free(own);
 	g_free(path);
+	g_free(table);
+	g_free(text);
+	g_free(dir);
 	g_free(err);
 	g_free(old);
 	g_free(cur);
