@@ -76,8 +76,56 @@ run "$sweep" asix --quick --sharing private --load "$crash" --variant after,segv
 want 1 "kmodel-sweep with a crashing and a looping plugin"
 grep -Eq '^after: [1-9][0-9]* states' "$tmp/out" || fail "sweep: after's row is missing"
 has "segv_tx: 0 states" out "sweep: segv_tx"
-has "  crashed: " out "sweep: segv_tx"
-has "  timed out after 2 s" out "sweep: spin_tx"
+# each names the state it died in, as --replay takes it, and the usbnet
+# era: segv_tx on its first packet, the space's first state (full/8,
+# private, len 0, headroom 0, alloc_skb()'s tailroom)
+has "  crashed: .*, in the state 0,0,default,private,full/8 (usbnet v3.5): no result" out \
+	"sweep: segv_tx's state"
+has "  timed out after 2 s (killed), in the state 0,0,default,private,full/8 (usbnet v3.5)" out \
+	"sweep: spin_tx's state"
+has "segv_tx: crashed: .*, in the state 0,0,default,private,full/8 (usbnet v3.5)" err \
+	"sweep: segv_tx on stderr"
+
+# a tx_fixup that dies in a later state (segv_tx_at: an skb of len 20,
+# headroom 3, tailroom 4): the row names that state, --json carries it,
+# and --replay of it dies again (exit 1) while its neighbour replays whole
+run "$sweep" asix --quick --load "$crash" --variant after,segv_tx_at --timeout 5
+want 1 "sweep asix with a tx_fixup that crashes in a later state"
+grep -Eq '^after: [1-9][0-9]* states' "$tmp/out" || fail "sweep: segv_tx_at: after's row is missing"
+has "segv_tx_at: 0 states" out "sweep: segv_tx_at"
+has "  crashed: .*, in the state 20,3,4,private,full/8 (usbnet v3.5): no result" out \
+	"sweep: segv_tx_at's state"
+has "segv_tx_at: crashed: .*, in the state 20,3,4,private,full/8 (usbnet v3.5)" err \
+	"sweep: segv_tx_at on stderr"
+run "$sweep" asix --quick --json --load "$crash" --variant segv_tx_at --timeout 5
+want 1 "sweep asix --json with a tx_fixup that crashes in a later state"
+has '"crashed" : "crashed: .*, in the state 20,3,4,private,full/8 (usbnet v3.5)"' out \
+	"sweep asix --json: segv_tx_at"
+has '"crashed_state" : "20,3,4,private,full/8"' out "sweep asix --json: segv_tx_at's state"
+run "$sweep" asix --load "$crash" --variant segv_tx_at --replay 20,3,4,private,full/8
+want 1 "sweep asix --replay of segv_tx_at's state"
+has "segv_tx_at: crashed: .*, in the state 20,3,4,private,full/8 (usbnet v3.5)" err \
+	"sweep asix --replay of segv_tx_at's state"
+run "$sweep" asix --load "$crash" --variant segv_tx_at --replay 20,3,3,private,full/8
+want 0 "sweep asix --replay of the state before segv_tx_at's"
+# shards of that sweep merge with the crash kept (it lost the crash: the
+# states fell short of the space's, exit 2 with no word of why). Rows of
+# (endpoint, sharing, len) go to shards by index mod 3: full/8's private
+# len 20 is row 20, in shard 3/3, full/64's row 25 + 20, in shard 1/3
+# (exit 1); shard 2/3 holds no row of len 20 (high/512: row 25 + 137 + 20)
+for k in 1 2 3; do
+	timeout 60 "$sweep" asix --quick --json --shard $k/3 --sharing private --load "$crash" \
+		--variant after,segv_tx_at --timeout 5 >"$tmp/shard$k.json" 2>/dev/null
+	rc=$?
+	want $((k != 2)) "sweep asix --shard $k/3 with segv_tx_at"
+done
+run "$sweep" merge "$tmp/shard1.json" "$tmp/shard2.json" "$tmp/shard3.json"
+want 1 "merge of shards in which a variant crashed"
+grep -Eq '^after: [1-9][0-9]* states' "$tmp/out" || fail "merge: after's row is missing"
+grep -Eq '^segv_tx_at: [1-9][0-9]* states' "$tmp/out" || fail "merge: segv_tx_at's row lost shard 2/3's states"
+has "crashed: .*, in the state 20,3,4,private,full/64 (usbnet v3.5), in shard 1/3; crashed: .*, in the state 20,3,4,private,full/8 (usbnet v3.5), in shard 3/3: no result" \
+	out "merge: the states"
+has "merge: segv_tx_at: crashed: " err "merge: stderr"
 
 # ... and on the receive side: a crashing rx_fixup (segv_rx) and one that
 # loops without a call into the model (spin_rx, which no step bound
@@ -95,7 +143,9 @@ has "  timed out after 1 s (killed), in the state 14,1,valid,whole,full/64" out 
 has "segv_rx: crashed: .*, in the state 19,3,valid,whole,full/64" err "sweep rx: stderr"
 run "$sweep" rx --quick --json --load "$crash" --variant segv_rx --timeout 2
 want 1 "sweep rx --json with a crashing plugin"
-has '"crashed" : "crashed: .*in the state 19,3,valid,whole,full/64"' out "sweep rx --json"
+has '"crashed" : "crashed: .*in the state 19,3,valid,whole,full/64 (usbnet v3.5)"' out \
+	"sweep rx --json"
+has '"crashed_state" : "19,3,valid,whole,full/64"' out "sweep rx --json: crashed_state"
 # --replay of that state: the same crash, the trace up to it, exit 1; the
 # state before it replays whole
 run "$sweep" rx --load "$crash" --variant segv_rx --replay 19,3,valid,whole,full/64
@@ -110,7 +160,7 @@ has "spin_rx: timed out after 1 s (killed), in the state 14,1,valid,whole" err \
 	"sweep rx --replay of a loop"
 run "$sweep" asix --load "$crash" --variant segv_tx --replay 60,0,4,private
 want 1 "sweep asix --replay of a crashing tx_fixup"
-has "segv_tx: crashed: .*, in the state 60,0,4,private" err "sweep asix --replay"
+has "segv_tx: crashed: .*, in the state 60,0,4,private (usbnet v3.5)" err "sweep asix --replay"
 
 # (--wide --host: the tables by row, as these checks read them)
 run "$bench" -q -r 1 --wide --host --dd-block-sizes 4K --dd-total-mib 1 --dd-file-mib 1 \

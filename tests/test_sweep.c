@@ -1031,6 +1031,54 @@ static void test_leak_is_a_finding(void **state)
 	km_sweep_result_free(r);
 }
 
+/* on_state: called once before each state, with its variant: a tool that
+ * sweeps a plugin's variant in a child names the state it crashed in */
+struct seen_states {
+	const struct km_usbnet_variant *v;
+	uint64_t calls;
+	struct km_sweep_state first, last;
+};
+
+static void count_state(void *arg, const struct km_usbnet_variant *v,
+			const struct km_sweep_state *st)
+{
+	struct seen_states *s = arg;
+
+	assert_ptr_equal(v, s->v);
+	if (!s->calls++)
+		s->first = *st;
+	s->last = *st;
+}
+
+static void test_on_state_names_each_state(void **state)
+{
+	const struct km_usbnet_variant *vs[] = { &km_asix_after, NULL };
+	struct seen_states seen = { .v = &km_asix_after };
+	struct km_sweep_config c = { .quick = true, .variants = vs,
+				     .sharings = 1u << KM_SWEEP_PRIVATE,
+				     .on_state = count_state, .on_state_arg = &seen };
+	struct km_sweep_result *r;
+
+	(void)state;
+	assert_int_equal(km_sweep_run(&c, &r), 0);
+	/* full/8, full/64, high/512: lengths 0 .. 2 x maxpacket + 8, each
+	 * with headroom 0..8 x tailroom default and 0..8 */
+	assert_int_equal(r->states, 90ull * ((2 * 8 + 9) + (2 * 64 + 9) + (2 * 512 + 9)));
+	assert_int_equal(seen.calls, r->states);
+	assert_int_equal(seen.first.speed, KM_USB_SPEED_FULL);
+	assert_int_equal(seen.first.maxpacket, 8);
+	assert_int_equal(seen.first.len, 0);
+	assert_int_equal(seen.first.headroom, 0);
+	assert_int_equal(seen.first.tailroom, KM_SWEEP_TAIL_DEFAULT);
+	assert_int_equal(seen.last.speed, KM_USB_SPEED_HIGH);
+	assert_int_equal(seen.last.maxpacket, 512);
+	assert_int_equal(seen.last.sharing, KM_SWEEP_PRIVATE);
+	assert_int_equal(seen.last.len, 2 * 512 + 8);
+	assert_int_equal(seen.last.headroom, 8);
+	assert_int_equal(seen.last.tailroom, 8);
+	km_sweep_result_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1051,6 +1099,7 @@ int main(void)
 		cmocka_unit_test(test_merge_refuses_bad_reports),
 		cmocka_unit_test(test_tx_trailing_pad_is_no_mismatch),
 		cmocka_unit_test(test_leak_is_a_finding),
+		cmocka_unit_test(test_on_state_names_each_state),
 	};
 
 	return cmocka_run_group_tests_name("test_sweep", tests, run_quick, free_quick);

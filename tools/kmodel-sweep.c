@@ -51,6 +51,7 @@ struct vresult {
 	guint64 states;
 	GArray *findings;	/* struct finding, first-seen order */
 	gchar *crashed;		/* a plugin's variant that crashed or timed out: why */
+	gchar *crashed_state;	/* ... in this state, as --replay takes it (or NULL) */
 };
 
 /* The space a run covers (part of) and which part: what a merge checks */
@@ -80,6 +81,7 @@ static void vresult_free(gpointer p)
 	g_array_free(v->findings, TRUE);
 	g_free(v->name);
 	g_free(v->crashed);
+	g_free(v->crashed_state);
 	g_free(v);
 }
 
@@ -307,6 +309,8 @@ static void print_json(const struct report *r)
 		member_int(b, "states", (gint64)v->states);
 		if (v->crashed)
 			member_str(b, "crashed", v->crashed);
+		if (v->crashed_state)
+			member_str(b, "crashed_state", v->crashed_state);
 		json_builder_set_member_name(b, "findings");
 		json_builder_begin_array(b);
 		for (guint f = 0; f < v->findings->len; f++) {
@@ -514,6 +518,27 @@ static bool parse_space(JsonObject *top, struct space *sp)
 
 /* fold one shard's JSON into @r; 0 or -1 (message printed). The shard's
  * space must be @r's (the first file's); @seen[k - 1] marks shards read. */
+/* a variant that crashed or timed out in shard @k of @n (@vo's "crashed",
+ * "crashed_state") onto @v: each shard's cause said, the first state kept;
+ * -1 for members that are not strings */
+static int merge_crashed(struct vresult *v, JsonObject *vo, unsigned int k, unsigned int n)
+{
+	const char *why = string_member(vo, "crashed"), *st = string_member(vo, "crashed_state");
+	gchar *had = v->crashed;
+
+	if ((json_object_has_member(vo, "crashed") && !why) ||
+	    (json_object_has_member(vo, "crashed_state") && !st))
+		return -1;
+	if (!why)
+		return 0;
+	v->crashed = had ? g_strdup_printf("%s; %s, in shard %u/%u", had, why, k, n)
+			 : g_strdup_printf("%s, in shard %u/%u", why, k, n);
+	g_free(had);
+	if (st && !v->crashed_state)
+		v->crashed_state = g_strdup(st);
+	return 0;
+}
+
 static int merge_file(struct report *r, const char *path, GPtrArray *seen)
 {
 	JsonParser *p = json_parser_new();
@@ -631,6 +656,11 @@ static int merge_file(struct report *r, const char *path, GPtrArray *seen)
 		vsum += (guint64)vstates;
 		v = report_variant(r, name);
 		v->states += (guint64)vstates;
+		if (merge_crashed(v, vo, sp.k, sp.n)) {
+			fprintf(stderr, PROG ": %s: %s: \"crashed\" or \"crashed_state\" is not a "
+				"string\n", path, name);
+			goto out;
+		}
 		rules = g_hash_table_new(g_str_hash, g_str_equal);
 		for (guint f = 0; f < json_array_get_length(fs); f++) {
 			JsonObject *fo = JSON_NODE_HOLDS_OBJECT(json_array_get_element(fs, f)) ?
@@ -725,7 +755,14 @@ struct sweep_job {
 	struct km_sweep_config cfg;
 	struct km_sweep_rx_config rx_cfg;
 	const struct km_usbnet_variant *v[2];	/* a child's variant */
-	struct km_sweep_rx_state *where;	/* a child's rx state, shared with us */
+	struct sweep_where *where;	/* a child's state, shared with us */
+};
+
+/* the state a child's sweep is in: the last it began (none: @begun 0) */
+struct sweep_where {
+	bool begun;
+	struct km_sweep_state tx;
+	struct km_sweep_rx_state rx;
 };
 
 /* is @v the library's (run here), not a plugin's (run in a child)? */
@@ -762,10 +799,23 @@ static int sweep_here(struct sweep_job *j, const struct km_usbnet_variant *const
 
 /* the child's on_state: the state about to run, where the parent reads it */
 static void note_state(void *arg, const struct km_usbnet_variant *v,
-		       const struct km_sweep_rx_state *st)
+		       const struct km_sweep_state *st)
 {
+	struct sweep_where *w = arg;
+
 	(void)v;
-	*(struct km_sweep_rx_state *)arg = *st;
+	w->tx = *st;
+	w->begun = true;
+}
+
+static void note_rx_state(void *arg, const struct km_usbnet_variant *v,
+			  const struct km_sweep_rx_state *st)
+{
+	struct sweep_where *w = arg;
+
+	(void)v;
+	w->rx = *st;
+	w->begun = true;
 }
 
 /* A plugin's variant swept in a forked child (km_tool_isolated()), so
@@ -781,9 +831,12 @@ static int sweep_child(void *arg, GByteArray *out)
 
 	j->cfg.progress = NULL;
 	j->rx_cfg.progress = NULL;
-	if (j->where) {
-		j->rx_cfg.on_state = note_state;
+	if (j->where && j->rx) {
+		j->rx_cfg.on_state = note_rx_state;
 		j->rx_cfg.on_state_arg = j->where;
+	} else if (j->where) {
+		j->cfg.on_state = note_state;
+		j->cfg.on_state_arg = j->where;
 	}
 	report_init(&r);
 	err = sweep_here(j, j->v, &r);
@@ -813,17 +866,41 @@ static int sweep_child(void *arg, GByteArray *out)
 	return 0;
 }
 
-/* an rx state as --replay takes it: LEN,FRAMES,MUTATION,SPLIT,SPEED/MAXPACKET */
-static gchar *rx_state_arg(const struct km_sweep_rx_state *st)
+/* @w's state as --replay takes it: rx LEN,FRAMES,MUTATION,SPLIT,SPEED/MAXPACKET;
+ * tx LEN,HEADROOM,TAILROOM|default,SHARING,SPEED/MAXPACKET */
+static gchar *state_arg(const struct sweep_where *w, bool rx)
 {
-	return g_strdup_printf("%u,%u,%s,%s,%s/%u", st->len, st->frames,
-			       km_sweep_rx_mutation_name(st->mutation),
-			       km_sweep_rx_split_name(st->split), km_usb_speed_name(st->speed),
-			       st->maxpacket);
+	const struct km_sweep_state *t = &w->tx;
+	const struct km_sweep_rx_state *x = &w->rx;
+	char tail[16];
+
+	if (rx)
+		return g_strdup_printf("%u,%u,%s,%s,%s/%u", x->len, x->frames,
+				       km_sweep_rx_mutation_name(x->mutation),
+				       km_sweep_rx_split_name(x->split),
+				       km_usb_speed_name(x->speed), x->maxpacket);
+	if (t->tailroom < 0)
+		g_strlcpy(tail, "default", sizeof(tail));
+	else
+		g_snprintf(tail, sizeof(tail), "%d", t->tailroom);
+	return g_strdup_printf("%u,%u,%s,%s,%s/%u", t->len, t->headroom, tail,
+			       km_sweep_sharing_name(t->sharing), km_usb_speed_name(t->speed),
+			       t->maxpacket);
+}
+
+/* what a plugin's variant @v that crashed or timed out (@why; NULL: no
+ * result) says, on its row and stderr alike: where -- the state @st, as
+ * --replay takes it (NULL: before its first), and the usbnet era its
+ * machines run -- so the user can replay it */
+static gchar *crash_text(const char *why, const struct km_usbnet_variant *v, const char *st)
+{
+	return g_strdup_printf("%s, %s%s (usbnet %s)", why ? why : "crashed: no result",
+			       st ? "in the state " : "before its first state", st ? st : "",
+			       km_usbnet_era_name(v->era));
 }
 
 /* Sweep the plugin variant @v isolated into @r; 0, 1 (it crashed or
- * timed out: its row says so, and for rx the state it was in) or 2 (the
+ * timed out: its row says so, with the state it was in) or 2 (the
  * sweep's error, printed) */
 static int sweep_isolated(const struct sweep_opts *o, const struct sweep_job *job,
 			  const struct km_usbnet_variant *v, struct report *r)
@@ -840,24 +917,21 @@ static int sweep_isolated(const struct sweep_opts *o, const struct sweep_job *jo
 	j.v[0] = v;
 	j.v[1] = NULL;
 	j.where = NULL;
-	if (j.rx)	/* the state the child runs, in a page it shares with us */
-		shared = mmap(NULL, sizeof(*j.where), PROT_READ | PROT_WRITE,
-			      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	/* the state the child runs, in a page it shares with us */
+	shared = mmap(NULL, sizeof(*j.where), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+		      -1, 0);
 	if (shared != MAP_FAILED) {
 		j.where = shared;
-		j.where->frames = 0;	/* no state begun */
+		j.where->begun = false;
 	}
 	if (km_tool_isolated((unsigned int)o->timeout, sweep_child, &j, b, &vr->crashed) < 0 ||
 	    b->len < sizeof(err)) {
-		if (!vr->crashed)
-			vr->crashed = g_strdup("crashed: no result");
-		if (j.where && j.where->frames) {
-			gchar *why = vr->crashed, *st = rx_state_arg(j.where);
+		gchar *why = vr->crashed, *st = j.where && j.where->begun ?
+						 state_arg(j.where, j.rx) : NULL;
 
-			vr->crashed = g_strdup_printf("%s, in the state %s", why, st);
-			g_free(st);
-			g_free(why);
-		}
+		vr->crashed = crash_text(why, v, st);
+		vr->crashed_state = st;
+		g_free(why);
 		fprintf(stderr, PROG ": %s: %s\n", v->name, vr->crashed);
 		if (j.where)
 			munmap(shared, sizeof(*j.where));
@@ -993,8 +1067,10 @@ static int replay_run(const struct sweep_opts *o, struct km_registry *reg,
 	b = g_byte_array_new();
 	if (km_tool_isolated((unsigned int)o->timeout, replay_child, (void *)j, b, &why) < 0 ||
 	    b->len < sizeof(found)) {
-		fprintf(stderr, PROG ": %s: %s, in the state %s\n", j->v->name,
-			why ? why : "crashed: no result", o->replay);
+		gchar *text = crash_text(why, j->v, o->replay);
+
+		fprintf(stderr, PROG ": %s: %s\n", j->v->name, text);
+		g_free(text);
 		g_free(why);
 		g_byte_array_free(b, TRUE);
 		*crashed = true;
@@ -1310,6 +1386,11 @@ static int merge_complete(const struct report *r, const GPtrArray *seen)
 	GString *missing = g_string_new(NULL);
 	guint nmissing = 0;
 	int rc = 0;
+	bool crashed = false;	/* a variant that did not run its states */
+
+	for (guint i = 0; i < r->variants->len; i++)
+		if (((const struct vresult *)g_ptr_array_index(r->variants, i))->crashed)
+			crashed = true;
 
 	for (guint k = 0; k < seen->len; k++)
 		if (!g_ptr_array_index(seen, k) && ++nmissing <= MERGE_MISSING_SHOWN)
@@ -1322,10 +1403,18 @@ static int merge_complete(const struct report *r, const GPtrArray *seen)
 		fprintf(stderr, PROG ": merge: missing shard%s %s\n", nmissing > 1 ? "s" : "",
 			missing->str);
 		rc = 2;
-	} else if (r->states != r->space.states) {
+	} else if (crashed ? r->states > r->space.states : r->states != r->space.states) {
 		fprintf(stderr, PROG ": merge: the shards hold %" G_GUINT64_FORMAT " states, the "
 			"space %" G_GUINT64_FORMAT "\n", r->states, r->space.states);
 		rc = 2;
+	} else if (crashed) {	/* its row says so; a failing merge, as the run was */
+		for (guint i = 0; i < r->variants->len; i++) {
+			const struct vresult *v = g_ptr_array_index(r->variants, i);
+
+			if (v->crashed)
+				fprintf(stderr, PROG ": merge: %s: %s\n", v->name, v->crashed);
+		}
+		rc = 1;
 	}
 	g_string_free(missing, TRUE);
 	return rc;
@@ -1348,7 +1437,7 @@ static int sweep_merge(const struct sweep_opts *o, int argc, char **argv)
 			rc = 2;
 	if (!rc)
 		rc = merge_complete(&r, seen);
-	if (!rc) {
+	if (rc < 2) {
 		r.space.k = r.space.n = 1;	/* the whole space */
 		report_sort(&r);
 		if (o->json)
@@ -1434,16 +1523,20 @@ int main(int argc, char **argv)
 		"example stays). It refuses a shard given twice, a missing one, one of\n"
 		"another space (N, --quick, variants or sharings differ), and a report that\n"
 		"is empty or does not add up (a variant or rule twice, a count past its\n"
-		"variant's states, variants' states not the report's), exit status 2.");
+		"variant's states, variants' states not the report's), exit status 2. A\n"
+		"plugin's variant that crashed or timed out in a shard keeps its row, with\n"
+		"each shard's cause and state (\"..., in shard 3/4\"), exit status 1.");
 	g_option_context_set_description(ctx,
 		"Shard over processes, e.g. with GNU parallel on one host: run\n"
 		"`parallel kmodel-sweep asix --json --shard {}/4 '>' shard-{}.json ::: 1 2 3 4`,\n"
 		"then `kmodel-sweep merge --json shard-*.json > sweep.json`.\n"
 		"\n"
 		"A plugin's variant is swept (or replayed) in a forked child: one that\n"
-		"crashes or runs past --timeout is named with the cause (rx: and the\n"
-		"state, as --replay takes it), the other variants' rows still print,\n"
-		"exit status 1.\n"
+		"crashes or runs past --timeout is named with the cause, the state it\n"
+		"was in, as --replay takes it, and the usbnet era (\"crashed: killed by\n"
+		"signal 11 (Segmentation fault), in the state 20,3,4,private,full/8\n"
+		"(usbnet v3.5)\"; JSON \"crashed\", \"crashed_state\"); the other\n"
+		"variants' rows still print, exit status 1.\n"
 		"\n"
 		"Exit status: 0 the sweep ran (findings are its output), 1 a plugin's\n"
 		"variant crashed or timed out (or, with --fail-on-findings, there is a\n"

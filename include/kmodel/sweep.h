@@ -124,6 +124,10 @@ struct km_sweep_variant_result {
  * @sharings: bit (1 << enum km_sweep_sharing) per sharing to run; 0: all.
  * @progress: called every few hundred thousand states with the states done
  *   and the shard's total (may be NULL); @progress_arg is passed back.
+ * @on_state, @on_state_arg: (appended) NULL, or called before each state
+ *   with its variant and the state (@tail_bytes not yet set): where a tool
+ *   that runs a plugin's variant in a child tells which state it crashed
+ *   in, as struct km_sweep_rx_config's.
  */
 struct km_sweep_config {
 	bool quick;
@@ -133,6 +137,9 @@ struct km_sweep_config {
 	void (*progress)(void *arg, uint64_t done, uint64_t total);
 	void *progress_arg;
 	/* appended members (versioning: km_sweep_run_sized()) */
+	void (*on_state)(void *arg, const struct km_usbnet_variant *v,
+			 const struct km_sweep_state *st);
+	void *on_state_arg;
 };
 /** The smallest config size km_sweep_run_sized() takes: the members of
  *  the first version. */

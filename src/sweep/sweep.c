@@ -559,6 +559,9 @@ int km_sweep_run_sized(const struct km_sweep_config *cfg, size_t cfg_size,
 						st.headroom = h;
 						for (int t = -1; t <= (int)rmax; t++) {
 							st.tailroom = t;
+							if (c.on_state)
+								c.on_state(c.on_state_arg,
+									   vs[vi], &st);
 							run_state(&r, &st);
 						}
 					}

@@ -22,6 +22,10 @@
  *   dd's write(2) ran shmem_write_end() past its page).
  * - "segv_tx", "spin_tx" (usbnet): after's tx_fixup, then a NULL
  *   dereference (on the first packet) or a loop.
+ * - "segv_tx_at" (usbnet): after's tx_fixup, but a NULL dereference on
+ *   an skb of 20 bytes with a headroom of 3 and a tailroom of 4 (the
+ *   transmit sweep's state 20,3,4,private,full/8 in kmodel-sweep asix
+ *   --quick's order, the first endpoint's: many states live before it).
  * - "segv_rx", "spin_rx" (usbnet, the receive side): before's rx_fixup,
  *   but a NULL dereference on a transfer of 68 bytes or more (in
  *   kmodel-sweep rx --quick's order the first is 3 frames of 19 bytes,
@@ -187,8 +191,15 @@ static struct km_skb *spin_tx_fixup(struct km_usbnet *dev, struct km_skb *skb, k
 	return (struct km_skb *)spin();
 }
 
-static struct km_usbnet_driver_info segv_info, spin_info;
-static struct km_usbnet_variant segv_tx, spin_tx;
+static struct km_skb *segv_at_tx_fixup(struct km_usbnet *dev, struct km_skb *skb, km_gfp_t flags)
+{
+	if (skb->len == 20 && km_skb_headroom(skb) == 3 && km_skb_tailroom(skb) == 4)
+		*(volatile unsigned char *)0 = 0;	/* SIGSEGV */
+	return after->info->tx_fixup(dev, skb, flags);
+}
+
+static struct km_usbnet_driver_info segv_info, spin_info, segv_at_info;
+static struct km_usbnet_variant segv_tx, spin_tx, segv_tx_at;
 
 static int add_tx(struct km_registry *reg, struct km_usbnet_variant *v,
 		  struct km_usbnet_driver_info *info, const char *name,
@@ -259,6 +270,7 @@ KM_PLUGIN_INIT(reg)
 		return -ENOENT;
 	if ((err = add_tx(reg, &segv_tx, &segv_info, "segv_tx", segv_tx_fixup)) ||
 	    (err = add_tx(reg, &spin_tx, &spin_info, "spin_tx", spin_tx_fixup)) ||
+	    (err = add_tx(reg, &segv_tx_at, &segv_at_info, "segv_tx_at", segv_at_tx_fixup)) ||
 	    (err = add_rx(reg, &segv_rx, &segv_rx_info, "segv_rx", segv_rx_fixup)))
 		return err;
 	return add_rx(reg, &spin_rx, &spin_rx_info, "spin_rx", spin_rx_fixup);
