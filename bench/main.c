@@ -424,22 +424,25 @@ static int scenario_rc(int err)
 	return err == 0 ? 0 : err == -EINVAL ? 2 : 1;
 }
 
-/* a row lost with its process: the values that name it and why, said on
- * stderr too */
-static void lost_row(struct km_table *t, const char *row, const char *failure,
+/* a row lost with its process: the values that name it and why (and,
+ * with @where, what its columns do not say: ", @where" in its error), said
+ * on stderr too */
+static void lost_row(struct km_table *t, const char *row, const char *failure, const char *where,
 		     const char *const *cols, const struct km_value *vals, size_t n)
 {
 	long r = km_table_append_row(t, NULL, 0);
 	gchar *why = g_strdup_printf("%s%s", g_str_has_prefix(failure, "crashed") ||
 				     g_str_has_prefix(failure, "timed out") ? "" : "crashed: ",
 				     failure);
-	struct km_value e = { .type = KM_VALUE_STRING, .s = why };
+	gchar *cell = where ? g_strdup_printf("%s, %s", why, where) : g_strdup(why);
+	struct km_value e = { .type = KM_VALUE_STRING, .s = cell };
 
 	for (size_t i = 0; r >= 0 && i < n; i++)
 		km_table_set_value(t, (size_t)r, cols[i], &vals[i]);
 	if (r >= 0)
 		km_table_set_value(t, (size_t)r, "error", &e);
 	fprintf(stderr, "kmodel-bench: %s: %s: the row fails, the others run\n", row, why);
+	g_free(cell);
 	g_free(why);
 }
 
@@ -464,7 +467,7 @@ static void dd_lost_row(struct km_table *t, const struct km_dd_opts *d, const st
 	gchar *row = g_strdup_printf("dd: %s on %s (%s), bs %lu", c->ops->name, c->machine->name,
 				     era, bs);
 
-	lost_row(t, row, failure, cols, vals, G_N_ELEMENTS(cols));
+	lost_row(t, row, failure, NULL, cols, vals, G_N_ELEMENTS(cols));
 	g_free(row);
 }
 
@@ -598,10 +601,13 @@ static int dd_scenario(const struct kb_opts *o, const struct km_registry *reg,
 }
 
 /* one iperf row lost: variant @v in @traffic (where it was, or the
- * first traffic kind when it died before a timed run: @w says which) */
-static void iperf_lost_row(struct km_table *t, const struct km_iperf_opts *io,
-			   const struct km_usbnet_variant *v, const char *traffic,
-			   const struct iso_where *w, const char *failure)
+ * first traffic kind when it died before a timed run: @w says which),
+ * named as a dd row is: the variant, the machine (the cost profile that
+ * prices its row, --profile or the one mapped to iperf, and the usbnet
+ * era the variant runs) and the case (the traffic kind, the timed run) */
+static void iperf_lost_row(struct km_table *t, const struct kb_opts *o,
+			   const struct km_iperf_opts *io, const struct km_usbnet_variant *v,
+			   const char *traffic, const struct iso_where *w, const char *failure)
 {
 	static const char *const cols[] = { "variant", "builtin", "traffic", "maxpacket",
 					    "packets" };
@@ -609,12 +615,19 @@ static void iperf_lost_row(struct km_table *t, const struct km_iperf_opts *io,
 		KV_S(v->name), KV_B(false), KV_S(traffic), KV_I(io->maxpacket),
 		KV_I((int64_t)io->packets),
 	};
-	gchar *row = w->runs ? g_strdup_printf("iperf: %s %s, after timed run %u of %u", v->name,
-					       traffic, w->run, w->runs) :
-			       g_strdup_printf("iperf: %s, before its first timed run", v->name);
+	const char *profile = o->profile ? o->profile : km_cost_profile_for(NULL);
+	gchar *when = w->runs ? g_strdup_printf("after timed run %u of %u began", w->run, w->runs)
+			      : g_strdup("before its first timed run");
+	gchar *machine = g_strdup_printf("%s (usbnet %s)", profile ? profile : "no profile",
+					 km_usbnet_era_name(v->era));
+	gchar *row = g_strdup_printf("iperf: %s on %s, %s, %s", v->name, machine, traffic, when);
+	gchar *where = g_strdup_printf("%s, on %s", when, machine);
 
-	lost_row(t, row, failure, cols, vals, G_N_ELEMENTS(cols));
+	lost_row(t, row, failure, where, cols, vals, G_N_ELEMENTS(cols));
+	g_free(where);
 	g_free(row);
+	g_free(machine);
+	g_free(when);
 }
 
 /* the value of column @col of row @r, a string, or "" */
@@ -716,7 +729,7 @@ static int iperf_scenario(const struct kb_opts *o, const struct km_registry *reg
 			} else if (!strcmp(in, tt)) {	/* lost where it died */
 				static const struct iso_where none;
 
-				iperf_lost_row(*out, io, v, in, w ? w : &none,
+				iperf_lost_row(*out, o, io, v, in, w ? w : &none,
 					       g_ptr_array_index(lost, i));
 				*crashed = 1;
 			}

@@ -176,9 +176,25 @@ grep -Eq '^segv\* +bbw +pre-5\.11 .* 4096 +fails: crashed: ' "$tmp/out" ||
 	fail "bench: no failing row for segv"
 has "dd: spin on bbw (pre-5.11), bs 4096: timed out after 2 s" err "bench: spin"
 grep -Eq '^spin\* +bbw .* 4096 +fails: timed out after 2 s' "$tmp/out" || fail "bench: no row for spin"
-has "iperf: segv_tx, before its first timed run: crashed: " err "bench: segv_tx"
-has "iperf: spin_tx, before its first timed run: timed out after 2 s" err "bench: spin_tx"
-grep -Eq '^segv_tx\* +tcp +fails: crashed: ' "$tmp/out" || fail "bench: no failing row for segv_tx"
+# (the machine: the profile that prices iperf's rows, and the usbnet era)
+has "iperf: segv_tx on beagleboard-xm-debug-slab (usbnet v3.5), tcp, before its first timed run: crashed: " \
+	err "bench: segv_tx"
+has "iperf: spin_tx on beagleboard-xm-debug-slab (usbnet v3.5), tcp, before its first timed run: timed out after 2 s" \
+	err "bench: spin_tx"
+grep -Eq '^segv_tx\* +tcp +fails: crashed: .*, before its first timed run, on beagleboard-xm-debug-slab \(usbnet v3\.5\)$' \
+	"$tmp/out" || fail "bench: no failing row for segv_tx naming its machine"
+# an iperf variant that dies in a later traffic kind's timed run: its row
+# there names it (segv_tx_late: tcp's 500 + 3 x 500 packets, tcp+tap's
+# warm-up of 500, then its 201st packet in tcp+tap's first timed run);
+# --profile names the machine
+run "$bench" -s iperf -q -r 3 --wide --host --iperf-packets 500 --load "$crash" \
+	--iperf-variants after,segv_tx_late --profile beaglebone-white --timeout 5
+want 1 "kmodel-bench iperf with a variant that crashes late"
+grep -Eq '^after +udp ' "$tmp/out" || fail "bench: segv_tx_late: after's udp row is missing"
+grep -Eq '^segv_tx_late\* +tcp\+tap +fails: crashed: .*, after timed run 1 of 3 began, on beaglebone-white \(usbnet v3\.5\)$' \
+	"$tmp/out" || fail "bench: segv_tx_late: no failing tcp+tap row naming its machine"
+has "iperf: segv_tx_late on beaglebone-white (usbnet v3.5), tcp+tap, after timed run 1 of 3 began: crashed: " \
+	err "bench: segv_tx_late on stderr"
 # a variant that lives through a trial of its row (warm-up, one timed and
 # the counted pass) and dies in the run proper: its row is isolated too
 # (a trial run alone then left the tool to die of SIGSEGV, exit 139)

@@ -22,6 +22,11 @@
  *   dd's write(2) ran shmem_write_end() past its page).
  * - "segv_tx", "spin_tx" (usbnet): after's tx_fixup, then a NULL
  *   dereference (on the first packet) or a loop.
+ * - "segv_tx_late" (usbnet): after's tx_fixup, but a NULL dereference
+ *   on its call past @SEGV_TX_LATE_AFTER: kmodel-bench iperf with
+ *   --iperf-packets 500 -r 3 sends tcp's warm-up (500) and timed runs
+ *   (3 x 500), tcp+tap's warm-up (500): it dies in tcp+tap's first timed
+ *   run.
  * - "segv_tx_at" (usbnet): after's tx_fixup, but a NULL dereference on
  *   an skb of 20 bytes with a headroom of 3 and a tailroom of 4 (the
  *   transmit sweep's state 20,3,4,private,full/8 in kmodel-sweep asix
@@ -39,6 +44,7 @@
 
 #define SEGV_AFTER 1000
 #define SEGV_LATE_AFTER 4000
+#define SEGV_TX_LATE_AFTER 2700
 
 static _Thread_local unsigned long calls;
 
@@ -198,8 +204,18 @@ static struct km_skb *segv_at_tx_fixup(struct km_usbnet *dev, struct km_skb *skb
 	return after->info->tx_fixup(dev, skb, flags);
 }
 
-static struct km_usbnet_driver_info segv_info, spin_info, segv_at_info;
-static struct km_usbnet_variant segv_tx, spin_tx, segv_tx_at;
+static unsigned long tx_calls;	/* a process per variant: the tool's child */
+
+static struct km_skb *segv_late_tx_fixup(struct km_usbnet *dev, struct km_skb *skb,
+					 km_gfp_t flags)
+{
+	if (++tx_calls > SEGV_TX_LATE_AFTER)
+		*(volatile unsigned char *)0 = 0;	/* SIGSEGV */
+	return after->info->tx_fixup(dev, skb, flags);
+}
+
+static struct km_usbnet_driver_info segv_info, spin_info, segv_at_info, segv_late_info;
+static struct km_usbnet_variant segv_tx, spin_tx, segv_tx_at, segv_tx_late;
 
 static int add_tx(struct km_registry *reg, struct km_usbnet_variant *v,
 		  struct km_usbnet_driver_info *info, const char *name,
@@ -271,6 +287,8 @@ KM_PLUGIN_INIT(reg)
 	if ((err = add_tx(reg, &segv_tx, &segv_info, "segv_tx", segv_tx_fixup)) ||
 	    (err = add_tx(reg, &spin_tx, &spin_info, "spin_tx", spin_tx_fixup)) ||
 	    (err = add_tx(reg, &segv_tx_at, &segv_at_info, "segv_tx_at", segv_at_tx_fixup)) ||
+	    (err = add_tx(reg, &segv_tx_late, &segv_late_info, "segv_tx_late",
+			  segv_late_tx_fixup)) ||
 	    (err = add_rx(reg, &segv_rx, &segv_rx_info, "segv_rx", segv_rx_fixup)))
 		return err;
 	return add_rx(reg, &spin_rx, &spin_rx_info, "spin_rx", spin_rx_fixup);
