@@ -305,8 +305,8 @@ static int iperf_variants(const struct kb_opts *o, const struct km_registry *reg
  * row (column error) naming the variant, the machine and the case.
  */
 struct iso_where {
-	char traffic[16];	/* iperf: the traffic kind being timed */
-	unsigned int run, runs;
+	char traffic[16];	/* iperf: the traffic kind set up or timed */
+	unsigned int run, runs;	/* the timed run begun (0: its setup, warm-up) */
 };
 
 struct iso_job {
@@ -317,6 +317,16 @@ struct iso_job {
 	const struct km_usbnet_variant *iperf_variant;
 	struct iso_where *where;	/* iperf: MAP_SHARED, or NULL */
 };
+
+static void iso_iperf_traffic(void *arg, const char *traffic)
+{
+	const struct iso_job *j = arg;
+
+	if (j->where) {
+		g_strlcpy(j->where->traffic, traffic, sizeof(j->where->traffic));
+		j->where->run = 0;
+	}
+}
 
 static void iso_iperf_progress(void *arg, const char *traffic, unsigned int run, unsigned int runs)
 {
@@ -347,6 +357,8 @@ static int iso_child(void *arg, GByteArray *out)
 
 		io.progress = iso_iperf_progress;
 		io.progress_arg = (void *)j;
+		io.on_traffic = iso_iperf_traffic;
+		io.on_traffic_arg = (void *)j;
 		err = km_iperf_run(&io, &j->iperf_variant, 1, &t);
 	}
 	mlen = err ? (guint32)strlen(km_last_error()) : 0;
@@ -604,7 +616,8 @@ static int dd_scenario(const struct kb_opts *o, const struct km_registry *reg,
  * first traffic kind when it died before a timed run: @w says which),
  * named as a dd row is: the variant, the machine (the cost profile that
  * prices its row, --profile or the one mapped to iperf, and the usbnet
- * era the variant runs) and the case (the traffic kind, the timed run) */
+ * era the variant runs) and the case (the traffic kind, and its setup and
+ * warm-up or the timed run last begun) */
 static void iperf_lost_row(struct km_table *t, const struct kb_opts *o,
 			   const struct km_iperf_opts *io, const struct km_usbnet_variant *v,
 			   const char *traffic, const struct iso_where *w, const char *failure)
@@ -616,8 +629,9 @@ static void iperf_lost_row(struct km_table *t, const struct kb_opts *o,
 		KV_I((int64_t)io->packets),
 	};
 	const char *profile = o->profile ? o->profile : km_cost_profile_for(NULL);
-	gchar *when = w->runs ? g_strdup_printf("after timed run %u of %u began", w->run, w->runs)
-			      : g_strdup("before its first timed run");
+	gchar *when = w->run ? g_strdup_printf("after timed run %u of %u began", w->run, w->runs) :
+		      w->traffic[0] ? g_strdup("in its setup or warm-up") :
+				      g_strdup("before its first traffic kind");
 	gchar *machine = g_strdup_printf("%s (usbnet %s)", profile ? profile : "no profile",
 					 km_usbnet_era_name(v->era));
 	gchar *row = g_strdup_printf("iperf: %s on %s, %s, %s", v->name, machine, traffic, when);
@@ -628,6 +642,13 @@ static void iperf_lost_row(struct km_table *t, const struct kb_opts *o,
 	g_free(row);
 	g_free(machine);
 	g_free(when);
+}
+
+/* the traffic kind a plugin's variant died in (@w: where its child was;
+ * none begun: the first of @traffics) */
+static const char *lost_in(const struct iso_where *w, const GPtrArray *traffics)
+{
+	return w && w->traffic[0] ? w->traffic : g_ptr_array_index(traffics, 0);
 }
 
 /* the value of column @col of row @r, a string, or "" */
@@ -702,6 +723,15 @@ static int iperf_scenario(const struct kb_opts *o, const struct km_registry *reg
 	}
 	if (here && !traffics->len)
 		g_ptr_array_add(traffics, "tcp");
+	/* and where a lost variant died, if no table has it (a variant alone
+	 * that died in tcp+tap lost its row, and the run exited 0) */
+	for (guint i = 0; here && i < vs->len; i++) {
+		const char *in = lost_in(where == MAP_FAILED ? NULL : &where[i], traffics);
+
+		if (g_ptr_array_index(lost, i) &&
+		    !g_ptr_array_find_with_equal_func(traffics, in, g_str_equal, NULL))
+			g_ptr_array_add(traffics, (gpointer)in);
+	}
 	used = g_new0(bool, here ? km_table_nrows(here) + 1 : 1);
 	if (here)
 		*out = km_table_new_like(here);
@@ -712,7 +742,7 @@ static int iperf_scenario(const struct kb_opts *o, const struct km_registry *reg
 			const struct km_usbnet_variant *v = g_ptr_array_index(vs, i);
 			const struct km_table *t = g_ptr_array_index(tables, i);
 			const struct iso_where *w = where == MAP_FAILED ? NULL : &where[i];
-			const char *in = w && w->runs ? w->traffic : g_ptr_array_index(traffics, 0);
+			const char *in = lost_in(w, traffics);
 
 			if (km_registry_builtin(reg, v)) {	/* its next row of this traffic */
 				for (size_t r = 0; r < km_table_nrows(here); r++)

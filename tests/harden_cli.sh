@@ -177,11 +177,11 @@ grep -Eq '^segv\* +bbw +pre-5\.11 .* 4096 +fails: crashed: ' "$tmp/out" ||
 has "dd: spin on bbw (pre-5.11), bs 4096: timed out after 2 s" err "bench: spin"
 grep -Eq '^spin\* +bbw .* 4096 +fails: timed out after 2 s' "$tmp/out" || fail "bench: no row for spin"
 # (the machine: the profile that prices iperf's rows, and the usbnet era)
-has "iperf: segv_tx on beagleboard-xm-debug-slab (usbnet v3.5), tcp, before its first timed run: crashed: " \
+has "iperf: segv_tx on beagleboard-xm-debug-slab (usbnet v3.5), tcp, in its setup or warm-up: crashed: " \
 	err "bench: segv_tx"
-has "iperf: spin_tx on beagleboard-xm-debug-slab (usbnet v3.5), tcp, before its first timed run: timed out after 2 s" \
+has "iperf: spin_tx on beagleboard-xm-debug-slab (usbnet v3.5), tcp, in its setup or warm-up: timed out after 2 s" \
 	err "bench: spin_tx"
-grep -Eq '^segv_tx\* +tcp +fails: crashed: .*, before its first timed run, on beagleboard-xm-debug-slab \(usbnet v3\.5\)$' \
+grep -Eq '^segv_tx\* +tcp +fails: crashed: .*, in its setup or warm-up, on beagleboard-xm-debug-slab \(usbnet v3\.5\)$' \
 	"$tmp/out" || fail "bench: no failing row for segv_tx naming its machine"
 # an iperf variant that dies in a later traffic kind's timed run: its row
 # there names it (segv_tx_late: tcp's 500 + 3 x 500 packets, tcp+tap's
@@ -195,6 +195,23 @@ grep -Eq '^segv_tx_late\* +tcp\+tap +fails: crashed: .*, after timed run 1 of 3 
 	"$tmp/out" || fail "bench: segv_tx_late: no failing tcp+tap row naming its machine"
 has "iperf: segv_tx_late on beaglebone-white (usbnet v3.5), tcp+tap, after timed run 1 of 3 began: crashed: " \
 	err "bench: segv_tx_late on stderr"
+# ... alone: no other table has tcp+tap (its row was lost, exit 0)
+run "$bench" -s iperf -q -r 3 --wide --host --iperf-packets 500 --load "$crash" \
+	--iperf-variants segv_tx_late --timeout 5
+want 1 "kmodel-bench iperf with a variant alone that crashes late"
+grep -Eq '^segv_tx_late\* +tcp\+tap +fails: crashed: .*, after timed run 1 of 3 began, on beagleboard-xm-debug-slab \(usbnet v3\.5\)$' \
+	"$tmp/out" || fail "bench: segv_tx_late alone: no failing tcp+tap row"
+# a receive side that dies in tcp-rx (--iperf-rx; segv_rx on a transfer
+# of 68 bytes or more, spin_rx at once): named there, not in udp, the
+# kind timed before it (named so, as timed run 1 of 1 of udp)
+run "$bench" -s iperf --iperf-rx -q -r 1 --wide --host --iperf-packets 100 --load "$crash" \
+	--iperf-variants before,segv_rx,spin_rx --timeout 2
+want 1 "kmodel-bench iperf --iperf-rx with a crashing and a looping rx_fixup"
+grep -Eq '^before +tcp-rx +100 +100 ' "$tmp/out" || fail "bench --iperf-rx: before's tcp-rx row"
+grep -Eq '^segv_rx\* +tcp-rx +fails: crashed: .*, in its setup or warm-up, on beagleboard-xm-debug-slab \(usbnet v3\.5\)$' \
+	"$tmp/out" || fail "bench --iperf-rx: no failing tcp-rx row for segv_rx"
+has "iperf: spin_rx on beagleboard-xm-debug-slab (usbnet v3.5), tcp-rx, in its setup or warm-up: timed out after 2 s" \
+	err "bench --iperf-rx: spin_rx"
 # a variant that lives through a trial of its row (warm-up, one timed and
 # the counted pass) and dies in the run proper: its row is isolated too
 # (a trial run alone then left the tool to die of SIGSEGV, exit 139)

@@ -651,6 +651,38 @@ static void test_table_across_processes(void **state)
 	km_table_free(t);
 }
 
+/* on_traffic: each traffic kind named before its setup and warm-up, and
+ * before its timed runs' progress: where a tool's child died */
+static void note_traffic(void *arg, const char *traffic)
+{
+	g_string_append_printf(arg, " setup %s", traffic);
+}
+
+static void note_run(void *arg, const char *traffic, unsigned int run, unsigned int runs)
+{
+	g_string_append_printf(arg, " %s %u/%u", traffic, run, runs);
+}
+
+static void test_iperf_on_traffic(void **state)
+{
+	const struct km_usbnet_variant *vs[2] = { km_usbnet_find("before"),
+						  km_usbnet_find("after") };
+	GString *seen = g_string_new(NULL);
+	struct km_iperf_opts o = { .packets = 20, .repeat = 2, .progress = note_run,
+				   .progress_arg = seen, .on_traffic = note_traffic,
+				   .on_traffic_arg = seen, .rx = true };
+	struct km_table *t;
+
+	(void)state;
+	assert_int_equal(km_iperf_run(&o, vs, 2, &t), 0);
+	/* both variants have a receive side: tcp-rx too */
+	assert_string_equal(seen->str, " setup tcp tcp 1/2 tcp 2/2 setup tcp+tap tcp+tap 1/2 "
+			    "tcp+tap 2/2 setup udp udp 1/2 udp 2/2 setup tcp-rx tcp-rx 1/2 "
+			    "tcp-rx 2/2");
+	km_table_free(t);
+	g_string_free(seen, TRUE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -666,6 +698,7 @@ int main(void)
 		cmocka_unit_test(test_iperf_plain_stores),
 		cmocka_unit_test(test_iperf_plain_store_in_payload),
 		cmocka_unit_test(test_table_across_processes),
+		cmocka_unit_test(test_iperf_on_traffic),
 	};
 
 	return cmocka_run_group_tests_name("test_scenario", tests, NULL, NULL);

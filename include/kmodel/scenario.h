@@ -302,6 +302,11 @@ static inline int km_dd_run(const struct km_dd_opts *opts, const struct km_dd_ca
  *             segments passed up byte for byte, and the receive path's
  *             work is in the row's events (urbs, skb_allocs, eth_rx_*,
  *             memcpy_bytes, ...). The MSS's frame must fit one URB.
+ * @on_traffic, @on_traffic_arg: (appended) NULL, or called with a traffic
+ *             kind's name before its rows' setup and warm-up (@progress
+ *             comes before each timed run after): where a tool that runs
+ *             a plugin's variant in a child tells which traffic kind it
+ *             died in.
  * Members are only appended: km_iperf_run() passes its size, and members
  * past it take their defaults.
  */
@@ -315,6 +320,8 @@ struct km_iperf_opts {
 	bool no_checker;
 	/* appended */
 	bool rx;
+	void (*on_traffic)(void *arg, const char *traffic);
+	void *on_traffic_arg;
 };
 
 /**

@@ -528,6 +528,8 @@ int km_iperf_run_sized(const struct km_iperf_opts *opts, size_t opts_size,
 			variants = vs;
 			n = k;
 		}
+		if (o.on_traffic && n)
+			o.on_traffic(o.on_traffic_arg, tt->name);
 		for (size_t v = 0; v < n && !err; v++) {
 			runs[v].v = variants[v];
 			runs[v].insn_fd = insn_fd;
