@@ -1182,7 +1182,7 @@ static int bench_main(int argc, char **argv)
 	}
 	if (rc)
 		goto out;
-	reg = km_tool_registry("kmodel-bench", o.load);
+	reg = km_tool_registry("kmodel-bench", o.load, o.timeout);
 	if (!reg) {
 		rc = 2;
 		goto out;

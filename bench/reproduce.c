@@ -1106,7 +1106,7 @@ int kb_reproduce(int argc, char **argv)
 	}
 	/* the seeds' own variants, built in: no --load (a plugin's variants
 	 * would price no figure) */
-	reg = km_tool_registry("kmodel-bench reproduce", NULL);
+	reg = km_tool_registry("kmodel-bench reproduce", NULL, 0);
 	if (!reg) {
 		rc = 1;
 		goto out;
@@ -1271,7 +1271,7 @@ int kb_reproduce_summary(FILE *fp, const char *profile)
 	R.profiles = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
 					   (GDestroyNotify)km_cost_profile_free);
 	R.figures = figures_new();
-	reg = load_profiles(&R) ? NULL : km_tool_registry("kmodel-bench", NULL);
+	reg = load_profiles(&R) ? NULL : km_tool_registry("kmodel-bench", NULL, 0);
 	if (reg && !run_scenarios(&R, reg, true, true)) {
 		predict_figures(&R);
 		write_summary(fp, &R);

@@ -4,7 +4,8 @@
 # checks the exact exit status (a crash is 128 + the signal, and a test
 # that checked only "non-zero" passed while the command crashed).
 set -uo pipefail
-check=$1 sweep=$2 bench=$3 crash=$4 selfload=$5 contract=$6
+check=$1 sweep=$2 bench=$3 crash=$4 selfload=$5 contract=$6 badinit_segv=$7 badinit_spin=$8
+kunit=$9 kunit_suite=${10}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "harden_cli: $*" >&2; exit 1; }
@@ -40,6 +41,26 @@ want 2 "merge of /dev/zero"
 run "$check" uaccess --load "$selfload"
 want 2 "a plugin that loads itself"
 has "already being loaded" err "a plugin that loads itself"
+
+# a plugin whose entry point crashes or loops: each tool tries the load in
+# a child, names the plugin and exits 2 (it died of SIGSEGV, exit 139, or
+# hung)
+for how in segv spin; do
+	eval "plugin=\$badinit_$how"
+	for cmd in "$check uaccess" "$sweep asix --quick" "$sweep rx --quick" \
+		   "$bench -s iperf -q -r 1 --iperf-packets 20" "$kunit $kunit_suite"; do
+		# shellcheck disable=SC2086 # the command's words
+		run $cmd --load "$plugin" --timeout 1
+		want 2 "$cmd with a plugin whose KM_PLUGIN_INIT ${how}s"
+		if [ $how = segv ]; then
+			has ": $plugin: its load (KM_PLUGIN_INIT, constructors) crashed: " err \
+				"$cmd: badinit_segv"
+		else
+			has ": $plugin: its load (KM_PLUGIN_INIT, constructors) timed out after 1 s (killed)" \
+				err "$cmd: badinit_spin"
+		fi
+	done
+done
 
 # A plugin's variant runs isolated (a forked child, --timeout): a crash
 # (segv) or a loop (spin) is a failing row naming the variant, the

@@ -20,6 +20,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -162,42 +163,6 @@ static inline void km_tool_print_version(const char *prog)
 	{ "load", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, (paths), \
 	  "Load a plugin: a shared object linking libkmodel.so whose KM_PLUGIN_INIT " \
 	  "entry point registers variants (kmodel/registry.h); repeatable", "PATH.so" }
-
-/* A registry of the built-in variants and those of the plugins @load
- * (NULL-terminated, may be NULL); NULL after printing why a plugin failed
- * to load. */
-static inline struct km_registry *km_tool_registry(const char *prog, char **load)
-{
-	struct km_registry *reg;
-	int err = km_registry_new(KM_REGISTRY_DEFAULT, &reg);
-
-	const char *failed = NULL;
-
-	for (char **p = load; !err && p && *p; p++)
-		if ((err = km_registry_load(reg, *p)))
-			failed = *p;
-	if (err) {
-		/* a bare name is searched for as dlopen() does, not in "." */
-		bool bare = failed && *failed && !strchr(failed, '/');
-
-		fprintf(stderr, "%s: %s%s%s%s\n", prog, km_last_error(),
-			bare ? " (a plugin in the current directory needs a path: --load ./" : "",
-			bare ? failed : "", bare ? ")" : "");
-		km_registry_free(reg);
-		return NULL;
-	}
-	/* a plugin's variant of one raw copy runs direct's for the other: say
-	 * so (what it leaves besides, clear_user and the rest, is the
-	 * kernel's default there too) */
-	for (const struct km_uaccess_ops *const *v = km_registry_uaccess(reg); *v; v++) {
-		const char *fb = km_registry_fallbacks(reg, *v);
-
-		if (fb && strstr(fb, "raw_copy_") && !km_registry_builtin(reg, *v))
-			fprintf(stderr, "%s: uaccess variant %s (%s) runs direct's for: %s\n", prog,
-				(*v)->name, km_registry_origin(reg, *v), fb);
-	}
-	return reg;
-}
 
 /* Read the file @path (@what for messages: "shard report", ...) whole into
  * *@text (g_free()), *@len bytes: a regular file only, opened O_NONBLOCK
@@ -386,6 +351,97 @@ static inline int km_tool_isolated(double timeout, km_tool_child_fn fn, void *ar
 	}
 	g_byte_array_remove_range(result, 0, sizeof(want));
 	return WEXITSTATUS(status);
+}
+
+/* km_tool_registry()'s trial load, in a child: the plugins of @load into
+ * a registry of its own, the one it is in marked in *@at (shared with
+ * the parent). Its stdout goes nowhere: an entry point's output is the
+ * parent's to print, once. */
+struct km_tool_trial {
+	char **load;
+	int *at;
+};
+
+static inline int km_tool_trial_load(void *arg, GByteArray *result)
+{
+	const struct km_tool_trial *t = arg;
+	struct km_registry *reg;
+	int fd = open("/dev/null", O_WRONLY);
+
+	(void)result;
+	if (fd >= 0) {
+		dup2(fd, STDOUT_FILENO);
+		close(fd);
+	}
+	if (km_registry_new(KM_REGISTRY_DEFAULT, &reg))
+		return 0;
+	for (char **p = t->load; *p; p++) {
+		*t->at = (int)(p - t->load);
+		if (km_registry_load(reg, *p))
+			break;	/* the parent's load says why */
+	}
+	return 0;	/* (the child exits: no dlclose(), no destructors) */
+}
+
+/* A registry of the built-in variants and those of the plugins @load
+ * (NULL-terminated, may be NULL); NULL after printing why a plugin failed
+ * to load. A plugin's entry point (KM_PLUGIN_INIT) and constructors are
+ * user code that runs at load: tried first in a child (km_tool_isolated(),
+ * @timeout seconds), so that one that crashes or loops is named and
+ * refused (the tool exits 2 as for any plugin that fails to load), never
+ * the tool killed by its signal. */
+static inline struct km_registry *km_tool_registry(const char *prog, char **load, double timeout)
+{
+	struct km_registry *reg;
+	int err;
+	const char *failed = NULL;
+
+	if (load && *load) {
+		int *at = mmap(NULL, sizeof(int), PROT_READ | PROT_WRITE,
+			       MAP_SHARED | MAP_ANONYMOUS, -1, 0), none = 0;
+		struct km_tool_trial t = { load, at == MAP_FAILED ? &none : at };
+		GByteArray *b = g_byte_array_new();
+		gchar *why;
+
+		*t.at = 0;
+		km_tool_isolated(timeout, km_tool_trial_load, &t, b, &why);
+		g_byte_array_free(b, TRUE);
+		if (why)
+			fprintf(stderr, "%s: %s: its load (KM_PLUGIN_INIT, constructors) %s\n", prog,
+				load[*t.at], why);
+		if (at != MAP_FAILED)
+			munmap(at, sizeof(int));
+		if (why) {
+			g_free(why);
+			return NULL;
+		}
+	}
+	err = km_registry_new(KM_REGISTRY_DEFAULT, &reg);
+
+	for (char **p = load; !err && p && *p; p++)
+		if ((err = km_registry_load(reg, *p)))
+			failed = *p;
+	if (err) {
+		/* a bare name is searched for as dlopen() does, not in "." */
+		bool bare = failed && *failed && !strchr(failed, '/');
+
+		fprintf(stderr, "%s: %s%s%s%s\n", prog, km_last_error(),
+			bare ? " (a plugin in the current directory needs a path: --load ./" : "",
+			bare ? failed : "", bare ? ")" : "");
+		km_registry_free(reg);
+		return NULL;
+	}
+	/* a plugin's variant of one raw copy runs direct's for the other: say
+	 * so (what it leaves besides, clear_user and the rest, is the
+	 * kernel's default there too) */
+	for (const struct km_uaccess_ops *const *v = km_registry_uaccess(reg); *v; v++) {
+		const char *fb = km_registry_fallbacks(reg, *v);
+
+		if (fb && strstr(fb, "raw_copy_") && !km_registry_builtin(reg, *v))
+			fprintf(stderr, "%s: uaccess variant %s (%s) runs direct's for: %s\n", prog,
+				(*v)->name, km_registry_origin(reg, *v), fb);
+	}
+	return reg;
 }
 
 /* The machines kmodel-check's conformance suite and kmodel-kunit boot, as

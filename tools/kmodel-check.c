@@ -728,7 +728,7 @@ int main(int argc, char **argv)
 				"[--kmap-strict MODE] [--json] "
 				"[-o FILE] [--show N] (see --help)\n");
 		rc = 2;
-	} else if (!(o.reg = reg = km_tool_registry("kmodel-check", o.load))) {
+	} else if (!(o.reg = reg = km_tool_registry("kmodel-check", o.load, o.timeout))) {
 		rc = 2;
 	} else {
 		rc = check_uaccess(&o);

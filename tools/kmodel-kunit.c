@@ -730,7 +730,7 @@ int main(int argc, char **argv)
 	if (km_tool_split_names("kmodel-kunit", "variant", variant_opt, &variants) ||
 	    km_tool_split_names("kmodel-kunit", "machine", machine_opt, &mnames))
 		goto out;
-	reg = km_tool_registry("kmodel-kunit", load);
+	reg = km_tool_registry("kmodel-kunit", load, timeout);
 	if (!reg)
 		goto out;
 	if (variants) {

@@ -1554,7 +1554,7 @@ int main(int argc, char **argv)
 	} else if (argc >= 2 && !strcmp(argv[1], "merge")) {
 		rc = sweep_merge(&o, argc, argv);
 	} else if (argc == 2 && !strcmp(argv[1], "rx")) {
-		if (!(reg = km_tool_registry(PROG, o.load)))
+		if (!(reg = km_tool_registry(PROG, o.load, o.timeout)))
 			rc = 2;
 		else
 			rc = sweep_rx(&o, reg);
@@ -1571,7 +1571,7 @@ int main(int argc, char **argv)
 				"[--shard K/N] [--variant NAME] [--sharing NAME] [--json] [--progress] | "
 				"kmodel-sweep merge [--json] FILE.json... (see --help)\n");
 		rc = 2;
-	} else if (!(reg = km_tool_registry(PROG, o.load))) {
+	} else if (!(reg = km_tool_registry(PROG, o.load, o.timeout))) {
 		rc = 2;
 	} else {
 		rc = sweep_asix(&o, reg);
