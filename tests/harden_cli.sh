@@ -61,6 +61,11 @@ for how in segv spin; do
 		fi
 	done
 done
+# ... the one that crashed, of two
+run "$sweep" asix --quick --load "$crash" --load "$badinit_segv"
+want 2 "a good plugin, then one whose KM_PLUGIN_INIT crashes"
+has ": $badinit_segv: its load (KM_PLUGIN_INIT, constructors) crashed: " err \
+	"the second of two plugins named"
 
 # A plugin's variant runs isolated (a forked child, --timeout): a crash
 # (segv) or a loop (spin) is a failing row naming the variant, the
