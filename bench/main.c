@@ -651,6 +651,49 @@ static const char *lost_in(const struct iso_where *w, const GPtrArray *traffics)
 	return w && w->traffic[0] ? w->traffic : g_ptr_array_index(traffics, 0);
 }
 
+/* iperf's traffic kinds, in the library's order (struct km_iperf_opts) */
+static const char *const iperf_kinds[] = { "tcp", "tcp+tap", "udp", "tcp-rx" };
+
+/* A plugin's variant (@j) died in traffic kind @in: its rows of the kinds
+ * before it -- which ran to their end, but their table died with the
+ * process -- run again, a kind per child; a table of them, or NULL. One
+ * that dies alone too is said, and left out. */
+static struct km_table *iperf_before(const struct iso_job *j, const char *in, GString *failed,
+				     int *rc)
+{
+	struct km_iperf_opts one = *j->iperf;
+	struct iso_job k = *j;
+	struct km_table *all = NULL;
+
+	k.iperf = &one;
+	k.where = NULL;
+	for (size_t i = 0; i < G_N_ELEMENTS(iperf_kinds) && strcmp(iperf_kinds[i], in); i++) {
+		struct km_table *t;
+		gchar *msg, *failure;
+		int e = 0;
+
+		one.traffic = iperf_kinds[i];
+		if (iso_run(&k, &t, &e, &msg, &failure)) {
+			fprintf(stderr, "kmodel-bench: iperf: %s, %s run again alone: %s: left out\n",
+				j->iperf_variant->name, iperf_kinds[i], failure);
+			g_free(failure);
+			continue;
+		}
+		if (e) {
+			scenario_error("iperf", e, msg, failed);
+			*rc = MAX(*rc, scenario_rc(e));
+		}
+		g_free(msg);
+		for (size_t r = 0; t && r < km_table_nrows(t); r++) {
+			if (!all)
+				all = km_table_new_like(t);
+			km_table_append_row(all, t, r);
+		}
+		km_table_free(t);
+	}
+	return all;
+}
+
 /* the value of column @col of row @r, a string, or "" */
 static const char *cell_str(const struct km_table *t, size_t r, const char *col)
 {
@@ -699,6 +742,9 @@ static int iperf_scenario(const struct kb_opts *o, const struct km_registry *reg
 			continue;
 		if (iso_run(&j, &t, &e, &msg, &failure)) {
 			g_ptr_array_index(lost, i) = failure;
+			if (j.where && j.where->traffic[0])
+				g_ptr_array_index(tables, i) = iperf_before(&j, j.where->traffic,
+									    failed, &rc);
 			continue;
 		}
 		if (e)
@@ -752,11 +798,13 @@ static int iperf_scenario(const struct kb_opts *o, const struct km_registry *reg
 						km_table_append_row(*out, here, r);
 						break;
 					}
-			} else if (t) {
-				for (size_t r = 0; r < km_table_nrows(t); r++)
+			} else {
+				for (size_t r = 0; t && r < km_table_nrows(t); r++)
 					if (!strcmp(cell_str(t, r, "traffic"), tt))
 						km_table_append_row(*out, t, r);
-			} else if (!strcmp(in, tt)) {	/* lost where it died */
+			}
+			if (!km_registry_builtin(reg, v) && g_ptr_array_index(lost, i) &&
+			    !strcmp(in, tt)) {	/* lost where it died */
 				static const struct iso_where none;
 
 				iperf_lost_row(*out, o, io, v, in, w ? w : &none,

@@ -212,11 +212,13 @@ grep -Eq '^segv_tx\* +tcp +fails: crashed: .*, in its setup or warm-up, on beagl
 # an iperf variant that dies in a later traffic kind's timed run: its row
 # there names it (segv_tx_late: tcp's 500 + 3 x 500 packets, tcp+tap's
 # warm-up of 500, then its 201st packet in tcp+tap's first timed run);
-# --profile names the machine
+# its tcp row, whose table died with the process, is run again alone and
+# kept; --profile names the machine
 run "$bench" -s iperf -q -r 3 --wide --host --iperf-packets 500 --load "$crash" \
 	--iperf-variants after,segv_tx_late --profile beaglebone-white --timeout 5
 want 1 "kmodel-bench iperf with a variant that crashes late"
 grep -Eq '^after +udp ' "$tmp/out" || fail "bench: segv_tx_late: after's udp row is missing"
+grep -Eq '^segv_tx_late\* +tcp +500 +500 ' "$tmp/out" || fail "bench: segv_tx_late: its tcp row is lost"
 grep -Eq '^segv_tx_late\* +tcp\+tap +fails: crashed: .*, after timed run 1 of 3 began, on beaglebone-white \(usbnet v3\.5\)$' \
 	"$tmp/out" || fail "bench: segv_tx_late: no failing tcp+tap row naming its machine"
 has "iperf: segv_tx_late on beaglebone-white (usbnet v3.5), tcp+tap, after timed run 1 of 3 began: crashed: " \

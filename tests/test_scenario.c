@@ -683,6 +683,25 @@ static void test_iperf_on_traffic(void **state)
 	g_string_free(seen, TRUE);
 }
 
+/* traffic: one kind's rows only; a kind iperf has not is refused */
+static void test_iperf_one_traffic(void **state)
+{
+	const struct km_usbnet_variant *vs[2] = { km_usbnet_find("before"),
+						  km_usbnet_find("after") };
+	struct km_iperf_opts o = { .packets = 20, .repeat = 1, .traffic = "tcp+tap" };
+	struct km_table *t;
+
+	(void)state;
+	assert_int_equal(km_iperf_run(&o, vs, 2, &t), 0);
+	assert_int_equal(km_table_nrows(t), 2);
+	for (size_t r = 0; r < 2; r++)
+		assert_string_equal(cell(t, r, "traffic")->s, "tcp+tap");
+	km_table_free(t);
+	o.traffic = "tcp+udp";
+	assert_int_equal(km_iperf_run(&o, vs, 2, &t), -EINVAL);
+	assert_null(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -699,6 +718,7 @@ int main(void)
 		cmocka_unit_test(test_iperf_plain_store_in_payload),
 		cmocka_unit_test(test_table_across_processes),
 		cmocka_unit_test(test_iperf_on_traffic),
+		cmocka_unit_test(test_iperf_one_traffic),
 	};
 
 	return cmocka_run_group_tests_name("test_scenario", tests, NULL, NULL);

@@ -307,6 +307,10 @@ static inline int km_dd_run(const struct km_dd_opts *opts, const struct km_dd_ca
  *             comes before each timed run after): where a tool that runs
  *             a plugin's variant in a child tells which traffic kind it
  *             died in.
+ * @traffic: (appended) NULL for every traffic kind, or the name of one
+ *             ("tcp", "tcp+tap", "udp", "tcp-rx" -- the last with @rx):
+ *             only its rows (another name: -EINVAL). A tool whose child
+ *             died in one kind runs the kinds before it again, one each.
  * Members are only appended: km_iperf_run() passes its size, and members
  * past it take their defaults.
  */
@@ -322,6 +326,7 @@ struct km_iperf_opts {
 	bool rx;
 	void (*on_traffic)(void *arg, const char *traffic);
 	void *on_traffic_arg;
+	const char *traffic;
 };
 
 /**

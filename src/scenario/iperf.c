@@ -478,6 +478,15 @@ int km_iperf_run_sized(const struct km_iperf_opts *opts, size_t opts_size,
 	if (o.mss > 65535 - 66 || o.repeat > 100)
 		return km_err(-EINVAL, "iperf: mss %u (1 .. %d) or repeat %u (1 .. 100) out of range",
 			      o.mss, 65535 - 66, o.repeat);
+	if (o.traffic) {
+		size_t ti = 0;
+
+		while (ti < G_N_ELEMENTS(traffics) && strcmp(traffics[ti].name, o.traffic))
+			ti++;
+		if (ti == G_N_ELEMENTS(traffics))
+			return km_err(-EINVAL, "iperf: no traffic kind \"%s\" (tcp, tcp+tap, udp, "
+				      "tcp-rx)", o.traffic);
+	}
 	/* the speed that has this bulk maxpacket (512 high, 1024 super) */
 	speed = o.maxpacket == 512 ? KM_USB_SPEED_HIGH :
 		o.maxpacket == 1024 ? KM_USB_SPEED_SUPER : KM_USB_SPEED_FULL;
@@ -516,6 +525,12 @@ int km_iperf_run_sized(const struct km_iperf_opts *opts, size_t opts_size,
 		const struct km_usbnet_variant *const *variants_all = variants;
 		size_t n_all = n;
 		int err = 0;
+
+		if (o.traffic && strcmp(o.traffic, tt->name)) {
+			g_free(runs);
+			g_free(vs);
+			continue;
+		}
 
 		/* tcp-rx: only with @rx, for the variants with a receive side */
 		if (tt->rx) {
