@@ -1163,7 +1163,8 @@ static int bench_main(int argc, char **argv)
 		"bad usage or the output could not be written (-o, --csv-dir), as\n"
 		"kmodel-check.\n\n"
 		"A plugin's variant's rows run in forked children (dd: a child per case,\n"
-		"then per block size if it dies; iperf: per variant): a row whose child\n"
+		"then per block size if it dies; iperf: per variant, then the traffic\n"
+		"kinds before the one it died in, per kind): a row whose child\n"
 		"crashes or runs past --timeout fails, its error column and stderr naming\n"
 		"the variant, machine and case, and the other rows run and print.");
 	g_option_context_add_main_entries(ctx, entries, NULL);
