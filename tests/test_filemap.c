@@ -456,6 +456,69 @@ static void test_partial_page_zeroed_and_truncate(void **state)
 	km_shmem_file_free(file);
 }
 
+/* The one-byte user accesses of the fault-in helpers run inside the
+ * CONFIG_CPU_SW_DOMAIN_PAN switch as the copies do: on ARM (v5.7
+ * arch/arm/include/asm/uaccess.h) __get_user_err() and __put_user_switch()
+ * wrap the access in uaccess_save_and_enable()/uaccess_restore(). write(2)
+ * faults in its source with fault_in_pages_readable() (one __get_user() a
+ * page it starts in, and one at the last byte when the range spills into a
+ * page the loop skipped: include/linux/pagemap.h), read(2) on a
+ * CONFIG_HIGHMEM kernel its destination with fault_in_pages_writeable()
+ * (copy_page_to_iter_iovec(), lib/iov_iter.c); each copy is one
+ * raw_copy_{from,to}_user() switch. The option depends on !ARM_LPAE, so a
+ * fast-GUP (LPAE) machine makes none. dd's buffer starts 8 bytes into a page. */
+static void fault_in_pan_switches(void **state, bool lpae)
+{
+	static const struct {
+		const char *name;
+		bool read, config_highmem;
+		size_t len;
+		uint64_t pan;	/* without fast GUP */
+	} rows[] = {
+		{ "write 512: one __get_user, one copy", false, false, 512, 2 },
+		{ "write 4096 over two pages: __get_user at both ends, one copy", false, false, 4096, 3 },
+		{ "read 512, CONFIG_HIGHMEM: one __put_user, one copy", true, true, 512, 2 },
+		{ "read 4096 over two pages, CONFIG_HIGHMEM: two __put_user, one copy", true, true,
+		  4096, 3 },
+		{ "read 512, no CONFIG_HIGHMEM: the copy only", true, false, 512, 1 },
+	};
+	struct km_fixture *f = *state;
+	unsigned long u = km_test_map(f, 0, 2, KM_PROT_READ | KM_PROT_WRITE) + 8;
+	struct km_shmem_file *file;
+	struct km_iov_iter it;
+	struct km_events ev;
+
+	fill_user(f, u, P, 0x11);
+	for (size_t r = 0; r < G_N_ELEMENTS(rows); r++) {
+		struct km_iovec iov = { u, rows[r].len };
+		uint64_t pos = 0;
+		long n;
+
+		assert_int_equal(km_shmem_file_new(f->m, &file), 0);
+		if (rows[r].read) {
+			km_iov_iter_init(&it, &iov, 1, rows[r].len);
+			assert_int_equal(km_shmem_write_iter(f->t, &km_uaccess_direct, file, &pos, &it),
+					 (long)rows[r].len);
+			pos = 0;
+		}
+		km_iov_iter_init(&it, &iov, 1, rows[r].len);
+		km_events_reset(f->m);
+		n = rows[r].read ? km_shmem_read_iter(f->t, &km_uaccess_direct, rows[r].config_highmem,
+						      file, &pos, &it)
+				 : km_shmem_write_iter(f->t, &km_uaccess_direct, file, &pos, &it);
+		km_events_get(f->m, &ev);
+		if (n != (long)rows[r].len || ev.uaccess_pan_switches != (lpae ? 0 : rows[r].pan))
+			fail_msg("%s (%s): %ld bytes, %llu PAN switches, expected %llu", rows[r].name,
+				 lpae ? "LPAE" : "no LPAE", n,
+				 (unsigned long long)ev.uaccess_pan_switches,
+				 (unsigned long long)(lpae ? 0 : rows[r].pan));
+		km_shmem_file_free(file);
+	}
+}
+
+static void test_fault_in_pan_switches(void **state) { fault_in_pan_switches(state, false); }
+static void test_fault_in_no_pan_with_lpae(void **state) { fault_in_pan_switches(state, true); }
+
 #define SLOW(fn) cmocka_unit_test_setup_teardown(fn, setup_slow, km_fixture_teardown)
 #define FAST(fn) cmocka_unit_test_setup_teardown(fn, setup_fast, km_fixture_teardown)
 
@@ -472,6 +535,8 @@ int main(void)
 		SLOW(test_fault_in_past_count_stays_in_segments),
 		SLOW(test_import_iovec),
 		SLOW(test_partial_page_zeroed_and_truncate),
+		SLOW(test_fault_in_pan_switches),
+		FAST(test_fault_in_no_pan_with_lpae),
 	};
 
 	return cmocka_run_group_tests_name("test_filemap", tests, registry_up, registry_down);

@@ -173,6 +173,9 @@ struct km_path_events {
 					 * uaccess_pan_switches (without fast_gup: not ARM_LPAE) */
 	uint64_t direct_clear;		/* a direct clear call: memset_calls, uaccess_pan_switches
 					 * (the same) */
+	uint64_t fault_in_byte;		/* a one-byte __get_user()/__put_user() of
+					 * fault_in_pages_{readable,writeable}():
+					 * uaccess_pan_switches (the same) */
 	uint64_t kmap_high_flush;	/* kmap of a highmem page to a slot: kmap_high, tlb_flushes */
 	uint64_t gup_fast_page;		/* a page pinned by gup_pte_range(): pt_walks,
 					 * get_page_calls, gup_fast_pages */

@@ -218,7 +218,7 @@ void km_events_get_sized(const struct km_machine *m, struct km_events *out, size
 	ev.memset_calls += p->direct_clear;
 	ev.uaccess_range_masks += p->direct_copy;
 	if (!m->cfg.fast_gup)	/* CPU_SW_DOMAIN_PAN depends on !ARM_LPAE */
-		ev.uaccess_pan_switches += p->direct_copy + p->direct_clear;
+		ev.uaccess_pan_switches += p->direct_copy + p->direct_clear + p->fault_in_byte;
 	ev.kmap_high += p->kmap_high_flush;
 	ev.tlb_flushes += p->kmap_high_flush;
 	ev.gup_fast_pages += p->gup_fast_page;

@@ -102,11 +102,16 @@ size_t km_iov_iter_single_seg_count(const struct km_iov_iter *i)
 }
 
 /* __get_user(c, uaddr) / __put_user(0, uaddr): a one-byte user access with
- * faults handled; 0 or -EFAULT */
+ * faults handled; 0 or -EFAULT. On ARM (arch/arm/include/asm/uaccess.h,
+ * v5.7: __get_user_err(), __put_user_switch()) each runs inside
+ * uaccess_save_and_enable()/uaccess_restore(), the CPU_SW_DOMAIN_PAN
+ * switch raw_copy_{from,to}_user() makes around a copy: counted as one
+ * more uaccess_pan_switches (on a kernel with the option: report.c) */
 static int user_byte(struct km_task *t, unsigned long uaddr, bool write)
 {
 	unsigned char c = 0;
 
+	KM_PATH_INC(t->m, fault_in_byte);
 	return km_user_access(t, uaddr, &c, 1, write) == 1 ? 0 : -EFAULT;
 }
 
