@@ -1004,11 +1004,13 @@ static int fail_fixup(struct km_usbnet *dev, struct km_skb *skb)
 static struct km_usbnet_driver_info fail_info = { .description = "fail",
 						  .rx_fixup = fail_fixup };
 
-/* Each transfer's kmalloc()s and kfree()s counted as the target's objects:
- * rx_submit() (usbnet.c, v3.5) gives the URB __netdev_alloc_skb_ip_align(
+/* Each transfer's kmalloc()s and kfree()s counted as the target's objects,
+ * mainline: rx_submit() gives the URB __netdev_alloc_skb_ip_align(
  * rx_urb_size), here usbnet_probe()'s hard_mtu 1514 (a bind that sets
- * none): SKB_DATA_ALIGN(1514 + NET_SKB_PAD 64 + NET_IP_ALIGN 2) +
- * SKB_DATA_ALIGN(192 bytes of skb_shared_info) = 1792 bytes, kmalloc-2048,
+ * none), counted as __alloc_skb()'s kmalloc (the model leaves mainline's
+ * page_frag_alloc() out: docs/receive.md): SKB_DATA_ALIGN(1514 +
+ * NET_SKB_PAD 64 + NET_IP_ALIGN 2) + SKB_DATA_ALIGN(192 bytes of
+ * skb_shared_info) = 1792 bytes, kmalloc-2048,
  * which rx_cleanup frees. The URB, a struct urb of 124 bytes on 32-bit ARM
  * (kmalloc-128), is usb_alloc_urb()'d for the first transfer only:
  * rx_complete() of a transfer with status 0 resubmits it with the next
@@ -1022,6 +1024,7 @@ static void test_rx_urb_kmalloc_events(void **state)
 
 	(void)state;
 	up_user(&f, &v, &fail_info);
+	f.dev->era = KM_USBNET_MAINLINE;
 	assert_int_equal(f.dev->rx_urb_size, 1514);
 	memset(urb, 0, 100);
 	for (int i = 0; i < 3; i++) {
@@ -1040,6 +1043,102 @@ static void test_rx_urb_kmalloc_events(void **state)
 		assert_int_equal(b.kfree_class[7] - a.kfree_class[7], 0);
 		assert_int_equal(b.kfree_class[11] - a.kfree_class[11], 1);
 	}
+	down(&f);
+}
+
+/* v3.5: rx_submit()'s __netdev_alloc_skb_ip_align(dev->net, size,
+ * GFP_ATOMIC) (usbnet.c, linux-3.5) takes netdev_alloc_frag() when
+ * `fragsz <= PAGE_SIZE && !(gfp_mask & __GFP_WAIT)` (net/core/skbuff.c,
+ * v3.5), fragsz = SKB_DATA_ALIGN(1514 + 64 + 2) + 192 = 1792: no kmalloc
+ * for the skb. The CPU's cache carves a page: two 1792-byte fragments fit
+ * in 4096, the third does not (put_page() of the cache's page, which the
+ * freed fragments left at 0, and alloc_page() of the next). Per transfer:
+ * a get_page() for the fragment and a put_page() when rx_cleanup frees
+ * it. */
+static void test_rx_urb_frag_events(void **state)
+{
+	static const struct {
+		uint64_t alloc, get, put, freed;
+	} want[] = {
+		{ 1, 1, 1, 0 },	/* a new page; the cache keeps it */
+		{ 0, 1, 1, 0 },	/* 3584 <= 4096: the same page */
+		{ 1, 1, 2, 1 },	/* 5376 > 4096: the old one goes */
+		{ 0, 1, 1, 0 },
+	};
+	struct km_events a, b;
+	struct km_usbnet_variant v;
+	struct fx f;
+
+	(void)state;
+	up_user(&f, &v, &fail_info);
+	assert_int_equal(f.dev->era, KM_USBNET_V3_5);
+	assert_int_equal(f.dev->rx_urb_size, 1514);
+	memset(urb, 0, 100);
+	for (size_t i = 0; i < G_N_ELEMENTS(want); i++) {
+		km_events_get(f.k.m, &a);
+		assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), 0);
+		km_events_get(f.k.m, &b);
+		/* the URB's kmalloc-128 the first time, nothing else */
+		assert_int_equal(b.kmalloc_calls - a.kmalloc_calls, i == 0);
+		assert_int_equal(b.kmalloc_class[11] - a.kmalloc_class[11], 0);
+		assert_int_equal(b.kfree_calls - a.kfree_calls, 0);
+		assert_int_equal(b.skb_allocs - a.skb_allocs, 1);
+		assert_int_equal(b.skb_frees - a.skb_frees, 1);
+		assert_int_equal(b.pages_allocated - a.pages_allocated, want[i].alloc);
+		assert_int_equal(b.get_page_calls - a.get_page_calls, want[i].get);
+		assert_int_equal(b.put_page_calls - a.put_page_calls, want[i].put);
+		assert_int_equal(b.pages_freed - a.pages_freed, want[i].freed);
+	}
+	down(&f);
+}
+
+/* __netdev_alloc_skb()'s page test at its edge (v3.5): rx_urb_size 3838
+ * makes SKB_DATA_ALIGN(3838 + 66) + 192 = 4096, a fragment; 3839 makes
+ * 3968 + 192 = 4160, __alloc_skb(): kmalloc-8192. And netdev_alloc_skb()
+ * with __GFP_WAIT (GFP_KERNEL) is __alloc_skb()'s at any size. */
+static void test_rx_netdev_frag_edge(void **state)
+{
+	static const struct {
+		const char *name;
+		size_t rx_urb_size;
+		uint64_t pages, kmalloc8192;
+	} rows[] = {
+		{ "fragsz 4096: a fragment", 3838, 1, 0 },
+		{ "fragsz 4160: kmalloc", 3839, 0, 1 },
+	};
+	struct km_events a, b;
+	struct km_usbnet_variant v;
+	struct km_skb *skb;
+	struct fx f;
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+		up_user(&f, &v, &fail_info);
+		f.dev->rx_urb_size = rows[i].rx_urb_size;
+		km_events_get(f.k.m, &a);
+		assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), 0);
+		km_events_get(f.k.m, &b);
+		print_message("%s\n", rows[i].name);
+		assert_int_equal(b.pages_allocated - a.pages_allocated, rows[i].pages);
+		assert_int_equal(b.kmalloc_class[13] - a.kmalloc_class[13], rows[i].kmalloc8192);
+		down(&f);
+	}
+	/* GFP_ATOMIC: SKB_DATA_ALIGN(60 + 64) + 192 = 320, a fragment;
+	 * GFP_KERNEL: kmalloc(320), kmalloc-512 */
+	up_user(&f, &v, &fail_info);
+	km_events_get(f.k.m, &a);
+	skb = km_netdev_alloc_skb(f.k.t, f.dev->net, 60, KM_GFP_ATOMIC);
+	assert_non_null(skb);
+	km_kfree_skb(skb);
+	km_events_get(f.k.m, &b);
+	assert_int_equal(b.pages_allocated - a.pages_allocated, 1);
+	assert_int_equal(b.kmalloc_calls - a.kmalloc_calls, 0);
+	skb = km_netdev_alloc_skb(f.k.t, f.dev->net, 60, KM_GFP_KERNEL);
+	assert_non_null(skb);
+	km_kfree_skb(skb);
+	km_events_get(f.k.m, &a);
+	assert_int_equal(a.pages_allocated - b.pages_allocated, 0);
+	assert_int_equal(a.kmalloc_class[9] - b.kmalloc_class[9], 1);
 	down(&f);
 }
 
@@ -1062,6 +1161,9 @@ static void test_rx_urb_resubmitted(void **state)
 	for (size_t e = 0; e < G_N_ELEMENTS(eras); e++) {
 		up_user(&f, &v, &fail_info);
 		f.dev->era = eras[e];
+		/* past a page: __alloc_skb()'s kmalloc in either era, which the
+		 * fault injection fails */
+		f.dev->rx_urb_size = 4096;
 		memset(urb, 0, 100);
 		km_events_get(f.k.m, &a);
 		assert_int_equal(km_usbnet_rx_urb(f.dev, urb, 100), 0);
@@ -1285,6 +1387,19 @@ static void test_iperf_rx_row(void **state)
 		assert_true(cell(t, r, "eth_rx_frames_per_packet")->d == 1.0);
 		/* the ACKs: one 66-byte frame out per two segments in */
 		assert_true(cell(t, r, "eth_frames_per_packet")->d == 0.5);
+		/* v3.5, net/core/skbuff.c: the URB's skb a fragment of
+		 * SKB_DATA_ALIGN(2048 + 64 + 2) + 192 = 2368 bytes, the frame's
+		 * copy (asix_rx_fixup()'s netdev_alloc_skb_ip_align()) one of
+		 * SKB_DATA_ALIGN(1514 + 2 + 64) + 192 = 1792: they do not share
+		 * a page (4160 > 4096), so each takes a new one (alloc_page(),
+		 * the cache's put_page() of the last) and holds it (get_page(),
+		 * put_page() at its free): no kmalloc-4096, no kmalloc-2048
+		 * for them */
+		assert_true(cell(t, r, "pages_allocated_per_packet")->d == 2.0);
+		assert_true(cell(t, r, "get_page_calls_per_packet")->d == 2.0);
+		assert_true(cell(t, r, "put_page_calls_per_packet")->d == 4.0);
+		assert_true(cell(t, r, "pages_freed_per_packet")->d == 2.0);
+		assert_true(cell(t, r, "kmalloc_class_12_per_packet")->d == 0.0);
 	}
 	assert_int_equal(rows, 1);
 	km_table_free(t);
@@ -1665,6 +1780,8 @@ int main(void)
 		cmocka_unit_test(test_rx_urb_nested),
 		cmocka_unit_test(test_rx_stale_bytes_poisoned),
 		cmocka_unit_test(test_rx_urb_kmalloc_events),
+		cmocka_unit_test(test_rx_urb_frag_events),
+		cmocka_unit_test(test_rx_netdev_frag_edge),
 		cmocka_unit_test(test_rx_urb_resubmitted),
 		cmocka_unit_test(test_rx_step_after_fixup),
 		cmocka_unit_test(test_checker_read_past_le64),

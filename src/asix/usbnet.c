@@ -420,7 +420,7 @@ int km_usbnet_rx(struct km_usbnet *dev, const void *buf, size_t len)
 	struct km_task *t = km_current();
 	const uint8_t *p = buf;
 	struct km_machine *m;
-	struct km_page *frag;
+	struct km_skb *skb;
 	size_t off = 0, mp;
 	int frames = 0, clones = 0, rc = 0;
 
@@ -431,17 +431,15 @@ int km_usbnet_rx(struct km_usbnet *dev, const void *buf, size_t len)
 	if (!t || t->m != m)
 		return km_err(-EINVAL, "usbnet_rx: no current task on the device's machine");
 	/* the URB the last transfer completed on (usbnet_rx.c), then
-	 * rx_submit()'s skb from a page fragment */
+	 * rx_submit()'s skb: v3.5's __netdev_alloc_skb_ip_align(), a page
+	 * fragment at this size (skbuff.c, as km_usbnet_rx_urb() of v3.5) */
 	if (!km_usbnet_rx_urb_get(t, dev))
 		return km_err(-ENOMEM, "usbnet_rx: no URB");
-	frag = km_alloc_page(m, 0);	/* netdev_alloc_frag()'s refill */
-	if (!frag) {	/* "no rx skb": rx_submit() frees the URB */
+	skb = km_skb_alloc_rx_urb(t, KM_USBNET_RX_URB_SIZE, 0, true);
+	if (!skb) {	/* "no rx skb": rx_submit() frees the URB */
 		km_usbnet_rx_urb_free(dev);
 		return km_err(-ENOMEM, "usbnet_rx: no page for the fragment");
 	}
-	km_get_page(m, frag);		/* the fragment's reference */
-	km_put_page(m, frag);		/* the cache's, dropped at the next refill */
-	KM_EV_INC(m, skb_allocs);		/* build_skb(): skbuff_head_cache */
 	KM_EV_INC(m, urbs);			/* usb_submit_urb() */
 	/* the device's transfer: a short packet or a ZLP ends it */
 	mp = dev->maxpacket;
@@ -474,9 +472,10 @@ int km_usbnet_rx(struct km_usbnet *dev, const void *buf, size_t len)
 		frames++;
 	}
 	/* the stack consumes each frame; the URB's own skb, passed up or not
-	 * (usbnet's rx_cleanup), is freed too: every skb once */
-	KM_EV_ADD(m, skb_frees, 1 + (uint64_t)clones);
-	km_put_page(m, frag);		/* the last skb's skb_release_data() */
+	 * (usbnet's rx_cleanup), is freed too: every skb once, the fragment's
+	 * page reference with the last */
+	KM_EV_ADD(m, skb_frees, (uint64_t)clones);
+	km_kfree_skb(skb);
 	/* rx_complete() resubmitted the URB with the next skb: kept */
 	return rc ? rc : frames;
 }

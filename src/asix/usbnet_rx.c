@@ -495,7 +495,10 @@ int km_usbnet_rx_urb(struct km_usbnet *dev, const void *buf, size_t len)
 	 * the first time), then rx_submit()'s skb */
 	if (!km_usbnet_rx_urb_get(t, dev))
 		return km_err(-ENOMEM, "usbnet_rx_urb: no urb");
-	skb = km_skb_alloc_rx_urb(t, (unsigned int)dev->rx_urb_size, RX_GUARD);
+	/* __netdev_alloc_skb_ip_align(dev->net, size, GFP_ATOMIC): v3.5's a
+	 * page fragment up to a page, mainline's counted as __alloc_skb()'s
+	 * kmalloc (its page_frag_alloc() is not modelled: docs/receive.md) */
+	skb = km_skb_alloc_rx_urb(t, (unsigned int)dev->rx_urb_size, RX_GUARD, !mainline);
 	if (!skb) {	/* "no rx skb": EVENT_RX_MEMORY, the URB freed */
 		km_usbnet_rx_urb_free(dev);
 		return km_err(-ENOMEM, "usbnet_rx_urb: no rx skb");

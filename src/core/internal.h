@@ -332,6 +332,9 @@ void km_kfree_machine(struct km_machine *m, const void *obj);
  * lookup of its slab; anything but a live object goes the way of
  * km_kfree_machine() */
 void km_kfree_obj(struct km_machine *m, const void *obj);
+/* host memory from the slabs that the target does not kmalloc (a page
+ * fragment's bytes): no events; km_kfree_obj() frees it uncounted */
+void *km_kmalloc_host(struct km_machine *m, size_t size);
 /* ksize() of @obj, what a successful kmalloc() just returned (not
  * ZERO_SIZE_PTR): its bucket, without a lookup */
 size_t km_ksize_obj(const void *obj);

@@ -35,6 +35,8 @@
 #define OBJ_FREE 0x6b6d4652u	/* "kmFR" */
 #define NR_CLASSES KM_NR_KMALLOC_CLASSES
 #define SLAB_BYTES (64 * 1024)	/* a slab holds at least one object */
+/* arm_cls of host memory the target does not kmalloc (km_kmalloc_host()) */
+#define ARM_CLS_NONE 0xffffu
 
 struct obj_hdr {
 	uint32_t magic;
@@ -479,6 +481,25 @@ void *km_kmalloc(struct km_task *t, size_t size, km_gfp_t flags)
 	return km_kmalloc_arm(t, size, size, flags);
 }
 
+/* Host memory from the slabs for bytes the target does not kmalloc (a
+ * page fragment's: netdev_alloc_frag()): no events, no fault injection;
+ * km_kfree_obj() takes it back uncounted. NULL for 0 bytes or past
+ * KMALLOC_MAX_SIZE. */
+void *km_kmalloc_host(struct km_machine *m, size_t size)
+{
+	struct km_slab *s = m->slab;
+	size_t bucket;
+	unsigned int cls;
+
+	if (size == 0 || size > kmalloc_max_size(m))
+		return NULL;
+	bucket = size_roundup(m, size);
+	cls = size_class(bucket);
+	if (!s->freelist[cls])
+		new_slab(s, cls, bucket, km_traffic_bytes(m));
+	return take(m, s->freelist[cls], cls, bucket, ARM_CLS_NONE);
+}
+
 void km_kfree(struct km_task *t, const void *obj)
 {
 	if (__builtin_expect(!t, 0)) {
@@ -505,7 +526,7 @@ static inline void free_counted(struct km_machine *m, struct obj_hdr *h)
 {
 	if (__builtin_expect(h->arm_cls == h->cls, 1))
 		KM_PATH_INC(m, kfree_cls[h->cls]);
-	else
+	else if (h->arm_cls != ARM_CLS_NONE)
 		count_kfree_arm(m, h);
 	give_back(m, h);
 }

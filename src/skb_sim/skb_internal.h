@@ -43,10 +43,14 @@ struct km_skb_watch {
 #define KM_NET_IP_ALIGN 2u
 
 /* usbnet's rx URB skb (src/asix/usbnet_rx.c): the geometry of
- * __netdev_alloc_skb_ip_align(dev, @size) (end at SKB_DATA_ALIGN(NET_SKB_PAD
- * + NET_IP_ALIGN + @size), data reserved both), in a kmalloc object @guard
- * bytes longer, so a driver's read past the end stays in host memory */
-struct km_skb *km_skb_alloc_rx_urb(struct km_task *t, unsigned int size, unsigned int guard);
+ * __netdev_alloc_skb_ip_align(dev, @size, GFP_ATOMIC) (end at
+ * SKB_DATA_ALIGN(NET_SKB_PAD + NET_IP_ALIGN + @size), data reserved both),
+ * in host memory @guard bytes longer, so a driver's read past the end
+ * stays in host memory. @frag: v3.5's choice -- a page fragment
+ * (netdev_alloc_frag()'s events) when it fits a page, else __alloc_skb()'s
+ * kmalloc; false: the kmalloc always */
+struct km_skb *km_skb_alloc_rx_urb(struct km_task *t, unsigned int size, unsigned int guard,
+				   bool frag);
 
 /* usbnet_rx.c: the receive path's read check (KM_R_RX_READ_PAST) of @n
  * bytes at @p, while a URB is being processed on @m (nothing otherwise) */

@@ -48,6 +48,10 @@ struct km_skb_state {
 	const void *hint;
 	bool nocheck;			/* km_skb_set_checker(m, false) */
 	struct km_skb_watch *watch;	/* a harness's watch for plain stores, or NULL */
+	/* the CPU's netdev_alloc_cache (net/core/skbuff.c, v3.5): its page
+	 * (the cache's reference) and the next fragment's offset */
+	struct km_page *frag_page;
+	unsigned int frag_offset;
 };
 
 #define SKB_LIVE 0x736b4c56u	/* "skLV" */
@@ -64,6 +68,9 @@ struct buf_priv {
 	uint32_t magic;
 	unsigned char *obj;	/* the kmalloc object (== head at allocation) */
 	size_t ksize;		/* its usable bytes */
+	/* a page fragment's buffer (netdev_alloc_frag()): the page it holds a
+	 * reference on; its bytes are host memory (km_kmalloc_host()) */
+	struct km_page *frag;
 	GList link;		/* in m->skb->buf_free while freed (data: this) */
 };
 
@@ -241,6 +248,7 @@ static inline struct buf_priv *buf_alloc_arm(struct km_task *t, uint64_t bytes, 
 	b->sh = (struct km_skb_shared_info){ .dataref = 1 };
 	b->obj = obj;
 	b->ksize = km_ksize_obj(obj);
+	b->frag = NULL;
 	/* the shared-info area: zeroed, so reads past end are deterministic
 	 * (the whole object when it is smaller: a pskb_expand_head() that
 	 * will refuse it) */
@@ -272,9 +280,84 @@ static struct buf_priv *buf_new(struct km_task *t, uint64_t size, km_gfp_t gfp)
 	return buf_alloc(t, data_align(m, (size_t)size) + shinfo_space(m), gfp);
 }
 
+/*
+ * netdev_alloc_frag(@fragsz) (net/core/skbuff.c, v3.5): the CPU's cache
+ * carves its page front to back, a reference per fragment; a fragment that
+ * does not fit drops the cache's reference and takes a new page
+ * (`if (nc->offset + fragsz > PAGE_SIZE) { put_page(nc->page); goto
+ * refill; }`, alloc_page(GFP_ATOMIC | __GFP_COLD)). Return: the page, or
+ * NULL when none can be had.
+ */
+static struct km_page *netdev_alloc_frag(struct km_machine *m, unsigned int fragsz)
+{
+	struct km_skb_state *s = m->skb;
+
+	if (s->frag_page && s->frag_offset + fragsz > m->page_size) {
+		km_put_page(m, s->frag_page);
+		s->frag_page = NULL;
+	}
+	if (!s->frag_page) {
+		s->frag_page = km_alloc_page(m, KM_GFP_ATOMIC);
+		s->frag_offset = 0;
+		if (!s->frag_page)
+			return NULL;
+	}
+	s->frag_offset += fragsz;
+	km_get_page(m, s->frag_page);
+	return s->frag_page;
+}
+
+/* A data buffer of build_skb(netdev_alloc_frag(@fragsz), @fragsz): the
+ * fragment's events, @host bytes of host memory (>= @fragsz: a read guard
+ * behind it). NULL when no page can be had. */
+static struct buf_priv *buf_frag(struct km_task *t, unsigned int fragsz, size_t host)
+{
+	struct km_machine *m = t->m;
+	struct km_page *pg = netdev_alloc_frag(m, fragsz);
+	unsigned char *obj;
+	struct buf_priv *b;
+
+	if (!pg) {
+		km_set_error("netdev_alloc_frag: no page");
+		return NULL;
+	}
+	obj = km_kmalloc_host(m, host);
+	if (!obj) {
+		km_put_page(m, pg);
+		km_set_error("netdev_alloc_frag: no host memory for %zu bytes", host);
+		return NULL;
+	}
+	b = cache_get(&m->skb->buf_free, m->skb->buf_all, sizeof(*b), offsetof(struct buf_priv, link));
+	b->magic = SKB_LIVE;
+	b->sh = (struct km_skb_shared_info){ .dataref = 1 };
+	b->obj = obj;
+	b->ksize = fragsz;	/* build_skb(): end from frag_size */
+	b->frag = pg;
+	memset(obj + fragsz - shinfo_space(m), 0, shinfo_space(m));
+	m->skb->buf_nlive++;
+	return b;
+}
+
+/* __netdev_alloc_skb()'s choice (v3.5): a page fragment when `fragsz <=
+ * PAGE_SIZE && !(gfp_mask & __GFP_WAIT)`, fragsz = SKB_DATA_ALIGN(@len)
+ * + SKB_DATA_ALIGN(sizeof(struct skb_shared_info)), @len with its
+ * NET_SKB_PAD */
+static inline bool netdev_frag_fits(const struct km_machine *m, uint64_t len, km_gfp_t gfp,
+				    unsigned int *fragsz)
+{
+	uint64_t f = (uint64_t)data_align(m, (size_t)MIN(len, (uint64_t)UINT_MAX)) +
+		     shinfo_space(m);
+
+	*fragsz = (unsigned int)MIN(f, (uint64_t)UINT_MAX);
+	return f <= m->page_size && !(gfp & KM_GFP_DIRECT_RECLAIM);
+}
+
 static inline void buf_free(struct km_machine *m, struct buf_priv *b)
 {
 	km_kfree_obj(m, b->obj);
+	/* skb_free_head() of a fragment: put_page(virt_to_head_page(head)) */
+	if (b->frag)
+		km_put_page(m, b->frag);
 	b->obj = NULL;
 	b->magic = SKB_FREE;
 	m->skb->buf_nlive--;
@@ -337,7 +420,7 @@ struct km_skb *km_netdev_alloc_skb(struct km_task *t, const struct km_net_device
 				   unsigned int len, km_gfp_t gfp)
 {
 	struct km_skb *skb;
-	unsigned int pad;
+	unsigned int pad, fragsz;
 
 	(void)dev;
 	if (!t) {
@@ -349,24 +432,35 @@ struct km_skb *km_netdev_alloc_skb(struct km_task *t, const struct km_net_device
 		km_set_error("netdev_alloc_skb: %u bytes", len);
 		return NULL;
 	}
-	skb = km_alloc_skb(t, len + pad, gfp);
+	if (netdev_frag_fits(t->m, (uint64_t)len + pad, gfp, &fragsz)) {
+		struct buf_priv *b = buf_frag(t, fragsz, fragsz);
+
+		skb = b ? skb_on(t->m, b) : NULL;
+	} else {
+		skb = km_alloc_skb(t, len + pad, gfp);
+	}
 	if (skb)
 		skb->data = skb->tail = skb->head + pad;	/* skb_reserve(NET_SKB_PAD) */
 	return skb;
 }
 
-struct km_skb *km_skb_alloc_rx_urb(struct km_task *t, unsigned int size, unsigned int guard)
+struct km_skb *km_skb_alloc_rx_urb(struct km_task *t, unsigned int size, unsigned int guard,
+				   bool frag)
 {
-	unsigned int pad = km_skb_net_pad(t->m) + KM_NET_IP_ALIGN;
+	unsigned int pad = km_skb_net_pad(t->m) + KM_NET_IP_ALIGN, fragsz;
 	struct km_skb *skb;
 
 	struct buf_priv *b;
 
 	if (size > UINT_MAX / 2 - pad - guard)
 		return NULL;
-	/* the events of the kernel's object, kmalloc'ed with the guard */
-	b = buf_alloc_arm(t, data_align(t->m, pad + size + guard) + shinfo_space(t->m),
-			  data_align(t->m, pad + size) + shinfo_space(t->m), KM_GFP_ATOMIC);
+	if (frag && netdev_frag_fits(t->m, (uint64_t)pad + size, KM_GFP_ATOMIC, &fragsz))
+		/* the fragment's events; its host bytes with the guard */
+		b = buf_frag(t, fragsz, (size_t)fragsz + guard);
+	else
+		/* the events of the kernel's object, kmalloc'ed with the guard */
+		b = buf_alloc_arm(t, data_align(t->m, pad + size + guard) + shinfo_space(t->m),
+				  data_align(t->m, pad + size) + shinfo_space(t->m), KM_GFP_ATOMIC);
 	skb = b ? skb_on(t->m, b) : NULL;
 	if (skb) {
 		/* build_skb() of the fragment: end at SKB_DATA_ALIGN(length +
@@ -1514,6 +1608,14 @@ int km_skb_check_leaks(struct km_machine *m)
 {
 	int n = 0;
 	char st[160];
+
+	/* the netdev_alloc_cache's own reference is the CPU's, not a leak:
+	 * dropped, so the page allocator's check sees the fragments' alone
+	 * (the next fragment takes a new page) */
+	if (m->skb && m->skb->frag_page) {
+		km_put_page(m, m->skb->frag_page);
+		m->skb->frag_page = NULL;
+	}
 
 	for (guint i = 0; m->skb && i < m->skb->all->len; i++) {
 		struct skb_priv *p = g_ptr_array_index(m->skb->all, i);
