@@ -247,8 +247,20 @@ static void rx_only_notice(const struct km_usbnet_variant *v)
 		   "parses its bulk-out); see kmodel-sweep rx\n", v->name);
 }
 
+/* a variant the library has built in: the registry's, or a built-in
+ * receive variant (km_usbnet_rx_variants(): ax88179's and mainline asix's
+ * transmit side with an earlier rx_fixup), which is not in the registry */
+static bool iperf_builtin(const struct km_registry *reg, const struct km_usbnet_variant *v)
+{
+	return km_registry_builtin(reg, v) ||
+	       (!km_registry_find_usbnet(reg, v->name) && km_usbnet_find_any(v->name) == v);
+}
+
 /* the iperf variants: --iperf-variants, or every usbnet variant of the
- * registry that meets a device of this maxpacket */
+ * registry that meets a device of this maxpacket. A built-in receive
+ * variant only by name, with --iperf-rx (its tcp-rx row alone): by
+ * default their rows would fail the run on the findings their ports keep
+ * (ax88179-v5.7 passes every frame up 2 bytes long) */
 static int iperf_variants(const struct kb_opts *o, const struct km_registry *reg, GPtrArray *out)
 {
 	unsigned int mp = (unsigned int)o->iperf_maxpacket;
@@ -280,7 +292,12 @@ static int iperf_variants(const struct kb_opts *o, const struct km_registry *reg
 	for (gchar **n = names; n && *n; n++) {
 		const struct km_usbnet_variant *v = km_registry_find_usbnet(reg, *n);
 
-		if (!v) {
+		if (!v && (v = km_usbnet_find_any(*n)) && !o->iperf_rx) {
+			/* a built-in receive variant: its one row is tcp-rx */
+			g_printerr("kmodel-bench: --iperf-variants: %s is a built-in receive variant: "
+				   "its only iperf row is tcp-rx; add --iperf-rx\n", *n);
+			rc = 2;
+		} else if (!v) {
 			km_tool_unknown_variant("kmodel-bench", reg, true, *n);
 			rc = 2;
 		} else if (!km_usbnet_variant_has_tx_dev(v)) {
@@ -724,7 +741,7 @@ static int iperf_scenario(const struct kb_opts *o, const struct km_registry *reg
 	g_ptr_array_set_size(tables, vs->len);
 	g_ptr_array_set_size(lost, vs->len);
 	for (guint i = 0; i < vs->len; i++)
-		if (km_registry_builtin(reg, g_ptr_array_index(vs, i)))
+		if (iperf_builtin(reg, g_ptr_array_index(vs, i)))
 			g_ptr_array_add(builtin, g_ptr_array_index(vs, i));
 	err = km_iperf_run(io, (const struct km_usbnet_variant *const *)builtin->pdata, builtin->len,
 			   &here);
@@ -738,7 +755,7 @@ static int iperf_scenario(const struct kb_opts *o, const struct km_registry *reg
 		gchar *msg, *failure;
 		int e = 0;
 
-		if (km_registry_builtin(reg, j.iperf_variant))
+		if (iperf_builtin(reg, j.iperf_variant))
 			continue;
 		if (iso_run(&j, &t, &e, &msg, &failure)) {
 			g_ptr_array_index(lost, i) = failure;
@@ -790,7 +807,7 @@ static int iperf_scenario(const struct kb_opts *o, const struct km_registry *reg
 			const struct iso_where *w = where == MAP_FAILED ? NULL : &where[i];
 			const char *in = lost_in(w, traffics);
 
-			if (km_registry_builtin(reg, v)) {	/* its next row of this traffic */
+			if (iperf_builtin(reg, v)) {	/* its next row of this traffic */
 				for (size_t r = 0; r < km_table_nrows(here); r++)
 					if (!used[r] && !strcmp(cell_str(here, r, "traffic"), tt) &&
 					    !strcmp(cell_str(here, r, "variant"), v->name)) {

@@ -465,6 +465,15 @@ grep -qx 'kmodel-bench: --dd-kmap: want pre-5.11, 5.11 or both, got "5.10" (see 
 err1 2 -s dd --dd-kmap-strict bogus
 grep -qx 'kmodel-bench: --dd-kmap-strict: want off, strict or force-map, got "bogus"' "$tmp/err" ||
 	fail "--dd-kmap-strict bogus: $(cat "$tmp/err")"
+# a built-in receive variant (km_usbnet_rx_variants(), not in --list):
+# by name with --iperf-rx its one row is tcp-rx, built in; without
+# --iperf-rx a usage error naming the option
+err1 2 -q -r 1 -s iperf --iperf-packets 20 --iperf-variants asix-v4.14
+grep -qx 'kmodel-bench: --iperf-variants: asix-v4.14 is a built-in receive variant: its only iperf row is tcp-rx; add --iperf-rx' \
+	"$tmp/err" || fail "--iperf-variants asix-v4.14: $(cat "$tmp/err")"
+err1 0 -q -r 1 -s iperf --iperf-rx --iperf-packets 20 --iperf-variants asix-v4.14 --csv
+[ "$(cut -d, -f1-3 "$tmp/out" | tail -n +2)" = "asix-v4.14,true,tcp-rx" ] ||
+	fail "--iperf-rx --iperf-variants asix-v4.14: not one built-in tcp-rx row ($(cut -d, -f1-3 "$tmp/out"))"
 
 [ "$part" = contract ] || first_screen
 echo "bench_cli: -o, --csv-dir (one schema per file), --csv refusal, --json metadata, iperf" \

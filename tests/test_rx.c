@@ -1411,6 +1411,32 @@ static void test_iperf_rx_row(void **state)
 	km_table_free(t);
 }
 
+/* A built-in receive variant (km_usbnet_rx_variants(), not in
+ * km_usbnet_variants()) has mainline asix's or ax88179's transmit side: its
+ * one iperf row is tcp-rx, a built-in's; without @rx it has none, and
+ * km_iperf_run() says so */
+static void test_iperf_rx_twin(void **state)
+{
+	const struct km_usbnet_variant *vs[] = { km_usbnet_find_any("asix-v4.14") };
+	struct km_iperf_opts o = { .packets = 100, .repeat = 1, .rx = true };
+	struct km_table *t = NULL;
+
+	(void)state;
+	assert_non_null(vs[0]);
+	assert_null(km_usbnet_find("asix-v4.14"));
+	assert_int_equal(km_iperf_run(&o, vs, 1, &t), 0);
+	assert_int_equal(km_table_nrows(t), 1);
+	assert_string_equal(cell(t, 0, "traffic")->s, "tcp-rx");
+	assert_true(cell(t, 0, "builtin")->b);
+	assert_int_equal(cell(t, 0, "frames_ok")->i, 100);
+	km_table_free(t);
+	o.rx = false;
+	t = NULL;
+	assert_int_equal(km_iperf_run(&o, vs, 1, &t), -EINVAL);
+	assert_null(t);
+	assert_non_null(strstr(km_last_error(), "only row is tcp-rx"));
+}
+
 /* A receive-only driver, as aqc111's rx_fixup is ported first: no
  * tx_fixup, no device model, a framing without a length word. usbnet has
  * tx_fixup optional (usbnet_start_xmit(): "if (info->tx_fixup)",
@@ -1790,6 +1816,7 @@ int main(void)
 		cmocka_unit_test(test_multi_packet_v35_empty),
 		cmocka_unit_test(test_rx_own_skb_past_buffer),
 		cmocka_unit_test(test_iperf_rx_row),
+		cmocka_unit_test(test_iperf_rx_twin),
 		cmocka_unit_test(test_rx_only_variant),
 		cmocka_unit_test(test_rx_urb_wrong_current),
 		cmocka_unit_test(test_skb_truesize),

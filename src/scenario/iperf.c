@@ -44,6 +44,14 @@ static const struct iperf_traffic traffics[] = {
 	{ "tcp-rx", KM_TRAFFIC_TCP, false, true },
 };
 
+/* a built-in receive variant (km_usbnet_rx_variants(), not in
+ * km_usbnet_variants()): its tx_fixup is another built-in's (ax88179's,
+ * mainline asix's), whose transmit rows those would repeat */
+static bool rx_twin(const struct km_usbnet_variant *v)
+{
+	return !km_usbnet_find(v->name) && km_usbnet_find_any(v->name) == v;
+}
+
 /* a tcp-rx row's bulk-in stream: the largest frame its URB takes */
 #define IPERF_RX_STREAM 65536u
 
@@ -408,10 +416,7 @@ static const char *const text_events[] = { "skb_copy_bytes", "memmove_bytes", NU
 
 static bool builtin_usbnet(const struct km_usbnet_variant *v)
 {
-	for (const struct km_usbnet_variant *const *b = km_usbnet_variants(); *b; b++)
-		if (*b == v)
-			return true;
-	return false;
+	return km_usbnet_find_any(v->name) == v;	/* the tx table's or rx_twin() */
 }
 
 static void add_row(struct km_table *t, const struct iperf_run *r, const char *traffic,
@@ -499,6 +504,10 @@ int km_iperf_run_sized(const struct km_iperf_opts *opts, size_t opts_size,
 				      "its framing has neither a length before each frame nor a decode "
 				      "hook): no device "
 				      "takes its bulk-out; leave it out of iperf", variants[v]->name);
+		if (rx_twin(variants[v]) && !o.rx)
+			return km_err(-EINVAL, "iperf: %s is a built-in receive variant: its only row "
+				      "is tcp-rx (km_iperf_opts.rx); its transmit rows are those of "
+				      "the variant whose tx_fixup it has", variants[v]->name);
 		if (!km_usbnet_variant_allows(variants[v], speed, o.maxpacket))
 			return km_err(-EINVAL, "iperf: %s does not meet a %s-speed device with "
 				      "maxpacket %u", variants[v]->name, km_usb_speed_name(speed),
@@ -532,13 +541,15 @@ int km_iperf_run_sized(const struct km_iperf_opts *opts, size_t opts_size,
 			continue;
 		}
 
-		/* tcp-rx: only with @rx, for the variants with a receive side */
-		if (tt->rx) {
+		/* tcp-rx: only with @rx, for the variants with a receive side;
+		 * the transmit rows: not for a built-in receive variant */
+		{
 			size_t k = 0;
 
-			for (size_t v = 0; o.rx && v < n_all; v++)
-				if (km_usbnet_variant_has(variants_all[v], framing) &&
-				    variants_all[v]->framing)
+			for (size_t v = 0; v < n_all; v++)
+				if (tt->rx ? o.rx && km_usbnet_variant_has(variants_all[v], framing) &&
+					     variants_all[v]->framing
+					   : !rx_twin(variants_all[v]))
 					vs[k++] = variants_all[v];
 			variants = vs;
 			n = k;
