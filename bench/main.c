@@ -1119,7 +1119,8 @@ static int bench_main(int argc, char **argv)
 		{ "iperf-rx", 0, 0, G_OPTION_ARG_NONE, &o.iperf_rx,
 		  "iperf: also a tcp-rx row per variant with a receive side: the segments in "
 		  "through usbnet's receive path and its rx_fixup, the ACKs out through its "
-		  "tx_fixup (docs/receive.md)", NULL },
+		  "tx_fixup (docs/receive.md); the built-in receive variants (asix-v4.14, "
+		  "ax88179-v5.7, ...) by name in --iperf-variants, their tcp-rx row alone", NULL },
 		{ 0 },
 	};
 	GOptionContext *ctx;

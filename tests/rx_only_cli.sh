@@ -23,6 +23,12 @@ want 0 "sweep rx ax88179"
 sed 's/^ax88179:/V:/' "$tmp/out" | grep -v -e '^#' -e 'states in' >"$tmp/builtin"
 diff -u "$tmp/builtin" "$tmp/mine" >&2 || fail "sweep rx: rx_only's findings are not ax88179's"
 
+# replay names where the rx_fixup comes from, or that the variant does not
+# say (it printed "(-)")
+run "$sweep" rx --load "$plugin" --variant rx_only --replay 60,1,valid,whole,high/512
+want 0 "sweep rx rx_only --replay"
+has "^rx_only (rx_source not set by its variant): high/512" out "sweep rx rx_only --replay"
+
 run "$sweep" asix --quick --load "$plugin" --variant rx_only
 want 2 "sweep asix rx_only"
 has "variant 'rx_only' has a receive side only" err "sweep asix rx_only"

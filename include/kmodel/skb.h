@@ -199,12 +199,21 @@ KM_API struct km_skb *km_build_skb(struct km_task *t, unsigned int size, km_gfp_
 /**
  * km_netdev_alloc_skb() - __netdev_alloc_skb(dev, @len, @gfp) (net/core/
  * skbuff.c, v3.5): an skb of @len bytes plus NET_SKB_PAD, reserved
- * NET_SKB_PAD (the headroom every received skb starts with). The model
- * takes its buffer from kmalloc, not from netdev_alloc_frag()'s pages: the
- * same geometry for @len + NET_SKB_PAD up to a page (build_skb() of the
- * fragment: end at SKB_DATA_ALIGN(len + NET_SKB_PAD)), other events.
+ * NET_SKB_PAD (the headroom every received skb starts with). As v3.5:
+ * when fragsz = SKB_DATA_ALIGN(@len + NET_SKB_PAD) +
+ * SKB_DATA_ALIGN(sizeof(struct skb_shared_info)) fits a page and @gfp
+ * may not sleep (no KM_GFP_DIRECT_RECLAIM, the kernel's __GFP_WAIT), the
+ * buffer is a page fragment of netdev_alloc_frag() (build_skb(): end at
+ * SKB_DATA_ALIGN(len + NET_SKB_PAD)): the machine's one fragment cache
+ * carves a page front to back, get_page() per fragment, a new page
+ * (alloc_page(), put_page() of the last) when one does not fit, put_page()
+ * when the skb's data goes; no kmalloc. Otherwise __alloc_skb()'s kmalloc.
+ * Every era's driver gets v3.5's: mainline's page_frag_alloc() (32 KiB
+ * compound pages) is not modelled. The cache's own page reference is
+ * dropped by the machine's teardown check (km_machine_check()).
  * @dev is not read (the model has no per-device state here; may be NULL).
- * Return: the skb (caller owns it) or NULL as km_alloc_skb().
+ * Return: the skb (caller owns it) or NULL as km_alloc_skb(), or when no
+ * page can be had.
  */
 KM_API struct km_skb *km_netdev_alloc_skb(struct km_task *t, const struct km_net_device *dev,
 					  unsigned int len, km_gfp_t gfp);

@@ -831,25 +831,29 @@ KM_API int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb);
 
 /**
  * km_usbnet_rx() - one bulk-in transfer of @len bytes (what the device
- * sends, at @buf) through usbnet's receive path as v3.5 runs it for an
- * AX88772, on `current`: the device's receive URB -- usb_alloc_urb() of the
+ * sends, at @buf) through usbnet's receive path of v3.5 for an AX88772,
+ * on `current`, with the asix receive framing as it was before
+ * a9e0aca4b378 (asix_rx_fixup() cloning each frame; v3.5's copies each
+ * one and returns 0 on a bad header: km_usbnet_rx_urb() runs that text):
+ * the device's receive URB -- usb_alloc_urb() of the
  * ARM struct urb, as on transmit, only when the device has none (its first
  * transfer, or after an skb allocation failed: rx_submit() frees the URB
  * then); rx_complete() resubmits it, and km_usbnet_free() frees it --,
  * rx_submit()'s skb of KM_USBNET_RX_URB_SIZE
- * whose buffer is a page fragment (__netdev_alloc_skb() with
+ * whose buffer is a page fragment (v3.5 __netdev_alloc_skb() with
  * netdev_alloc_frag(): at that size a page per fragment, the fragment
- * cache's reference dropped at the next refill) and usb_submit_urb(); the
+ * cache's reference dropped at the next refill; the same allocation as
+ * km_usbnet_rx_urb()'s of v3.5) and usb_submit_urb(); the
  * device's transfer in maxpacket packets, ended by a short packet or a
- * ZLP; rx_complete()/rx_process() with the framing of asix_rx_fixup()
- * (v3.5): each frame behind a 4-byte header of its length (11 bits) and
+ * ZLP; rx_complete()/rx_process() with that framing: each frame behind a 4-byte header of its length (11 bits) and
  * the length's complement, padded to an even length, every frame but the
  * last passed up as a clone, the last as the URB's skb; the stack then
  * consumes every frame (each skb freed, the fragment's page with the
  * last). The framing is the AX88772's whatever the
  * device's variant: this is the receive side modelled for its cost (the
- * iperf ACKs); km_usbnet_rx_urb() runs the driver's own rx_fixup. A header whose complement does not match is used anyway (v3.5
- * only logs "Bad Header Length").
+ * iperf ACKs); km_usbnet_rx_urb() runs the driver's own rx_fixup. A
+ * header whose complement does not match is used anyway (the text before
+ * a9e0aca4b378 only logs "Bad Header Length").
  * Events: urbs; urb_allocs and a kmalloc (the URB) when one is
  * allocated, its kfree when freed; pages_allocated,
  * get_page/put_page_calls, pages_freed (the fragment), skb_allocs,

@@ -5,11 +5,14 @@
  * rx_cleanup), of v3.5 and of mainline, one per variant's era, with the
  * receive-side checkers (see include/kmodel/usb.h, km_usbnet_rx_urb()).
  *
- * Read: v3.5's rx_complete()/rx_process() from the era's usbnet.c (the
- * hard_header_len check in rx_complete(), `if (skb->len)` in rx_process());
- * mainline's from the texts around "usbnet: optimize usbnet_bh() to reduce
- * CPU load" (rx_complete() without the check, rx_process() with
- * `skb->len < ETH_HLEN`), the same at torvalds/linux 002bba562dd3.
+ * Read: v3.5's rx_complete()/rx_process() from usbnet.c of a linux-3.5
+ * tree (the hard_header_len check in rx_complete(), `if (skb->len)` in
+ * rx_process()); mainline's from usbnet.c at torvalds/linux 002bba562dd3
+ * (rx_complete() without the check, rx_process() with `skb->len <
+ * ETH_HLEN`). The change that moved the check is, by its title, "usbnet:
+ * allow mini-drivers to consume L2 headers" (v4.5); its commit id could not
+ * be verified here. fb59bf28cd63 "usbnet: optimize usbnet_bh() to reduce
+ * CPU load" (v6.3) only turned rx_process()'s cleanup into return values.
  */
 #include "skb_internal.h"
 #include "asix_internal.h"

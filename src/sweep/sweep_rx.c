@@ -751,7 +751,8 @@ int km_sweep_rx_replay(const struct km_usbnet_variant *v, const struct km_sweep_
 		return err;
 	}
 	fprintf(out, "%s (%s): %s/%u, %u frame%s of %u bytes, %s, %s; rx_urb_size %zu\n",
-		v->name, v->rx_source ? v->rx_source : "-", km_usb_speed_name(st->speed),
+		v->name, v->rx_source ? v->rx_source : "rx_source not set by its variant",
+		km_usb_speed_name(st->speed),
 		st->maxpacket, st->frames, st->frames == 1 ? "" : "s", st->len,
 		km_sweep_rx_mutation_name(st->mutation), km_sweep_rx_split_name(st->split),
 		r->dev->rx_urb_size);

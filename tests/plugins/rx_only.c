@@ -25,6 +25,7 @@ KM_PLUGIN_INIT(reg)
 	rx_only.name = "rx_only";
 	rx_only.summary = "ax88179's rx_fixup, no tx_fixup, no device model";
 	rx_only.source = "tests/plugins/rx_only.c";
+	rx_only.rx_source = NULL;	/* a new port's: not said yet */
 	rx_only.info = &rx_info;
 	rx_only.dev_new = NULL;
 	return km_registry_add_usbnet(reg, &rx_only);
