@@ -211,6 +211,9 @@ KM_API struct km_skb *km_build_skb(struct km_task *t, unsigned int size, km_gfp_
  * Every era's driver gets v3.5's: mainline's page_frag_alloc() (32 KiB
  * compound pages) is not modelled. The cache's own page reference is
  * dropped by the machine's teardown check (km_machine_check()).
+ * km_fault_fail_kmalloc_nth() fails only the kmalloc path: the model has
+ * no page allocation fault injection, so a fragment fails only when the
+ * machine has no free page.
  * @dev is not read (the model has no per-device state here; may be NULL).
  * Return: the skb (caller owns it) or NULL as km_alloc_skb(), or when no
  * page can be had.
