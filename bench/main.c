@@ -820,7 +820,7 @@ static int iperf_scenario(const struct kb_opts *o, const struct km_registry *reg
 					if (!strcmp(cell_str(t, r, "traffic"), tt))
 						km_table_append_row(*out, t, r);
 			}
-			if (!km_registry_builtin(reg, v) && g_ptr_array_index(lost, i) &&
+			if (!iperf_builtin(reg, v) && g_ptr_array_index(lost, i) &&
 			    !strcmp(in, tt)) {	/* lost where it died */
 				static const struct iso_where none;
 
