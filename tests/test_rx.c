@@ -211,6 +211,47 @@ static void test_framing_builtin_layouts(void **state)
 	assert_int_equal(l.count_bits, 16);
 }
 
+/* where a sweep mutates a user's KM_FRAMING_LENGTH word (struct km_framing:
+ * @hdr_bytes little-endian before the frame, or after it with @suffix):
+ * one 60-byte frame; a word that fits 4 bytes of the stream from its
+ * start is the low bits of the word there; a 2-byte suffix ends the
+ * stream, so it is the high half of the stream's last 32-bit word */
+static void test_framing_length_layouts(void **state)
+{
+	static const struct {
+		const char *name;
+		bool suffix;
+		unsigned int hdr_bytes;
+		long total;
+		size_t off;
+		unsigned int shift;
+	} rows[] = {
+		{ "prefix2", false, 2, 62, 0, 0 },
+		{ "prefix4", false, 4, 64, 0, 0 },
+		{ "suffix4", true, 4, 64, 60, 0 },
+		{ "suffix2", true, 2, 62, 58, 16 },
+	};
+	uint8_t a[60], out[128];
+	const uint8_t *frames[1] = { a };
+	const size_t lens[1] = { 60 };
+
+	(void)state;
+	fill(a, 60, 0);
+	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+		struct km_framing f = { .kind = KM_FRAMING_LENGTH, .hdr_bytes = rows[i].hdr_bytes,
+					.suffix = rows[i].suffix, .len_bits = 16,
+					.max_frame = 1518 };
+		struct km_framing_layout l;
+		long n = km_framing_encode_layout(&f, frames, lens, 1, out, sizeof(out), &l);
+
+		if (n != rows[i].total || l.len_off != rows[i].off ||
+		    l.len_shift != rows[i].shift || l.len_bits != 16)
+			fail_msg("%s: %ld bytes, length at %zu bits %u+%u; want %ld, %zu, %u+16",
+				 rows[i].name, n, l.len_off, l.len_shift, l.len_bits,
+				 rows[i].total, rows[i].off, rows[i].shift);
+	}
+}
+
 /* A user's framing of a shape no kind describes (KM_FRAMING_ENCODER): the
  * frames back to back, then a 2-byte length per frame and a 2-byte count
  * at the transfer's end. @hook_mode makes the hook misbehave one way. */
@@ -1779,6 +1820,7 @@ int main(void)
 		cmocka_unit_test(test_framing_ax88772_layout),
 		cmocka_unit_test(test_framing_ax88179_layout),
 		cmocka_unit_test(test_framing_builtin_layouts),
+		cmocka_unit_test(test_framing_length_layouts),
 		cmocka_unit_test(test_framing_encoder_hook),
 		cmocka_unit_test(test_framing_decode_hook),
 		FX(test_asix_v35_boundaries, before),

@@ -313,6 +313,141 @@ static void test_skb_checkers(void **state)
 	}
 }
 
+/*
+ * The malformed neighbours of a user's KM_FRAMING_LENGTH framing, made in
+ * the first frame's word where struct km_framing's definition puts it
+ * (kmodel/usb.h): before the frame, or after it (@suffix), @hdr_bytes
+ * little-endian bytes, the length; with @inverted_copy its complement in
+ * bits 16-31. Frames of 60 bytes (0x3c): the valid word is 3c 00 (00 00),
+ * or 3c 00 c3 ff with the copy. len+1/len-1/len+8 write 0x3d/0x3b/0x44
+ * (the copy following), copy_disagrees flips the copy's bit 0 (0xffc2),
+ * and a framing without a copy has no copy_disagrees state. The splits cut
+ * the last frame's word in half, or its frame at an even offset (a suffix
+ * word lies after its frame: 2 frames of span 62 or 64 put it at 122 or
+ * 124). The driver below keeps the first transfer as usbnet hands it to
+ * rx_fixup and drops it.
+ */
+static struct {
+	uint8_t buf[256];
+	size_t len;
+	unsigned int calls;
+} first_xfer;
+
+static int keep_fixup(struct km_usbnet *dev, struct km_skb *skb)
+{
+	(void)dev;
+	if (!first_xfer.calls++) {
+		first_xfer.len = MIN(skb->len, sizeof(first_xfer.buf));
+		memcpy(first_xfer.buf, skb->data, first_xfer.len);
+	}
+	return 0;
+}
+
+struct lenword_row {
+	const char *name;
+	bool suffix, inverted_copy;
+	unsigned int hdr_bytes, frames, mutation, split;
+	size_t xfer;		/* the first transfer's bytes; 0: not a state */
+	size_t at;		/* the first frame's word */
+	uint8_t word[4];
+};
+
+#define P2 false, false, 2
+#define S4 true, false, 4
+#define S4I true, true, 4
+#define S2 true, false, 2
+static const struct lenword_row lenword_rows[] = {
+	{ "prefix2 valid", P2, 1, KM_SWEEP_RX_VALID, 0, 62, 0, { 0x3c, 0x00 } },
+	{ "prefix2 len+1", P2, 1, KM_SWEEP_RX_LEN_PLUS1, 0, 62, 0, { 0x3d, 0x00 } },
+	{ "prefix2 len-1", P2, 1, KM_SWEEP_RX_LEN_MINUS1, 0, 62, 0, { 0x3b, 0x00 } },
+	{ "prefix2 len+8", P2, 1, KM_SWEEP_RX_LEN_PLUS8, 0, 62, 0, { 0x44, 0x00 } },
+	{ "prefix2 truncated", P2, 1, KM_SWEEP_RX_TRUNCATED, 0, 60, 0, { 0x3c, 0x00 } },
+	{ "prefix2 copy_disagrees", P2, 1, KM_SWEEP_RX_COPY_DISAGREES, 0, 0, 0, { 0 } },
+	{ "prefix2 split_header", P2, 2, KM_SWEEP_RX_VALID, 1, 62 + 1, 0, { 0x3c, 0x00 } },
+	{ "prefix2 split_frame", P2, 2, KM_SWEEP_RX_VALID, 2, 62 + 2 + 30, 0, { 0x3c, 0x00 } },
+	{ "suffix4 valid", S4, 1, KM_SWEEP_RX_VALID, 0, 64, 60, { 0x3c, 0, 0, 0 } },
+	{ "suffix4 len+1", S4, 1, KM_SWEEP_RX_LEN_PLUS1, 0, 64, 60, { 0x3d, 0, 0, 0 } },
+	{ "suffix4 len-1", S4, 1, KM_SWEEP_RX_LEN_MINUS1, 0, 64, 60, { 0x3b, 0, 0, 0 } },
+	{ "suffix4 len+8", S4, 1, KM_SWEEP_RX_LEN_PLUS8, 0, 64, 60, { 0x44, 0, 0, 0 } },
+	{ "suffix4 copy_disagrees", S4, 1, KM_SWEEP_RX_COPY_DISAGREES, 0, 0, 60, { 0 } },
+	{ "suffix4 split_header", S4, 2, KM_SWEEP_RX_VALID, 1, 124 + 2, 60, { 0x3c, 0, 0, 0 } },
+	{ "suffix4 split_frame", S4, 2, KM_SWEEP_RX_VALID, 2, 64 + 30, 60, { 0x3c, 0, 0, 0 } },
+	{ "suffix4+copy valid", S4I, 1, KM_SWEEP_RX_VALID, 0, 64, 60, { 0x3c, 0, 0xc3, 0xff } },
+	{ "suffix4+copy len+1", S4I, 1, KM_SWEEP_RX_LEN_PLUS1, 0, 64, 60,
+	  { 0x3d, 0, 0xc2, 0xff } },
+	{ "suffix4+copy copy_disagrees", S4I, 1, KM_SWEEP_RX_COPY_DISAGREES, 0, 64, 60,
+	  { 0x3c, 0, 0xc2, 0xff } },
+	{ "suffix2 len+1", S2, 1, KM_SWEEP_RX_LEN_PLUS1, 0, 62, 60, { 0x3d, 0x00 } },
+	{ "suffix2 len-1", S2, 1, KM_SWEEP_RX_LEN_MINUS1, 0, 62, 60, { 0x3b, 0x00 } },
+};
+#undef P2
+#undef S4
+#undef S4I
+#undef S2
+
+static void test_length_word_mutations(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(lenword_rows); i++) {
+		const struct lenword_row *row = &lenword_rows[i];
+		struct km_framing f = { .kind = KM_FRAMING_LENGTH, .hdr_bytes = row->hdr_bytes,
+					.suffix = row->suffix, .len_bits = 16,
+					.inverted_copy = row->inverted_copy, .max_frame = 1518 };
+		struct km_usbnet_driver_info info = *km_usbnet_find("before")->info;
+		struct km_usbnet_variant v = *km_usbnet_find("before");
+		struct km_sweep_rx_state st = { .speed = KM_USB_SPEED_HIGH, .maxpacket = 512,
+						.len = 60, .frames = row->frames,
+						.mutation = row->mutation, .split = row->split };
+		uint8_t valid[256];
+		size_t valid_len;
+		FILE *null = fopen("/dev/null", "w");
+		int rc;
+
+		if (row->inverted_copy)
+			f.len_bits = 11;
+		info.rx_fixup = keep_fixup;
+		info.unbind = NULL;
+		v.size = KM_USBNET_VARIANT_SIZE;
+		v.name = "lenword";
+		v.info = &info;
+		v.framing = &f;
+		assert_non_null(null);
+		/* the valid stream of the row's frames, as the reference */
+		first_xfer.calls = 0;
+		st.mutation = KM_SWEEP_RX_VALID;
+		st.split = KM_SWEEP_RX_WHOLE;
+		assert_true(km_sweep_rx_replay(&v, &st, null) >= 0);
+		memcpy(valid, first_xfer.buf, first_xfer.len);
+		valid_len = first_xfer.len;
+		st.mutation = row->mutation;
+		st.split = row->split;
+		first_xfer.calls = 0;
+		first_xfer.len = 0;
+		rc = km_sweep_rx_replay(&v, &st, null);
+		fclose(null);
+		if (!row->xfer) {
+			if (rc != -EINVAL)
+				fail_msg("%s: replay %d, want -EINVAL (not a state)", row->name, rc);
+			continue;
+		}
+		if (rc < 0 || first_xfer.len != row->xfer)
+			fail_msg("%s: replay %d, first transfer %zu bytes, want %zu", row->name, rc,
+				 first_xfer.len, row->xfer);
+		if (memcmp(first_xfer.buf + row->at, row->word, row->hdr_bytes))
+			fail_msg("%s: the word at %zu is %02x %02x..., want %02x %02x...",
+				 row->name, row->at, first_xfer.buf[row->at],
+				 first_xfer.buf[row->at + 1], row->word[0], row->word[1]);
+		/* nothing else changed: the frame's bytes are the valid stream's */
+		for (size_t b = 0; b < first_xfer.len && b < valid_len; b++)
+			if ((b < row->at || b >= row->at + row->hdr_bytes) &&
+			    first_xfer.buf[b] != valid[b])
+				fail_msg("%s: byte %zu changed", row->name, b);
+		if (row->mutation != KM_SWEEP_RX_VALID && row->mutation != KM_SWEEP_RX_TRUNCATED &&
+		    !memcmp(first_xfer.buf + row->at, valid + row->at, row->hdr_bytes))
+			fail_msg("%s: the valid stream, labelled malformed", row->name);
+	}
+}
+
 static gchar *tool(const char *args, int *exit_status)
 {
 	gchar *cmd = g_strdup_printf("%s %s", KMODEL_SWEEP_PATH, args), *out = NULL, *err = NULL;
@@ -415,6 +550,7 @@ int main(void)
 		cmocka_unit_test(test_findings),
 		cmocka_unit_test(test_urb_fill),
 		cmocka_unit_test(test_skb_checkers),
+		cmocka_unit_test(test_length_word_mutations),
 		cmocka_unit_test(test_tool_shards_merge),
 		cmocka_unit_test(test_tool_replay_and_fail),
 	};

@@ -434,7 +434,8 @@ KM_API long km_framing_encode(const struct km_framing *f, const uint8_t *const *
  * km_framing_encode_layout() - km_framing_encode(), and where in the stream
  * lie the fields a sweep mutates (@layout, zeroed first; may be NULL): for
  * KM_FRAMING_LENGTH the first frame's length word (its bits; with
- * @f->inverted_copy the copy is not included), for KM_FRAMING_AX88179 the
+ * @f->inverted_copy the copy is not included; a 2-byte word that ends the
+ * stream, a suffix, is the high half of the stream's last 32-bit word), for KM_FRAMING_AX88179 the
  * first descriptor's pkt_len and rx_hdr's count, for KM_FRAMING_ENCODER
  * what @f->encode says. A hook that returns more than @cap or a field
  * outside the stream is refused: -EINVAL, km_last_error() naming it.

@@ -278,11 +278,14 @@ long km_framing_encode_csum(const struct km_framing *f, unsigned int csum,
 		}
 		break;
 	}
-	if (f->kind == KM_FRAMING_LENGTH && n) {	/* the first frame's word */
-		lay->len_off = f->suffix ? lens[0] : 0;
+	if (f->kind == KM_FRAMING_LENGTH && n && total >= 4) {	/* the first frame's word */
+		size_t at = f->suffix ? lens[0] : 0;
+
+		/* a word shorter than 4 bytes at the stream's end (a 2-byte
+		 * suffix): the high bytes of the 32-bit word that ends there */
+		lay->len_off = at + 4 <= total ? at : total - 4;
+		lay->len_shift = 8 * (unsigned int)(at - lay->len_off);
 		lay->len_bits = f->len_bits;
-		if (!field_ok(lay->len_off, 0, lay->len_bits, total))
-			lay->len_bits = 0;	/* a 2-byte word at the stream's end */
 	}
 	return (long)total;
 }

@@ -105,18 +105,39 @@ static unsigned int splits_of(const struct km_usbnet_variant *v)
 	return v->framing->kind == KM_FRAMING_LENGTH ? KM_SWEEP_RX_FILL_UNDER : 1;
 }
 
+/* does mutation @m change @v's stream? copy_disagrees needs an inverted
+ * copy in a KM_FRAMING_LENGTH word (the AX88772's): without one the state
+ * would be the valid stream labelled malformed, so it is not in the space */
+static bool mutation_applies(const struct km_usbnet_variant *v, unsigned int m)
+{
+	return m != KM_SWEEP_RX_COPY_DISAGREES || v->framing->kind != KM_FRAMING_LENGTH ||
+	       v->framing->inverted_copy;
+}
+
+static unsigned int mutations_of(const struct km_usbnet_variant *v)
+{
+	unsigned int n = 0;
+
+	for (unsigned int m = 0; m < KM_SWEEP_RX_MUTATION_COUNT; m++)
+		n += mutation_applies(v, m);
+	return n;
+}
+
 static bool is_fill(const struct km_sweep_rx_state *st)
 {
 	return st->split >= KM_SWEEP_RX_FILL_UNDER && st->split < KM_SWEEP_RX_SPLIT_COUNT;
 }
 
-/* states of an endpoint's fill row: each mutation of each fill */
-#define FILL_ROW_STATES ((uint64_t)KM_SWEEP_RX_MUTATION_COUNT * NFILL)
+/* states of an endpoint's fill row of @v: each mutation of each fill */
+static uint64_t fill_row_states(const struct km_usbnet_variant *v)
+{
+	return (uint64_t)mutations_of(v) * NFILL;
+}
 
 /* states of one row (one len) of @v */
 static uint64_t row_states(const struct km_usbnet_variant *v)
 {
-	return (uint64_t)FRAMES_MAX * KM_SWEEP_RX_MUTATION_COUNT * splits_of(v);
+	return (uint64_t)FRAMES_MAX * mutations_of(v) * splits_of(v);
 }
 
 static const struct km_usbnet_variant *const *variants_of(const struct km_sweep_rx_config *c)
@@ -143,7 +164,7 @@ uint64_t km_sweep_rx_space_size(const struct km_sweep_rx_config *cfg)
 		for (size_t e = 0; e < G_N_ELEMENTS(rx_eps); e++)
 			if (km_usbnet_variant_allows(*v, rx_eps[e].speed, rx_eps[e].maxpacket))
 				n += lens_of(c.quick, rx_eps[e].maxpacket, lens) * row_states(*v) +
-				     FILL_ROW_STATES;
+				     fill_row_states(*v);
 	}
 	return n;
 }
@@ -409,24 +430,29 @@ static size_t build(struct run *r, size_t *last_hdr)
 		n = nl = r->enc_n;
 	if (n < 0)
 		return 0;
-	if (!is_fill(st) && f->kind == KM_FRAMING_LENGTH) {	/* the splits' last header */
+	if (!is_fill(st) && f->kind == KM_FRAMING_LENGTH) {	/* the splits' last word */
 		size_t span = f->align > 1 ? (f->hdr_bytes + st->len + f->align - 1) / f->align *
 					     f->align : f->hdr_bytes + st->len;
 
-		*last_hdr = span * (st->frames - 1);
+		*last_hdr = span * (st->frames - 1) + (f->suffix ? st->len : 0);
 	}
-	if (f->kind == KM_FRAMING_LENGTH) {
-		uint32_t mask = (1u << f->len_bits) - 1, w = get_le32(r->stream);
+	if (f->kind == KM_FRAMING_LENGTH && r->lay.len_bits) {
+		/* the first frame's word where the layout puts it (after its
+		 * frame for a suffix), its width; an inverted copy (bits 16-31
+		 * of a 4-byte word) follows the length, or disagrees by a bit */
+		size_t off = base + r->lay.len_off;
+		unsigned int sh = r->lay.len_shift;
+		uint32_t mask = (1u << r->lay.len_bits) - 1, w = get_le32(r->stream + off);
+		uint32_t l = (((w >> sh) & mask) + (uint32_t)delta) & mask;
 
-		if (delta) {
-			uint32_t l = ((uint32_t)st->len + (uint32_t)delta) & mask;
-
-			w = l | (f->inverted_copy ? (~l & 0xffffu) << 16 : (w & 0xffff0000u));
-		} else if (st->mutation == KM_SWEEP_RX_COPY_DISAGREES) {
+		if (delta)
+			w = (w & ~(mask << sh)) | l << sh;
+		if (f->inverted_copy && delta)
+			w = (w & 0xffffu) | (~l & 0xffffu) << 16;
+		else if (f->inverted_copy && st->mutation == KM_SWEEP_RX_COPY_DISAGREES)
 			w ^= 0x10000u;
-		}
-		if (f->hdr_bytes == 4 && (delta || st->mutation == KM_SWEEP_RX_COPY_DISAGREES))
-			mutate_word(r, 0, w);
+		if (delta || st->mutation == KM_SWEEP_RX_COPY_DISAGREES)
+			mutate_word(r, off, w);
 	} else if (f->kind == KM_FRAMING_AX88179) {
 		size_t hdr = base + (size_t)nl - 4;
 		uint32_t h = get_le32(r->stream + hdr), off = h >> 16;
@@ -459,12 +485,16 @@ static void deliver(struct run *r, size_t len, size_t last_hdr)
 	size_t cut = len, off = 0, urb = r->dev->rx_urb_size;
 	unsigned int c = 0;
 
-	if (r->st->split == KM_SWEEP_RX_SPLIT_HEADER)
-		cut = last_hdr + 2;
-	else if (r->st->split == KM_SWEEP_RX_SPLIT_FRAME)	/* at an even offset, as a
-								 * device ends a transfer
-								 * on a packet boundary */
-		cut = last_hdr + r->v->framing->hdr_bytes + (r->st->len / 2 & ~1u);
+	/* @last_hdr: the last frame's length word (a suffix's after its frame) */
+	if (r->st->split == KM_SWEEP_RX_SPLIT_HEADER)	/* half of the word */
+		cut = last_hdr + r->v->framing->hdr_bytes / 2;
+	else if (r->st->split == KM_SWEEP_RX_SPLIT_FRAME)	/* at an even offset into
+								 * the frame, as a device
+								 * ends a transfer on a
+								 * packet boundary */
+		cut = (r->v->framing->suffix ? last_hdr - r->st->len
+					     : last_hdr + r->v->framing->hdr_bytes) +
+		      (r->st->len / 2 & ~1u);
 	if (cut > len)
 		cut = len;
 	while (off < len) {
@@ -664,7 +694,8 @@ int km_sweep_rx_run(const struct km_sweep_rx_config *cfg, struct km_sweep_rx_res
 				for (st.frames = 1; st.frames <= FRAMES_MAX; st.frames++)
 					for (st.mutation = 0; st.mutation < KM_SWEEP_RX_MUTATION_COUNT;
 					     st.mutation++)
-						for (st.split = 0; st.split < splits_of(vs[vi]);
+						for (st.split = 0; st.split < splits_of(vs[vi]) &&
+						     mutation_applies(vs[vi], st.mutation);
 						     st.split++) {
 							if (c.on_state)
 								c.on_state(c.on_state_arg,
@@ -688,7 +719,8 @@ int km_sweep_rx_run(const struct km_sweep_rx_config *cfg, struct km_sweep_rx_res
 				for (st.mutation = 0; st.mutation < KM_SWEEP_RX_MUTATION_COUNT;
 				     st.mutation++)
 					for (st.split = KM_SWEEP_RX_FILL_UNDER;
-					     st.split < KM_SWEEP_RX_SPLIT_COUNT; st.split++) {
+					     st.split < KM_SWEEP_RX_SPLIT_COUNT &&
+					     mutation_applies(vs[vi], st.mutation); st.split++) {
 						st.frames = r->fill_frames[st.split -
 									   KM_SWEEP_RX_FILL_UNDER];
 						if (!st.frames)
@@ -697,8 +729,8 @@ int km_sweep_rx_run(const struct km_sweep_rx_config *cfg, struct km_sweep_rx_res
 							c.on_state(c.on_state_arg, vs[vi], &st);
 						run_state(r, &st);
 					}
-				vr->states += FILL_ROW_STATES;
-				done += FILL_ROW_STATES;
+				vr->states += fill_row_states(vs[vi]);
+				done += fill_row_states(vs[vi]);
 			}
 			run_down(r);
 			g_free(r);
@@ -735,6 +767,10 @@ int km_sweep_rx_replay(const struct km_usbnet_variant *v, const struct km_sweep_
 		return km_err(-EINVAL, "sweep_rx_replay: not a state of the space (len 14..1518, "
 			      "frames 1..3, a mutation, a split of the framing, an endpoint of "
 			      "the variant; a urb_fill: len 1518 and the endpoint's frames)");
+	if (!mutation_applies(v, st->mutation))
+		return km_err(-EINVAL, "sweep_rx_replay: %s is not a state of %s: its framing's "
+			      "length word has no inverted copy to disagree",
+			      km_sweep_rx_mutation_name(st->mutation), v->name);
 	r = g_new0(struct run, 1);
 	r->pat = pattern();
 	r->trace = out;
