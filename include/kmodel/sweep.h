@@ -214,8 +214,10 @@ KM_API int km_sweep_replay(const struct km_usbnet_variant *v, const struct km_sw
  * @KM_SWEEP_RX_LEN_PLUS1, @KM_SWEEP_RX_LEN_MINUS1, @KM_SWEEP_RX_LEN_PLUS8:
  *   the length off by +1, -1, +8 (an inverted copy follows it: only the
  *   length is wrong);
- * @KM_SWEEP_RX_COPY_DISAGREES: the AX88772's inverted copy off by one bit;
- *   the AX88179's packet count (rx_hdr) one too many;
+ * @KM_SWEEP_RX_COPY_DISAGREES: the AX88772's inverted copy off by one bit
+ *   (a KM_FRAMING_LENGTH framing without @inverted_copy has no such
+ *   state: the space leaves it out); the AX88179's packet count (rx_hdr)
+ *   one too many;
  * @KM_SWEEP_RX_TRUNCATED: the transfer 2 bytes short (it ends inside the
  *   last header, or inside rx_hdr).
  */
@@ -234,8 +236,9 @@ enum km_sweep_rx_mutation {
  * its stream of frames (KM_FRAMING_LENGTH only; the AX88179 and a
  * KM_FRAMING_ENCODER's device bundle whole frames per transfer): beyond these, every transfer ends at rx_urb_size.
  * @KM_SWEEP_RX_WHOLE: the stream in as few transfers as rx_urb_size allows;
- * @KM_SWEEP_RX_SPLIT_HEADER: a transfer ends 2 bytes into the last frame's
- *   header (the rest follows in the next);
+ * @KM_SWEEP_RX_SPLIT_HEADER: a transfer ends half way into the last
+ *   frame's length word (2 bytes of 4, 1 of 2; a suffix's word follows its
+ *   frame), the rest follows in the next;
  * @KM_SWEEP_RX_SPLIT_FRAME: a transfer ends in the middle of the last frame.
  * @KM_SWEEP_RX_FILL_UNDER, @KM_SWEEP_RX_FILL_EXACT, @KM_SWEEP_RX_FILL_OVER
  *   (every framing, one row per endpoint): @frames - 1 frames of @len 1518
