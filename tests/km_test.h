@@ -312,4 +312,46 @@ static inline const struct CMUnitTest *km_test_select(const struct CMUnitTest *t
 		sizeof(group_tests) / sizeof((group_tests)[0]), &km_n_);			\
 	   _cmocka_run_group_tests(group_name, km_t_, km_n_, group_setup, group_teardown); })
 
+/*
+ * kmodel-sweep's text report (@sweep @args, one --variant @variant) prints
+ * each finding's example as --replay STATE: each, pasted into `@sweep
+ * @cmd --variant @variant --replay STATE`, replays a state with that
+ * finding. Returns the examples checked.
+ */
+static inline unsigned int km_test_examples_replay(const char *sweep, const char *cmd,
+						   const char *args, const char *variant)
+{
+	gchar *line = g_strdup_printf("%s %s %s --variant %s", sweep, cmd, args, variant);
+	gchar *out = NULL, **lines;
+	unsigned int n = 0;
+	gint status;
+
+	assert_true(g_spawn_command_line_sync(line, &out, NULL, &status, NULL));
+	assert_true(g_spawn_check_wait_status(status, NULL));
+	lines = g_strsplit(out, "\n", -1);
+	for (gchar **l = lines; *l; l++) {
+		gchar rule[64], state[128], *replay, *rout = NULL, *rerr = NULL, *want;
+		unsigned long long count;
+
+		if (sscanf(*l, " %63s %llu e.g. --replay %127s", rule, &count, state) != 3)
+			continue;
+		replay = g_strdup_printf("%s %s --variant %s --replay %s", sweep, cmd, variant,
+					 state);
+		/* its stderr: the driver's messages, not the test's */
+		assert_true(g_spawn_command_line_sync(replay, &rout, &rerr, &status, NULL));
+		want = g_strdup_printf(" finding: %s\n", rule);
+		if (!g_spawn_check_wait_status(status, NULL) || !strstr(rout, want))
+			fail_msg("%s: no \"%s\" in:\n%s", replay, rule, rout);
+		n++;
+		g_free(want);
+		g_free(rerr);
+		g_free(rout);
+		g_free(replay);
+	}
+	g_strfreev(lines);
+	g_free(out);
+	g_free(line);
+	return n;
+}
+
 #endif

@@ -27,7 +27,7 @@ for v in aqc111 aqc111-afb8e2465275; do
 	run "$sweep" rx --quick --load "$plugin" --variant "$v"
 	want 0 "sweep rx $v"
 	has "^$v: [0-9]* states" out "sweep rx $v"
-	has "^  frame_lost  *30  *e\.g\. high/512 len 1515 frames 1 valid whole" out "sweep rx $v"
+	has "^  frame_lost  *30  *e\.g\. --replay 1515,1,valid,whole,high/512$" out "sweep rx $v"
 	has "^  malformed_frame_passed_up " out "sweep rx $v"
 	if grep -Eq 'rx_read_past_urb|rx_no_progress|leak|skb_|frame_mismatch' "$tmp/out"; then
 		cat "$tmp/out" >&2; fail "sweep rx $v: a finding the driver's text does not make"

@@ -620,6 +620,15 @@ static void test_tool_json_shards_merge(void **state)
 		assert_false(ok);
 		assert_non_null(strstr(err, "kmodel-sweep: unknown sharing \"nosuch\"; known: private"));
 		g_free(err);
+		/* and in a --replay STATE */
+		g_free(run_tool_status("asix --variant before --replay 60,0,0,nosuch", &ok, &err));
+		assert_false(ok);
+		assert_non_null(strstr(err, "kmodel-sweep: unknown SHARING \"nosuch\"; known: "
+					    "private tcp_clone header_cloned shared"));
+		g_free(err);
+		/* each example the report prints replays to its finding */
+		assert_true(km_test_examples_replay(KMODEL_SWEEP_PATH, "asix", "--quick -s shared",
+						    "before") >= 3);
 		/* the usage line names every option; an unknown command is
 		 * named */
 		g_free(run_tool_status("nosuch", &ok, &err));

@@ -101,7 +101,8 @@ static void test_shards_add_up(void **state)
 
 /*
  * What the sources say the quick space holds:
- *  - no port loops without progress, none leaks, none panics;
+ *  - no port loops without progress, none leaks, none panics (asix v4.14's
+ *    asix_rx_fixup_internal() too);
  *  - asix v3.5 and sr9800 lose a valid frame split across transfers (both
  *    take "size + offset > skb->len" for "Bad RX Length"), and pass up
  *    whatever length a malformed header claims within the transfer;
@@ -114,7 +115,8 @@ static void test_findings(void **state)
 {
 	struct km_sweep_rx_result *r = run(0, 1);
 	static const char *const names[] = { "before", "sr9800", "ax88179", "ax88179-v5.7",
-					     "ax88179-v5.16", "ax88179-57bc3d3ae8c1" };
+					     "ax88179-v5.16", "ax88179-57bc3d3ae8c1",
+					     "asix-v4.14" };
 
 	(void)state;
 	for (size_t i = 0; i < G_N_ELEMENTS(names); i++) {
@@ -448,16 +450,26 @@ static void test_length_word_mutations(void **state)
 	}
 }
 
-static gchar *tool(const char *args, int *exit_status)
+/* kmodel-sweep @args: its stdout, exit status, stderr (*@err: NULL,
+ * dropped) */
+static gchar *tool_err(const char *args, int *exit_status, gchar **err)
 {
-	gchar *cmd = g_strdup_printf("%s %s", KMODEL_SWEEP_PATH, args), *out = NULL, *err = NULL;
+	gchar *cmd = g_strdup_printf("%s %s", KMODEL_SWEEP_PATH, args), *out = NULL, *e = NULL;
 	int status;
 
-	assert_true(g_spawn_command_line_sync(cmd, &out, &err, &status, NULL));
+	assert_true(g_spawn_command_line_sync(cmd, &out, &e, &status, NULL));
 	*exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-	g_free(err);	/* the usage line of the bad state */
+	if (err)
+		*err = e;
+	else
+		g_free(e);
 	g_free(cmd);
 	return out;
+}
+
+static gchar *tool(const char *args, int *exit_status)
+{
+	return tool_err(args, exit_status, NULL);
 }
 
 static gint64 json_states(const gchar *text)
@@ -537,9 +549,36 @@ static void test_tool_replay_and_fail(void **state)
 	assert_non_null(strstr(out, "frame passed up: 62 bytes, not a sent frame"));
 	assert_non_null(strstr(out, "finding: frame_mismatch"));
 	g_free(out);
-	out = tool("rx --variant ax88179 --replay 60,2,nonsense,whole", &rc);
+	/* a bad MUTATION or SPLIT: exit 2, the valid names said */
+	{
+		static const struct {
+			const char *state, *known;
+		} bad[] = {
+			{ "60,2,nonsense,whole", "known: valid len+1 len-1 len+8 copy_disagrees "
+						 "truncated" },
+			{ "60,2,valid,halfway", "known: whole split_header split_frame urb_fill-1 "
+						"urb_fill urb_fill+1" },
+		};
+
+		for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
+			gchar *args = g_strdup_printf("rx --variant ax88179 --replay %s",
+						      bad[i].state), *err = NULL;
+
+			out = tool_err(args, &rc, &err);
+			if (rc != 2 || !strstr(err, bad[i].known))
+				fail_msg("%s: exit %d, %s", args, rc, err);
+			g_free(err);
+			g_free(out);
+			g_free(args);
+		}
+	}
+	/* --sharing is the asix sweep's: refused, not ignored */
+	out = tool("rx --quick --variant before --sharing private", &rc);
 	assert_int_equal(rc, 2);
 	g_free(out);
+	/* each example the report prints replays to its finding */
+	assert_true(km_test_examples_replay(KMODEL_SWEEP_PATH, "rx", "--quick", "before") >= 2);
+	assert_true(km_test_examples_replay(KMODEL_SWEEP_PATH, "rx", "--quick", "ax88179") >= 3);
 }
 
 int main(void)

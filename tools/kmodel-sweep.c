@@ -202,23 +202,24 @@ static void report_sort(struct report *r)
 			     finding_cmp);
 }
 
+/* an example state as --replay takes it (copy-pasteable) */
 static void example_text(const struct km_sweep_state *e, char *buf, size_t n)
 {
 	char tail[16];
 
 	if (e->tailroom < 0)
-		g_snprintf(tail, sizeof(tail), "default(%u)", e->tail_bytes);
+		g_snprintf(tail, sizeof(tail), "default");
 	else
 		g_snprintf(tail, sizeof(tail), "%d", e->tailroom);
-	g_snprintf(buf, n, "%s/%u %s len %u head %u tail %s", km_usb_speed_name(e->speed),
-		   e->maxpacket, km_sweep_sharing_name(e->sharing), e->len, e->headroom, tail);
+	g_snprintf(buf, n, "--replay %u,%u,%s,%s,%s/%u", e->len, e->headroom, tail,
+		   km_sweep_sharing_name(e->sharing), km_usb_speed_name(e->speed), e->maxpacket);
 }
 
 static void rx_example_text(const struct km_sweep_rx_state *e, char *buf, size_t n)
 {
-	g_snprintf(buf, n, "%s/%u len %u frames %u %s %s", km_usb_speed_name(e->speed),
-		   e->maxpacket, e->len, e->frames, km_sweep_rx_mutation_name(e->mutation),
-		   km_sweep_rx_split_name(e->split));
+	g_snprintf(buf, n, "--replay %u,%u,%s,%s,%s/%u", e->len, e->frames,
+		   km_sweep_rx_mutation_name(e->mutation), km_sweep_rx_split_name(e->split),
+		   km_usb_speed_name(e->speed), e->maxpacket);
 }
 
 static void print_table(const struct report *r)
@@ -1132,6 +1133,22 @@ static bool parse_ep(const char *s, const struct km_usbnet_variant *v, enum km_u
 	return false;
 }
 
+/* a bad NAME field of a --replay STATE: the names it may be, said */
+static void replay_unknown(const char *what, const char *s, const char *(*name)(unsigned int),
+			   unsigned int n)
+{
+	const char *known[16];
+
+	for (unsigned int i = 0; i < n && i < G_N_ELEMENTS(known); i++)
+		known[i] = name(i);
+	km_tool_unknown(PROG, what, s, known, MIN(n, G_N_ELEMENTS(known)));
+}
+
+static const char *sharing_name(unsigned int i)
+{
+	return km_sweep_sharing_name((enum km_sweep_sharing)i);
+}
+
 /* "LEN,HEADROOM,TAILROOM|default,SHARING[,SPEED/MAXPACKET]" */
 static bool parse_tx_state(const char *s, const struct km_usbnet_variant *v,
 			   struct km_sweep_state *st)
@@ -1143,6 +1160,8 @@ static bool parse_tx_state(const char *s, const struct km_usbnet_variant *v,
 	int sh = ok ? sharing_by_name(f[3]) : -1;
 
 	*st = (struct km_sweep_state){ 0 };
+	if (ok && sh < 0)
+		replay_unknown("SHARING", f[3], sharing_name, KM_SWEEP_SHARING_COUNT);
 	ok = ok && sh >= 0 && parse_ep(n == 5 ? f[4] : NULL, v, &st->speed, &st->maxpacket);
 	if (ok) {
 		st->len = (unsigned int)strtoul(f[0], NULL, 10);
@@ -1168,6 +1187,11 @@ static bool parse_rx_state(const char *s, const struct km_usbnet_variant *v,
 	int sp = ok ? name_index(f[3], km_sweep_rx_split_name, KM_SWEEP_RX_SPLIT_COUNT) : -1;
 
 	*st = (struct km_sweep_rx_state){ 0 };
+	if (ok && mu < 0)
+		replay_unknown("MUTATION", f[2], km_sweep_rx_mutation_name,
+			       KM_SWEEP_RX_MUTATION_COUNT);
+	if (ok && sp < 0)
+		replay_unknown("SPLIT", f[3], km_sweep_rx_split_name, KM_SWEEP_RX_SPLIT_COUNT);
 	ok = ok && mu >= 0 && sp >= 0 && parse_ep(n == 5 ? f[4] : NULL, v, &st->speed,
 						  &st->maxpacket);
 	if (ok) {
@@ -1205,9 +1229,13 @@ static int sweep_replay(const struct sweep_opts *o, struct km_registry *reg, boo
 				   : parse_tx_state(o->replay, g_ptr_array_index(pick, 0), &tx)))
 		return replay_exit(o, pick, -1, rx ? "rx" : "asix",
 				   rx ? "LEN,FRAMES,MUTATION,SPLIT[,SPEED/MAXPACKET] (e.g. "
-					"60,2,len+1,whole,high/512)"
+					"60,2,len+1,whole,high/512; the report's examples are "
+					"in this form; without SPEED/MAXPACKET the variant's "
+					"first of full/64, high/512, super/1024)"
 				      : "LEN,HEADROOM,TAILROOM|default,SHARING[,SPEED/MAXPACKET] "
-					"(e.g. 66,0,4,tcp_clone,full/64)", false);
+					"(e.g. 66,0,4,tcp_clone,full/64; the report's examples "
+					"are in this form; without SPEED/MAXPACKET the variant's "
+					"first of full/64, high/512, super/1024)", false);
 	j.v = g_ptr_array_index(pick, 0);
 	found = replay_run(o, reg, &j, &crashed);
 	return replay_exit(o, pick, found, NULL, NULL, crashed);
@@ -1348,6 +1376,13 @@ static int sweep_rx(const struct sweep_opts *o, struct km_registry *reg)
 	unsigned int k = 1, n = 1;
 	int rc = 0;
 
+	/* refused, not ignored: a run that seems to honour it would not */
+	if (o->sharings) {
+		fprintf(stderr, PROG ": rx: --sharing is an asix option (an rx state is a "
+			"device's transfer, not an skb a driver shares)\n");
+		g_ptr_array_free(pick, TRUE);
+		return 2;
+	}
 	if (!shard_opt(o, &k, &n)) {
 		g_ptr_array_free(pick, TRUE);
 		return 2;
@@ -1458,7 +1493,9 @@ int main(int argc, char **argv)
 	gboolean version = FALSE;
 	GOptionEntry entries[] = {
 		{ "quick", 'q', 0, G_OPTION_ARG_NONE, &o.quick,
-		  "The reduced space: len 0..2 x maxpacket + 8, head- and tailroom 0..8", NULL },
+		  "The reduced space: asix len 0..2 x maxpacket + 8, head- and tailroom 0..8; "
+		  "rx len 14..20, 58..66, maxpacket -4..+4, 1510..1518 (and the fill rows)",
+		  NULL },
 		{ "shard", 0, 0, G_OPTION_ARG_STRING, &o.shard,
 		  "Run the K-th of N disjoint parts of the space (1 <= K <= N <= "
 		  G_STRINGIFY(SHARDS_MAX) ")", "K/N" },
@@ -1470,7 +1507,9 @@ int main(int argc, char **argv)
 		{ "replay", 0, 0, G_OPTION_ARG_STRING, &o.replay,
 		  "Run one state of one --variant and print what happened and its reports; "
 		  "asix: LEN,HEADROOM,TAILROOM|default,SHARING[,SPEED/MAXPACKET]; rx: "
-		  "LEN,FRAMES,MUTATION,SPLIT[,SPEED/MAXPACKET] (as the report's examples)",
+		  "LEN,FRAMES,MUTATION,SPLIT[,SPEED/MAXPACKET] (the report prints each "
+		  "example as --replay STATE; without SPEED/MAXPACKET: the variant's first "
+		  "of full/64, high/512, super/1024)",
 		  "STATE" },
 		{ "fail-on-findings", 0, 0, G_OPTION_ARG_NONE, &o.fail_on_findings,
 		  "Exit 1 when there is a finding (for CI)", NULL },
