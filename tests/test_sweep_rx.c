@@ -512,6 +512,24 @@ static void test_tool_shards_merge(void **state)
 	assert_non_null(strstr(merged, "\"sweep\" : \"rx\""));
 	assert_non_null(strstr(merged, "malformed_frame_passed_up"));
 	g_free(args);
+	{	/* an asix shard among rx ones: refused, named */
+		gchar *path = g_strdup_printf("%s/asix.json", dir), *out, *err = NULL;
+
+		out = tool("asix --quick --variant before --sharing private --json --shard 1/100",
+			   &rc);
+		assert_int_equal(rc, 0);
+		assert_true(g_file_set_contents(path, out, -1, NULL));
+		g_free(out);
+		args = g_strdup_printf("merge --json%s %s", files->str, path);
+		out = tool_err(args, &rc, &err);
+		if (rc != 2 || !strstr(err, "asix.json: an asix report among rx ones"))
+			fail_msg("%s: exit %d, %s", args, rc, err);
+		g_free(out);
+		g_free(err);
+		g_free(args);
+		g_unlink(path);
+		g_free(path);
+	}
 	g_free(merged);
 	g_free(whole);
 	for (int k = 1; k <= 3; k++) {

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * kmodel-sweep: the exhaustive, shardable usbnet tx_fixup sweep
- * (km_sweep_run(), kmodel/sweep.h) and the merge of its shards' JSON.
+ * kmodel-sweep: the exhaustive, shardable usbnet tx_fixup and rx_fixup
+ * sweeps (km_sweep_run(), km_sweep_rx_run(), kmodel/sweep.h) and the merge
+ * of their shards' JSON.
  *
- *   kmodel-sweep asix [--quick] [--shard K/N] [--variant NAME] [--json] [--progress]
- *   kmodel-sweep rx [--quick] [--shard K/N] [--variant NAME] [--json] [--progress]
+ *   kmodel-sweep asix [--quick] [--shard K/N] [--variant NAME] [--sharing NAME] [--json]
+ *   kmodel-sweep rx [--quick] [--shard K/N] [--variant NAME] [--json]
  *   kmodel-sweep asix|rx --variant NAME --replay STATE
  *   kmodel-sweep merge [--json] FILE.json...
  */
@@ -590,7 +591,7 @@ static int merge_file(struct report *r, const char *path, GPtrArray *seen)
 		gboolean rx = kind && !strcmp(kind, "rx");
 
 		if (seen->len && rx != r->rx) {
-			fprintf(stderr, PROG ": %s: a %s report among %s ones\n", path,
+			fprintf(stderr, PROG ": %s: an %s report among %s ones\n", path,
 				rx ? "rx" : "asix", r->rx ? "rx" : "asix");
 			goto out;
 		}
