@@ -109,7 +109,12 @@ static void test_shards_add_up(void **state)
  *  - ax88179 mainline (002bba562dd3) passes every frame but the last up
  *    with 2 extra bytes: frame_mismatch in valid states of 2 or 3 frames,
  *    never of 1;
- *  - v5.7 (before e869e7a17798): every frame 2 bytes long, 1 frame too.
+ *  - v5.7 (before e869e7a17798): every frame 2 bytes long, 1 frame too;
+ *  - 57bc3d3ae8c1 ("net: usb: ax88179_178a: Fix out-of-bounds accesses in
+ *    RX fixup"): before it (v5.7, v5.16) an rx_hdr whose hdr_off points
+ *    past the transfer (offset_past_end) makes the loop read descriptors
+ *    there, 1 frame or 3; after it ("pkt_cnt * 4 + hdr_off > skb->len":
+ *    return 0) and in mainline no state reads past the URB.
  */
 static void test_findings(void **state)
 {
@@ -141,6 +146,16 @@ static void test_findings(void **state)
 		f = km_sweep_rx_find(variant(r, "ax88179-v5.16"), "frame_mismatch");
 		assert_non_null(f);
 		assert_int_equal(f->example.frames, 2);
+		/* 57bc3d3ae8c1's out-of-bounds read, flagged before, silent after */
+		for (size_t i = 0; i < 2; i++) {
+			f = km_sweep_rx_find(variant(r, i ? "ax88179-v5.7" : "ax88179-v5.16"),
+					     "rx_read_past_urb");
+			assert_non_null(f);
+			assert_int_equal(f->example.frames, 1);
+			assert_int_equal(f->example.mutation, KM_SWEEP_RX_OFFSET_PAST_END);
+		}
+		assert_int_equal(count(r, "ax88179-57bc3d3ae8c1", "rx_read_past_urb"), 0);
+		assert_int_equal(count(r, "ax88179", "rx_read_past_urb"), 0);
 	}
 	km_sweep_rx_result_free(r);
 }

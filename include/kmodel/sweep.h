@@ -219,7 +219,11 @@ KM_API int km_sweep_replay(const struct km_usbnet_variant *v, const struct km_sw
  *   state: the space leaves it out); the AX88179's packet count (rx_hdr)
  *   one too many;
  * @KM_SWEEP_RX_TRUNCATED: the transfer 2 bytes short (it ends inside the
- *   last header, or inside rx_hdr).
+ *   last header, or inside rx_hdr);
+ * @KM_SWEEP_RX_OFFSET_PAST_END: (appended) KM_FRAMING_AX88179 only (the
+ *   other framings have no such state): rx_hdr's hdr_off is the
+ *   transfer's length, its descriptors begin just past the data (what
+ *   57bc3d3ae8c1's "pkt_cnt * 4 + hdr_off > skb->len" refuses).
  */
 enum km_sweep_rx_mutation {
 	KM_SWEEP_RX_VALID = 0,
@@ -228,6 +232,7 @@ enum km_sweep_rx_mutation {
 	KM_SWEEP_RX_LEN_PLUS8,
 	KM_SWEEP_RX_COPY_DISAGREES,
 	KM_SWEEP_RX_TRUNCATED,
+	KM_SWEEP_RX_OFFSET_PAST_END,
 	KM_SWEEP_RX_MUTATION_COUNT
 };
 
@@ -259,8 +264,8 @@ enum km_sweep_rx_split {
 	KM_SWEEP_RX_SPLIT_COUNT
 };
 
-/** "valid", "len+1", "len-1", "len+8", "copy_disagrees", "truncated";
- *  NULL otherwise. */
+/** "valid", "len+1", "len-1", "len+8", "copy_disagrees", "truncated",
+ *  "offset_past_end"; NULL otherwise. */
 KM_API const char *km_sweep_rx_mutation_name(unsigned int m);
 /** "whole", "split_header", "split_frame", "urb_fill-1", "urb_fill",
  *  "urb_fill+1"; NULL otherwise. */

@@ -48,7 +48,7 @@ static const char *rule_name(unsigned int r)
 const char *km_sweep_rx_mutation_name(unsigned int m)
 {
 	static const char *const names[] = { "valid", "len+1", "len-1", "len+8",
-					     "copy_disagrees", "truncated" };
+					     "copy_disagrees", "truncated", "offset_past_end" };
 
 	return m < KM_SWEEP_RX_MUTATION_COUNT ? names[m] : NULL;
 }
@@ -107,9 +107,12 @@ static unsigned int splits_of(const struct km_usbnet_variant *v)
 
 /* does mutation @m change @v's stream? copy_disagrees needs an inverted
  * copy in a KM_FRAMING_LENGTH word (the AX88772's): without one the state
- * would be the valid stream labelled malformed, so it is not in the space */
+ * would be the valid stream labelled malformed, so it is not in the space;
+ * offset_past_end needs the AX88179's rx_hdr */
 static bool mutation_applies(const struct km_usbnet_variant *v, unsigned int m)
 {
+	if (m == KM_SWEEP_RX_OFFSET_PAST_END)
+		return v->framing->kind == KM_FRAMING_AX88179;
 	return m != KM_SWEEP_RX_COPY_DISAGREES || v->framing->kind != KM_FRAMING_LENGTH ||
 	       v->framing->inverted_copy;
 }
@@ -464,6 +467,9 @@ static size_t build(struct run *r, size_t *last_hdr)
 			mutate_word(r, base + off, (d & ~(0x1fffu << 16)) | l << 16);
 		} else if (st->mutation == KM_SWEEP_RX_COPY_DISAGREES) {
 			mutate_word(r, hdr, (h & 0xffff0000u) | ((h + 1) & 0xffffu));
+		} else if (st->mutation == KM_SWEEP_RX_OFFSET_PAST_END) {
+			/* hdr_off: the transfer's length (a 20 KiB URB's fits 16 bits) */
+			mutate_word(r, hdr, (h & 0xffffu) | (uint32_t)nl << 16);
 		}
 	} else if (f->kind == KM_FRAMING_ENCODER) {	/* the fields its hook named */
 		if (delta && r->lay.len_bits)
@@ -768,9 +774,11 @@ int km_sweep_rx_replay(const struct km_usbnet_variant *v, const struct km_sweep_
 			      "frames 1..3, a mutation, a split of the framing, an endpoint of "
 			      "the variant; a urb_fill: len 1518 and the endpoint's frames)");
 	if (!mutation_applies(v, st->mutation))
-		return km_err(-EINVAL, "sweep_rx_replay: %s is not a state of %s: its framing's "
-			      "length word has no inverted copy to disagree",
-			      km_sweep_rx_mutation_name(st->mutation), v->name);
+		return km_err(-EINVAL, "sweep_rx_replay: %s is not a state of %s: its framing "
+			      "has no %s", km_sweep_rx_mutation_name(st->mutation), v->name,
+			      st->mutation == KM_SWEEP_RX_OFFSET_PAST_END ?
+			      "trailing descriptor header (the AX88179's rx_hdr)" :
+			      "inverted copy in its length word to disagree");
 	r = g_new0(struct run, 1);
 	r->pat = pattern();
 	r->trace = out;
