@@ -203,24 +203,36 @@ static void report_sort(struct report *r)
 			     finding_cmp);
 }
 
-/* an example state as --replay takes it (copy-pasteable) */
-static void example_text(const struct km_sweep_state *e, char *buf, size_t n)
+/* a state as --replay takes it: tx LEN,HEADROOM,TAILROOM|default,SHARING,
+ * SPEED/MAXPACKET; rx LEN,FRAMES,MUTATION,SPLIT,SPEED/MAXPACKET */
+static gchar *tx_state_arg(const struct km_sweep_state *t)
 {
 	char tail[16];
 
-	if (e->tailroom < 0)
-		g_snprintf(tail, sizeof(tail), "default");
+	if (t->tailroom < 0)
+		g_strlcpy(tail, "default", sizeof(tail));
 	else
-		g_snprintf(tail, sizeof(tail), "%d", e->tailroom);
-	g_snprintf(buf, n, "--replay %u,%u,%s,%s,%s/%u", e->len, e->headroom, tail,
-		   km_sweep_sharing_name(e->sharing), km_usb_speed_name(e->speed), e->maxpacket);
+		g_snprintf(tail, sizeof(tail), "%d", t->tailroom);
+	return g_strdup_printf("%u,%u,%s,%s,%s/%u", t->len, t->headroom, tail,
+			       km_sweep_sharing_name(t->sharing), km_usb_speed_name(t->speed),
+			       t->maxpacket);
 }
 
-static void rx_example_text(const struct km_sweep_rx_state *e, char *buf, size_t n)
+static gchar *rx_state_arg(const struct km_sweep_rx_state *st)
 {
-	g_snprintf(buf, n, "--replay %u,%u,%s,%s,%s/%u", e->len, e->frames,
-		   km_sweep_rx_mutation_name(e->mutation), km_sweep_rx_split_name(e->split),
-		   km_usb_speed_name(e->speed), e->maxpacket);
+	return g_strdup_printf("%u,%u,%s,%s,%s/%u", st->len, st->frames,
+			       km_sweep_rx_mutation_name(st->mutation),
+			       km_sweep_rx_split_name(st->split), km_usb_speed_name(st->speed),
+			       st->maxpacket);
+}
+
+/* a finding's example as the --replay that runs it (copy-pasteable) */
+static void example_text(const struct finding *g, bool rx, char *buf, size_t n)
+{
+	gchar *arg = rx ? rx_state_arg(&g->rx) : tx_state_arg(&g->ex);
+
+	g_snprintf(buf, n, "--replay %s", arg);
+	g_free(arg);
 }
 
 static void print_table(const struct report *r)
@@ -246,10 +258,7 @@ static void print_table(const struct report *r)
 			const struct finding *g = &g_array_index(v->findings, struct finding, f);
 			char ex[128];
 
-			if (r->rx)
-				rx_example_text(&g->rx, ex, sizeof(ex));
-			else
-				example_text(&g->ex, ex, sizeof(ex));
+			example_text(g, r->rx, ex, sizeof(ex));
 			printf("  %-24s %12" G_GUINT64_FORMAT "  e.g. %s\n", g->rule, g->count, ex);
 		}
 	}
@@ -868,26 +877,10 @@ static int sweep_child(void *arg, GByteArray *out)
 	return 0;
 }
 
-/* @w's state as --replay takes it: rx LEN,FRAMES,MUTATION,SPLIT,SPEED/MAXPACKET;
- * tx LEN,HEADROOM,TAILROOM|default,SHARING,SPEED/MAXPACKET */
+/* @w's state as --replay takes it */
 static gchar *state_arg(const struct sweep_where *w, bool rx)
 {
-	const struct km_sweep_state *t = &w->tx;
-	const struct km_sweep_rx_state *x = &w->rx;
-	char tail[16];
-
-	if (rx)
-		return g_strdup_printf("%u,%u,%s,%s,%s/%u", x->len, x->frames,
-				       km_sweep_rx_mutation_name(x->mutation),
-				       km_sweep_rx_split_name(x->split),
-				       km_usb_speed_name(x->speed), x->maxpacket);
-	if (t->tailroom < 0)
-		g_strlcpy(tail, "default", sizeof(tail));
-	else
-		g_snprintf(tail, sizeof(tail), "%d", t->tailroom);
-	return g_strdup_printf("%u,%u,%s,%s,%s/%u", t->len, t->headroom, tail,
-			       km_sweep_sharing_name(t->sharing), km_usb_speed_name(t->speed),
-			       t->maxpacket);
+	return rx ? rx_state_arg(&w->rx) : tx_state_arg(&w->tx);
 }
 
 /* what a plugin's variant @v that crashed or timed out (@why; NULL: no
