@@ -184,6 +184,100 @@ static void test_pinned_write_rules_fast_gup(void **state)
 	test_pinned_write_rules(state);
 }
 
+/*
+ * A CPU write through any kernel mapping of the pinned frame is a write to
+ * the page: the linear map (kmap_atomic() of a lowmem page is
+ * page_address()), a highmem frame, and in strict kmap mode the slot's own
+ * address -- the pre-5.11 fixmap slot (arch/arm/mm/highmem.c, v5.7), the
+ * kmap_local slot (mm/highmem.c, v5.11), a lowmem page's slot under
+ * CONFIG_DEBUG_KMAP_LOCAL_FORCE_MAP -- which aliases the frame at another
+ * host address. A slot that maps another page writes that page, not the
+ * pinned one.
+ */
+enum { K_ATOMIC, K_LOCAL, K_SLEEPING };
+
+static const struct alias_row {
+	const char *name;
+	enum km_kmap_flavour era;
+	enum km_kmap_strict strict;
+	bool highmem;		/* the user page is highmem (lowmem is half the RAM) */
+	int kmap;		/* K_ATOMIC, K_LOCAL, K_SLEEPING */
+	bool other;		/* the write goes through a kmap of another page */
+	bool dirty;		/* set_page_dirty() before the put */
+	unsigned long reports;
+} alias_rows[] = {
+	{ "linear map: kmap_atomic() of lowmem", KM_KMAP_ATOMIC_PRE_5_11, KM_KMAP_STRICT_OFF,
+	  false, K_ATOMIC, false, false, 1 },
+	{ "highmem frame: kmap_atomic(), not strict", KM_KMAP_ATOMIC_PRE_5_11,
+	  KM_KMAP_STRICT_OFF, true, K_ATOMIC, false, false, 1 },
+	{ "strict: kmap_atomic() fixmap slot of highmem", KM_KMAP_ATOMIC_PRE_5_11,
+	  KM_KMAP_STRICT, true, K_ATOMIC, false, false, 1 },
+	{ "strict: kmap_local_page() slot of highmem", KM_KMAP_LOCAL, KM_KMAP_STRICT, true,
+	  K_LOCAL, false, false, 1 },
+	{ "force-map: kmap_atomic() slot of lowmem", KM_KMAP_ATOMIC_PRE_5_11,
+	  KM_KMAP_STRICT_FORCE_MAP, false, K_ATOMIC, false, false, 1 },
+	{ "force-map: kmap_local_page() slot of lowmem", KM_KMAP_LOCAL,
+	  KM_KMAP_STRICT_FORCE_MAP, false, K_LOCAL, false, false, 1 },
+	{ "strict: sleeping kmap() of highmem", KM_KMAP_LOCAL, KM_KMAP_STRICT, true, K_SLEEPING,
+	  false, false, 1 },
+	{ "strict: slot alias written, set_page_dirty()", KM_KMAP_LOCAL, KM_KMAP_STRICT, true,
+	  K_LOCAL, false, true, 0 },
+	{ "strict: a slot of another page written", KM_KMAP_LOCAL, KM_KMAP_STRICT, true,
+	  K_LOCAL, true, false, 0 },
+	{ "force-map: a fixmap slot of another page written", KM_KMAP_ATOMIC_PRE_5_11,
+	  KM_KMAP_STRICT_FORCE_MAP, false, K_ATOMIC, true, false, 0 },
+};
+
+static int setup_alias_row(void **state)
+{
+	const struct alias_row *r = *state;
+	struct km_machine_config c = { .ram_size = 64ULL << 20,
+				       .lowmem_size = r->highmem ? 32ULL << 20 : 0,
+				       .kmap = r->era, .kmap_strict = r->strict };
+
+	return km_row_setup_cfg(state, &c);
+}
+
+static void test_pinned_write_through_kmap(void **state)
+{
+	const struct alias_row *row = km_row(state);
+	struct km_fixture *f = km_row_fixture(state);
+	struct km_page *p, *mapped;
+	unsigned char *k;
+	unsigned long u;
+
+	km_check_pinned_writes(f->m, true);
+	assert_int_equal(km_mmap(f->mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &u), 0);
+	assert_int_equal(km_copy_to_user(f->t, &km_uaccess_direct, u, "x", 1), 0);
+	assert_int_equal(km_get_user_pages_fast(f->t, u, 1, KM_FOLL_WRITE, &p), 1);
+	if (km_page_highmem(p) != row->highmem)
+		fail_msg("%s: the user page is %s", row->name, row->highmem ? "lowmem" : "highmem");
+	mapped = row->other ? km_alloc_page(f->m, KM_GFP_KERNEL | KM_GFP_HIGHMEM) : p;
+	assert_non_null(mapped);
+	k = row->kmap == K_ATOMIC ? km_kmap_atomic(f->t, mapped) :
+	    row->kmap == K_LOCAL ? km_kmap_local_page(f->t, mapped) : km_kmap(f->t, mapped);
+	assert_non_null(k);
+	/* where strict mode puts a slot, the write goes through an alias */
+	if ((row->strict == KM_KMAP_STRICT_FORCE_MAP ||
+	     (row->strict == KM_KMAP_STRICT && row->kmap != K_SLEEPING && row->highmem)) !=
+	    (k != (unsigned char *)km_page_host(f->m, mapped)))
+		fail_msg("%s: kmap address %p, frame %p", row->name, (void *)k,
+			 km_page_host(f->m, mapped));
+	km_kernel_memcpy(k + 100, "written", 7);
+	if (row->kmap == K_ATOMIC)
+		km_kunmap_atomic(f->t, k);
+	else if (row->kmap == K_LOCAL)
+		km_kunmap_local(f->t, k);
+	else
+		km_kunmap(f->t, mapped);
+	if (row->other)
+		km_put_page(f->m, mapped);
+	if (row->dirty)
+		km_set_page_dirty(f->m, p);
+	km_put_page(f->m, p);
+	assert_reports(f->m, KM_R_PIN_NOT_DIRTIED, row->reports, "released clean", row->name);
+}
+
 /* a device write past the page is refused */
 static void test_device_write_past_page(void **state)
 {
@@ -414,6 +508,8 @@ int main(void)
 	KM_TEST_ROWS(rows, test_pinned_write_rules, km_row_setup, km_fixture_teardown, pin_rows);
 	KM_TEST_ROWS(rows, test_pinned_write_rules_fast_gup, setup_fast_gup, km_fixture_teardown,
 		     pin_rows);
+	KM_TEST_ROWS(rows, test_pinned_write_through_kmap, setup_alias_row, km_fixture_teardown,
+		     alias_rows);
 	KM_TEST_ROWS(rows, test_wl128x_copy_under_spinlock, km_row_setup, km_fixture_teardown,
 		     wl128x_rows);
 	KM_TEST_ROWS(rows, test_fault_in_atomic, km_row_setup, km_fixture_teardown, atomic_rows);

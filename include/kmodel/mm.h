@@ -212,10 +212,11 @@ KM_API void km_set_page_dirty(struct km_machine *m, struct km_page *p);
  * km_check_pinned_writes() - the pinned-write checker of @m on or off (a
  * new machine: off; the conformance suite and the tools turn it on): a
  * page pinned with FOLL_WRITE (get_user_pages*(), pin_user_pages*()),
- * written while pinned -- through a kernel mapping by the compatibility
- * layer's memcpy()/memset(), or by km_page_device_write() -- and released
- * (the last such reference put or unpinned) while !PageDirty is a
- * KM_R_PIN_NOT_DIRTIED BUG: writeback would drop the write
+ * written while pinned -- through any kernel mapping of its frame (the
+ * linear map, a highmem frame, a strict-mode kmap slot's alias) by the
+ * compatibility layer's memcpy()/memset(), or by km_page_device_write() --
+ * and released (the last such reference put or unpinned) while !PageDirty
+ * is a KM_R_PIN_NOT_DIRTIED BUG: writeback would drop the write
  * (drivers/xen/gntdev.c before 779055842da5, v5.9). A plain C store
  * through a kmap pointer is not seen. It costs a hash lookup per
  * FOLL_WRITE page pinned and released.

@@ -616,6 +616,24 @@ bool km_kmap_window(struct km_task *t, const void *p)
 	return t->m->cfg.kmap_strict && kwin_find(t->m, t, p, &pos);
 }
 
+unsigned long km_kmap_alias_pfn(struct km_task *t, const void *p, size_t *room)
+{
+	struct kwin_pos pos;
+	struct km_kwin_block *b;
+	const struct km_kwin *win;
+
+	*room = 0;
+	if (!t->m->cfg.kmap_strict || !(b = kwin_find(t->m, t, p, &pos)))
+		return ~0UL;
+	*room = t->m->page_size - pos.off;
+	if (pos.page)
+		return ~0UL;	/* a guard page */
+	win = &b->win[pos.w];
+	/* a slot page whose pte is none holds no frame (an access faults, and
+	 * the scratch page the handler puts there is none either) */
+	return win->mapped ? win->pfn : ~0UL;
+}
+
 /* The fixmap index of window @w of block @b */
 static unsigned long kwin_fixidx(const struct km_machine *m, const struct km_kwin_block *b,
 				 unsigned long w)

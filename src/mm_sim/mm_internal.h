@@ -208,5 +208,10 @@ void km_kmap_task_fini(struct km_task *t);
 /* strict kmap mode: is host address @p in a slot window (a kmap address)
  * of @t's machine? */
 bool km_kmap_window(struct km_task *t, const void *p);
+/* strict kmap mode: the frame that the slot page at host address @p
+ * aliases while its pte maps it, else ~0UL (a guard page, a slot page with
+ * no pte, no window at all); *@room: the bytes from @p to the end of its
+ * window page, 0 when @p is in no window */
+unsigned long km_kmap_alias_pfn(struct km_task *t, const void *p, size_t *room);
 
 #endif

@@ -31,7 +31,7 @@
 struct km_page;
 void km_pin_write_track(struct km_machine *m, struct km_page *p);
 void km_pin_write_release(struct km_machine *m, struct km_page *p);
-void km_pin_write_seen(struct km_machine *m, const void *to, size_t n);
+void km_pin_write_seen(struct km_task *t, const void *to, size_t n);
 
 struct km_page {
 	uint32_t flags;

@@ -2,8 +2,10 @@
 /*
  * The pinned-write checker. A page pinned with FOLL_WRITE, written while
  * pinned -- by the CPU through a kernel mapping (the compatibility layer's
- * memcpy()/memset() into its frame), or by a device (km_page_device_write():
- * DMA, Xen's grant copy) -- and released clean (!PageDirty) loses the
+ * memcpy()/memset() into its frame at any address the kernel has for it:
+ * the linear map, a highmem frame, or in strict kmap mode a kmap slot's
+ * alias of the frame), or by a device (km_page_device_write(): DMA, Xen's
+ * grant copy) -- and released clean (!PageDirty) loses the
  * write: writeback sees a clean page and drops it (drivers/xen/gntdev.c
  * before 779055842da5, "xen/gntdev.c: Mark pages as dirty", v5.9: its
  * gntdev_put_pages() put_page()d the grant copy's destination pages
@@ -50,17 +52,38 @@ void km_pin_write_release(struct km_machine *m, struct km_page *p)
 	p->flags &= ~(KM_PG_WPINNED | KM_PG_PIN_WRITTEN);
 }
 
-void km_pin_write_seen(struct km_machine *m, const void *to, size_t n)
+static inline void pin_written(struct km_page *p)
 {
-	const unsigned char *a = to;
+	if (p->flags & KM_PG_WPINNED)
+		p->flags |= KM_PG_PIN_WRITTEN;
+}
 
-	if (!n || a < m->ram || a >= m->ram_end)
+void km_pin_write_seen(struct km_task *t, const void *to, size_t n)
+{
+	struct km_machine *m = t->m;
+	const unsigned char *a = to, *end = a + n;
+	unsigned long pfn;
+	size_t room;
+
+	if (!n)
 		return;
-	for (unsigned long pfn = (unsigned long)(a - m->ram) >> m->page_shift,
-			   last = (unsigned long)(MIN(a + n, m->ram_end) - 1 - m->ram) >> m->page_shift;
-	     pfn <= last; pfn++)
-		if (m->pages[pfn].flags & KM_PG_WPINNED)
-			m->pages[pfn].flags |= KM_PG_PIN_WRITTEN;
+	if (a >= m->ram && a < m->ram_end) {	/* the linear map; highmem's frames */
+		unsigned long last = (unsigned long)(MIN(end, m->ram_end) - 1 - m->ram) >>
+				     m->page_shift;
+
+		for (pfn = (unsigned long)(a - m->ram) >> m->page_shift; pfn <= last; pfn++)
+			pin_written(&m->pages[pfn]);
+		return;
+	}
+	/* strict kmap mode: a kmap slot's own address aliases the frame its
+	 * pte maps (the kernel's fixmap or kmap_local page): a write there is
+	 * a write to that frame. Page by page, as the range may run on into
+	 * the guard page after the slot (which faults, and is no frame). */
+	while (a < end && (pfn = km_kmap_alias_pfn(t, a, &room), room)) {
+		if (pfn != ~0UL)
+			pin_written(&m->pages[pfn]);
+		a += MIN(room, (size_t)(end - a));
+	}
 }
 
 int km_page_device_write(struct km_machine *m, struct km_page *p, unsigned long off,
@@ -74,7 +97,6 @@ int km_page_device_write(struct km_machine *m, struct km_page *p, unsigned long 
 		return km_err(-EINVAL, "km_page_device_write: %zu bytes at %lu run past the "
 			      "%lu-byte page", len, off, m->page_size);
 	memcpy((unsigned char *)km_frame(m, km_pfn(m, p)) + off, src, len);
-	if (p->flags & KM_PG_WPINNED)
-		p->flags |= KM_PG_PIN_WRITTEN;
+	pin_written(p);
 	return 0;
 }

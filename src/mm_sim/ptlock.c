@@ -311,7 +311,7 @@ void *km_kernel_memcpy(void *to, const void *from, size_t n)
 	if (__builtin_expect(t->m->copy != NULL, 0))
 		t->m->copy->fn(t, n, t->m->copy->arg);
 	if (__builtin_expect(t->m->check_pinned_writes, 0))
-		km_pin_write_seen(t->m, to, n);
+		km_pin_write_seen(t, to, n);
 	if (__builtin_expect(t->uaccess_open && !t->kernel_ds, 0) &&
 	    (user_ptr(t, to) || user_ptr(t, from)))
 		user_move(t, to, from, 0, n);
@@ -331,7 +331,7 @@ void *km_kernel_memset(void *s, int c, size_t n)
 	if (__builtin_expect(t->m->copy != NULL, 0))
 		t->m->copy->fn(t, n, t->m->copy->arg);
 	if (__builtin_expect(t->m->check_pinned_writes, 0))
-		km_pin_write_seen(t->m, s, n);
+		km_pin_write_seen(t, s, n);
 	if (__builtin_expect(t->uaccess_open && !t->kernel_ds, 0) && user_ptr(t, s))
 		user_move(t, s, NULL, c, n);
 	else
