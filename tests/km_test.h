@@ -142,6 +142,35 @@ static inline unsigned long km_test_map(struct km_fixture *f, unsigned long addr
 }
 
 /*
+ * Driver code of a test's own that loses a write to writeback, as
+ * drivers/xen/gntdev.c before 779055842da5: current, a kernel thread,
+ * adopts a fresh address space (kthread_use_mm()), pins a user page of it
+ * with get_user_pages_fast(FOLL_WRITE), copies @n bytes of @src into it
+ * through the linear map (the layer's memcpy()) and put_page()s it clean.
+ * A machine that checks pinned writes reports it (pin_not_dirtied).
+ */
+static inline void km_test_pinned_write_clean(const void *src, size_t n)
+{
+	struct km_task *t = km_current();
+	struct km_machine *m = km_task_machine(t);
+	struct km_mm *mm;
+	struct km_page *p;
+	unsigned long u;
+
+	if (km_mm_new(m, &mm))
+		return;
+	if (!km_task_use_mm(t, mm)) {
+		if (!km_mmap(mm, 0, 4096, KM_PROT_READ | KM_PROT_WRITE, &u) &&
+		    km_get_user_pages_fast(t, u, 1, KM_FOLL_WRITE, &p) == 1) {
+			km_kernel_memcpy(km_page_address(m, p), src, n);
+			km_put_page(m, p);
+		}
+		km_task_unuse_mm(t);
+	}
+	km_mm_put(mm);
+}
+
+/*
  * A usbnet device model of a test's own, built from public parts as a
  * user's is: the AX88772 model (km_asix_usbnet_dev_new()) behind a hook
  * that sees each bulk-out packet first -- to file reports, count, look at

@@ -704,7 +704,11 @@ static const struct km_value *cell(const struct km_table *t, size_t r, const cha
  * kmaps in slots with guard pages (force-map on the BeagleBone, where all
  * is lowmem; highmem slots on the Cortex-A15): the rows say their mode and
  * the strict machines report exactly what the plain ones do -- no copy of
- * the read or write path leaves the page it kmaps. */
+ * the read or write path leaves the page it kmaps -- and none of the
+ * writes through a slot is missed: the RFC's copy_to_user() writes dd's
+ * buffer through a kmap_atomic() slot, an alias of the frame in strict
+ * mode, and puts the pages clean, as many pin_not_dirtied reports (all
+ * its pages: the checker is on in dd's machines) as on the plain machine. */
 static void test_dd_strict_adds_no_reports(void **state)
 {
 	const struct km_dd_machine *bbw = km_dd_machine_find("bbw"), *a15 = km_dd_machine_find("a15");
@@ -728,6 +732,10 @@ static void test_dd_strict_adds_no_reports(void **state)
 		assert_string_equal(cell(t[0], r, "kmap_strict")->s, "off");
 		assert_string_equal(cell(t[1], r, "kmap_strict")->s, "force-map");
 		assert_true(cell(t[1], r, "reports_per_mib")->d == cell(t[0], r, "reports_per_mib")->d);
+		assert_int_equal(cell(t[1], r, "reports_pin_not_dirtied")->i,
+				 cell(t[0], r, "reports_pin_not_dirtied")->i);
+		if (!strcmp(cell(t[0], r, "variant")->s, km_uaccess_gup_kmap_rfc.name))
+			assert_true(cell(t[0], r, "reports_pin_not_dirtied")->i > 0);
 	}
 	km_table_free(t[0]);
 	km_table_free(t[1]);

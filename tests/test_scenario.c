@@ -167,6 +167,64 @@ static void test_dd_buffer_page_aligned(void **state)
 }
 
 /*
+ * dd's machines check pinned writes (km_check_pinned_writes()). The RFC's
+ * copy_to_user() pins the user pages it writes with FOLL_WRITE and
+ * put_page()s them clean: each page a call writes is a pin_not_dirtied
+ * report (the write is lost to writeback: xen/gntdev 779055842da5's
+ * flaw); gup_kmap_fixed dirties them first (set_page_dirty_lock()), the
+ * direct copy pins nothing. The read(2) of a block is a copy_to_user() per
+ * page-cache page it covers (shmem_file_read_iter(), mm/shmem.c v5.7:
+ * copy_page_to_iter() page by page), each writing the chunk's bytes at the
+ * buffer's offset in its page: chunks of min(bs, 4 KiB), as many a block
+ * as pages it covers, each spanning (offset + chunk - 1) / 4096 + 1 user
+ * pages. Both machines: the slow gup (bbw) and the fast one with a
+ * CONFIG_HIGHMEM kernel (a15).
+ */
+static const struct dd_pin_row {
+	const char *name;
+	unsigned long bs;
+	bool page_aligned;
+} dd_pin_rows[] = {
+	{ "1K, busybox's buffer", 1024, false },
+	{ "4K, busybox's buffer: 2 pages a chunk", 4096, false },
+	{ "4K, page-aligned buffer", 4096, true },
+	{ "64K, busybox's buffer", 65536, false },
+	{ "64K, page-aligned buffer", 65536, true },
+};
+
+static void test_dd_pins_released_clean(void **state)
+{
+	const struct dd_pin_row *row = *state;
+	const unsigned long P = 4096, off = row->page_aligned ? 0 : 8;	/* DD_BUF_OFFSET */
+	const unsigned long chunk = MIN(row->bs, P), chunks = (row->bs + P - 1) / P;
+	const int64_t per_mib = (int64_t)((1 << 20) / row->bs * chunks * ((off + chunk - 1) / P + 1));
+	struct km_dd_opts o = { .block_sizes = &row->bs, .nblock_sizes = 1,
+				.total_bytes = 1 << 20, .file_bytes = 1 << 20, .repeat = 1,
+				.buffer_page_aligned = row->page_aligned };
+	const struct km_dd_machine *bbw = km_dd_machine_find("bbw"), *a15 = km_dd_machine_find("a15");
+	const struct km_dd_case cases[] = {
+		{ &km_uaccess_gup_kmap_rfc, bbw, KM_KMAP_ATOMIC_PRE_5_11 },
+		{ &km_uaccess_gup_kmap_rfc, a15, KM_KMAP_ATOMIC_PRE_5_11 },
+		{ &km_uaccess_gup_kmap_fixed, bbw, KM_KMAP_ATOMIC_PRE_5_11 },
+		{ &km_uaccess_gup_kmap_fixed, a15, KM_KMAP_ATOMIC_PRE_5_11 },
+		{ &km_uaccess_direct, a15, KM_KMAP_ATOMIC_PRE_5_11 },
+	};
+	struct km_table *t;
+
+	assert_int_equal(km_dd_run(&o, cases, G_N_ELEMENTS(cases), &t), 0);
+	for (size_t r = 1; r <= G_N_ELEMENTS(cases); r++) {
+		int64_t want = r <= 2 ? per_mib : 0,
+			got = cell(t, r, "reports_pin_not_dirtied")->i;
+
+		if (got != want)
+			fail_msg("%s: %s on %s: %lld pin_not_dirtied reports, want %lld", row->name,
+				 cell(t, r, "variant")->s, cell(t, r, "machine")->s,
+				 (long long)got, (long long)want);
+	}
+	km_table_free(t);
+}
+
+/*
  * Every timed run is a whole number of dd invocations (the seed's busybox
  * dd opens B with O_TRUNC once per invocation), so a row's events per MiB
  * do not depend on --repeat or on the total. User report item 3: with a
@@ -342,6 +400,39 @@ static void test_iperf_leak_is_efault(void **state)
 	assert_non_null(t);
 	assert_int_equal(km_table_nrows(t), 3);
 	assert_non_null(strstr(km_last_error(), "leak_tx tcp: teardown: "));
+	km_table_free(t);
+	(void)state;
+}
+
+/* iperf's machines check pinned writes too: a variant whose tx_fixup also
+ * writes the start of each frame into a user page it pinned for write and
+ * puts it clean (km_test_pinned_write_clean()) loses that write to
+ * writeback: a pin_not_dirtied report per packet sent */
+static struct km_skb *pin_tx_fixup(struct km_usbnet *dev, struct km_skb *skb, km_gfp_t flags)
+{
+	km_test_pinned_write_clean(skb->data, 8);
+	return km_asix_after.info->tx_fixup(dev, skb, flags);
+}
+
+static void test_iperf_pinned_write_checked(void **state)
+{
+	struct km_usbnet_variant mine = km_asix_after;
+	struct km_usbnet_driver_info info = *km_asix_after.info;
+	const struct km_usbnet_variant *vs[1] = { &mine };
+	struct km_iperf_opts o = { .packets = 20, .repeat = 1 };
+	struct km_table *t;
+
+	info.tx_fixup = pin_tx_fixup;
+	mine.name = "pin_tx";
+	mine.info = &info;
+	assert_int_equal(km_iperf_run(&o, vs, 1, &t), 0);
+	assert_int_equal(km_table_nrows(t), 3);
+	for (size_t r = 0; r < 3; r++)
+		if (cell(t, r, "reports_pin_not_dirtied")->i != cell(t, r, "packets")->i)
+			fail_msg("%s: %lld pin_not_dirtied reports for %lld packets",
+				 cell(t, r, "traffic")->s,
+				 (long long)cell(t, r, "reports_pin_not_dirtied")->i,
+				 (long long)cell(t, r, "packets")->i);
 	km_table_free(t);
 	(void)state;
 }
@@ -704,7 +795,7 @@ static void test_iperf_one_traffic(void **state)
 
 int main(void)
 {
-	const struct CMUnitTest tests[] = {
+	const struct CMUnitTest fixed[] = {
 		cmocka_unit_test(test_dd_table),
 		cmocka_unit_test(test_dd_buffer_and_zeroing),
 		cmocka_unit_test(test_dd_buffer_page_aligned),
@@ -713,6 +804,7 @@ int main(void)
 		cmocka_unit_test(test_iperf_table),
 		cmocka_unit_test(test_iperf_own_variant_asix_dev),
 		cmocka_unit_test(test_iperf_leak_is_efault),
+		cmocka_unit_test(test_iperf_pinned_write_checked),
 		cmocka_unit_test(test_iperf_first_report),
 		cmocka_unit_test(test_iperf_plain_stores),
 		cmocka_unit_test(test_iperf_plain_store_in_payload),
@@ -720,6 +812,10 @@ int main(void)
 		cmocka_unit_test(test_iperf_on_traffic),
 		cmocka_unit_test(test_iperf_one_traffic),
 	};
+	GArray *rows = km_test_new_group();
+
+	KM_TEST_ROWS(rows, test_dd_pins_released_clean, NULL, NULL, dd_pin_rows);
+	KM_TEST_CASES(tests, fixed, rows);
 
 	return cmocka_run_group_tests_name("test_scenario", tests, NULL, NULL);
 }

@@ -1088,6 +1088,49 @@ static void test_on_state_names_each_state(void **state)
 	km_sweep_result_free(r);
 }
 
+/* The sweep's machines check pinned writes: a tx_fixup that, for an skb
+ * of len 100, writes a user page it pinned for write and puts it clean
+ * (km_test_pinned_write_clean()) has a pin_not_dirtied finding in that
+ * state (its replay: a state's machine is the sweep's), and none in a
+ * state it sends as after's driver does */
+static struct km_skb *pin_tx_fixup(struct km_usbnet *dev, struct km_skb *skb, km_gfp_t gfp)
+{
+	if (skb->len == 100)
+		km_test_pinned_write_clean(skb->data, 8);
+	return km_asix_after.info->tx_fixup(dev, skb, gfp);
+}
+
+static const struct km_usbnet_driver_info pin_info = {
+	.description = "after's tx_fixup, writing a pinned user page (test driver)",
+	.flags = KM_FLAG_SEND_ZLP,
+	.tx_fixup = pin_tx_fixup,
+};
+
+static void test_pinned_write_is_a_finding(void **state)
+{
+	struct km_usbnet_variant pin = km_asix_after;
+	struct km_sweep_state st = { .speed = KM_USB_SPEED_HIGH, .maxpacket = 512,
+				     .sharing = KM_SWEEP_PRIVATE, .len = 100,
+				     .tailroom = KM_SWEEP_TAIL_DEFAULT };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	(void)state;
+	pin.name = "pin";
+	pin.info = &pin_info;
+	for (unsigned int l = 99; l <= 100; l++) {
+		st.len = l;
+		out = open_memstream(&text, &len);
+		assert_non_null(out);
+		assert_int_equal(km_sweep_replay(&pin, &st, out), l == 100);
+		fclose(out);
+		if ((strstr(text, " finding: pin_not_dirtied\n") != NULL) != (l == 100))
+			fail_msg("len %u: %s", l, text);
+		free(text);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1109,6 +1152,7 @@ int main(void)
 		cmocka_unit_test(test_tx_trailing_pad_is_no_mismatch),
 		cmocka_unit_test(test_leak_is_a_finding),
 		cmocka_unit_test(test_on_state_names_each_state),
+		cmocka_unit_test(test_pinned_write_is_a_finding),
 	};
 
 	return cmocka_run_group_tests_name("test_sweep", tests, run_quick, free_quick);

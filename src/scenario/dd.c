@@ -557,6 +557,10 @@ static int dd_setup(struct dd_run *r, const struct km_dd_machine *mach, enum km_
 	r->best = G_MAXDOUBLE;
 	if ((err = km_machine_new(&cfg, &r->m)))
 		return err;
+	/* a copy_to_user() that writes the pages of dd's buffer through a
+	 * FOLL_WRITE pin and puts them clean (the RFC's) loses the data to
+	 * writeback: a report per page (km_check_pinned_writes()) */
+	km_check_pinned_writes(r->m, true);
 	r->P = km_page_size(r->m);
 	r->zero = km_zero_page(r->m);
 	if ((err = km_mm_new(r->m, &mm)))

@@ -158,8 +158,12 @@ static int iperf_setup(struct iperf_run *r, const struct iperf_traffic *tt, unsi
 		km_usbnet_set_rx_sink(r->dev, on_frame, r);
 		km_printk_set_quiet(r->m, true);
 	}
-	if (r->m)
+	if (r->m) {
 		km_skb_set_checker(r->m, !no_checker);
+		/* a variant's driver that writes a page it pinned for write
+		 * and releases it clean (km_check_pinned_writes()) */
+		km_check_pinned_writes(r->m, true);
+	}
 	if (err) {	/* say which row (a plugin's dev_new may say nothing) */
 		gchar *why = g_strdup(*km_last_error() ? km_last_error() : g_strerror(-err));
 

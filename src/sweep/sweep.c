@@ -420,6 +420,9 @@ int km_sweep_machine_up(struct km_machine **m, struct km_task **t)
 	if (!err) {
 		km_reports_set_log_max(*m, 0);	/* count, never format */
 		km_reports_clear(*m);
+		/* a variant's driver that writes a page it pinned for write and
+		 * releases it clean (km_check_pinned_writes()) */
+		km_check_pinned_writes(*m, true);
 	}
 	return err;
 }
