@@ -900,6 +900,43 @@ static void test_stale_free_after_reuse(void **state)
 	assert_int_equal(reports(&f, KM_R_NONE), 0);
 }
 
+/* KM_SKB_QUARANTINE's FIFO holds for any number of freed structs: with
+ * 100 freed and 36 of them reused, 264 more frees (the quarantine past 128
+ * and 256 waiting, its oldest no longer first in memory) leave the reuse
+ * order the order of the frees. */
+static void test_quarantine_fifo_many(void **state)
+{
+	struct fx f = *(struct fx *)*state;	/* fx_setup() */
+	enum { N = 300, FIRST = 100, AGAIN = FIRST - KM_SKB_QUARANTINE };
+	struct km_skb *a[N], *order[N];
+	unsigned int k = 0;
+
+	for (unsigned int i = 0; i < N; i++)
+		a[i] = km_alloc_skb(f.t, 10, KM_GFP_ATOMIC);
+	for (unsigned int i = 0; i < FIRST; i++)
+		km_kfree_skb(a[i]);
+	for (unsigned int i = 0; i < AGAIN; i++) {	/* the oldest AGAIN come back */
+		struct km_skb *n = km_alloc_skb(f.t, 10, KM_GFP_ATOMIC);
+
+		assert_ptr_equal(n, a[i]);
+	}
+	for (unsigned int i = AGAIN; i < N; i++)	/* freed since: in this order */
+		order[k++] = a[i];
+	for (unsigned int i = 0; i < AGAIN; i++)
+		order[k++] = a[i];
+	for (unsigned int i = FIRST; i < N; i++)
+		km_kfree_skb(a[i]);
+	for (unsigned int i = 0; i < AGAIN; i++)
+		km_kfree_skb(a[i]);
+	for (unsigned int i = 0; i < N - KM_SKB_QUARANTINE; i++) {
+		a[i] = km_alloc_skb(f.t, 10, KM_GFP_ATOMIC);
+		assert_ptr_equal(a[i], order[i]);
+	}
+	for (unsigned int i = 0; i < N - KM_SKB_QUARANTINE; i++)
+		km_kfree_skb(a[i]);
+	assert_int_equal(reports(&f, KM_R_NONE), 0);
+}
+
 /*
  * pskb_expand_head() of v3.5 (net/core/skbuff.c) always kmallocs a new head:
  * size = SKB_DATA_ALIGN(nhead + skb_end_offset(skb) + ntail), kmalloc(size +
@@ -1479,6 +1516,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_copy_keeps_tailroom, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_null_arguments, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_stale_free_after_reuse, fx_setup, fx_teardown),
+		cmocka_unit_test_setup_teardown(test_quarantine_fifo_many, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_pskb_expand_head_v35_allocates, fx_setup, fx_teardown),
 		cmocka_unit_test_setup_teardown(test_pskb_expand_head_negative_ntail_ksize, fx_setup, fx_teardown),
 		cmocka_unit_test(test_shinfo_by_page_size),

@@ -15,12 +15,14 @@
  *
  * Containers: every record made is in a GPtrArray (teardown reports the
  * live ones and frees all; a write by no noted skb finds its buffer there);
- * the quarantines are GQueues whose GList links are embedded in the
- * records (g_queue_push_tail_link()/g_queue_pop_head_link(): no allocation
- * per packet), two calls per record's lifetime: glib's queue, not list code
- * of our own (the project's rule: a well-kept library's container). Live
- * counts stand in for live lists, which would cost four list operations
- * per record's lifetime.
+ * a quarantine is a GPtrArray of the freed records used as a ring (struct
+ * quarantine: the oldest at an index, a count; the array doubles when
+ * full): a free stores a pointer at the end, a reuse reads the one at the
+ * index. A list's links would be written in the records themselves, lines
+ * long out of the cache by the time a record is reused, and glib's calls
+ * would cost more than the stores; the ring's slots are a few lines, read
+ * and written in order. Live counts stand in for live lists, which would
+ * cost four list operations per record's lifetime.
  *
  * The checker observes: a rule it reports on never changes what the
  * simulated kernel does. Only a write that would leave the kmalloc object
@@ -37,12 +39,17 @@
 /* skb_sim's state on a machine (m->skb; km_skb_init(), km_skb_fini()):
  * every sk_buff struct and data-buffer record made (host memory until
  * teardown, which reports the live ones), the freed ones waiting in FIFO
- * quarantines (GQueues of links embedded in the records: no allocation per
- * packet), the live counts, and the skb that modelled code last worked on
- * (checks its raw memcpy/memmove: the compatibility layer's README) */
+ * quarantines, the live counts, and the skb that modelled code last worked
+ * on (checks its raw memcpy/memmove: the compatibility layer's README) */
+struct quarantine {
+	GPtrArray *ring;	/* slots: a power of two of them, or none */
+	guint head;		/* the oldest freed record's slot */
+	guint n;		/* records waiting */
+};
+
 struct km_skb_state {
 	GPtrArray *all, *buf_all;
-	GQueue free, buf_free;
+	struct quarantine free, buf_free;
 	size_t nlive, buf_nlive;
 	size_t shinfo_space;		/* SKB_DATA_ALIGN(sizeof(struct skb_shared_info)) */
 	const void *hint;
@@ -60,7 +67,6 @@ struct km_skb_state {
 struct skb_priv {
 	struct km_skb skb;
 	uint32_t magic;
-	GList link;		/* in m->skb->free while freed (data: this) */
 };
 
 struct buf_priv {
@@ -71,7 +77,6 @@ struct buf_priv {
 	/* a page fragment's buffer (netdev_alloc_frag()): the page it holds a
 	 * reference on; its bytes are host memory (km_kmalloc_host()) */
 	struct km_page *frag;
-	GList link;		/* in m->skb->buf_free while freed (data: this) */
 };
 
 static inline struct skb_priv *skb_priv(const struct km_skb *skb)
@@ -171,36 +176,60 @@ skb_report(const struct km_skb *skb, enum km_report_kind kind, enum km_report_co
 
 /* ---- structs and buffers ------------------------------------------------ */
 
-/* A cached host struct of @size bytes whose list link is at @link_off:
- * the oldest freed one once more than KM_SKB_QUARANTINE wait (frees go to
- * the tail), else a new one, which joins @all (every struct made, for
- * teardown). */
-static void *cache_get(GQueue *cache, GPtrArray *all, size_t size, size_t link_off)
+/* @q's ring, full, doubled: the slots from @head to the end move to the
+ * end of the new ones, so the records stay in order from @head */
+static void __attribute__((noinline)) quarantine_grow(struct quarantine *q)
 {
-	GList *l;
+	guint old = q->ring->len, len = old ? 2 * old : 2 * KM_SKB_QUARANTINE;
+
+	g_ptr_array_set_size(q->ring, len);
+	if (old) {
+		memmove(&g_ptr_array_index(q->ring, q->head + len - old),
+			&g_ptr_array_index(q->ring, q->head), (old - q->head) * sizeof(void *));
+		q->head += len - old;
+	}
+}
+
+/* a freed record into the quarantine @q, the newest */
+static inline void quarantine_add(struct quarantine *q, void *p)
+{
+	if (q->n == q->ring->len)
+		quarantine_grow(q);
+	g_ptr_array_index(q->ring, (q->head + q->n++) & (q->ring->len - 1)) = p;
+}
+
+/* a new host struct of @size bytes, in @all (every struct made, for
+ * teardown) */
+static void * __attribute__((noinline)) cache_new(GPtrArray *all, size_t size)
+{
+	void *p = g_malloc0(size);
+
+	g_ptr_array_add(all, p);
+	return p;
+}
+
+/* A cached host struct of @size bytes: the oldest freed one once more
+ * than KM_SKB_QUARANTINE wait in @q (frees go to the end), else a new one */
+static inline void *cache_get(struct quarantine *q, GPtrArray *all, size_t size)
+{
+	guint mask = q->ring->len - 1;
 	void *p;
 
-	if (cache->length <= KM_SKB_QUARANTINE) {
-		p = g_malloc0(size);
-		((GList *)((char *)p + link_off))->data = p;
-		g_ptr_array_add(all, p);
-		return p;
-	}
-	l = g_queue_pop_head_link(cache);
+	if (q->n <= KM_SKB_QUARANTINE)
+		return cache_new(all, size);
+	p = g_ptr_array_index(q->ring, q->head);
+	q->head = (q->head + 1) & mask;
+	q->n--;
 	/* the quarantine hands structs out in the order they were freed, long
-	 * after: fetch the next one's lines now, while this one is used, and
-	 * the link of the one after it, which the next pop writes */
-	__builtin_prefetch(cache->head->data, 1);
-	__builtin_prefetch((char *)cache->head->data + 64, 1);
-	if (cache->head->next)
-		__builtin_prefetch(cache->head->next, 1);
-	return l->data;
+	 * after: fetch the next one's lines now, while this one is used */
+	__builtin_prefetch(g_ptr_array_index(q->ring, q->head), 1);
+	__builtin_prefetch((char *)g_ptr_array_index(q->ring, q->head) + 64, 1);
+	return p;
 }
 
 static inline struct km_skb *skb_struct_new(struct km_machine *m)
 {
-	struct skb_priv *p = cache_get(&m->skb->free, m->skb->all, sizeof(*p),
-				       offsetof(struct skb_priv, link));
+	struct skb_priv *p = cache_get(&m->skb->free, m->skb->all, sizeof(*p));
 
 	p->magic = SKB_LIVE;
 	m->skb->nlive++;
@@ -216,7 +245,7 @@ static void skb_struct_free(struct km_skb *skb)
 		m->skb->hint = NULL;
 	p->magic = SKB_FREE;
 	m->skb->nlive--;
-	g_queue_push_tail_link(&m->skb->free, &p->link);	/* quarantine */
+	quarantine_add(&m->skb->free, p);
 	KM_EV_INC(m, skb_frees);
 }
 
@@ -243,7 +272,7 @@ static inline struct buf_priv *buf_alloc_arm(struct km_task *t, uint64_t bytes, 
 		km_set_error("alloc_skb: kmalloc of %" PRIu64 " bytes failed", bytes);
 		return NULL;
 	}
-	b = cache_get(&m->skb->buf_free, m->skb->buf_all, sizeof(*b), offsetof(struct buf_priv, link));
+	b = cache_get(&m->skb->buf_free, m->skb->buf_all, sizeof(*b));
 	b->magic = SKB_LIVE;
 	b->sh = (struct km_skb_shared_info){ .dataref = 1 };
 	b->obj = obj;
@@ -327,7 +356,7 @@ static struct buf_priv *buf_frag(struct km_task *t, unsigned int fragsz, size_t 
 		km_set_error("netdev_alloc_frag: no host memory for %zu bytes", host);
 		return NULL;
 	}
-	b = cache_get(&m->skb->buf_free, m->skb->buf_all, sizeof(*b), offsetof(struct buf_priv, link));
+	b = cache_get(&m->skb->buf_free, m->skb->buf_all, sizeof(*b));
 	b->magic = SKB_LIVE;
 	b->sh = (struct km_skb_shared_info){ .dataref = 1 };
 	b->obj = obj;
@@ -361,7 +390,7 @@ static inline void buf_free(struct km_machine *m, struct buf_priv *b)
 	b->obj = NULL;
 	b->magic = SKB_FREE;
 	m->skb->buf_nlive--;
-	g_queue_push_tail_link(&m->skb->buf_free, &b->link);	/* quarantine */
+	quarantine_add(&m->skb->buf_free, b);
 }
 
 static inline unsigned char *buf_end(const struct km_machine *m, const struct buf_priv *b)
@@ -1599,8 +1628,8 @@ int km_skb_init(struct km_machine *m)
 	m->skb->shinfo_space = data_align(m, km_skb_shinfo_size(m));
 	m->skb->all = g_ptr_array_new_with_free_func(g_free);
 	m->skb->buf_all = g_ptr_array_new_with_free_func(g_free);
-	g_queue_init(&m->skb->free);
-	g_queue_init(&m->skb->buf_free);
+	m->skb->free.ring = g_ptr_array_new();
+	m->skb->buf_free.ring = g_ptr_array_new();
 	return 0;
 }
 
@@ -1644,6 +1673,8 @@ void km_skb_fini(struct km_machine *m)
 	 * (NULL: a failed boot) */
 	if (!m->skb)
 		return;
+	g_ptr_array_free(m->skb->free.ring, TRUE);
+	g_ptr_array_free(m->skb->buf_free.ring, TRUE);
 	g_ptr_array_free(m->skb->all, TRUE);
 	g_ptr_array_free(m->skb->buf_all, TRUE);
 	g_free(m->skb);
