@@ -368,16 +368,6 @@ static void * __attribute__((noinline)) kmalloc_slow(struct km_task *t, size_t s
 	}
 	m = t->m;
 	s = m->slab;
-	/* the remembered kind again (each rx URB's buffer), GFP_ATOMIC, an
-	 * object free, no fault injection armed: what the rest would do */
-	if (size == s->memo_size && size && arm_size == s->memo_arm_size &&
-	    !(flags & (KM_GFP_ZERO | KM_GFP_DIRECT_RECLAIM)) && s->freelist[s->memo_cls] &&
-	    !m->fail_kmalloc_nth) {
-		cls = s->memo_cls;
-		KM_PATH_INC(m, kmalloc_host_cls[cls]);
-		KM_PATH_INC(m, kmalloc_arm_cls[s->memo_arm_cls]);
-		return take(m, s->freelist[cls], cls, class_bytes(cls), s->memo_arm_cls);
-	}
 	if (size - 1 < KM_SLAB_FAST_MAX && arm_size == size) {
 		uint32_t e = s->fast[(size - 1) / 8];	/* size 0 wraps: not here */
 
@@ -441,6 +431,32 @@ static void * __attribute__((noinline)) kmalloc_slow(struct km_task *t, size_t s
 	return h + 1;
 }
 
+/* km_kmalloc_arm() past its fast path: the kind kmalloc_slow() remembered
+ * again (each rx URB's buffer), GFP_ATOMIC, an object free, no fault
+ * injection armed -- what kmalloc_slow() would do, without its frame --
+ * or kmalloc_slow() */
+static void * __attribute__((noinline)) kmalloc_other(struct km_task *t, size_t size,
+						       size_t arm_size, km_gfp_t flags)
+{
+	struct km_machine *m;
+	struct km_slab *s;
+	unsigned int cls;
+
+	if (__builtin_expect(!t, 0))
+		return kmalloc_slow(t, size, arm_size, flags);
+	m = t->m;
+	s = m->slab;
+	if (size == s->memo_size && size && arm_size == s->memo_arm_size &&
+	    !(flags & (KM_GFP_ZERO | KM_GFP_DIRECT_RECLAIM)) && s->freelist[s->memo_cls] &&
+	    !m->fail_kmalloc_nth) {
+		cls = s->memo_cls;
+		KM_PATH_INC(m, kmalloc_host_cls[cls]);
+		KM_PATH_INC(m, kmalloc_arm_cls[s->memo_arm_cls]);
+		return take(m, s->freelist[cls], cls, class_bytes(cls), s->memo_arm_cls);
+	}
+	return kmalloc_slow(t, size, arm_size, flags);
+}
+
 /*
  * kmalloc() of SLUB (include/linux/slab.h, mm/slub.c __kmalloc(),
  * mm/slab_common.c kmalloc_slab(), mm/page_alloc.c, v5.7), in the kernel's
@@ -465,7 +481,7 @@ void *km_kmalloc_arm(struct km_task *t, size_t size, size_t arm_size, km_gfp_t f
 
 	if (__builtin_expect(!t || size - 1 >= KM_SLAB_FAST_MAX || arm_size != size ||
 			     (flags & KM_GFP_ZERO), 0))
-		return kmalloc_slow(t, size, arm_size, flags);
+		return kmalloc_other(t, size, arm_size, flags);
 	m = t->m;
 	e = m->slab->fast[(size - 1) / 8];
 	h = m->slab->freelist[e & 0xff];
