@@ -241,15 +241,19 @@ static void on_frame(void *arg, const uint8_t *frame, size_t len)
 			j < st->frames ? "a sent frame" : "not a sent frame (frame_mismatch)");
 }
 
+/* one load and one store (GCC left put_le32()'s byte loop a loop) */
 static uint32_t get_le32(const uint8_t *p)
 {
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+	uint32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return GUINT32_FROM_LE(v);
 }
 
 static void put_le32(uint8_t *p, uint32_t v)
 {
-	for (int i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
+	v = GUINT32_TO_LE(v);
+	memcpy(p, &v, sizeof(v));
 }
 
 /* a word of the stream changed by the mutation: saved for unmutate() */
