@@ -35,6 +35,11 @@ static void *strict_ram(struct km_machine *m, size_t bytes)
 	return p;
 }
 
+static size_t mem_map_bytes(const struct km_machine *m)
+{
+	return (size_t)m->nr_pages * sizeof(struct km_page);
+}
+
 int km_physmem_init(struct km_machine *m)
 {
 	size_t bytes = (size_t)m->nr_pages << m->page_shift;
@@ -50,10 +55,16 @@ int km_physmem_init(struct km_machine *m)
 	}
 	m->highmem_start = m->ram + ((size_t)m->nr_lowmem << m->page_shift);
 	m->ram_end = m->ram + bytes;
-	/* mem_map: calloc of this size is backed lazily by the host too */
-	m->pages = calloc(m->nr_pages, sizeof(struct km_page));
-	if (!m->pages)
+	/* mem_map: zero pages of the host's, backed as they are touched. Not
+	 * calloc(): once a machine's mem_map is freed, glibc raises its mmap
+	 * threshold past the size, and the next machine's comes from the
+	 * heap, cleared by a memset() of all of it */
+	m->pages = mmap(NULL, mem_map_bytes(m), PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (m->pages == MAP_FAILED) {
+		m->pages = NULL;
 		return km_err(-ENOMEM, "cannot allocate mem_map for %lu pages", m->nr_pages);
+	}
 	return 0;
 }
 
@@ -88,7 +99,8 @@ void km_physmem_fini(struct km_machine *m)
 	if (m->ram_fd >= 0)
 		close(m->ram_fd);
 	m->ram_fd = -1;
-	free(m->pages);
+	if (m->pages)
+		munmap(m->pages, mem_map_bytes(m));
 	m->ram = m->highmem_start = m->ram_end = NULL;
 	m->pages = NULL;
 	if (m->bad_kmap_map)
