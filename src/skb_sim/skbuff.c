@@ -43,6 +43,8 @@
  * on (checks its raw memcpy/memmove: the compatibility layer's README) */
 struct quarantine {
 	GPtrArray *ring;	/* slots: a power of two of them, or none */
+	void **slot;		/* its slots (ring->pdata), one load nearer */
+	guint mask;		/* its size - 1 */
 	guint head;		/* the oldest freed record's slot */
 	guint n;		/* records waiting */
 };
@@ -183,9 +185,11 @@ static void __attribute__((noinline)) quarantine_grow(struct quarantine *q)
 	guint old = q->ring->len, len = old ? 2 * old : 2 * KM_SKB_QUARANTINE;
 
 	g_ptr_array_set_size(q->ring, len);
+	q->slot = q->ring->pdata;
+	q->mask = len - 1;
 	if (old) {
-		memmove(&g_ptr_array_index(q->ring, q->head + len - old),
-			&g_ptr_array_index(q->ring, q->head), (old - q->head) * sizeof(void *));
+		memmove(&q->slot[q->head + len - old], &q->slot[q->head],
+			(old - q->head) * sizeof(void *));
 		q->head += len - old;
 	}
 }
@@ -195,7 +199,7 @@ static inline void quarantine_add(struct quarantine *q, void *p)
 {
 	if (q->n == q->ring->len)
 		quarantine_grow(q);
-	g_ptr_array_index(q->ring, (q->head + q->n++) & (q->ring->len - 1)) = p;
+	q->slot[(q->head + q->n++) & q->mask] = p;
 }
 
 /* a new host struct of @size bytes, in @all (every struct made, for
@@ -212,18 +216,17 @@ static void * __attribute__((noinline)) cache_new(GPtrArray *all, size_t size)
  * than KM_SKB_QUARANTINE wait in @q (frees go to the end), else a new one */
 static inline void *cache_get(struct quarantine *q, GPtrArray *all, size_t size)
 {
-	guint mask = q->ring->len - 1;
 	void *p;
 
 	if (q->n <= KM_SKB_QUARANTINE)
 		return cache_new(all, size);
-	p = g_ptr_array_index(q->ring, q->head);
-	q->head = (q->head + 1) & mask;
+	p = q->slot[q->head];
+	q->head = (q->head + 1) & q->mask;
 	q->n--;
 	/* the quarantine hands structs out in the order they were freed, long
 	 * after: fetch the next one's lines now, while this one is used */
-	__builtin_prefetch(g_ptr_array_index(q->ring, q->head), 1);
-	__builtin_prefetch((char *)g_ptr_array_index(q->ring, q->head) + 64, 1);
+	__builtin_prefetch(q->slot[q->head], 1);
+	__builtin_prefetch((char *)q->slot[q->head] + 64, 1);
 	return p;
 }
 
