@@ -496,7 +496,7 @@ int km_usbnet_rx_urb(struct km_usbnet *dev, const void *buf, size_t len)
 	rx = rx_of(dev);
 	/* the URB the last transfer completed on (usbnet_bh()'s refill's
 	 * the first time), then rx_submit()'s skb */
-	if (!km_usbnet_rx_urb_get(t, dev))
+	if (!rx->urb && !km_usbnet_rx_urb_get(t, dev))
 		return km_err(-ENOMEM, "usbnet_rx_urb: no urb");
 	/* __netdev_alloc_skb_ip_align(dev->net, size, GFP_ATOMIC): v3.5's a
 	 * page fragment up to a page, mainline's counted as __alloc_skb()'s
