@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * compat: the compatibility layer (include/kmodel/kernel/) compiled at eight
+ * compat: the compatibility layer (include/kmodel/kernel/) compiled at nine
  * kernel versions (tests/compat/kver_*.c, KMODEL_KERNEL_VERSION 3.5, 3.6,
- * 4.12, 5.4, 5.7, 5.11, 5.19, 6.3). Each versioned signature is checked at compile time in
+ * 4.12, 5.4, 5.7, 5.11, 5.19, 6.1, 6.2). Each versioned signature is checked at compile time in
  * tests/compat/kver_body.h; here each name's behaviour is checked against
  * the kernel source of the version it follows (cited per test), and a name
  * a version lacks is NULL in that version's table. tests/CMakeLists.txt
@@ -26,7 +26,7 @@ static const struct kver_row {
 	{ "v3.5", &kver_v3_5 }, { "v3.6", &kver_v3_6 }, { "v4.12", &kver_v4_12 },
 	{ "v5.4", &kver_v5_4 },
 	{ "v5.7", &kver_v5_7 }, { "v5.11", &kver_v5_11 }, { "v5.19", &kver_v5_19 },
-	{ "v6.3", &kver_v6_3 },
+	{ "v6.1", &kver_v6_1 }, { "v6.2", &kver_v6_2 },
 };
 #define for_each_kver(k) \
 	for (size_t _i = 0; _i < G_N_ELEMENTS(kvers) && ((k) = kvers[_i].k); _i++)
@@ -56,7 +56,8 @@ static void test_selector(void **state)
 	assert_int_equal(kver_v5_7.version, KV(5, 7));
 	assert_int_equal(kver_v5_11.version, KV(5, 11));
 	assert_int_equal(kver_v5_19.version, KV(5, 19));
-	assert_int_equal(kver_v6_3.version, KV(6, 3));
+	assert_int_equal(kver_v6_1.version, KV(6, 1));
+	assert_int_equal(kver_v6_2.version, KV(6, 2));
 }
 
 /* get_user_pages_fast(): int write (< 5.2) or gup_flags, the same pin;
@@ -620,14 +621,14 @@ static void test_pin(void **state)
 
 /* pin_user_pages_unlocked() (mm/gup.c, from v5.8): pins as
  * pin_user_pages_fast() does; FOLL_LONGTERM is a WARN_ON_ONCE() and
- * -EINVAL, nothing pinned, up to the release that lifted
- * get_user_pages_unlocked()'s restriction (read at v6.0; the layer takes
- * 6.3), a long-term pin from there. */
+ * -EINVAL, nothing pinned, up to v6.1; a long-term pin from v6.2, where
+ * 53b2d09bdd12 ("mm/gup: remove the restriction on locked with
+ * FOLL_LONGTERM") lifted get_user_pages_unlocked()'s refusal. */
 static void test_pin_unlocked(void **state)
 {
 	const struct kver_ops *k = kver(state);
 	struct km_fixture *f = km_row_fixture(state);
-	bool longterm_ok = k->version >= KV(6, 3);
+	bool longterm_ok = k->version >= KV(6, 2);
 	struct km_page *p[2] = { NULL, NULL };
 	unsigned long a;
 	int ref;

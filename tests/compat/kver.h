@@ -99,6 +99,6 @@ struct kver_ops {
 };
 
 extern const struct kver_ops kver_v3_5, kver_v3_6, kver_v4_12, kver_v5_4, kver_v5_7, kver_v5_11,
-	kver_v5_19, kver_v6_3;
+	kver_v5_19, kver_v6_1, kver_v6_2;
 
 #endif

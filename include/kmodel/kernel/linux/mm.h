@@ -124,17 +124,17 @@ static inline int pin_user_pages_fast(unsigned long start, int nr_pages,
  * pin_user_pages_unlocked", John Hubbard, posted on v5.7-rc7 through the
  * -mm tree: v5.8): FOLL_PIN on get_user_pages_unlocked(), which faults the
  * pages in under mmap_lock (the model's slow path: km_pin_user_pages_fast()
- * pins the same pages; the lockless walk's counters differ). Up to v6.0 at
- * least (read there) get_user_pages_unlocked() refuses FOLL_LONGTERM with
- * WARN_ON_ONCE() and -EINVAL ("Current FOLL_LONGTERM behavior is
- * incompatible with FAULT_FLAG_ALLOW_RETRY"), until "mm/gup: remove the
- * restriction on locked with FOLL_LONGTERM" (in the -mm tree in early
- * 2023; the layer takes v6.3 as its release, not read there).
+ * pins the same pages; the lockless walk's counters differ). Up to v6.1
+ * get_user_pages_unlocked() refuses FOLL_LONGTERM with WARN_ON_ONCE() and
+ * -EINVAL ("Current FOLL_LONGTERM behavior is incompatible with
+ * FAULT_FLAG_ALLOW_RETRY"); 53b2d09bdd12 ("mm/gup: remove the restriction
+ * on locked with FOLL_LONGTERM", Jason Gunthorpe; in mm-stable-2022-12-13,
+ * merged as e2ca6ba6ba01 for v6.2) removed the refusal.
  */
 static inline long pin_user_pages_unlocked(unsigned long start, unsigned long nr_pages,
 					   struct page **pages, unsigned int gup_flags)
 {
-#if KMODEL_KERNEL_VERSION < KERNEL_VERSION(6, 3, 0)
+#if KMODEL_KERNEL_VERSION < KERNEL_VERSION(6, 2, 0)
 	if (WARN_ON_ONCE(gup_flags & FOLL_LONGTERM))
 		return -EINVAL;
 #endif
