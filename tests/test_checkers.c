@@ -6,8 +6,8 @@
  *   v5.9) put a page it pinned with FOLL_WRITE and the hypervisor wrote
  *   without set_page_dirty_lock(); writeback then dropped the write;
  * - a fault on a user address with a spinlock held or interrupts off:
- *   wl128x's RDS read before the v3.11 fix "[media] wl128x: do not call
- *   copy_to_user() while holding spinlocks", built at 3.10 (no
+ *   wl128x's RDS read before the v3.11 fix 5255e4d9dfe2 ("[media] wl128x:
+ *   do not call copy_to_user() while holding spinlocks"), built at 3.10 (no
  *   might_fault() in ARM's copy_to_user() there);
  * - the interrupt state of the compatibility layer and the model
  *   (local_irq_save(), spin_lock_irqsave(), might_sleep());
@@ -292,7 +292,8 @@ static void test_device_write_past_page(void **state)
 /* a read(2) of 6 bytes into a buffer never touched (its first store
  * faults): v3.10 copies under spin_lock_irqsave() -- the fault may sleep
  * holding the lock with interrupts off; with CONFIG_PREEMPT the fault is
- * fixed up instead and read() returns 0. v3.11 copies after unlocking. */
+ * fixed up instead and read() returns 0. v3.11 copies after unlocking
+ * (5255e4d9dfe2). */
 static const struct wl128x_row {
 	const char *name;
 	bool fixed;

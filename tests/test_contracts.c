@@ -4,7 +4,9 @@
  * copy_from_user() had to zero the bytes it could not copy -- its
  * kernel-doc: "If some data could not be copied, this function will pad
  * the copied data to the requested size using zero bytes" -- and Al
- * Viro's 2016 series for v4.8 fixed the architectures that did not. From
+ * Viro's 2016 series for v4.8 fixed the architectures that did not
+ * (2545e5da080b "asm-generic: make copy_from_user() zero the destination
+ * properly", 8ae95ed4ae5f for metag's access_ok() failure, ...). From
  * v4.12 raw_copy_from_user() must not zero: the generic _copy_from_user()
  * does (d597580d3737). A variant declares its contract
  * (km_uaccess_ops.contract); the suite holds its raw copy to it and, with

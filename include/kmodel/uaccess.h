@@ -95,10 +95,16 @@ struct km_uaccess_ops {
  *	before v4.12: zeroes them itself, as its kernel-doc required ("If some
  *	data could not be copied, this function will pad the copied data to
  *	the requested size using zero bytes"); Al Viro's 2016 series for v4.8
- *	fixed the architectures that did not. ARM's already did: the fault
- *	fixup of arch/arm/lib/copy_from_user.S (Nicolas Pitre's of 2005)
- *	__memzero()s the rest, and its copy_from_user() memset()s all of
- *	@to when access_ok() fails (v3.0, v3.6). km_copy_from_user() then adds no
+ *	fixed the architectures that did not (2545e5da080b "asm-generic: make
+ *	copy_from_user() zero the destination properly", 8ae95ed4ae5f "metag:
+ *	copy_from_user() should zero the destination on access_ok() failure",
+ *	both Cc: stable). ARM's already did: the fault fixup of
+ *	arch/arm/lib/copy_from_user.S (Nicolas Pitre's of 2005) __memzero()s
+ *	the rest, and its copy_from_user() memset()s all of @to when
+ *	access_ok() fails (v3.0, v3.6); 91344493b7da "arm: don't zero in
+ *	__copy_from_user_inatomic()/__copy_from_user()" (Al Viro, committed
+ *	2016-09-15) later moved that zeroing into copy_from_user() itself (the
+ *	model's ARM below 4.12 is v3.5's). km_copy_from_user() then adds no
  *	zeroing of its own (access_ok() failing still zeroes all @n, as the
  *	arch wrappers did), and the conformance suite wants the tail zero.
  */

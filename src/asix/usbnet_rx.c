@@ -9,10 +9,14 @@
  * tree (the hard_header_len check in rx_complete(), `if (skb->len)` in
  * rx_process()); mainline's from usbnet.c at torvalds/linux 002bba562dd3
  * (rx_complete() without the check, rx_process() with `skb->len <
- * ETH_HLEN`). The change that moved the check is, by its title, "usbnet:
- * allow mini-drivers to consume L2 headers" (v4.5); its commit id could not
- * be verified here. fb59bf28cd63 "usbnet: optimize usbnet_bh() to reduce
- * CPU load" (v6.3) only turned rx_process()'s cleanup into return values.
+ * ETH_HLEN`). The check left rx_complete() with "usbnet: remove generic
+ * hard_header_len check" (Emil Goode, 2014-02-17; minidrivers got their
+ * own, "This check is no longer done by usbnet"; its id not verified
+ * here). 81e0ce79f291 "usbnet: allow mini-drivers to consume L2 headers"
+ * (v4.5) did not move it: it only makes usbnet_skb_return() leave a
+ * skb->protocol the minidriver set, which asix never does. fb59bf28cd63
+ * "usbnet: optimize usbnet_bh() to reduce CPU load" (v6.3) only turned
+ * rx_process()'s cleanup into return values.
  */
 #include "skb_internal.h"
 #include "asix_internal.h"

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fmc_transfer_rds_from_internal_buff() of drivers/media/radio/wl128x/
- * fmdrv_common.c, as the v3.11 fix "[media] wl128x: do not call
- * copy_to_user() while holding spinlocks" (Alexey Khoroshilov, posted 8 May
- * 2013, merged for v3.11) shows it before and after: before, copy_to_user()
+ * fmdrv_common.c, as the v3.11 fix 5255e4d9dfe2 ("[media] wl128x: do not
+ * call copy_to_user() while holding spinlocks", Alexey Khoroshilov, posted
+ * 8 May 2013, merged for v3.11) shows it before and after: before, copy_to_user()
  * ran under spin_lock_irqsave() -- a fault on the user buffer then sleeps
  * with the lock held and interrupts off. Built at 3.10, where ARM's
  * copy_to_user() calls no might_fault() (arch/arm/include/asm/uaccess.h:
