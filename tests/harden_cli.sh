@@ -5,7 +5,7 @@
 # that checked only "non-zero" passed while the command crashed).
 set -uo pipefail
 check=$1 sweep=$2 bench=$3 crash=$4 selfload=$5 contract=$6 badinit_segv=$7 badinit_spin=$8
-kunit=$9 kunit_suite=${10}
+kunit=$9 kunit_suite=${10} badctor_segv=${11} badctor_spin=${12}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "harden_cli: $*" >&2; exit 1; }
@@ -37,10 +37,16 @@ has "a FIFO" err "--load of a FIFO"
 run "$sweep" merge /dev/zero
 want 2 "merge of /dev/zero"
 
-# a plugin whose entry point loads itself: recursion until the stack overflowed
-run "$check" uaccess --load "$selfload"
-want 2 "a plugin that loads itself"
-has "already being loaded" err "a plugin that loads itself"
+# a plugin whose entry point loads itself: recursion until the stack
+# overflowed; each tool refuses it (its trial load in a child refuses it
+# too: it is no crash there)
+for cmd in "$check uaccess" "$sweep asix --quick" "$sweep rx --quick" \
+	   "$bench -s iperf -q -r 1 --iperf-packets 20" "$kunit $kunit_suite"; do
+	# shellcheck disable=SC2086 # the command's words
+	run $cmd --load "$selfload"
+	want 2 "$cmd with a plugin that loads itself"
+	has "already being loaded (as $selfload)" err "$cmd: a plugin that loads itself"
+done
 
 # a plugin whose entry point crashes or loops: each tool tries the load in
 # a child, names the plugin and exits 2 (it died of SIGSEGV, exit 139, or
@@ -66,6 +72,24 @@ run "$sweep" asix --quick --load "$crash" --load "$badinit_segv"
 want 2 "a good plugin, then one whose KM_PLUGIN_INIT crashes"
 has ": $badinit_segv: its load (KM_PLUGIN_INIT, constructors) crashed: " err \
 	"the second of two plugins named"
+
+# a KUnit suite whose constructor crashes or loops: it ran at
+# kmodel-kunit's own dlopen(), before any run's child (SIGSEGV, exit 139,
+# or a hang); its load is tried in a child first, named, exit 2
+run "$kunit" "$badctor_segv" --timeout 1
+want 2 "kmodel-kunit with a suite whose constructor crashes"
+has "^kmodel-kunit: $badctor_segv: its load (constructors) crashed: " err \
+	"kmodel-kunit: badctor_segv"
+[ ! -s "$tmp/out" ] || fail "kmodel-kunit: badctor_segv: KTAP printed"
+run "$kunit" "$badctor_spin" --timeout 1
+want 2 "kmodel-kunit with a suite whose constructor loops"
+has "^kmodel-kunit: $badctor_spin: its load (constructors) timed out after 1 s (killed)" err \
+	"kmodel-kunit: badctor_spin"
+# ... a good --load plugin, then the suite: the suite is named
+run "$kunit" "$badctor_segv" --load "$contract" --timeout 1
+want 2 "kmodel-kunit with a plugin and a suite whose constructor crashes"
+has "^kmodel-kunit: $badctor_segv: its load (constructors) crashed: " err \
+	"kmodel-kunit: a plugin, then badctor_segv"
 
 # A plugin's variant runs isolated (a forked child, --timeout): a crash
 # (segv) or a loop (spin) is a failing row naming the variant, the

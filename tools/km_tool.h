@@ -353,12 +353,15 @@ static inline int km_tool_isolated(double timeout, km_tool_child_fn fn, void *ar
 	return WEXITSTATUS(status);
 }
 
-/* km_tool_registry()'s trial load, in a child: the plugins of @load into
- * a registry of its own, the one it is in marked in *@at (shared with
- * the parent). Its stdout goes nowhere: an entry point's output is the
+/* km_tool_try_load()'s job, in a child: each of @paths loaded by @load
+ * (into a registry of its own), the one it is in marked in *@at (shared
+ * with the parent). Its stdout goes nowhere: what a load prints is the
  * parent's to print, once. */
+typedef int (*km_tool_load_fn)(struct km_registry *reg, const char *path);
+
 struct km_tool_trial {
-	char **load;
+	char **paths;
+	km_tool_load_fn load;
 	int *at;
 };
 
@@ -375,18 +378,53 @@ static inline int km_tool_trial_load(void *arg, GByteArray *result)
 	}
 	if (km_registry_new(KM_REGISTRY_DEFAULT, &reg))
 		return 0;
-	for (char **p = t->load; *p; p++) {
-		*t->at = (int)(p - t->load);
-		if (km_registry_load(reg, *p))
+	for (char **p = t->paths; *p; p++) {
+		*t->at = (int)(p - t->paths);
+		if (t->load(reg, *p))
 			break;	/* the parent's load says why */
 	}
 	return 0;	/* (the child exits: no dlclose(), no destructors) */
 }
 
+/* Try the load by @load of each of @paths (NULL-terminated, may be NULL)
+ * in a child (km_tool_isolated(), @timeout seconds): a shared object's
+ * load runs user code (its constructors; @what names it, for a plugin
+ * "KM_PLUGIN_INIT, constructors"), and one that crashes or never returns
+ * must be named, not kill or hang the tool. False after printing
+ * "@prog: PATH: its load (@what) crashed: ..." (or "timed out ..."): the
+ * tool exits 2, as for a file that fails to load. A load that fails
+ * cleanly passes: the tool's own load says why. */
+static inline bool km_tool_try_load(const char *prog, char **paths, const char *what,
+				    km_tool_load_fn load, double timeout)
+{
+	int *at, none = 0;
+	struct km_tool_trial t = { paths, load, &none };
+	GByteArray *b;
+	gchar *why;
+	bool ok;
+
+	if (!paths || !*paths)
+		return true;
+	at = mmap(NULL, sizeof(int), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (at != MAP_FAILED)
+		t.at = at;
+	*t.at = 0;
+	b = g_byte_array_new();
+	km_tool_isolated(timeout, km_tool_trial_load, &t, b, &why);
+	g_byte_array_free(b, TRUE);
+	ok = !why;
+	if (!ok)
+		fprintf(stderr, "%s: %s: its load (%s) %s\n", prog, paths[*t.at], what, why);
+	if (at != MAP_FAILED)
+		munmap(at, sizeof(int));
+	g_free(why);
+	return ok;
+}
+
 /* A registry of the built-in variants and those of the plugins @load
  * (NULL-terminated, may be NULL); NULL after printing why a plugin failed
  * to load. A plugin's entry point (KM_PLUGIN_INIT) and constructors are
- * user code that runs at load: tried first in a child (km_tool_isolated(),
+ * user code that runs at load: tried first in a child (km_tool_try_load(),
  * @timeout seconds), so that one that crashes or loops is named and
  * refused (the tool exits 2 as for any plugin that fails to load), never
  * the tool killed by its signal. */
@@ -396,26 +434,9 @@ static inline struct km_registry *km_tool_registry(const char *prog, char **load
 	int err;
 	const char *failed = NULL;
 
-	if (load && *load) {
-		int *at = mmap(NULL, sizeof(int), PROT_READ | PROT_WRITE,
-			       MAP_SHARED | MAP_ANONYMOUS, -1, 0), none = 0;
-		struct km_tool_trial t = { load, at == MAP_FAILED ? &none : at };
-		GByteArray *b = g_byte_array_new();
-		gchar *why;
-
-		*t.at = 0;
-		km_tool_isolated(timeout, km_tool_trial_load, &t, b, &why);
-		g_byte_array_free(b, TRUE);
-		if (why)
-			fprintf(stderr, "%s: %s: its load (KM_PLUGIN_INIT, constructors) %s\n", prog,
-				load[*t.at], why);
-		if (at != MAP_FAILED)
-			munmap(at, sizeof(int));
-		if (why) {
-			g_free(why);
-			return NULL;
-		}
-	}
+	if (!km_tool_try_load(prog, load, "KM_PLUGIN_INIT, constructors", km_registry_load,
+			      timeout))
+		return NULL;
 	err = km_registry_new(KM_REGISTRY_DEFAULT, &reg);
 
 	for (char **p = load; !err && p && *p; p++)

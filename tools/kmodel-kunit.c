@@ -646,6 +646,15 @@ static void run_isolated(struct run *r, struct km_kunit_module *mod, double time
 	g_byte_array_free(got, TRUE);
 }
 
+/* km_tool_try_load()'s load of the suite (in the child, left loaded) */
+static int try_suite(struct km_registry *reg, const char *path)
+{
+	struct km_kunit_module *mod;
+
+	(void)reg;
+	return km_kunit_module_load(path, &mod);
+}
+
 int main(int argc, char **argv)
 {
 	gboolean version = FALSE, json = FALSE;
@@ -664,7 +673,8 @@ int main(int argc, char **argv)
 		KM_TOOL_LOAD_ENTRY(&load),
 		{ "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout,
 		  "Seconds a run (a machine x variant x era: a process of its own) may take "
-		  "before it is killed and reported failed (default 600; 0: no limit)", "S" },
+		  "before it is killed and reported failed, and the trial load of PLUGIN.so "
+		  "and of each --load plugin (default 600; 0: no limit)", "S" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Write JSON instead of KTAP", NULL },
 		KM_TOOL_OUTPUT_ENTRY(&output),
 		KM_TOOL_VERSION_ENTRY(&version),
@@ -705,10 +715,15 @@ int main(int argc, char **argv)
 		"before are listed, the one it died in is \"not ok N name # ERROR signal\"\n"
 		"(# TIMEOUT), the others keep their place in the plans, without a result\n"
 		"line, under \"# name: not run\" (JSON: status \"not_run\").\n"
+		"PLUGIN.so's load (its constructors) and each --load plugin's (KM_PLUGIN_INIT)\n"
+		"are tried first in a process of their own, within --timeout: a load that\n"
+		"crashes or hangs is named (\"kmodel-kunit: PLUGIN.so: its load (constructors)\n"
+		"crashed: killed by signal 11 (Segmentation fault)\"), exit status 2.\n"
 		"docs/kunit.md: running your own suite from the installed package.\n"
 		"\n"
 		"Exit status: 0 all passed or skipped, 1 a test failed or a run crashed or\n"
-		"timed out, 2 bad usage or a plugin that cannot be loaded.");
+		"timed out, 2 bad usage or a plugin that cannot be loaded (or whose load\n"
+		"crashes or hangs).");
 	if (!g_option_context_parse(ctx, &argc, &argv, &error)) {
 		fprintf(stderr, "kmodel-kunit: %s\n", error->message);
 		g_error_free(error);
@@ -725,6 +740,11 @@ int main(int argc, char **argv)
 	}
 	if (kmap && strcmp(kmap, "5.11") && strcmp(kmap, "pre-5.11")) {
 		fprintf(stderr, "kmodel-kunit: --kmap: want pre-5.11 or 5.11, got \"%s\"\n", kmap);
+		goto out;
+	}
+	/* (before the loads it bounds) */
+	if (!(timeout >= 0)) {
+		fprintf(stderr, "kmodel-kunit: --timeout: want seconds >= 0, got %g\n", timeout);
 		goto out;
 	}
 	if (km_tool_split_names("kmodel-kunit", "variant", variant_opt, &variants) ||
@@ -765,6 +785,11 @@ int main(int argc, char **argv)
 	}
 	if (!mach->len)
 		g_ptr_array_add(mach, (gpointer)&machines[0]);
+	/* the suite's constructors run at its load, in the tool: tried in a
+	 * child first, as a --load plugin's entry point */
+	if (!km_tool_try_load("kmodel-kunit", (char *[]){ argv[1], NULL }, "constructors",
+			      try_suite, timeout))
+		goto out;
 	if (km_kunit_module_load(argv[1], &mod)) {
 		bool bare = !strchr(argv[1], '/');
 
@@ -787,10 +812,6 @@ int main(int argc, char **argv)
 	out = km_tool_open_output("kmodel-kunit", output);
 	if (!out)
 		goto out;
-	if (!(timeout >= 0)) {
-		fprintf(stderr, "kmodel-kunit: --timeout: want seconds >= 0, got %g\n", timeout);
-		goto out;
-	}
 	runs = g_array_new(FALSE, TRUE, sizeof(struct run));
 	for (guint mi = 0; mi < mach->len; mi++) {
 		for (guint v = 0; v < ops->len; v++) {
