@@ -176,6 +176,32 @@ grep -Eq '^segv_tx_at: [1-9][0-9]* states' "$tmp/out" || fail "merge: segv_tx_at
 has "crashed: .*, in the state 20,3,4,private,full/64 (usbnet v3.5), in shard 1/3; crashed: .*, in the state 20,3,4,private,full/8 (usbnet v3.5), in shard 3/3: no result" \
 	out "merge: the states"
 has "merge: segv_tx_at: crashed: " err "merge: stderr"
+# its crashed_state is the state the sweep runs first, whatever the order
+# of the files: full/8's rows before full/64's (src/sweep/sweep.c's
+# loops: endpoint, sharing, len, headroom, tailroom); it kept the first
+# file's
+for order in "1 2 3" "3 2 1" "2 1 3"; do
+	# shellcheck disable=SC2046 # the files, in that order
+	run "$sweep" merge --json $(for k in $order; do echo "$tmp/shard$k.json"; done)
+	want 1 "merge --json of shards $order in which a variant crashed"
+	has '"crashed_state" : "20,3,4,private,full/8"' out "merge of shards $order: crashed_state"
+done
+# ... and on the receive side: segv_rx dies at len 20 (3 x 24 bytes) in
+# shard 1/2 (rows of full/64's lens 14, 16, 18, 20), at len 19 in 2/2;
+# the sweep runs len 19 first
+for k in 1 2; do
+	timeout 60 "$sweep" rx --quick --json --shard $k/2 --load "$crash" \
+		--variant before,segv_rx --timeout 5 >"$tmp/rx$k.json" 2>/dev/null
+	rc=$?
+	want 1 "sweep rx --shard $k/2 with segv_rx"
+done
+has '"crashed_state" : "20,3,valid,whole,full/64"' rx1.json "sweep rx --shard 1/2: segv_rx's state"
+for order in "1 2" "2 1"; do
+	# shellcheck disable=SC2046 # the files, in that order
+	run "$sweep" merge --json $(for k in $order; do echo "$tmp/rx$k.json"; done)
+	want 1 "merge --json of rx shards $order in which a variant crashed"
+	has '"crashed_state" : "19,3,valid,whole,full/64"' out "merge of rx shards $order: crashed_state"
+done
 
 # ... and on the receive side: a crashing rx_fixup (segv_rx) and one that
 # loops without a call into the model (spin_rx, which no step bound

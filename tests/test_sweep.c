@@ -825,6 +825,21 @@ static void foreign_variant(JsonObject *top)
 	json_object_set_string_member(first_variant(top), "name", "hardened");
 }
 
+/* a crash whose state is none of the sweep's: its order is unknown (a
+ * state without its endpoint is the variant's first one's, which a
+ * merge cannot know) */
+static void crashed_no_endpoint(JsonObject *top)
+{
+	json_object_set_string_member(first_variant(top), "crashed", "crashed: killed by signal 11");
+	json_object_set_string_member(first_variant(top), "crashed_state", "20,3,4,private");
+}
+
+static void crashed_no_state(JsonObject *top)
+{
+	json_object_set_string_member(first_variant(top), "crashed", "crashed: killed by signal 11");
+	json_object_set_string_member(first_variant(top), "crashed_state", "20,3,4,nosuch,full/8");
+}
+
 /* more states than its variants hold (mutant merge-vsum-short: only more in
  * the variants than in the report was refused) */
 static void report_states_over(JsonObject *top)
@@ -875,6 +890,8 @@ static void test_merge_refuses_bad_reports(void **state)
 		{ "states.json", report_states_over, "its variants hold" },
 		{ "foreign.json", foreign_variant, "variant hardened is not in the report's space" },
 		{ "shards.json", shards_over, "no shard and space (K/N with 1 <= K <= N <= 1000000," },
+		{ "crashep.json", crashed_no_endpoint, "not a state of the sweep" },
+		{ "crashst.json", crashed_no_state, "not a state of the sweep" },
 	};
 
 	assert_true(g_file_set_contents(path, "", 0, NULL));
@@ -1131,6 +1148,73 @@ static void test_pinned_write_is_a_finding(void **state)
 	}
 }
 
+/* km_sweep_state_run_cmp(): the order of the states km_sweep_run() runs,
+ * as on_state sees them, in any shard: each after the one before. A
+ * third of the rows (shard 2 of 3: each endpoint, each sharing) */
+struct run_order {
+	uint64_t calls;
+	struct km_sweep_state last;
+	unsigned int eps, sharings;	/* bits of those seen */
+};
+
+static void check_order(void *arg, const struct km_usbnet_variant *v,
+			const struct km_sweep_state *st)
+{
+	struct run_order *o = arg;
+
+	(void)v;
+	if (o->calls++) {
+		assert_true(km_sweep_state_run_cmp(&o->last, st) < 0);
+		assert_true(km_sweep_state_run_cmp(st, &o->last) > 0);
+	}
+	assert_int_equal(km_sweep_state_run_cmp(st, st), 0);
+	o->eps |= 1u << (st->maxpacket == 8 ? 0 : st->maxpacket == 64 ? 1 : 2);
+	o->sharings |= 1u << st->sharing;
+	o->last = *st;
+}
+
+static void test_run_cmp_is_the_sweeps_order(void **state)
+{
+	const struct km_usbnet_variant *vs[] = { &km_asix_after, NULL };
+	struct run_order o = { 0 };
+	struct km_sweep_config c = { .quick = true, .variants = vs, .shard = 1, .shards = 3,
+				     .on_state = check_order, .on_state_arg = &o };
+	struct km_sweep_result *r;
+	/* where the loops disagree with the examples' order (len first) */
+	static const struct {
+		const char *name;
+		struct km_sweep_state a, b;	/* a runs first */
+	} rows[] = {
+		{ "an endpoint before every state of the next",
+		  { KM_USB_SPEED_FULL, 8, KM_SWEEP_SHARED, 24, 8, 8, 0 },
+		  { KM_USB_SPEED_FULL, 64, KM_SWEEP_PRIVATE, 0, 0, -1, 0 } },
+		{ "full speed before high",
+		  { KM_USB_SPEED_FULL, 64, KM_SWEEP_PRIVATE, 20, 3, 4, 0 },
+		  { KM_USB_SPEED_HIGH, 512, KM_SWEEP_PRIVATE, 0, 0, 0, 0 } },
+		{ "a sharing before every len of the next",
+		  { KM_USB_SPEED_FULL, 8, KM_SWEEP_PRIVATE, 24, 0, 0, 0 },
+		  { KM_USB_SPEED_FULL, 8, KM_SWEEP_SHARED, 0, 0, 0, 0 } },
+		{ "the default tailroom first",
+		  { KM_USB_SPEED_FULL, 8, KM_SWEEP_PRIVATE, 4, 2, KM_SWEEP_TAIL_DEFAULT, 0 },
+		  { KM_USB_SPEED_FULL, 8, KM_SWEEP_PRIVATE, 4, 2, 0, 0 } },
+		{ "an endpoint the sweep lacks after those it has",
+		  { KM_USB_SPEED_SUPER, 1024, KM_SWEEP_SHARED, 0, 0, 0, 0 },
+		  { KM_USB_SPEED_FULL, 32, KM_SWEEP_PRIVATE, 0, 0, 0, 0 } },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+		if (km_sweep_state_run_cmp(&rows[i].a, &rows[i].b) >= 0 ||
+		    km_sweep_state_run_cmp(&rows[i].b, &rows[i].a) <= 0)
+			fail_msg("%s: not in the sweep's order", rows[i].name);
+	}
+	assert_int_equal(km_sweep_run(&c, &r), 0);
+	assert_int_equal(o.calls, r->states);
+	assert_int_equal(o.eps, 7);	/* full/8, full/64, high/512 */
+	assert_int_equal(o.sharings, (1u << KM_SWEEP_SHARING_COUNT) - 1);
+	km_sweep_result_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1153,6 +1237,7 @@ int main(void)
 		cmocka_unit_test(test_leak_is_a_finding),
 		cmocka_unit_test(test_on_state_names_each_state),
 		cmocka_unit_test(test_pinned_write_is_a_finding),
+		cmocka_unit_test(test_run_cmp_is_the_sweeps_order),
 	};
 
 	return cmocka_run_group_tests_name("test_sweep", tests, run_quick, free_quick);

@@ -614,6 +614,76 @@ static void test_tool_replay_and_fail(void **state)
 	assert_true(km_test_examples_replay(KMODEL_SWEEP_PATH, "rx", "--quick", "ax88179") >= 3);
 }
 
+/* km_sweep_rx_state_run_cmp(): the order of the states km_sweep_rx_run()
+ * runs, as on_state sees them, in any shard: each after the one before.
+ * A third of before's rows (shard 1 of 3: both its endpoints, rows of
+ * lengths and fill rows) */
+struct run_order {
+	uint64_t calls, fills;
+	struct km_sweep_rx_state last;
+	unsigned int eps;	/* bits of those seen */
+};
+
+static void check_order(void *arg, const struct km_usbnet_variant *v,
+			const struct km_sweep_rx_state *st)
+{
+	struct run_order *o = arg;
+
+	(void)v;
+	if (o->calls++) {
+		assert_true(km_sweep_rx_state_run_cmp(&o->last, st) < 0);
+		assert_true(km_sweep_rx_state_run_cmp(st, &o->last) > 0);
+	}
+	assert_int_equal(km_sweep_rx_state_run_cmp(st, st), 0);
+	o->eps |= 1u << (st->maxpacket == 64 ? 0 : 1);
+	o->fills += st->split >= KM_SWEEP_RX_FILL_UNDER;
+	o->last = *st;
+}
+
+static void test_run_cmp_is_the_sweeps_order(void **state)
+{
+	struct run_order o = { 0 };
+	struct km_sweep_rx_config cfg = {
+		.size = sizeof(cfg), .quick = true, .shard = 0, .shards = 3,
+		.variants = (const struct km_usbnet_variant *const[]){ km_usbnet_find("before"),
+									NULL },
+		.on_state = check_order, .on_state_arg = &o };
+	struct km_sweep_rx_result *r = NULL;
+	/* where the loops disagree with the examples' order (len first) */
+	static const struct {
+		const char *name;
+		struct km_sweep_rx_state a, b;	/* a runs first */
+	} rows[] = {
+		{ "an endpoint before every state of the next",
+		  { KM_USB_SPEED_FULL, 64, 1518, 3, KM_SWEEP_RX_MUTATION_COUNT - 1,
+		    KM_SWEEP_RX_FILL_OVER },
+		  { KM_USB_SPEED_HIGH, 512, 14, 1, 0, KM_SWEEP_RX_WHOLE } },
+		{ "the rows of lengths before the fill row",
+		  { KM_USB_SPEED_FULL, 64, 1518, 3, KM_SWEEP_RX_MUTATION_COUNT - 1,
+		    KM_SWEEP_RX_SPLIT_FRAME },
+		  { KM_USB_SPEED_FULL, 64, 1518, 1, 0, KM_SWEEP_RX_FILL_UNDER } },
+		{ "a fill row by mutation, not by its frames",
+		  { KM_USB_SPEED_FULL, 64, 1518, 40, 0, KM_SWEEP_RX_FILL_OVER },
+		  { KM_USB_SPEED_FULL, 64, 1518, 2, 1, KM_SWEEP_RX_FILL_UNDER } },
+		{ "frames before mutation",
+		  { KM_USB_SPEED_FULL, 64, 20, 1, KM_SWEEP_RX_MUTATION_COUNT - 1,
+		    KM_SWEEP_RX_WHOLE },
+		  { KM_USB_SPEED_FULL, 64, 20, 2, 0, KM_SWEEP_RX_WHOLE } },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+		if (km_sweep_rx_state_run_cmp(&rows[i].a, &rows[i].b) >= 0 ||
+		    km_sweep_rx_state_run_cmp(&rows[i].b, &rows[i].a) <= 0)
+			fail_msg("%s: not in the sweep's order", rows[i].name);
+	}
+	assert_int_equal(km_sweep_rx_run(&cfg, &r), 0);
+	assert_int_equal(o.calls, r->states);
+	assert_int_equal(o.eps, 3);	/* full/64, high/512 */
+	assert_true(o.fills > 0);
+	km_sweep_rx_result_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -625,6 +695,7 @@ int main(void)
 		cmocka_unit_test(test_length_word_mutations),
 		cmocka_unit_test(test_tool_shards_merge),
 		cmocka_unit_test(test_tool_replay_and_fail),
+		cmocka_unit_test(test_run_cmp_is_the_sweeps_order),
 	};
 
 	return cmocka_run_group_tests_name("test_sweep_rx", tests, NULL, NULL);

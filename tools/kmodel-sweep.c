@@ -527,29 +527,58 @@ static bool parse_space(JsonObject *top, struct space *sp)
 	return true;
 }
 
-/* fold one shard's JSON into @r; 0 or -1 (message printed). The shard's
- * space must be @r's (the first file's); @seen[k - 1] marks shards read. */
+static bool parse_tx_state(const char *s, const struct km_usbnet_variant *v,
+			   struct km_sweep_state *st);
+static bool parse_rx_state(const char *s, const struct km_usbnet_variant *v,
+			   struct km_sweep_rx_state *st);
+
+/* is the state @a (as --replay takes it, with its endpoint) run before
+ * @b in the sweep? -1: either is no state of @rx's sweep */
+static int run_before(const char *a, const char *b, bool rx)
+{
+	struct km_sweep_state ta, tb;
+	struct km_sweep_rx_state xa, xb;
+
+	/* (a state without its endpoint is at a variant's first: with no
+	 * variant, none, and the parse fails) */
+	if (rx)
+		return !parse_rx_state(a, NULL, &xa) || !parse_rx_state(b, NULL, &xb) ? -1 :
+		       km_sweep_rx_state_run_cmp(&xa, &xb) < 0;
+	return !parse_tx_state(a, NULL, &ta) || !parse_tx_state(b, NULL, &tb) ? -1 :
+	       km_sweep_state_run_cmp(&ta, &tb) < 0;
+}
+
 /* a variant that crashed or timed out in shard @k of @n (@vo's "crashed",
- * "crashed_state") onto @v: each shard's cause said, the first state kept;
- * -1 for members that are not strings */
-static int merge_crashed(struct vresult *v, JsonObject *vo, unsigned int k, unsigned int n)
+ * "crashed_state") onto @v: each shard's cause said, and the state the
+ * sweep runs first kept (its shards run at once, any of them first);
+ * -1 for members that are not strings, or a state that is none of the
+ * (@rx) sweep's */
+static int merge_crashed(struct vresult *v, JsonObject *vo, unsigned int k, unsigned int n,
+			 bool rx)
 {
 	const char *why = string_member(vo, "crashed"), *st = string_member(vo, "crashed_state");
 	gchar *had = v->crashed;
+	int before = 1;
 
 	if ((json_object_has_member(vo, "crashed") && !why) ||
 	    (json_object_has_member(vo, "crashed_state") && !st))
+		return -1;
+	if (st && (before = run_before(st, v->crashed_state ? v->crashed_state : st, rx)) < 0)
 		return -1;
 	if (!why)
 		return 0;
 	v->crashed = had ? g_strdup_printf("%s; %s, in shard %u/%u", had, why, k, n)
 			 : g_strdup_printf("%s, in shard %u/%u", why, k, n);
 	g_free(had);
-	if (st && !v->crashed_state)
+	if (st && (!v->crashed_state || before)) {
+		g_free(v->crashed_state);
 		v->crashed_state = g_strdup(st);
+	}
 	return 0;
 }
 
+/* fold one shard's JSON into @r; 0 or -1 (message printed). The shard's
+ * space must be @r's (the first file's); @seen[k - 1] marks shards read. */
 static int merge_file(struct report *r, const char *path, GPtrArray *seen)
 {
 	JsonParser *p = json_parser_new();
@@ -667,9 +696,9 @@ static int merge_file(struct report *r, const char *path, GPtrArray *seen)
 		vsum += (guint64)vstates;
 		v = report_variant(r, name);
 		v->states += (guint64)vstates;
-		if (merge_crashed(v, vo, sp.k, sp.n)) {
+		if (merge_crashed(v, vo, sp.k, sp.n, r->rx)) {
 			fprintf(stderr, PROG ": %s: %s: \"crashed\" or \"crashed_state\" is not a "
-				"string\n", path, name);
+				"string, or \"crashed_state\" not a state of the sweep\n", path, name);
 			goto out;
 		}
 		rules = g_hash_table_new(g_str_hash, g_str_equal);
@@ -1558,7 +1587,9 @@ int main(int argc, char **argv)
 		"is empty or does not add up (a variant or rule twice, a count past its\n"
 		"variant's states, variants' states not the report's), exit status 2. A\n"
 		"plugin's variant that crashed or timed out in a shard keeps its row, with\n"
-		"each shard's cause and state (\"..., in shard 3/4\"), exit status 1.");
+		"each shard's cause and state (\"..., in shard 3/4\"), exit status 1; its\n"
+		"JSON \"crashed_state\" is the one the sweep runs first (by endpoint, then\n"
+		"as the sweep's loops), whatever the order of the files.");
 	g_option_context_set_description(ctx,
 		"Shard over processes, e.g. with GNU parallel on one host: run\n"
 		"`parallel kmodel-sweep asix --json --shard {}/4 '>' shard-{}.json ::: 1 2 3 4`,\n"

@@ -93,6 +93,13 @@ struct km_sweep_state {
  *  last), sharing, maxpacket. Negative, 0 or positive as strcmp(). */
 KM_API int km_sweep_state_cmp(const struct km_sweep_state *a, const struct km_sweep_state *b);
 
+/** The order km_sweep_run() runs one variant's states in, whatever the
+ *  shard (each shard's states in this order): endpoint (full/8, full/64,
+ *  high/512, super/1024; another after them), sharing, len, headroom,
+ *  tailroom (default first). The first state of a crash among shards. */
+KM_API int km_sweep_state_run_cmp(const struct km_sweep_state *a,
+				  const struct km_sweep_state *b);
+
 /** Most rules a variant can have findings for. */
 #define KM_SWEEP_RULES_MAX 48
 
@@ -291,6 +298,12 @@ struct km_sweep_rx_state {
  *  maxpacket. */
 KM_API int km_sweep_rx_state_cmp(const struct km_sweep_rx_state *a,
 				 const struct km_sweep_rx_state *b);
+/** The order km_sweep_rx_run() runs one variant's states in, whatever the
+ *  shard: endpoint (full/64, high/512, super/1024; another after them);
+ *  its rows of lengths (len, frames, mutation, split) before its fill row
+ *  (mutation, split: a fill's frames follow from its split). */
+KM_API int km_sweep_rx_state_run_cmp(const struct km_sweep_rx_state *a,
+				     const struct km_sweep_rx_state *b);
 
 struct km_sweep_rx_finding {
 	const char *rule;

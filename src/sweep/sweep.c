@@ -69,6 +69,26 @@ int km_sweep_state_cmp(const struct km_sweep_state *a, const struct km_sweep_sta
 	return 0;
 }
 
+/* km_sweep_run()'s loops, outermost first: endpoint, sharing, len,
+ * headroom, tailroom from KM_SWEEP_TAIL_DEFAULT (-1) up */
+int km_sweep_state_run_cmp(const struct km_sweep_state *a, const struct km_sweep_state *b)
+{
+	size_t ea = km_sweep_ep_order(sweep_eps, G_N_ELEMENTS(sweep_eps), a->speed, a->maxpacket);
+	size_t eb = km_sweep_ep_order(sweep_eps, G_N_ELEMENTS(sweep_eps), b->speed, b->maxpacket);
+
+	if (ea != eb)
+		return ea < eb ? -1 : 1;
+	if (a->sharing != b->sharing)
+		return a->sharing < b->sharing ? -1 : 1;
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	if (a->headroom != b->headroom)
+		return a->headroom < b->headroom ? -1 : 1;
+	if (a->tailroom != b->tailroom)
+		return a->tailroom < b->tailroom ? -1 : 1;
+	return 0;
+}
+
 /* ---- the space ------------------------------------------------------------ */
 
 static unsigned int len_max(const struct km_sweep_config *c, unsigned int mp)
@@ -399,6 +419,16 @@ double km_sweep_now(clockid_t clock)
 
 	clock_gettime(clock, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+size_t km_sweep_ep_order(const struct km_usb_ep_cfg *eps, size_t n, enum km_usb_speed speed,
+			 unsigned int maxpacket)
+{
+	size_t e = 0;
+
+	while (e < n && (eps[e].speed != speed || eps[e].maxpacket != maxpacket))
+		e++;
+	return e;
 }
 
 uint8_t *km_sweep_pattern(size_t n)

@@ -10,6 +10,10 @@
 
 _Static_assert(KM_R__COUNT <= 64, "a report code mask of 64 bits");
 
+/* where a sweep takes the endpoint @speed/@maxpacket: its index in the
+ * sweep's @eps (@n of them; one not there: @n, after them) */
+size_t km_sweep_ep_order(const struct km_usb_ep_cfg *eps, size_t n, enum km_usb_speed speed,
+			 unsigned int maxpacket);
 /* @clock's time, seconds */
 double km_sweep_now(clockid_t clock);
 /* @n bytes of the sweeps' frame pattern, no short period a shift could

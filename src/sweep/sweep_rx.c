@@ -131,6 +131,31 @@ static bool is_fill(const struct km_sweep_rx_state *st)
 	return st->split >= KM_SWEEP_RX_FILL_UNDER && st->split < KM_SWEEP_RX_SPLIT_COUNT;
 }
 
+/* km_sweep_rx_run()'s loops, outermost first: endpoint; its lengths'
+ * rows (len up, frames, mutation, split), then its fill row (mutation,
+ * split; the frames are the split's) */
+int km_sweep_rx_state_run_cmp(const struct km_sweep_rx_state *a,
+			      const struct km_sweep_rx_state *b)
+{
+	size_t ea = km_sweep_ep_order(rx_eps, G_N_ELEMENTS(rx_eps), a->speed, a->maxpacket);
+	size_t eb = km_sweep_ep_order(rx_eps, G_N_ELEMENTS(rx_eps), b->speed, b->maxpacket);
+	bool fa = is_fill(a), fb = is_fill(b);
+
+	if (ea != eb)
+		return ea < eb ? -1 : 1;
+	if (fa != fb)
+		return fa ? 1 : -1;
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	if (!fa && a->frames != b->frames)
+		return a->frames < b->frames ? -1 : 1;
+	if (a->mutation != b->mutation)
+		return a->mutation < b->mutation ? -1 : 1;
+	if (a->split != b->split)
+		return a->split < b->split ? -1 : 1;
+	return 0;
+}
+
 /* states of an endpoint's fill row of @v: each mutation of each fill */
 static uint64_t fill_row_states(const struct km_usbnet_variant *v)
 {
