@@ -234,7 +234,9 @@ static inline unsigned int km_tool_json_depth(const char *s, gsize len, unsigned
 		} else if (s[i] == '"') {
 			in_string = true;
 		} else if (s[i] == '[' || s[i] == '{') {
-			deepest = MAX(deepest, ++depth);
+			/* not MAX(deepest, ++depth): glib's MAX evaluates it twice */
+			if (++depth > deepest)
+				deepest = depth;
 		} else if ((s[i] == ']' || s[i] == '}') && depth) {
 			depth--;
 		}
