@@ -22,6 +22,12 @@ run "$sweep" rx --quick --variant ax88179
 want 0 "sweep rx ax88179"
 sed 's/^ax88179:/V:/' "$tmp/out" | grep -v -e '^#' -e 'states in' >"$tmp/builtin"
 diff -u "$tmp/builtin" "$tmp/mine" >&2 || fail "sweep rx: rx_only's findings are not ax88179's"
+# with no --variant, a loaded plugin's receive variants run after the
+# library's (they once were left out without a word)
+run "$sweep" rx --quick --load "$plugin"
+want 0 "sweep rx --load, every variant"
+has "^rx_only: 2058 states" out "sweep rx --load, every variant"
+has "^asix-v4.14: " out "sweep rx --load, every variant"
 
 # replay names where the rx_fixup comes from, or that the variant does not
 # say (it printed "(-)")

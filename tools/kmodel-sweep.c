@@ -1390,10 +1390,26 @@ static int sweep_asix(const struct sweep_opts *o, struct km_registry *reg)
 	return rc;
 }
 
+/* rx's default variants, NULL-terminated: the library's receive variants,
+ * then each plugin variant with a receive side (a framing and an rx_fixup) */
+static GPtrArray *rx_default_variants(struct km_registry *reg)
+{
+	GPtrArray *all = g_ptr_array_new();
+
+	for (const struct km_usbnet_variant *const *v = km_usbnet_rx_variants(); *v; v++)
+		g_ptr_array_add(all, (gpointer)*v);
+	for (const struct km_usbnet_variant *const *v = km_registry_usbnet(reg); *v; v++)
+		if (!builtin(reg, *v) && km_usbnet_variant_has(*v, framing) && (*v)->framing &&
+		    (*v)->info && (*v)->info->rx_fixup)
+			g_ptr_array_add(all, (gpointer)*v);
+	g_ptr_array_add(all, NULL);
+	return all;
+}
+
 static int sweep_rx(const struct sweep_opts *o, struct km_registry *reg)
 {
 	gchar **names = NULL;
-	GPtrArray *pick = g_ptr_array_new();
+	GPtrArray *pick = g_ptr_array_new(), *all;
 	struct sweep_job j = { .rx = true,
 			       .rx_cfg = { .size = sizeof(j.rx_cfg), .quick = o->quick } };
 	unsigned int k = 1, n = 1;
@@ -1410,6 +1426,7 @@ static int sweep_rx(const struct sweep_opts *o, struct km_registry *reg)
 		g_ptr_array_free(pick, TRUE);
 		return 2;
 	}
+	all = rx_default_variants(reg);
 	if (km_tool_split_names(PROG, "variant", o->variants, &names))
 		rc = 2;
 	for (gchar **name = names; name && *name && !rc; name++) {
@@ -1419,9 +1436,9 @@ static int sweep_rx(const struct sweep_opts *o, struct km_registry *reg)
 			uv = km_usbnet_find_any(*name);
 		if (!uv || !km_usbnet_variant_has(uv, framing) || !uv->framing) {
 			fprintf(stderr, PROG ": rx: no variant '%s' with a receive side; known:", *name);
-			for (const struct km_usbnet_variant *const *v = km_usbnet_rx_variants(); *v;
-			     v++)
-				fprintf(stderr, " %s", (*v)->name);
+			for (guint i = 0; i + 1 < all->len; i++)
+				fprintf(stderr, " %s",
+					((const struct km_usbnet_variant *)all->pdata[i])->name);
 			fprintf(stderr, "\n");
 			rc = 2;
 		} else {
@@ -1431,9 +1448,13 @@ static int sweep_rx(const struct sweep_opts *o, struct km_registry *reg)
 	g_strfreev(names);
 	if (rc) {
 		g_ptr_array_free(pick, TRUE);
+		g_ptr_array_free(all, TRUE);
 		return rc;
 	}
-	return sweep_picked(o, reg, &j, pick, km_usbnet_rx_variants(), k, n);
+	rc = sweep_picked(o, reg, &j, pick, (const struct km_usbnet_variant *const *)all->pdata, k,
+			  n);
+	g_ptr_array_free(all, TRUE);
+	return rc;
 }
 
 /* every shard 1..N once, and their states the space's. The missing ones
