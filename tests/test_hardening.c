@@ -13,6 +13,7 @@
  *   shmem_write_end() ran past its page).
  */
 #include "km_test.h"
+#include <glib/gstdio.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -245,6 +246,41 @@ static void test_plugin_loads_itself(void **state)
 	km_registry_free(r);
 }
 
+/* the refusal names the nested load's path whole, however deep the tree it
+ * was built in: a 256-byte error buffer cut "(as PATH)" off at a CI path of
+ * 40 characters (three paths in one message) */
+static void test_plugin_loads_itself_deep_path(void **state)
+{
+	gchar *dir = tmpdir();
+	GString *path = g_string_new(dir);
+	struct km_registry *r;
+	gchar *body, *want;
+	gsize len;
+
+	(void)state;
+	for (int i = 0; i < 6; i++) {	/* 6 x 101 bytes deeper */
+		g_string_append_printf(path, "/%0100d", i);
+		assert_int_equal(g_mkdir(path->str, 0700), 0);
+	}
+	g_string_append(path, "/libplugin_selfload.so");
+	assert_true(g_file_get_contents(KM_PLUGIN_SELFLOAD, &body, &len, NULL));
+	assert_true(g_file_set_contents(path->str, body, (gssize)len, NULL));
+	assert_int_equal(km_registry_new(KM_REGISTRY_DEFAULT, &r), 0);
+	assert_int_equal(km_registry_load(r, path->str), -EEXIST);
+	want = g_strdup_printf("already being loaded (as %s)", path->str);
+	if (!strstr(km_last_error(), want))
+		fail_msg("no \"%s\" in \"%s\"", want, km_last_error());
+	km_registry_free(r);
+	g_free(want);
+	g_free(body);
+	for (int i = 0; i <= 6; i++) {	/* the file, then each level */
+		assert_int_equal(g_remove(path->str), 0);
+		g_string_truncate(path, (gsize)(strrchr(path->str, '/') - path->str));
+	}
+	g_string_free(path, TRUE);
+	rm_tree(dir);
+}
+
 /* ---- a raw copy's result past n --------------------------------------------- */
 
 static unsigned long over_from(void *to, unsigned long from, unsigned long n)
@@ -302,6 +338,7 @@ int main(void)
 		cmocka_unit_test(test_dd_null_block_sizes),
 		cmocka_unit_test(test_plugin_fifo),
 		cmocka_unit_test(test_plugin_loads_itself),
+		cmocka_unit_test(test_plugin_loads_itself_deep_path),
 		cmocka_unit_test_setup_teardown(test_raw_copy_overcount, km_fixture_setup,
 						km_fixture_teardown),
 	};

@@ -6,7 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static _Thread_local char last_error[256];
+/* An error names up to three paths (a plugin's, the one it tried, the one
+ * loading): room for them at the build-tree depths users have, not 256
+ * bytes that cut the message a test and a user grep for. */
+static _Thread_local char last_error[4096];
 
 void km_set_error(const char *fmt, ...)
 {
