@@ -6,19 +6,51 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* An error names up to three paths (a plugin's, the one it tried, the one
- * loading): room for them at the build-tree depths users have, not 256
- * bytes that cut the message a test and a user grep for. */
-static _Thread_local char last_error[4096];
+/*
+ * km_last_error()'s text, one per thread (an errno-like value: a plugin's
+ * load fails before any machine exists). Grown to fit, since an error may
+ * name three long paths (a self-loading plugin's); kept out of TLS itself,
+ * since a libkmodel.so dlopen()ed by a static program gets its TLS from
+ * glibc's small static TLS surplus.
+ */
+struct err_text {
+	size_t size;
+	char text[];
+};
+
+static GPrivate err_key = G_PRIVATE_INIT(g_free);
+
+static void set_error(const char *fmt, va_list ap)
+{
+	struct err_text *e = g_private_get(&err_key), *grown;
+	size_t size;
+	va_list aq;
+	int n;
+
+	va_copy(aq, ap);
+	n = e ? vsnprintf(e->text, e->size, fmt, aq) : vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (e && (n < 0 || (size_t)n < e->size)) {
+		g_debug("%s", e->text);
+		return;
+	}
+	/* a new buffer, formatted before the old one goes: an argument may
+	 * point into the old one */
+	size = MAX(n < 0 ? 0 : (size_t)n + 1, 256);
+	grown = g_malloc(sizeof(*grown) + size);
+	grown->size = size;
+	vsnprintf(grown->text, size, fmt, ap);
+	g_private_replace(&err_key, grown);
+	g_debug("%s", grown->text);
+}
 
 void km_set_error(const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(last_error, sizeof(last_error), fmt, ap);
+	set_error(fmt, ap);
 	va_end(ap);
-	g_debug("%s", last_error);
 }
 
 int km_err(int err, const char *fmt, ...)
@@ -26,15 +58,16 @@ int km_err(int err, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(last_error, sizeof(last_error), fmt, ap);
+	set_error(fmt, ap);
 	va_end(ap);
-	g_debug("%s", last_error);
 	return err;
 }
 
 const char *km_last_error(void)
 {
-	return last_error;
+	struct err_text *e = g_private_get(&err_key);
+
+	return e ? e->text : "";
 }
 
 static const char *const code_names[KM_R__COUNT] = {
