@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Errors, BUG/WARN reports and event counters of a km_machine. */
 #include "internal.h"
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,21 +9,43 @@
 
 /*
  * km_last_error()'s text, one per thread (an errno-like value: a plugin's
- * load fails before any machine exists). Grown to fit, since an error may
- * name three long paths (a self-loading plugin's); kept out of TLS itself,
- * since a libkmodel.so dlopen()ed by a static program gets its TLS from
- * glibc's small static TLS surplus.
+ * load fails before any machine exists). On the heap, grown to fit: an
+ * error may name three long paths (a self-loading plugin's). Not a TLS
+ * array: a libkmodel.so dlopen()ed by a static program gets its TLS from
+ * glibc's small static TLS surplus. A pthread key, not a GPrivate: a copy
+ * of the library that is dlclose()d deletes its key and frees its text.
  */
 struct err_text {
 	size_t size;
 	char text[];
 };
 
-static GPrivate err_key = G_PRIVATE_INIT(g_free);
+static pthread_key_t err_key;
+static pthread_once_t err_once = PTHREAD_ONCE_INIT;
+static bool err_key_ok;
+
+static void err_key_create(void)
+{
+	err_key_ok = pthread_key_create(&err_key, free) == 0;
+}
+
+static struct err_text *err_get(void)
+{
+	pthread_once(&err_once, err_key_create);
+	return err_key_ok ? pthread_getspecific(err_key) : NULL;
+}
+
+static void __attribute__((destructor)) err_key_delete(void)
+{
+	if (err_key_ok) {
+		free(pthread_getspecific(err_key));
+		pthread_key_delete(err_key);
+	}
+}
 
 static void set_error(const char *fmt, va_list ap)
 {
-	struct err_text *e = g_private_get(&err_key), *grown;
+	struct err_text *e = err_get(), *grown;
 	size_t size;
 	va_list aq;
 	int n;
@@ -37,10 +60,14 @@ static void set_error(const char *fmt, va_list ap)
 	/* a new buffer, formatted before the old one goes: an argument may
 	 * point into the old one */
 	size = MAX(n < 0 ? 0 : (size_t)n + 1, 256);
-	grown = g_malloc(sizeof(*grown) + size);
+	grown = malloc(sizeof(*grown) + size);
+	if (!err_key_ok || !grown || pthread_setspecific(err_key, grown)) {
+		free(grown);	/* the old text stays, cut */
+		return;
+	}
 	grown->size = size;
 	vsnprintf(grown->text, size, fmt, ap);
-	g_private_replace(&err_key, grown);
+	free(e);
 	g_debug("%s", grown->text);
 }
 
@@ -65,7 +92,7 @@ int km_err(int err, const char *fmt, ...)
 
 const char *km_last_error(void)
 {
-	struct err_text *e = g_private_get(&err_key);
+	struct err_text *e = err_get();
 
 	return e ? e->text : "";
 }
