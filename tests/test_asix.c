@@ -1790,16 +1790,20 @@ static size_t ax_frame(uint8_t *p, size_t size, bool good_complement)
 }
 
 /*
- * The receive path the ACKs take (usbnet rx_submit/rx_complete/rx_process
- * and the asix rx text before a9e0aca4b378): per bulk-in transfer one skb
- * on a page fragment (v3.5 netdev_alloc_frag(): a fragment of
- * SKB_DATA_ALIGN(2048 + 64 + 2) + 192 = 2368 bytes, so a page each, the
- * cache's reference on the last page dropped at the next refill; no kmalloc),
- * the frames behind their headers -- all but the last cloned --, the
- * packets a transfer takes (a short one or a ZLP ends it), every skb
- * freed. The URB (usb_alloc_urb: the 124-byte ARM struct urb, kmalloc-128)
- * is the first transfer's only: rx_complete() resubmits it with the next
- * skb (usbnet.c, v3.5), and no transfer frees it.
+ * The receive path the ACKs take on a v3.5 device (usbnet.c rx_submit(),
+ * rx_complete(), rx_process() of v3.5, as KFire-Android/kernel_omap_otter-
+ * common 2ac15b22 has them, and asix_rx_fixup() of v3.5 with ax88772_info's
+ * FLAG_MULTI_PACKET, as New-B/Linux3.6 b5154d3e5bc2 keeps them): per
+ * bulk-in transfer one skb on a page fragment (v3.5 netdev_alloc_frag(): a
+ * fragment of SKB_DATA_ALIGN(2048 + 64 + 2) + 192 = 2368 bytes, no
+ * kmalloc), then per frame a copy: netdev_alloc_skb_ip_align(size), a
+ * fragment of SKB_DATA_ALIGN(size + 2 + 64) + 192 from the same page cache
+ * (a head from skbuff_head_cache: build_skb()), memcpy() of the frame,
+ * usbnet_skb_return(); rx_process() then frees the URB's skb
+ * (dev_kfree_skb_any() under FLAG_MULTI_PACKET), the stack the copies.
+ * The packets a transfer takes (a short one or a ZLP ends it). The URB
+ * (usb_alloc_urb: the 124-byte ARM struct urb, kmalloc-128) is the first
+ * transfer's only: rx_complete() resubmits it with the next skb.
  */
 static void test_usbnet_rx(void **state)
 {
@@ -1808,6 +1812,8 @@ static void test_usbnet_rx(void **state)
 	struct km_events ev;
 	size_t n;
 
+	/* netdev_err()'s lines of the bad transfers below, expected */
+	km_printk_set_quiet(f->m, true);
 	/* a TCP ACK: 66 bytes, one short packet */
 	n = ax_frame(buf, 66, true);
 	/* no URB to be had: nothing passed up, nothing leaked */
@@ -1821,20 +1827,26 @@ static void test_usbnet_rx(void **state)
 	assert_int_equal(ev.kmalloc_calls, 1);
 	assert_int_equal(ev.kmalloc_class[7], 1);	/* 124 bytes: kmalloc-128 */
 	assert_int_equal(ev.kfree_calls, 0);		/* resubmitted, not freed */
-	assert_int_equal(ev.skb_allocs, 1);
+	/* the URB's skb and the frame's copy, both freed */
+	assert_int_equal(ev.skb_allocs, 2);
 	assert_int_equal(ev.skb_clones, 0);
-	assert_int_equal(ev.skb_frees, 1);
+	assert_int_equal(ev.skb_frees, 2);
+	assert_int_equal(ev.memcpy_calls, 1);
+	assert_int_equal(ev.memcpy_bytes, 66);
+	/* 2368 + SKB_DATA_ALIGN(66 + 2 + 64) + 192 = 2752 <= 4096: one
+	 * page, a reference per fragment, each dropped at its skb's free;
+	 * the cache keeps its own */
 	assert_int_equal(ev.pages_allocated, 1);
-	assert_int_equal(ev.get_page_calls, 1);
-	assert_int_equal(ev.put_page_calls, 1);
-	assert_int_equal(ev.pages_freed, 0);	/* the cache holds it */
+	assert_int_equal(ev.get_page_calls, 2);
+	assert_int_equal(ev.put_page_calls, 2);
+	assert_int_equal(ev.pages_freed, 0);
 	assert_int_equal(ev.usb_in_packets, 1);
 	assert_int_equal(ev.usb_in_bytes, 70);
 	assert_int_equal(ev.usb_in_zlps, 0);
 	assert_int_equal(ev.eth_rx_frames, 1);
 	assert_int_equal(ev.eth_rx_bytes, 66);
-	/* two frames, the odd one padded: the first goes up as a clone; the
-	 * URB is the one the last transfer completed on */
+	/* two frames, the odd one padded: each copied; the URB is the one
+	 * the last transfer completed on */
 	n = ax_frame(buf, 60, true);
 	n += ax_frame(buf + n, 61, true);
 	assert_int_equal(n, 4 + 60 + 4 + 62);
@@ -1845,6 +1857,110 @@ static void test_usbnet_rx(void **state)
 	assert_int_equal(ev.kmalloc_calls, 0);
 	assert_int_equal(ev.kfree_calls, 0);
 	assert_int_equal(ev.urbs, 1);
+	assert_int_equal(ev.skb_allocs, 3);
+	assert_int_equal(ev.skb_clones, 0);
+	assert_int_equal(ev.skb_frees, 3);
+	assert_int_equal(ev.memcpy_calls, 2);
+	assert_int_equal(ev.memcpy_bytes, 121);
+	assert_int_equal(ev.eth_rx_bytes, 121);
+	/* 2752 + 2368 > 4096: the cache drops the last page (its last
+	 * reference: freed) for a new one, which takes 2368 + 320 + 320 */
+	assert_int_equal(ev.pages_allocated, 1);
+	assert_int_equal(ev.get_page_calls, 3);
+	assert_int_equal(ev.put_page_calls, 4);
+	assert_int_equal(ev.pages_freed, 1);
+	/* v3.5 returns 0 on a header whose complement is wrong ("Bad
+	 * Header Length"): nothing passed up, the URB's skb freed */
+	n = ax_frame(buf, 66, false);
+	km_events_reset(f->m);
+	assert_int_equal(km_usbnet_rx(f->dev, buf, n), -EPROTO);
+	km_events_get(f->m, &ev);
+	assert_int_equal(ev.eth_rx_frames, 0);
+	assert_int_equal(ev.skb_allocs, 1);
+	assert_int_equal(ev.skb_frees, 1);
+	/* a transfer of exactly maxpacket bytes ends with a ZLP */
+	n = ax_frame(buf, 508, true);
+	km_events_reset(f->m);
+	assert_int_equal(km_usbnet_rx(f->dev, buf, n), 1);
+	km_events_get(f->m, &ev);
+	assert_int_equal(ev.usb_in_packets, 2);
+	assert_int_equal(ev.usb_in_zlps, 1);
+	/* v3.5 bounds a frame by mtu + ETH_HLEN + VLAN_HLEN: 1518 passes,
+	 * 1519 is "Bad RX Length" after the frames before it went up; a
+	 * frame running past the transfer; a transfer above the URB:
+	 * refused */
+	n = ax_frame(buf, 1518, true);
+	assert_int_equal(km_usbnet_rx(f->dev, buf, n), 1);
+	n = ax_frame(buf, 66, true);
+	n += ax_frame(buf + n, 1519, true);
+	km_events_reset(f->m);
+	assert_int_equal(km_usbnet_rx(f->dev, buf, n), -EPROTO);
+	km_events_get(f->m, &ev);
+	assert_int_equal(ev.eth_rx_frames, 1);
+	n = ax_frame(buf, 100, true);
+	assert_int_equal(km_usbnet_rx(f->dev, buf, n - 10), -EPROTO);
+	assert_int_equal(km_usbnet_rx(f->dev, buf, KM_USBNET_RX_URB_SIZE + 1), -EINVAL);
+	assert_int_equal(km_usbnet_rx(NULL, buf, 70), -EINVAL);
+	assert_int_equal(km_report_count(f->m, KM_R_NONE), 0);
+}
+
+/* A v3.5 variant without a receive side of its own (after: its
+ * driver_info has no rx_fixup) takes the same v3.5 text: the patch changed
+ * asix_tx_fixup() only */
+static void test_usbnet_rx_v3_5_tx_only(void **state)
+{
+	struct fx *f = *state;
+	uint8_t buf[KM_USBNET_RX_URB_SIZE];
+	struct km_events ev;
+	size_t n = ax_frame(buf, 66, true);
+
+	assert_null(f->dev->driver_info->rx_fixup);
+	km_printk_set_quiet(f->m, true);
+	assert_int_equal(km_usbnet_rx(f->dev, buf, n), 1);
+	km_events_reset(f->m);
+	assert_int_equal(km_usbnet_rx(f->dev, buf, n), 1);
+	km_events_get(f->m, &ev);
+	assert_int_equal(ev.skb_allocs, 2);
+	assert_int_equal(ev.skb_frees, 2);
+	assert_int_equal(ev.memcpy_calls, 1);
+	assert_int_equal(ev.eth_rx_frames, 1);
+	n = ax_frame(buf, 66, false);
+	assert_int_equal(km_usbnet_rx(f->dev, buf, n), -EPROTO);
+}
+
+/*
+ * A mainline-era device keeps the cost model of the asix rx text before
+ * a9e0aca4b378: all frames but the last cloned, the last the URB's skb
+ * passed up; a header whose complement is wrong only logged; a frame
+ * bounded by mtu + 14.
+ */
+static void test_usbnet_rx_mainline(void **state)
+{
+	struct fx *f = *state;
+	uint8_t buf[KM_USBNET_RX_URB_SIZE];
+	struct km_events ev;
+	size_t n;
+
+	n = ax_frame(buf, 66, true);
+	km_events_reset(f->m);
+	assert_int_equal(km_usbnet_rx(f->dev, buf, n), 1);
+	km_events_get(f->m, &ev);
+	assert_int_equal(ev.skb_allocs, 1);
+	assert_int_equal(ev.skb_clones, 0);
+	assert_int_equal(ev.skb_frees, 1);
+	assert_int_equal(ev.memcpy_calls, 0);
+	assert_int_equal(ev.pages_allocated, 1);
+	assert_int_equal(ev.get_page_calls, 1);
+	assert_int_equal(ev.put_page_calls, 1);
+	assert_int_equal(ev.usb_in_packets, 1);
+	assert_int_equal(ev.eth_rx_frames, 1);
+	/* two frames: the first goes up as a clone */
+	n = ax_frame(buf, 60, true);
+	n += ax_frame(buf + n, 61, true);
+	km_events_reset(f->m);
+	assert_int_equal(km_usbnet_rx(f->dev, buf, n), 2);
+	km_events_get(f->m, &ev);
+	assert_int_equal(ev.urb_allocs, 0);
 	assert_int_equal(ev.skb_clones, 1);
 	assert_int_equal(ev.skb_frees, 2);
 	assert_int_equal(ev.eth_rx_bytes, 121);
@@ -1852,8 +1968,6 @@ static void test_usbnet_rx(void **state)
 	assert_int_equal(ev.pages_allocated, 1);
 	assert_int_equal(ev.put_page_calls, 2);
 	assert_int_equal(ev.pages_freed, 1);
-	/* the asix text before a9e0aca4b378 only logs a header whose
-	 * complement is wrong (v3.5's returns 0 there) */
 	n = ax_frame(buf, 66, false);
 	assert_int_equal(km_usbnet_rx(f->dev, buf, n), 1);
 	/* a transfer of exactly maxpacket bytes ends with a ZLP */
@@ -1863,15 +1977,9 @@ static void test_usbnet_rx(void **state)
 	km_events_get(f->m, &ev);
 	assert_int_equal(ev.usb_in_packets, 2);
 	assert_int_equal(ev.usb_in_zlps, 1);
-	/* a frame above mtu + 14: "Bad RX Length"; one running past the
-	 * transfer; a transfer above the URB: refused */
 	n = ax_frame(buf, 1515, true);
 	n += ax_frame(buf + n, 10, true);
 	assert_int_equal(km_usbnet_rx(f->dev, buf, n), -EPROTO);
-	n = ax_frame(buf, 100, true);
-	assert_int_equal(km_usbnet_rx(f->dev, buf, n - 10), -EPROTO);
-	assert_int_equal(km_usbnet_rx(f->dev, buf, KM_USBNET_RX_URB_SIZE + 1), -EINVAL);
-	assert_int_equal(km_usbnet_rx(NULL, buf, 70), -EINVAL);
 	/* the URB resubmitted, the skb a page fragment: no kmalloc to fail */
 	n = ax_frame(buf, 66, true);
 	km_events_reset(f->m);
@@ -2108,6 +2216,8 @@ int main(void)
 		cmocka_unit_test(test_forwarding),
 		cmocka_unit_test(test_pktgen_shared),
 		FX(test_usbnet_rx, before_512),
+		FX(test_usbnet_rx_v3_5_tx_only, after_512),
+		FX(test_usbnet_rx_mainline, mainline_512),
 		FX(test_usbnet_tx_urb, after_512),
 		MACHINE(test_framing_dev),
 		MACHINE(test_framing_dev_inverted),

@@ -353,6 +353,26 @@ static void test_iperf_table(void **state)
 			assert_true(fabs(num(t, r, "usb_in_bytes_per_packet") - 0.5 * 70) < 1e-9);
 			assert_true(fabs(num(t, r, "urb_allocs_per_packet") - 1) < 1e-9);
 		}
+		/* the ACK on v3.5, before and after alike (asix_rx_fixup() of
+		 * v3.5 with ax88772_info's FLAG_MULTI_PACKET; usbnet.c
+		 * rx_process()): the URB's skb and the frame's copy
+		 * (netdev_alloc_skb_ip_align(), memcpy() of 66 bytes), both
+		 * freed, each a page fragment's reference taken and dropped,
+		 * the fragment cache's page dropped once an ACK (2368 + 384
+		 * bytes of fragments an ACK, two ACKs' more than a page). Per
+		 * segment, with the sender's skb (its clone freed after the
+		 * transmit, the original by the ACK) and before's copy of the
+		 * clone (skb_copy_expand(), the clone freed): skb_allocs
+		 * 1 + 0.5 x 2 (+ 1), skb_frees 2 + 0.5 x 2 (+ 1) */
+		if (!strcmp(tr, "tcp")) {
+			bool b = !strcmp(v, "before");
+
+			assert_true(fabs(num(t, r, "skb_allocs_per_packet") - (b ? 3 : 2)) < 1e-9);
+			assert_true(fabs(num(t, r, "skb_frees_per_packet") - (b ? 4 : 3)) < 1e-9);
+			assert_true(fabs(num(t, r, "get_page_calls_per_packet") - 0.5 * 2) < 1e-9);
+			assert_true(fabs(num(t, r, "put_page_calls_per_packet") - 0.5 * 3) < 1e-9);
+			assert_true(fabs(num(t, r, "pages_allocated_per_packet") - 0.5) < 1e-9);
+		}
 	}
 	km_table_free(t);
 	/* an endpoint the variant does not meet */

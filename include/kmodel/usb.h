@@ -833,37 +833,47 @@ KM_API int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb);
 /**
  * km_usbnet_rx() - one bulk-in transfer of @len bytes (what the device
  * sends, at @buf) through usbnet's receive path of v3.5 for an AX88772,
- * on `current`, with the asix receive framing as it was before
- * a9e0aca4b378 (asix_rx_fixup() cloning each frame; v3.5's copies each
- * one and returns 0 on a bad header: km_usbnet_rx_urb() runs that text):
- * the device's receive URB -- usb_alloc_urb() of the
- * ARM struct urb, as on transmit, only when the device has none (its first
- * transfer, or after an skb allocation failed: rx_submit() frees the URB
- * then); rx_complete() resubmits it, and km_usbnet_free() frees it --,
- * rx_submit()'s skb of KM_USBNET_RX_URB_SIZE
- * whose buffer is a page fragment (v3.5 __netdev_alloc_skb() with
- * netdev_alloc_frag(): at that size a page per fragment, the fragment
- * cache's reference dropped at the next refill; the same allocation as
- * km_usbnet_rx_urb()'s of v3.5) and usb_submit_urb(); the
- * device's transfer in maxpacket packets, ended by a short packet or a
- * ZLP; rx_complete()/rx_process() with that framing: each frame behind a 4-byte header of its length (11 bits) and
- * the length's complement, padded to an even length, every frame but the
- * last passed up as a clone, the last as the URB's skb; the stack then
- * consumes every frame (each skb freed, the fragment's page with the
- * last). The framing is the AX88772's whatever the
- * device's variant: this is the receive side modelled for its cost (the
- * iperf ACKs); km_usbnet_rx_urb() runs the driver's own rx_fixup. A
- * header whose complement does not match is used anyway (the text before
- * a9e0aca4b378 only logs "Bad Header Length").
+ * on `current`, with the AX88772's receive framing whatever the device's
+ * variant: this is the receive side modelled for its cost (the iperf
+ * ACKs); km_usbnet_rx_urb() runs a variant's own rx_fixup. The asix text
+ * is the device's era's:
+ *  - a KM_USBNET_V3_5 device (before, after, a plugin's v3.5 variant with
+ *    or without a receive side): asix_rx_fixup() of v3.5
+ *    (src/asix/asix_rx_fixup_v3_5.c) under ax88772_info's flags, run as
+ *    km_usbnet_rx_urb() runs a driver's, with its checkers: each frame
+ *    copied into an skb of its own (netdev_alloc_skb_ip_align(), a page
+ *    fragment with a head from skbuff_head_cache; memcpy()) and passed up,
+ *    then the URB's skb freed (FLAG_MULTI_PACKET); a header whose
+ *    complement does not match, a frame longer than mtu + ETH_HLEN +
+ *    VLAN_HLEN or running past the transfer, or no skb for a copy make it
+ *    return 0 (rx_errors++; the frames before were passed up);
+ *  - a mainline-era device: the text before a9e0aca4b378, kept as
+ *    the cost model of those rows: every frame but the last passed up as
+ *    a clone, the last as the URB's skb; a header whose complement does
+ *    not match is used anyway (only "Bad Header Length" logged); a frame
+ *    above mtu + 14 or running past the transfer ends the URB there.
+ * Both: the device's receive URB -- usb_alloc_urb() of the ARM struct
+ * urb, as on transmit, only when the device has none (its first transfer,
+ * or after an skb allocation failed: rx_submit() frees the URB then);
+ * rx_complete() resubmits it, and km_usbnet_free() frees it --,
+ * rx_submit()'s skb of KM_USBNET_RX_URB_SIZE whose buffer is a page
+ * fragment (v3.5 __netdev_alloc_skb() with netdev_alloc_frag(): at that
+ * size a page per fragment, the fragment cache's reference dropped at the
+ * next refill) and usb_submit_urb(); the device's transfer in maxpacket
+ * packets, ended by a short packet or a ZLP; the frames behind a 4-byte
+ * header of their length (11 bits) and the length's complement, padded to
+ * an even length; the stack consumes every frame passed up.
  * Events: urbs; urb_allocs and a kmalloc (the URB) when one is
  * allocated, its kfree when freed; pages_allocated,
- * get_page/put_page_calls, pages_freed (the fragment), skb_allocs,
- * skb_clones, skb_frees, usb_in_packets/bytes/zlps, eth_rx_frames/bytes.
+ * get_page/put_page_calls, pages_freed (the fragments), skb_allocs,
+ * skb_clones (mainline era), memcpy_calls and memcpy_bytes (v3.5: the
+ * copies), skb_frees, usb_in_packets/bytes/zlps, eth_rx_frames/bytes.
  * Return: the frames passed up (>= 0); -EINVAL (NULL @dev or @buf with
- * @len, no `current` of @dev's machine, @len above the URB); -EPROTO when
- * a frame is longer than mtu + 14 ("Bad RX Length": the URB is dropped
- * there) or runs past the transfer (the frames before it were passed up);
- * -ENOMEM when the URB or the page cannot be had.
+ * @len, no `current` of @dev's machine, @len above the URB, a URB being
+ * processed on the machine); -EPROTO when v3.5's asix_rx_fixup() returned
+ * 0, or in the mainline era when a frame is too long ("Bad RX Length":
+ * the URB is dropped there) or runs past the transfer (the frames before
+ * it were passed up); -ENOMEM when the URB or the page cannot be had.
  */
 KM_API int km_usbnet_rx(struct km_usbnet *dev, const void *buf, size_t len);
 

@@ -17,6 +17,7 @@
 #include "usbnet_internal.h"
 #include <kmodel/usb.h>
 #include "usbnet_state.h"
+#include "asix_internal.h"
 
 /* usbnet's state on a machine (m->usbnet) */
 
@@ -415,6 +416,32 @@ int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb)
 	return 0;			/* NETDEV_TX_OK */
 }
 
+/* A v3.5 device's transfer: v3.5's own asix text, asix_rx_fixup() of
+ * drivers/net/usb/asix.c (asix_rx_fixup_v3_5.c) under ax88772_info's
+ * flags -- FLAG_MULTI_PACKET, so rx_process() frees the URB's skb once
+ * every frame went up as a copy (netdev_alloc_skb_ip_align(), memcpy(),
+ * usbnet_skb_return()) -- in an AX88772's URB of 2048 bytes */
+static int rx_v3_5(struct km_usbnet *dev, const void *buf, size_t len)
+{
+	const struct km_usbnet_driver_info *info = &km_asix_v35_ax88772_info;
+	size_t mp = dev->maxpacket;
+	bool failed;
+	int n;
+
+	n = km_usbnet_rx_run(dev, buf, len, info->rx_fixup, info->flags, KM_USBNET_RX_URB_SIZE,
+			     &failed);
+	if (n < 0)
+		return n;
+	/* the device's transfer: a short packet or a ZLP ends it */
+	KM_EV_ADD(dev->m, usb_in_packets, (len + mp - 1) / mp + (len % mp == 0));
+	KM_EV_ADD(dev->m, usb_in_zlps, len % mp == 0);
+	if (failed)
+		return km_err(-EPROTO, "asix_rx_fixup() (v3.5) returned 0 after %d frame%s: a bad "
+			      "header or length, or no memory for a frame's copy", n,
+			      n == 1 ? "" : "s");
+	return n;
+}
+
 int km_usbnet_rx(struct km_usbnet *dev, const void *buf, size_t len)
 {
 	struct km_task *t = km_current();
@@ -430,6 +457,9 @@ int km_usbnet_rx(struct km_usbnet *dev, const void *buf, size_t len)
 	m = dev->m;
 	if (!t || t->m != m)
 		return km_err(-EINVAL, "usbnet_rx: no current task on the device's machine");
+	if (dev->era == KM_USBNET_V3_5)
+		return rx_v3_5(dev, buf, len);
+	/* a mainline-era device: the text before a9e0aca4b378, a cost model */
 	/* the URB the last transfer completed on (usbnet_rx.c), then
 	 * rx_submit()'s skb: v3.5's __netdev_alloc_skb_ip_align(), a page
 	 * fragment at this size (skbuff.c, as km_usbnet_rx_urb() of v3.5) */

@@ -465,37 +465,25 @@ static int __attribute__((noinline)) call_fixup(struct km_usbnet_rx *rx,
 	return fixup(dev, skb);
 }
 
-int km_usbnet_rx_urb(struct km_usbnet *dev, const void *buf, size_t len)
+/*
+ * rx_submit() .. usbnet_bh() for one transfer of @len bytes into an skb of
+ * @urb_size with @rx_fixup and @flags (the driver_info's), @dev checked by
+ * the caller. *@fixup_failed: rx_fixup returned 0 (or was stopped).
+ */
+int km_usbnet_rx_run(struct km_usbnet *dev, const void *buf, size_t len,
+		     int (*rx_fixup)(struct km_usbnet *, struct km_skb *), int flags,
+		     size_t urb_size, bool *fixup_failed)
 {
-	const struct km_usbnet_driver_info *info;
-	int (*rx_fixup)(struct km_usbnet *, struct km_skb *) = NULL;
 	struct km_task *t = km_current();
 	struct km_usbnet_rx *rx;
-	struct km_machine *m;
+	struct km_machine *m = dev->m;
 	struct km_skb *skb;
 	uint64_t frames0;
 	bool mainline, cleanup = false;
 
-	if (!dev || (len && !buf))
-		return km_err(-EINVAL, "usbnet_rx_urb: NULL device or buffer");
-	m = dev->m;
-	info = dev->driver_info;
-	if (!t)
-		return km_err(-EINVAL, "usbnet_rx_urb: no current task: km_task_switch() to a "
-			      "task of the device's machine first");
-	if (t->m != m)
-		return km_err(-EINVAL, "usbnet_rx_urb: current is a task of another machine than "
-			      "the device's: km_task_switch() to a task of the device's machine "
-			      "first");
-	if (!km_usbnet_variant_has(dev->variant, framing) || !dev->variant->framing)
-		return km_err(-EINVAL, "usbnet_rx_urb: variant %s has no receive side",
-			      dev->variant->name);
-	if (len > dev->rx_urb_size)
-		return km_err(-EINVAL, "usbnet_rx_urb: %zu bytes in a %zu-byte URB", len,
-			      dev->rx_urb_size);
+	*fixup_failed = false;
 	if (m->usbnet->rx_active)
 		return km_err(-EINVAL, "usbnet_rx_urb: a URB is being processed on this machine");
-	rx_fixup = info->rx_fixup;
 	mainline = dev->era == KM_USBNET_MAINLINE;
 	rx = rx_of(dev);
 	/* the URB the last transfer completed on (usbnet_bh()'s refill's
@@ -505,7 +493,7 @@ int km_usbnet_rx_urb(struct km_usbnet *dev, const void *buf, size_t len)
 	/* __netdev_alloc_skb_ip_align(dev->net, size, GFP_ATOMIC): v3.5's a
 	 * page fragment up to a page, mainline's counted as __alloc_skb()'s
 	 * kmalloc (its page_frag_alloc() is not modelled: docs/receive.md) */
-	skb = km_skb_alloc_rx_urb(t, (unsigned int)dev->rx_urb_size, RX_GUARD, !mainline);
+	skb = km_skb_alloc_rx_urb(t, (unsigned int)urb_size, RX_GUARD, !mainline);
 	if (!skb) {	/* "no rx skb": EVENT_RX_MEMORY, the URB freed */
 		km_usbnet_rx_urb_free(dev);
 		return km_err(-ENOMEM, "usbnet_rx_urb: no rx skb");
@@ -541,11 +529,12 @@ int km_usbnet_rx_urb(struct km_usbnet *dev, const void *buf, size_t len)
 			m->usbnet->rx_active = NULL;
 		}
 		if (!ok) {
+			*fixup_failed = true;
 			rx->st.fixup_errors++;
-			if (!(info->flags & KM_FLAG_RX_ASSEMBLE))
+			if (!(flags & KM_FLAG_RX_ASSEMBLE))
 				dev->net->stats.rx_errors++;
 			cleanup = true;
-		} else if ((info->flags & KM_FLAG_MULTI_PACKET) && (mainline || skb->len)) {
+		} else if ((flags & KM_FLAG_MULTI_PACKET) && (mainline || skb->len)) {
 			/* all data was already cloned; v3.5 tests `if (skb->len)`
 			 * first, so an empty skb of such a driver is its "drop" */
 			cleanup = true;
@@ -565,4 +554,28 @@ int km_usbnet_rx_urb(struct km_usbnet *dev, const void *buf, size_t len)
 		km_kfree_skb(skb);
 	rx->head = NULL;
 	return (int)(rx->st.frames - frames0);
+}
+
+int km_usbnet_rx_urb(struct km_usbnet *dev, const void *buf, size_t len)
+{
+	struct km_task *t = km_current();
+	bool failed;
+
+	if (!dev || (len && !buf))
+		return km_err(-EINVAL, "usbnet_rx_urb: NULL device or buffer");
+	if (!t)
+		return km_err(-EINVAL, "usbnet_rx_urb: no current task: km_task_switch() to a "
+			      "task of the device's machine first");
+	if (t->m != dev->m)
+		return km_err(-EINVAL, "usbnet_rx_urb: current is a task of another machine than "
+			      "the device's: km_task_switch() to a task of the device's machine "
+			      "first");
+	if (!km_usbnet_variant_has(dev->variant, framing) || !dev->variant->framing)
+		return km_err(-EINVAL, "usbnet_rx_urb: variant %s has no receive side",
+			      dev->variant->name);
+	if (len > dev->rx_urb_size)
+		return km_err(-EINVAL, "usbnet_rx_urb: %zu bytes in a %zu-byte URB", len,
+			      dev->rx_urb_size);
+	return km_usbnet_rx_run(dev, buf, len, dev->driver_info->rx_fixup,
+				dev->driver_info->flags, dev->rx_urb_size, &failed);
 }

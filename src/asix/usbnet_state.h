@@ -5,6 +5,7 @@
 #define KMODEL_USBNET_STATE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct km_usbnet_rx;
 struct km_usbnet;
@@ -23,5 +24,14 @@ struct km_usbnet_state {
  * the device has none; its usb_free_urb() */
 void *km_usbnet_rx_urb_get(struct km_task *t, struct km_usbnet *dev);
 void km_usbnet_rx_urb_free(struct km_usbnet *dev);
+struct km_skb;
+/* usbnet_rx.c: rx_submit() .. usbnet_bh() of one bulk-in transfer with an
+ * rx_fixup and driver flags of the caller's choice (km_usbnet_rx_urb():
+ * the variant's; km_usbnet_rx(): v3.5's ax88772_info), into an skb of
+ * @urb_size; *@fixup_failed when rx_fixup returned 0. Returns the frames
+ * passed up, or -EINVAL/-ENOMEM as km_usbnet_rx_urb(). */
+int km_usbnet_rx_run(struct km_usbnet *dev, const void *buf, size_t len,
+		     int (*rx_fixup)(struct km_usbnet *, struct km_skb *), int flags,
+		     size_t urb_size, bool *fixup_failed);
 
 #endif

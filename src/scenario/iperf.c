@@ -17,8 +17,10 @@
  * second full-sized TCP segment (RFC 1122 4.2.3.2, Linux's delayed ACK):
  * each ACK -- 66 bytes, Ethernet, IPv4 and a TCP header with timestamps --
  * comes back as one bulk-in transfer behind the AX88772's 4-byte header
- * (km_usbnet_rx(): the asix rx text before a9e0aca4b378, a cost model of
- * the one-frame transfer, whatever the variant).
+ * (km_usbnet_rx(): on a v3.5 device, before's and after's alike, v3.5's
+ * asix_rx_fixup(), which copies the frame into a new skb and has usbnet
+ * free the URB's; on a mainline-era one the text before a9e0aca4b378, a
+ * cost model of the one-frame transfer, whatever the variant).
  */
 #include "scenario_internal.h"
 #include "table.h"
