@@ -711,9 +711,10 @@ static void test_explain_profiles_used(void **state)
 		assert_int_equal(fitted, 0);
 		/* the xM's eth_frames, urbs, eth_rx_frames and, with their
 		 * lockdep parts, syscalls, kmalloc_calls, kfree_calls,
-		 * skb_allocs and skb_frees; the BeagleBone's [v5.7] syscalls,
-		 * its null syscall's path apart: twice */
-		assert_int_equal(paths, bbw ? 2 : 16);
+		 * skb_allocs, skb_frees, pages_allocated and pages_freed; the
+		 * BeagleBone's [v5.7] syscalls, its null syscall's path apart:
+		 * twice */
+		assert_int_equal(paths, bbw ? 2 : 20);
 		assert_int_equal(zero, 0);
 		g_strfreev(lines);
 		g_free(out);
