@@ -850,8 +850,8 @@ KM_API int km_usbnet_start_xmit(struct km_usbnet *dev, struct km_skb *skb);
  *  - a mainline-era device: the text before a9e0aca4b378, kept as
  *    the cost model of those rows: every frame but the last passed up as
  *    a clone, the last as the URB's skb; a header whose complement does
- *    not match is used anyway (only "Bad Header Length" logged); a frame
- *    above mtu + 14 or running past the transfer ends the URB there.
+ *    not match is used anyway; a frame above mtu + 14 or running past the
+ *    transfer ends the URB there.
  * Both: the device's receive URB -- usb_alloc_urb() of the ARM struct
  * urb, as on transmit, only when the device has none (its first transfer,
  * or after an skb allocation failed: rx_submit() frees the URB then);
