@@ -40,6 +40,7 @@ static void __attribute__((destructor)) err_key_delete(void)
 	if (err_key_ok) {
 		free(pthread_getspecific(err_key));
 		pthread_key_delete(err_key);
+		err_key_ok = false;	/* a later destructor's error is dropped */
 	}
 }
 
