@@ -5,7 +5,7 @@
 # Usage: deps.sh [clang] [valgrind] -- clang also installs clang and its
 # runtimes (ASan/UBSan and libFuzzer: libclang-rt-dev), for the asan-clang
 # preset and the fuzz targets (tests/fuzz/); valgrind the memcheck runs of
-# docs/testing.md (CI does not run them).
+# docs/testing.md (CI installs it for the valgrind_cli test).
 set -euo pipefail
 
 # locales: the de_DE source localedef compiles for the decimal-comma tests;

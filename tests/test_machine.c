@@ -147,6 +147,53 @@ static void test_frames_are_lazy(void **state)
 	km_fixture_down(&f);
 }
 
+/*
+ * The model tells a user address from a kernel one by value: below
+ * TASK_SIZE, a pointer into RAM or a strict kmap window is a kernel one.
+ * So no frame's host bytes and no kmap window may lie below TASK_SIZE,
+ * however low the host maps (valgrind maps its client's memory from low
+ * addresses up: there, three machines' RAM reached dd's buffer and a
+ * memcpy() to the buffer landed in RAM). Four machines alive at once,
+ * each with lowmem and highmem, strict kmap with forced slots on two.
+ * Natively a 64-bit host maps high anyway; tests/valgrind_cli.sh runs
+ * this executable under valgrind.
+ */
+static void test_kernel_memory_above_task_size(void **state)
+{
+	struct km_fixture f[4];
+
+	(void)state;
+	if (UINTPTR_MAX <= 0xffffffffu)
+		skip();		/* a 32-bit host has no room above it */
+	for (int i = 0; i < 4; i++) {
+		struct km_machine_config c = { .ram_size = 256 * MiB, .lowmem_size = 128 * MiB,
+					       .kmap_strict = i % 2 ? KM_KMAP_STRICT_FORCE_MAP
+								    : KM_KMAP_STRICT_OFF };
+
+		km_fixture_up(&f[i], &c);
+	}
+	for (int i = 0; i < 4; i++) {
+		uintptr_t ts = km_machine_task_size(f[i].m);
+
+		km_task_switch(f[i].t);
+		for (int hi = 0; hi < 2; hi++) {
+			struct km_page *p = km_alloc_page(f[i].m, hi ? KM_GFP_HIGHMEM : KM_GFP_KERNEL);
+			void *k;
+
+			assert_non_null(p);
+			assert_true((uintptr_t)km_page_host(f[i].m, p) >= ts);
+			k = km_kmap_atomic(f[i].t, p);
+			assert_true((uintptr_t)k >= ts);
+			km_kunmap_atomic(f[i].t, k);
+			km_put_page(f[i].m, p);
+		}
+	}
+	for (int i = 3; i >= 0; i--) {
+		km_task_switch(f[i].t);
+		km_fixture_down(&f[i]);
+	}
+}
+
 static void test_kmalloc_buckets(void **state)
 {
 	struct km_fixture f = *(struct km_fixture *)*state;	/* km_fixture_setup() */
@@ -880,6 +927,7 @@ int main(void)
 		cmocka_unit_test(test_config_defaults),
 		cmocka_unit_test(test_teardown_says_how_many_more),
 		cmocka_unit_test(test_frames_are_lazy),
+		cmocka_unit_test(test_kernel_memory_above_task_size),
 		cmocka_unit_test_setup_teardown(test_kmalloc_buckets, km_fixture_setup, km_fixture_teardown),
 		cmocka_unit_test(test_kmalloc_every_small_size),
 		cmocka_unit_test(test_kmalloc_size_roundup_saturates),

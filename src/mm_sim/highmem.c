@@ -489,8 +489,8 @@ static struct km_kwin_block *kwin_block_new(struct km_machine *m, unsigned int n
 {
 	struct km_kwin_block *b = g_malloc0(sizeof(*b) + nwin * sizeof(b->win[0]));
 
-	b->base = mmap(NULL, kwin_span(m, nwin), PROT_NONE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	b->base = km_host_map_kernel(kwin_span(m, nwin), PROT_NONE,
+				     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (b->base == MAP_FAILED) {
 		g_free(b);
 		return NULL;

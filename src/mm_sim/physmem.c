@@ -13,6 +13,27 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+void *km_host_map_kernel(size_t bytes, int prot, int flags, int fd, off_t off)
+{
+#if UINTPTR_MAX > 0xffffffffu
+	/* a hint is taken where the range is free; where it is not, Linux
+	 * maps top-down from high up and valgrind from low down: try the next
+	 * 4 GiB boundary past it */
+	const uintptr_t floor = (uintptr_t)1 << 32;
+	uintptr_t hint = floor;
+
+	for (int i = 0; i < 64; i++) {
+		void *p = mmap((void *)hint, bytes, prot, flags, fd, off);
+
+		if (p == MAP_FAILED || (uintptr_t)p >= floor)
+			return p;
+		munmap(p, bytes);
+		hint += ((bytes + floor - 1) & ~(floor - 1)) + floor;
+	}
+#endif
+	return mmap(NULL, bytes, prot, flags, fd, off);
+}
+
 /* strict kmap mode: RAM of @bytes in a memfd (m->ram_fd), mapped shared,
  * so that highmem.c maps its slot windows over the frames; MAP_FAILED (and
  * km_last_error()) on failure */
@@ -27,7 +48,7 @@ static void *strict_ram(struct km_machine *m, size_t bytes)
 			close(fd);
 		return MAP_FAILED;
 	}
-	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd, 0);
+	p = km_host_map_kernel(bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, fd, 0);
 	if (p == MAP_FAILED)
 		close(fd);
 	else
@@ -47,8 +68,8 @@ int km_physmem_init(struct km_machine *m)
 	if (m->cfg.kmap_strict)		/* kmap slots alias frames: RAM in a memfd */
 		m->ram = strict_ram(m, bytes);
 	else
-		m->ram = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-			      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		m->ram = km_host_map_kernel(bytes, PROT_READ | PROT_WRITE,
+					    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (m->ram == MAP_FAILED) {
 		m->ram = NULL;
 		return km_err(-ENOMEM, "cannot reserve %zu bytes of host address space", bytes);
@@ -80,8 +101,9 @@ void *km_bad_page_scratch(struct km_machine *m)
 		/* BAD_KMAP_PAGES pages: a page-aligned one with at least a
 		 * page on each side (the host's pages may be smaller than
 		 * the machine's, so the mapping need not be aligned to P) */
-		unsigned char *map = mmap(NULL, BAD_KMAP_PAGES * P, PROT_READ | PROT_WRITE,
-					  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		unsigned char *map = km_host_map_kernel(BAD_KMAP_PAGES * P, PROT_READ | PROT_WRITE,
+							MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+							-1, 0);
 
 		if (map == MAP_FAILED)
 			return NULL;

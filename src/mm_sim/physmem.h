@@ -48,6 +48,15 @@ struct km_page {
  * and free them, and the bad-kmap page */
 int km_physmem_init(struct km_machine *m);
 void km_physmem_fini(struct km_machine *m);
+/* mmap() for host memory the model hands to kernel code as kernel
+ * addresses (RAM, the strict kmap windows, the bad-kmap page): above 4 GiB
+ * where the host allows, so that no user address -- all lie below
+ * TASK_SIZE -- can name it too. user_ptr() (ptlock.c) tells the two kinds
+ * apart by value, RAM first: a user buffer whose address fell inside RAM's
+ * host range was copied into RAM instead (kmodel-bench under valgrind,
+ * whose client mappings sit low). A 64-bit host maps high anyway unless the
+ * program's memory sits low; MAP_FAILED as mmap() */
+void *km_host_map_kernel(size_t bytes, int prot, int flags, int fd, off_t off);
 /* the machine's bad-kmap page, zeroed (see kmap_bad_page()): one
  * page-aligned page between inaccessible host pages; NULL only when the
  * host has no memory for it */

@@ -154,9 +154,11 @@ static bool host_mapped(const void *p)
  * when it lies in a vma of current's mm; else a kernel pointer when the host
  * has it mapped (the caller's buffer: a host heap or stack that sits low,
  * as under valgrind or in a non-PIE program), and a user address -- which
- * then faults as the kernel's access would -- when it does not. A host
- * buffer inside one of current's vmas is taken for user memory (on a
- * 64-bit PIE host none lies below TASK_SIZE). */
+ * then faults as the kernel's access would -- when it does not. RAM and
+ * the windows are mapped above 4 GiB on a 64-bit host
+ * (km_host_map_kernel()), so the first test takes no user address; a host
+ * heap buffer inside one of current's vmas is still taken for user memory
+ * (on a 64-bit PIE host run natively none lies below TASK_SIZE). */
 static bool __attribute__((noinline)) user_ptr_low(struct km_task *t, const void *p)
 {
 	const unsigned char *a = p;
