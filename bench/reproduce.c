@@ -1083,10 +1083,11 @@ int kb_reproduce(int argc, char **argv)
 		"predicted when not calibrated, inside it, and the half-width is at most 15 %\n"
 		"(dd) or 10 % (iperf). Then the with/without drop per block size, with the\n"
 		"range the published drop takes when each reading moves by the +-2 MB/s its\n"
-		"author reports on repeated runs; the profiles' calibrated values; and copy_to_user\n"
-		"and clear_user of 4 KiB on the other boards' profiles (Feroceon, ARM1176,\n"
-		"Cortex-A9, Cortex-A8) with and without CONFIG_UACCESS_WITH_MEMCPY. Only\n"
-		"the seeds' own (built-in) variants are priced: no --load.");
+		"author reports on repeated runs; the profiles' calibrated values; and\n"
+		"copy_to_user and clear_user of 4 KiB on the other boards' profiles\n"
+		"(Feroceon, ARM1176, Cortex-A9, Cortex-A8) with and without\n"
+		"CONFIG_UACCESS_WITH_MEMCPY. Only the seeds' own (built-in) variants are\n"
+		"priced: no --load.");
 	g_option_context_set_description(ctx,
 		"Exit status: 0 done, 1 a scenario or the plot failed, 2 bad usage, a profile\n"
 		"that does not load, or the output could not be written (-o).");

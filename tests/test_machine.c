@@ -150,29 +150,31 @@ static void test_frames_are_lazy(void **state)
 /*
  * The model tells a user address from a kernel one by value: below
  * TASK_SIZE, a pointer into RAM or a strict kmap window is a kernel one.
- * So no frame's host bytes and no kmap window may lie below TASK_SIZE,
- * however low the host maps (valgrind maps its client's memory from low
- * addresses up: there, three machines' RAM reached dd's buffer and a
- * memcpy() to the buffer landed in RAM). Four machines alive at once,
- * each with lowmem and highmem, strict kmap with forced slots on two.
- * Natively a 64-bit host maps high anyway; tests/valgrind_cli.sh runs
- * this executable under valgrind.
+ * So no frame's host bytes, no kmap window and no bad-page scratch page
+ * may lie below TASK_SIZE, however low the host maps (valgrind maps its
+ * client's memory from low addresses up: there, three machines' RAM
+ * reached dd's buffer and a memcpy() to the buffer landed in RAM). 70
+ * machines alive at once, lowmem and highmem each, strict kmap with forced
+ * slots on every other one: more than a hundred host mappings. Natively a
+ * 64-bit host maps high anyway; tests/valgrind_cli.sh runs this
+ * executable under valgrind, where the test has teeth.
  */
+#define N_ALIVE 70
 static void test_kernel_memory_above_task_size(void **state)
 {
-	struct km_fixture f[4];
+	struct km_fixture *f = g_new0(struct km_fixture, N_ALIVE);
 
 	(void)state;
 	if (UINTPTR_MAX <= 0xffffffffu)
 		skip();		/* a 32-bit host has no room above it */
-	for (int i = 0; i < 4; i++) {
-		struct km_machine_config c = { .ram_size = 256 * MiB, .lowmem_size = 128 * MiB,
+	for (int i = 0; i < N_ALIVE; i++) {
+		struct km_machine_config c = { .ram_size = 16 * MiB, .lowmem_size = 8 * MiB,
 					       .kmap_strict = i % 2 ? KM_KMAP_STRICT_FORCE_MAP
 								    : KM_KMAP_STRICT_OFF };
 
 		km_fixture_up(&f[i], &c);
 	}
-	for (int i = 0; i < 4; i++) {
+	for (int i = 0; i < N_ALIVE; i++) {
 		uintptr_t ts = km_machine_task_size(f[i].m);
 
 		km_task_switch(f[i].t);
@@ -181,17 +183,25 @@ static void test_kernel_memory_above_task_size(void **state)
 			void *k;
 
 			assert_non_null(p);
-			assert_true((uintptr_t)km_page_host(f[i].m, p) >= ts);
+			if ((uintptr_t)km_page_host(f[i].m, p) < ts)
+				fail_msg("machine %d: a %s frame at %p, below TASK_SIZE", i,
+					 hi ? "highmem" : "lowmem", km_page_host(f[i].m, p));
 			k = km_kmap_atomic(f[i].t, p);
-			assert_true((uintptr_t)k >= ts);
+			if ((uintptr_t)k < ts)
+				fail_msg("machine %d: a kmap at %p, below TASK_SIZE", i, k);
 			km_kunmap_atomic(f[i].t, k);
 			km_put_page(f[i].m, p);
 		}
+		/* page_address(NULL): a BUG, and the access goes to the scratch page */
+		if ((uintptr_t)km_page_address(f[i].m, NULL) < ts)
+			fail_msg("machine %d: the bad-page scratch page below TASK_SIZE", i);
+		assert_int_equal(km_report_count(f[i].m, KM_R_BAD_PAGE), 1);
 	}
-	for (int i = 3; i >= 0; i--) {
+	for (int i = N_ALIVE - 1; i >= 0; i--) {
 		km_task_switch(f[i].t);
 		km_fixture_down(&f[i]);
 	}
+	g_free(f);
 }
 
 static void test_kmalloc_buckets(void **state)

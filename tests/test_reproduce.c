@@ -349,6 +349,45 @@ static void test_figures_within_tolerance(void **state)
 	g_object_unref(p);
 }
 
+/* The text table of drops: each row's readings range, from the published
+ * pair (expect[]: without at 7 + i, with at 14 + i) and the author's +-2
+ * MB/s, and its "in readings" verdict as drop_known_beyond_readings says */
+static void test_drop_table_text(void **state)
+{
+	gchar *argv[] = { (gchar *)KMODEL_BENCH_PATH, (gchar *)"reproduce", (gchar *)"-s",
+			  (gchar *)"dd", NULL };
+	int status, row = -1;
+	gchar *out = run_bench(argv, &status);
+	gchar **lines = g_strsplit(out, "\n", -1);
+
+	(void)state;
+	assert_int_equal(status, 0);
+	for (int i = 0; lines[i] && row < 0; i++)
+		if (strstr(lines[i], "bs published      readings predicted"))
+			row = i + 1;
+	assert_true(row > 0);
+	for (int k = 0; k < 7; k++) {
+		double wo = expect[7 + k].published, w = expect[14 + k].published;
+		bool beyond = bs_listed(drop_known_beyond_readings,
+					G_N_ELEMENTS(drop_known_beyond_readings), bsizes[k]);
+		char readings[64], goal[16], in[16];
+		unsigned long bs;
+		gchar *want;
+
+		assert_non_null(lines[row + k]);
+		assert_int_equal(sscanf(lines[row + k], "%lu %*f %63s %*f %*f %*f %*f %15s %15s", &bs,
+					readings, goal, in), 4);
+		assert_int_equal(bs, bsizes[k]);
+		want = g_strdup_printf("%.1f..%.1f", MAX(0, (1 - (w + 2) / (wo - 2)) * 100),
+				       (1 - (w - 2) / (wo + 2)) * 100);
+		assert_string_equal(readings, want);
+		assert_string_equal(in, beyond ? "no" : "yes");
+		g_free(want);
+	}
+	g_strfreev(lines);
+	g_free(out);
+}
+
 /* the predicted MB/s of figure @i of `reproduce -s dd --json [--dd-page-aligned]` */
 static double dd_figure(unsigned int i, bool page_aligned)
 {
@@ -759,6 +798,7 @@ int main(void)
 		cmocka_unit_test(test_figures_within_tolerance),
 		cmocka_unit_test(test_profile_override),
 		cmocka_unit_test(test_dd_page_aligned),
+		cmocka_unit_test(test_drop_table_text),
 		cmocka_unit_test(test_host_profile_comma_locale),
 		cmocka_unit_test(test_plot),
 		cmocka_unit_test(test_plot_name_refused),

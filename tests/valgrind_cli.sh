@@ -26,7 +26,7 @@ for strict in off force-map; do
 		--dd-machines bbw-config-highmem --dd-block-sizes 512 \
 		--dd-variants direct,gup_kmap_rfc,uaccess_with_memcpy --dd-kmap-strict "$strict" \
 		>"$out" 2>&1 || rc=$?
-	[ $rc = 0 ] || { cat "$out" >&2; fail "strict $strict: exit $rc (9: a memcheck error)"; }
+	[ $rc = 0 ] || { cat "$out" >&2; fail "strict $strict: exit $rc (9 is a memcheck error)"; }
 	grep -Eq '^uaccess_with_memcpy +bbw-config-highmem .* [0-9]+\.[0-9]$' "$out" ||
 		{ cat "$out" >&2; fail "strict $strict: no uaccess_with_memcpy row with a figure"; }
 	! grep -q 'fails' "$out" || { cat "$out" >&2; fail "strict $strict: a row failed"; }

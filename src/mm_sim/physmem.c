@@ -16,19 +16,22 @@
 void *km_host_map_kernel(size_t bytes, int prot, int flags, int fd, off_t off)
 {
 #if UINTPTR_MAX > 0xffffffffu
-	/* a hint is taken where the range is free; where it is not, Linux
-	 * maps top-down from high up and valgrind from low down: try the next
-	 * 4 GiB boundary past it */
-	const uintptr_t floor = (uintptr_t)1 << 32;
-	uintptr_t hint = floor;
+	/* One mapping per 4 GiB slot from 4 GiB up (RAM is at most 4 GiB):
+	 * a hint is taken where its range is free. Where it is not, Linux
+	 * falls back to the top-down search from mmap_base, high up
+	 * (arch_get_unmapped_area_topdown(): arch/x86/kernel/sys_x86_64.c,
+	 * mm/mmap.c's on most others), and the answer is kept; valgrind answers from low down, so try the next slot: the
+	 * k-th mapping alive under valgrind costs k tries. Past 64 TiB (a
+	 * 47-bit user half has 128) give up and map where the host likes. */
+	const uintptr_t slot = (uintptr_t)1 << 32, end = (uintptr_t)1 << 46;
+	const uintptr_t step = (bytes + slot - 1) & ~(slot - 1);
 
-	for (int i = 0; i < 64; i++) {
+	for (uintptr_t hint = slot; step && hint < end; hint += step) {
 		void *p = mmap((void *)hint, bytes, prot, flags, fd, off);
 
-		if (p == MAP_FAILED || (uintptr_t)p >= floor)
+		if (p == MAP_FAILED || (uintptr_t)p >= slot)
 			return p;
 		munmap(p, bytes);
-		hint += ((bytes + floor - 1) & ~(floor - 1)) + floor;
 	}
 #endif
 	return mmap(NULL, bytes, prot, flags, fd, off);
