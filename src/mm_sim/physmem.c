@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Physical memory: the frames' host backing and mem_map (physmem.h). Frame
- * data is one host mapping (MAP_NORESERVE) that the host backs on first
- * touch, so boot touches no frame data; mem_map is calloc()ed, backed
- * lazily by the host too. In strict kmap mode the mapping is of a memfd,
- * which highmem.c maps again under each kmap slot's window.
+ * data is one host mapping (MAP_NORESERVE, above 4 GiB:
+ * km_host_map_kernel()) that the host backs on first touch, so boot
+ * touches no frame data; mem_map is an anonymous mapping, backed lazily by
+ * the host too. In strict kmap mode the frame mapping is of a memfd, which
+ * highmem.c maps again under each kmap slot's window.
  */
 #define _GNU_SOURCE	/* memfd_create() */
 #include "physmem.h"
@@ -20,9 +21,10 @@ void *km_host_map_kernel(size_t bytes, int prot, int flags, int fd, off_t off)
 	 * a hint is taken where its range is free. Where it is not, Linux
 	 * falls back to the top-down search from mmap_base, high up
 	 * (arch_get_unmapped_area_topdown(): arch/x86/kernel/sys_x86_64.c,
-	 * mm/mmap.c's on most others), and the answer is kept; valgrind answers from low down, so try the next slot: the
-	 * k-th mapping alive under valgrind costs k tries. Past 64 TiB (a
-	 * 47-bit user half has 128) give up and map where the host likes. */
+	 * mm/mmap.c's on most others), and the answer is kept; valgrind
+	 * answers from low down, so try the next slot: the k-th mapping
+	 * alive under valgrind costs k tries. Past 64 TiB (a 47-bit user
+	 * half has 128) give up and map where the host likes. */
 	const uintptr_t slot = (uintptr_t)1 << 32, end = (uintptr_t)1 << 46;
 	const uintptr_t step = (bytes + slot - 1) & ~(slot - 1);
 
